@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""Time `pnp build` of the benchmark deck against the plain-reportlab baseline.
+
+usage: python benchmarks/run.py [--runs N] [--shared DIR]
+Runs the baseline (`rl_deck.py DECK.csv OUT.pdf --ttf=<our Liberation Sans files>`) and
+`pnp build bench` / `pnp build bench1200` in turn, N times each, as whole processes, and prints
+the median wall time, the ratio (pnp / baseline), and peak memory. Taking the runs in turn lets
+machine noise fall on both sides of the ratio.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def run(cmd: list[str], cwd: Path) -> tuple[float, float]:
+    """Wall seconds and peak resident MiB of one process."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    elapsed = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status) != 0:
+        sys.exit(f"failed: {' '.join(cmd)}\n{proc.stderr.read().decode() if proc.stderr else ''}")
+    return elapsed, usage.ru_maxrss / 1024
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--shared", type=Path, default=HERE.parent.parent / "shared" / "bench")
+    args = ap.parse_args()
+    pnp = shutil.which("pnp", path=str(Path(sys.executable).parent)) or "pnp"
+    fonts = f"{HERE / 'fonts' / 'LiberationSans-Regular.ttf'},{HERE / 'fonts' / 'LiberationSans-Bold.ttf'}"
+    out = Path(tempfile.mkdtemp())
+    print(f"{'deck':<10} {'baseline s':>10} {'pnp s':>8} {'ratio':>6} {'goal':>5} {'base MiB':>9} {'pnp MiB':>8}")
+    for game, csv, goal in (("bench", "deck.csv", 1.3), ("bench1200", "deck_1200.csv", 1.2)):
+        base_cmd = [sys.executable, str(args.shared / "rl_deck.py"), str(args.shared / csv),
+                    str(out / f"{game}.pdf"), f"--ttf={fonts}"]
+        pnp_cmd = [pnp, "build", game]
+        base, ours = [], []
+        run(base_cmd, HERE), run(pnp_cmd, HERE)  # warm the disk cache
+        for _ in range(args.runs):
+            base.append(run(base_cmd, HERE))
+            ours.append(run(pnp_cmd, HERE))
+        bt = statistics.median(t for t, _ in base)
+        pt = statistics.median(t for t, _ in ours)
+        bm = max(m for _, m in base)
+        pm = max(m for _, m in ours)
+        verdict = "ok" if pt / bt <= goal else "SLOW"
+        print(f"{game:<10} {bt:>10.3f} {pt:>8.3f} {pt / bt:>6.2f} {goal:>5} {bm:>9.1f} {pm:>8.1f}  {verdict}"
+              f"  (memory ratio {pm / bm:.2f})")
+    shutil.rmtree(out)
+
+
+if __name__ == "__main__":
+    main()

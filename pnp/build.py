@@ -1,0 +1,195 @@
+"""`pnp build`: one function that reads top to bottom, one stage per step.
+
+Gather first, write last: everything is loaded, checked, laid out and rendered in memory before
+the first file is replaced, so a failed build leaves the last good output where it was.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pnp.errors import InputError, Problem, Problems, RuleError
+from pnp.fields import PAPERS
+from pnp.fonts import load_families
+from pnp.icons import load_icons
+from pnp.impose import Page, impose_cards, plan_grid
+from pnp.layout import CompiledTemplate, LayoutEnv
+from pnp.model import Deck, Game, PrintSettings, load_game
+from pnp.scene import Face
+from pnp.templates import TemplateStore
+from pnp.text import glossary_pattern
+from pnp.units import to_mm
+
+RULE_KINDS = {"text-overflow", "safe-zone"}
+
+
+@dataclass
+class BuildOptions:
+    paper: str | None = None
+    duplex: str | None = None
+    bleed: bool = True
+    out: Path | None = None
+
+
+@dataclass
+class OutFile:
+    path: Path
+    pages: int
+    sha256: str
+    faces: int
+    grid: str
+
+
+@dataclass
+class BuildResult:
+    game: Game
+    files: list[OutFile]
+    faces: dict[str, int]
+    warnings: list[Problem]
+    seconds: float
+    settings: PrintSettings
+    notes: list[str] = field(default_factory=list)
+
+
+def settings_for(game: Game, opts: BuildOptions) -> PrintSettings:
+    """The game's print settings with the command line's overrides."""
+    s = dataclasses.replace(game.manifest.print)
+    if opts.paper:
+        s.paper = {k.lower(): k for k in PAPERS}[opts.paper.lower()]  # type: ignore[assignment]
+    if opts.duplex:
+        s.duplex = opts.duplex  # type: ignore[assignment]
+    if not opts.bleed:
+        s.bleed = 0.0
+    return s
+
+
+def layout_env(game: Game, problems: Problems) -> LayoutEnv:
+    m = game.manifest
+    declared = {name: dataclasses.asdict(fam) for name, fam in m.fonts.items()}
+    families = load_families(game.root, declared, game.doc.where, problems)
+    icons = {}
+    if m.icons:
+        path = game.dir / m.icons
+        if not path.is_file():
+            problems.add(game.doc.where(("icons",)), f"icon file {m.icons!r} not found in cards/{game.id}/",
+                         "icons")
+        else:
+            try:
+                icons = load_icons(path, game.root)
+            except InputError as exc:
+                problems.extend(exc.problems)
+    terms = [(t, [t + "s"]) if isinstance(t, str) else (t.term, t.forms or [t.term + "s"])
+             for t in m.glossary.terms]
+    return LayoutEnv(game.root, game.dir, families, m.palette, icons, glossary_pattern(terms),
+                     m.glossary.style, m.glossary.color)
+
+
+def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, bleed: float,
+                 problems: Problems) -> list[tuple[Face, Face | None, dict[str, Any]]]:
+    """Every printed face of a deck: (front, back, manifest entry), one per copy."""
+    front_t = store.get(deck.template, deck.doc.where(("template",)))
+    back_t = store.get(deck.back, deck.doc.where(("back",))) if deck.back else None
+    if back_t and back_t.size != front_t.size:
+        problems.add(deck.doc.where(("back",)), f"back template {deck.back!r} is not the size of the front "
+                     f"template {deck.template!r}", "back")
+        back_t = None
+    bleed_f = front_t.bleed if front_t.bleed is not None and bleed else bleed
+    base = {"game": {"id": game.id, "name": game.manifest.name, "palette": game.manifest.palette},
+            "deck": {"id": deck.id, "name": deck.name, "count": deck.faces}}
+    front = CompiledTemplate(front_t, env, bleed_f, problems, base, deck.id)
+    back = CompiledTemplate(back_t, env, bleed_f, problems, base, deck.id + "-back") if back_t else None
+    shared_back = None
+    if back and not back.uses_card:
+        shared_back = back.face({}, f"{deck.id} back", problems)
+    out = []
+    for card in deck.cards:
+        ctx = {"card": card.data}
+        subject = f"{deck.id}/{card.id}"
+        face = front.face(ctx, subject, problems, card.where)
+        back_face = shared_back or (back.face(ctx, subject + " back", problems, card.where) if back else None)
+        for copy in range(1, card.copies + 1):
+            out.append((face, back_face, {"component": deck.id, "id": card.id, "copy": copy}))
+    return out
+
+
+def raise_problems(problems: Problems) -> None:
+    errors = problems.errors
+    if not errors:
+        return
+    if all(p.rule in RULE_KINDS for p in errors):
+        raise RuleError(errors)
+    raise InputError(errors)
+
+
+def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildResult:
+    opts = opts or BuildOptions()
+    started = time.perf_counter()
+    problems = Problems()
+
+    # load + model: every file of the game, typed and checked
+    game = load_game(root, game_id)
+    settings = settings_for(game, opts)
+    paper = PAPERS[settings.paper]
+
+    # layout: fonts, icons and templates, then every face of every deck
+    env = layout_env(game, problems)
+    problems.raise_if_errors()
+    store = TemplateStore(root)
+    decks: list[tuple[Deck, list, Any]] = []
+    for deck in game.decks:
+        try:
+            entries = lay_out_deck(deck, game, store, env, settings.bleed, problems)
+        except InputError as exc:
+            problems.extend(exc.problems)
+            continue
+        size = store.get(deck.template).size
+        decks.append((deck, entries, size))
+    raise_problems(problems)
+
+    # impose + render: each deck's sheets, in memory
+    from pnp.render import Renderer
+
+    font = next(iter(env.families.values())).face("regular").name if env.families else "Helvetica"
+    rendered: list[tuple[Path, bytes, list[Page], Any, Deck]] = []
+    out_dir = opts.out or root / "output" / game.id
+    for deck, entries, size in decks:
+        grid = plan_grid(paper, settings.margin, size, settings.bleed, settings.gap, settings.cut_marks,
+                         settings.mark_length, settings.mark_offset, settings.center)
+        if grid.per_page == 0:
+            raise InputError([Problem(deck.doc.where(("template",)), f"a {to_mm(size[0]):.1f} x "
+                                      f"{to_mm(size[1]):.1f} mm card does not fit on {settings.paper} paper "
+                                      "inside its margins", deck.id)])
+        pages = impose_cards(entries, grid, paper, settings.duplex, settings.mark_offset, settings.mark_width)
+        data = Renderer(env.icons, f"{game.manifest.name}: {deck.name}", font).render(pages)
+        rendered.append((out_dir / f"{deck.id}.pdf", data, pages, grid, deck))
+
+    # write: each PDF atomically, then the manifest that describes them
+    from pnp.write import write_atomic, write_manifest
+
+    files: list[OutFile] = []
+    faces_meta: list[dict[str, Any]] = []
+    counts: dict[str, int] = {}
+    for path, data, pages, grid, deck in rendered:
+        sha = write_atomic(path, data)
+        rel = path.relative_to(out_dir).as_posix()
+        fronts = 0
+        for number, page in enumerate(pages, 1):
+            for p in page.placements:
+                fronts += p.meta["side"] == "front"
+                faces_meta.append({**p.meta, "file": rel, "page": number,
+                                   "x_mm": round(to_mm(p.x), 3), "y_mm": round(to_mm(p.y), 3),
+                                   "w_mm": round(to_mm(p.face.w), 3), "h_mm": round(to_mm(p.face.h), 3)})
+        counts[deck.id] = fronts
+        files.append(OutFile(path, len(pages), sha, fronts, f"{grid.cols.count}x{grid.rows.count}"))
+    write_manifest(out_dir / "manifest.json", {
+        "game": game.id, "paper": settings.paper, "duplex": settings.duplex,
+        "bleed_mm": round(to_mm(settings.bleed), 3),
+        "files": [{"path": f.path.relative_to(out_dir).as_posix(), "pages": f.pages, "sha256": f.sha256}
+                  for f in files],
+        "faces": faces_meta,
+    })
+    return BuildResult(game, files, counts, problems.warnings, time.perf_counter() - started, settings)

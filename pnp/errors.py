@@ -1,0 +1,87 @@
+"""One exception tree and one way to say where a problem is.
+
+Every problem a designer can cause is a `Problem`: a place (file:line:col), the subject inside the
+file (a field path such as `cards[3].cost` or a card id) and what to do about it. Stages collect
+problems and raise them together, so one run reports everything at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, order=True)
+class Where:
+    """A place in a source file. Line and column count from 1."""
+
+    file: str
+    line: int = 0
+    col: int = 0
+
+    def __str__(self) -> str:
+        if not self.line:
+            return self.file
+        return f"{self.file}:{self.line}:{self.col}" if self.col else f"{self.file}:{self.line}"
+
+
+@dataclass(frozen=True)
+class Problem:
+    where: Where | None
+    message: str
+    subject: str = ""
+    severity: str = "error"  # "error" or "warning"
+    rule: str = ""
+
+    def __str__(self) -> str:
+        head = f"{self.where}: " if self.where else ""
+        subject = f"{self.subject}: " if self.subject else ""
+        return f"{head}{subject}{self.message}"
+
+
+class PnpError(Exception):
+    """Base of every error the CLI reports without a traceback."""
+
+    exit_code = 2
+
+    def __init__(self, problems: Iterable[Problem] | str):
+        if isinstance(problems, str):
+            problems = [Problem(None, problems)]
+        self.problems = list(problems)
+        super().__init__("\n".join(str(p) for p in self.problems))
+
+
+class InputError(PnpError):
+    """Bad input: YAML, schema, templates, fonts, images, icons. Exit status 2."""
+
+
+class RuleError(PnpError):
+    """The input is well formed but breaks a rule (text overflow, safe zone, game rules). Exit 1."""
+
+    exit_code = 1
+
+
+class Problems:
+    """A collector: stages add to it and raise once at the end of the stage."""
+
+    def __init__(self) -> None:
+        self.items: list[Problem] = []
+
+    def add(self, where: Where | None, message: str, subject: str = "", *, severity: str = "error",
+            rule: str = "") -> None:
+        self.items.append(Problem(where, message, subject, severity, rule))
+
+    def extend(self, problems: Iterable[Problem]) -> None:
+        self.items.extend(problems)
+
+    @property
+    def errors(self) -> list[Problem]:
+        return [p for p in self.items if p.severity == "error"]
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return [p for p in self.items if p.severity == "warning"]
+
+    def raise_if_errors(self, kind: type[PnpError] = InputError) -> None:
+        if self.errors:
+            raise kind(self.errors)

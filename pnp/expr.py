@@ -1,0 +1,127 @@
+"""Template values as Jinja2 expressions, evaluated in a sandbox where an undefined name is an error.
+
+`compile_value` turns a template value into a function of the context (`card`, `deck`, `game`,
+`item`, `index`). A value that is one `{{ expression }}` keeps its type (a number stays a number,
+a list stays a list); a value mixing text and expressions renders to text; anything else is a
+constant. Plain field look-ups (`{{ card.name }}`) skip Jinja entirely: they are most values.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from pnp.errors import InputError, Problem, Where
+
+Context = dict[str, Any]
+Getter = Callable[[Context], Any]
+_jinja: Any = None  # the sandboxed environment, made on first use: most templates never need it
+
+
+def _env() -> Any:
+    global _jinja
+    if _jinja is None:
+        from jinja2 import StrictUndefined
+        from jinja2.sandbox import SandboxedEnvironment
+
+        _jinja = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True)
+    return _jinja
+_SINGLE = re.compile(r"^\{\{(?P<body>(?:(?!\{\{|\}\}).)*)\}\}$", re.S)
+_PATH = re.compile(r"^\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*$")
+_ATTR = re.compile(r"'[\w ]+ object' has no attribute '(\w+)'")
+
+
+class ExprError(Exception):
+    """An expression failed for one card; the layout stage turns it into a located problem."""
+
+
+def is_expr(value: object) -> bool:
+    return isinstance(value, str) and ("{{" in value or "{%" in value)
+
+
+def _explain(source: str, exc: Exception) -> str:
+    text = str(exc)
+    m = _ATTR.search(text)
+    if m:
+        return f"{source} names the field {m.group(1)!r}, which this card does not have"
+    return f"{source}: {text}"
+
+
+def _path_getter(source: str, names: list[str]) -> Getter:
+    head, rest = names[0], names[1:]
+
+    def get(ctx: Context) -> Any:
+        if head not in ctx:
+            raise ExprError(f"{source}: {head!r} is not defined here (use card, deck, game, vars, item, index)")
+        value = ctx[head]
+        for name in rest:
+            if isinstance(value, dict) and name in value:
+                value = value[name]
+            else:
+                raise ExprError(f"{source} names the field {name!r}, which this card does not have")
+        return value
+
+    return get
+
+
+def names_in(value: str) -> set[str]:
+    """The top-level names an expression reads (`card`, `deck`, `vars`, ...)."""
+    single = _SINGLE.match(value.strip())
+    path = _PATH.match(single.group("body")) if single else None
+    if path:
+        return {path.group(1).split(".")[0]}
+    from jinja2 import meta
+
+    return set(meta.find_undeclared_variables(_env().parse(value)))
+
+
+def compile_value(value: Any, where: Where) -> tuple[bool, Any]:
+    """(is_dynamic, constant_or_getter). Syntax errors are reported at `where`."""
+    if not is_expr(value):
+        return False, value
+    source = value.strip()
+    try:
+        single = _SINGLE.match(source)
+        if single:
+            body = single.group("body")
+            path = _PATH.match(body)
+            if path:
+                return True, _path_getter(source, path.group(1).split("."))
+            compiled = _env().compile_expression(body, undefined_to_none=False)
+            from jinja2 import Undefined
+
+            def run_expr(ctx: Context) -> Any:
+                try:
+                    result = compiled(**ctx)
+                    if isinstance(result, Undefined):
+                        str(result)  # raises UndefinedError with the missing name
+                except Exception as exc:  # an undefined name, the sandbox refuses, a filter fails, ...
+                    raise ExprError(_explain(source, exc)) from None
+                return result
+
+            return True, run_expr
+        template = _env().from_string(value)
+    except Exception as exc:
+        from jinja2 import TemplateSyntaxError
+
+        if not isinstance(exc, TemplateSyntaxError):
+            raise
+        raise InputError([Problem(where, f"expression syntax error in {source!r}: {exc.message}")]) from None
+
+    def run_template(ctx: Context) -> Any:
+        try:
+            return template.render(**ctx)
+        except Exception as exc:
+            raise ExprError(_explain(source, exc)) from None
+
+    return True, run_template
+
+
+def field_of(value: Any) -> str | None:
+    """The card field an expression shows (`{{ card.text }}` -> 'text'), for error messages."""
+    if isinstance(value, str):
+        m = re.search(r"card\.(\w+)", value)
+        if m:
+            return m.group(1)
+    return None

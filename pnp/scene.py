@@ -1,0 +1,119 @@
+"""What to draw, as plain data in points.
+
+Coordinates are measured from the top-left corner of the trimmed face, y pointing down; the bleed
+lies at negative coordinates and beyond the width and height. Layout makes these; render draws
+them; tests, overflow checks and previews read them without drawing anything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pnp.units import RGB
+
+
+@dataclass(slots=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: RGB | None = None
+    stroke: RGB | None = None
+    width: float = 0.5
+    radius: float = 0.0
+
+
+@dataclass(slots=True)
+class Ellipse:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: RGB | None = None
+    stroke: RGB | None = None
+    width: float = 0.5
+
+
+@dataclass(slots=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    stroke: RGB
+    width: float = 0.5
+    dash: tuple[float, ...] = ()
+
+
+@dataclass(slots=True)
+class Polygon:
+    points: list[tuple[float, float]]
+    fill: RGB | None = None
+    stroke: RGB | None = None
+    width: float = 0.5
+
+
+@dataclass(slots=True)
+class TextRun:
+    """One run of text in one font, size and colour; (x, y) is the start of its baseline."""
+
+    x: float
+    y: float
+    font: str
+    size: float
+    color: RGB
+    text: str
+
+
+@dataclass(slots=True)
+class Icon:
+    name: str
+    x: float
+    y: float
+    w: float
+    h: float
+    color: RGB
+
+
+@dataclass(slots=True)
+class Image:
+    path: str
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass(slots=True)
+class Text:
+    """A laid-out text box: its runs and icons, plus what fitting did (for checks and previews)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    runs: list[TextRun | Icon]
+    size: float
+    lines: int
+
+
+@dataclass(slots=True)
+class Static:
+    """Items identical on every face of a template: drawn once, reused (a PDF form)."""
+
+    key: str
+    items: list
+
+
+Item = Rect | Ellipse | Line | Polygon | Text | Icon | Image | Static
+
+
+@dataclass(slots=True)
+class Face:
+    """One card face (front or back), ready to place on a page."""
+
+    w: float
+    h: float
+    bleed: float
+    items: list[Item] = field(default_factory=list)

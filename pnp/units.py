@@ -1,0 +1,68 @@
+"""Lengths and colours as designers write them, resolved once to points and RGB."""
+
+from __future__ import annotations
+
+import re
+
+MM = 72.0 / 25.4
+UNITS = {"mm": MM, "cm": 10 * MM, "in": 72.0, "pt": 1.0}
+_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*(mm|cm|in|pt|%)\s*$")
+_HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
+
+RGB = tuple[float, float, float]
+
+
+_lengths: dict[tuple[object, float | None], float] = {}
+
+
+def parse_length(value: object, parent: float | None = None) -> float:
+    """`63.5mm`, `2.5in`, `10pt`, `50%` (of `parent`) or 0 -> points. Raises ValueError."""
+    if not isinstance(value, str):
+        return _parse_length(value, parent)
+    key = (value, parent)
+    points = _lengths.get(key)
+    if points is None:
+        points = _lengths[key] = _parse_length(value, parent)
+    return points
+
+
+def _parse_length(value: object, parent: float | None) -> float:
+    if isinstance(value, bool):
+        raise ValueError(f"expected a length such as 3mm, got {value!r}")
+    if isinstance(value, int | float):
+        if value == 0:
+            return 0.0
+        raise ValueError(f"a length needs a unit (mm, cm, in, pt or %), got {value!r}")
+    if not isinstance(value, str):
+        raise ValueError(f"expected a length such as 3mm, got {value!r}")
+    m = _LENGTH.match(value)
+    if not m:
+        raise ValueError(f"expected a length such as 3mm, 0.5in, 9pt or 50%, got {value!r}")
+    number, unit = float(m.group(1)), m.group(2)
+    if unit == "%":
+        if parent is None:
+            raise ValueError(f"a percentage has no parent box here: {value!r}")
+        return number * parent / 100.0
+    return number * UNITS[unit]
+
+
+def to_mm(points: float) -> float:
+    return points / MM
+
+
+def parse_colour(value: object, palette: dict[str, str] | None = None) -> RGB | None:
+    """`#rrggbb`, `#rgb`, a palette name, or `none` -> RGB in 0..1 (None means transparent)."""
+    if value is None or value == "none":
+        return None
+    if not isinstance(value, str):
+        raise ValueError(f"expected a colour such as #1f3a5f or a palette name, got {value!r}")
+    text = value.strip()
+    if palette and text in palette:
+        text = palette[text]
+    if not _HEX.match(text):
+        known = f" (palette: {', '.join(sorted(palette))})" if palette else ""
+        raise ValueError(f"unknown colour {value!r}: use #rrggbb or a palette name{known}")
+    digits = text[1:]
+    if len(digits) == 3:
+        digits = "".join(ch * 2 for ch in digits)
+    return (int(digits[0:2], 16) / 255.0, int(digits[2:4], 16) / 255.0, int(digits[4:6], 16) / 255.0)

@@ -1,0 +1,44 @@
+"""Stage 6, write: files land atomically (temporary file, then rename), deterministically."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+
+def write_atomic(path: Path, data: bytes) -> str:
+    """Write `data` to `path` via a temporary file in the same folder; return its sha256."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return hashlib.sha256(data).hexdigest()
+
+
+def manifest_json(manifest: dict[str, Any]) -> str:
+    """Readable and diff-friendly: one line per file and per face (json's C encoder, no indent)."""
+    lines = ["{"]
+    items = list(manifest.items())
+    for i, (key, value) in enumerate(items):
+        comma = "," if i < len(items) - 1 else ""
+        if isinstance(value, list):
+            rows = [" " * 2 + json.dumps(v, separators=(", ", ": ")) for v in value]
+            body = "[\n" + ",\n".join(rows) + "\n ]" if rows else "[]"
+            lines.append(f" {json.dumps(key)}: {body}{comma}")
+        else:
+            lines.append(f" {json.dumps(key)}: {json.dumps(value)}{comma}")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+def write_manifest(path: Path, manifest: dict[str, Any]) -> None:
+    write_atomic(path, manifest_json(manifest).encode())
