@@ -119,9 +119,9 @@ def compile_value(value: Any, where: Where) -> tuple[bool, Any]:
 
 
 def field_of(value: Any) -> str | None:
-    """The card field an expression shows (`{{ card.text }}` -> 'text'), for error messages."""
+    """The card field a value shows when it is exactly `{{ card.field }}`, for error messages."""
     if isinstance(value, str):
-        m = re.search(r"card\.(\w+)", value)
+        m = re.fullmatch(r"\{\{\s*card\.(\w+)\s*\}\}", value.strip())
         if m:
             return m.group(1)
     return None

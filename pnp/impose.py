@@ -46,6 +46,7 @@ class Axis:
     outer_bleed: float
     mark: float  # cut mark length (0: none)
     start: float  # page coordinate of the first trim edge
+    dropped: bool = False  # no room for cut marks at this axis's ends without losing a row or column
 
 
 @dataclass(frozen=True)
@@ -64,12 +65,15 @@ class Grid:
 def _axis(avail: float, margin: float, size: float, bleed: float, gap: float, marks: bool,
           mark_len: float, mark_off: float, page: float, center: bool) -> Axis:
     """Fit as many trims along one axis as the printable length allows."""
+    wanted = marks
     room = (mark_off + MIN_MARK) if marks else 0.0
     if gap > 0:  # full bleed around every face
         n = math.floor((avail - 2 * bleed - 2 * room + gap + EPS) / (size + gap))
         outer = bleed
     else:  # faces abut; the outer bleed gives way to the cut marks if it must
         n = math.floor((avail - 2 * room + EPS) / size)
+        if marks and math.floor((avail + EPS) / size) > n:  # marks would cost a whole row or column:
+            n, room, marks = math.floor((avail + EPS) / size), 0.0, False  # keep the cards, drop the marks
         spare = (avail - n * size) / 2
         outer = max(0.0, min(bleed, spare - room))
     n = max(n, 0)
@@ -77,7 +81,7 @@ def _axis(avail: float, margin: float, size: float, bleed: float, gap: float, ma
     spare = (avail - span) / 2 - outer
     mark = max(0.0, min(mark_len, spare - mark_off)) if marks else 0.0
     start = (page - span) / 2 if center else margin + outer + (mark_off + mark if marks else 0.0)
-    return Axis(n, gap, outer, mark, start)
+    return Axis(n, gap, outer, mark, start, dropped=wanted and not marks)
 
 
 def plan_grid(paper: tuple[float, float], margin: float, card: tuple[float, float], bleed: float,

@@ -270,9 +270,11 @@ class CompiledTemplate:
         self._check_safe(placed, box, subject, problems, "text box")
         fitted = fit(paragraphs, style, box, size, min_size, leading, gap, align, valign)
         if fitted is None:
-            field = placed.element.field or field_of(placed.element.text) or "text"
-            problems.add(card_where or placed.where, f"{field}: text does not fit its {box[2] / 72 * 25.4:.1f} x "
-                         f"{box[3] / 72 * 25.4:.1f} mm box even at {min_size:g} pt; shorten it "
+            field = placed.element.field or field_of(placed.element.text)
+            what = field or f"element {placed.element.name or 'text'}"
+            fix = "shorten it" if field else "shorten it or give it a bigger box"
+            problems.add(card_where or placed.where, f"{what}: text does not fit its {box[2] / 72 * 25.4:.1f} x "
+                         f"{box[3] / 72 * 25.4:.1f} mm box even at {min_size:g} pt; {fix} "
                          f"(template {self.t.name}, {placed.where})", subject, rule="text-overflow")
             return []
         runs, used, lines = fitted

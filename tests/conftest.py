@@ -1,0 +1,46 @@
+"""Shared fixtures: a throwaway copy of a small project, and a CLI runner that returns what a user sees."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+DATA = Path(__file__).resolve().parent / "data"
+
+
+@dataclass
+class Result:
+    code: int
+    out: str
+    err: str
+
+
+def run_pnp(*args: str, cwd: Path | None = None) -> Result:
+    """Run the real `pnp` in a fresh process, as a designer would."""
+    proc = subprocess.run([sys.executable, "-m", "pnp", *args], cwd=cwd or REPO, capture_output=True, text=True,
+                          timeout=120)
+    return Result(proc.returncode, proc.stdout, proc.stderr)
+
+
+def copy_project(src: Path, dst: Path) -> Path:
+    shutil.copytree(src, dst, symlinks=False, ignore=shutil.ignore_patterns("output"))
+    return dst
+
+
+@pytest.fixture
+def project(tmp_path: Path) -> Path:
+    """tests/data/proj (the `mini` game) copied with the repository's fonts; edit it freely."""
+    root = copy_project(DATA / "proj", tmp_path / "proj")
+    return root
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1))

@@ -1,0 +1,90 @@
+"""The card grid: as many cards as fit, cut marks outside every face and inside the printable area."""
+
+import pytest
+
+from pnp.fields import CARD_SIZES, PAPERS
+from pnp.impose import cut_marks, impose_cards, mirror, plan_grid, slots
+from pnp.scene import Face
+from pnp.units import MM
+
+MARGIN = 5 * MM
+BLEED = 3 * MM
+
+
+def boxes_overlap(a, b, eps=1e-6):
+    ax, ay, aw, ah = a
+    bx, by, bw, bh = b
+    return ax < bx + bw - eps and bx < ax + aw - eps and ay < by + bh - eps and by < ay + ah - eps
+
+
+@pytest.mark.parametrize("paper,card,expected", [
+    ("A4", "poker", 9), ("letter", "poker", 9), ("A4", "mini", 16), ("A4", "square", 12),
+    ("letter", "square", 12), ("A4", "tarot", 4), ("A4", "bridge", 9),
+])
+def test_grid_counts(paper, card, expected):
+    grid = plan_grid(PAPERS[paper], MARGIN, CARD_SIZES[card], BLEED)
+    assert grid.per_page == expected
+
+
+@pytest.mark.parametrize("paper", ["A4", "letter"])
+@pytest.mark.parametrize("card", ["poker", "mini", "square", "tarot"])
+@pytest.mark.parametrize("bleed", [0.0, BLEED])
+def test_cut_marks_never_touch_a_face_and_stay_printable(paper, card, bleed):
+    pw, ph = PAPERS[paper]
+    grid = plan_grid((pw, ph), MARGIN, CARD_SIZES[card], bleed)
+    cells = [clip for _, _, clip in slots(grid)]
+    marks = cut_marks(grid, (pw, ph), 1 * MM)
+    assert marks, "every sheet has cut marks"
+    for x1, y1, x2, y2 in marks:
+        box = (min(x1, x2) - 0.25, min(y1, y2) - 0.25, abs(x2 - x1) + 0.5, abs(y2 - y1) + 0.5)
+        assert not any(boxes_overlap(box, cell) for cell in cells)
+        for x, y in ((x1, y1), (x2, y2)):
+            assert MARGIN - 1e-6 <= x <= pw - MARGIN + 1e-6 and MARGIN - 1e-6 <= y <= ph - MARGIN + 1e-6
+    for cx, cy, cw, ch in cells:  # faces with their bleed stay on the printable area too
+        assert cx >= MARGIN - 1e-6 and cy >= MARGIN - 1e-6
+        assert cx + cw <= pw - MARGIN + 1e-6 and cy + ch <= ph - MARGIN + 1e-6
+    for a in range(len(cells)):  # cells never overlap
+        for b in range(a + 1, len(cells)):
+            assert not boxes_overlap(cells[a], cells[b])
+
+
+def test_gap_auto_prefers_full_bleed_when_it_fits_as_many():
+    # tarot on A4: 2 x 2 fit either way, so each card gets its full bleed
+    grid = plan_grid(PAPERS["A4"], MARGIN, CARD_SIZES["tarot"], BLEED)
+    assert grid.cols.gap == pytest.approx(2 * BLEED)
+    # poker on A4: abutting fits 9, apart only 4
+    grid = plan_grid(PAPERS["A4"], MARGIN, CARD_SIZES["poker"], BLEED)
+    assert grid.cols.gap == 0 and grid.per_page == 9
+
+
+def test_every_trim_edge_gets_marks():
+    grid = plan_grid(PAPERS["A4"], MARGIN, CARD_SIZES["poker"], BLEED)
+    marks = cut_marks(grid, PAPERS["A4"], 1 * MM)
+    verticals = {round(x1, 3) for x1, y1, x2, y2 in marks if x1 == x2}
+    horizontals = {round(y1, 3) for x1, y1, x2, y2 in marks if y1 == y2}
+    assert len(verticals) == grid.cols.count + 1 and len(horizontals) == grid.rows.count + 1
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_backs_land_behind_their_fronts(duplex):
+    paper = PAPERS["A4"]
+    grid = plan_grid(paper, MARGIN, CARD_SIZES["poker"], BLEED)
+    front, back = Face(*CARD_SIZES["poker"], BLEED), Face(*CARD_SIZES["poker"], BLEED)
+    entries = [(front, back, {"id": str(i)}) for i in range(11)]
+    pages = impose_cards(entries, grid, paper, duplex, 1 * MM, 0.5)
+    assert [p.side for p in pages] == ["front", "back", "front", "back"]
+    for fronts, backs in ((pages[0], pages[1]), (pages[2], pages[3])):
+        for f, b in zip(fronts.placements, backs.placements, strict=True):
+            assert f.meta["id"] == b.meta["id"]
+            # flip the sheet the way the printer does and the back sits exactly on the front
+            x, y = mirror(b.x, b.y, front.w, front.h, paper, duplex)
+            assert (x, y) == pytest.approx((f.x, f.y), abs=0.1 * MM)
+            assert b.rotate == (duplex == "short")
+
+
+def test_duplex_none_has_no_backs():
+    paper = PAPERS["A4"]
+    grid = plan_grid(paper, MARGIN, CARD_SIZES["poker"], BLEED)
+    face = Face(*CARD_SIZES["poker"], BLEED)
+    pages = impose_cards([(face, face, {})] * 10, grid, paper, "none", 1 * MM, 0.5)
+    assert [p.side for p in pages] == ["front", "front"]
