@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import time
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -109,8 +110,9 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
     for card in deck.cards:
         ctx = {"card": card.data}
         subject = f"{deck.id}/{card.id}"
-        face = front.face(ctx, subject, problems, card.where)
-        back_face = shared_back or (back.face(ctx, subject + " back", problems, card.where) if back else None)
+        where = partial(deck.where, card)
+        face = front.face(ctx, subject, problems, where)
+        back_face = shared_back or (back.face(ctx, subject + " back", problems, where) if back else None)
         for copy in range(1, card.copies + 1):
             out.append((face, back_face, {"component": deck.id, "id": card.id, "copy": copy}))
     return out
@@ -155,6 +157,7 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
 
     font = next(iter(env.families.values())).face("regular").name if env.families else "Helvetica"
     rendered: list[tuple[Path, bytes, list[Page], Any, Deck]] = []
+    notes: list[str] = []
     out_dir = opts.out or root / "output" / game.id
     for deck, entries, size in decks:
         grid = plan_grid(paper, settings.margin, size, settings.bleed, settings.gap, settings.cut_marks,
@@ -163,6 +166,11 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
             raise InputError([Problem(deck.doc.where(("template",)), f"a {to_mm(size[0]):.1f} x "
                                       f"{to_mm(size[1]):.1f} mm card does not fit on {settings.paper} paper "
                                       "inside its margins", deck.id)])
+        for axis, where in ((grid.rows, "above and below"), (grid.cols, "beside")):
+            if axis.dropped:
+                notes.append(f"{deck.id}: no room for cut marks {where} the grid inside the "
+                             f"{to_mm(settings.margin):g} mm margin on {settings.paper}; left out to keep "
+                             f"{grid.per_page} cards a sheet")
         pages = impose_cards(entries, grid, paper, settings.duplex, settings.mark_offset, settings.mark_width)
         data = Renderer(env.icons, f"{game.manifest.name}: {deck.name}", font).render(pages)
         rendered.append((out_dir / f"{deck.id}.pdf", data, pages, grid, deck))
@@ -192,4 +200,4 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
                   for f in files],
         "faces": faces_meta,
     })
-    return BuildResult(game, files, counts, problems.warnings, time.perf_counter() - started, settings)
+    return BuildResult(game, files, counts, problems.warnings, time.perf_counter() - started, settings, notes)

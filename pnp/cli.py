@@ -70,6 +70,7 @@ def build(
     paper: Annotated[str | None, typer.Option(help="A4, letter, A3 or tabloid (default: the game's)")] = None,
     duplex: Annotated[str | None, typer.Option(help="long, short or none (default: the game's, long)")] = None,
     no_bleed: Annotated[bool, typer.Option("--no-bleed", help="print without bleed (saves ink)")] = False,
+    out: Annotated[Path | None, typer.Option(help="output folder (default: output/GAME)")] = None,
 ) -> None:
     """Render every component of GAME into output/GAME/."""
     from pnp.build import BuildOptions
@@ -83,7 +84,7 @@ def build(
         typer.echo(f"--duplex {duplex}: use long, short or none", err=True)
         raise typer.Exit(2)
     try:
-        result = run_build(_root(), game, BuildOptions(paper, duplex, not no_bleed))
+        result = run_build(_root(), game, BuildOptions(paper, duplex, not no_bleed, out))
     except PnpError as exc:
         _fail(exc)
     for w in result.warnings:
@@ -94,6 +95,8 @@ def build(
     for f in result.files:
         rel = f.path.relative_to(root) if f.path.is_relative_to(root) else f.path
         typer.echo(f"  {str(rel):<34} {f.pages:>3} pages  {f.faces:>3} cards  ({f.grid} per sheet)")
+    for note in result.notes:
+        typer.echo(f"  note: {note}")
     total_pages = sum(f.pages for f in result.files)
     typer.echo(f"{len(result.files)} files, {total_pages} pages, {sum(result.faces.values())} card fronts "
                f"in {result.seconds:.2f} s")

@@ -7,7 +7,7 @@ from typing import Annotated
 from pnp.schema import Check
 from pnp.units import MM, parse_length
 
-Length = Annotated[str | float, Check(convert=parse_length)]  # "3mm" -> points
+Length = Annotated[float, Check(convert=parse_length)]  # "3mm" in YAML -> points
 Id = Annotated[str, Check(pattern=r"[a-z0-9][a-z0-9-]*")]
 
 PAPERS: dict[str, tuple[float, float]] = {  # portrait width, height in points

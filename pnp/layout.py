@@ -8,6 +8,7 @@ are evaluated per card. Text is fitted here, so overflow and safe-zone checks ne
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,7 @@ class LayoutEnv:
 
 
 _UNSET, _DYNAMIC = object(), object()
+WhereOf = Callable[[str], Where]  # a card field's name -> its place in the deck file
 
 
 class Skip(Exception):
@@ -87,7 +89,7 @@ class CompiledTemplate:
         self.parts: list[Static | tuple[PlacedElement, dict[str, tuple[bool, Any]]]] = []
         static_run: list[Item] = []
         for i, placed in enumerate(template.elements):
-            values = {}
+            values: dict[str, tuple[bool, Any]] = {}
             for key, value in vars(placed.element).items():
                 if key in _SKIP:
                     continue
@@ -118,7 +120,7 @@ class CompiledTemplate:
         if static_run:
             self.parts.append(Static(f"{scope}:{template.name}#end", static_run))
 
-    def face(self, ctx: Context, subject: str, problems: Problems, card_where: Where | None = None) -> Face:
+    def face(self, ctx: Context, subject: str, problems: Problems, card_where: WhereOf | None = None) -> Face:
         ctx = {**self.base, **ctx}
         items: list[Item] = []
         for part in self.parts:
@@ -130,7 +132,7 @@ class CompiledTemplate:
 
     # -- one element -------------------------------------------------------------------------
     def _element(self, placed: PlacedElement, values: dict[str, tuple[bool, Any]], ctx: Context | None,
-                 subject: str, problems: Problems, card_where: Where | None = None) -> list[Item]:
+                 subject: str, problems: Problems, card_where: WhereOf | None = None) -> list[Item]:
         ev = _Eval(values, ctx, placed.where, subject, self.env, (self.w, self.h))
         try:
             if "if" in values and values["if"][1] is not None and not ev.raw("if"):
@@ -187,12 +189,17 @@ class CompiledTemplate:
         x, y, w, h = box
         s, eps = self.t.safe, 0.01
         if x < s - eps or y < s - eps or x + w > self.w - s + eps or y + h > self.h - s + eps:
+            if self._memo.get((id(placed), "box"), _DYNAMIC) is not _DYNAMIC:  # same box on every card:
+                if (id(placed), "unsafe") in self._memo:  # say it once, for the template
+                    return
+                self._memo[(id(placed), "unsafe")] = True
+                subject = self.t.name
             problems.add(placed.where, f"{what} leaves the safe zone ({s / 72 * 25.4:.1f} mm inside the trim); "
                          "move it inward or mark it `art: true` (template " + self.t.name + ")",
                          subject, rule="safe-zone")
 
     def _draw(self, placed: PlacedElement, ev: _Eval, subject: str, problems: Problems,
-              card_where: Where | None) -> list[Item]:
+              card_where: WhereOf | None) -> list[Item]:
         el = placed.element
         kind = el.type
         if kind == "line":
@@ -263,19 +270,24 @@ class CompiledTemplate:
         style, size, min_size, leading, gap, glossary, base, align, valign, upper = self._once(
             placed, ev, "text", self._TEXT_KEYS, lambda: self._text_params(ev))
         text = str(value).upper() if upper else str(value)
+        field = placed.element.field or field_of(placed.element.text)
         try:
             paragraphs = parse(text, glossary, self.env.term_style, self.env.icons, base)
         except MarkupError as exc:
+            if field and card_where:  # the mistake is in the card's text: point there
+                problems.add(card_where(field), f"{field}: {exc}", subject)
+                return []
             raise ValueError(str(exc)) from None
         self._check_safe(placed, box, subject, problems, "text box")
         fitted = fit(paragraphs, style, box, size, min_size, leading, gap, align, valign)
         if fitted is None:
-            field = placed.element.field or field_of(placed.element.text)
             what = field or f"element {placed.element.name or 'text'}"
             fix = "shorten it" if field else "shorten it or give it a bigger box"
-            problems.add(card_where or placed.where, f"{what}: text does not fit its {box[2] / 72 * 25.4:.1f} x "
+            where = card_where(field or "") if card_where else placed.where
+            problems.add(where, f"{what}: text does not fit its {box[2] / 72 * 25.4:.1f} x "
                          f"{box[3] / 72 * 25.4:.1f} mm box even at {min_size:g} pt; {fix} "
                          f"(template {self.t.name}, {placed.where})", subject, rule="text-overflow")
             return []
         runs, used, lines = fitted
-        return [Text(*box, runs, used, lines)]
+        x, y, w, h = box
+        return [Text(x, y, w, h, runs, used, lines)]

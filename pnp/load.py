@@ -72,7 +72,7 @@ def _convert(node: yaml.Node, path: Path_, marks: dict, problems: list[Problem],
     if isinstance(node, yaml.SequenceNode):
         return [_convert(item, (*path, i), marks, problems, file) for i, item in enumerate(node.value)]
     try:
-        return _scalar(node)
+        return _scalar(node)  # type: ignore[arg-type]
     except yaml.constructor.ConstructorError as exc:
         problems.append(Problem(Where(file, marks[path][0], marks[path][1]), f"bad value: {exc.problem}"))
         return None

@@ -111,15 +111,16 @@ class Reader:
             return value
         if origin is typing.Annotated:
             base, *checks = get_args(hint)
-            out = self.read(base, value, path)
+            # a converter reads the raw value itself ("3mm" for a float); other checks follow the base type
+            out = value if any(isinstance(c, Check) and c.convert for c in checks) else self.read(base, value, path)
             for check in checks:
                 if isinstance(check, Check):
                     out = self._check(check, out, path)
             return out
         if origin in (Union, types.UnionType):
             return self._union(hint, value, path)
-        if dataclasses.is_dataclass(hint):
-            return self.model(hint, value, path)  # type: ignore[arg-type]
+        if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+            return self.model(hint, value, path)
         if hint is str:
             if isinstance(value, str):
                 return value
@@ -184,7 +185,7 @@ class Reader:
         options = [a for a in args if a is not type(None)]
         classes = [a for a in options if dataclasses.is_dataclass(a)]
         if len(classes) > 1 and isinstance(value, dict):  # tagged by `type:`
-            kinds = {get_args(_type_hint(c))[0]: c for c in classes}
+            kinds = {get_args(_type_hint(c))[0]: c for c in classes if isinstance(c, type)}
             kind = value.get("type")
             if kind not in kinds:
                 self.fail((*path, "type") if "type" in value else path,

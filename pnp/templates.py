@@ -8,7 +8,6 @@ the others are appended. Cycles in `extends` are refused.
 from __future__ import annotations
 
 import dataclasses
-
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal

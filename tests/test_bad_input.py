@@ -1,0 +1,112 @@
+"""Bad input is expected input: each mistake gives located one-line errors, exit 2, no traceback,
+and leaves the last good output untouched. One case per mistake, each asserting what the user reads."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import edit, run_pnp
+
+SPELLS = "cards/mini/spells.yaml"
+GAME = "cards/mini/game.yaml"
+FRONT = "templates/mini/front.yaml"
+
+CASES = {
+    "yaml_syntax_error": (SPELLS, "  - id: blink\n", "  - id: blink\n   oops: [\n", [
+        "cards/mini/spells.yaml:21:4: YAML syntax error: did not find expected '-' indicator"]),
+    "unknown_field": (SPELLS, "    cost: 2\n", "    cost: 2\n    colour: red\n", [
+        "cards/mini/spells.yaml:18:5: cards[1].colour: unknown field (known fields: copies, cost, flavor, id, "
+        "name, text); check its spelling or declare it under `fields:`"]),
+    "wrong_type": (SPELLS, "cost: 3", "cost: three", [
+        "cards/mini/spells.yaml:14:5: cards[0].cost: expected an integer, got 'three'"]),
+    "value_out_of_range": (SPELLS, "cost: 3", "cost: 11", [
+        "cards/mini/spells.yaml:14:5: cards[0].cost: must be at most 10, got 11"]),
+    "missing_required_field": (SPELLS, "    cost: 1\n", "", [
+        "cards/mini/spells.yaml:20:5: cards[2].cost: missing required field"]),
+    "missing_template": (SPELLS, "template: mini/front", "template: mini/frnt", [
+        "cards/mini/spells.yaml:3:1: template: template 'mini/frnt' not found (expected templates/mini/frnt.yaml)"]),
+    "circular_extends": (FRONT, "size: poker\n", "extends: mini/front\nsize: poker\n", [
+        "templates/mini/front.yaml:1:1: extends: circular `extends`: mini/front -> mini/front"]),
+    "expression_names_missing_field": (FRONT, "{{ card.cost }}", "{{ card.price }}", [
+        f"templates/mini/front.yaml:9:5: spell/{card}: {{{{ card.price }}}} names the field 'price', which this "
+        "card does not have (template mini/front)" for card in ("fireball", "frost-nova", "blink")]),
+    "expression_syntax_error": (FRONT, "{{ card.cost > 1 }}", "{{ card.cost > }}", [
+        "templates/mini/front.yaml:12:5: expression syntax error in '{{ card.cost > }}': "
+        "unexpected 'end of template'"]),
+    "missing_image": (FRONT, "  - {name: gem", "  - {type: image, src: 'art/{{ card.id }}.png', x: 5mm, y: 50mm, "
+                      "w: 20mm, h: 20mm}\n  - {name: gem", [
+                          f"templates/mini/front.yaml:12:5: spell/{card}: image 'art/{card}.png' not found in "
+                          "cards/mini/art/ (template mini/front)" for card in ("fireball", "frost-nova", "blink")]),
+    "missing_font": (GAME, "Lato-Bold.ttf", "Lato-Bld.ttf", [
+        "cards/mini/game.yaml:3:37: fonts.body.bold: font file 'Lato-Bld.ttf' not found in fonts/; add it (with "
+        "its licence) or fix the name"]),
+    "unknown_font_family": (FRONT, "font: title, size: 12pt,\n     color: paper, glossary",
+                            "font: titel, size: 12pt,\n     color: paper, glossary", [
+                                f"templates/mini/front.yaml:7:5: spell/{card}: unknown font 'titel': declare it under "
+                                "`fonts:` in game.yaml (known: body, title) (template mini/front)"
+                                for card in ("fireball", "frost-nova", "blink")]),
+    "unknown_icon_in_text": (SPELLS, ":damage:", ":fire:", [
+        "cards/mini/spells.yaml:15:5: spell/fireball: text: unknown icon :fire: (known: damage, dot)"]),
+    "unknown_icon_element": (FRONT, "icon: dot", "icon: dott", [
+        f"templates/mini/front.yaml:12:5: spell/{card}: unknown icon 'dott' (known: damage, dot) (template "
+        "mini/front)" for card in ("fireball", "frost-nova")]),
+    "unknown_colour": (FRONT, "fill: accent}", "fill: acent}", [
+        "templates/mini/front.yaml:5:5: spell: fill: unknown colour 'acent': use #rrggbb or a palette name "
+        "(palette: accent, ink, paper) (template mini/front)"]),
+    "duplicate_card_id": (SPELLS, "  - id: blink", "  - id: fireball", [
+        "cards/mini/spells.yaml:20:5: cards[2]: card id 'fireball' is used twice (first at cards[0]); give one "
+        "of them its own `id`"]),
+}
+
+
+def outputs(root: Path) -> dict[str, bytes]:
+    return {p.name: p.read_bytes() for p in sorted((root / "output" / "mini").iterdir())}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_bad_input_is_reported_and_leaves_the_last_good_output(project, case):
+    path, old, new, expected = CASES[case]
+    assert run_pnp("build", "mini", cwd=project).code == 0
+    before = outputs(project)
+    edit(project / path, old, new)
+    result = run_pnp("build", "mini", cwd=project)
+    assert result.code == 2, result.err
+    assert "Traceback" not in result.err + result.out
+    lines = result.err.strip().splitlines()
+    assert lines[:-1] == expected
+    assert lines[-1] == f"{len(expected)} error{'s' if len(expected) > 1 else ''}; nothing was written"
+    assert outputs(project) == before
+
+
+def test_text_that_cannot_fit_is_a_rule_error_naming_the_card(project):
+    edit(project / SPELLS, 'text: "Move."', 'text: "' + "Move far away. " * 80 + '"')
+    result = run_pnp("build", "mini", cwd=project)
+    assert result.code == 1
+    assert result.err.splitlines()[0] == (
+        "cards/mini/spells.yaml:24:5: spell/blink: text: text does not fit its 53.5 x 50.0 mm box even at 7 pt; "
+        "shorten it (template mini/front, templates/mini/front.yaml:11:5)")
+    assert not (project / "output").exists()
+
+
+def test_text_outside_the_safe_zone_is_a_rule_error(project):
+    edit(project / FRONT, "{name: body, type: text, x: 5mm", "{name: body, type: text, x: 1mm")
+    result = run_pnp("build", "mini", cwd=project)
+    assert result.code == 1
+    assert result.err.splitlines() == [
+        "templates/mini/front.yaml:11:5: mini/front: text box leaves the safe zone (3.0 mm inside the trim); "
+        "move it inward or mark it `art: true` (template mini/front)", "1 rule error; nothing was written"]
+
+
+def test_unknown_game_and_missing_project(project, tmp_path):
+    result = run_pnp("build", "nope", cwd=project)
+    assert (result.code, result.err.splitlines()[0]) == (
+        2, "cards/nope/game.yaml: no game 'nope' here: expected this file (see `pnp list`)")
+    result = run_pnp("list", cwd=tmp_path / "..")
+    assert result.code == 2 and result.err.startswith("no pnp project here")
+
+
+def test_bad_option_values(project):
+    result = run_pnp("build", "mini", "--paper", "A5", cwd=project)
+    assert (result.code, result.err.strip()) == (2, "--paper A5: use A4, letter, A3 or tabloid")

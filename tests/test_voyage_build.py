@@ -1,0 +1,162 @@
+"""End to end: build the real Voyage pack as a user does and check the PDFs it prints."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+from pypdf import PdfReader
+
+from conftest import REPO, run_pnp
+from pdfcheck import MM, fonts, page_drawings, text_of
+
+COUNTS = {"room": 16, "empty-room": 9, "ability": 44, "event": 20, "captain": 6}
+PAPER_MM = {"A4": (210.0, 297.0), "letter": (215.9, 279.4)}
+
+
+def overlap(a, b) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
+def build(out: Path, *args: str) -> dict:
+    result = run_pnp("build", "voyage", "--out", str(out), *args)
+    assert result.code == 0, result.err
+    assert "Traceback" not in result.err
+    return json.loads((out / "manifest.json").read_text())
+
+
+@pytest.fixture(scope="module")
+def a4(tmp_path_factory) -> tuple[Path, dict]:
+    out = tmp_path_factory.mktemp("a4")
+    return out, build(out)
+
+
+def test_summary_names_files_pages_and_faces(tmp_path):
+    result = run_pnp("build", "voyage", "--out", str(tmp_path))
+    assert result.code == 0
+    assert re.search(r"ability\.pdf\s+10 pages\s+44 cards", result.out)
+    assert re.search(r"5 files, 24 pages, 95 card fronts in \d+\.\d\d s", result.out)
+
+
+def test_every_card_front_is_printed_once_per_copy(a4):
+    _, manifest = a4
+    fronts = [f for f in manifest["faces"] if f["side"] == "front"]
+    assert len(fronts) == 95
+    for component, count in COUNTS.items():
+        assert sum(f["component"] == component for f in fronts) == count
+    abilities = {f["id"] for f in fronts if f["component"] == "ability"}
+    assert len(abilities) == 22
+    for ability in abilities:
+        assert sorted(f["copy"] for f in fronts if f["id"] == ability) == [1, 2]
+
+
+def test_each_ability_name_is_printed_exactly_twice(a4):
+    out, _ = a4
+    names = [c["name"] for c in yaml.safe_load((REPO / "cards/voyage/abilities.yaml").read_text())["cards"]]
+    assert len(names) == 22
+    text = text_of(out / "ability.pdf")
+    for name in names:
+        assert len(re.findall(rf"(?<!\w){re.escape(name)}(?!\w)", text)) == 2, name
+
+
+def test_pdf_pages_match_the_manifest(a4):
+    out, manifest = a4
+    assert manifest["game"] == "voyage" and manifest["paper"] == "A4" and manifest["duplex"] == "long"
+    for f in manifest["files"]:
+        reader = PdfReader(out / f["path"])
+        assert len(reader.pages) == f["pages"]
+        for page in reader.pages:
+            assert float(page.mediabox.width) == pytest.approx(210 * MM, abs=0.01)
+            assert float(page.mediabox.height) == pytest.approx(297 * MM, abs=0.01)
+
+
+def test_faces_sit_where_the_manifest_says(a4):
+    out, manifest = a4
+    for f in manifest["files"]:
+        pages = page_drawings(out / f["path"])
+        listed = [m for m in manifest["faces"] if m["file"] == f["path"]]
+        drawn = [(n, p.origin) for n, page in enumerate(pages, 1) for p in page.faces]
+        assert len(drawn) == len(listed)
+        for (page_no, (x, y)), m in zip(drawn, listed, strict=True):
+            assert page_no == m["page"]
+            assert (x / MM, y / MM) == pytest.approx((m["x_mm"], m["y_mm"]), abs=0.01)
+
+
+@pytest.mark.parametrize("paper", ["A4", "letter"])
+def test_backs_line_up_with_their_fronts(tmp_path, a4, paper):
+    manifest = a4[1] if paper == "A4" else build(tmp_path, "--paper", paper)
+    width, _ = PAPER_MM[paper]
+    backs = {(f["component"], f["id"], f["copy"]): f for f in manifest["faces"] if f["side"] == "back"}
+    fronts = [f for f in manifest["faces"] if f["side"] == "front"]
+    assert len(backs) == len(fronts) == 95
+    for front in fronts:
+        back = backs[front["component"], front["id"], front["copy"]]
+        assert back["page"] == front["page"] + 1  # each fronts page is followed by its backs page
+        # long-edge flip: a back lands at the mirror image of its front across the page's vertical axis
+        assert back["x_mm"] == pytest.approx(width - front["x_mm"] - front["w_mm"], abs=0.1)
+        assert back["y_mm"] == pytest.approx(front["y_mm"], abs=0.1)
+
+
+@pytest.mark.parametrize("paper", ["A4", "letter"])
+def test_cut_marks_are_outside_every_card_and_everything_is_printable(tmp_path, a4, paper):
+    out = a4[0] if paper == "A4" else tmp_path
+    manifest = a4[1] if paper == "A4" else build(tmp_path, "--paper", paper)
+    margin = 5 * MM
+    for f in manifest["files"]:
+        for page in page_drawings(out / f["path"]):
+            assert page.faces and page.marks
+            for cx, cy, cw, ch in (p.clip for p in page.faces):
+                assert cx >= margin - 0.01 and cy >= margin - 0.01
+                assert cx + cw <= page.width - margin + 0.01 and cy + ch <= page.height - margin + 0.01
+            for x1, y1, x2, y2 in page.marks:
+                for x, y in ((x1, y1), (x2, y2)):
+                    assert margin - 0.01 <= x <= page.width - margin + 0.01
+                    assert margin - 0.01 <= y <= page.height - margin + 0.01
+                mark = (min(x1, x2) - 0.25, min(y1, y2) - 0.25, abs(x2 - x1) + 0.5, abs(y2 - y1) + 0.5)
+                for placed in page.faces:  # a mark (with half its 0.5 pt width) never touches a face's cell
+                    assert not overlap(mark, placed.clip), (mark, placed.clip)
+
+
+def test_fonts_are_all_embedded(a4):
+    out, manifest = a4
+    for f in manifest["files"]:
+        used = fonts(out / f["path"])
+        assert used, f["path"]
+        assert all(embedded for _, embedded in used), used
+        assert not any("Helvetica" in name for name, _ in used)
+
+
+def test_same_input_gives_byte_identical_pdfs(tmp_path, a4):
+    out, manifest = a4
+    again = build(tmp_path)
+    assert [f["sha256"] for f in again["files"]] == [f["sha256"] for f in manifest["files"]]
+    for f in manifest["files"]:
+        assert (tmp_path / f["path"]).read_bytes() == (out / f["path"]).read_bytes()
+
+
+def test_short_edge_duplex_mirrors_vertically(tmp_path):
+    manifest = build(tmp_path, "--duplex", "short")
+    backs = {(f["id"], f["copy"]): f for f in manifest["faces"] if f["side"] == "back"}
+    for front in (f for f in manifest["faces"] if f["side"] == "front"):
+        back = backs[front["id"], front["copy"]]
+        assert back["x_mm"] == pytest.approx(front["x_mm"], abs=0.1)
+        assert back["y_mm"] == pytest.approx(297 - front["y_mm"] - front["h_mm"], abs=0.1)
+
+
+def test_duplex_none_prints_fronts_only(tmp_path):
+    manifest = build(tmp_path, "--duplex", "none")
+    assert {f["side"] for f in manifest["faces"]} == {"front"}
+    assert sum(f["pages"] for f in manifest["files"]) == 12
+
+
+def test_no_bleed_cells_are_the_trim(tmp_path):
+    manifest = build(tmp_path, "--no-bleed")
+    assert manifest["bleed_mm"] == 0
+    for f in manifest["files"]:
+        for page in page_drawings(tmp_path / f["path"]):
+            for placed in page.faces:
+                cx, cy, cw, ch = placed.clip
+                assert (cx, cy) == pytest.approx(placed.origin, abs=0.01)
