@@ -5,8 +5,9 @@ import typing
 
 import pytest
 
-from conftest import REPO
 from pnp import model, templates
+
+from conftest import REPO
 
 DOC = (REPO / "docs" / "format.md").read_text()
 
