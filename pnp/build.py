@@ -13,6 +13,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from pnp.check import rule_problems, split
 from pnp.errors import InputError, Problem, Problems, RuleError
 from pnp.fields import PAPERS
 from pnp.fonts import load_families
@@ -25,8 +26,6 @@ from pnp.templates import TemplateStore
 from pnp.text import glossary_pattern
 from pnp.units import to_mm
 
-RULE_KINDS = {"text-overflow", "safe-zone"}
-
 
 @dataclass
 class BuildOptions:
@@ -34,6 +33,7 @@ class BuildOptions:
     duplex: str | None = None
     bleed: bool = True
     out: Path | None = None
+    force: bool = False  # print despite rule errors; every face then says it was not rule-checked
 
 
 @dataclass
@@ -118,15 +118,6 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
     return out
 
 
-def raise_problems(problems: Problems) -> None:
-    errors = problems.errors
-    if not errors:
-        return
-    if all(p.rule in RULE_KINDS for p in errors):
-        raise RuleError(errors)
-    raise InputError(errors)
-
-
 def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildResult:
     opts = opts or BuildOptions()
     started = time.perf_counter()
@@ -150,7 +141,17 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
             continue
         size = store.get(deck.template).size
         decks.append((deck, entries, size))
-    raise_problems(problems)
+
+    # rules: layout's findings and the game's rules; errors stop the build unless forced
+    bad, found = split(problems.items)
+    if bad:
+        raise InputError(bad)
+    if not opts.force:
+        found += rule_problems(game)
+        errors = [p for p in found if p.severity == "error"]
+        if errors:
+            raise RuleError(errors)
+    marker = "NOT RULE-CHECKED" if opts.force else ""
 
     # impose + render: each deck's sheets, in memory
     from pnp.render import Renderer
@@ -172,7 +173,7 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
                              f"{to_mm(settings.margin):g} mm margin on {settings.paper}; left out to keep "
                              f"{grid.per_page} cards a sheet")
         pages = impose_cards(entries, grid, paper, settings.duplex, settings.mark_offset, settings.mark_width)
-        data = Renderer(env.icons, f"{game.manifest.name}: {deck.name}", font).render(pages)
+        data = Renderer(env.icons, f"{game.manifest.name}: {deck.name}", font).render(pages, marker)
         rendered.append((out_dir / f"{deck.id}.pdf", data, pages, grid, deck))
 
     # write: each PDF atomically, then the manifest that describes them
@@ -200,4 +201,7 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
                   for f in files],
         "faces": faces_meta,
     })
-    return BuildResult(game, files, counts, problems.warnings, time.perf_counter() - started, settings, notes)
+    if opts.force:
+        notes.append("built with --force: rules not checked, every face is marked NOT RULE-CHECKED")
+    warnings = [p for p in found if p.severity == "warning"]
+    return BuildResult(game, files, counts, warnings, time.perf_counter() - started, settings, notes)

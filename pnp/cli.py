@@ -35,12 +35,13 @@ def main_options(
     _state["root"] = root
 
 
-def _fail(exc) -> NoReturn:  # exc: PnpError
+def _fail(exc, written: bool = True) -> NoReturn:  # exc: PnpError
     for problem in exc.problems:
         typer.echo(str(problem), err=True)
     n = len(exc.problems)
     kind = "rule error" if exc.exit_code == 1 else "error"
-    typer.echo(f"{n} {kind}{'s' if n != 1 else ''}; nothing was written", err=True)
+    tail = "; nothing was written" if written else ""
+    typer.echo(f"{n} {kind}{'s' if n != 1 else ''}{tail}", err=True)
     raise typer.Exit(exc.exit_code)
 
 
@@ -71,6 +72,7 @@ def build(
     duplex: Annotated[str | None, typer.Option(help="long, short or none (default: the game's, long)")] = None,
     no_bleed: Annotated[bool, typer.Option("--no-bleed", help="print without bleed (saves ink)")] = False,
     out: Annotated[Path | None, typer.Option(help="output folder (default: output/GAME)")] = None,
+    force: Annotated[bool, typer.Option("--force", help="print despite rule errors (faces are marked)")] = False,
 ) -> None:
     """Render every component of GAME into output/GAME/."""
     from pnp.build import BuildOptions
@@ -84,7 +86,7 @@ def build(
         typer.echo(f"--duplex {duplex}: use long, short or none", err=True)
         raise typer.Exit(2)
     try:
-        result = run_build(_root(), game, BuildOptions(paper, duplex, not no_bleed, out))
+        result = run_build(_root(), game, BuildOptions(paper, duplex, not no_bleed, out, force))
     except PnpError as exc:
         _fail(exc)
     for w in result.warnings:
@@ -100,6 +102,92 @@ def build(
     total_pages = sum(f.pages for f in result.files)
     typer.echo(f"{len(result.files)} files, {total_pages} pages, {sum(result.faces.values())} card fronts "
                f"in {result.seconds:.2f} s")
+
+
+@app.command()
+def check(
+    game: Annotated[str | None, typer.Argument(help="game id (or --all)")] = None,
+    all_games: Annotated[bool, typer.Option("--all", help="check every game under cards/")] = False,
+    strict: Annotated[bool, typer.Option("--strict", help="fail on warnings too (for CI)")] = False,
+    fmt: Annotated[str, typer.Option("--format", help="text, json or github")] = "text",
+    setup_file: Annotated[Path | None, typer.Option("--setup", help="check a recorded setup (YAML or JSON)")] = None,
+) -> None:
+    """Check GAME against its rules: exit 0 clean, 1 rule errors, 2 bad input."""
+    from pnp.check import check_game, load_rules
+    from pnp.errors import PnpError
+    from pnp.load import load_file
+    from pnp.project import list_games
+    from pnp.report import FORMATS
+
+    if fmt not in FORMATS:
+        typer.echo(f"--format {fmt}: use text, json or github", err=True)
+        raise typer.Exit(2)
+    if (game is None) == (not all_games):
+        typer.echo("name one game, or --all", err=True)
+        raise typer.Exit(2)
+    try:
+        root = _root()
+        results = [check_game(root, g) for g in (list_games(root) if all_games or game is None else [game])]
+        if setup_file is not None:
+            from pnp.setup import check_recorded
+
+            spec, _ = load_rules(results[0].game)
+            if spec.setup is None:
+                typer.echo(f"{results[0].game.id} has no `setup:` in its rules.yaml", err=True)
+                raise typer.Exit(2)
+            results[0].problems.extend(check_recorded(results[0].game, spec.setup, load_file(setup_file, root)))
+    except PnpError as exc:
+        _fail(exc, written=False)
+    typer.echo(FORMATS[fmt](results, strict))
+    failed = any(r.errors or (strict and r.warnings) for r in results)
+    raise typer.Exit(1 if failed else 0)
+
+
+@app.command()
+def setup(
+    game: Annotated[str, typer.Argument(help="game id")],
+    players: Annotated[int, typer.Option(help="number of players")],
+    seed: Annotated[int | None, typer.Option(help="the same seed deals the same setup (default: random)")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="text or json")] = "text",
+) -> None:
+    """Deal a legal setup of GAME for N players."""
+    import json
+    import random
+
+    from pnp.check import load_rules
+    from pnp.errors import PnpError
+    from pnp.model import load_game
+    from pnp.setup import deal
+
+    if fmt not in ("text", "json"):
+        typer.echo(f"--format {fmt}: use text or json", err=True)
+        raise typer.Exit(2)
+    try:
+        loaded = load_game(_root(), game)
+        spec, _ = load_rules(loaded)
+        if spec.setup is None:
+            typer.echo(f"{game} has no `setup:` in cards/{game}/rules.yaml", err=True)
+            raise typer.Exit(2)
+        seed = seed if seed is not None else random.SystemRandom().randrange(10**6)
+        dealt = deal(loaded, spec.setup, players, seed)
+    except PnpError as exc:
+        _fail(exc, written=False)
+    if fmt == "json":
+        typer.echo(json.dumps(dealt, indent=1))
+        return
+    names = {c.id: str(c.data.get("name") or c.id) for d in loaded.decks for c in d.cards}
+
+    def show(value: object) -> str:
+        return ", ".join(names.get(str(v), str(v)) for v in value) if isinstance(value, list) else str(value)
+
+    typer.echo(f"{loaded.manifest.name}: {players} player{'s' if players != 1 else ''}, seed {seed}")
+    typer.echo("table")
+    for key, value in dealt["table"].items():
+        typer.echo(f"  {key:<12} {show(value)}")
+    for i, hand in enumerate(dealt["hands"], 1):
+        typer.echo(f"player {i}")
+        for key, value in hand.items():
+            typer.echo(f"  {key:<12} {show(value)}")
 
 
 def main() -> None:

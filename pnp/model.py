@@ -71,6 +71,7 @@ class Manifest:
     icons: str | None = None  # icon set file inside the game folder
     decks: list[str] = field(default_factory=list)  # deck files inside the game folder
     contents: dict[str, int] = field(default_factory=dict)  # the rulebook's component list
+    data: dict[str, str] = field(default_factory=dict)  # data tables by name: files in the game folder
     print: PrintSettings = field(default_factory=PrintSettings)
 
 
@@ -131,6 +132,7 @@ class Game:
     manifest: Manifest
     doc: Doc
     decks: list[Deck] = field(default_factory=list)
+    data: dict[str, Doc] = field(default_factory=dict)  # data tables (the ship, the die, ...)
 
 
 _PY_TYPES: dict[str, Any] = {"text": str, "integer": int, "number": float, "boolean": bool,
@@ -248,5 +250,10 @@ def load_game(root: Path, game_id: str) -> Game:
             problems.add(deck.doc.where(("id",)), f"deck id {deck.id!r} is also used by {ids[deck.id]}", "id")
         ids[deck.id] = deck.doc.file
         game.decks.append(deck)
+    for name, filename in manifest.data.items():
+        try:
+            game.data[name] = load_file(game_dir / filename, root)
+        except InputError as exc:
+            problems.extend(exc.problems)
     problems.raise_if_errors()
     return game

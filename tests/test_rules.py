@@ -1,0 +1,158 @@
+"""Every rule kind, broken on purpose in the `tiny` game: the message and the place are what a designer reads."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from pnp.check import check_game, load_rules
+from pnp.load import load_text
+from pnp.model import load_game
+from pnp.setup import check_recorded, deal
+
+from conftest import REPO, edit, run_pnp
+
+CARDS = "cards/tiny/cards.yaml"
+GAME = "cards/tiny/game.yaml"
+
+BREAKS = {  # rule id: (file, old, new, expected "where: subject: message")
+    "contents": (GAME, "card: 6", "card: 7",
+                 "cards/tiny/game.yaml:14:3: card: the rulebook lists 7, the game prints 6"),
+    "copies": (CARDS, "color: red, text: \"Third card.\"}", "color: red, text: \"Third card.\", copies: 1}",
+               "cards/tiny/cards.yaml:15:5: card/gamma: prints 1 copy; every Card card takes 2"),
+    "unique-names": (CARDS, "name: Beta", "name: Alpha",
+                     "cards/tiny/cards.yaml:14:16: card/beta: name 'Alpha' is also on alpha; each card needs its own"),
+    "cost-range": (CARDS, "cost: 5", "cost: 6", "cards/tiny/cards.yaml:15:30: card/gamma: cost 6 is outside 1..5"),
+    "tiers": (CARDS, "cost: 2, tier: low", "cost: 2, tier: high",
+              "cards/tiny/cards.yaml:12:1: card: 2 Card cards with tier 'low'; the rule wants at least 4"),
+    "cost-table": (CARDS, "cost: 5", "cost: 4",
+                   "cards/tiny/cards.yaml:12:1: card: cost 4: 2 cards, the distribution wants 0"),
+    "colours-exist": (CARDS, "cost: 1, tier: low, color: red", "cost: 1, tier: low, color: green",
+                      "cards/tiny/cards.yaml:13:50: card/alpha: 'green' is not among ['accent', 'blue', 'ink', "
+                      "'paper', 'red']"),
+    "die-is-board": ("cards/tiny/board.yaml", "{id: y, color: blue}", "{id: y, color: red}",
+                     "cards/tiny/die.yaml:4:16: die.faces[1]: 'blue' is not among ['red']"),
+    "named": (CARDS, "name: Beta", "name: Be", "cards/tiny/cards.yaml:14:5: card/beta: a name needs 3 letters"),
+    "die-sides": ("cards/tiny/die.yaml", "sides: 3", "sides: 4",
+                  "cards/tiny/rules.yaml:13:5: die-sides: faces != sides"),
+    "board-connected": ("cards/tiny/board.yaml", "  - [x, y]\n", "  []\n",
+                        "cards/tiny/board.yaml:3:6: board.spaces[1]: 'y' cannot be reached from 'x'"),
+    "colours-apart": (GAME, 'red: "#d7263d"', 'red: "#2b5ac3"',
+                      "cards/tiny/board.yaml:2:13: board.spaces[0]: red is hard to tell from blue (delta E 0.8, "
+                      "needs 20); pick colours further apart"),
+    "no-forbidden": (CARDS, "text: \"Second card.\"", "text: \"Forbidden card.\"",
+                     "cards/tiny/cards.yaml:14:61: card/beta: the word 'Forbidden' is forbidden"),
+}
+
+
+def found(root, rule: str) -> list[str]:
+    return [str(p) for p in check_game(root, "tiny").problems if p.rule == rule]
+
+
+def test_the_tiny_game_passes_every_rule(project):
+    assert check_game(project, "tiny").problems == []
+
+
+@pytest.mark.parametrize("rule", sorted(BREAKS))
+def test_each_rule_kind_catches_its_break(project, rule):
+    path, old, new, expected = BREAKS[rule]
+    edit(project / path, old, new)
+    assert expected in found(project, rule)
+
+
+def test_rule_errors_exit_1_and_name_the_rule(project):
+    edit(project / CARDS, "cost: 5", "cost: 6")
+    result = run_pnp("check", "tiny", cwd=project)
+    assert result.code == 1
+    assert "tiny: 3 errors, 0 warnings: FAILED" in result.out
+    assert "  error [cost-range] (1)" in result.out
+
+
+def test_placeholders_are_warnings_and_strict_fails_on_them(project):
+    edit(project / CARDS, 'text: "First card."', 'text: "TODO: write this card."')
+    assert found(project, "placeholder") == [
+        "cards/tiny/cards.yaml:13:62: card/alpha: text: placeholder 'TODO' still in the text"]
+    assert run_pnp("check", "tiny", cwd=project).code == 0
+    assert run_pnp("check", "tiny", "--strict", cwd=project).code == 1
+
+
+def test_json_and_github_formats(project):
+    edit(project / CARDS, "cost: 5", "cost: 6")
+    result = run_pnp("check", "tiny", "--format", "json", cwd=project)
+    report = json.loads(result.out)["games"][0]
+    assert report["ok"] is False
+    assert {"rule": "cost-range", "severity": "error", "subject": "card/gamma", "file": "cards/tiny/cards.yaml",
+            "line": 15, "col": 30, "message": "cost 6 is outside 1..5"} in report["errors"]
+    result = run_pnp("check", "tiny", "--format", "github", cwd=project)
+    assert ("::error file=cards/tiny/cards.yaml,line=15,col=30,title=tiny cost-range::card/gamma: cost 6 is "
+            "outside 1..5") in result.out.splitlines()
+
+
+def test_build_refuses_a_deck_that_breaks_the_rules_unless_forced(project):
+    edit(project / CARDS, "cost: 5", "cost: 6")
+    result = run_pnp("build", "tiny", cwd=project)
+    assert result.code == 1 and "cost 6 is outside 1..5" in result.err
+    assert not (project / "output").exists()
+    result = run_pnp("build", "tiny", "--force", cwd=project)
+    assert result.code == 0
+    assert "NOT RULE-CHECKED" in result.out
+    from pdfcheck import text_of
+
+    assert text_of(project / "output/tiny/card.pdf").count("NOT RULE-CHECKED") == 12  # 6 fronts, 6 backs
+
+
+def test_setup_feasibility_for_every_player_count(project):
+    edit(project / "cards/tiny/rules.yaml", "{draw: card, count: 2}", "{draw: card, count: 3}")
+    assert found(project, "setup") == ["cards/tiny/rules.yaml:19:1: setup: 3 players need 9 card cards; the deck has 6"]
+
+
+def test_setup_refuses_an_unsupported_player_count(project):
+    result = run_pnp("setup", "tiny", "--players", "4", cwd=project)
+    assert (result.code, result.err.splitlines()[0]) == (2, "Tiny Rules Game takes 1 to 3 players, not 4")
+
+
+def test_a_recorded_setup_is_checked(project, tmp_path):
+    recorded = tmp_path / "setup.yaml"
+    recorded.write_text("players: 2\ntable: {score: 1}\nhands:\n  - {card: [alpha, alpha], start: red}\n"
+                        "  - {card: [alpha, zeta], start: green}\n")
+    result = run_pnp("check", "tiny", "--setup", str(recorded), "--format", "json", cwd=project)
+    assert result.code == 1
+    messages = [(e["line"], e["message"]) for e in json.loads(result.out)["games"][0]["errors"]]
+    assert messages == [
+        (2, "score starts at 0, got 1"),
+        (5, "no card card 'zeta'"),
+        (5, "'green' is not a face of the die (red, blue, wild (choose))"),
+        (1, "card card 'alpha' is dealt 3 times; the game has 2"),
+    ]
+
+
+def test_the_same_seed_deals_the_same_setup():
+    first = run_pnp("setup", "voyage", "--players", "3", "--seed", "42", "--format", "json")
+    again = run_pnp("setup", "voyage", "--players", "3", "--seed", "42", "--format", "json")
+    assert first.code == 0 and first.out == again.out
+    dealt = json.loads(first.out)
+    assert dealt["table"] == {"rooms": dealt["table"]["rooms"], "happiness": 50, "sanitation": 100, "round": 1}
+    assert len(dealt["table"]["rooms"]) == 9
+    assert all(len(h["ability"]) == 3 and len(h["captain"]) == 1 for h in dealt["hands"])
+
+
+VOYAGE = load_game(REPO, "voyage")
+VOYAGE_SETUP = load_rules(VOYAGE)[0].setup
+
+
+@settings(max_examples=150, deadline=None)
+@given(players=st.integers(min_value=1, max_value=4), seed=st.integers(min_value=0, max_value=2**32))
+def test_every_dealt_voyage_setup_passes_the_setup_check(players, seed):
+    assert VOYAGE_SETUP is not None
+    dealt = deal(VOYAGE, VOYAGE_SETUP, players, seed)
+    doc = load_text(json.dumps(dealt), "setup.json")
+    assert check_recorded(VOYAGE, VOYAGE_SETUP, doc) == []
+
+
+def test_voyage_passes_its_own_rules_strictly():
+    result = run_pnp("check", "--all", "--strict")
+    assert result.code == 0, result.out + result.err
+    assert "voyage: 0 errors, 0 warnings: ok" in result.out
