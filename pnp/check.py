@@ -7,14 +7,18 @@ the built-in warnings (placeholders).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pnp.errors import InputError, Problem, Problems
 from pnp.load import Doc, load_file
 from pnp.model import Game, load_game
-from pnp.rules_spec import RulesFile
 from pnp.schema import read
+
+if TYPE_CHECKING:
+    from pnp.rules_spec import RulesFile
 
 RULE_KINDS = {"text-overflow", "safe-zone"}  # layout findings that are rule errors, not bad input
 
@@ -33,7 +37,12 @@ class Checked:
         return [p for p in self.problems if p.severity == "warning"]
 
 
+PLACEHOLDERS = ["[NAME PENDING]", "TODO", "TBD", "???", "XXX"]
+
+
 def load_rules(game: Game) -> tuple[RulesFile, Doc | None]:
+    from pnp.rules_spec import RulesFile
+
     path = game.dir / "rules.yaml"
     if not path.is_file():
         return RulesFile(), None
@@ -44,15 +53,33 @@ def load_rules(game: Game) -> tuple[RulesFile, Doc | None]:
     return spec, doc
 
 
+def placeholders(game: Game, words: list[str]) -> list[Problem]:
+    """Built in for every game: text still holding a placeholder is a warning."""
+    if not words:
+        return []
+    pattern = re.compile("|".join(re.escape(w) for w in words))
+    found = []
+    for deck in game.decks:
+        for card in deck.cards:
+            for name, value in card.data.items():
+                if isinstance(value, str) and (m := pattern.search(value)):
+                    found.append(Problem(deck.where(card, name), f"{name}: placeholder {m.group(0)!r} still in the "
+                                         "text", f"{deck.id}/{card.id}", "warning", "placeholder"))
+    return found
+
+
 def rule_problems(game: Game) -> list[Problem]:
+    """The game's rules (when it has a rules.yaml), its setup's feasibility, and placeholders."""
+    if not (game.dir / "rules.yaml").is_file():
+        return placeholders(game, PLACEHOLDERS)
     from pnp.rules import Engine
-    from pnp.setup import feasibility
 
     spec, doc = load_rules(game)
-    if doc is None:
-        doc = Doc(f"cards/{game.id}/rules.yaml", {})
-    problems = Engine(game, spec, doc).run()
+    assert doc is not None
+    problems = placeholders(game, spec.placeholders) + Engine(game, spec, doc).run()
     if spec.setup is not None:
+        from pnp.setup import feasibility
+
         problems.extend(feasibility(game, spec.setup, doc.where(("setup",))))
     return problems
 

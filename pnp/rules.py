@@ -6,8 +6,6 @@ or item and its file:line. Built-in checks (placeholders, the contents list) run
 
 from __future__ import annotations
 
-import importlib.util
-import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -103,25 +101,13 @@ class Engine:
 
     # -- running ----------------------------------------------------------------------------
     def run(self) -> list[Problem]:
-        out: list[Problem] = list(self.builtin())
+        out: list[Problem] = []
         for i, rule in enumerate(self.spec.rules):
             at = ("rules", i)
             check = getattr(self, "rule_" + rule.kind)
             for where, subject, message in check(rule, at):
                 out.append(Problem(where, message, subject, rule.severity, rule.id))
         return out
-
-    def builtin(self) -> Iterator[Problem]:
-        """Checks every game gets: placeholders still in the text (warnings)."""
-        pattern = re.compile("|".join(re.escape(p) for p in self.spec.placeholders)) if self.spec.placeholders else None
-        if pattern is None:
-            return
-        for deck in self.game.decks:
-            for card in deck.cards:
-                for name, value in card.data.items():
-                    if isinstance(value, str) and (m := pattern.search(value)):
-                        yield Problem(deck.where(card, name), f"{name}: placeholder {m.group(0)!r} still in the text",
-                                      f"{deck.id}/{card.id}", "warning", "placeholder")
 
     # -- rule kinds: each yields (where, subject, message) ------------------------------------
     def rule_contents(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
@@ -289,6 +275,8 @@ def _describe(src: Source) -> str:
 
 
 def custom_function(game: Game, name: str, where: Where) -> Callable[..., Any]:
+    import importlib.util
+
     path = game.dir / "rules.py"
     if name not in CUSTOM and path.is_file():
         spec = importlib.util.spec_from_file_location(f"pnp_rules_{game.id.replace('-', '_')}", path)

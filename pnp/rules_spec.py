@@ -90,4 +90,5 @@ class Setup:
 class RulesFile:
     rules: list[Rule] = dataclasses.field(default_factory=list)
     setup: Setup | None = None
-    placeholders: list[str] = dataclasses.field(default_factory=lambda: ["[NAME PENDING]", "TODO", "TBD", "???", "XXX"])
+    placeholders: list[str] = dataclasses.field(  # text that marks unfinished work (warnings)
+        default_factory=lambda: ["[NAME PENDING]", "TODO", "TBD", "???", "XXX"])
