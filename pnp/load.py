@@ -1,12 +1,14 @@
 """Stage 1, load: YAML files -> plain Python trees that remember where every node came from.
 
-A `Doc` holds the data of one file and a table from each node's path (a tuple of keys and list
-indexes, the same shape as pydantic's error locations) to its line and column.
+A `Doc` holds the data of one file and its YAML node tree; `where(path)` finds the line and
+column of any node by its path (a tuple of keys and list indexes, the same shape as a field path
+`cards[3].cost`), so a problem found at any later stage can name its place.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -27,55 +29,68 @@ Path_ = tuple[str | int, ...]
 class Doc:
     file: str  # path as shown to the user (relative to the project root)
     data: Any
-    marks: dict[Path_, tuple[int, int]] = field(default_factory=dict)
+    root: yaml.Node | None = None
 
     def where(self, path: Path_ = ()) -> Where:
-        """The place of the node at `path`, or of its nearest ancestor that exists."""
-        path = tuple(path)
-        while path not in self.marks and path:
-            path = path[:-1]
-        line, col = self.marks.get(path, (0, 0))
-        return Where(self.file, line, col)
+        """The place of the node at `path` (for a mapping entry, its key), or of its nearest ancestor."""
+        node = self.root
+        if node is None:
+            return Where(self.file, 1 if self.data is not None else 0, 1 if self.data is not None else 0)
+        mark = node.start_mark
+        for part in path:
+            if isinstance(node, yaml.MappingNode):
+                for key, value in node.value:
+                    if isinstance(key, yaml.ScalarNode) and _scalar(key) == part:
+                        mark, node = key.start_mark, value
+                        break
+                else:
+                    break
+            elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and 0 <= part < len(node.value):
+                node = node.value[part]
+                mark = node.start_mark
+            else:
+                break
+        return Where(self.file, mark.line + 1, mark.column + 1)
 
 
 _constructor = yaml.constructor.SafeConstructor()
+_STR, _INT, _NULL = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:null"
+_DECIMAL = re.compile(r"[-+]?[0-9]+")
 
 
 def _scalar(node: yaml.ScalarNode) -> Any:
-    if node.tag == "tag:yaml.org,2002:str":
+    tag = node.tag
+    if tag == _STR:
         return node.value
+    if tag == _INT and _DECIMAL.fullmatch(node.value):  # the common case, without the constructor's detour
+        return int(node.value)
+    if tag == _NULL:
+        return None
     return _constructor.construct_object(node, deep=True)
 
 
-def _convert(node: yaml.Node, path: Path_, marks: dict, problems: list[Problem], file: str) -> Any:
-    marks[path] = (node.start_mark.line + 1, node.start_mark.column + 1)
-    if isinstance(node, yaml.MappingNode):
-        _constructor.flatten_mapping(node)
-        out: dict[Any, Any] = {}
-        for key_node, value_node in node.value:
-            key = _scalar(key_node) if isinstance(key_node, yaml.ScalarNode) else None
-            if not isinstance(key, str | int):
-                mark = key_node.start_mark
-                problems.append(Problem(Where(file, mark.line + 1, mark.column + 1),
-                                        "a mapping key must be a plain name"))
-                continue
-            if key in out:
-                mark = key_node.start_mark
-                problems.append(Problem(Where(file, mark.line + 1, mark.column + 1),
-                                        f"duplicate key {key!r}: each key may appear once in a mapping"))
-            sub = (*path, key)
-            marks[sub] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-            out[key] = _convert(value_node, sub, marks, problems, file)
-            # the key's own position is more useful than the value's for messages about the field
-            marks[sub] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-        return out
+def _convert(node: yaml.Node, problems: list[Problem], file: str) -> Any:
+    if isinstance(node, yaml.ScalarNode):
+        try:
+            return _scalar(node)
+        except yaml.constructor.ConstructorError as exc:
+            mark = node.start_mark
+            problems.append(Problem(Where(file, mark.line + 1, mark.column + 1), f"bad value: {exc.problem}"))
+            return None
     if isinstance(node, yaml.SequenceNode):
-        return [_convert(item, (*path, i), marks, problems, file) for i, item in enumerate(node.value)]
-    try:
-        return _scalar(node)  # type: ignore[arg-type]
-    except yaml.constructor.ConstructorError as exc:
-        problems.append(Problem(Where(file, marks[path][0], marks[path][1]), f"bad value: {exc.problem}"))
-        return None
+        return [_convert(item, problems, file) for item in node.value]
+    _constructor.flatten_mapping(node)  # type: ignore[arg-type]  # a MappingNode: the only kind left
+    out: dict[Any, Any] = {}
+    for key_node, value_node in node.value:
+        key = _scalar(key_node) if isinstance(key_node, yaml.ScalarNode) else None
+        if not isinstance(key, str | int) or key in out:
+            mark = key_node.start_mark
+            message = (f"duplicate key {key!r}: each key may appear once in a mapping" if key in out
+                       else "a mapping key must be a plain name")
+            problems.append(Problem(Where(file, mark.line + 1, mark.column + 1), message))
+            continue
+        out[key] = _convert(value_node, problems, file)
+    return out
 
 
 def load_text(text: str, file: str) -> Doc:
@@ -90,13 +105,12 @@ def load_text(text: str, file: str) -> Doc:
     except yaml.YAMLError as exc:  # pragma: no cover - other parser failures carry no mark
         raise InputError([Problem(Where(file), f"YAML syntax error: {exc}")]) from None
     if node is None:
-        return Doc(file, None, {(): (1, 1)})
-    marks: dict[Path_, tuple[int, int]] = {}
+        return Doc(file, None)
     problems: list[Problem] = []
-    data = _convert(node, (), marks, problems, file)
+    data = _convert(node, problems, file)
     if problems:
         raise InputError(problems)
-    return Doc(file, data, marks)
+    return Doc(file, data, node)
 
 
 def load_file(path: Path, root: Path) -> Doc:

@@ -106,6 +106,9 @@ class Reader:
 
     def read(self, hint: Any, value: Any, path: Path_) -> Any:
         """Convert `value`; on failure record a problem and raise _Fail."""
+        kind = type(value)
+        if (hint is str and kind is str) or (hint is int and kind is int):  # most values: no more to check
+            return value
         origin = get_origin(hint)
         if hint is Any:
             return value
