@@ -77,9 +77,15 @@ class Renderer:
     def _marker(self, face: Face, text: str) -> None:
         c = self.c
         assert c is not None
+        width = c.stringWidth(text, self.font, 6.5) + 6
+        bottom = -face.h + 3 * 72 / 25.4
+        c.setFillColorRGB(1, 1, 1)
+        c.setStrokeColorRGB(0.85, 0.0, 0.0)
+        c.setLineWidth(0.6)
+        c.roundRect((face.w - width) / 2, bottom, width, 10, 2, stroke=1, fill=1)
         c.setFillColorRGB(0.85, 0.0, 0.0)
-        c.setFont(self.font, 6)
-        c.drawCentredString(face.w / 2, -face.h + 3 * 72 / 25.4 + 2, text)
+        c.setFont(self.font, 6.5)
+        c.drawCentredString(face.w / 2, bottom + 3, text)
 
     # -- items -------------------------------------------------------------------------------
     def _items(self, items: list[Item], face: Face) -> None:
