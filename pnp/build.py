@@ -18,10 +18,11 @@ from pnp.errors import InputError, Problem, Problems, RuleError
 from pnp.fields import PAPERS
 from pnp.fonts import load_families
 from pnp.icons import load_icons
-from pnp.impose import Page, impose_cards, plan_grid
+from pnp.impose import Page
 from pnp.layout import CompiledTemplate, LayoutEnv
 from pnp.model import Deck, Game, PrintSettings, load_game
 from pnp.scene import Face
+from pnp.sheets import impose_deck
 from pnp.templates import TemplateStore
 from pnp.text import glossary_pattern
 from pnp.units import to_mm
@@ -92,6 +93,11 @@ def layout_env(game: Game, problems: Problems) -> LayoutEnv:
 def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, bleed: float,
                  problems: Problems) -> list[tuple[Face, Face | None, dict[str, Any]]]:
     """Every printed face of a deck: (front, back, manifest entry), one per copy."""
+    if deck.spec.kind == "die":
+        from pnp.dice import lay_out_die
+
+        return lay_out_die(deck, game, env, problems)
+    assert deck.template is not None
     front_t = store.get(deck.template, deck.doc.where(("template",)))
     back_t = store.get(deck.back, deck.doc.where(("back",))) if deck.back else None
     if back_t and back_t.size != front_t.size:
@@ -100,7 +106,8 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
         back_t = None
     bleed_f = front_t.bleed if front_t.bleed is not None and bleed else bleed
     base = {"game": {"id": game.id, "name": game.manifest.name, "palette": game.manifest.palette},
-            "deck": {"id": deck.id, "name": deck.name, "count": deck.faces}}
+            "deck": {"id": deck.id, "name": deck.name, "count": deck.faces},
+            "data": {name: doc.data for name, doc in game.data.items()}}
     front = CompiledTemplate(front_t, env, bleed_f, problems, base, deck.id)
     back = CompiledTemplate(back_t, env, bleed_f, problems, base, deck.id + "-back") if back_t else None
     shared_back = None
@@ -139,7 +146,7 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
         except InputError as exc:
             problems.extend(exc.problems)
             continue
-        size = store.get(deck.template).size
+        size = (entries[0][0].w, entries[0][0].h) if entries else (0.0, 0.0)
         decks.append((deck, entries, size))
 
     # rules: layout's findings and the game's rules; errors stop the build unless forced
@@ -161,20 +168,9 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
     notes: list[str] = []
     out_dir = opts.out or root / "output" / game.id
     for deck, entries, size in decks:
-        grid = plan_grid(paper, settings.margin, size, settings.bleed, settings.gap, settings.cut_marks,
-                         settings.mark_length, settings.mark_offset, settings.center)
-        if grid.per_page == 0:
-            raise InputError([Problem(deck.doc.where(("template",)), f"a {to_mm(size[0]):.1f} x "
-                                      f"{to_mm(size[1]):.1f} mm card does not fit on {settings.paper} paper "
-                                      "inside its margins", deck.id)])
-        for axis, where in ((grid.rows, "above and below"), (grid.cols, "beside")):
-            if axis.dropped:
-                notes.append(f"{deck.id}: no room for cut marks {where} the grid inside the "
-                             f"{to_mm(settings.margin):g} mm margin on {settings.paper}; left out to keep "
-                             f"{grid.per_page} cards a sheet")
-        pages = impose_cards(entries, grid, paper, settings.duplex, settings.mark_offset, settings.mark_width)
+        pages, how = impose_deck(deck, entries, size, settings, paper, notes)
         data = Renderer(env.icons, f"{game.manifest.name}: {deck.name}", font).render(pages, marker)
-        rendered.append((out_dir / f"{deck.id}.pdf", data, pages, grid, deck))
+        rendered.append((out_dir / f"{deck.id}.pdf", data, pages, how, deck))
 
     # write: each PDF atomically, then the manifest that describes them
     from pnp.write import write_atomic, write_manifest
@@ -182,18 +178,21 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
     files: list[OutFile] = []
     faces_meta: list[dict[str, Any]] = []
     counts: dict[str, int] = {}
-    for path, data, pages, grid, deck in rendered:
+    for path, data, pages, how, deck in rendered:
         sha = write_atomic(path, data)
         rel = path.relative_to(out_dir).as_posix()
-        fronts = 0
+        printed = set()
         for number, page in enumerate(pages, 1):
             for p in page.placements:
-                fronts += p.meta["side"] == "front"
+                if p.meta["side"] == "map":  # the assembly map's preview is not a printed piece
+                    continue
+                if p.meta["side"] == "front":
+                    printed.add((p.meta["id"], p.meta["copy"]))
                 faces_meta.append({**p.meta, "file": rel, "page": number,
                                    "x_mm": round(to_mm(p.x), 3), "y_mm": round(to_mm(p.y), 3),
                                    "w_mm": round(to_mm(p.face.w), 3), "h_mm": round(to_mm(p.face.h), 3)})
-        counts[deck.id] = fronts
-        files.append(OutFile(path, len(pages), sha, fronts, f"{grid.cols.count}x{grid.rows.count}"))
+        counts[deck.id] = len(printed)
+        files.append(OutFile(path, len(pages), sha, len(printed), how))
     write_manifest(out_dir / "manifest.json", {
         "game": game.id, "paper": settings.paper, "duplex": settings.duplex,
         "bleed_mm": round(to_mm(settings.bleed), 3),

@@ -96,11 +96,11 @@ def build(
     typer.echo(f"{result.game.manifest.name}: {s.paper}, duplex {s.duplex}, bleed {s.bleed / 72 * 25.4:.1f} mm")
     for f in result.files:
         rel = f.path.relative_to(root) if f.path.is_relative_to(root) else f.path
-        typer.echo(f"  {str(rel):<34} {f.pages:>3} pages  {f.faces:>3} cards  ({f.grid} per sheet)")
+        typer.echo(f"  {str(rel):<34} {f.pages:>3} pages  {f.faces:>3} printed  ({f.grid})")
     for note in result.notes:
         typer.echo(f"  note: {note}")
     total_pages = sum(f.pages for f in result.files)
-    typer.echo(f"{len(result.files)} files, {total_pages} pages, {sum(result.faces.values())} card fronts "
+    typer.echo(f"{len(result.files)} files, {total_pages} pages, {sum(result.faces.values())} pieces "
                f"in {result.seconds:.2f} s")
 
 

@@ -27,6 +27,7 @@ class Placement:
     clip: tuple[float, float, float, float]  # x, y, w, h on the page: the face's cell incl. its bleed
     rotate: bool = False  # 180 degrees (short-edge duplex backs)
     meta: dict[str, Any] = field(default_factory=dict)
+    scale: float = 1.0  # a preview (the assembly map) draws a face smaller
 
 
 @dataclass
@@ -36,7 +37,8 @@ class Page:
     placements: list[Placement]
     marks: list[tuple[float, float, float, float]]
     mark_width: float
-    side: str  # "front" or "back"
+    side: str  # "front", "back" or "map"
+    extras: list = field(default_factory=list)  # scene items in page coordinates: labels, cut lines, crosses
 
 
 @dataclass(frozen=True)

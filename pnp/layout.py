@@ -228,7 +228,8 @@ class CompiledTemplate:
                 known = ", ".join(sorted(self.env.icons)) or "none: declare `icons:` in game.yaml"
                 raise ValueError(f"unknown icon {name!r} (known: {known})")
             self._check_safe(placed, box, subject, problems, f"icon {name!r}")
-            return [Icon(str(name), *box, ev.colour("color") or (0.0, 0.0, 0.0))]
+            return [Icon(str(name), *box, ev.colour("color") or (0.0, 0.0, 0.0), float(ev.raw("rotate") or 0),
+                         ev.colour("paper"))]
         if kind == "image":
             src = ev.raw("src")
             if not src:
@@ -290,4 +291,4 @@ class CompiledTemplate:
             return []
         runs, used, lines = fitted
         x, y, w, h = box
-        return [Text(x, y, w, h, runs, used, lines)]
+        return [Text(x, y, w, h, runs, used, lines, float(ev.raw("rotate") or 0))]

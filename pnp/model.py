@@ -90,8 +90,13 @@ class FieldSpec:
 class DeckFile:
     id: Id
     name: str
-    template: str
+    template: str | None = None  # required, except for dice (drawn from their net)
     back: str | None = None
+    kind: Literal["cards", "tokens", "board", "die"] = "cards"  # how faces are put on paper
+    shape: Literal["rect", "round"] = "rect"  # tokens: the cut line's shape
+    die: str | None = None  # dice: d6, d8 or d10
+    edge: Length | None = None  # dice: the net's edge (for a d10, the kites' long edges)
+    faces: str | None = None  # dice: the data table whose `faces:` list gives each face's colour, number, symbol
     copies: Annotated[int, Check(ge=0)] = 1
     fields: dict[str, FieldSpec] = field(default_factory=dict)
     cards: list[dict[str, Any]] = field(default_factory=list)
@@ -110,7 +115,7 @@ class Card:
 class Deck:
     id: str
     name: str
-    template: str
+    template: str | None
     back: str | None
     cards: list[Card]
     doc: Doc
@@ -194,6 +199,10 @@ def _load_deck(path: Path, root: Path, problems: Problems) -> Deck | None:
     problems.extend(found)
     if spec is None:
         return None
+    if spec.template is None and spec.kind != "die":
+        problems.add(doc.where(), "missing required field", "template")
+    if spec.kind == "die" and not (spec.die and spec.faces):
+        problems.add(doc.where(), "a die needs `die` (d6, d8 or d10) and `faces` (a data table)", "die")
     for name, fs in spec.fields.items():
         if fs.type == "choice" and not fs.choices:
             problems.add(doc.where(("fields", name)), "a choice field needs `choices:`", f"fields.{name}")

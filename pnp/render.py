@@ -14,7 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.icons import IconDef
 from pnp.impose import Page, Placement
-from pnp.scene import Ellipse, Face, Icon, Image, Item, Line, Polygon, Rect, Static, Text, TextRun
+from pnp.scene import Ellipse, Face, Icon, Image, Item, Label, Line, Polygon, Rect, Static, Text, TextRun
 from pnp.units import RGB
 
 PAPER: RGB = (1.0, 1.0, 1.0)
@@ -44,6 +44,11 @@ class Renderer:
             c.setPageSize((page.w, page.h))
             for placement in page.placements:
                 self._place(placement, page.h, marker)
+            if page.extras:
+                c.saveState()
+                c.translate(0, page.h)
+                self._items(page.extras, Face(page.w, page.h, 0.0))
+                c.restoreState()
             if page.marks:
                 c.setStrokeColorRGB(0, 0, 0)
                 c.setLineWidth(page.mark_width)
@@ -63,6 +68,8 @@ class Renderer:
         path.rect(cx, page_h - cy - ch, cw, ch)
         c.clipPath(path, stroke=0, fill=0)
         c.translate(p.x, page_h - p.y)
+        if p.scale != 1.0:
+            c.scale(p.scale, p.scale)
         if p.rotate:
             c.translate(face.w, -face.h)
             c.rotate(180)
@@ -92,15 +99,32 @@ class Renderer:
         i, n = 0, len(items)
         while i < n:
             item = items[i]
-            if isinstance(item, Text):  # neighbouring texts share one PDF text object
+            if isinstance(item, Text) and not item.rotate:  # neighbouring texts share one PDF text object
                 j = i + 1
-                while j < n and isinstance(items[j], Text):
+                while j < n and isinstance(items[j], Text) and not items[j].rotate:  # type: ignore[union-attr]
                     j += 1
                 self._texts(items[i:j], face)  # type: ignore[arg-type]
                 i = j
                 continue
-            getattr(self, "_" + type(item).__name__.lower())(item, face)
+            if isinstance(item, Text | Icon) and item.rotate:
+                self._rotated(item, face)
+            else:
+                getattr(self, "_" + type(item).__name__.lower())(item, face)
             i += 1
+
+    def _rotated(self, item: Text | Icon, face: Face) -> None:
+        c = self.c
+        assert c is not None
+        cx, cy = item.x + item.w / 2, -(item.y + item.h / 2)
+        c.saveState()
+        c.translate(cx, cy)
+        c.rotate(-item.rotate)  # scene angles turn clockwise, like the page's y axis
+        c.translate(-cx, -cy)
+        if isinstance(item, Text):
+            self._texts([item], face)
+        else:
+            self._icon(item, face)
+        c.restoreState()
 
     def _static(self, item: Static, face: Face) -> None:
         c = self.c
@@ -191,11 +215,12 @@ class Renderer:
     def _icon(self, icon: Icon, face: Face) -> None:
         c = self.c
         assert c is not None
-        name = f"I{icon.name}-{icon.color[0]:.3f}-{icon.color[1]:.3f}-{icon.color[2]:.3f}"
+        paper = icon.paper or PAPER
+        name = "I" + "-".join([icon.name, *(f"{v:.3f}" for v in (*icon.color, *paper))])
         if name not in self.forms:
             self.forms.add(name)
             c.beginForm(name, lowerx=-0.1, lowery=-0.1, upperx=1.1, uppery=1.1)
-            self._icon_shapes(self.icons[icon.name], icon.color)
+            self._icon_shapes(self.icons[icon.name], icon.color, paper)
             c.endForm()
         c.saveState()
         c.translate(icon.x, -icon.y - icon.h)
@@ -203,7 +228,7 @@ class Renderer:
         c.doForm(name)
         c.restoreState()
 
-    def _icon_shapes(self, icon: IconDef, colour: RGB) -> None:
+    def _icon_shapes(self, icon: IconDef, colour: RGB, paper: RGB) -> None:
         c = self.c
         assert c is not None
         c.setLineCap(1)
@@ -220,10 +245,18 @@ class Renderer:
                     path.curveTo(cmd[1], 1 - cmd[2], cmd[3], 1 - cmd[4], cmd[5], 1 - cmd[6])
                 else:
                     path.close()
-            fill = _icon_colour(shape.fill, colour)
-            stroke = _icon_colour(shape.stroke, colour)
+            fill = _icon_colour(shape.fill, colour, paper)
+            stroke = _icon_colour(shape.stroke, colour, paper)
             s, f = self._paint(fill, stroke, shape.width)
             c.drawPath(path, stroke=s, fill=f)
+
+    def _label(self, label: Label, face: Face) -> None:
+        c = self.c
+        assert c is not None
+        c.setFillColorRGB(*label.color)
+        c.setFont(self.font, label.size)
+        draw = {"center": c.drawCentredString, "right": c.drawRightString}.get(label.align, c.drawString)
+        draw(label.x, -label.y, label.text)
 
     def _image(self, im: Image, face: Face) -> None:
         assert self.c is not None
@@ -231,11 +264,11 @@ class Renderer:
                          mask="auto")
 
 
-def _icon_colour(value: str | None, current: RGB) -> RGB | None:
+def _icon_colour(value: str | None, current: RGB, paper: RGB) -> RGB | None:
     if value is None:
         return None
     if value == "current":
         return current
     if value == "paper":
-        return PAPER
+        return paper
     return (int(value[1:3], 16) / 255, int(value[3:5], 16) / 255, int(value[5:7], 16) / 255)

@@ -111,12 +111,16 @@ class Engine:
 
     # -- rule kinds: each yields (where, subject, message) ------------------------------------
     def rule_contents(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
+        """A component of the contents list is a deck (all its copies) or a card of some deck (its copies)."""
+        cards = {c.id: c.copies for d in self.game.decks for c in d.cards}
         for component, count in self.game.manifest.contents.items():
-            if component not in self.decks:
-                continue  # printed by a component kind this engine does not check yet
-            if self.decks[component].faces != count:
+            printed = self.decks[component].faces if component in self.decks else cards.get(component)
+            if printed is None:
                 yield (self.game.doc.where(("contents", component)), component,
-                       f"the rulebook lists {count}, the game prints {self.decks[component].faces}")
+                       f"the rulebook lists {count}, but no deck or card with this id prints it")
+            elif printed != count:
+                yield (self.game.doc.where(("contents", component)), component,
+                       f"the rulebook lists {count}, the game prints {printed}")
 
     def rule_copies(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
         deck = self.deck(rule.deck, at)

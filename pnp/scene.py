@@ -74,6 +74,8 @@ class Icon:
     w: float
     h: float
     color: RGB
+    rotate: float = 0.0
+    paper: RGB | None = None  # cut-outs' colour; None: white
 
 
 @dataclass(slots=True)
@@ -96,6 +98,20 @@ class Text:
     runs: list[TextRun | Icon]
     size: float
     lines: int
+    rotate: float = 0.0
+
+
+@dataclass(slots=True)
+class Label:
+    """One line of plain text in the renderer's default font: page labels and notes. (x, y) is the
+    baseline's left end, centre or right end as `align` says."""
+
+    x: float
+    y: float
+    text: str
+    size: float
+    color: RGB
+    align: str = "left"
 
 
 @dataclass(slots=True)
@@ -106,7 +122,7 @@ class Static:
     items: list
 
 
-Item = Rect | Ellipse | Line | Polygon | Text | Icon | Image | Static
+Item = Rect | Ellipse | Line | Polygon | Text | Icon | Image | Label | Static
 
 
 @dataclass(slots=True)

@@ -256,7 +256,8 @@ def _type_hint(cls: type) -> Any:
 def _matches(hint: Any, value: Any) -> bool:
     origin = get_origin(hint)
     if origin is typing.Annotated:
-        return _matches(get_args(hint)[0], value)
+        base, *checks = get_args(hint)
+        return any(isinstance(c, Check) and c.convert for c in checks) or _matches(base, value)
     if hint is Any:
         return True
     if hint is str:

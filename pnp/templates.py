@@ -85,6 +85,7 @@ class TextEl(_Element):
     paragraph_gap: Value = None
     uppercase: Value = False
     glossary: Value = True  # style the game's glossary terms in this text
+    rotate: Value = 0  # degrees, about the box's centre (180: reads from the other side of a fold)
 
 
 @dataclass
@@ -99,6 +100,8 @@ class IconEl(_Element):
     type: Literal["icon"] = "icon"
     icon: Value = None
     color: Value = None
+    rotate: Value = 0  # degrees, about the box's centre
+    paper: Value = None  # the colour of the icon's cut-outs (default white): the background it sits on
 
 
 Element = RectEl | EllipseEl | LineEl | PolygonEl | TextEl | ImageEl | IconEl

@@ -14,6 +14,7 @@ from conftest import REPO, run_pnp
 from pdfcheck import MM, fonts, page_drawings, text_of
 
 COUNTS = {"room": 16, "empty-room": 9, "ability": 44, "event": 20, "captain": 6}
+CARD_DECKS = set(COUNTS) | {"peril-deck", "reference", "location-marker", "track"}
 PAPER_MM = {"A4": (210.0, 297.0), "letter": (215.9, 279.4)}
 
 
@@ -37,13 +38,14 @@ def a4(tmp_path_factory) -> tuple[Path, dict]:
 def test_summary_names_files_pages_and_faces(tmp_path):
     result = run_pnp("build", "voyage", "--out", str(tmp_path))
     assert result.code == 0
-    assert re.search(r"ability\.pdf\s+10 pages\s+44 cards", result.out)
-    assert re.search(r"5 files, 24 pages, 95 card fronts in \d+\.\d\d s", result.out)
+    assert re.search(r"ability\.pdf\s+10 pages\s+44 printed\s+\(3x3 per sheet\)", result.out)
+    assert re.search(r"ship-board\.pdf\s+5 pages\s+1 printed\s+\(4 tiles\)", result.out)
+    assert re.search(r"\d+ files, \d+ pages, \d+ pieces in \d+\.\d\d s", result.out)
 
 
 def test_every_card_front_is_printed_once_per_copy(a4):
     _, manifest = a4
-    fronts = [f for f in manifest["faces"] if f["side"] == "front"]
+    fronts = [f for f in manifest["faces"] if f["side"] == "front" and f["component"] in COUNTS]
     assert len(fronts) == 95
     for component, count in COUNTS.items():
         assert sum(f["component"] == component for f in fronts) == count
@@ -78,7 +80,8 @@ def test_faces_sit_where_the_manifest_says(a4):
     for f in manifest["files"]:
         pages = page_drawings(out / f["path"])
         listed = [m for m in manifest["faces"] if m["file"] == f["path"]]
-        drawn = [(n, p.origin) for n, page in enumerate(pages, 1) for p in page.faces]
+        listed_pages = {m["page"] for m in listed}  # an assembly map's preview is drawn but not listed
+        drawn = [(n, p.origin) for n, page in enumerate(pages, 1) for p in page.faces if n in listed_pages]
         assert len(drawn) == len(listed)
         for (page_no, (x, y)), m in zip(drawn, listed, strict=True):
             assert page_no == m["page"]
@@ -90,8 +93,8 @@ def test_backs_line_up_with_their_fronts(tmp_path, a4, paper):
     manifest = a4[1] if paper == "A4" else build(tmp_path, "--paper", paper)
     width, _ = PAPER_MM[paper]
     backs = {(f["component"], f["id"], f["copy"]): f for f in manifest["faces"] if f["side"] == "back"}
-    fronts = [f for f in manifest["faces"] if f["side"] == "front"]
-    assert len(backs) == len(fronts) == 95
+    fronts = [f for f in manifest["faces"] if f["side"] == "front" and (f["component"], f["id"], f["copy"]) in backs]
+    assert len(backs) == len(fronts) == 105  # the 95 cards and the 10 peril cards have backs
     for front in fronts:
         back = backs[front["component"], front["id"], front["copy"]]
         assert back["page"] == front["page"] + 1  # each fronts page is followed by its backs page
@@ -106,6 +109,8 @@ def test_cut_marks_are_outside_every_card_and_everything_is_printable(tmp_path, 
     manifest = a4[1] if paper == "A4" else build(tmp_path, "--paper", paper)
     margin = 5 * MM
     for f in manifest["files"]:
+        if not any(m["file"] == f["path"] and m["component"] in CARD_DECKS for m in manifest["faces"]):
+            continue  # boards and tokens: see test_boards_and_tokens.py
         for page in page_drawings(out / f["path"]):
             assert page.faces and page.marks
             for cx, cy, cw, ch in (p.clip for p in page.faces):
@@ -122,11 +127,13 @@ def test_cut_marks_are_outside_every_card_and_everything_is_printable(tmp_path, 
 
 def test_fonts_are_all_embedded(a4):
     out, manifest = a4
+    seen = set()
     for f in manifest["files"]:
         used = fonts(out / f["path"])
-        assert used, f["path"]
         assert all(embedded for _, embedded in used), used
         assert not any("Helvetica" in name for name, _ in used)
+        seen |= {name.split("+")[-1] for name, _ in used}
+    assert {"Lato-Regular", "Lato-Bold", "RobotoCondensed-Bold"} <= seen
 
 
 def test_same_input_gives_byte_identical_pdfs(tmp_path, a4):
@@ -140,22 +147,25 @@ def test_same_input_gives_byte_identical_pdfs(tmp_path, a4):
 def test_short_edge_duplex_mirrors_vertically(tmp_path):
     manifest = build(tmp_path, "--duplex", "short")
     backs = {(f["id"], f["copy"]): f for f in manifest["faces"] if f["side"] == "back"}
-    for front in (f for f in manifest["faces"] if f["side"] == "front"):
+    for front in (f for f in manifest["faces"] if f["side"] == "front" and (f["id"], f["copy"]) in backs):
         back = backs[front["id"], front["copy"]]
         assert back["x_mm"] == pytest.approx(front["x_mm"], abs=0.1)
         assert back["y_mm"] == pytest.approx(297 - front["y_mm"] - front["h_mm"], abs=0.1)
 
 
-def test_duplex_none_prints_fronts_only(tmp_path):
+def test_duplex_none_prints_fronts_only(tmp_path, a4):
     manifest = build(tmp_path, "--duplex", "none")
     assert {f["side"] for f in manifest["faces"]} == {"front"}
-    assert sum(f["pages"] for f in manifest["files"]) == 12
+    backs_pages = len({(f["file"], f["page"]) for f in a4[1]["faces"] if f["side"] == "back"})
+    assert sum(f["pages"] for f in manifest["files"]) == sum(f["pages"] for f in a4[1]["files"]) - backs_pages
 
 
 def test_no_bleed_cells_are_the_trim(tmp_path):
     manifest = build(tmp_path, "--no-bleed")
     assert manifest["bleed_mm"] == 0
     for f in manifest["files"]:
+        if not any(m["file"] == f["path"] and m["component"] in CARD_DECKS for m in manifest["faces"]):
+            continue
         for page in page_drawings(tmp_path / f["path"]):
             for placed in page.faces:
                 cx, cy, cw, ch = placed.clip
