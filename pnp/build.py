@@ -193,6 +193,23 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
                                    "w_mm": round(to_mm(p.face.w), 3), "h_mm": round(to_mm(p.face.h), 3)})
         counts[deck.id] = len(printed)
         files.append(OutFile(path, len(pages), sha, len(printed), how))
+    # the print-and-play document: front matter, then every component's sheets, ready for duplex
+    from pnp.document import front_matter, paired
+
+    contents = game.manifest.contents
+    rows = [(deck.id, contents.get(deck.id), counts[deck.id], path.name, len(pages),
+             any(p.side == "back" for p in pages)) for path, _, pages, _, deck in rendered]
+    cards = {c.id: d.id for d in game.decks for c in d.cards}
+    rows += [(f"  {cid} (in {cards[cid]})", n, n, "", 0, False) for cid, n in contents.items()
+             if cid not in counts and cid in cards]
+    body = env.families.get("body") or next(iter(env.families.values()))
+    doc_pages = front_matter(game.manifest.name, game.manifest.version, paper, settings.margin, body, rows)
+    for _, _, pages, _, _ in rendered:
+        doc_pages += paired(pages, paper)
+    doc = Renderer(env.icons, f"{game.manifest.name}: print-and-play", font).render(doc_pages, marker)
+    doc_path = out_dir / f"{game.id}-pnp.pdf"
+    files.insert(0, OutFile(doc_path, len(doc_pages), write_atomic(doc_path, doc), sum(counts.values()),
+                            "everything, duplex-ready"))
     write_manifest(out_dir / "manifest.json", {
         "game": game.id, "paper": settings.paper, "duplex": settings.duplex,
         "bleed_mm": round(to_mm(settings.bleed), 3),

@@ -76,7 +76,8 @@ def die_face(the_net: Net, faces: list[dict[str, Any]], env: LayoutEnv, problems
                              rule="text-overflow")
             else:
                 items.append(Text(*box, fitted[0], fitted[1], fitted[2], nf.angle))
-    for a, b in the_net.folds:
+    folds = [*the_net.folds, *((tab[0], tab[1]) for tab in the_net.tabs)]  # a tab's base folds too
+    for a, b in folds:
         items.append(Line(a[0], a[1], b[0], b[1], (0.45, 0.45, 0.45), 0.5, (2.0, 2.0)))
     for a, b in the_net.outline:
         items.append(Line(a[0], a[1], b[0], b[1], (0.0, 0.0, 0.0), 0.6))
@@ -91,7 +92,7 @@ def lay_out_die(deck: Deck, game: Game, env: LayoutEnv, problems: Problems,
                 ) -> list[tuple[Face, Face | None, dict[str, Any]]]:
     faces = _faces(deck, game)
     edge = deck.spec.edge or 22 * 72 / 25.4
-    out = []
+    out: list[tuple[Face, Face | None, dict[str, Any]]] = []
     for card in deck.cards:
         face = die_face(net(deck.spec.die or "", edge), faces, env, problems, f"{deck.id}/{card.id}")
         out.extend((face, None, {"component": deck.id, "id": card.id, "copy": k}) for k in range(1, card.copies + 1))

@@ -21,7 +21,7 @@ def impose_deck(deck: Deck, entries: list[tuple[Face, Face | None, dict[str, Any
     if kind in ("board", "die"):
         pages = []
         for face, _, meta in entries:
-            pages.extend(impose_board(face, meta, deck.name, paper, s.margin, s.cut_marks))
+            pages.extend(impose_board(face, meta, deck.name, paper, s.margin, s.cut_marks and kind == "board"))
         tiles = sum(1 for p in pages if p.side == "front")
         return pages, f"{tiles} tile{'s' if tiles != 1 else ''}" if tiles > len(entries) else "1 per sheet"
     tokens = kind == "tokens"

@@ -1,0 +1,149 @@
+"""Voyage's whole box: board tiles, tokens, the die, and the duplex-ready print-and-play document."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from pnp.build import BuildOptions, build
+from pnp.dice import die_face
+from pnp.dienet import net
+from pnp.errors import Problems
+from pnp.fields import PAPERS
+from pnp.scene import Face, Polygon
+from pnp.tiles import OVERLAP, plan_tiles
+
+from conftest import REPO, edit, run_pnp
+from pdfcheck import MM, text_of
+
+
+@pytest.fixture(scope="module")
+def voyage(tmp_path_factory) -> tuple[Path, dict]:
+    out = tmp_path_factory.mktemp("box")
+    result = run_pnp("build", "voyage", "--out", str(out))
+    assert result.code == 0, result.err
+    return out, json.loads((out / "manifest.json").read_text())
+
+
+@pytest.mark.parametrize("paper", ["A4", "letter", "A3"])
+def test_tiles_cover_the_board_and_overlap(paper):
+    size, bleed = (250 * MM, 300 * MM), 3 * MM
+    pw, ph = PAPERS[paper]
+    area = (pw - 10 * MM, ph - 18 * MM)
+    tiles = plan_tiles(size, bleed, area)
+    assert all(t.w <= area[0] + 1e-6 and t.h <= area[1] + 1e-6 for t in tiles)
+    cols, rows = max(t.col for t in tiles) + 1, max(t.row for t in tiles) + 1
+    assert len(tiles) == cols * rows == (1 if paper == "A3" else 4)
+    # every point of the board and its bleed lies in some tile; neighbours overlap by >= 10 mm
+    assert min(t.x for t in tiles) == pytest.approx(-bleed) and min(t.y for t in tiles) == pytest.approx(-bleed)
+    assert max(t.x + t.w for t in tiles) == pytest.approx(size[0] + bleed)
+    assert max(t.y + t.h for t in tiles) == pytest.approx(size[1] + bleed)
+    for a in tiles:
+        for b in tiles:
+            if b.row == a.row and b.col == a.col + 1:
+                assert a.x + a.w - b.x >= OVERLAP - 1e-6
+            if b.col == a.col and b.row == a.row + 1:
+                assert a.y + a.h - b.y >= OVERLAP - 1e-6
+
+
+def test_board_tiles_in_the_manifest_say_what_they_hold(voyage):
+    _, manifest = voyage
+    tiles = [f for f in manifest["faces"] if f["component"] == "ship-board"]
+    assert sorted(f["tile"] for f in tiles) == ["A1", "A2", "B1", "B2"]
+    for f in tiles:
+        x, y, w, h = f["region_mm"]
+        assert w <= 200 and h <= 287 - 8  # the printable area less the label band
+    a1 = next(f for f in tiles if f["tile"] == "A1")
+    assert a1["region_mm"][:2] == [-3.0, -3.0]
+
+
+def test_board_fits_one_a3_sheet(tmp_path):
+    result = run_pnp("build", "voyage", "--paper", "A3", "--out", str(tmp_path))
+    assert result.code == 0
+    manifest = json.loads((tmp_path / "manifest.json").read_text())
+    assert [f["tile"] for f in manifest["faces"] if f["component"] == "ship-board"] == ["A1"]
+    assert len(PdfReader(tmp_path / "ship-board.pdf").pages) == 1
+
+
+def test_tokens_and_their_cut_lines(tmp_path):
+    result = build(REPO, "voyage", BuildOptions(out=tmp_path))
+    faces = json.loads((tmp_path / "manifest.json").read_text())["faces"]
+    assert sum(f["component"] == "damage-token" for f in faces) == 27
+    assert sum(f["component"] == "action-cube" for f in faces) == 25
+    assert result.faces["damage-token"] == 27
+    text = (tmp_path / "damage-token.pdf").read_bytes()
+    assert len(PdfReader(tmp_path / "damage-token.pdf").pages) == 1 and text
+
+
+def test_die_net_has_ten_coloured_faces_and_its_numbers():
+    from pnp.build import layout_env
+    from pnp.model import load_game
+
+    game = load_game(REPO, "voyage")
+    problems = Problems()
+    env = layout_env(game, problems)
+    faces = game.data["peril-die"].data["faces"]
+    face = die_face(net("d10", 38 * MM), faces, env, problems, "peril-die")
+    assert not problems.items and isinstance(face, Face)
+    kites = [i for i in face.items if isinstance(i, Polygon) and len(i.points) == 4 and i.fill != (0.86, 0.86, 0.86)]
+    assert len(kites) == 10
+    assert len({k.fill for k in kites}) == 10  # nine colours and the white wild face
+
+
+def test_die_with_the_wrong_number_of_faces_is_bad_input(project):
+    game = project / "cards" / "mini"
+    (game / "die.yaml").write_text("faces:\n  - {color: accent, number: 1, symbol: x}\n")
+    (game / "d6.yaml").write_text("id: d6\nname: Die\nkind: die\ndie: d6\nedge: 20mm\nfaces: die\n"
+                                  "cards:\n  - {id: d6}\n")
+    edit(game / "game.yaml", "decks: [spells.yaml]", "decks: [spells.yaml, d6.yaml]\ndata: {die: die.yaml}")
+    result = run_pnp("build", "mini", cwd=project)
+    assert (result.code, result.err.splitlines()[0]) == (
+        2, "cards/mini/d6.yaml:6:1: faces: a d6 has 6 faces; die lists 1")
+
+
+def test_token_too_big_for_the_paper_is_bad_input(project):
+    (project / "templates/mini/huge.yaml").write_text("size: {width: 300mm, height: 20mm}\nelements:\n"
+                                                      "  - {type: rect, fill: accent}\n")
+    edit(project / "cards/mini/spells.yaml", "template: mini/front\nback: mini/back\n",
+         "template: mini/huge\nkind: tokens\n")
+    result = run_pnp("build", "mini", cwd=project)
+    assert result.code == 2
+    assert result.err.splitlines()[0] == (
+        "cards/mini/spells.yaml:3:1: spell: a 300.0 x 20.0 mm token does not fit on A4 paper inside its margins: "
+        "use a bigger --paper or a smaller size")
+
+
+def test_the_print_and_play_document(voyage):
+    out, manifest = voyage
+    doc = out / "voyage-pnp.pdf"
+    reader = PdfReader(doc)
+    assert manifest["files"][0]["path"] == "voyage-pnp.pdf"
+    assert len(reader.pages) == manifest["files"][0]["pages"]
+    assert len(reader.pages) % 2 == 0  # whole sheets: it prints duplex in one go
+    first = reader.pages[0].extract_text()
+    assert "Voyage In Progress" in first and "Print-and-play edition" in first
+    checklist = reader.pages[1].extract_text()
+    for component in ("room", "ability", "damage-token", "action-cube", "location-marker", "peril-die",
+                      "happiness-meter", "round-tracker", "ship-board"):
+        assert component in checklist
+    assert "Print at 100 %" in reader.pages[2].extract_text()
+    # every component's pages are in it
+    component_pages = sum(f["pages"] for f in manifest["files"][1:])
+    assert len(reader.pages) >= 4 + component_pages
+    assert text_of(doc).count("Duct Tape") == 2
+
+
+def test_the_summary_counts_match_the_rulebook_contents(voyage):
+    result = run_pnp("check", "voyage", "--format", "json")
+    report = json.loads(result.out)["games"][0]
+    assert report["ok"] and not [e for e in report["errors"] if e["rule"] == "contents"]
+    contents = {"room": 16, "empty-room": 9, "ability": 44, "event": 20, "captain": 6, "ship-board": 1,
+                "action-cube": 25, "damage-token": 27, "location-marker": 4, "peril-die": 1}
+    _, manifest = voyage
+    for component, count in contents.items():
+        printed = {(f["id"], f["copy"]) for f in manifest["faces"] if f["component"] == component
+                   and f["side"] == "front"}
+        assert len(printed) == count, component
