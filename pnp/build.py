@@ -17,7 +17,6 @@ from pnp.check import rule_problems, split
 from pnp.errors import InputError, Problem, Problems, RuleError
 from pnp.fields import PAPERS
 from pnp.fonts import load_families
-from pnp.icons import load_icons
 from pnp.impose import Page
 from pnp.layout import CompiledTemplate, LayoutEnv
 from pnp.model import Deck, Game, PrintSettings, load_game
@@ -73,8 +72,10 @@ def layout_env(game: Game, problems: Problems) -> LayoutEnv:
     m = game.manifest
     declared = {name: dataclasses.asdict(fam) for name, fam in m.fonts.items()}
     families = load_families(game.root, declared, game.doc.where, problems)
-    icons = {}
+    icons: dict = {}
     if m.icons:
+        from pnp.icons import load_icons
+
         path = game.dir / m.icons
         if not path.is_file():
             problems.add(game.doc.where(("icons",)), f"icon file {m.icons!r} not found in cards/{game.id}/",
@@ -194,22 +195,8 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
         counts[deck.id] = len(printed)
         files.append(OutFile(path, len(pages), sha, len(printed), how))
     # the print-and-play document: front matter, then every component's sheets, ready for duplex
-    from pnp.document import front_matter, paired
-
-    contents = game.manifest.contents
-    rows = [(deck.id, contents.get(deck.id), counts[deck.id], path.name, len(pages),
-             any(p.side == "back" for p in pages)) for path, _, pages, _, deck in rendered]
-    cards = {c.id: d.id for d in game.decks for c in d.cards}
-    rows += [(f"  {cid} (in {cards[cid]})", n, n, "", 0, False) for cid, n in contents.items()
-             if cid not in counts and cid in cards]
-    body = env.families.get("body") or next(iter(env.families.values()))
-    doc_pages = front_matter(game.manifest.name, game.manifest.version, paper, settings.margin, body, rows)
-    for _, _, pages, _, _ in rendered:
-        doc_pages += paired(pages, paper)
-    doc = Renderer(env.icons, f"{game.manifest.name}: print-and-play", font).render(doc_pages, marker)
-    doc_path = out_dir / f"{game.id}-pnp.pdf"
-    files.insert(0, OutFile(doc_path, len(doc_pages), write_atomic(doc_path, doc), sum(counts.values()),
-                            "everything, duplex-ready"))
+    if settings.document:
+        files.insert(0, write_document(game, rendered, counts, paper, settings.margin, env, font, marker, out_dir))
     write_manifest(out_dir / "manifest.json", {
         "game": game.id, "paper": settings.paper, "duplex": settings.duplex,
         "bleed_mm": round(to_mm(settings.bleed), 3),
@@ -221,3 +208,24 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
         notes.append("built with --force: rules not checked, every face is marked NOT RULE-CHECKED")
     warnings = [p for p in found if p.severity == "warning"]
     return BuildResult(game, files, counts, warnings, time.perf_counter() - started, settings, notes)
+
+
+def write_document(game: Game, rendered: list, counts: dict[str, int], paper: tuple[float, float], margin: float,
+                   env: LayoutEnv, font: str, marker: str, out_dir: Path) -> OutFile:
+    from pnp.document import front_matter, paired
+    from pnp.render import Renderer
+    from pnp.write import write_atomic
+
+    contents = game.manifest.contents
+    rows = [(deck.id, contents.get(deck.id), counts[deck.id], path.name, len(pages),
+             any(p.side == "back" for p in pages)) for path, _, pages, _, deck in rendered]
+    cards = {c.id: d.id for d in game.decks for c in d.cards}
+    rows += [(f"  {cid} (in {cards[cid]})", n, n, "", 0, False) for cid, n in contents.items()
+             if cid not in counts and cid in cards]
+    body = env.families.get("body") or next(iter(env.families.values()))
+    pages = front_matter(game.manifest.name, game.manifest.version, paper, margin, body, rows)
+    for _, _, component_pages, _, _ in rendered:
+        pages += paired(component_pages, paper)
+    data = Renderer(env.icons, f"{game.manifest.name}: print-and-play", font).render(pages, marker)
+    path = out_dir / f"{game.id}-pnp.pdf"
+    return OutFile(path, len(pages), write_atomic(path, data), sum(counts.values()), "everything, duplex-ready")

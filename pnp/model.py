@@ -58,6 +58,7 @@ class PrintSettings:
     mark_width: Length = 0.5
     gap: Literal["auto", "none", "bleed"] = "auto"  # none: abut; bleed: 2 x bleed apart; auto: fits more
     center: bool = True
+    document: bool = True  # also write <game>-pnp.pdf: cover, checklist, instructions and every component
 
 
 @dataclass

@@ -8,7 +8,6 @@ from pnp.errors import InputError, Problem
 from pnp.impose import Page, impose_cards, plan_grid
 from pnp.model import Deck, PrintSettings
 from pnp.scene import Ellipse, Face, Rect
-from pnp.tiles import impose_board
 from pnp.units import MM, to_mm
 
 CUT = (0.35, 0.35, 0.35)
@@ -19,6 +18,8 @@ def impose_deck(deck: Deck, entries: list[tuple[Face, Face | None, dict[str, Any
     """(pages, how they are laid out, for the summary)."""
     kind = deck.spec.kind
     if kind in ("board", "die"):
+        from pnp.tiles import impose_board
+
         pages = []
         for face, _, meta in entries:
             pages.extend(impose_board(face, meta, deck.name, paper, s.margin, s.cut_marks and kind == "board"))
