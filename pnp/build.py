@@ -126,9 +126,21 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
     return out
 
 
-def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildResult:
-    opts = opts or BuildOptions()
-    started = time.perf_counter()
+@dataclass
+class Prepared:
+    """A game loaded, laid out and checked: everything a build, a preview or an export starts from."""
+
+    game: Game
+    settings: PrintSettings
+    paper: tuple[float, float]
+    env: LayoutEnv
+    decks: list[tuple[Deck, list[tuple[Face, Face | None, dict[str, Any]]], tuple[float, float]]]
+    found: list[Problem]  # rule findings that did not stop the build (warnings, or errors when forced)
+    marker: str  # printed on every face when the rules were not checked
+    font: str  # the renderer's default font (labels, stamps)
+
+
+def prepare(root: Path, game_id: str, opts: BuildOptions) -> Prepared:
     problems = Problems()
 
     # load + model: every file of the game, typed and checked
@@ -140,7 +152,7 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
     env = layout_env(game, problems)
     problems.raise_if_errors()
     store = TemplateStore(root)
-    decks: list[tuple[Deck, list, Any]] = []
+    decks = []
     for deck in game.decks:
         try:
             entries = lay_out_deck(deck, game, store, env, settings.bleed, problems)
@@ -159,16 +171,24 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
         errors = [p for p in found if p.severity == "error"]
         if errors:
             raise RuleError(errors)
-    marker = "NOT RULE-CHECKED" if opts.force else ""
+    font = next(iter(env.families.values())).face("regular").name if env.families else "Helvetica"
+    return Prepared(game, settings, paper, env, decks, found, "NOT RULE-CHECKED" if opts.force else "", font)
+
+
+def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildResult:
+    opts = opts or BuildOptions()
+    started = time.perf_counter()
+    prep = prepare(root, game_id, opts)
+    game, settings, paper, env, marker, font = prep.game, prep.settings, prep.paper, prep.env, prep.marker, prep.font
+    found = prep.found
 
     # impose + render: each deck's sheets, in memory
     from pnp.render import Renderer
 
-    font = next(iter(env.families.values())).face("regular").name if env.families else "Helvetica"
     rendered: list[tuple[Path, bytes, list[Page], Any, Deck]] = []
     notes: list[str] = []
     out_dir = opts.out or root / "output" / game.id
-    for deck, entries, size in decks:
+    for deck, entries, size in prep.decks:
         pages, how = impose_deck(deck, entries, size, settings, paper, notes)
         data = Renderer(env.icons, f"{game.manifest.name}: {deck.name}", font).render(pages, marker)
         rendered.append((out_dir / f"{deck.id}.pdf", data, pages, how, deck))
