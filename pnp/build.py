@@ -34,6 +34,8 @@ class BuildOptions:
     bleed: bool = True
     out: Path | None = None
     force: bool = False  # print despite rule errors; every face then says it was not rule-checked
+    final: bool = False  # no version stamp on the fronts (playtest builds carry one)
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm: moves every back to undo a printer's duplex shift
 
 
 @dataclass
@@ -188,9 +190,11 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
     rendered: list[tuple[Path, bytes, list[Page], Any, Deck]] = []
     notes: list[str] = []
     out_dir = opts.out or root / "output" / game.id
+    stamp = "" if opts.final else f"{game.id} {game.manifest.version} · {{component}}/{{id}}"
     for deck, entries, size in prep.decks:
         pages, how = impose_deck(deck, entries, size, settings, paper, notes)
-        data = Renderer(env.icons, f"{game.manifest.name}: {deck.name}", font).render(pages, marker)
+        shift_backs(pages, opts.back_offset)
+        data = Renderer(env.icons, f"{game.manifest.name}: {deck.name}", font).render(pages, marker, stamp)
         rendered.append((out_dir / f"{deck.id}.pdf", data, pages, how, deck))
 
     # write: each PDF atomically, then the manifest that describes them
@@ -216,7 +220,8 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
         files.append(OutFile(path, len(pages), sha, len(printed), how))
     # the print-and-play document: front matter, then every component's sheets, ready for duplex
     if settings.document:
-        files.insert(0, write_document(game, rendered, counts, paper, settings.margin, env, font, marker, out_dir))
+        files.insert(0, write_document(game, rendered, counts, paper, settings.margin, env, font, marker, stamp,
+                                       out_dir))
     write_manifest(out_dir / "manifest.json", {
         "game": game.id, "paper": settings.paper, "duplex": settings.duplex,
         "bleed_mm": round(to_mm(settings.bleed), 3),
@@ -230,8 +235,21 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
     return BuildResult(game, files, counts, warnings, time.perf_counter() - started, settings, notes)
 
 
+def shift_backs(pages: list[Page], offset_mm: tuple[float, float]) -> None:
+    """Move every face on a backs page by the printer's measured shift (and nothing else)."""
+    dx, dy = offset_mm[0] * 72 / 25.4, offset_mm[1] * 72 / 25.4
+    if not (dx or dy):
+        return
+    for page in pages:
+        if page.side != "back":
+            continue
+        for p in page.placements:
+            p.x, p.y = p.x + dx, p.y + dy
+            p.clip = (p.clip[0] + dx, p.clip[1] + dy, p.clip[2], p.clip[3])
+
+
 def write_document(game: Game, rendered: list, counts: dict[str, int], paper: tuple[float, float], margin: float,
-                   env: LayoutEnv, font: str, marker: str, out_dir: Path) -> OutFile:
+                   env: LayoutEnv, font: str, marker: str, stamp: str, out_dir: Path) -> OutFile:
     from pnp.document import front_matter, paired
     from pnp.render import Renderer
     from pnp.write import write_atomic
@@ -246,6 +264,6 @@ def write_document(game: Game, rendered: list, counts: dict[str, int], paper: tu
     pages = front_matter(game.manifest.name, game.manifest.version, paper, margin, body, rows)
     for _, _, component_pages, _, _ in rendered:
         pages += paired(component_pages, paper)
-    data = Renderer(env.icons, f"{game.manifest.name}: print-and-play", font).render(pages, marker)
+    data = Renderer(env.icons, f"{game.manifest.name}: print-and-play", font).render(pages, marker, stamp)
     path = out_dir / f"{game.id}-pnp.pdf"
     return OutFile(path, len(pages), write_atomic(path, data), sum(counts.values()), "everything, duplex-ready")

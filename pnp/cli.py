@@ -73,6 +73,9 @@ def build(
     no_bleed: Annotated[bool, typer.Option("--no-bleed", help="print without bleed (saves ink)")] = False,
     out: Annotated[Path | None, typer.Option(help="output folder (default: output/GAME)")] = None,
     force: Annotated[bool, typer.Option("--force", help="print despite rule errors (faces are marked)")] = False,
+    final: Annotated[bool, typer.Option("--final", help="no version stamp on the card fronts")] = False,
+    back_offset: Annotated[str | None, typer.Option(help="X,Y mm: move every back (see pnp calibrate)")] = None,
+    printer: Annotated[str | None, typer.Option(help="use a printer saved in printers.yaml")] = None,
 ) -> None:
     """Render every component of GAME into output/GAME/."""
     from pnp.build import BuildOptions
@@ -85,8 +88,17 @@ def build(
     if duplex and duplex not in ("long", "short", "none"):
         typer.echo(f"--duplex {duplex}: use long, short or none", err=True)
         raise typer.Exit(2)
+    from pnp.printers import parse_offset
+    from pnp.printers import printer as saved_printer
+
     try:
-        result = run_build(_root(), game, BuildOptions(paper, duplex, not no_bleed, out, force))
+        root = _root()
+        offset = (0.0, 0.0)
+        if printer:
+            offset = saved_printer(root, printer).back_offset
+        if back_offset:
+            offset = parse_offset(back_offset)
+        result = run_build(root, game, BuildOptions(paper, duplex, not no_bleed, out, force, final, offset))
     except PnpError as exc:
         _fail(exc)
     for w in result.warnings:
@@ -188,6 +200,41 @@ def setup(
         typer.echo(f"player {i}")
         for key, value in hand.items():
             typer.echo(f"  {key:<12} {show(value)}")
+
+
+@app.command()
+def calibrate(
+    paper: Annotated[str, typer.Option(help="A4, letter, A3 or tabloid")] = "A4",
+    duplex: Annotated[str, typer.Option(help="long or short: how your printer flips")] = "long",
+    out: Annotated[Path | None, typer.Option(help="the PDF to write (default: output/calibrate-PAPER.pdf)")] = None,
+) -> None:
+    """Print a two-sided sheet that measures your printer's duplex shift, for --back-offset."""
+    from pnp.calibrate import calibration_pages
+    from pnp.errors import PnpError
+    from pnp.fields import PAPERS
+    from pnp.fonts import _ttf
+    from pnp.render import Renderer
+    from pnp.write import write_atomic
+
+    names = {k.lower(): k for k in PAPERS}
+    if paper.lower() not in names or duplex not in ("long", "short"):
+        typer.echo("use --paper A4|letter|A3|tabloid and --duplex long|short", err=True)
+        raise typer.Exit(2)
+    try:
+        root = _root()
+    except PnpError as exc:
+        _fail(exc, written=False)
+    name = names[paper.lower()]
+    fonts = sorted((root / "fonts").glob("*.ttf"))
+    font = "Helvetica"
+    if fonts:
+        _ttf(fonts[0], fonts[0].stem)
+        font = fonts[0].stem
+    pages = calibration_pages(PAPERS[name], name, duplex, 5 * 72 / 25.4)
+    target = out or root / "output" / f"calibrate-{name}.pdf"
+    write_atomic(target, Renderer({}, "pnp duplex calibration", font).render(pages))
+    typer.echo(f"wrote {target}: print it duplex ({duplex}-edge flip) at 100 %, then read the offset against the "
+               "light and build with --back-offset X,Y (or save it in printers.yaml)")
 
 
 def main() -> None:

@@ -28,10 +28,14 @@ class Renderer:
         self.title = title
         self.font = font
         self.forms: set[str] = set()
+        self.stamp = ""
         self.static_names: dict[tuple, str] = {}
 
     # -- document ----------------------------------------------------------------------------
-    def render(self, pages: list[Page], marker: str = "") -> bytes:
+    def render(self, pages: list[Page], marker: str = "", stamp: str = "") -> bytes:
+        """`marker`: said on every face (not rule-checked). `stamp`: a version line on every card front,
+        formatted with the face's component and id (`voyage 0.3 · {component}/{id}`)."""
+        self.stamp = stamp
         if not pages:
             pages = []
         first = pages[0] if pages else None
@@ -79,7 +83,17 @@ class Renderer:
             self._items(face.items, face)
         if marker:
             self._marker(face, marker)
+        if self.stamp and p.meta.get("side") == "front" and "copy" in p.meta and "tile" not in p.meta:
+            self._stamp(face, self.stamp.format(**p.meta))
         c.restoreState()
+
+    def _stamp(self, face: Face, text: str) -> None:
+        """A small grey line just inside the bottom of the trim: which version of which card this is."""
+        c = self.c
+        assert c is not None
+        c.setFillColorRGB(0.5, 0.5, 0.5)
+        c.setFont(self.font, 4.5)
+        c.drawCentredString(face.w / 2, -face.h + 1.2 * 72 / 25.4, text)
 
     def _marker(self, face: Face, text: str) -> None:
         c = self.c

@@ -1,0 +1,79 @@
+"""The designer's loop: version stamps, duplex calibration and back offsets, saved printers."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from pypdf import PdfReader
+
+from pnp.calibrate import calibration_pages
+from pnp.fields import PAPERS
+from pnp.impose import mirror
+
+from conftest import REPO, run_pnp
+from pdfcheck import MM, page_drawings, text_of
+
+
+def build_mini(project, *args):
+    result = run_pnp("build", "mini", *args, cwd=project)
+    assert result.code == 0, result.err
+    return json.loads((project / "output/mini/manifest.json").read_text())
+
+
+def test_fronts_carry_a_version_stamp_unless_final(project):
+    build_mini(project)
+    text = text_of(project / "output/mini/spell.pdf")
+    assert text.count("mini 0.1 · spell/fireball") == 2 and text.count("spell/blink") == 1
+    build_mini(project, "--final")
+    assert "mini 0.1" not in text_of(project / "output/mini/spell.pdf")
+
+
+def test_back_offset_moves_every_back_and_nothing_else(project):
+    plain = build_mini(project)
+    pages_plain = page_drawings(project / "output/mini/spell.pdf")
+    shifted = build_mini(project, "--back-offset", "0.8,-0.5")
+    pages_shifted = page_drawings(project / "output/mini/spell.pdf")
+    for a, b in zip(plain["faces"], shifted["faces"], strict=True):
+        dx, dy = (0.8, -0.5) if a["side"] == "back" else (0.0, 0.0)
+        assert (b["x_mm"] - a["x_mm"], b["y_mm"] - a["y_mm"]) == pytest.approx((dx, dy), abs=0.002)
+    for pa, pb in zip(pages_plain, pages_shifted, strict=True):
+        assert pa.marks == pb.marks  # cut marks stay
+        for fa, fb in zip(pa.faces, pb.faces, strict=True):
+            moved = (fb.origin[0] - fa.origin[0], fb.origin[1] - fa.origin[1])
+            back = pages_plain.index(pa) % 2 == 1
+            assert moved == pytest.approx((0.8 * MM, -0.5 * MM) if back else (0, 0), abs=0.01)
+
+
+def test_saved_printer_offsets(project):
+    (project / "printers.yaml").write_text("office: {back_offset: [0.3, 0.2]}\n")
+    plain = build_mini(project)
+    saved = build_mini(project, "--printer", "office")
+    a = next(f for f in plain["faces"] if f["side"] == "back")
+    b = next(f for f in saved["faces"] if f["side"] == "back")
+    assert (b["x_mm"] - a["x_mm"], b["y_mm"] - a["y_mm"]) == pytest.approx((0.3, 0.2), abs=0.002)
+    result = run_pnp("build", "mini", "--printer", "home", cwd=project)
+    assert (result.code, result.err.splitlines()[0]) == (2, "printers.yaml:1:1: no printer 'home' (printers: office)")
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_calibration_crosshairs_sit_behind_the_rulers_zeros(duplex):
+    paper = PAPERS["A4"]
+    front, back = calibration_pages(paper, "A4", duplex, 5 * MM)
+    crosses = [(i.x1 + i.x2) / 2 for i in back.extras if hasattr(i, "x1") and i.y1 == i.y2]
+    ys = [i.y1 for i in back.extras if hasattr(i, "x1") and i.y1 == i.y2]
+    zeros = [(lab.x, lab.y) for lab in front.extras if getattr(lab, "text", None) == "0"]
+    assert len(crosses) == 5 and len(zeros) == 10
+    for x, y in zip(crosses, ys, strict=True):
+        fx, fy = mirror(x, y, 0, 0, paper, duplex)  # where the back's cross lands, seen from the front
+        assert any(abs(zx - fx) < 0.01 for zx, _ in zeros)  # the horizontal ruler's zero is in line with it
+
+
+def test_calibrate_writes_a_two_sided_pdf(tmp_path):
+    out = tmp_path / "cal.pdf"
+    result = run_pnp("calibrate", "--paper", "letter", "--out", str(out), cwd=REPO)
+    assert result.code == 0, result.err
+    reader = PdfReader(out)
+    assert len(reader.pages) == 2
+    assert float(reader.pages[0].mediabox.width) == pytest.approx(612)
+    assert "--back-offset" in reader.pages[0].extract_text()
