@@ -36,6 +36,7 @@ class BuildOptions:
     force: bool = False  # print despite rule errors; every face then says it was not rule-checked
     final: bool = False  # no version stamp on the fronts (playtest builds carry one)
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm: moves every back to undo a printer's duplex shift
+    only: dict[str, set[str]] | None = None  # print just these cards (deck id -> card ids): a reprint
 
 
 @dataclass
@@ -183,6 +184,11 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
     prep = prepare(root, game_id, opts)
     game, settings, paper, env, marker, font = prep.game, prep.settings, prep.paper, prep.env, prep.marker, prep.font
     found = prep.found
+    if opts.only is not None:  # a reprint: just the chosen cards, with their backs
+        prep.decks = [(deck, [e for e in entries if e[2]["id"] in opts.only.get(deck.id, set())], size)
+                      for deck, entries, size in prep.decks]
+        prep.decks = [d for d in prep.decks if d[1]]
+        settings.document = False
 
     # impose + render: each deck's sheets, in memory
     from pnp.render import Renderer

@@ -76,6 +76,8 @@ def build(
     final: Annotated[bool, typer.Option("--final", help="no version stamp on the card fronts")] = False,
     back_offset: Annotated[str | None, typer.Option(help="X,Y mm: move every back (see pnp calibrate)")] = None,
     printer: Annotated[str | None, typer.Option(help="use a printer saved in printers.yaml")] = None,
+    changed_since: Annotated[str | None, typer.Option(help="print only the cards changed since this git ref, "
+                                                       "into output/GAME/reprint/")] = None,
 ) -> None:
     """Render every component of GAME into output/GAME/."""
     from pnp.build import BuildOptions
@@ -98,7 +100,17 @@ def build(
             offset = saved_printer(root, printer).back_offset
         if back_offset:
             offset = parse_offset(back_offset)
-        result = run_build(root, game, BuildOptions(paper, duplex, not no_bleed, out, force, final, offset))
+        only = None
+        if changed_since:
+            from pnp.changes import changed_cards
+            from pnp.model import load_game
+
+            only = changed_cards(root, load_game(root, game), changed_since)
+            out = out or root / "output" / game / "reprint"
+            if not only:
+                typer.echo(f"nothing changed since {changed_since}: no reprint needed")
+                return
+        result = run_build(root, game, BuildOptions(paper, duplex, not no_bleed, out, force, final, offset, only))
     except PnpError as exc:
         _fail(exc)
     for w in result.warnings:

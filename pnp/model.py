@@ -196,6 +196,11 @@ def _load_deck(path: Path, root: Path, problems: Problems) -> Deck | None:
     except InputError as exc:
         problems.extend(exc.problems)
         return None
+    return deck_from_doc(doc, problems)
+
+
+def deck_from_doc(doc: Doc, problems: Problems) -> Deck | None:
+    """A deck from its parsed file (also used on an older version of the file, from git)."""
     spec, found = read(DeckFile, doc.data, doc)
     problems.extend(found)
     if spec is None:

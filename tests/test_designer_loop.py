@@ -77,3 +77,42 @@ def test_calibrate_writes_a_two_sided_pdf(tmp_path):
     assert len(reader.pages) == 2
     assert float(reader.pages[0].mediabox.width) == pytest.approx(612)
     assert "--back-offset" in reader.pages[0].extract_text()
+
+
+def git(project, *args):
+    import subprocess
+
+    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", *args], cwd=project, check=True,
+                   capture_output=True)
+
+
+def reprinted(project) -> list[tuple[str, int]]:
+    manifest = json.loads((project / "output/mini/reprint/manifest.json").read_text())
+    return sorted((f["id"], f["copy"]) for f in manifest["faces"] if f["side"] == "front")
+
+
+def test_changed_since_reprints_only_the_edited_cards(project):
+    git(project, "init", "-q")
+    git(project, "add", "-A")
+    git(project, "commit", "-qm", "playtest 1")
+    result = run_pnp("build", "mini", "--changed-since", "HEAD", cwd=project)
+    assert (result.code, result.out.strip()) == (0, "nothing changed since HEAD: no reprint needed")
+    (project / "cards/mini/spells.yaml").write_text(
+        (project / "cards/mini/spells.yaml").read_text().replace("Move.", "Move twice."))
+    result = run_pnp("build", "mini", "--changed-since", "HEAD", cwd=project)
+    assert result.code == 0, result.err
+    assert reprinted(project) == [("blink", 1)]
+    manifest = json.loads((project / "output/mini/reprint/manifest.json").read_text())
+    assert {f["side"] for f in manifest["faces"]} == {"front", "back"}  # with its back
+    # a template change reprints its whole deck
+    (project / "templates/mini/front.yaml").write_text(
+        (project / "templates/mini/front.yaml").read_text().replace("size: 9pt", "size: 8.5pt"))
+    run_pnp("build", "mini", "--changed-since", "HEAD", cwd=project)
+    assert reprinted(project) == [("blink", 1), ("fireball", 1), ("fireball", 2), ("frost-nova", 1),
+                                  ("frost-nova", 2)]
+
+
+def test_changed_since_needs_a_real_ref(project):
+    git(project, "init", "-q")
+    result = run_pnp("build", "mini", "--changed-since", "v9", cwd=project)
+    assert (result.code, result.err.splitlines()[0]) == (2, "--changed-since v9: not a commit in this repository")
