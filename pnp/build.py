@@ -37,6 +37,9 @@ class BuildOptions:
     final: bool = False  # no version stamp on the fronts (playtest builds carry one)
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm: moves every back to undo a printer's duplex shift
     only: dict[str, set[str]] | None = None  # print just these cards (deck id -> card ids): a reprint
+    cache: dict[str, Any] | None = None  # kept between builds (pnp watch): decks whose inputs did not change
+    # are not imposed and rendered again, and their files are not rewritten
+    progress: Any = None  # called as progress(done, total, what) while rendering
 
 
 @dataclass
@@ -197,10 +200,18 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
     notes: list[str] = []
     out_dir = opts.out or root / "output" / game.id
     stamp = "" if opts.final else f"{game.id} {game.manifest.version} · {{component}}/{{id}}"
-    for deck, entries, size in prep.decks:
-        pages, how = impose_deck(deck, entries, size, settings, paper, notes)
-        shift_backs(pages, opts.back_offset)
-        data = Renderer(env.icons, f"{game.manifest.name}: {deck.name}", font).render(pages, marker, stamp)
+    cache = opts.cache if opts.cache is not None else {}
+    for step, (deck, entries, size) in enumerate(prep.decks):
+        if opts.progress:
+            opts.progress(step, len(prep.decks) + settings.document, deck.id)
+        key = fingerprint(root, game, deck, (settings, opts.back_offset, opts.only, marker, stamp, out_dir))
+        if cache.get(deck.id, (None,))[0] == key:
+            _, pages, how, data = cache[deck.id]
+        else:
+            pages, how = impose_deck(deck, entries, size, settings, paper, notes)
+            shift_backs(pages, opts.back_offset)
+            data = Renderer(env.icons, f"{game.manifest.name}: {deck.name}", font).render(pages, marker, stamp)
+            cache[deck.id] = (key, pages, how, data)
         rendered.append((out_dir / f"{deck.id}.pdf", data, pages, how, deck))
 
     # write: each PDF atomically, then the manifest that describes them
@@ -210,7 +221,7 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
     faces_meta: list[dict[str, Any]] = []
     counts: dict[str, int] = {}
     for path, data, pages, how, deck in rendered:
-        sha = write_atomic(path, data)
+        sha = write_atomic(path, data, unchanged_ok=True)
         rel = path.relative_to(out_dir).as_posix()
         printed = set()
         for number, page in enumerate(pages, 1):
@@ -226,8 +237,13 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
         files.append(OutFile(path, len(pages), sha, len(printed), how))
     # the print-and-play document: front matter, then every component's sheets, ready for duplex
     if settings.document:
-        files.insert(0, write_document(game, rendered, counts, paper, settings.margin, env, font, marker, stamp,
-                                       out_dir))
+        if opts.progress:
+            opts.progress(len(prep.decks), len(prep.decks) + 1, f"{game.id}-pnp.pdf")
+        doc_key = tuple(cache[deck.id][0] for *_, deck in rendered)
+        if cache.get("document", (None,))[0] != doc_key:
+            cache["document"] = (doc_key, write_document(game, rendered, counts, paper, settings.margin, env, font,
+                                                         marker, stamp, out_dir))
+        files.insert(0, cache["document"][1])
     write_manifest(out_dir / "manifest.json", {
         "game": game.id, "paper": settings.paper, "duplex": settings.duplex,
         "bleed_mm": round(to_mm(settings.bleed), 3),
@@ -239,6 +255,24 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
         notes.append("built with --force: rules not checked, every face is marked NOT RULE-CHECKED")
     warnings = [p for p in found if p.severity == "warning"]
     return BuildResult(game, files, counts, warnings, time.perf_counter() - started, settings, notes)
+
+
+def fingerprint(root: Path, game: Game, deck: Deck, options: Any) -> str:
+    """What a deck's sheets depend on: its file, its templates, the game's look, the build's options."""
+    import hashlib
+
+    from pnp.templates import template_files
+
+    h = hashlib.sha1(repr(options).encode())
+    files = [game.dir / "game.yaml", root / deck.doc.file, *template_files(root, deck.template),
+             *template_files(root, deck.back), *(game.dir / f for f in game.manifest.data.values())]
+    if game.manifest.icons:
+        files.append(game.dir / game.manifest.icons)
+    for path in files:
+        h.update(path.read_bytes() if path.is_file() else b"-")
+    for font in sorted((root / "fonts").glob("*")):
+        h.update(f"{font.name}{font.stat().st_mtime_ns}".encode())
+    return h.hexdigest()
 
 
 def shift_backs(pages: list[Page], offset_mm: tuple[float, float]) -> None:

@@ -14,6 +14,7 @@ from typing import Any
 from pnp.errors import InputError, Problem, Problems
 from pnp.load import load_text
 from pnp.model import Deck, Game, deck_from_doc
+from pnp.templates import template_files
 
 LOOK = ("fonts", "palette", "glossary", "icons", "data", "print")  # game.yaml fields that change every face
 
@@ -38,19 +39,6 @@ def _top(root: Path) -> Path:
             raise InputError([Problem(None, f"--changed-since needs a git repository: {root} is not in one")])
         _tops[root] = Path(found.stdout.strip()).resolve()
     return _tops[root]
-
-
-def _template_files(root: Path, name: str | None) -> list[Path]:
-    out: list[Path] = []
-    while name and len(out) < 20:
-        path = root / "templates" / f"{name}.yaml"
-        out.append(path)
-        try:
-            data = load_text(path.read_text(), str(path)).data or {}
-        except (OSError, InputError):
-            break
-        name = data.get("extends") if isinstance(data, dict) else None
-    return out
 
 
 def _same_file(root: Path, ref: str, path: Path) -> bool:
@@ -80,7 +68,7 @@ def changed_cards(root: Path, game: Game, ref: str) -> dict[str, set[str]]:
 
 def _changed_in(root: Path, ref: str, deck: Deck) -> set[str]:
     every = {c.id for c in deck.cards}
-    templates = _template_files(root, deck.template) + _template_files(root, deck.back)
+    templates = template_files(root, deck.template) + template_files(root, deck.back)
     if not all(_same_file(root, ref, t) for t in templates):
         return every
     old_text = _old(root, ref, Path(deck.doc.file) if Path(deck.doc.file).is_absolute() else root / deck.doc.file)

@@ -45,6 +45,24 @@ def _fail(exc, written: bool = True) -> NoReturn:  # exc: PnpError
     raise typer.Exit(exc.exit_code)
 
 
+def _progress_bar():
+    """A one-line bar on a terminal, shown once a build has taken more than a second; nothing in logs."""
+    import time
+
+    if not sys.stderr.isatty():
+        return None
+    started = time.perf_counter()
+
+    def show(done: int, total: int, what: str) -> None:
+        if time.perf_counter() - started < 1.0:
+            return
+        filled = int(24 * done / max(total, 1))
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (24 - filled)}] {done}/{total} {what:<28}")
+        sys.stderr.flush()
+
+    return show
+
+
 def _root() -> Path:
     from pnp.project import find_root
 
@@ -110,9 +128,12 @@ def build(
             if not only:
                 typer.echo(f"nothing changed since {changed_since}: no reprint needed")
                 return
-        result = run_build(root, game, BuildOptions(paper, duplex, not no_bleed, out, force, final, offset, only))
+        result = run_build(root, game, BuildOptions(paper, duplex, not no_bleed, out, force, final, offset, only,
+                                                    progress=_progress_bar()))
     except PnpError as exc:
         _fail(exc)
+    if sys.stderr.isatty():
+        sys.stderr.write("\r" + " " * 60 + "\r")  # clear the progress bar, if there was one
     for w in result.warnings:
         typer.echo(f"warning: {w}", err=True)
     root = result.game.root
@@ -212,6 +233,28 @@ def setup(
         typer.echo(f"player {i}")
         for key, value in hand.items():
             typer.echo(f"  {key:<12} {show(value)}")
+
+
+@app.command()
+def watch(
+    game: Annotated[str, typer.Argument(help="game id")],
+    paper: Annotated[str | None, typer.Option(help="A4, letter, A3 or tabloid")] = None,
+    final: Annotated[bool, typer.Option("--final", help="no version stamp on the card fronts")] = False,
+) -> None:
+    """Rebuild GAME whenever its YAML, templates, fonts or images change (Ctrl-C to stop)."""
+    from pnp.build import BuildOptions
+    from pnp.errors import PnpError
+    from pnp.watch import watch as run_watch
+
+    try:
+        root = _root()
+    except PnpError as exc:
+        _fail(exc, written=False)
+    typer.echo(f"watching cards/{game}, templates and fonts under {root}")
+    try:
+        run_watch(root, game, BuildOptions(paper=paper, final=final), typer.echo)
+    except KeyboardInterrupt:
+        typer.echo("stopped")
 
 
 @app.command()

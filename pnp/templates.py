@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from pnp.errors import InputError, Problem, Problems, Where
 from pnp.fields import CARD_SIZES
-from pnp.load import Doc, load_file
+from pnp.load import Doc, load_file, load_text
 from pnp.schema import alias, read
 
 Value = str | float | int | bool | None  # any value may be a "{{ expression }}"
@@ -232,4 +232,18 @@ def _merge(parent: list[PlacedElement], child: list[PlacedElement]) -> list[Plac
             out[index[name]] = placed
         else:
             out.append(placed)
+    return out
+
+
+def template_files(root: Path, name: str | None) -> list[Path]:
+    """A template's file and the files it extends, read cheaply (for change detection)."""
+    out: list[Path] = []
+    while name and len(out) < 20:
+        path = root / "templates" / f"{name}.yaml"
+        out.append(path)
+        try:
+            data = load_text(path.read_text(), str(path)).data or {}
+        except (OSError, InputError):
+            break
+        name = data.get("extends") if isinstance(data, dict) else None
     return out

@@ -9,8 +9,12 @@ from pathlib import Path
 from typing import Any
 
 
-def write_atomic(path: Path, data: bytes) -> str:
-    """Write `data` to `path` via a temporary file in the same folder; return its sha256."""
+def write_atomic(path: Path, data: bytes, unchanged_ok: bool = False) -> str:
+    """Write `data` to `path` via a temporary file in the same folder; return its sha256. With
+    `unchanged_ok`, a file that already holds exactly `data` is left alone (viewers need not reload)."""
+    digest = hashlib.sha256(data).hexdigest()
+    if unchanged_ok and path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data:
+        return digest
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")  # same folder: the rename is atomic
     try:
@@ -20,7 +24,7 @@ def write_atomic(path: Path, data: bytes) -> str:
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
-    return hashlib.sha256(data).hexdigest()
+    return digest
 
 
 def manifest_json(manifest: dict[str, Any]) -> str:

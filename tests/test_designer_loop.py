@@ -116,3 +116,51 @@ def test_changed_since_needs_a_real_ref(project):
     git(project, "init", "-q")
     result = run_pnp("build", "mini", "--changed-since", "v9", cwd=project)
     assert (result.code, result.err.splitlines()[0]) == (2, "--changed-since v9: not a commit in this repository")
+
+
+def test_the_cache_rerenders_only_the_changed_deck(project):
+    from pnp.build import BuildOptions, build
+
+    cache: dict = {}
+    build(project, "mini", BuildOptions(cache=cache))
+    pdf = project / "output/mini/spell.pdf"
+    first = pdf.stat().st_mtime_ns
+    build(project, "mini", BuildOptions(cache=cache))
+    assert pdf.stat().st_mtime_ns == first  # nothing changed: not rewritten
+    (project / "cards/mini/spells.yaml").write_text(
+        (project / "cards/mini/spells.yaml").read_text().replace("Move.", "Move twice."))
+    build(project, "mini", BuildOptions(cache=cache))
+    assert "Move twice." in text_of(pdf)
+
+
+def test_watch_rebuilds_on_an_edit_and_survives_a_broken_one(project):
+    import threading
+    import time
+
+    from pnp.build import BuildOptions
+    from pnp.watch import watch
+
+    said: list[str] = []
+    done = threading.Event()
+    thread = threading.Thread(target=watch, args=(project, "mini", BuildOptions(), said.append, done.is_set))
+    thread.start()
+    try:
+        def wait_for(count: int) -> None:
+            deadline = time.monotonic() + 20
+            while sum("built" in s or "problem" in s for s in said) < count and time.monotonic() < deadline:
+                time.sleep(0.05)
+
+        wait_for(1)
+        spells = project / "cards/mini/spells.yaml"
+        spells.write_text(spells.read_text().replace("cost: 3", "cost: three"))
+        wait_for(2)
+        assert any("expected an integer, got 'three'" in s for s in said), said
+        assert "Fireball" in text_of(project / "output/mini/spell.pdf")  # the last good build stays
+        spells.write_text(spells.read_text().replace("cost: three", "cost: 3").replace("Move.", "Teleport."))
+        wait_for(3)
+        assert "Teleport." in text_of(project / "output/mini/spell.pdf")
+    finally:
+        done.set()
+        (project / "cards/mini/touch.yaml").write_text("x: 1\n")  # wake the watcher so it sees the stop
+        thread.join(timeout=10)
+    assert not thread.is_alive()
