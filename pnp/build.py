@@ -204,7 +204,8 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
     for step, (deck, entries, size) in enumerate(prep.decks):
         if opts.progress:
             opts.progress(step, len(prep.decks) + settings.document, deck.id)
-        key = fingerprint(root, game, deck, (settings, opts.back_offset, opts.only, marker, stamp, out_dir))
+        key = fingerprint(root, game, deck, (settings, opts.back_offset, opts.only, marker, stamp, out_dir)) \
+            if opts.cache is not None else str(step)  # a one-off build has nothing to reuse
         if cache.get(deck.id, (None,))[0] == key:
             _, pages, how, data = cache[deck.id]
         else:

@@ -11,19 +11,20 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.errors import InputError, Problems, Where
 from pnp.expr import Context, ExprError, compile_value, field_of, names_in
 from pnp.fonts import Family
-from pnp.icons import IconDef
 from pnp.scene import Ellipse, Face, Icon, Image, Item, Line, Polygon, Rect, Static, Text
 from pnp.templates import LineEl, PlacedElement, PolygonEl, Template, TextEl
 from pnp.text import MarkupError, Style, fit, parse
 from pnp.units import RGB, parse_colour, parse_length
 
-_SKIP = {"type", "name", "art", "bleed", "field"}
+if TYPE_CHECKING:
+    from pnp.icons import IconDef
 
+_SKIP = {"type", "name", "art", "bleed", "field"}
 
 @dataclass
 class LayoutEnv:
@@ -38,14 +39,11 @@ class LayoutEnv:
     term_style: str
     term_color: str | None
 
-
 _UNSET, _DYNAMIC = object(), object()
 WhereOf = Callable[[str], Where]  # a card field's name -> its place in the deck file
 
-
 class Skip(Exception):
     """The element draws nothing for this card (condition false, empty text)."""
-
 
 class _Eval:
     """Evaluates one element's values for one context, reporting problems with their place."""
@@ -74,7 +72,6 @@ class _Eval:
             return parse_colour(self.raw(key), self.env.palette)
         except ValueError as exc:
             raise ValueError(f"{key}: {exc}") from None
-
 
 class CompiledTemplate:
     def __init__(self, template: Template, env: LayoutEnv, bleed: float, problems: Problems,

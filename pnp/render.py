@@ -8,14 +8,16 @@ icons in one colour) becomes a PDF form drawn once and placed by reference.
 from __future__ import annotations
 
 import io
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.icons import IconDef
 from pnp.impose import Page, Placement
 from pnp.scene import Ellipse, Face, Icon, Image, Item, Label, Line, Polygon, Rect, Static, Text, TextRun
 from pnp.units import RGB
+
+if TYPE_CHECKING:
+    from pnp.icons import IconDef
 
 PAPER: RGB = (1.0, 1.0, 1.0)
 
