@@ -258,6 +258,68 @@ def watch(
 
 
 @app.command()
+def preview(
+    game: Annotated[str, typer.Argument(help="game id")],
+    selector: Annotated[str | None, typer.Argument(help="COMPONENT or COMPONENT/ID (default: every deck)")] = None,
+    out: Annotated[Path | None, typer.Option(help="folder (default: output/GAME/preview)")] = None,
+    dpi: Annotated[int, typer.Option(help="resolution of the PNGs")] = 150,
+) -> None:
+    """PNG images of chosen faces and a contact sheet per deck, for a look without printing."""
+    from pnp.build import BuildOptions, prepare
+    from pnp.errors import PnpError
+    from pnp.preview import preview as run_preview
+
+    try:
+        root = _root()
+        paths = run_preview(prepare(root, game, BuildOptions()), out or root / "output" / game / "preview",
+                            selector, dpi)
+    except PnpError as exc:
+        _fail(exc)
+    typer.echo(f"{len(paths)} images in {paths[0].parent if paths else out}")
+
+
+@app.command()
+def export(
+    game: Annotated[str, typer.Argument(help="game id")],
+    to: Annotated[str, typer.Option("--to", help="png (one image per face) or tts (Tabletop Simulator decks)")],
+    vendor: Annotated[str | None, typer.Option(help="png at a print-on-demand service's sizes: tgc or mpc")] = None,
+    only: Annotated[str | None, typer.Option(help="comma-separated component ids (default: every card deck)")] = None,
+    out: Annotated[Path | None, typer.Option(help="folder (default: output/GAME/png or output/GAME/tts)")] = None,
+) -> None:
+    """Export faces as PNGs (300 dpi, with bleed; --vendor for exact pixel sizes) or as Tabletop Simulator decks."""
+    import dataclasses
+
+    from pnp.build import BuildOptions, prepare
+    from pnp.errors import PnpError, Problem
+    from pnp.export import VENDORS, export_png, export_tts, size_name
+
+    if to not in ("png", "tts") or (vendor is not None and vendor not in VENDORS):
+        typer.echo("use --to png or --to tts, and --vendor tgc or mpc", err=True)
+        raise typer.Exit(2)
+    try:
+        root = _root()
+        prep = prepare(root, game, BuildOptions())
+        ids = {d.id for d, _, _ in prep.decks}
+        chosen = set(only.split(",")) if only else None
+        if chosen and chosen - ids:
+            raise PnpError([Problem(None, f"--only: no component {', '.join(sorted(chosen - ids))} "
+                                          f"(components: {', '.join(sorted(ids))})")])
+        decks = [d for d in prep.decks if chosen is None or d[0].id in chosen]
+        if vendor and chosen is None:  # only what the vendor prints, unless asked for more
+            skipped = [d[0].id for d in decks if not d[1] or d[0].spec.kind != "cards" or not size_name(d[1][0][0])
+                       or size_name(d[1][0][0])[0] not in VENDORS[vendor]]  # type: ignore[index]
+            decks = [d for d in decks if d[0].id not in skipped]
+            if skipped:
+                typer.echo(f"not a {vendor} card size, left out: {', '.join(skipped)}")
+        target = out or root / "output" / game / to
+        prep = dataclasses.replace(prep, decks=decks)
+        paths = export_png(prep, target, vendor) if to == "png" else export_tts(prep, target)
+    except PnpError as exc:
+        _fail(exc)
+    typer.echo(f"{len(paths)} files in {target}")
+
+
+@app.command()
 def calibrate(
     paper: Annotated[str, typer.Option(help="A4, letter, A3 or tabloid")] = "A4",
     duplex: Annotated[str, typer.Option(help="long or short: how your printer flips")] = "long",

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from pnp.errors import InputError, Problem
 from pnp.fields import CARD_SIZES
-from pnp.raster import faces_to_images, pixels, trim
+from pnp.raster import faces_to_images, trim
 from pnp.scene import Face
 from pnp.units import MM
 from pnp.write import write_atomic
@@ -29,10 +29,9 @@ if TYPE_CHECKING:
 
 DPI = 300
 TOLERANCE = 0.5 * MM  # a face within this of a named card size is that size
-# Upload size (trim + bleed, pixels, portrait) per vendor and card size. TGC: its product templates
-# (poker 825x1125, bridge 750x1125, mini 600x825, tarot 900x1500, small square 825x825: trim + 1/8 in
-# a side at 300 dpi). MPC: its templates add 36 px a side (poker 822x1122, bridge 747x1122, tarot
-# 897x1497 as published); mini and square follow the same rule (597x822, 822x822).
+# Upload size (trim + bleed, pixels, portrait) per vendor and card size. TGC's templates: trim + 1/8 in a
+# side at 300 dpi (its square is the Small Square Deck). MPC's add 36 px a side: poker, bridge and tarot
+# as published; mini and square by that rule.
 VENDORS: dict[str, dict[str, tuple[int, int]]] = {
     "tgc": {"poker": (825, 1125), "bridge": (750, 1125), "mini": (600, 825), "tarot": (900, 1500),
             "square": (825, 825)},
@@ -62,6 +61,7 @@ def size_name(face: Face) -> tuple[str, bool] | None:
 
 
 def png_bytes(image: Image, dpi: int = DPI) -> bytes:
+    """The image as PNG, its resolution recorded (printers and TTS read it)."""
     buf = io.BytesIO()
     image.save(buf, "PNG", dpi=(dpi, dpi))
     return buf.getvalue()
@@ -80,14 +80,13 @@ def export_png(prep: Prepared, out_dir: Path, vendor: str | None = None) -> list
     targets: dict[str, tuple[tuple[int, int], bool]] = {}
     problems = []
     for deck, entries in decks if vendor else []:
-        face = entries[0][0]
-        named = size_name(face)
-        if named is None or named[0] not in sizes:
-            size = f"{face.w / MM:.2f} x {face.h / MM:.2f} mm" + (f" ({named[0]})" if named else "")
-            problems.append(Problem(None, f"deck {deck.id!r}: {size} is not a card size {vendor} prints "
-                                          f"({', '.join(sizes)})"))
-        else:
+        face, named = entries[0][0], size_name(entries[0][0])
+        if named and named[0] in sizes:
             targets[deck.id] = (sizes[named[0]], named[1])
+            continue
+        size = f"{face.w / MM:.2f} x {face.h / MM:.2f} mm" + (f" ({named[0]})" if named else "")
+        problems.append(Problem(None, f"deck {deck.id!r}: {size} is not a card size {vendor} prints "
+                                      f"({', '.join(sizes)})"))
     if problems:
         raise InputError(problems)
     paths: list[Path] = []
@@ -112,26 +111,23 @@ def export_png(prep: Prepared, out_dir: Path, vendor: str | None = None) -> list
     return paths
 
 
-def tts_grid(count: int) -> tuple[int, int]:
-    """Columns and rows of a TTS sheet for `count` cards plus the hidden card: as few rows as fit."""
-    rows = min(TTS_ROWS, max(2, math.ceil((count + 1) / TTS_COLS)))
-    return max(2, math.ceil((count + 1) / rows)), rows
+def tts_grid(count: int, native: tuple[int, int]) -> tuple[int, int, tuple[int, int]]:
+    """Columns, rows (2-10 x 2-7, room for `count` cards and the hidden card) and card size in pixels
+    of a TTS sheet: the grid that shows cards largest (their trim at 300 dpi at most) within 4096 px."""
+    grids = [(max(2, math.ceil((count + 1) / rows)), rows) for rows in range(2, TTS_ROWS + 1)]
+    scale, _, cols, rows = max((min(1.0, TTS_SIDE // c / native[0], TTS_SIDE // r / native[1]), -c * r, c, r)
+                               for c, r in grids if c <= TTS_COLS)  # largest cards, then fewest cells
+    return cols, rows, (max(1, math.floor(native[0] * scale)), max(1, math.floor(native[1] * scale)))
 
 
-def tts_cell(face: Face, native: tuple[int, int], cols: int, rows: int) -> tuple[int, int]:
-    """A card's pixel size on a sheet: its trim at 300 dpi, scaled down so the sheet fits 4096 px."""
-    scale = min(1.0, TTS_SIDE // cols / native[0], TTS_SIDE // rows / native[1])
-    return max(1, math.floor(native[0] * scale)), max(1, math.floor(native[1] * scale))
-
-
-def tts_sheet(cards: list[Image], cols: int, rows: int, cell: tuple[int, int], hidden: Image) -> Image:
+def tts_sheet(cards: list[Image], cols: int, rows: int, hidden: Image) -> Image:
+    """Cards (all one size) row by row, white where there are none, `hidden` in the last cell."""
     from PIL import Image as PILImage
 
-    sheet = PILImage.new("RGB", (cols * cell[0], rows * cell[1]), "white")
-    for index, card in enumerate([*cards[:cols * rows - 1], *[None] * (cols * rows - 1 - len(cards)), hidden]):
-        if card is not None:
-            sheet.paste(card.resize(cell, PILImage.Resampling.LANCZOS) if card.size != cell else card,
-                        (index % cols * cell[0], index // cols * cell[1]))
+    w, h = hidden.size
+    sheet = PILImage.new("RGB", (cols * w, rows * h), "white")
+    for index, card in [*enumerate(cards[:cols * rows - 1]), (cols * rows - 1, hidden)]:
+        sheet.paste(card, (index % cols * w, index // cols * h))
     return sheet
 
 
@@ -141,66 +137,63 @@ def export_tts(prep: Prepared, out_dir: Path) -> list[Path]:
     "Saves/Saved Objects" folder). Copies are separate cards; faces are cut at the trim."""
     from PIL import Image as PILImage
 
-    out_dir = out_dir.resolve()
-    paths: list[Path] = []
+    out_dir, paths = out_dir.resolve(), list[Path]()
     for deck, entries in card_decks(prep):
         names = {card.id: str(card.data.get("name") or card.id) for card in deck.cards}
-        fronts = [f for f, _, _ in entries]
-        backs = [b for _, b, _ in entries]
-        unique = len({id(b) for b in backs}) > 1
-        images = faces_to_images(prep, fronts + [b for b in backs if b is not None], DPI)
-        trimmed: dict[int, Image] = {}
-        for face, image in zip(fronts + [b for b in backs if b is not None], images, strict=True):
-            trimmed.setdefault(id(face), trim(image, face, DPI))
-        native = (pixels(fronts[0].w, DPI), pixels(fronts[0].h, DPI))
-        grey = PILImage.new("RGB", native, GREY)
-        back_of = [trimmed[id(b)] if b is not None else grey for b in backs]
+        faces = [f for f, _, _ in entries] + [b for _, b, _ in entries if b is not None]
+        trimmed = {id(f): trim(im, f, DPI) for f, im in zip(faces, faces_to_images(prep, faces, DPI), strict=True)}
+        native = trimmed[id(entries[0][0])].size
+        trimmed[id(None)] = PILImage.new("RGB", native, GREY)  # no back: a plain grey card
+        unique = len({id(b) for _, b, _ in entries}) > 1
+        sized: dict[tuple[int, tuple[int, int]], Image] = {}
+
+        def card(face: Face | None, cell: tuple[int, int], sized: dict = sized, trimmed: dict = trimmed) -> Image:
+            if (id(face), cell) not in sized:
+                image = trimmed[id(face)]
+                sized[id(face), cell] = image if image.size == cell else image.resize(cell, PILImage.Resampling.LANCZOS)
+            return sized[id(face), cell]
+
         custom: dict[str, dict[str, Any]] = {}
         cards: list[dict[str, Any]] = []
-        for sheet_no, start in enumerate(range(0, len(entries), TTS_PER_SHEET), 1):
-            chunk = range(start, min(start + TTS_PER_SHEET, len(entries)))
-            cols, rows = tts_grid(len(chunk))
-            cell = tts_cell(fronts[0], native, cols, rows)
-            face_path = out_dir / f"{deck.id}-sheet-{sheet_no}.png"
-            sheet = tts_sheet([trimmed[id(fronts[i])] for i in chunk], cols, rows, cell, back_of[chunk[0]])
-            write_atomic(face_path, png_bytes(sheet))
-            paths.append(face_path)
+        for n, start in enumerate(range(0, len(entries), TTS_PER_SHEET), 1):
+            chunk = entries[start:start + TTS_PER_SHEET]
+            cols, rows, cell = tts_grid(len(chunk), native)
+            face_url = write_png(out_dir / f"{deck.id}-sheet-{n}.png", paths, tts_sheet(
+                [card(f, cell) for f, _, _ in chunk], cols, rows, card(chunk[0][1], cell)))
             if unique:
-                back_path = out_dir / f"{deck.id}-back-{sheet_no}.png"
-                write_atomic(back_path, png_bytes(tts_sheet([back_of[i] for i in chunk], cols, rows, cell, grey)))
-                paths.append(back_path)
-            else:
-                back_path = out_dir / f"{deck.id}-back.png"
-                if sheet_no == 1:
-                    write_atomic(back_path, png_bytes(back_of[0].resize(cell, PILImage.Resampling.LANCZOS)))
-                    paths.append(back_path)
-            shape = TTS_SHAPES[deck.spec.shape] if deck.spec.kind == "tokens" else 0
-            custom[str(sheet_no)] = {"FaceURL": face_path.as_uri(), "BackURL": back_path.as_uri(),
-                                     "NumWidth": cols, "NumHeight": rows, "BackIsHidden": True,
-                                     "UniqueBack": unique, "Type": shape}
-            for index, i in enumerate(chunk):
-                cards.append({"Name": "Card", "Transform": transform(), "Nickname": names[entries[i][2]["id"]],
-                              "Description": "", "CardID": 100 * sheet_no + index,
-                              "CustomDeck": {str(sheet_no): custom[str(sheet_no)]}})
-        json_path = out_dir / f"{deck.id}.json"
-        write_atomic(json_path, json.dumps(tts_object(deck.name, cards, custom), indent=1).encode())
-        paths.append(json_path)
+                back_url = write_png(out_dir / f"{deck.id}-back-{n}.png", paths, tts_sheet(
+                    [card(b, cell) for _, b, _ in chunk], cols, rows, card(None, cell)))
+            elif n == 1:
+                back_url = write_png(out_dir / f"{deck.id}-back.png", paths, card(chunk[0][1], cell))
+            custom[str(n)] = {"FaceURL": face_url, "BackURL": back_url, "NumWidth": cols, "NumHeight": rows,
+                              "BackIsHidden": True, "UniqueBack": unique,
+                              "Type": TTS_SHAPES[deck.spec.shape] if deck.spec.kind == "tokens" else 0}
+            cards += [{"Name": "Card", "Transform": transform(), "Nickname": names[meta["id"]], "Description": "",
+                       "CardID": 100 * n + i, "CustomDeck": {str(n): custom[str(n)]}}
+                      for i, (_, _, meta) in enumerate(chunk)]
+        paths.append(out_dir / f"{deck.id}.json")
+        write_atomic(paths[-1], json.dumps(tts_object(deck.name, cards, custom), indent=1).encode())
     return paths
 
 
-def transform(y: float = 1.0) -> dict[str, float]:
+def write_png(path: Path, paths: list[Path], image: Image) -> str:
+    """Write an image as a PNG, note its path; return its file:// URL."""
+    write_atomic(path, png_bytes(image))
+    paths.append(path)
+    return path.as_uri()
+
+
+def transform() -> dict[str, float]:
     """Face down (rotZ 180), at the table's centre, unscaled."""
-    return {"posX": 0.0, "posY": y, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
+    return {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
             "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
 
 
 def tts_object(name: str, cards: list[dict[str, Any]], custom: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """TTS's saved-object file: a DeckCustom holding the cards (a lone card is saved as itself)."""
-    if len(cards) == 1:
-        obj = cards[0]
-    else:
-        obj = {"Name": "DeckCustom", "Transform": transform(), "Nickname": name, "Description": "",
-               "DeckIDs": [c["CardID"] for c in cards], "CustomDeck": custom, "ContainedObjects": cards}
+    obj = cards[0] if len(cards) == 1 else {
+        "Name": "DeckCustom", "Transform": transform(), "Nickname": name, "Description": "",
+        "DeckIDs": [c["CardID"] for c in cards], "CustomDeck": custom, "ContainedObjects": cards}
     return {"SaveName": name, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "", "Rules": "",
             "LuaScript": "", "LuaScriptState": "", "XmlUI": "", "ObjectStates": [obj], "TabStates": {},
             "VersionNumber": ""}

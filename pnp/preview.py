@@ -25,24 +25,30 @@ SHEET_COLS = 6
 GAP_MM = 2.0  # between cards and around the sheet
 
 
-def select(prep: Prepared, selector: str | None) -> list[tuple[Deck, list[tuple[str, Face]]]]:
-    """The decks a selector names, each with its distinct fronts (card id, face) that it picks.
+def fronts_of(entries: list[tuple[Face, Face | None, dict[str, Any]]]) -> dict[str, Face]:
+    """A deck's distinct fronts by card id (copies share one), in deck order."""
+    fronts: dict[str, Face] = {}
+    for front, _, meta in entries:
+        fronts.setdefault(str(meta["id"]), front)
+    return fronts
+
+
+def select(prep: Prepared, selector: str | None) -> list[tuple[Deck, dict[str, Face], list[str]]]:
+    """The decks a selector names, each with all its distinct fronts and the card ids it picks.
 
     A selector is `component` or `component/id`; an unknown one is an InputError that lists what
-    exists. Every deck, every front, without one.
+    exists. Without one, every deck and every card.
     """
     component, _, card = (selector or "").strip().partition("/")
     out = []
     for deck, entries, _ in prep.decks:
         if component and deck.id != component:
             continue
-        fronts: dict[str, Face] = {}
-        for front, _, meta in entries:
-            fronts.setdefault(str(meta["id"]), front)
+        fronts = fronts_of(entries)
         if card and card not in fronts:
             raise InputError([Problem(None, f"no card {card!r} in component {deck.id!r} "
                                             f"(cards: {', '.join(fronts)})")])
-        out.append((deck, [(cid, face) for cid, face in fronts.items() if not card or cid == card]))
+        out.append((deck, fronts, [card] if card else list(fronts)))
     if component and not out:
         names = ", ".join(deck.id for deck, _, _ in prep.decks)
         raise InputError([Problem(None, f"no component {component!r} (components: {names})")])
@@ -75,24 +81,17 @@ def preview(prep: Prepared, out_dir: Path, selector: str | None = None, dpi: int
     from pnp.write import write_atomic
 
     chosen = select(prep, selector)
-    every: dict[str, list[tuple[str, Face]]] = {}  # each deck's distinct fronts, for its sheet
-    for deck, entries, _ in prep.decks:
-        fronts: dict[str, Any] = {}
-        for front, _, meta in entries:
-            fronts.setdefault(str(meta["id"]), front)
-        every[deck.id] = list(fronts.items())
-    faces = [face for deck, _ in chosen for _, face in every[deck.id]]
+    faces = [face for _, fronts, _ in chosen for face in fronts.values()]
     images = dict(zip(map(id, faces), faces_to_images(prep, faces, dpi), strict=True))
     paths: list[Path] = []
-    if selector:
-        for deck, picked in chosen:
-            for cid, face in picked:
-                path = out_dir / f"{deck.id}-{cid}.png"
-                write_atomic(path, png_bytes(images[id(face)], dpi))
-                paths.append(path)
-    for deck, _ in chosen:
-        cards = [trim(images[id(face)], face, dpi) for _, face in every[deck.id]]
-        if cards:
+    for deck, fronts, picked in chosen if selector else []:
+        for cid in picked:
+            path = out_dir / f"{deck.id}-{cid}.png"
+            write_atomic(path, png_bytes(images[id(fronts[cid])], dpi))
+            paths.append(path)
+    for deck, fronts, _ in chosen:
+        if fronts:
+            cards = [trim(images[id(face)], face, dpi) for face in fronts.values()]
             path = out_dir / f"{deck.id}-sheet.png"
             write_atomic(path, png_bytes(contact_sheet(cards, dpi), dpi))
             paths.append(path)
