@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pnp.errors import InputError, Problem, Problems
+from pnp.errors import InputError, Problem, Problems, of_severity
 from pnp.load import Doc, load_file
 from pnp.model import Game, load_game
 from pnp.schema import read
@@ -30,11 +30,11 @@ class Checked:
 
     @property
     def errors(self) -> list[Problem]:
-        return [p for p in self.problems if p.severity == "error"]
+        return of_severity(self.problems, "error")
 
     @property
     def warnings(self) -> list[Problem]:
-        return [p for p in self.problems if p.severity == "warning"]
+        return of_severity(self.problems, "warning")
 
 
 PLACEHOLDERS = ["[NAME PENDING]", "TODO", "TBD", "???", "XXX"]

@@ -61,6 +61,10 @@ class RuleError(PnpError):
     exit_code = 1
 
 
+def of_severity(problems: Iterable[Problem], severity: str) -> list[Problem]:
+    return [p for p in problems if p.severity == severity]
+
+
 class Problems:
     """A collector: stages add to it and raise once at the end of the stage."""
 
@@ -76,11 +80,11 @@ class Problems:
 
     @property
     def errors(self) -> list[Problem]:
-        return [p for p in self.items if p.severity == "error"]
+        return of_severity(self.items, "error")
 
     @property
     def warnings(self) -> list[Problem]:
-        return [p for p in self.items if p.severity == "warning"]
+        return of_severity(self.items, "warning")
 
     def raise_if_errors(self, kind: type[PnpError] = InputError) -> None:
         if self.errors:

@@ -162,13 +162,7 @@ def read_card(hints: dict[str, tuple[Any, bool, Any]], raw: Any, reader: Reader,
     if not isinstance(raw, dict):
         reader.fail(path, f"expected a mapping of fields, got {raw!r}")
         return None
-    known = {"id", "copies", *hints}
-    bad = False
-    for key in raw:
-        if key not in known:
-            reader.fail((*path, key), f"unknown field (known fields: {', '.join(sorted(known))}); check its "
-                        "spelling or declare it under `fields:`")
-            bad = True
+    bad = reader.unknown_keys(raw, {"id", "copies", *hints}, path, "declare it under `fields:`")
     data: dict[str, Any] = {}
     for name, (hint, required, default) in (("id", (Id, False, None)),
                                             ("copies", (Annotated[int, Check(ge=0)], False, None)),

@@ -219,18 +219,22 @@ class Reader:
             raise _Fail
         return value
 
+    def unknown_keys(self, value: dict, known: set[str], path: Path_, fix: str) -> bool:
+        """Report every key of `value` not in `known`; True when there was one."""
+        bad = False
+        for key in value:
+            if key not in known:
+                self.fail((*path, key), f"unknown field (known fields: {', '.join(sorted(known))}); "
+                          f"check its spelling or {fix}")
+                bad = True
+        return bad
+
     def model(self, cls: type[T], value: Any, path: Path_ = ()) -> T:
         if not isinstance(value, dict):
             self.fail(path, f"expected a mapping, got {value!r}")
             raise _Fail
         fields = _fields(cls)
-        known = {key for _, key, _, _ in fields}
-        bad = False
-        for key in value:
-            if key not in known:
-                self.fail((*path, key), f"unknown field (known fields: {', '.join(sorted(known))}); "
-                          "check its spelling or remove it")
-                bad = True
+        bad = self.unknown_keys(value, {key for _, key, _, _ in fields}, path, "remove it")
         kwargs = {}
         for attr, key, hint, default in fields:
             if key in value:
