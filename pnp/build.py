@@ -112,6 +112,8 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
                      f"template {deck.template!r}", "back")
         back_t = None
     bleed_f = front_t.bleed if front_t.bleed is not None and bleed else bleed
+    if deck.spec.kind == "sheet":  # write-in sheets: no art off the edge, printed on one side
+        bleed_f, back_t = 0.0, None
     base = {"game": {"id": game.id, "name": game.manifest.name, "palette": game.manifest.palette},
             "deck": {"id": deck.id, "name": deck.name, "count": deck.faces},
             "data": {name: doc.data for name, doc in game.data.items()}}

@@ -20,7 +20,7 @@ from pnp.schema import read
 if TYPE_CHECKING:
     from pnp.rules_spec import RulesFile
 
-RULE_KINDS = {"text-overflow", "safe-zone"}  # layout findings that are rule errors, not bad input
+RULE_KINDS = {"text-overflow", "safe-zone", "box-size"}  # layout findings that are rule errors, not bad input
 
 
 @dataclass

@@ -19,7 +19,7 @@ from pnp.fonts import Family
 from pnp.scene import Ellipse, Face, Icon, Image, Item, Line, Polygon, Rect, Static, Text
 from pnp.templates import LineEl, PlacedElement, PolygonEl, Template, TextEl
 from pnp.text import MarkupError, Style, fit, parse
-from pnp.units import RGB, parse_colour, parse_length
+from pnp.units import MM, RGB, parse_colour, parse_length
 
 if TYPE_CHECKING:
     from pnp.icons import IconDef
@@ -92,7 +92,7 @@ class CompiledTemplate:
                     continue
                 if key == "if_":
                     key = "if"
-                if isinstance(value, list) and key in ("points", "dash"):
+                if isinstance(value, list | dict) and key in ("points", "dash", "labels", "marks"):
                     values[key] = (False, value)
                     continue
                 try:
@@ -217,6 +217,13 @@ class CompiledTemplate:
                          ev.length("radius", min(box[2], box[3])))]
         if kind == "ellipse":
             return [Ellipse(*box, ev.colour("fill"), ev.colour("stroke"), ev.length("stroke_width", 0))]
+        if kind == "boxes":
+            return self._boxes(placed, ev, subject, problems)
+        if kind == "lines":
+            from pnp.writein import lines
+
+            return lines(*box, ev.length("spacing", self.h), ev.colour("stroke") or (0.6, 0.6, 0.6),
+                         ev.length("stroke_width", 0))
         if kind == "icon":
             name = ev.raw("icon")
             if not name:
@@ -238,6 +245,31 @@ class CompiledTemplate:
             return [Image(str(path), *box)]
         assert isinstance(el, TextEl)
         return self._text(placed, ev, box, subject, problems, card_where)
+
+    def _boxes(self, placed: PlacedElement, ev: _Eval, subject: str, problems: Problems) -> list[Item]:
+        from pnp.writein import MIN_BOX, boxes, span
+
+        size, gap = ev.length("size", self.w), ev.length("gap", self.w)
+        count, cols = int(ev.raw("count") or 1), ev.raw("cols")
+        x, y = ev.length("x", self.w), ev.length("y", self.h)
+        if size < MIN_BOX - 0.01:
+            problems.add(placed.where, f"write-in boxes of {size / MM:.1f} mm are too small for a pencil; make "
+                         f"them at least {MIN_BOX / MM:g} mm (template {self.t.name})", subject, rule="box-size")
+        w, h = span(count, int(cols) if cols else None, size, gap)
+        self._check_safe(placed, (x, y, w, h), subject, problems, "boxes")
+        labels = ev.raw("labels")
+        if labels == "numbers":
+            first = int(ev.raw("first") or 1)
+            labels = [first + i for i in range(count)]
+        marks = {int(k): str(v) for k, v in (ev.raw("marks") or {}).items()}
+        unknown = sorted(set(marks.values()) - set(self.env.icons))
+        if unknown:
+            raise ValueError(f"unknown icon {unknown[0]!r} in marks (known: {', '.join(sorted(self.env.icons))})")
+        family = self.env.families.get(self.t.text.font) or next(iter(self.env.families.values()), None)
+        return boxes(x, y, count, int(cols) if cols else None, size, gap, str(ev.raw("shape") or "square"),
+                     ev.colour("stroke"), ev.length("stroke_width", 0), ev.colour("fill"),
+                     list(labels) if labels is not None else None, family, marks,
+                     ev.colour("mark_color") or (0.6, 0.6, 0.6))
 
     _TEXT_KEYS = ("font", "size", "min_size", "leading", "paragraph_gap", "color", "align", "valign", "style",
                   "glossary", "uppercase")

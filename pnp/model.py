@@ -93,7 +93,7 @@ class DeckFile:
     name: str
     template: str | None = None  # required, except for dice (drawn from their net)
     back: str | None = None
-    kind: Literal["cards", "tokens", "board", "die"] = "cards"  # how faces are put on paper
+    kind: Literal["cards", "tokens", "board", "die", "sheet"] = "cards"  # how faces are put on paper
     shape: Literal["rect", "round"] = "rect"  # tokens: the cut line's shape
     die: str | None = None  # dice: d6, d8 or d10
     edge: Length | None = None  # dice: the net's edge (for a d10, the kites' long edges)

@@ -259,7 +259,12 @@ class Engine:
         def fail(message: str, where: Where | None = None, subject: str = "") -> None:
             found.append((where or self.doc.where(at), subject or rule.id, message))
 
-        fn(self.game, fail)
+        try:
+            fn(self.game, fail)
+        except Exception as exc:  # a bug in the game's own rules.py: say where, not a traceback
+            raise InputError([Problem(self.doc.where(at), f"custom rule {rule.function!r} failed: "
+                                      f"{type(exc).__name__}: {exc} (in cards/{self.game.id}/rules.py)", rule.id)
+                              ]) from None
         yield from found
 
 

@@ -26,9 +26,11 @@ def impose_deck(deck: Deck, entries: list[tuple[Face, Face | None, dict[str, Any
         tiles = sum(1 for p in pages if p.side == "front")
         return pages, f"{tiles} tile{'s' if tiles != 1 else ''}" if tiles > len(entries) else "1 per sheet"
     tokens = kind == "tokens"
-    # tokens are cut one by one: each keeps its whole bleed, with room for the cut between neighbours
-    grid = plan_grid(paper, s.margin, size, max(s.bleed, 1 * MM) if tokens else s.bleed,
-                     "bleed" if tokens else s.gap, s.cut_marks and not tokens, s.mark_length, s.mark_offset, s.center)
+    # tokens are cut one by one: each keeps its whole bleed, with room for the cut between neighbours;
+    # sheets have no bleed and abut, cut marks between them
+    bleed = max(s.bleed, 1 * MM) if tokens else (0.0 if kind == "sheet" else s.bleed)
+    grid = plan_grid(paper, s.margin, size, bleed, "bleed" if tokens else ("none" if kind == "sheet" else s.gap),
+                     s.cut_marks and not tokens, s.mark_length, s.mark_offset, s.center)
     if grid.per_page == 0:
         raise InputError([Problem(deck.doc.where(("template",)), f"a {to_mm(size[0]):.1f} x {to_mm(size[1]):.1f} mm "
                                   f"{'token' if tokens else 'card'} does not fit on {s.paper} paper inside its "

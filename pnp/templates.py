@@ -104,7 +104,36 @@ class IconEl(_Element):
     paper: Value = None  # the colour of the icon's cut-outs (default white): the background it sits on
 
 
-Element = RectEl | EllipseEl | LineEl | PolygonEl | TextEl | ImageEl | IconEl
+@dataclass
+class BoxesEl(_Element):
+    """Write-in boxes: a row, a grid or a track, starting at (x, y)."""
+
+    type: Literal["boxes"] = "boxes"
+    count: Value = 1
+    cols: Value = None  # boxes per row (default: all in one row)
+    size: Value = "5mm"  # each box's side
+    gap: Value = "1mm"
+    shape: Value = "square"  # square or circle
+    stroke: Value = "#000000"
+    stroke_width: Value = "0.6pt"
+    fill: Value = None
+    labels: list[str | int] | str | None = None  # a list (or `numbers`): small text in each box's corner
+    first: Value = 1  # with labels: numbers, the first number
+    marks: dict[int, str] | str | None = None  # {box number: icon}: an icon drawn faintly in those boxes
+    mark_color: Value = "#9aa3ad"
+
+
+@dataclass
+class LinesEl(_Element):
+    """A lined field to write on: rules `spacing` apart across the box."""
+
+    type: Literal["lines"] = "lines"
+    spacing: Value = "7mm"
+    stroke: Value = "#9aa3ad"
+    stroke_width: Value = "0.4pt"
+
+
+Element = RectEl | EllipseEl | LineEl | PolygonEl | TextEl | ImageEl | IconEl | BoxesEl | LinesEl
 
 
 @dataclass

@@ -5,5 +5,5 @@ from pnp.rules import custom_rule
 def no_forbidden(game, fail):
     for deck in game.decks:
         for card in deck.cards:
-            if "Forbidden" in card.data["text"]:
+            if "Forbidden" in card.data.get("text", ""):
                 fail("the word 'Forbidden' is forbidden", deck.where(card, "text"), f"{deck.id}/{card.id}")
