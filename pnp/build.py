@@ -297,12 +297,14 @@ def write_document(game: Game, rendered: list, counts: dict[str, int], paper: tu
     from pnp.render import Renderer
     from pnp.write import write_atomic
 
-    contents = game.manifest.contents
-    rows = [(deck.id, contents.get(deck.id), counts[deck.id], path.name, len(pages),
-             any(p.side == "back" for p in pages)) for path, _, pages, _, deck in rendered]
+    contents = game.manifest.content()
+    rows = [(deck.id, contents[deck.id].count if deck.id in contents else None, counts[deck.id], path.name,
+             len(pages), any(p.side == "back" for p in pages)) for path, _, pages, _, deck in rendered]
     cards = {c.id: d.id for d in game.decks for c in d.cards}
-    rows += [(f"  {cid} (in {cards[cid]})", n, n, "", 0, False) for cid, n in contents.items()
+    rows += [(f"  {cid} (in {cards[cid]})", item.count, item.count, "", 0, False) for cid, item in contents.items()
              if cid not in counts and cid in cards]
+    rows += [(cid, item.count, 0, item.note or "not printed", 0, False) for cid, item in contents.items()
+             if not item.printed]
     body = env.families.get("body") or next(iter(env.families.values()))
     pages = front_matter(game.manifest.name, game.manifest.version, paper, margin, body, rows)
     for _, _, component_pages, _, _ in rendered:

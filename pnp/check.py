@@ -27,6 +27,7 @@ RULE_KINDS = {"text-overflow", "safe-zone", "box-size"}  # layout findings that 
 class Checked:
     game: Game
     problems: list[Problem]
+    strict_ignores: tuple[str, ...] = ()  # rules whose warnings are known: listed, but --strict accepts them
 
     @property
     def errors(self) -> list[Problem]:
@@ -35,6 +36,13 @@ class Checked:
     @property
     def warnings(self) -> list[Problem]:
         return of_severity(self.problems, "warning")
+
+    @property
+    def infos(self) -> list[Problem]:
+        return of_severity(self.problems, "info")
+
+    def failed(self, strict: bool) -> bool:
+        return bool(self.errors) or (strict and any(p.rule not in self.strict_ignores for p in self.warnings))
 
 
 PLACEHOLDERS = ["[NAME PENDING]", "TODO", "TBD", "???", "XXX"]
@@ -108,4 +116,5 @@ def check_game(root: Path, game_id: str) -> Checked:
     bad, found = split(problems.items)
     if bad:
         raise InputError(bad)
-    return Checked(game, found + rule_problems(game))
+    spec, _ = load_rules(game)
+    return Checked(game, found + rule_problems(game), tuple(spec.strict_ignores))

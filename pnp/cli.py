@@ -184,7 +184,7 @@ def check(
     except PnpError as exc:
         _fail(exc, written=False)
     typer.echo(FORMATS[fmt](results, strict))
-    failed = any(r.errors or (strict and r.warnings) for r in results)
+    failed = any(r.failed(strict) for r in results)
     raise typer.Exit(1 if failed else 0)
 
 

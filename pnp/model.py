@@ -62,6 +62,13 @@ class PrintSettings:
 
 
 @dataclass
+class ContentItem:
+    count: int
+    printed: bool = True  # false: not printed (ordinary dice, pencils): listed in the checklist only
+    note: str = ""
+
+
+@dataclass
 class Manifest:
     name: str
     version: str = "0.1"
@@ -71,14 +78,18 @@ class Manifest:
     glossary: Glossary = field(default_factory=Glossary)
     icons: str | None = None  # icon set file inside the game folder
     decks: list[str] = field(default_factory=list)  # deck files inside the game folder
-    contents: dict[str, int] = field(default_factory=dict)  # the rulebook's component list
+    contents: dict[str, int | ContentItem] = field(default_factory=dict)  # the rulebook's component list
+
+    def content(self) -> dict[str, ContentItem]:
+        """The contents list with every entry spelled out."""
+        return {k: v if isinstance(v, ContentItem) else ContentItem(v) for k, v in self.contents.items()}
     data: dict[str, str] = field(default_factory=dict)  # data tables by name: files in the game folder
     print: PrintSettings = field(default_factory=PrintSettings)
 
 
 @dataclass
 class FieldSpec:
-    type: Literal["text", "integer", "number", "boolean", "choice", "list"] = "text"
+    type: Literal["text", "integer", "number", "boolean", "choice", "list", "any"] = "text"
     required: bool = True
     default: Any = None
     choices: list[str] | None = None
@@ -142,7 +153,7 @@ class Game:
 
 
 _PY_TYPES: dict[str, Any] = {"text": str, "integer": int, "number": float, "boolean": bool,
-                             "list": list[str]}
+                             "list": list[str], "any": Any}  # any: tables and lists the rules check
 
 
 def card_hints(spec: DeckFile) -> dict[str, tuple[Any, bool, Any]]:

@@ -82,7 +82,8 @@ class Engine:
 
     def context(self) -> dict[str, Any]:
         m = self.game.manifest
-        return {"game": {"id": self.game.id, "name": m.name, "palette": m.palette, "contents": m.contents,
+        contents = {k: v.count for k, v in m.content().items()}
+        return {"game": {"id": self.game.id, "name": m.name, "palette": m.palette, "contents": contents,
                          "players": {"min": m.players.min, "max": m.players.max} if m.players else None},
                 "data": {k: d.data for k, d in self.game.data.items()},
                 "decks": {d.id: {"count": d.faces, "cards": [c.data for c in d.cards]} for d in self.game.decks}}
@@ -113,7 +114,10 @@ class Engine:
     def rule_contents(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
         """A component of the contents list is a deck (all its copies) or a card of some deck (its copies)."""
         cards = {c.id: c.copies for d in self.game.decks for c in d.cards}
-        for component, count in self.game.manifest.contents.items():
+        for component, item in self.game.manifest.content().items():
+            if not item.printed:
+                continue
+            count = item.count
             printed = self.decks[component].faces if component in self.decks else cards.get(component)
             if printed is None:
                 yield (self.game.doc.where(("contents", component)), component,

@@ -11,7 +11,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal
 
-Severity = Literal["error", "warning"]
+Severity = Literal["error", "warning", "info"]
 
 
 @dataclass
@@ -90,5 +90,6 @@ class Setup:
 class RulesFile:
     rules: list[Rule] = dataclasses.field(default_factory=list)
     setup: Setup | None = None
+    strict_ignores: list[str] = dataclasses.field(default_factory=list)  # rules whose warnings --strict accepts
     placeholders: list[str] = dataclasses.field(  # text that marks unfinished work (warnings)
         default_factory=lambda: ["[NAME PENDING]", "TODO", "TBD", "???", "XXX"])

@@ -17,7 +17,7 @@ from pnp.fields import CARD_SIZES
 from pnp.load import Doc, load_file, load_text
 from pnp.schema import alias, read
 
-Value = str | float | int | bool | None  # any value may be a "{{ expression }}"
+Value = str | int | float | bool | None  # any value may be a "{{ expression }}"
 
 
 @dataclass
