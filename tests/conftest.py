@@ -28,6 +28,15 @@ def run_pnp(*args: str, cwd: Path | None = None) -> Result:
     return Result(proc.returncode, proc.stdout, proc.stderr)
 
 
+def build_game(out: Path, game: str, *args: str) -> dict:
+    """`pnp build GAME --out OUT` from the repository; the manifest it wrote."""
+    import json
+
+    result = run_pnp("build", game, "--out", str(out), *args)
+    assert result.code == 0, result.err
+    return json.loads((out / "manifest.json").read_text())
+
+
 def copy_project(src: Path, dst: Path) -> Path:
     shutil.copytree(src, dst, symlinks=False, ignore=shutil.ignore_patterns("output"))
     return dst

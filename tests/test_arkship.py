@@ -9,16 +9,14 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from conftest import REPO, edit, run_pnp
+from conftest import REPO, build_game, edit, run_pnp
 from pdfcheck import text_of
 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> tuple[Path, dict]:
     out = tmp_path_factory.mktemp("ark")
-    result = run_pnp("build", "arkship", "--out", str(out))
-    assert result.code == 0, result.err
-    return out, json.loads((out / "manifest.json").read_text())
+    return out, build_game(out, "arkship")
 
 
 @pytest.fixture

@@ -16,16 +16,14 @@ from pnp.fields import PAPERS
 from pnp.scene import Face, Polygon
 from pnp.tiles import OVERLAP, plan_tiles
 
-from conftest import REPO, edit, run_pnp
+from conftest import REPO, build_game, edit, run_pnp
 from pdfcheck import MM, text_of
 
 
 @pytest.fixture(scope="module")
 def voyage(tmp_path_factory) -> tuple[Path, dict]:
     out = tmp_path_factory.mktemp("box")
-    result = run_pnp("build", "voyage", "--out", str(out))
-    assert result.code == 0, result.err
-    return out, json.loads((out / "manifest.json").read_text())
+    return out, build_game(out, "voyage")
 
 
 @pytest.mark.parametrize("paper", ["A4", "letter", "A3"])
