@@ -27,7 +27,7 @@ from pnp.text import glossary_pattern
 from pnp.units import to_mm
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class BuildOptions:
     paper: str | None = None
     duplex: str | None = None
@@ -42,7 +42,7 @@ class BuildOptions:
     progress: Any = None  # called as progress(done, total, what) while rendering
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class OutFile:
     path: Path
     pages: int
@@ -51,7 +51,7 @@ class OutFile:
     grid: str
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class BuildResult:
     game: Game
     files: list[OutFile]
@@ -134,7 +134,7 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
     return out
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class Prepared:
     """A game loaded, laid out and checked: everything a build, a preview or an export starts from."""
 

@@ -17,7 +17,7 @@ _FALLBACK = {"bold": "regular", "italic": "regular", "bold_italic": "bold"}
 _loaded: dict[Path, object] = {}  # one TTFont per file per process (they are immutable once parsed)
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class Face:
     """One font file at one style: its PDF name and metrics (fractions of the font size)."""
 
@@ -39,7 +39,7 @@ class Face:
         return {ch for ch in text if ord(ch) not in cmap and ch not in "\n\t"}
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class Family:
     name: str
     faces: dict[str, Face]

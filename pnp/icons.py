@@ -18,7 +18,7 @@ from pnp.schema import read
 Colour = str  # "current", "paper" or "#rrggbb"
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class ShapeSpec:
     type: Literal["circle", "ellipse", "rect", "polygon", "line", "path"]
     fill: Colour | None = None
@@ -41,13 +41,13 @@ class ShapeSpec:
     d: str = ""
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class IconSpec:
     shapes: list[ShapeSpec]
     description: str = ""
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class IconFile:
     icons: dict[str, IconSpec]
     size: float = 100

@@ -19,7 +19,7 @@ EPS = 1e-6
 MIN_MARK = 2 * 72 / 25.4  # a cut mark shorter than 2 mm is hard to find with a ruler
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class Placement:
     face: Face
     x: float  # top-left corner of the trimmed face, from the page's top-left corner, points
@@ -30,7 +30,7 @@ class Placement:
     scale: float = 1.0  # a preview (the assembly map) draws a face smaller
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class Page:
     w: float
     h: float

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 
 _SKIP = {"type", "name", "art", "bleed", "field"}
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class LayoutEnv:
     """What layout needs to know about the game."""
 

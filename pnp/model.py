@@ -19,7 +19,7 @@ from pnp.schema import Check, Reader, _Fail, read
 from pnp.units import MM
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class FontFamily:
     regular: str  # TrueType file in fonts/ for plain text
     bold: str | None = None  # for **bold** (falls back to regular)
@@ -27,20 +27,20 @@ class FontFamily:
     bold_italic: str | None = None  # falls back to bold
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class GlossaryTerm:
     term: str  # the word or phrase, as written in card text
     forms: list[str] = field(default_factory=list)  # other spellings styled the same (plurals)
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class Glossary:
     style: Literal["bold", "italic", "bold_italic", "regular"] = "bold"
     color: str | None = None  # palette name or #rrggbb
     terms: list[str | GlossaryTerm] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class Players:
     min: Annotated[int, Check(ge=1)] = 1
     max: Annotated[int, Check(ge=1)] = 1
@@ -61,14 +61,14 @@ class PrintSettings:
     document: bool = True  # also write <game>-pnp.pdf: cover, checklist, instructions and every component
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class ContentItem:
     count: int
     printed: bool = True  # false: not printed (ordinary dice, pencils): listed in the checklist only
     note: str = ""
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class Manifest:
     name: str
     version: str = "0.1"
@@ -87,7 +87,7 @@ class Manifest:
     print: PrintSettings = field(default_factory=PrintSettings)
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class FieldSpec:
     type: Literal["text", "integer", "number", "boolean", "choice", "list", "any"] = "text"
     required: bool = True
@@ -98,7 +98,7 @@ class FieldSpec:
     description: str = ""
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class DeckFile:
     id: Id
     name: str
@@ -114,7 +114,7 @@ class DeckFile:
     cards: list[dict[str, Any]] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class Card:
     id: str
     copies: int
@@ -123,7 +123,7 @@ class Card:
     index: int
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class Deck:
     id: str
     name: str
@@ -141,7 +141,7 @@ class Deck:
         return sum(card.copies for card in self.cards)
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class Game:
     id: str
     root: Path

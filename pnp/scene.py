@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pnp.units import RGB
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, repr=False, eq=False)
 class Rect:
     x: float
     y: float
@@ -24,7 +24,7 @@ class Rect:
     radius: float = 0.0
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, repr=False, eq=False)
 class Ellipse:
     x: float
     y: float
@@ -35,7 +35,7 @@ class Ellipse:
     width: float = 0.5
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, repr=False, eq=False)
 class Line:
     x1: float
     y1: float
@@ -46,7 +46,7 @@ class Line:
     dash: tuple[float, ...] = ()
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, repr=False, eq=False)
 class Polygon:
     points: list[tuple[float, float]]
     fill: RGB | None = None
@@ -54,7 +54,7 @@ class Polygon:
     width: float = 0.5
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, repr=False, eq=False)
 class TextRun:
     """One run of text in one font, size and colour; (x, y) is the start of its baseline."""
 
@@ -66,7 +66,7 @@ class TextRun:
     text: str
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, repr=False, eq=False)
 class Icon:
     name: str
     x: float
@@ -78,7 +78,7 @@ class Icon:
     paper: RGB | None = None  # cut-outs' colour; None: white
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, repr=False, eq=False)
 class Image:
     path: str
     x: float
@@ -87,7 +87,7 @@ class Image:
     h: float
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, repr=False, eq=False)
 class Text:
     """A laid-out text box: its runs and icons, plus what fitting did (for checks and previews)."""
 
@@ -101,7 +101,7 @@ class Text:
     rotate: float = 0.0
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, repr=False, eq=False)
 class Label:
     """One line of plain text in the renderer's default font: page labels and notes. (x, y) is the
     baseline's left end, centre or right end as `align` says."""
@@ -114,7 +114,7 @@ class Label:
     align: str = "left"
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, repr=False, eq=False)
 class Static:
     """Items identical on every face of a template: drawn once, reused (a PDF form)."""
 
@@ -125,7 +125,7 @@ class Static:
 Item = Rect | Ellipse | Line | Polygon | Text | Icon | Image | Label | Static
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, repr=False, eq=False)
 class Face:
     """One card face (front or back), ready to place on a page."""
 

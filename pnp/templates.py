@@ -20,7 +20,7 @@ from pnp.schema import alias, read
 Value = str | int | float | bool | None  # any value may be a "{{ expression }}"
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class _Element:
     name: str | None = None  # lets a child template replace this element
     if_: Value = alias("if")  # draw only when this expression is true
@@ -33,25 +33,25 @@ class _Element:
     bleed: bool = False  # grow the box by the bleed on every side touching the trim
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class Shape(_Element):
     fill: Value = None
     stroke: Value = None
     stroke_width: Value = "0.5pt"
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class RectEl(Shape):
     type: Literal["rect"] = "rect"
     radius: Value = "0mm"
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class EllipseEl(Shape):
     type: Literal["ellipse"] = "ellipse"
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class LineEl(_Element):
     type: Literal["line"] = "line"
     x1: Value = "0mm"
@@ -63,13 +63,13 @@ class LineEl(_Element):
     dash: list[str] | None = None
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class PolygonEl(Shape):
     type: Literal["polygon"] = "polygon"
     points: list[list[str | float]] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class TextEl(_Element):
     type: Literal["text"] = "text"
     text: Value = None
@@ -88,14 +88,14 @@ class TextEl(_Element):
     rotate: Value = 0  # degrees, about the box's centre (180: reads from the other side of a fold)
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class ImageEl(_Element):
     type: Literal["image"] = "image"
     src: Value = None
     fit: Value = "contain"
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class IconEl(_Element):
     type: Literal["icon"] = "icon"
     icon: Value = None
@@ -104,7 +104,7 @@ class IconEl(_Element):
     paper: Value = None  # the colour of the icon's cut-outs (default white): the background it sits on
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class BoxesEl(_Element):
     """Write-in boxes: a row, a grid or a track, starting at (x, y)."""
 
@@ -123,7 +123,7 @@ class BoxesEl(_Element):
     mark_color: Value = "#9aa3ad"
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class LinesEl(_Element):
     """A lined field to write on: rules `spacing` apart across the box."""
 
@@ -136,7 +136,7 @@ class LinesEl(_Element):
 Element = RectEl | EllipseEl | LineEl | PolygonEl | TextEl | ImageEl | IconEl | BoxesEl | LinesEl
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class TextDefaults:
     font: str = "body"
     size: str = "8pt"
@@ -146,7 +146,7 @@ class TextDefaults:
     paragraph_gap: float = 0.35
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class TemplateFile:
     extends: str | None = None
     size: str | dict[str, str] | None = None
@@ -157,13 +157,13 @@ class TemplateFile:
     elements: list[Element] = field(default_factory=list)
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class PlacedElement:
     element: Any  # one of the element models
     where: Where  # the element's place in its template file
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class Template:
     name: str
     where: Where

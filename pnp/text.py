@@ -114,7 +114,7 @@ def _words(pieces: list[Piece]) -> list[Word]:
     return words
 
 
-@dataclass
+@dataclass(repr=False, eq=False)
 class Style:
     family: Family
     color: RGB
