@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, repr=False)
 class Where:
     """A place in a source file. Line and column count from 1."""
 
