@@ -1,0 +1,225 @@
+"""Welcome to the Moon end to end: the starship deck prints its numbers and, behind them, its actions;
+the missions and the adventure 1 sheet build; the rules hold and bite; the setup deals three stacks."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import yaml
+from pypdf import PdfReader
+
+from conftest import REPO, build_game, edit, run_pnp
+from pdfcheck import text_of
+
+MM = 72 / 25.4
+DISTRIBUTION = {1: 2, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 6, 8: 7, 9: 6, 10: 6, 11: 5, 12: 4, 13: 3, 14: 2, 15: 2}
+ACTIONS = ("robot", "water", "plant", "energy", "astronaut", "planning")
+STARSHIP = REPO / "cards/moon/starship.yaml"
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> tuple[Path, dict]:
+    out = tmp_path_factory.mktemp("moon")
+    return out, build_game(out, "moon")
+
+
+@pytest.fixture
+def moon(tmp_path) -> Path:
+    """A copy of the Moon pack to break on purpose."""
+    root = tmp_path / "moon"
+    for folder in ("cards/moon", "templates/moon", "fonts"):
+        shutil.copytree(REPO / folder, root / folder)
+    return root
+
+
+def starship_cards() -> dict[str, dict]:
+    return {c["id"]: c for c in yaml.safe_load(STARSHIP.read_text())["cards"]}
+
+
+def placed_text(path: Path) -> dict[int, list[tuple[str, float, float, float]]]:
+    """Per page (1-based): every text drawn on the page itself, as (text, size pt, x mm, y mm from the top)."""
+    out: dict[int, list[tuple[str, float, float, float]]] = {}
+    for number, page in enumerate(PdfReader(path).pages, 1):
+        height = float(page.mediabox.height)
+        found: list[tuple[str, float, float, float]] = []
+
+        def visit(text, cm, tm, font, size, found=found, height=height):
+            if text.strip():
+                a, b, c, d, e, f = cm
+                x, y = tm[4] * a + tm[5] * c + e, tm[4] * b + tm[5] * d + f
+                scale = abs(tm[0] * a + tm[1] * c) or 1
+                found.append((text.strip(), round(size * scale, 1), x / MM, (height - y) / MM))
+
+        page.extract_text(visitor_text=visit)
+        out[number] = found
+    return out
+
+
+def inside(face: dict, x: float, y: float) -> bool:
+    return face["x_mm"] <= x <= face["x_mm"] + face["w_mm"] and face["y_mm"] <= y <= face["y_mm"] + face["h_mm"]
+
+
+def the_text_on(face: dict, texts: dict[int, list], size: float) -> list[str]:
+    return [t for t, s, x, y in texts[face["page"]] if s == size and inside(face, x, y)]
+
+
+def errors_of(result) -> list[dict]:
+    return json.loads(result.out)["games"][0]["errors"]
+
+
+def test_everything_prints(built):
+    out, manifest = built
+    fronts = Counter(f["component"] for f in manifest["faces"] if f["side"] == "front")
+    assert fronts == {"starship": 63, "mission": 18, "adventure-1": 6}
+    backs = Counter(f["component"] for f in manifest["faces"] if f["side"] == "back")
+    assert backs == {"starship": 63, "mission": 18}  # sheets are written on, one side only
+    assert (out / "moon-pnp.pdf").is_file()
+
+
+def test_every_starship_front_prints_its_number_and_they_follow_the_distribution(built):
+    out, manifest = built
+    cards = starship_cards()
+    texts = placed_text(out / "starship.pdf")
+    printed = Counter()
+    for face in (f for f in manifest["faces"] if f["component"] == "starship" and f["side"] == "front"):
+        big = the_text_on(face, texts, 58.0)  # the number on the moon, one per card
+        assert big == [str(cards[face["id"]]["number"])], face
+        printed[int(big[0])] += 1
+    assert printed == DISTRIBUTION and sum(printed.values()) == 63
+
+
+def test_the_backs_carry_each_cards_action_mirrored_behind_its_front(built):
+    out, manifest = built
+    cards = starship_cards()
+    texts = placed_text(out / "starship.pdf")
+    page_w = PdfReader(out / "starship.pdf").pages[0].mediabox.width / MM
+    fronts = {f["id"]: f for f in manifest["faces"] if f["component"] == "starship" and f["side"] == "front"}
+    backs = [f for f in manifest["faces"] if f["component"] == "starship" and f["side"] == "back"]
+    assert len(backs) == 63
+    split = Counter()
+    for back in backs:
+        front = fronts[back["id"]]
+        assert back["page"] == front["page"] + 1
+        # long-edge flip: the back lands at the mirror image of its front across the page's vertical axis
+        assert back["x_mm"] == pytest.approx(page_w - front["x_mm"] - front["w_mm"], abs=0.1)
+        assert back["y_mm"] == pytest.approx(front["y_mm"], abs=0.1)
+        action = cards[back["id"]]["action"]
+        assert the_text_on(back, texts, 20.0) == [action.upper()], back
+        split[action] += 1
+    assert set(split) == set(ACTIONS) and set(split.values()) <= {10, 11}
+
+
+def test_missions_print_with_letter_and_adventure_on_the_back(built):
+    out, manifest = built
+    missions = {m["id"]: m for m in yaml.safe_load((REPO / "cards/moon/missions.yaml").read_text())["cards"]}
+    names = {1: "LIFTOFF", 2: "THE CROSSING", 3: "MOONBASE"}
+    assert Counter((m["adventure"], m["letter"]) for m in missions.values()) == {
+        (a, letter): 2 for a in (1, 2, 3) for letter in "ABC"}
+    texts = placed_text(out / "mission.pdf")
+    backs = [f for f in manifest["faces"] if f["component"] == "mission" and f["side"] == "back"]
+    assert len(backs) == 18
+    for back in backs:
+        mission = missions[back["id"]]
+        assert the_text_on(back, texts, 54.0) == [mission["letter"]], back
+        assert the_text_on(back, texts, 9.0) == [f"ADVENTURE {mission['adventure']} · {names[mission['adventure']]}"]
+    text = text_of(out / "mission.pdf")
+    for word in ("Crew Deck", "Hard Lessons", "Wellspring", "FIRST", "LATER"):
+        assert word in text
+
+
+def test_the_adventure_sheet_is_one_to_a_page_on_a4_and_letter(built, tmp_path):
+    out, manifest = built
+    sheets = [f for f in manifest["faces"] if f["component"] == "adventure-1"]
+    assert len(sheets) == 6 and len({f["page"] for f in sheets}) == 6
+    assert all(f["w_mm"] == 194 and f["h_mm"] == 263 for f in sheets)
+    text = text_of(out / "adventure-1.pdf")
+    for word in ("Liftoff", "LAUNCH TOWER", "SYSTEM ERRORS", "MISSIONS", "150", "125"):
+        assert word in text
+    letter = build_game(tmp_path / "letter", "moon", "--paper", "letter")
+    pages = [f for f in letter["faces"] if f["component"] == "adventure-1"]
+    assert len({f["page"] for f in pages}) == 6
+    assert all(f["y_mm"] >= 5 and f["y_mm"] + f["h_mm"] <= 279.4 - 5 for f in pages)
+
+
+def test_check_passes_strictly_and_reports_the_action_split():
+    result = run_pnp("check", "moon", "--strict", "--format", "json")
+    assert result.code == 0, result.out
+    report = json.loads(result.out)["games"][0]
+    assert report["errors"] == [] and report["warnings"] == []
+    split = [i for i in report["infos"] if i["rule"] == "starship-action-split"]
+    assert len(split) == 1 and split[0]["severity"] == "info"
+    assert split[0]["message"].startswith("robot 11, water 11, plant 11, energy 10, astronaut 10, planning 10")
+    assert split[0]["file"] == "cards/moon/starship.yaml"
+
+
+def test_a_broken_distribution_is_caught_with_its_message_and_place(moon):
+    edit(moon / "cards/moon/starship.yaml", "{id: s63, number: 15,", "{id: s63, number: 14,")
+    result = run_pnp("check", "moon", "--format", "json", cwd=moon)
+    assert result.code == 1
+    found = [e for e in errors_of(result) if e["rule"] == "starship-numbers"]
+    assert {e["message"] for e in found} == {"number 14: 3 cards, the distribution wants 2",
+                                            "number 15: 1 card, the distribution wants 2"}
+    line = STARSHIP.read_text().splitlines().index("cards:") + 1
+    assert {(e["file"], e["line"], e["subject"]) for e in found} == {("cards/moon/starship.yaml", line, "starship")}
+    text = run_pnp("check", "moon", cwd=moon).out
+    assert f"cards/moon/starship.yaml:{line}:1: starship: number 14: 3 cards, the distribution wants 2" in text
+    refused = run_pnp("build", "moon", "--out", str(moon / "out"), cwd=moon)
+    assert refused.code == 1 and not (moon / "out" / "starship.pdf").exists()
+
+
+def test_an_uneven_action_split_and_a_wrong_mission_count_are_caught(moon):
+    edit(moon / "cards/moon/starship.yaml", "{id: s01, number: 1, action: robot}",
+         "{id: s01, number: 1, action: water}")
+    edit(moon / "cards/moon/missions.yaml", "adventure: 2, letter: A, name: \"Supply Chain\"",
+         "adventure: 2, letter: B, name: \"Supply Chain\"")
+    errors = errors_of(run_pnp("check", "moon", "--format", "json", cwd=moon))
+    assert any(e["rule"] == "starship-actions-even" and "12 Starship cards with action 'water'" in e["message"]
+               for e in errors)
+    assert any(e["rule"] == "missions-per-adventure" and e["message"].startswith("adventure 2 has 1 mission A")
+               for e in errors)
+
+
+@pytest.mark.parametrize("old,new,message", [
+    ("{zone: floor-3, first: 5, boxes: 2, ignite: 1}", "{zone: floor-3, first: 6, boxes: 1, ignite: 1}",
+     "starts at space 6, a gap after space 4"),
+    ("{id: floor-9, floor: 9, action: robot, boxes: 3, order: ascending-left-to-right}",
+     "{id: floor-9, floor: 9, action: robot, boxes: 4, order: ascending-left-to-right}",
+     "its quarters cover 3 spaces; the zone has 4"),
+    ("{id: floor-6, floor: 6, action: planning, boxes: 5, order: ascending-left-to-right}",
+     "{id: floor-6, floor: 6, action: planning, boxes: 5}", "`order` must be one of"),
+])
+def test_a_zone_that_does_not_add_up_is_caught(moon, old, new, message):
+    edit(moon / "cards/moon/adventure-1.yaml", old, new)
+    errors = errors_of(run_pnp("check", "moon", "--format", "json", cwd=moon))
+    zones = [e for e in errors if e["rule"] == "zones"]
+    assert any(message in e["message"] and e["file"] == "cards/moon/adventure-1.yaml" for e in zones), errors
+
+
+def test_the_number_range_follows_the_deck(moon):
+    edit(moon / "cards/moon/adventure-1.yaml", "numbers: {min: 0, max: 17}", "numbers: {min: 1, max: 15}")
+    errors = errors_of(run_pnp("check", "moon", "--format", "json", cwd=moon))
+    assert [e["rule"] for e in errors] == ["number-range"]
+
+
+def test_setup_deals_three_stacks_of_21_and_one_mission_of_each_letter(tmp_path):
+    result = run_pnp("setup", "moon", "--players", "4", "--seed", "7", "--format", "json")
+    assert result.code == 0, result.err
+    dealt = json.loads(result.out)
+    stacks = [dealt["table"][f"stack-{i}"] for i in (1, 2, 3)]
+    assert [len(s) for s in stacks] == [21, 21, 21]
+    assert sorted(sum(stacks, [])) == sorted(starship_cards())  # every card once
+    missions = yaml.safe_load((REPO / "cards/moon/missions.yaml").read_text())["cards"]
+    by_id = {m["id"]: m for m in missions}
+    for letter in "ABC":
+        mission = by_id[dealt["table"][f"mission-{letter}"]]
+        assert (mission["adventure"], mission["letter"]) == (1, letter)
+    assert [h["sheet"] for h in dealt["hands"]] == [["adventure-1"]] * 4
+    recorded = tmp_path / "setup.json"
+    recorded.write_text(result.out)
+    assert run_pnp("check", "moon", "--setup", str(recorded)).code == 0
+    assert run_pnp("setup", "moon", "--players", "7").code == 2
+    assert run_pnp("setup", "moon", "--players", "6", "--seed", "1").code == 0
