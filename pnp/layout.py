@@ -83,6 +83,7 @@ class CompiledTemplate:
         self.base = {**base, "vars": template.vars}
         self.uses_card = False
         self._memo: dict[tuple[int, str], Any] = {}  # per element: what no card can change
+        self._per_item: set[int] = set()  # elements whose `if` reads the repeated `item`
         self.parts: list[Static | tuple[PlacedElement, dict[str, tuple[bool, Any]]]] = []
         static_run: list[Item] = []
         for i, placed in enumerate(template.elements):
@@ -95,6 +96,8 @@ class CompiledTemplate:
                 if isinstance(value, list | dict) and key in ("points", "dash", "labels", "marks"):
                     values[key] = (False, value)
                     continue
+                if key == "if" and isinstance(value, str) and {"item", "index"} & names_in(value):
+                    self._per_item.add(id(placed))
                 try:
                     values[key] = compile_value(value, placed.where)
                     if values[key][0] and names_in(value) <= set(self.base):
@@ -132,15 +135,19 @@ class CompiledTemplate:
                  subject: str, problems: Problems, card_where: WhereOf | None = None) -> list[Item]:
         ev = _Eval(values, ctx, placed.where, subject, self.env, (self.w, self.h))
         try:
-            if "if" in values and values["if"][1] is not None and not ev.raw("if"):
+            has_if = "if" in values and values["if"][1] is not None
+            per_item = has_if and id(placed) in self._per_item
+            if has_if and not per_item and not ev.raw("if"):
                 return []
             repeat = ev.raw("repeat") if "repeat" in values else None
             if repeat is None:
                 return self._draw(placed, ev, subject, problems, card_where)
             seq = range(repeat) if isinstance(repeat, int) else list(repeat)
             out: list[Item] = []
-            for index, item in enumerate(seq):
+            for index, item in enumerate(seq):  # with `repeat`, `if` is asked of each item
                 ev.ctx = {**(ctx or {}), "item": item, "index": index}
+                if per_item and not ev.raw("if"):
+                    continue
                 out.extend(self._draw(placed, ev, subject, problems, card_where))
             return out
         except Skip:

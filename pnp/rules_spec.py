@@ -70,6 +70,7 @@ class Step:
     value: Any = None  # track: the start value
     label: str | None = None  # how the result is named in the setup (default: the deck, die or track)
     wild: str = "choose"  # roll: what a wild face means, said in the setup
+    where: str | None = None  # draw/place: only cards for which this expression (over `card`) is true
 
 
 @dataclass

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from typing import Any
 
 from pnp.errors import InputError, Problem, Where
@@ -61,6 +62,18 @@ def feasibility(game: Game, setup: Setup, where: Where) -> list[Problem]:
     return problems
 
 
+def _matches(game: Game, step: Step) -> Callable[[str], bool]:
+    """Which card ids a step may take (all, or those its `where:` expression accepts)."""
+    if not step.where:
+        return lambda _: True
+    from pnp.expr import _env
+
+    test = _env().compile_expression(step.where.strip().removeprefix("{{").removesuffix("}}"))
+    deck = next(d for d in game.decks if d.id == (step.draw or step.place))
+    ok = {c.id for c in deck.cards if test(card=c.data)}
+    return ok.__contains__
+
+
 def deal(game: Game, setup: Setup, players: int, seed: int) -> dict[str, Any]:
     if not setup.players.min <= players <= setup.players.max:
         raise InputError([Problem(None, f"{game.manifest.name} takes {setup.players.min} to {setup.players.max} "
@@ -73,9 +86,12 @@ def deal(game: Game, setup: Setup, players: int, seed: int) -> dict[str, Any]:
     def run(step: Step, into: dict[str, Any]) -> None:
         deck = step.draw or step.place
         if deck:
-            pile = piles[deck]
+            pile, fits = piles[deck], _matches(game, step)
             n = len(pile) if step.count is None and step.place else (step.count or 1)
-            into[label(step)], piles[deck] = pile[:n], pile[n:]
+            taken = [card for card in pile if fits(card)][:n]
+            for card in taken:
+                pile.remove(card)
+            into[label(step)] = taken
         elif step.roll:
             into[label(step)] = face_name(rng.choice(die_faces(game, step.roll)), step)
         elif step.track:
@@ -121,10 +137,12 @@ def check_recorded(game: Game, setup: Setup, doc: Doc) -> list[Problem]:
             if not isinstance(value, list) or len(value) != want:
                 fail(path, f"{want} {deck} card{'s' if want != 1 else ''} expected, got {value!r}")
                 return
-            ids = {c.id for c in decks[deck].cards}
+            ids, fits = {c.id for c in decks[deck].cards}, _matches(game, step)
             for i, card in enumerate(value):
                 if card not in ids:
                     fail((*path, i), f"no {deck} card {card!r}")
+                elif not fits(card):
+                    fail((*path, i), f"{deck} card {card!r} is not one this step takes ({step.where})")
                 used[deck, card] += 1
         elif step.roll:
             names = [face_name(f, step) for f in die_faces(game, step.roll)]

@@ -85,3 +85,13 @@ def test_images_are_placed_and_printed(project):
     pdf = result.files[0].path
     assert b"/Subtype /Image" in pdf.read_bytes()
     assert "Fireball" in text_of(pdf)
+
+
+def test_if_on_a_repeated_element_is_asked_of_each_item(project):
+    edit(project / "templates/mini/front.yaml", '"{{ card.cost > 1 }}"}',
+         '"{{ card.cost > 1 }}"}\n  - {type: icon, icon: damage, repeat: 5, if: "{{ index % 2 == 0 }}", '
+         'x: "{{ 5 + index * 6 }}mm", y: 78mm, w: 5mm, h: 5mm}')
+    entries, problems = faces(project)
+    assert not problems.items
+    icons = [i for i in flat(entries[0][0].items) if isinstance(i, Icon) and i.name == "damage"]
+    assert [round(i.x / MM) for i in icons] == [5, 17, 29]

@@ -215,8 +215,8 @@ def test_setup_deals_three_stacks_of_21_and_one_mission_of_each_letter(tmp_path)
     missions = yaml.safe_load((REPO / "cards/moon/missions.yaml").read_text())["cards"]
     by_id = {m["id"]: m for m in missions}
     for letter in "ABC":
-        mission = by_id[dealt["table"][f"mission-{letter}"]]
-        assert (mission["adventure"], mission["letter"]) == (1, letter)
+        [mission_id] = dealt["table"][f"mission-{letter}"]  # drawn from the deck, filtered by `where`
+        assert (by_id[mission_id]["adventure"], by_id[mission_id]["letter"]) == (1, letter)
     assert [h["sheet"] for h in dealt["hands"]] == [["adventure-1"]] * 4
     recorded = tmp_path / "setup.json"
     recorded.write_text(result.out)

@@ -156,3 +156,18 @@ def test_voyage_passes_its_own_rules_strictly():
     result = run_pnp("check", "--all", "--strict")
     assert result.code == 0, result.out + result.err
     assert "voyage: 0 errors, 0 warnings: ok" in result.out
+
+
+def test_a_setup_step_can_take_only_matching_cards(project, tmp_path):
+    edit(project / "cards/tiny/rules.yaml", "    - {draw: card, count: 2}",
+         "    - {draw: card, count: 1, where: \"card.tier == 'high'\", label: boss}\n    - {draw: card, count: 2}")
+    result = run_pnp("setup", "tiny", "--players", "1", "--seed", "4", "--format", "json", cwd=project)
+    assert result.code == 0, result.err
+    dealt = json.loads(result.out)
+    assert dealt["hands"][0]["boss"] == ["gamma"]  # the only high-tier card
+    recorded = tmp_path / "setup.json"
+    dealt["hands"][0]["boss"] = ["alpha"]
+    recorded.write_text(json.dumps(dealt))
+    result = run_pnp("check", "tiny", "--setup", str(recorded), "--format", "json", cwd=project)
+    messages = [e["message"] for e in json.loads(result.out)["games"][0]["errors"]]
+    assert "card card 'alpha' is not one this step takes (card.tier == 'high')" in messages

@@ -63,23 +63,6 @@ def missions_per_adventure(game, fail):
                      deck.doc.where(("cards",)), deck.id)
 
 
-@custom_rule("moon-mission-draws")
-def mission_draws(game, fail):
-    deck = _deck(game, "mission")
-    for letter in LETTERS:
-        name = f"missions-1{letter.lower()}"
-        if name not in game.data:
-            fail(f"no data table {name!r}: the setup draws adventure 1's {letter} mission from it",
-                 game.doc.where(("data",)), "data")
-            continue
-        doc, table = _data(game, name)
-        listed = [f.get("id") for f in table.get("faces") or [] if isinstance(f, dict)]
-        wanted = [c.id for c in deck.cards if c.data["adventure"] == 1 and c.data["letter"] == letter]
-        if sorted(listed) != sorted(wanted):
-            fail(f"lists {', '.join(listed) or 'nothing'}; adventure 1's {letter} missions are "
-                 f"{', '.join(wanted) or 'none'}", doc.where(("faces",)), name)
-
-
 @custom_rule("moon-zones")
 def zones(game, fail):
     """Every zone declares its boxes and order, holds no more spaces than there are numbers, and its
