@@ -96,10 +96,10 @@ class CompiledTemplate:
                 if isinstance(value, list | dict) and key in ("points", "dash", "labels", "marks"):
                     values[key] = (False, value)
                     continue
-                if key == "if" and isinstance(value, str) and {"item", "index"} & names_in(value):
-                    self._per_item.add(id(placed))
                 try:
                     values[key] = compile_value(value, placed.where)
+                    if key == "if" and values[key][0] and {"item", "index"} & names_in(value):
+                        self._per_item.add(id(placed))
                     if values[key][0] and names_in(value) <= set(self.base):
                         values[key] = (False, values[key][1](self.base))
                 except ExprError as exc:
