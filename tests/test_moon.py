@@ -74,7 +74,7 @@ def errors_of(result) -> list[dict]:
 def test_everything_prints(built):
     out, manifest = built
     fronts = Counter(f["component"] for f in manifest["faces"] if f["side"] == "front")
-    assert fronts == {"starship": 63, "mission": 18, "adventure-1": 6}
+    assert fronts == {"starship": 63, "mission": 18, "adventure-1": 6, "adventure-2": 6, "adventure-3": 6}
     backs = Counter(f["component"] for f in manifest["faces"] if f["side"] == "back")
     assert backs == {"starship": 63, "mission": 18}  # sheets are written on, one side only
     assert (out / "moon-pnp.pdf").is_file()
@@ -145,6 +145,20 @@ def test_the_adventure_sheet_is_one_to_a_page_on_a4_and_letter(built, tmp_path):
     assert all(f["y_mm"] >= 5 and f["y_mm"] + f["h_mm"] <= 279.4 - 5 for f in pages)
 
 
+@pytest.mark.parametrize("sheet,words", [
+    ("adventure-2", ("The Crossing", "ENERGY", "HALO", "VESTA", "LUMEN", "TYCHO", "MOON", "EARTH", "MISSIONS")),
+    ("adventure-3", ("Moonbase", "GARDENS", "LOOKOUT", "DOCKSIDE", "FOUNDRY", "Observatory", "PLANNING", "ASTRONAUTS")),
+])
+def test_the_adventure_2_and_3_sheets_print_from_their_tables(built, sheet, words):
+    out, manifest = built
+    faces = [f for f in manifest["faces"] if f["component"] == sheet]
+    assert len(faces) == 6 and len({f["page"] for f in faces}) == 6
+    assert all(f["w_mm"] == 194 and f["h_mm"] == 263 for f in faces)
+    text = text_of(out / f"{sheet}.pdf")
+    for word in words:
+        assert word in text, word
+
+
 def test_check_passes_strictly_and_reports_the_action_split():
     result = run_pnp("check", "moon", "--strict", "--format", "json")
     assert result.code == 0, result.out
@@ -202,7 +216,8 @@ def test_a_zone_that_does_not_add_up_is_caught(moon, old, new, message):
 def test_the_number_range_follows_the_deck(moon):
     edit(moon / "cards/moon/adventure-1.yaml", "numbers: {min: 0, max: 17}", "numbers: {min: 1, max: 15}")
     errors = errors_of(run_pnp("check", "moon", "--format", "json", cwd=moon))
-    assert [e["rule"] for e in errors] == ["number-range"]
+    # the deck's range is checked on adventure 1; adventures 2 and 3 must take the same numbers
+    assert [e["rule"] for e in errors] == ["number-range", "adventure-2-numbers", "adventure-3-numbers"]
 
 
 def test_setup_deals_three_stacks_of_21_and_one_mission_of_each_letter(tmp_path):
@@ -223,3 +238,43 @@ def test_setup_deals_three_stacks_of_21_and_one_mission_of_each_letter(tmp_path)
     assert run_pnp("check", "moon", "--setup", str(recorded)).code == 0
     assert run_pnp("setup", "moon", "--players", "7").code == 2
     assert run_pnp("setup", "moon", "--players", "6", "--seed", "1").code == 0
+
+
+@pytest.mark.parametrize("old,new,rule,message", [
+    ("{zone: trajectory, leg: 3, first: 17, boxes: 8, heading: right}",
+     "{zone: trajectory, leg: 3, first: 18, boxes: 8, heading: right}", "trajectory",
+     "starts at space 18; the leg below ends at space 16"),
+    ("{zone: trajectory, leg: 2, first: 9, boxes: 8, heading: left}",
+     "{zone: trajectory, leg: 2, first: 9, boxes: 8, heading: right}", "trajectory", "heads 'right'"),
+    ("{space: 38, value: 4}", "{space: 41, value: 4}", "trajectory", "hangs off the trajectory: spaces are 1-40"),
+    ("dock: 22,", "dock: 5,", "trajectory", "docks on space 5, which is not on leg 2 or 3"),
+    ("multipliers: {first: 3, later: 2}", "multipliers: {first: 2, later: 2}", "trajectory", "multipliers first 2"),
+    ("most_zones: [18, 9, 4]", "most_zones: [9, 18, 4]", "most-zones-fall", "the most complete zones"),
+])
+def test_a_broken_trajectory_is_caught(moon, old, new, rule, message):
+    edit(moon / "cards/moon/adventure-2.yaml", old, new)
+    errors = errors_of(run_pnp("check", "moon", "--format", "json", cwd=moon))
+    assert [e["rule"] for e in errors] == [rule], errors
+    # an `expect` rule is an expression over the whole game: it is placed at its line in rules.yaml
+    where = "cards/moon/rules.yaml" if rule == "most-zones-fall" else "cards/moon/adventure-2.yaml"
+    assert message in errors[0]["message"] and errors[0]["file"] == where
+
+
+@pytest.mark.parametrize("old,new,rule,message", [
+    ("  - {id: col-6, col: 6, boxes: 8, order: ascending-bottom-to-top}\n", "", "colony",
+     "the grid's col-6 has no zone"),
+    ("antennas: [[3, 1],", "antennas: [[1, 1],", "colony", "on a ready building (landing)"),
+    ("water: [[1, 3],", "water: [[1, 9],", "colony", "outside the 6x8 grid"),
+    ("cols: [4, 6], rows: [1, 4]", "cols: [4, 6], rows: [1, 5]", "colony", "overlaps quarter lookout"),
+    ("{from: [2, 1], to: [3, 1]}", "{from: [2, 1], to: [4, 1]}", "colony-tunnels", "not neighbours"),
+    ("  - {from: [5, 7], to: [6, 8]}\n  - {from: [6, 7], to: [6, 8]}\n", "", "colony-tunnels",
+     "the tunnels never reach [6, 8] from the landing site"),
+    ("planning: [1, 2, 4,", "planning: [1, 4, 2,", "colony-scoring", "must rise from left to right"),
+    ("places: [18, 10, 5]", "places: [10, 18, 5]", "colony-scoring", "must fall"),
+])
+def test_a_broken_colony_is_caught(moon, old, new, rule, message):
+    edit(moon / "cards/moon/adventure-3.yaml", old, new)
+    errors = errors_of(run_pnp("check", "moon", "--format", "json", cwd=moon))
+    assert rule in {e["rule"] for e in errors}, errors
+    assert any(message in e["message"] and e["file"] == "cards/moon/adventure-3.yaml"
+               for e in errors if e["rule"] == rule), errors
