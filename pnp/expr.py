@@ -125,3 +125,48 @@ def field_of(value: Any) -> str | None:
         if m:
             return m.group(1)
     return None
+
+
+def truthy(value: Any) -> bool:
+    """An `if`: a `{% %}` template gives text, so "False", "0", "no" and "" are false too."""
+    if isinstance(value, str):
+        return value.strip().lower() not in ("", "false", "0", "no", "none")
+    return bool(value)
+
+
+class _Leaf:
+    __slots__ = ("get",)
+
+    def __init__(self, get: Callable[[Context], Any]):
+        self.get = get
+
+
+def compile_nested(value: Any, where: Where) -> tuple[tuple[bool, Any], set[str]]:
+    """A list or dict whose entries may be expressions (polygon points, marks): (compiled, names read)."""
+    names: set[str] = set()
+    leaves: list[_Leaf] = []
+
+    def walk(v: Any) -> Any:
+        if isinstance(v, list):
+            return [walk(x) for x in v]
+        if isinstance(v, dict):
+            return {k: walk(x) for k, x in v.items()}
+        dynamic, got = compile_value(v, where)
+        if not dynamic:
+            return v
+        names.update(names_in(v))
+        leaves.append(_Leaf(got))
+        return leaves[-1]
+
+    shape = walk(value)
+    if not leaves:
+        return (False, value), names
+
+    def build(ctx: Context, v: Any = shape) -> Any:
+        if isinstance(v, list):
+            return [build(ctx, x) for x in v]
+        if isinstance(v, dict):
+            return {k: build(ctx, x) for k, x in v.items()}
+        return v.get(ctx) if isinstance(v, _Leaf) else v
+
+    return (True, build), names

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnp.errors import InputError, Problems, Where
-from pnp.expr import Context, ExprError, compile_value, field_of, names_in
+from pnp.expr import Context, ExprError, compile_nested, compile_value, field_of, names_in, truthy
 from pnp.fonts import Family
-from pnp.scene import Ellipse, Face, Icon, Image, Item, Line, Polygon, Rect, Static, Text
+from pnp.scene import Ellipse, Face, Icon, Image, Item, Line, Polygon, Rect, Static, Text, shift
 from pnp.templates import LineEl, PlacedElement, PolygonEl, Template, TextEl
 from pnp.text import MarkupError, Style, fit, parse
 from pnp.units import MM, RGB, parse_colour, parse_length
@@ -24,7 +24,8 @@ from pnp.units import MM, RGB, parse_colour, parse_length
 if TYPE_CHECKING:
     from pnp.icons import IconDef
 
-_SKIP = {"type", "name", "art", "bleed", "field"}
+_SKIP = {"type", "name", "art", "bleed", "field", "elements", "as_"}
+_NESTED = ("points", "dash", "labels", "marks")  # lists and dicts whose entries may be expressions
 
 @dataclass(repr=False, eq=False)
 class LayoutEnv:
@@ -84,41 +85,63 @@ class CompiledTemplate:
         self.uses_card = False
         self._memo: dict[tuple[int, str], Any] = {}  # per element: what no card can change
         self._per_item: set[int] = set()  # elements whose `if` reads the repeated `item`
+        self._kids: dict[int, list[tuple[PlacedElement, dict[str, tuple[bool, Any]]]]] = {}  # groups' elements
+        self._offset = (0.0, 0.0)  # the origin of the group being drawn (for the safe-zone check)
         self.parts: list[Static | tuple[PlacedElement, dict[str, tuple[bool, Any]]]] = []
         static_run: list[Item] = []
         for i, placed in enumerate(template.elements):
-            values: dict[str, tuple[bool, Any]] = {}
-            for key, value in vars(placed.element).items():
-                if key in _SKIP:
-                    continue
-                if key == "if_":
-                    key = "if"
-                if isinstance(value, list | dict) and key in ("points", "dash", "labels", "marks"):
-                    values[key] = (False, value)
-                    continue
-                try:
-                    values[key] = compile_value(value, placed.where)
-                    if key == "if" and values[key][0] and {"item", "index"} & names_in(value):
-                        self._per_item.add(id(placed))
-                    if values[key][0] and names_in(value) <= set(self.base):
-                        values[key] = (False, values[key][1](self.base))
-                except ExprError as exc:
-                    problems.add(placed.where, f"{exc} (template {template.name})", scope)
-                    values[key] = (False, None)
-                except InputError as exc:  # syntax errors carry their own place
-                    problems.extend(exc.problems)
-                    values[key] = (False, None)
-            dynamic = any(d for d, _ in values.values())
-            if dynamic:
+            values, free = self._compile(placed, problems, scope)
+            if free - set(self.base):  # reads the card: laid out per face
                 self.uses_card = True
                 if static_run:
                     self.parts.append(Static(f"{scope}:{template.name}#{i}", static_run))
                     static_run = []
                 self.parts.append((placed, values))
             else:
-                static_run.extend(self._element(placed, values, None, scope, problems))
+                static_run.extend(self._element(placed, values, self.base, scope, problems))
         if static_run:
             self.parts.append(Static(f"{scope}:{template.name}#end", static_run))
+
+    def _compile(self, placed: PlacedElement, problems: Problems, scope: str
+                 ) -> tuple[dict[str, tuple[bool, Any]], set[str]]:
+        """An element's values, each a constant or a getter, and the names its getters read that the
+        element does not bind itself (`item`, `index` and a group's `as` under `repeat`)."""
+        values: dict[str, tuple[bool, Any]] = {}
+        free: set[str] = set()
+        for key, value in vars(placed.element).items():
+            if key in _SKIP:
+                continue
+            if key == "if_":
+                key = "if"
+            try:
+                if isinstance(value, list | dict) and key in _NESTED:
+                    compiled, names = compile_nested(value, placed.where)
+                else:
+                    compiled = compile_value(value, placed.where)
+                    names = names_in(value) if compiled[0] else set()
+                if compiled[0] and names <= set(self.base):
+                    compiled = (False, compiled[1](self.base))
+                elif compiled[0]:
+                    free |= names
+                    if key == "if" and {"item", "index"} & names:
+                        self._per_item.add(id(placed))
+                values[key] = compiled
+            except ExprError as exc:
+                problems.add(placed.where, f"{exc} (template {self.t.name})", scope)
+                values[key] = (False, None)
+            except InputError as exc:  # syntax errors carry their own place
+                problems.extend(exc.problems)
+                values[key] = (False, None)
+        bound = {"item", "index"} if values.get("repeat", (False, None))[1] is not None else set()
+        if placed.element.type == "group":
+            if placed.element.as_:
+                bound.add(placed.element.as_)
+            kids = self._kids[id(placed)] = []
+            for child in placed.children:
+                child_values, child_free = self._compile(child, problems, scope)
+                kids.append((child, child_values))
+                free |= child_free
+        return values, free - bound
 
     def face(self, ctx: Context, subject: str, problems: Problems, card_where: WhereOf | None = None) -> Face:
         ctx = {**self.base, **ctx}
@@ -137,7 +160,7 @@ class CompiledTemplate:
         try:
             has_if = "if" in values and values["if"][1] is not None
             per_item = has_if and id(placed) in self._per_item
-            if has_if and not per_item and not ev.raw("if"):
+            if has_if and not per_item and not truthy(ev.raw("if")):
                 return []
             repeat = ev.raw("repeat") if "repeat" in values else None
             if repeat is None:
@@ -146,7 +169,9 @@ class CompiledTemplate:
             out: list[Item] = []
             for index, item in enumerate(seq):  # with `repeat`, `if` is asked of each item
                 ev.ctx = {**(ctx or {}), "item": item, "index": index}
-                if per_item and not ev.raw("if"):
+                if getattr(placed.element, "as_", None):
+                    ev.ctx[placed.element.as_] = item
+                if per_item and not truthy(ev.raw("if")):
                     continue
                 out.extend(self._draw(placed, ev, subject, problems, card_where))
             return out
@@ -191,6 +216,7 @@ class CompiledTemplate:
         if placed.element.art:
             return
         x, y, w, h = box
+        x, y = x + self._offset[0], y + self._offset[1]
         s, eps = self.t.safe, 0.01
         if x < s - eps or y < s - eps or x + w > self.w - s + eps or y + h > self.h - s + eps:
             if self._memo.get((id(placed), "box"), _DYNAMIC) is not _DYNAMIC:  # same box on every card:
@@ -208,15 +234,20 @@ class CompiledTemplate:
         kind = el.type
         if kind == "line":
             assert isinstance(el, LineEl)
-            dash = tuple(parse_length(d) for d in el.dash) if el.dash else ()
+            dash = tuple(parse_length(d) for d in ev.raw("dash") or ())
             stroke = ev.colour("stroke")
             if stroke is None:
                 return []
             return [Line(ev.length("x1", self.w), ev.length("y1", self.h), ev.length("x2", self.w),
                          ev.length("y2", self.h), stroke, ev.length("stroke_width", 0), dash)]
+        if kind == "group":
+            return self._group(placed, ev, subject, problems, card_where)
         if kind == "polygon":
             assert isinstance(el, PolygonEl)
-            pts = [(parse_length(p[0], self.w), parse_length(p[1], self.h)) for p in el.points]
+            points = ev.raw("points") or []
+            if not all(isinstance(p, list | tuple) and len(p) == 2 for p in points):
+                raise ValueError(f"points: expected a list of [x, y] pairs, got {points!r}")
+            pts = [(parse_length(p[0], self.w), parse_length(p[1], self.h)) for p in points]
             return [Polygon(pts, ev.colour("fill"), ev.colour("stroke"), ev.length("stroke_width", 0))]
         box = self._box(placed, ev)
         if kind == "rect":
@@ -253,6 +284,19 @@ class CompiledTemplate:
         assert isinstance(el, TextEl)
         return self._text(placed, ev, box, subject, problems, card_where)
 
+    def _group(self, placed: PlacedElement, ev: _Eval, subject: str, problems: Problems,
+               card_where: WhereOf | None) -> list[Item]:
+        dx, dy = ev.length("x", self.w), ev.length("y", self.h)
+        outer = self._offset
+        self._offset = (outer[0] + dx, outer[1] + dy)
+        try:
+            items: list[Item] = []
+            for child, values in self._kids[id(placed)]:
+                items.extend(self._element(child, values, ev.ctx, subject, problems, card_where))
+        finally:
+            self._offset = outer
+        return shift(items, dx, dy)
+
     def _boxes(self, placed: PlacedElement, ev: _Eval, subject: str, problems: Problems) -> list[Item]:
         from pnp.writein import MIN_BOX, boxes, span
 
@@ -268,7 +312,10 @@ class CompiledTemplate:
         if labels == "numbers":
             first = int(ev.raw("first") or 1)
             labels = [first + i for i in range(count)]
-        marks = {int(k): str(v) for k, v in (ev.raw("marks") or {}).items()}
+        marks = ev.raw("marks") or {}
+        if not isinstance(marks, dict):
+            raise ValueError(f"marks: expected {{box number: icon}}, got {marks!r}")
+        marks = {int(k): str(v) for k, v in marks.items()}
         unknown = sorted(set(marks.values()) - set(self.env.icons))
         if unknown:
             raise ValueError(f"unknown icon {unknown[0]!r} in marks (known: {', '.join(sorted(self.env.icons))})")
@@ -276,7 +323,7 @@ class CompiledTemplate:
         return boxes(x, y, count, int(cols) if cols else None, size, gap, str(ev.raw("shape") or "square"),
                      ev.colour("stroke"), ev.length("stroke_width", 0), ev.colour("fill"),
                      list(labels) if labels is not None else None, family, marks,
-                     ev.colour("mark_color") or (0.6, 0.6, 0.6))
+                     ev.colour("mark_color") or (0.6, 0.6, 0.6), int(ev.raw("crossed") or 0))
 
     _TEXT_KEYS = ("font", "size", "min_size", "leading", "paragraph_gap", "color", "align", "valign", "style",
                   "glossary", "uppercase")

@@ -133,3 +133,22 @@ class Face:
     h: float
     bleed: float
     items: list[Item] = field(default_factory=list)
+
+
+def shift(items: list[Item], dx: float, dy: float) -> list[Item]:
+    """Move freshly laid-out items by (dx, dy), in place: a `group`'s children to the group's origin."""
+    if not (dx or dy):
+        return items
+    for item in items:
+        if isinstance(item, Line):
+            item.x1, item.y1, item.x2, item.y2 = item.x1 + dx, item.y1 + dy, item.x2 + dx, item.y2 + dy
+        elif isinstance(item, Polygon):
+            item.points = [(x + dx, y + dy) for x, y in item.points]
+        elif isinstance(item, Static):
+            shift(item.items, dx, dy)
+        else:
+            item.x, item.y = item.x + dx, item.y + dy
+            if isinstance(item, Text):
+                for run in item.runs:
+                    run.x, run.y = run.x + dx, run.y + dy
+    return items

@@ -24,7 +24,7 @@ Value = str | int | float | bool | None  # any value may be a "{{ expression }}"
 class _Element:
     name: str | None = None  # lets a child template replace this element
     if_: Value = alias("if")  # draw only when this expression is true
-    repeat: Value = None  # draw once per item of this list (or N times); `item`, `index`
+    repeat: Value | list[Any] = None  # draw once per item of this list (or N times); `item`, `index`
     x: Value = "0mm"
     y: Value = "0mm"
     w: Value = "100%"
@@ -121,6 +121,7 @@ class BoxesEl(_Element):
     first: Value = 1  # with labels: numbers, the first number
     marks: dict[int, str] | str | None = None  # {box number: icon}: an icon drawn faintly in those boxes
     mark_color: Value = "#9aa3ad"
+    crossed: Value = 0  # the first N boxes are printed crossed off (already used at the start)
 
 
 @dataclass(repr=False, eq=False)
@@ -133,7 +134,17 @@ class LinesEl(_Element):
     stroke_width: Value = "0.4pt"
 
 
-Element = RectEl | EllipseEl | LineEl | PolygonEl | TextEl | ImageEl | IconEl | BoxesEl | LinesEl
+@dataclass(repr=False, eq=False)
+class GroupEl(_Element):
+    """Elements drawn together, their coordinates measured from the group's (x, y); with `repeat`, once
+    per item (named `item`, and also `as` when nested groups need both)."""
+
+    type: Literal["group"] = "group"
+    as_: str | None = alias("as")
+    elements: list[Element] = field(default_factory=list)
+
+
+Element = RectEl | EllipseEl | LineEl | PolygonEl | TextEl | ImageEl | IconEl | BoxesEl | LinesEl | GroupEl
 
 
 @dataclass(repr=False, eq=False)
@@ -161,6 +172,13 @@ class TemplateFile:
 class PlacedElement:
     element: Any  # one of the element models
     where: Where  # the element's place in its template file
+    children: list[PlacedElement] = field(default_factory=list)  # a group's elements
+
+
+def _placed(elements: list[Any], doc: Doc, path: tuple[str | int, ...]) -> list[PlacedElement]:
+    return [PlacedElement(el, doc.where((*path, i)),
+                          _placed(el.elements, doc, (*path, i, "elements")) if isinstance(el, GroupEl) else [])
+            for i, el in enumerate(elements)]
 
 
 @dataclass(repr=False, eq=False)
@@ -219,7 +237,7 @@ class TemplateStore:
             raise InputError(found)
         problems = Problems()
         size = _size(spec.size, doc, problems)
-        placed = [PlacedElement(el, doc.where(("elements", i))) for i, el in enumerate(spec.elements)]
+        placed = _placed(spec.elements, doc, ("elements",))
         text_raw = spec.text
         variables = dict(spec.vars)
         parent = None

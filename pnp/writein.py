@@ -16,8 +16,8 @@ MIN_BOX = 4 * MM
 
 def boxes(x: float, y: float, count: int, cols: int | None, size: float, gap: float, shape: str,
           stroke: RGB | None, width: float, fill: RGB | None, labels: list[Any] | None, family: Family | None,
-          marks: dict[int, str], mark_colour: RGB) -> list[Item]:
-    """The boxes, numbered 1..count left to right, top to bottom."""
+          marks: dict[int, str], mark_colour: RGB, crossed: int = 0) -> list[Item]:
+    """The boxes, numbered 1..count left to right, top to bottom; the first `crossed` printed crossed off."""
     cols = cols or count
     items: list[Item] = []
     label_size = min(6.0, size * 0.32)
@@ -32,6 +32,10 @@ def boxes(x: float, y: float, count: int, cols: int | None, size: float, gap: fl
         if icon:
             inset = size * 0.18
             items.append(Icon(icon, bx + inset, by + inset, size - 2 * inset, size - 2 * inset, mark_colour))
+        if i < crossed:
+            inset, ink = size * 0.2, stroke or (0.0, 0.0, 0.0)
+            items.append(Line(bx + inset, by + inset, bx + size - inset, by + size - inset, ink, max(width, 1.0) * 1.6))
+            items.append(Line(bx + size - inset, by + inset, bx + inset, by + size - inset, ink, max(width, 1.0) * 1.6))
         if labels is not None and i < len(labels) and family is not None and labels[i] not in (None, ""):
             run = TextRun(bx + size * 0.08, by + label_size + size * 0.04, family.face("regular").name, label_size,
                           (0.35, 0.35, 0.35), str(labels[i]))

@@ -95,3 +95,81 @@ def test_if_on_a_repeated_element_is_asked_of_each_item(project):
     assert not problems.items
     icons = [i for i in flat(entries[0][0].items) if isinstance(i, Icon) and i.name == "damage"]
     assert [round(i.x / MM) for i in icons] == [5, 17, 29]
+
+
+def test_a_repeated_group_places_its_elements_from_each_items_origin(project):
+    """A group draws its elements relative to its (x, y), once per item; `as` names the item for a nested
+    repeat; a group that reads no card is laid out once, as part of the static form."""
+    edit(project / "templates/mini/front.yaml", '"{{ card.cost > 1 }}"}', '''"{{ card.cost > 1 }}"}
+  - type: group
+    repeat: [{x: 5, n: 2}, {x: 30, n: 3}]
+    as: slot
+    x: "{{ item.x }}mm"
+    y: 70mm
+    elements:
+      - {type: rect, x: 0mm, y: 0mm, w: 20mm, h: 8mm, stroke: "#000000"}
+      - {type: icon, icon: damage, repeat: "{{ slot.n }}", x: "{{ 1 + index * 6 }}mm", y: 1mm, w: 5mm, h: 5mm}
+      - {type: polygon, points: [[0mm, 0mm], ["{{ slot.x }}mm", 2mm], [0mm, 4mm]], fill: "#ff0000"}''')
+    entries, problems = faces(project)
+    assert not problems.items, problems.items
+    front = entries[0][0]
+    items = flat(front.items)
+    frames = [i for i in items if isinstance(i, Rect) and i.w == pytest.approx(20 * MM)]
+    assert [(round(r.x / MM), round(r.y / MM)) for r in frames] == [(5, 70), (30, 70)]
+    icons = [i for i in items if isinstance(i, Icon) and i.name == "damage"]
+    assert [(round(i.x / MM), round(i.y / MM)) for i in icons] == [(6, 71), (12, 71), (31, 71), (37, 71), (43, 71)]
+    from pnp.scene import Polygon
+
+    tips = [p.points[1] for p in items if isinstance(p, Polygon) and p.fill == (1.0, 0.0, 0.0)]
+    assert [(round(x / MM), round(y / MM)) for x, y in tips] == [(10, 72), (60, 72)]
+    # the group reads no card: the same laid-out items on every face, inside a static form
+    static = [i for i in front.items if isinstance(i, Static) and any(r in frames for r in flat([i]))]
+    assert static and static[0] in entries[2][0].items
+
+
+def test_a_group_leaving_the_safe_zone_is_reported_where_it_lands(project):
+    edit(project / "templates/mini/front.yaml", '"{{ card.cost > 1 }}"}', '''"{{ card.cost > 1 }}"}
+  - {type: group, x: 10mm, y: 10mm, elements: [{type: icon, icon: damage, x: 5mm, y: 5mm, w: 5mm, h: 5mm}]}''')
+    _, problems = faces(project)
+    assert not problems.items  # at 15 mm, well inside
+    edit(project / "templates/mini/front.yaml", "{type: group, x: 10mm", "{type: group, x: 52mm")
+    _, problems = faces(project)
+    assert [p.rule for p in problems.items] == ["safe-zone"]
+    assert "icon 'damage' leaves the safe zone" in problems.items[0].message
+
+
+def test_marks_crossed_boxes_and_a_text_if(project):
+    """Boxes take their marks from an expression and print the first N crossed off; an `if` written as a
+    `{% %}` template is false when it renders "False"."""
+    from pnp.scene import Line
+
+    edit(project / "templates/mini/front.yaml", '"{{ card.cost > 1 }}"}', '''"{{ card.cost > 1 }}"}
+  - {type: boxes, x: 5mm, y: 70mm, count: 4, size: 6mm, crossed: 1, marks: "{{ {3: 'damage', 4: 'damage'} }}"}
+  - {type: icon, icon: dot, x: 5mm, y: 60mm, w: 4mm, h: 4mm,
+     if: "{% if card.cost > 2 %}True{% else %}False{% endif %}"}''')
+    entries, problems = faces(project)
+    assert not problems.items, problems.items
+    by_id = {m["id"]: flat(front.items) for front, _, m in entries}
+    marks = [i for i in by_id["fireball"] if isinstance(i, Icon) and i.name == "damage"]
+    assert [round(i.x / MM, 1) for i in marks] == [round((5 + 2 * 7 + 6 * 0.18), 1), round((5 + 3 * 7 + 6 * 0.18), 1)]
+    crosses = [i for i in by_id["fireball"] if isinstance(i, Line) and 5 * MM <= i.x1 <= 11 * MM
+               and 70 * MM <= i.y1 <= 76 * MM]
+    assert len(crosses) == 2  # one X, in the first box only
+    dots = {cid: [i for i in items if isinstance(i, Icon) and i.name == "dot" and round(i.y / MM) == 60]
+            for cid, items in by_id.items()}
+    assert [cid for cid, found in dots.items() if found] == ["fireball"]  # cost 3; the others are "False"
+
+
+def test_a_mistake_inside_a_group_names_the_line_of_the_inner_element(project):
+    edit(project / "templates/mini/front.yaml", '"{{ card.cost > 1 }}"}', '''"{{ card.cost > 1 }}"}
+  - type: group
+    repeat: 2
+    elements:
+      - {type: rect, x: 0mm, y: 0mm, w: 5mm, h: 5mm}
+      - {type: icon, icon: damage, x: "{{ item.nope }}mm", y: 60mm, w: 5mm, h: 5mm}''')
+    _, problems = faces(project)
+    lines = (project / "templates/mini/front.yaml").read_text().splitlines()
+    line = next(i for i, text in enumerate(lines, 1) if "item.nope" in text)
+    assert problems.items and {(p.where.file, p.where.line) for p in problems.items} == {
+        ("templates/mini/front.yaml", line)}
+    assert "nope" in problems.items[0].message
