@@ -194,6 +194,8 @@ def setup(
     players: Annotated[int, typer.Option(help="number of players")],
     seed: Annotated[int | None, typer.Option(help="the same seed deals the same setup (default: random)")] = None,
     fmt: Annotated[str, typer.Option("--format", help="text or json")] = "text",
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", help="a setup choice, NAME=VALUE (e.g. adventure=2); repeatable")] = None,
 ) -> None:
     """Deal a legal setup of GAME for N players."""
     import json
@@ -202,10 +204,14 @@ def setup(
     from pnp.check import load_rules
     from pnp.errors import PnpError
     from pnp.model import load_game
-    from pnp.setup import deal
+    from pnp.setup import choose, deal
 
     if fmt not in ("text", "json"):
         typer.echo(f"--format {fmt}: use text or json", err=True)
+        raise typer.Exit(2)
+    given = dict(o.partition("=")[::2] for o in option or [])
+    if any("=" not in o for o in option or []):
+        typer.echo("--option takes NAME=VALUE, e.g. --option adventure=2", err=True)
         raise typer.Exit(2)
     try:
         loaded = load_game(_root(), game)
@@ -214,7 +220,7 @@ def setup(
             typer.echo(f"{game} has no `setup:` in cards/{game}/rules.yaml", err=True)
             raise typer.Exit(2)
         seed = seed if seed is not None else random.SystemRandom().randrange(10**6)
-        dealt = deal(loaded, spec.setup, players, seed)
+        dealt = deal(loaded, spec.setup, players, seed, choose(spec.setup, given))
     except PnpError as exc:
         _fail(exc, written=False)
     if fmt == "json":
@@ -225,7 +231,8 @@ def setup(
     def show(value: object) -> str:
         return ", ".join(names.get(str(v), str(v)) for v in value) if isinstance(value, list) else str(value)
 
-    typer.echo(f"{loaded.manifest.name}: {players} player{'s' if players != 1 else ''}, seed {seed}")
+    chosen = "".join(f", {k} {v}" for k, v in dealt["options"].items())
+    typer.echo(f"{loaded.manifest.name}: {players} player{'s' if players != 1 else ''}{chosen}, seed {seed}")
     typer.echo("table")
     for key, value in dealt["table"].items():
         typer.echo(f"  {key:<12} {show(value)}")

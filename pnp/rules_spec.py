@@ -11,6 +11,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from pnp.schema import alias
+
 Severity = Literal["error", "warning", "info"]
 
 
@@ -71,6 +73,7 @@ class Step:
     label: str | None = None  # how the result is named in the setup (default: the deck, die or track)
     wild: str = "choose"  # roll: what a wild face means, said in the setup
     where: str | None = None  # draw/place: only cards for which this expression (over `card`) is true
+    if_: str | None = alias("if")  # only when this expression over the setup's options is true
 
 
 @dataclass
@@ -85,6 +88,7 @@ class Setup:
     shuffle: list[str] = dataclasses.field(default_factory=list)
     table: list[Step] = dataclasses.field(default_factory=list)
     each_player: list[Step] = dataclasses.field(default_factory=list)
+    options: dict[str, list[Any]] = dataclasses.field(default_factory=dict)  # named choices; the first is the default
 
 
 @dataclass

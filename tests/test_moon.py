@@ -278,3 +278,25 @@ def test_a_broken_colony_is_caught(moon, old, new, rule, message):
     assert rule in {e["rule"] for e in errors}, errors
     assert any(message in e["message"] and e["file"] == "cards/moon/adventure-3.yaml"
                for e in errors if e["rule"] == rule), errors
+
+
+@pytest.mark.parametrize("adventure", [2, 3])
+def test_the_adventure_option_deals_its_missions_and_sheets(adventure, tmp_path):
+    result = run_pnp("setup", "moon", "--players", "3", "--seed", "5", "--option", f"adventure={adventure}",
+                     "--format", "json")
+    assert result.code == 0, result.err
+    dealt = json.loads(result.out)
+    assert dealt["options"] == {"adventure": adventure}
+    by_id = {m["id"]: m for m in yaml.safe_load((REPO / "cards/moon/missions.yaml").read_text())["cards"]}
+    for letter in "ABC":
+        [mission_id] = dealt["table"][f"mission-{letter}"]
+        assert (by_id[mission_id]["adventure"], by_id[mission_id]["letter"]) == (adventure, letter)
+    assert [h["sheet"] for h in dealt["hands"]] == [[f"adventure-{adventure}"]] * 3
+    # a recorded setup that mixes in adventure 1's mission is refused
+    wrong = next(m for m in by_id.values() if m["adventure"] == 1 and m["letter"] == "A")
+    dealt["table"]["mission-A"] = [wrong["id"]]
+    recorded = tmp_path / "setup.json"
+    recorded.write_text(json.dumps(dealt))
+    check = run_pnp("check", "moon", "--setup", str(recorded), "--format", "json")
+    assert check.code == 1
+    assert [e["message"].split(" is not one")[0] for e in errors_of(check)] == [f"mission card {wrong['id']!r}"]

@@ -171,3 +171,48 @@ def test_a_setup_step_can_take_only_matching_cards(project, tmp_path):
     result = run_pnp("check", "tiny", "--setup", str(recorded), "--format", "json", cwd=project)
     messages = [e["message"] for e in json.loads(result.out)["games"][0]["errors"]]
     assert "card card 'alpha' is not one this step takes (card.tier == 'high')" in messages
+
+
+def test_a_filtered_step_must_find_enough_matching_cards(project):
+    edit(project / "cards/tiny/rules.yaml", "    - {draw: card, count: 2}",
+         "    - {draw: card, count: 1, where: \"card.tier == 'high'\", label: boss}\n    - {draw: card, count: 1}")
+    # gamma is the one high-tier card, printed twice: enough for 2 players, not 3
+    assert found(project, "setup") == [
+        "cards/tiny/rules.yaml:19:1: setup: 3 players need 3 card cards where card.tier == 'high'; the deck has 2"]
+
+
+def test_setup_options_choose_steps_and_filters(project, tmp_path):
+    """A setup's named options (a scenario, an adventure) switch steps on with `if` and feed `where`."""
+    edit(project / "cards/tiny/rules.yaml", "  shuffle: [card]",
+         "  options: {mode: [easy, hard]}\n  shuffle: [card]")
+    edit(project / "cards/tiny/rules.yaml", "{draw: card, count: 2}", "{draw: card, count: 1}")
+    edit(project / "cards/tiny/rules.yaml", "    - {track: score, value: 0}",
+         "    - {track: score, value: 0}\n    - {track: bonus, value: 5, if: \"mode == 'hard'\"}\n"
+         "    - {draw: card, count: 1, label: top, where: \"card.tier == ('high' if mode == 'hard' else 'low')\"}")
+    assert found(project, "setup") == []
+    easy = json.loads(run_pnp("setup", "tiny", "--players", "1", "--seed", "1", "--format", "json", cwd=project).out)
+    hard = run_pnp("setup", "tiny", "--players", "1", "--seed", "1", "--option", "mode=hard", "--format", "json",
+                   cwd=project)
+    assert hard.code == 0, hard.err
+    hard_dealt = json.loads(hard.out)
+    assert (easy["options"], "bonus" in easy["table"]) == ({"mode": "easy"}, False)
+    assert (hard_dealt["options"], hard_dealt["table"]["bonus"]) == ({"mode": "hard"}, 5)
+    assert easy["table"]["top"][0] in ("alpha", "beta") and hard_dealt["table"]["top"] == ["gamma"]
+    # a recorded hard setup is checked as hard: the bonus is required
+    del hard_dealt["table"]["bonus"]
+    recorded = tmp_path / "setup.json"
+    recorded.write_text(json.dumps(hard_dealt))
+    result = run_pnp("check", "tiny", "--setup", str(recorded), "--format", "json", cwd=project)
+    assert [e["message"] for e in json.loads(result.out)["games"][0]["errors"]] == ["the table needs 'bonus'"]
+    wrong = run_pnp("setup", "tiny", "--players", "1", "--option", "mode=brutal", cwd=project)
+    assert (wrong.code, wrong.err.splitlines()[0]) == (2, "option mode=brutal: choose one of easy, hard")
+    typo = run_pnp("setup", "tiny", "--players", "1", "--option", "mood=hard", cwd=project)
+    assert typo.code == 2 and "unknown option 'mood' (this game's options: mode)" in typo.err
+
+
+def test_a_mistake_in_a_setup_expression_is_reported_not_raised(project):
+    edit(project / "cards/tiny/rules.yaml", "    - {track: score, value: 0}",
+         "    - {track: score, value: 0}\n    - {track: bonus, value: 5, if: \"mood == 'hard'\"}")
+    result = run_pnp("check", "tiny", cwd=project)
+    assert result.code == 1 and "Traceback" not in result.err
+    assert "cards/tiny/rules.yaml:19:1: setup: step expression mood == 'hard': 'mood' is undefined" in result.out
