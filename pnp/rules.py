@@ -265,11 +265,24 @@ class Engine:
 
         try:
             fn(self.game, fail)
-        except Exception as exc:  # a bug in the game's own rules.py: say where, not a traceback
+        except Exception as exc:  # a bug in the game's own rules: say where, not a traceback
             raise InputError([Problem(self.doc.where(at), f"custom rule {rule.function!r} failed: "
-                                      f"{type(exc).__name__}: {exc} (in cards/{self.game.id}/rules.py)", rule.id)
+                                      f"{type(exc).__name__}: {exc} (at {_game_frame(self.game, exc)})", rule.id)
                               ]) from None
         yield from found
+
+
+def _game_frame(game: Game, exc: Exception) -> str:
+    """`cards/<game>/rules.py:LINE`: the innermost line of the game's own code the error passed through."""
+    import traceback
+    from pathlib import Path
+
+    root = game.dir.resolve()
+    for frame in reversed(traceback.extract_tb(exc.__traceback__)):
+        path = Path(frame.filename).resolve()
+        if path.is_relative_to(root):
+            return f"cards/{game.id}/{path.relative_to(root).as_posix()}:{frame.lineno}"
+    return f"cards/{game.id}/rules.py"
 
 
 def _sum_faces(deck: Deck, field: str) -> Counter:
@@ -288,16 +301,34 @@ def _describe(src: Source) -> str:
 
 
 def custom_function(game: Game, name: str, where: Where) -> Callable[..., Any]:
-    import importlib.util
-
-    path = game.dir / "rules.py"
-    if name not in CUSTOM and path.is_file():
-        spec = importlib.util.spec_from_file_location(f"pnp_rules_{game.id.replace('-', '_')}", path)
-        assert spec and spec.loader
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
     if name not in CUSTOM:
-        raise InputError([Problem(where, f"no custom rule {name!r}: define it in cards/{game.id}/rules.py with "
-                                  f"@custom_rule({name!r})")])
+        _load_custom(game)
+    if name not in CUSTOM:
+        raise InputError([Problem(where, f"no custom rule {name!r}: define it in cards/{game.id}/rules.py (or a "
+                                  f"module of cards/{game.id}/rules/) with @custom_rule({name!r})")])
     return CUSTOM[name]
 
+
+def _load_custom(game: Game) -> None:
+    """Import the game's custom rules: `rules.py`, or for a large game a `rules/` package whose
+    `__init__.py` imports its modules (they may share helpers with relative imports)."""
+    import importlib.util
+    import sys
+
+    module_name = f"pnp_rules_{game.id.replace('-', '_')}"
+    package = game.dir / "rules" / "__init__.py"
+    path = package if package.is_file() else game.dir / "rules.py"
+    if not path.is_file():
+        return
+    for loaded in [m for m in sys.modules if m == module_name or m.startswith(module_name + ".")]:
+        del sys.modules[loaded]  # a rule missing from what was loaded: read the files again
+    locations = [str(package.parent)] if package.is_file() else None
+    spec = importlib.util.spec_from_file_location(module_name, path, submodule_search_locations=locations)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module  # relative imports inside the package look the package up here
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[module_name]
+        raise

@@ -59,4 +59,24 @@ def test_a_broken_custom_rule_is_reported_not_raised(project):
     result = run_pnp("check", "tiny", cwd=project)
     assert result.code == 2 and "Traceback" not in result.err
     assert result.err.splitlines()[0] == ("cards/tiny/rules.yaml:18:5: no-forbidden: custom rule 'tiny-no-forbidden' "
-                                          "failed: KeyError: 'nope' (in cards/tiny/rules.py)")
+                                          "failed: KeyError: 'nope' (at cards/tiny/rules.py:8)")
+
+
+def test_custom_rules_may_be_a_package_of_modules(project):
+    """A large game splits its rules into `rules/`: modules share helpers by relative import, and an
+    error names the module and line it happened on."""
+    rules = project / "cards/tiny/rules"
+    rules.mkdir()
+    (rules / "__init__.py").write_text("from . import forbidden  # noqa: F401\n")
+    (rules / "words.py").write_text('WORD = "Forbidden"\n')
+    code = (project / "cards/tiny/rules.py").read_text()
+    (project / "cards/tiny/rules.py").unlink()
+    (rules / "forbidden.py").write_text(code.replace('"Forbidden"', "WORD") + "from .words import WORD\n")
+    edit(project / "cards/tiny/cards.yaml", 'text: "First card."', 'text: "Forbidden card."')
+    result = run_pnp("check", "tiny", cwd=project)
+    assert result.code == 1, result.err
+    assert "cards/tiny/cards.yaml:13:" in result.out and "the word 'Forbidden' is forbidden" in result.out
+    edit(rules / "forbidden.py", 'card.data.get("text", "")', 'card.data["nope"]')
+    result = run_pnp("check", "tiny", cwd=project)
+    assert result.code == 2 and "Traceback" not in result.err
+    assert "failed: KeyError: 'nope' (at cards/tiny/rules/forbidden.py:8)" in result.err.splitlines()[0]
