@@ -204,7 +204,7 @@ def setup(
     from pnp.check import load_rules
     from pnp.errors import PnpError
     from pnp.model import load_game
-    from pnp.setup import choose, deal
+    from pnp.setup import card_titles, choose, deal
 
     if fmt not in ("text", "json"):
         typer.echo(f"--format {fmt}: use text or json", err=True)
@@ -221,12 +221,12 @@ def setup(
             raise typer.Exit(2)
         seed = seed if seed is not None else random.SystemRandom().randrange(10**6)
         dealt = deal(loaded, spec.setup, players, seed, choose(spec.setup, given))
+        names = card_titles(loaded)
     except PnpError as exc:
         _fail(exc, written=False)
     if fmt == "json":
         typer.echo(json.dumps(dealt, indent=1))
         return
-    names = {c.id: str(c.data.get("name") or c.id) for d in loaded.decks for c in d.cards}
 
     def show(value: object) -> str:
         return ", ".join(names.get(str(v), str(v)) for v in value) if isinstance(value, list) else str(value)

@@ -110,6 +110,7 @@ class DeckFile:
     edge: Length | None = None  # dice: the net's edge (for a d10, the kites' long edges)
     faces: str | None = None  # dice: the data table whose `faces:` list gives each face's colour, number, symbol
     copies: Annotated[int, Check(ge=0)] = 1
+    title: str | None = None  # how `pnp setup` names a card: an expression such as "{{ card.number }}"; else name or id
     fields: dict[str, FieldSpec] = field(default_factory=dict)
     cards: list[dict[str, Any]] = field(default_factory=list)
 

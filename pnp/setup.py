@@ -36,6 +36,26 @@ def face_name(face: dict[str, Any], step: Step) -> str:
     return f"wild ({step.wild})" if face.get("wild") else str(face.get("id"))
 
 
+def card_titles(game: Game) -> dict[str, str]:
+    """How a dealt card is named: its deck's `title:` expression, else its name, else its id."""
+    from pnp.expr import ExprError, compile_value
+
+    titles: dict[str, str] = {}
+    for deck in game.decks:
+        title = deck.spec.title
+        dynamic, get = compile_value(title, deck.doc.where(("title",))) if title else (False, None)
+        for card in deck.cards:
+            if dynamic and get is not None:
+                try:
+                    titles[card.id] = f"{str(get({'card': card.data})).strip()} ({card.id})"
+                    continue
+                except ExprError as exc:
+                    raise InputError([Problem(deck.doc.where(("title",)), f"title: {exc}",
+                                              f"{deck.id}/{card.id}")]) from None
+            titles[card.id] = str(card.data.get("name") or card.id)
+    return titles
+
+
 def _expr(source: str) -> Callable[..., Any]:
     """A step's `if` or `where`; a mistake in it is bad input naming the expression, not a traceback."""
     from pnp.expr import _env, _explain

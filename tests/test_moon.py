@@ -240,6 +240,20 @@ def test_setup_deals_three_stacks_of_21_and_one_mission_of_each_letter(tmp_path)
     assert run_pnp("setup", "moon", "--players", "6", "--seed", "1").code == 0
 
 
+def test_the_text_setup_names_starship_cards_by_number_and_action(moon):
+    text = run_pnp("setup", "moon", "--players", "1", "--seed", "7").out
+    cards = {c["id"]: c for c in yaml.safe_load((REPO / "cards/moon/starship.yaml").read_text())["cards"]}
+    stack = text.split("stack-1", 1)[1].splitlines()[0].split(", ")
+    assert len(stack) == 21
+    for entry in stack:  # "8 Planning (s30)": the deck's `title:` expression, then the id
+        number, action, card_id = entry.strip().replace("(", "").replace(")", "").split()
+        assert (int(number), action.lower()) == (cards[card_id]["number"], cards[card_id]["action"])
+    edit(moon / "cards/moon/starship.yaml", "{{ card.number }}", "{{ card.value }}")
+    result = run_pnp("setup", "moon", "--players", "1", cwd=moon)
+    assert result.code == 2 and "Traceback" not in result.err
+    assert result.err.startswith("cards/moon/starship.yaml:10:") and "'value'" in result.err
+
+
 @pytest.mark.parametrize("old,new,rule,message", [
     ("{zone: trajectory, leg: 3, first: 17, boxes: 8, heading: right}",
      "{zone: trajectory, leg: 3, first: 18, boxes: 8, heading: right}", "trajectory",
