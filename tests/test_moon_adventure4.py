@@ -1,0 +1,151 @@
+"""Welcome to the Moon, adventure 4 (Deep Works) end to end: the mine sheet prints from its table, one to a
+page on A4 and Letter; its missions print; the setup deals them; the rules that check the sheet's table
+hold, report what it holds, and each one bites with a located message."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import yaml
+from test_moon import built, errors_of, moon  # noqa: F401  (fixtures)
+
+from conftest import REPO, build_game, edit, run_pnp
+from pdfcheck import text_of
+
+SHEET = "cards/moon/adventure-4.yaml"
+
+
+def missions() -> dict[str, dict]:
+    return {m["id"]: m for m in yaml.safe_load((REPO / "cards/moon/missions.yaml").read_text())["cards"]}
+
+
+def line_of(path: Path, text: str) -> int:
+    """The 1-based line of the first line that holds `text`."""
+    return next(n for n, line in enumerate(path.read_text().splitlines(), 1) if text in line)
+
+
+def test_the_mine_sheet_prints_one_to_a_page_from_its_table(built):  # noqa: F811
+    out, manifest = built
+    faces = [f for f in manifest["faces"] if f["component"] == "adventure-4"]
+    assert len(faces) == 6 and len({f["page"] for f in faces}) == 6
+    assert all(f["w_mm"] == 194 and f["h_mm"] == 263 for f in faces)
+    assert not [f for f in manifest["faces"] if f["component"] == "adventure-4" and f["side"] == "back"]
+    text = text_of(out / "adventure-4.pdf")
+    table = yaml.safe_load((REPO / SHEET).read_text())
+    words = ["Deep Works", "ADVENTURE 4", "SECONDARY FACTORIES", "PUMPS", "SYSTEM ERRORS", "MISSIONS", "TOTAL",
+             "Extract", "first to fill"]
+    words += [f["name"].upper() for f in table["factories"]] + [s["name"].upper() for s in table["secondary"]]
+    for word in words:
+        assert word in text, word
+    # the mine's level badges and the factories' values come from the table
+    page = text.split("\f")[0]
+    for level in table["mine"]["levels"]:
+        assert str(level["level"]) in page
+    assert "×5" in page and "−3" in page
+
+
+def test_the_mine_sheet_fits_a_letter_page_too(tmp_path):
+    letter = build_game(tmp_path / "letter", "moon", "--paper", "letter")
+    pages = [f for f in letter["faces"] if f["component"] == "adventure-4"]
+    assert len(pages) == 6 and len({f["page"] for f in pages}) == 6
+    assert all(f["y_mm"] >= 5 and f["y_mm"] + f["h_mm"] <= 279.4 - 5 for f in pages)
+    assert all(f["x_mm"] >= 5 and f["x_mm"] + f["w_mm"] <= 215.9 - 5 for f in pages)
+
+
+def test_six_missions_of_adventure_4_print(built):  # noqa: F811
+    out, manifest = built
+    ours = {k: m for k, m in missions().items() if m["adventure"] == 4}
+    assert Counter(m["letter"] for m in ours.values()) == {"A": 2, "B": 2, "C": 2}
+    assert all(k.startswith(f"m4{m['letter'].lower()}-") for k, m in ours.items())
+    printed = {f["id"] for f in manifest["faces"] if f["component"] == "mission" and f["side"] == "front"}
+    assert set(ours) <= printed
+    text = text_of(out / "mission.pdf")
+    for mission in ours.values():
+        assert mission["name"] in text, mission["name"]
+    assert "DEEP WORKS" in text
+
+
+def test_check_passes_and_says_what_the_mine_holds():
+    result = run_pnp("check", "moon", "--strict", "--format", "json")
+    assert result.code == 0, result.out
+    report = json.loads(result.out)["games"][0]
+    assert report["errors"] == [] and report["warnings"] == []
+    [info] = [i for i in report["infos"] if i["rule"] == "mine-budget"]
+    assert info["severity"] == "info" and info["file"] == SHEET
+    assert info["message"].startswith("27 cavities on 3 levels × 9 columns (9 plant, 7 water, 6 crystal, 5 ore)")
+    assert info["message"].endswith("; 6 missions")
+
+
+def test_the_adventure_4_option_deals_its_missions_and_sheet(tmp_path):
+    result = run_pnp("setup", "moon", "--players", "4", "--seed", "11", "--option", "adventure=4",
+                     "--format", "json")
+    assert result.code == 0, result.err
+    dealt = json.loads(result.out)
+    assert dealt["options"] == {"adventure": 4}
+    by_id = missions()
+    for letter in "ABC":
+        [mission_id] = dealt["table"][f"mission-{letter}"]
+        assert (by_id[mission_id]["adventure"], by_id[mission_id]["letter"]) == (4, letter)
+    assert [h["sheet"] for h in dealt["hands"]] == [["adventure-4"]] * 4
+    recorded = tmp_path / "setup.json"
+    recorded.write_text(result.out)
+    assert run_pnp("check", "moon", "--setup", str(recorded)).code == 0
+    assert run_pnp("setup", "moon", "--players", "2", "--option", "adventure=5").code != 0
+
+
+# (old, new, rule, message, the text on the line the error must point at)
+BREAKS = [
+    ("cavities: [plant, water, plant, crystal, plant, water, plant, ore, water]",
+     "cavities: [plant, water, plant, crystal, plant, water, plant, ore]", "mine",
+     "has 8 cavities; the mine is 9 columns wide", "{level: 1, zone: level-1"),
+    ("cavities: [water, plant, ore,", "cavities: [robot, plant, ore,", "mine",
+     "cavity 1 holds 'robot'", "{level: 2, zone: level-2"),
+    ("{id: level-3, level: 3, boxes: 9,", "{id: level-3, level: 3, boxes: 10,", "mine",
+     "has 10 boxes; the mine is 9 columns wide", "{id: level-3, level: 3"),
+    ("{id: level-2, level: 2, boxes: 9, order: ascending-left-to-right}", "{id: level-2, level: 2, boxes: 9}",
+     "mine", "a level is numbered left to right", "{id: level-2, level: 2"),
+    ("extraction: {spaces: 3, pumps: 9}", "extraction: {spaces: 3, pumps: 8}", "mine",
+     "8 pumps for 9 columns", "extraction:"),
+    ("extraction: {spaces: 3, pumps: 9}", "extraction: {spaces: 4, pumps: 9}", "mine",
+     "a column has 4 spaces to extract, but the mine has 3 levels", "extraction:"),
+    ("values: {top: 1, bottom: 3}, bonus: 8}", "values: {top: 3, bottom: 1}, bonus: 8}", "mine-factories",
+     "upgrading never pays", "{id: plants, kind: main"),
+    ("{id: ore, kind: main, resource: ore,", "{id: ore, kind: main, resource: crystal,", "mine-factories",
+     "processes 'crystal'", "{id: ore, kind: main"),
+    ("{id: planning, kind: control, action: planning,", "{id: planning, kind: control, action: robot,",
+     "mine-factories", "controls 'robot'", "{id: planning, kind: control"),
+    ("{id: hydroponics, name: Hydroponics, cost: {energy: 2}, gives: {plant: 2}}",
+     "{id: hydroponics, name: Hydroponics, cost: {energy: 2}, gives: {astronaut: 2}}", "mine-secondary",
+     "gives 'astronaut', which the sheet has no place for", "{id: hydroponics"),
+    ("{id: condenser, name: Condenser, cost: {robot: 2},", "{id: condenser, name: Condenser, cost: {water: 2},",
+     "mine-secondary", "a secondary factory costs Energy and Robot symbols", "{id: condenser"),
+    ("  - {id: workshop, name: Workshop, cost: {energy: 2, robot: 2}, gives: {energy: 1, robot: 1}}\n", "",
+     "mine-secondary", "4 secondary factories; the top of the sheet holds 5", "secondary:"),
+    ("slots: 8, upgrade: {energy: 2, robot: 1}, values: {top: 1, bottom: 3}",
+     "slots: 12, upgrade: {energy: 2, robot: 1}, values: {top: 1, bottom: 3}", "mine-supply",
+     "has 12 slots, but the mine holds 9 plant and the secondary factories give 2", "{id: plants, kind: main"),
+]
+
+
+@pytest.mark.parametrize("old,new,rule,message,anchor", BREAKS, ids=[b[3][:40] for b in BREAKS])
+def test_a_broken_mine_is_caught_where_it_is_broken(moon, old, new, rule, message, anchor):  # noqa: F811
+    path = moon / SHEET
+    edit(path, old, new)
+    result = run_pnp("check", "moon", "--format", "json", cwd=moon)
+    assert result.code == 1, result.out
+    errors = errors_of(result)
+    found = [e for e in errors if e["rule"] == rule and message in e["message"]]
+    assert found, errors
+    assert {(e["file"], e["line"]) for e in found} == {(SHEET, line_of(path, anchor))}
+    # the text report names the file and line too
+    assert f"{SHEET}:{line_of(path, anchor)}:" in run_pnp("check", "moon", cwd=moon).out
+
+
+def test_the_mine_takes_the_same_numbers_as_every_sheet(moon):  # noqa: F811
+    edit(moon / SHEET, "numbers: {min: 0, max: 17}", "numbers: {min: 1, max: 17}")
+    result = run_pnp("check", "moon", "--format", "json", cwd=moon)
+    assert result.code == 1
+    assert [e["rule"] for e in errors_of(result)] == ["adventure-4-numbers"]
