@@ -93,7 +93,8 @@ def test_the_adventure_4_option_deals_its_missions_and_sheet(tmp_path):
     recorded = tmp_path / "setup.json"
     recorded.write_text(result.out)
     assert run_pnp("check", "moon", "--setup", str(recorded)).code == 0
-    assert run_pnp("setup", "moon", "--players", "2", "--option", "adventure=5").code != 0
+    refused = run_pnp("setup", "moon", "--players", "2", "--option", "adventure=8")  # 7 and 8 are not in the pack
+    assert refused.code == 2 and "option adventure=8: choose one of 1, 2, 3, 4" in refused.err
 
 
 # (old, new, rule, message, the text on the line the error must point at)
