@@ -74,9 +74,10 @@ def errors_of(result) -> list[dict]:
 def test_everything_prints(built):
     out, manifest = built
     fronts = Counter(f["component"] for f in manifest["faces"] if f["side"] == "front")
-    assert fronts == {"starship": 63, "mission": 18, "adventure-1": 6, "adventure-2": 6, "adventure-3": 6}
+    assert fronts == {"starship": 63, "mission": 24, "adventure-1": 6, "adventure-2": 6, "adventure-3": 6,
+                      "adventure-6": 6}
     backs = Counter(f["component"] for f in manifest["faces"] if f["side"] == "back")
-    assert backs == {"starship": 63, "mission": 18}  # sheets are written on, one side only
+    assert backs == {"starship": 63, "mission": 24}  # sheets are written on, one side only
     assert (out / "moon-pnp.pdf").is_file()
 
 
@@ -116,12 +117,12 @@ def test_the_backs_carry_each_cards_action_mirrored_behind_its_front(built):
 def test_missions_print_with_letter_and_adventure_on_the_back(built):
     out, manifest = built
     missions = {m["id"]: m for m in yaml.safe_load((REPO / "cards/moon/missions.yaml").read_text())["cards"]}
-    names = {1: "LIFTOFF", 2: "THE CROSSING", 3: "MOONBASE"}
+    names = {1: "LIFTOFF", 2: "THE CROSSING", 3: "MOONBASE", 6: "QUARANTINE"}
     assert Counter((m["adventure"], m["letter"]) for m in missions.values()) == {
-        (a, letter): 2 for a in (1, 2, 3) for letter in "ABC"}
+        (a, letter): 2 for a in (1, 2, 3, 6) for letter in "ABC"}
     texts = placed_text(out / "mission.pdf")
     backs = [f for f in manifest["faces"] if f["component"] == "mission" and f["side"] == "back"]
-    assert len(backs) == 18
+    assert len(backs) == 24
     for back in backs:
         mission = missions[back["id"]]
         assert the_text_on(back, texts, 54.0) == [mission["letter"]], back
@@ -216,8 +217,9 @@ def test_a_zone_that_does_not_add_up_is_caught(moon, old, new, message):
 def test_the_number_range_follows_the_deck(moon):
     edit(moon / "cards/moon/adventure-1.yaml", "numbers: {min: 0, max: 17}", "numbers: {min: 1, max: 15}")
     errors = errors_of(run_pnp("check", "moon", "--format", "json", cwd=moon))
-    # the deck's range is checked on adventure 1; adventures 2 and 3 must take the same numbers
-    assert [e["rule"] for e in errors] == ["number-range", "adventure-2-numbers", "adventure-3-numbers"]
+    # the deck's range is checked on adventure 1; adventures 2, 3 and 6 must take the same numbers
+    assert [e["rule"] for e in errors] == ["number-range", "adventure-2-numbers", "adventure-3-numbers",
+                                            "adventure-6-numbers"]
 
 
 def test_setup_deals_three_stacks_of_21_and_one_mission_of_each_letter(tmp_path):
