@@ -163,7 +163,8 @@ def viruses(game, fail):
                  doc.where(("plant_water",)), f"{SHEET}.plant_water")
     for letter in sheet.get("missions") or []:
         if letters[letter] != 1:
-            fail(f"mission {letter} wakes {plural(letters[letter], 'virus')}; each mission wakes exactly 1",
+            n = letters[letter]
+            fail(f"mission {letter} wakes {n} {'virus' if n == 1 else 'viruses'}; each mission wakes exactly 1",
                  doc.where(("viruses",)), f"{SHEET}.viruses")
     if sum(v.get("by") == "setup" for _, v in known.values()) != 1:
         fail("exactly one virus (the grey one) is placed at setup", doc.where(("viruses",)), f"{SHEET}.viruses")
@@ -202,7 +203,7 @@ def plant_water(game, fail):
     for kind in KINDS:
         if have[kind] < need[kind]:
             fail(f"the rows need {plural(need[kind], kind + ' symbol')} crossed off but the block holds only "
-                 f"{have[kind]} {kind}{'s' if have[kind] != 1 else ''}", doc.where(("plant_water",)),
+                 f"{plural(have[kind], 'plant' if kind == 'plant' else 'water tank')}", doc.where(("plant_water",)),
                  f"{SHEET}.plant_water")
     for i, crew in enumerate(sheet.get("crew") or []):
         if not crew.get("per_wild") or (crew.get("boxes") or 0) % crew["per_wild"]:
