@@ -53,3 +53,26 @@ def edit(path: Path, old: str, new: str) -> None:
     text = path.read_text()
     assert old in text, f"{old!r} not in {path}"
     path.write_text(text.replace(old, new, 1))
+
+
+@pytest.fixture(scope="session")
+def moon_built(tmp_path_factory) -> tuple[Path, dict]:
+    """Welcome to the Moon built once for all its test modules: (output folder, manifest)."""
+    out = tmp_path_factory.mktemp("moon")
+    return out, build_game(out, "moon")
+
+
+@pytest.fixture
+def moon(tmp_path: Path) -> Path:
+    """A copy of the Moon pack to break on purpose."""
+    root = tmp_path / "moon"
+    for folder in ("cards/moon", "templates/moon", "fonts"):
+        shutil.copytree(REPO / folder, root / folder)
+    return root
+
+
+def errors_of(result: Result) -> list[dict]:
+    """The errors of `pnp check GAME --format json` for one game."""
+    import json
+
+    return json.loads(result.out)["games"][0]["errors"]

@@ -4,7 +4,6 @@ the missions and the adventure 1 sheet build; the rules hold and bite; the setup
 from __future__ import annotations
 
 import json
-import shutil
 from collections import Counter
 from pathlib import Path
 
@@ -12,7 +11,7 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from conftest import REPO, build_game, edit, run_pnp
+from conftest import REPO, build_game, edit, errors_of, run_pnp
 from pdfcheck import text_of
 
 MM = 72 / 25.4
@@ -21,19 +20,9 @@ ACTIONS = ("robot", "water", "plant", "energy", "astronaut", "planning")
 STARSHIP = REPO / "cards/moon/starship.yaml"
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory) -> tuple[Path, dict]:
-    out = tmp_path_factory.mktemp("moon")
-    return out, build_game(out, "moon")
-
-
 @pytest.fixture
-def moon(tmp_path) -> Path:
-    """A copy of the Moon pack to break on purpose."""
-    root = tmp_path / "moon"
-    for folder in ("cards/moon", "templates/moon", "fonts"):
-        shutil.copytree(REPO / folder, root / folder)
-    return root
+def built(moon_built) -> tuple[Path, dict]:
+    return moon_built
 
 
 def adventures() -> dict[int, str]:
@@ -72,9 +61,6 @@ def inside(face: dict, x: float, y: float) -> bool:
 def the_text_on(face: dict, texts: dict[int, list], size: float) -> list[str]:
     return [t for t, s, x, y in texts[face["page"]] if s == size and inside(face, x, y)]
 
-
-def errors_of(result) -> list[dict]:
-    return json.loads(result.out)["games"][0]["errors"]
 
 
 def test_everything_prints(built):
@@ -139,7 +125,7 @@ def test_missions_print_with_letter_and_adventure_on_the_back(built):
         assert word in text
 
 
-def test_the_adventure_sheet_is_one_to_a_page_on_a4_and_letter(built, tmp_path):
+def test_the_adventure_1_sheet_is_one_to_an_a4_page(built):
     out, manifest = built
     sheets = [f for f in manifest["faces"] if f["component"] == "adventure-1"]
     assert len(sheets) == 6 and len({f["page"] for f in sheets}) == 6
@@ -147,9 +133,19 @@ def test_the_adventure_sheet_is_one_to_a_page_on_a4_and_letter(built, tmp_path):
     text = text_of(out / "adventure-1.pdf")
     for word in ("Liftoff", "LAUNCH TOWER", "SYSTEM ERRORS", "MISSIONS", "150", "125"):
         assert word in text
-    letter = build_game(tmp_path / "letter", "moon", "--paper", "letter")
-    pages = [f for f in letter["faces"] if f["component"] == "adventure-1"]
-    assert len({f["page"] for f in pages}) == 6
+
+
+@pytest.fixture(scope="module")
+def letter(tmp_path_factory) -> dict:
+    """The manifest of the Moon pack built on Letter paper."""
+    return build_game(tmp_path_factory.mktemp("letter"), "moon", "--paper", "letter")
+
+
+@pytest.mark.parametrize("adventure", sorted(adventures()))
+def test_every_adventure_sheet_is_one_to_a_letter_page_too(letter, adventure):
+    pages = [f for f in letter["faces"] if f["component"] == f"adventure-{adventure}"]
+    assert len(pages) == 6 and len({f["page"] for f in pages}) == 6
+    assert all(f["x_mm"] >= 5 and f["x_mm"] + f["w_mm"] <= 215.9 - 5 for f in pages)
     assert all(f["y_mm"] >= 5 and f["y_mm"] + f["h_mm"] <= 279.4 - 5 for f in pages)
 
 
