@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from pnp.errors import InputError, Problem, Where
@@ -27,9 +28,39 @@ def _env() -> Any:
 
         _jinja = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True)
     return _jinja
+
+
+# Compiling with Jinja costs a millisecond or two; sheets repeat the same expressions many times over.
+@cache
+def _parsed(source: str) -> tuple[Any, frozenset[str]]:
+    """(the template's syntax tree, the names it reads from the context): every name it loads, less
+    those it binds itself (`{% set %}`, a `{% for %}` target and its `loop`) and Jinja's globals."""
+    from jinja2 import nodes
+
+    tree = _env().parse(source)
+    names = tree.find_all(nodes.Name)
+    loads = {n.name for n in names if n.ctx == "load"}
+    bound = {n.name for n in tree.find_all(nodes.Name) if n.ctx in ("store", "param")}
+    if any(True for _ in tree.find_all(nodes.For)):
+        bound.add("loop")
+    return tree, frozenset(loads - bound - set(_env().globals))  # range, dict, namespace: Jinja's own
+
+
+@cache
+def _template(source: str) -> Any:
+    return _env().from_string(_parsed(source)[0])  # parsed once, for its names and for the code
+
+
+@cache
+def expression(body: str, undefined_to_none: bool = False) -> Any:
+    """A compiled Jinja expression (cached: rules and setups evaluate the same ones again and again)."""
+    return _env().compile_expression(body, undefined_to_none=undefined_to_none)
+
+
 _SINGLE = re.compile(r"^\{\{(?P<body>(?:(?!\{\{|\}\}).)*)\}\}$", re.S)
 _PATH = re.compile(r"^\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*$")
 _ATTR = re.compile(r"'[\w ]+ object' has no attribute '(\w+)'")
+_PIECES = re.compile(r"\{\{\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*\}\}")  # text with plain look-ups only
 
 
 class ExprError(Exception):
@@ -65,15 +96,38 @@ def _path_getter(source: str, names: list[str]) -> Getter:
     return get
 
 
-def names_in(value: str) -> set[str]:
-    """The top-level names an expression reads (`card`, `deck`, `vars`, ...)."""
+@cache
+def _names(value: str) -> frozenset[str]:
     single = _SINGLE.match(value.strip())
     path = _PATH.match(single.group("body")) if single else None
     if path:
-        return {path.group(1).split(".")[0]}
-    from jinja2 import meta
+        return frozenset({path.group(1).split(".")[0]})
+    if "{%" not in value and "{{" not in _PIECES.sub("", value):
+        return frozenset(m.group(1).split(".")[0] for m in _PIECES.finditer(value))
+    return _parsed(value)[1]
 
-    return set(meta.find_undeclared_variables(_env().parse(value)))
+
+def names_in(value: str) -> set[str]:
+    """The top-level names an expression reads (`card`, `deck`, `vars`, ...)."""
+    return set(_names(value))
+
+
+def _text_getter(source: str) -> Getter | None:
+    """`{{ vars.box }}mm`, `Adventure {{ card.adventure }}`: text and plain look-ups, joined without Jinja."""
+    if "{%" in source or "{#" in source or "{{" not in source or "{{" in _PIECES.sub("", source):
+        return None
+    parts: list[Any] = []
+    at = 0
+    for m in _PIECES.finditer(source):
+        parts.append(source[at:m.start()])
+        parts.append(_path_getter(source, m.group(1).split(".")))
+        at = m.end()
+    parts.append(source[at:])
+
+    def get(ctx: Context) -> str:
+        return "".join(p if isinstance(p, str) else str(p(ctx)) for p in parts)  # as Jinja prints them
+
+    return get
 
 
 def compile_value(value: Any, where: Where) -> tuple[bool, Any]:
@@ -88,7 +142,7 @@ def compile_value(value: Any, where: Where) -> tuple[bool, Any]:
             path = _PATH.match(body)
             if path:
                 return True, _path_getter(source, path.group(1).split("."))
-            compiled = _env().compile_expression(body, undefined_to_none=False)
+            compiled = expression(body)
             from jinja2 import Undefined
 
             def run_expr(ctx: Context) -> Any:
@@ -101,7 +155,10 @@ def compile_value(value: Any, where: Where) -> tuple[bool, Any]:
                 return result
 
             return True, run_expr
-        template = _env().from_string(value)
+        fast = _text_getter(value)
+        if fast is not None:
+            return True, fast
+        template = _template(value)
     except Exception as exc:
         from jinja2 import TemplateSyntaxError
 

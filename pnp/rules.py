@@ -89,10 +89,10 @@ class Engine:
                 "decks": {d.id: {"count": d.faces, "cards": [c.data for c in d.cards]} for d in self.game.decks}}
 
     def expr(self, source: str, extra: dict[str, Any], at: tuple) -> Any:
-        from pnp.expr import _env
+        from pnp.expr import expression
 
         try:
-            compiled = _env().compile_expression(source.strip().removeprefix("{{").removesuffix("}}"))
+            compiled = expression(source.strip().removeprefix("{{").removesuffix("}}"), True)
         except Exception as exc:
             raise InputError([Problem(self.doc.where(at), f"expression syntax error in {source!r}: {exc}")]) from None
         try:

@@ -58,13 +58,13 @@ def card_titles(game: Game) -> dict[str, str]:
 
 def _expr(source: str) -> Callable[..., Any]:
     """A step's `if` or `where`; a mistake in it is bad input naming the expression, not a traceback."""
-    from pnp.expr import _env, _explain
+    from pnp.expr import _explain, expression
 
     def bad(exc: Exception) -> InputError:
         return InputError([Problem(None, f"step expression {_explain(source, exc)}", "setup", rule="setup")])
 
     try:
-        compiled = _env().compile_expression(source.strip().removeprefix("{{").removesuffix("}}"))
+        compiled = expression(source.strip().removeprefix("{{").removesuffix("}}"), True)
     except Exception as exc:  # a syntax error
         raise bad(exc) from None
 
