@@ -301,12 +301,24 @@ def _describe(src: Source) -> str:
 
 
 def custom_function(game: Game, name: str, where: Where) -> Callable[..., Any]:
-    if name not in CUSTOM:
-        _load_custom(game)
+    if name not in CUSTOM or _LOADED.get(_module_name(game)) != _signature(game):
+        _load_custom(game)  # first use, or the designer edited the rules since (`pnp watch` keeps running)
     if name not in CUSTOM:
         raise InputError([Problem(where, f"no custom rule {name!r}: define it in cards/{game.id}/rules.py (or a "
                                   f"module of cards/{game.id}/rules/) with @custom_rule({name!r})")])
     return CUSTOM[name]
+
+
+_LOADED: dict[str, tuple] = {}  # module name -> the rules files' (path, mtime) when they were imported
+
+
+def _module_name(game: Game) -> str:
+    return f"pnp_rules_{game.id.replace('-', '_')}"
+
+
+def _signature(game: Game) -> tuple:
+    files = [game.dir / "rules.py", *sorted((game.dir / "rules").glob("*.py"))]
+    return tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files if f.is_file())
 
 
 def _load_custom(game: Game) -> None:
@@ -315,7 +327,10 @@ def _load_custom(game: Game) -> None:
     import importlib.util
     import sys
 
-    module_name = f"pnp_rules_{game.id.replace('-', '_')}"
+    module_name = _module_name(game)
+    for rule_name in [n for n, fn in CUSTOM.items() if fn.__module__.split(".")[0] == module_name]:
+        del CUSTOM[rule_name]  # a rule deleted from the file must not linger
+    _LOADED[module_name] = _signature(game)
     package = game.dir / "rules" / "__init__.py"
     path = package if package.is_file() else game.dir / "rules.py"
     if not path.is_file():

@@ -11,7 +11,7 @@ from pnp.calibrate import calibration_pages
 from pnp.fields import PAPERS
 from pnp.impose import mirror
 
-from conftest import REPO, run_pnp
+from conftest import REPO, edit, run_pnp
 from pdfcheck import MM, page_drawings, text_of
 
 
@@ -162,5 +162,36 @@ def test_watch_rebuilds_on_an_edit_and_survives_a_broken_one(project):
     finally:
         done.set()
         (project / "cards/mini/touch.yaml").write_text("x: 1\n")  # wake the watcher so it sees the stop
+        thread.join(timeout=10)
+    assert not thread.is_alive()
+
+
+def test_watch_reads_an_edited_custom_rule_again(project):
+    """A designer tightening a rule in rules.py sees it bite on the next save, without restarting."""
+    import threading
+    import time
+
+    from pnp.build import BuildOptions
+    from pnp.watch import watch
+
+    said: list[str] = []
+    done = threading.Event()
+    thread = threading.Thread(target=watch, args=(project, "tiny", BuildOptions(), said.append, done.is_set))
+    thread.start()
+    try:
+        def wait_for(count: int) -> None:
+            deadline = time.monotonic() + 20
+            while sum("built" in s or "problem" in s for s in said) < count and time.monotonic() < deadline:
+                time.sleep(0.05)
+
+        wait_for(1)
+        assert "built" in said[-1], said
+        edit(project / "cards/tiny/rules.py", '"Forbidden" in', '"Second card" in')  # now beta breaks it
+        wait_for(2)
+        assert "problem" in said[-1], said
+        assert any("cards/tiny/cards.yaml:14:" in s and "the word 'Forbidden' is forbidden" in s for s in said), said
+    finally:
+        done.set()
+        (project / "cards/tiny/touch.yaml").write_text("x: 1\n")  # wake the watcher so it sees the stop
         thread.join(timeout=10)
     assert not thread.is_alive()
