@@ -7,6 +7,7 @@ the first file is replaced, so a failed build leaves the last good output where 
 from __future__ import annotations
 
 import dataclasses
+import re
 import time
 from dataclasses import dataclass, field
 from functools import partial
@@ -291,6 +292,12 @@ def shift_backs(pages: list[Page], offset_mm: tuple[float, float]) -> None:
             p.clip = (p.clip[0] + dx, p.clip[1] + dy, p.clip[2], p.clip[3])
 
 
+def _label(component_id: str) -> str:
+    """`happiness-meter` -> `Happiness meter` for the contents checklist (`d6` stays `d6`)."""
+    words = component_id.replace("-", " ")
+    return words if re.match(r"d\d", words) else words[:1].upper() + words[1:]
+
+
 def write_document(game: Game, rendered: list, counts: dict[str, int], paper: tuple[float, float], margin: float,
                    env: LayoutEnv, font: str, marker: str, stamp: str, out_dir: Path) -> OutFile:
     from pnp.document import front_matter, paired
@@ -298,12 +305,13 @@ def write_document(game: Game, rendered: list, counts: dict[str, int], paper: tu
     from pnp.write import write_atomic
 
     contents = game.manifest.content()
-    rows = [(deck.id, contents[deck.id].count if deck.id in contents else None, counts[deck.id], path.name,
+    # a player reads names ("Damage Token"); the file column (damage-token.pdf) keeps the id in sight
+    rows = [(deck.name, contents[deck.id].count if deck.id in contents else None, counts[deck.id], path.name,
              len(pages), any(p.side == "back" for p in pages)) for path, _, pages, _, deck in rendered]
-    cards = {c.id: d.id for d in game.decks for c in d.cards}
-    rows += [(f"  {cid} (in {cards[cid]})", item.count, item.count, "", 0, False) for cid, item in contents.items()
-             if cid not in counts and cid in cards]
-    rows += [(cid, item.count, 0, item.note or "not printed", 0, False) for cid, item in contents.items()
+    cards = {c.id: (d, c) for d in game.decks for c in d.cards}
+    rows += [(f"  {_label(cid)} (a {cards[cid][0].name})", item.count, item.count, "", 0, False)
+             for cid, item in contents.items() if cid not in counts and cid in cards]
+    rows += [(_label(cid), item.count, 0, item.note or "not printed", 0, False) for cid, item in contents.items()
              if not item.printed]
     body = env.families.get("body") or next(iter(env.families.values()))
     pages = front_matter(game.manifest.name, game.manifest.version, paper, margin, body, rows)

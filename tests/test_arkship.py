@@ -75,7 +75,7 @@ def test_check_passes_strictly_and_lists_pending_names(built):
 def test_the_contents_checklist_names_what_is_not_printed(built):
     out, _ = built
     checklist = PdfReader(out / "arkship-pnp.pdf").pages[1].extract_text()
-    assert "ordinary six-sided dice" in checklist and "crew-sheet" in checklist
+    assert "ordinary six-sided dice" in checklist and "Crew Sheet" in checklist and "Crew clip" in checklist
 
 
 @pytest.mark.parametrize("old,new,message", [

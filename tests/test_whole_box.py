@@ -124,9 +124,9 @@ def test_the_print_and_play_document(voyage):
     first = reader.pages[0].extract_text()
     assert "Voyage In Progress" in first and "Print-and-play edition" in first
     checklist = reader.pages[1].extract_text()
-    for component in ("room", "ability", "damage-token", "action-cube", "location-marker", "peril-die",
-                      "happiness-meter", "round-tracker", "ship-board"):
-        assert component in checklist
+    for component in ("Room", "Ability", "Damage Token", "Action Cube", "Location Marker", "Peril Die",
+                      "Happiness meter (a Track)", "Round tracker (a Track)", "Ship Board", "ship-board.pdf"):
+        assert component in checklist, component  # names for the player, files by id
     assert "Print at 100 %" in reader.pages[2].extract_text()
     # every component's pages are in it
     component_pages = sum(f["pages"] for f in manifest["files"][1:])
