@@ -24,31 +24,39 @@ def _env() -> Any:
     global _jinja
     if _jinja is None:
         from jinja2 import StrictUndefined
-        from jinja2.sandbox import SandboxedEnvironment
 
-        _jinja = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True)
+        from pnp.compiled import caching_environment
+
+        _jinja = caching_environment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True)
     return _jinja
 
 
-# Compiling with Jinja costs a millisecond or two; sheets repeat the same expressions many times over.
+# Compiling with Jinja costs a millisecond or two and sheets repeat the same expressions many times
+# over: each source is compiled once per run (here) and its code kept between runs (pnp.compiled).
 @cache
-def _parsed(source: str) -> tuple[Any, frozenset[str]]:
-    """(the template's syntax tree, the names it reads from the context): every name it loads, less
-    those it binds itself (`{% set %}`, a `{% for %}` target and its `loop`) and Jinja's globals."""
+def _template_names(source: str) -> frozenset[str]:
+    """The names a template reads from the context: every name it loads, less those it binds itself
+    (`{% set %}`, a `{% for %}` target and its `loop`) and Jinja's globals (`range`, `dict`)."""
+    from pnp import compiled
+
+    kept = compiled.load(f"names:{source}")
+    if isinstance(kept, tuple):
+        return frozenset(kept)
     from jinja2 import nodes
 
     tree = _env().parse(source)
-    names = tree.find_all(nodes.Name)
-    loads = {n.name for n in names if n.ctx == "load"}
+    loads = {n.name for n in tree.find_all(nodes.Name) if n.ctx == "load"}
     bound = {n.name for n in tree.find_all(nodes.Name) if n.ctx in ("store", "param")}
     if any(True for _ in tree.find_all(nodes.For)):
         bound.add("loop")
-    return tree, frozenset(loads - bound - set(_env().globals))  # range, dict, namespace: Jinja's own
+    names = frozenset(loads - bound - set(_env().globals))
+    compiled.store(f"names:{source}", tuple(sorted(names)))
+    return names
 
 
 @cache
 def _template(source: str) -> Any:
-    return _env().from_string(_parsed(source)[0])  # parsed once, for its names and for the code
+    return _env().from_string(source)
 
 
 @cache
@@ -104,7 +112,7 @@ def _names(value: str) -> frozenset[str]:
         return frozenset({path.group(1).split(".")[0]})
     if "{%" not in value and "{{" not in _PIECES.sub("", value):
         return frozenset(m.group(1).split(".")[0] for m in _PIECES.finditer(value))
-    return _parsed(value)[1]
+    return _template_names(value)
 
 
 def names_in(value: str) -> set[str]:

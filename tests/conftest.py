@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,6 +14,8 @@ import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
+# pnp keeps compiled template code between runs; the tests keep theirs apart from the user's
+os.environ["PNP_CACHE_DIR"] = tempfile.mkdtemp(prefix="pnp-test-cache-")
 
 
 @dataclass
@@ -21,10 +25,10 @@ class Result:
     err: str
 
 
-def run_pnp(*args: str, cwd: Path | None = None) -> Result:
-    """Run the real `pnp` in a fresh process, as a designer would."""
+def run_pnp(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> Result:
+    """Run the real `pnp` in a fresh process, as a designer would (`env`: variables to set for it)."""
     proc = subprocess.run([sys.executable, "-m", "pnp", *args], cwd=cwd or REPO, capture_output=True, text=True,
-                          timeout=120)
+                          timeout=120, env={**os.environ, **env} if env else None)
     return Result(proc.returncode, proc.stdout, proc.stderr)
 
 

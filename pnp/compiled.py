@@ -1,0 +1,87 @@
+"""Jinja's compiled code kept on disk between runs, as Python keeps `.pyc` files.
+
+Compiling a template expression costs a millisecond or two, and a game's sheets hold hundreds of
+them: most of a cold `pnp build` of Welcome to the Moon was Jinja generating and compiling code that
+had not changed since the last build. The environment here stores each compiled code object under
+a hash of its source (or of its syntax tree, for expressions) in the user's cache folder
+(`$PNP_CACHE_DIR`, else `$XDG_CACHE_HOME/pnp`, else `~/.cache/pnp`), one folder per Jinja and Python
+version. The cache only ever saves time: a folder that cannot be read or written, or a damaged
+entry, means compiling as before.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import marshal
+import os
+import sys
+from pathlib import Path
+from types import CodeType
+from typing import Any
+
+_FOLDER: Path | None | bool = False  # False: not looked up yet; None: no usable cache
+
+
+def folder() -> Path | None:
+    global _FOLDER
+    if _FOLDER is False:
+        import jinja2
+
+        base = os.environ.get("PNP_CACHE_DIR") or os.path.join(
+            os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "pnp")
+        # the generated code depends on Jinja, on Python's bytecode and on how the environment is set up
+        _FOLDER = Path(base) / f"jinja-{jinja2.__version__}-{sys.implementation.cache_tag}-sandbox-strict"
+    return _FOLDER if isinstance(_FOLDER, Path) else None
+
+
+def _path(key: str) -> Path | None:
+    where = folder()
+    return where / (hashlib.sha256(key.encode()).hexdigest() + ".code") if where else None
+
+
+def load(key: str) -> Any:
+    """What `store(key, ...)` kept, or None."""
+    path = _path(key)
+    if path is None:
+        return None
+    try:
+        return marshal.loads(path.read_bytes())
+    except (OSError, ValueError, EOFError, TypeError):
+        return None
+
+
+def store(key: str, value: Any) -> None:
+    global _FOLDER
+    path = _path(key)
+    if path is None:
+        return
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_bytes(marshal.dumps(value))
+        os.replace(tmp, path)  # whole or not at all, even with two builds at once
+    except OSError:
+        _FOLDER = None  # read-only home, full disk, a file in the way: stop trying for this run
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
+
+
+def caching_environment(**options: Any) -> Any:
+    """A sandboxed Jinja environment whose `compile` goes through the disk cache."""
+    from jinja2.sandbox import SandboxedEnvironment
+
+    class Cached(SandboxedEnvironment):
+        def compile(self, source: Any, name: str | None = None, filename: str | None = None,
+                    raw: bool = False, defer_init: bool = False) -> Any:
+            if raw or name or filename or defer_init:  # not how pnp compiles: Jinja's own way
+                return super().compile(source, name, filename, raw, defer_init)  # type: ignore[call-overload]
+            key = f"src:{source}" if isinstance(source, str) else f"ast:{source!r}"
+            code = load(key)
+            if isinstance(code, CodeType):
+                return code
+            code = super().compile(source)
+            store(key, code)
+            return code
+
+    return Cached(**options)
