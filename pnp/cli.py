@@ -221,7 +221,7 @@ def setup(
             raise typer.Exit(2)
         seed = seed if seed is not None else random.SystemRandom().randrange(10**6)
         dealt = deal(loaded, spec.setup, players, seed, choose(spec.setup, given))
-        names = card_titles(loaded)
+        names = card_titles(loaded) if fmt == "text" else {}
     except PnpError as exc:
         _fail(exc, written=False)
     if fmt == "json":

@@ -110,7 +110,7 @@ def _names(value: str) -> frozenset[str]:
     path = _PATH.match(single.group("body")) if single else None
     if path:
         return frozenset({path.group(1).split(".")[0]})
-    if "{%" not in value and "{{" not in _PIECES.sub("", value):
+    if _only_lookups(value):
         return frozenset(m.group(1).split(".")[0] for m in _PIECES.finditer(value))
     return _template_names(value)
 
@@ -120,9 +120,14 @@ def names_in(value: str) -> set[str]:
     return set(_names(value))
 
 
+def _only_lookups(source: str) -> bool:
+    """Text and `{{ path.to.field }}` look-ups, nothing else Jinja would have to run."""
+    return "{{" in source and "{%" not in source and "{#" not in source and "{{" not in _PIECES.sub("", source)
+
+
 def _text_getter(source: str) -> Getter | None:
     """`{{ vars.box }}mm`, `Adventure {{ card.adventure }}`: text and plain look-ups, joined without Jinja."""
-    if "{%" in source or "{#" in source or "{{" not in source or "{{" in _PIECES.sub("", source):
+    if not _only_lookups(source):
         return None
     parts: list[Any] = []
     at = 0

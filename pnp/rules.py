@@ -318,7 +318,7 @@ def _module_name(game: Game) -> str:
 
 def _signature(game: Game) -> tuple:
     files = [game.dir / "rules.py", *sorted((game.dir / "rules").glob("*.py"))]
-    return tuple((str(f), f.stat().st_mtime_ns, f.stat().st_size) for f in files if f.is_file())
+    return tuple((str(f), st.st_mtime_ns, st.st_size) for f in files if f.is_file() and (st := f.stat()))
 
 
 def _load_custom(game: Game) -> None:

@@ -133,65 +133,59 @@ def test_the_cache_rerenders_only_the_changed_deck(project):
     assert "Move twice." in text_of(pdf)
 
 
+class Watching:
+    """`pnp watch GAME` running in a thread: what it said, and a way to wait for its next build."""
+
+    def __init__(self, project, game: str):
+        import threading
+
+        from pnp.build import BuildOptions
+        from pnp.watch import watch
+
+        self.project, self.game, self.said = project, game, []
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=watch, args=(project, game, BuildOptions(), self.said.append,
+                                                           self.done.is_set))
+
+    def wait_for(self, builds: int) -> None:
+        """Until the watch has reported `builds` builds (good or refused), 20 s at most."""
+        import time
+
+        deadline = time.monotonic() + 20
+        while sum("built" in s or "problem" in s for s in self.said) < builds and time.monotonic() < deadline:
+            time.sleep(0.05)
+
+    def __enter__(self) -> Watching:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *_) -> None:
+        self.done.set()
+        (self.project / f"cards/{self.game}/touch.yaml").write_text("x: 1\n")  # wake the watcher to see the stop
+        self.thread.join(timeout=10)
+        assert not self.thread.is_alive()
+
+
 def test_watch_rebuilds_on_an_edit_and_survives_a_broken_one(project):
-    import threading
-    import time
-
-    from pnp.build import BuildOptions
-    from pnp.watch import watch
-
-    said: list[str] = []
-    done = threading.Event()
-    thread = threading.Thread(target=watch, args=(project, "mini", BuildOptions(), said.append, done.is_set))
-    thread.start()
-    try:
-        def wait_for(count: int) -> None:
-            deadline = time.monotonic() + 20
-            while sum("built" in s or "problem" in s for s in said) < count and time.monotonic() < deadline:
-                time.sleep(0.05)
-
-        wait_for(1)
+    with Watching(project, "mini") as w:
+        w.wait_for(1)
         spells = project / "cards/mini/spells.yaml"
         spells.write_text(spells.read_text().replace("cost: 3", "cost: three"))
-        wait_for(2)
-        assert any("expected an integer, got 'three'" in s for s in said), said
+        w.wait_for(2)
+        assert any("expected an integer, got 'three'" in s for s in w.said), w.said
         assert "Fireball" in text_of(project / "output/mini/spell.pdf")  # the last good build stays
         spells.write_text(spells.read_text().replace("cost: three", "cost: 3").replace("Move.", "Teleport."))
-        wait_for(3)
+        w.wait_for(3)
         assert "Teleport." in text_of(project / "output/mini/spell.pdf")
-    finally:
-        done.set()
-        (project / "cards/mini/touch.yaml").write_text("x: 1\n")  # wake the watcher so it sees the stop
-        thread.join(timeout=10)
-    assert not thread.is_alive()
 
 
 def test_watch_reads_an_edited_custom_rule_again(project):
     """A designer tightening a rule in rules.py sees it bite on the next save, without restarting."""
-    import threading
-    import time
-
-    from pnp.build import BuildOptions
-    from pnp.watch import watch
-
-    said: list[str] = []
-    done = threading.Event()
-    thread = threading.Thread(target=watch, args=(project, "tiny", BuildOptions(), said.append, done.is_set))
-    thread.start()
-    try:
-        def wait_for(count: int) -> None:
-            deadline = time.monotonic() + 20
-            while sum("built" in s or "problem" in s for s in said) < count and time.monotonic() < deadline:
-                time.sleep(0.05)
-
-        wait_for(1)
-        assert "built" in said[-1], said
+    with Watching(project, "tiny") as w:
+        w.wait_for(1)
+        assert "built" in w.said[-1], w.said
         edit(project / "cards/tiny/rules.py", '"Forbidden" in', '"Second card" in')  # now beta breaks it
-        wait_for(2)
-        assert "problem" in said[-1], said
-        assert any("cards/tiny/cards.yaml:14:" in s and "the word 'Forbidden' is forbidden" in s for s in said), said
-    finally:
-        done.set()
-        (project / "cards/tiny/touch.yaml").write_text("x: 1\n")  # wake the watcher so it sees the stop
-        thread.join(timeout=10)
-    assert not thread.is_alive()
+        w.wait_for(2)
+        assert "problem" in w.said[-1], w.said
+        assert any("cards/tiny/cards.yaml:14:" in s and "the word 'Forbidden' is forbidden" in s for s in w.said), \
+            w.said

@@ -125,11 +125,16 @@ def test_missions_print_with_letter_and_adventure_on_the_back(built):
         assert word in text
 
 
-def test_the_adventure_1_sheet_is_one_to_an_a4_page(built):
-    out, manifest = built
-    sheets = [f for f in manifest["faces"] if f["component"] == "adventure-1"]
-    assert len(sheets) == 6 and len({f["page"] for f in sheets}) == 6
-    assert all(f["w_mm"] == 194 and f["h_mm"] == 263 for f in sheets)
+@pytest.mark.parametrize("adventure", sorted(adventures()))
+def test_every_adventure_sheet_is_one_to_an_a4_page_written_on_one_side(built, adventure):
+    _, manifest = built
+    faces = [f for f in manifest["faces"] if f["component"] == f"adventure-{adventure}"]
+    assert len(faces) == 6 and len({f["page"] for f in faces}) == 6
+    assert all(f["w_mm"] == 194 and f["h_mm"] == 263 and f["side"] == "front" for f in faces)
+
+
+def test_the_adventure_1_sheet_prints_its_parts(built):
+    out, _ = built
     text = text_of(out / "adventure-1.pdf")
     for word in ("Liftoff", "LAUNCH TOWER", "SYSTEM ERRORS", "MISSIONS", "150", "125"):
         assert word in text
@@ -154,10 +159,7 @@ def test_every_adventure_sheet_is_one_to_a_letter_page_too(letter, adventure):
     ("adventure-3", ("Moonbase", "GARDENS", "LOOKOUT", "DOCKSIDE", "FOUNDRY", "Observatory", "PLANNING", "ASTRONAUTS")),
 ])
 def test_the_adventure_2_and_3_sheets_print_from_their_tables(built, sheet, words):
-    out, manifest = built
-    faces = [f for f in manifest["faces"] if f["component"] == sheet]
-    assert len(faces) == 6 and len({f["page"] for f in faces}) == 6
-    assert all(f["w_mm"] == 194 and f["h_mm"] == 263 for f in faces)
+    out, _ = built
     text = text_of(out / f"{sheet}.pdf")
     for word in words:
         assert word in text, word
@@ -241,6 +243,11 @@ def test_setup_deals_three_stacks_of_21_and_one_mission_of_each_letter(tmp_path)
     recorded.write_text(result.out)
     assert run_pnp("check", "moon", "--setup", str(recorded)).code == 0
     assert run_pnp("setup", "moon", "--players", "7").code == 2
+    refused = run_pnp("setup", "moon", "--players", "2", "--option", "adventure=8")  # 7 and 8 are not in the pack
+    choices = ", ".join(str(a) for a in sorted(adventures()))
+    assert refused.code == 2 and f"option adventure=8: choose one of {choices}" in refused.err
+    seven = run_pnp("setup", "moon", "--players", "2", "--option", "adventure=seven")
+    assert seven.code == 2 and "option adventure=seven: choose one of" in seven.err
     assert run_pnp("setup", "moon", "--players", "6", "--seed", "1").code == 0
 
 
@@ -308,12 +315,15 @@ def test_the_adventure_option_deals_its_missions_and_sheets(adventure, tmp_path)
     by_id = {m["id"]: m for m in yaml.safe_load((REPO / "cards/moon/missions.yaml").read_text())["cards"]}
     for letter in "ABC":
         [mission_id] = dealt["table"][f"mission-{letter}"]
+        assert mission_id.startswith(f"m{adventure}{letter.lower()}-")
         assert (by_id[mission_id]["adventure"], by_id[mission_id]["letter"]) == (adventure, letter)
     assert [h["sheet"] for h in dealt["hands"]] == [[f"adventure-{adventure}"]] * 3
+    recorded = tmp_path / "setup.json"
+    recorded.write_text(result.out)
+    assert run_pnp("check", "moon", "--setup", str(recorded)).code == 0
     # a recorded setup that mixes in adventure 1's mission is refused
     wrong = next(m for m in by_id.values() if m["adventure"] == 1 and m["letter"] == "A")
     dealt["table"]["mission-A"] = [wrong["id"]]
-    recorded = tmp_path / "setup.json"
     recorded.write_text(json.dumps(dealt))
     check = run_pnp("check", "moon", "--setup", str(recorded), "--format", "json")
     assert check.code == 1

@@ -22,20 +22,13 @@ TABLE = "cards/moon/adventure-5.yaml"
 MISSIONS = "cards/moon/missions.yaml"
 
 
-def sheet_faces(manifest: dict) -> list[dict]:
-    return [f for f in manifest["faces"] if f["component"] == "adventure-5"]
-
-
 def line_of(path, anchor: str) -> int:
     """The 1-based line of the first line holding `anchor`."""
     return next(n for n, line in enumerate(path.read_text().splitlines(), 1) if anchor in line)
 
 
 def test_the_sheet_prints_one_to_a_page_with_all_its_parts(built):
-    out, manifest = built
-    faces = sheet_faces(manifest)
-    assert len(faces) == 6 and len({f["page"] for f in faces}) == 6
-    assert all(f["w_mm"] == 194 and f["h_mm"] == 263 and f["side"] == "front" for f in faces)
+    out, _ = built
     text = text_of(out / "adventure-5.pdf")
     table = yaml.safe_load((REPO / TABLE).read_text())
     words = ["Glass Dome", "ADVENTURE 5", "RESEARCH TOWER", "DOME", "MISSIONS", "ASTRONAUTS", "SYSTEM ERRORS",
@@ -55,23 +48,6 @@ def test_the_missions_print_on_cards_with_their_adventure(built):
     text = text_of(out / "mission.pdf")
     for word in ("Skyline", "Twin Spires", "Seedbeds", "Full Rows", "Sealed", "Fast Track", "GLASS DOME"):
         assert word in text, word
-
-
-def test_setup_for_adventure_5_deals_its_missions_and_sheets(tmp_path):
-    result = run_pnp("setup", "moon", "--players", "4", "--seed", "3", "--option", "adventure=5", "--format", "json")
-    assert result.code == 0, result.err
-    dealt = json.loads(result.out)
-    by_id = {m["id"]: m for m in yaml.safe_load((REPO / MISSIONS).read_text())["cards"]}
-    for letter in "ABC":
-        [mission_id] = dealt["table"][f"mission-{letter}"]
-        assert mission_id.startswith(f"m5{letter.lower()}-")
-        assert (by_id[mission_id]["adventure"], by_id[mission_id]["letter"]) == (5, letter)
-    assert [h["sheet"] for h in dealt["hands"]] == [["adventure-5"]] * 4
-    recorded = tmp_path / "setup.json"
-    recorded.write_text(result.out)
-    assert run_pnp("check", "moon", "--setup", str(recorded)).code == 0
-    refused = run_pnp("setup", "moon", "--players", "2", "--option", "adventure=seven")
-    assert refused.code == 2 and "option adventure=seven: choose one of" in refused.err
 
 
 def test_check_reports_what_the_sheet_holds():

@@ -12,11 +12,6 @@ SYMBOLS = ("energy", "robot")  # what Energy and Robot actions cross off
 ACTIONS = ("plant", "water")  # resources circled beside a cavity, with that action
 
 
-def _many(n, one, many):
-    """plural() for the words that do not just take an s (cavity, factory, centre)."""
-    return f"{n} {one if n == 1 else many}"
-
-
 def _minerals(sheet):
     return [m.get("id") for m in sheet.get("minerals") or []]
 
@@ -61,7 +56,7 @@ def mine(game, fail):
             fail(f"zone {level.get('zone')!r} is not declared in `zones`", where, who)
         cavities = level.get("cavities") or []
         if len(cavities) != columns:
-            fail(f"has {_many(len(cavities), 'cavity', 'cavities')}; the mine is {plural(columns, 'column')} wide "
+            fail(f"has {plural(len(cavities), 'cavity', 'cavities')}; the mine is {plural(columns, 'column')} wide "
                  "(one cavity per column)", where, who)
         for k, what in enumerate(cavities, 1):
             if what not in known:
@@ -128,7 +123,7 @@ def secondary(game, fail):
     known = set(_resources(sheet)) | set(SYMBOLS)
     items = sheet.get("secondary") or []
     if len(items) != 5:
-        fail(f"{_many(len(items), 'secondary factory', 'secondary factories')}; the top of the sheet holds 5",
+        fail(f"{plural(len(items), 'secondary factory', 'secondary factories')}; the top of the sheet holds 5",
              doc.where(("secondary",)), "adventure-4.secondary")
     seen = set()
     for i, s in enumerate(items):
@@ -182,9 +177,9 @@ def budget(game, fail):
     missions = sum(c.copies for c in find_deck(game, "mission").cards if c.data.get("adventure") == 4)
     parts = ", ".join(f"{held[r]} {r}" for r in _resources(sheet))
     fail(f"{cavities} cavities on {plural(len(levels), 'level')} × {plural(mine.get('columns') or 0, 'column')} "
-         f"({parts}); {_many(sum(f.get('kind') == 'main' for f in factories), 'main factory', 'main factories')} "
+         f"({parts}); {plural(sum(f.get('kind') == 'main' for f in factories), 'main factory', 'main factories')} "
          f"({sum(f.get('slots') or 0 for f in factories if f.get('kind') == 'main')} slots), "
          f"{plural(sum(f.get('kind') == 'control' for f in factories), 'control centre')}; "
          f"{symbols} Energy/Robot symbols to upgrade them, {costs} to bring the "
-         f"{_many(len(sheet.get('secondary') or []), 'secondary factory', 'secondary factories')} online"
+         f"{plural(len(sheet.get('secondary') or []), 'secondary factory', 'secondary factories')} online"
          f"; {plural(missions, 'mission')}", doc.where(("mine",)), "adventure-4.mine")

@@ -13,5 +13,6 @@ def data(game, name):
     return doc, doc.data
 
 
-def plural(n, word):
-    return f"{n} {word}{'' if n == 1 else 's'}"
+def plural(n, word, many=None):
+    """`3 columns`, `1 cavity`; `many` for a word that does not just take an s (`cavities`)."""
+    return f"{n} {word if n == 1 else many or word + 's'}"
