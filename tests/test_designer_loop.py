@@ -7,9 +7,9 @@ import json
 import pytest
 from pypdf import PdfReader
 
-from pnp.calibrate import calibration_pages
-from pnp.fields import PAPERS
-from pnp.impose import mirror
+from pnp.model.fields import PAPERS
+from pnp.output.calibrate import calibration_pages
+from pnp.output.impose import mirror
 
 from conftest import REPO, edit, run_pnp
 from pdfcheck import MM, page_drawings, text_of
@@ -119,7 +119,7 @@ def test_changed_since_needs_a_real_ref(project):
 
 
 def test_the_cache_rerenders_only_the_changed_deck(project):
-    from pnp.build import BuildOptions, build
+    from pnp.commands.build import BuildOptions, build
 
     cache: dict = {}
     build(project, "mini", BuildOptions(cache=cache))
@@ -139,8 +139,8 @@ class Watching:
     def __init__(self, project, game: str):
         import threading
 
-        from pnp.build import BuildOptions
-        from pnp.watch import watch
+        from pnp.commands.build import BuildOptions
+        from pnp.commands.watch import watch
 
         self.project, self.game, self.said = project, game, []
         self.done = threading.Event()

@@ -7,8 +7,8 @@ import math
 
 import pytest
 
-from pnp import dienet
-from pnp.dienet import Net, faces_count, net
+from pnp.layout import dienet
+from pnp.layout.dienet import Net, faces_count, net
 
 MM = 72 / 25.4
 EDGES = {"d6": 12, "d8": 12, "d10": 20}  # the solids' edge counts

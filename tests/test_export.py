@@ -10,13 +10,14 @@ from urllib.parse import unquote, urlparse
 import pytest
 from PIL import Image
 
-from pnp.build import BuildOptions, Prepared, prepare
+from pnp.commands.build import BuildOptions, prepare
+from pnp.commands.preview import preview
 from pnp.errors import InputError
-from pnp.export import VENDORS, export_png, export_tts, tts_grid
-from pnp.preview import preview
-from pnp.raster import faces_to_images, pdf_to_images
-from pnp.scene import Face, Rect
-from pnp.units import MM
+from pnp.layout.game import Prepared
+from pnp.layout.scene import Face, Rect
+from pnp.model.units import MM
+from pnp.output.export import VENDORS, export_png, export_tts, tts_grid
+from pnp.output.raster import faces_to_images, pdf_to_images
 
 from conftest import REPO
 
@@ -129,7 +130,7 @@ def test_ability_card_pixels(prep):
 
 
 def test_pdf_to_images_reads_a_file(prep, tmp_path):
-    from pnp.raster import faces_pdf
+    from pnp.output.raster import faces_pdf
 
     pdf = tmp_path / "faces.pdf"
     pdf.write_bytes(faces_pdf(prep, [deck(prep, "room")[1][0][0], deck(prep, "captain")[1][0][0]]))

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pnp.errors import InputError, Where
-from pnp.expr import ExprError, _env, compile_value, names_in
+from pnp.layout.expr import ExprError, _env, compile_value, names_in
 
 HERE = Where("templates/t.yaml", 3, 5)
 

@@ -2,10 +2,10 @@
 
 import pytest
 
-from pnp.fields import CARD_SIZES, PAPERS
-from pnp.impose import cut_marks, impose_cards, mirror, plan_grid, slots
-from pnp.scene import Face
-from pnp.units import MM
+from pnp.layout.scene import Face
+from pnp.model.fields import CARD_SIZES, PAPERS
+from pnp.model.units import MM
+from pnp.output.impose import cut_marks, impose_cards, mirror, plan_grid, slots
 
 MARGIN = 5 * MM
 BLEED = 3 * MM

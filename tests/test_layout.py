@@ -6,12 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from pnp.build import BuildOptions, build, lay_out_deck, layout_env
+from pnp.commands.build import BuildOptions, build
 from pnp.errors import Problems
-from pnp.model import load_game
-from pnp.scene import Icon, Image, Rect, Static, Text
-from pnp.templates import TemplateStore
-from pnp.units import MM
+from pnp.layout.game import lay_out_deck, layout_env
+from pnp.layout.scene import Icon, Image, Rect, Static, Text
+from pnp.layout.templates import TemplateStore
+from pnp.model.game import load_game
+from pnp.model.units import MM
 
 from conftest import edit
 from pdfcheck import text_of
@@ -118,7 +119,7 @@ def test_a_repeated_group_places_its_elements_from_each_items_origin(project):
     assert [(round(r.x / MM), round(r.y / MM)) for r in frames] == [(5, 70), (30, 70)]
     icons = [i for i in items if isinstance(i, Icon) and i.name == "damage"]
     assert [(round(i.x / MM), round(i.y / MM)) for i in icons] == [(6, 71), (12, 71), (31, 71), (37, 71), (43, 71)]
-    from pnp.scene import Polygon
+    from pnp.layout.scene import Polygon
 
     tips = [p.points[1] for p in items if isinstance(p, Polygon) and p.fill == (1.0, 0.0, 0.0)]
     assert [(round(x / MM), round(y / MM)) for x, y in tips] == [(10, 72), (60, 72)]
@@ -141,7 +142,7 @@ def test_a_group_leaving_the_safe_zone_is_reported_where_it_lands(project):
 def test_marks_crossed_boxes_and_a_text_if(project):
     """Boxes take their marks from an expression and print the first N crossed off; an `if` written as a
     `{% %}` template is false when it renders "False"."""
-    from pnp.scene import Line
+    from pnp.layout.scene import Line
 
     edit(project / "templates/mini/front.yaml", '"{{ card.cost > 1 }}"}', '''"{{ card.cost > 1 }}"}
   - {type: boxes, x: 5mm, y: 70mm, count: 4, size: 6mm, crossed: 1, marks: "{{ {3: 'damage', 4: 'damage'} }}"}

@@ -1,7 +1,7 @@
 import pytest
 
 from pnp.errors import InputError
-from pnp.load import load_text
+from pnp.model.load import load_text
 
 
 def test_marks_point_at_keys_and_items():

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.check import check_game, load_rules
-from pnp.load import load_text
-from pnp.model import load_game
-from pnp.setup import check_recorded, deal
+from pnp.model.game import load_game
+from pnp.model.load import load_text
+from pnp.rules.check import check_game, load_rules
+from pnp.rules.setup import check_recorded, deal
 
 from conftest import REPO, edit, run_pnp
 
@@ -216,3 +216,13 @@ def test_a_mistake_in_a_setup_expression_is_reported_not_raised(project):
     result = run_pnp("check", "tiny", cwd=project)
     assert result.code == 1 and "Traceback" not in result.err
     assert "cards/tiny/rules.yaml:19:1: setup: step expression mood == 'hard': 'mood' is undefined" in result.out
+
+
+def test_the_public_rule_api_finds_a_deck_and_names_the_decks_when_there_is_none(project):
+    """`game.deck(id)` is part of the documented API; a wrong id is a located error listing the decks."""
+    rules = project / "cards/tiny/rules.py"
+    edit(rules, "for deck in game.decks:", 'assert game.deck("card").faces == 6\n    for deck in [game.deck("cards")]:')
+    result = run_pnp("check", "tiny", cwd=project)
+    assert result.code == 2
+    assert ("cards/tiny/rules.yaml:18:5: no-forbidden: custom rule 'tiny-no-forbidden' failed: KeyError: "
+            "\"no deck 'cards' in tiny (decks: card, sheet)\" (at cards/tiny/rules.py:7)") in result.err

@@ -1,8 +1,8 @@
 from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
-from pnp.load import load_text
-from pnp.schema import Check, read
+from pnp.model.load import load_text
+from pnp.model.schema import Check, read
 
 
 @dataclass

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import json
 
-from pnp.build import BuildOptions, prepare
-from pnp.scene import Icon, Line, Rect, Static, Text
-from pnp.units import MM
+from pnp.commands.build import BuildOptions, prepare
+from pnp.layout.scene import Icon, Line, Rect, Static, Text
+from pnp.model.units import MM
 
 from conftest import edit, run_pnp
 

@@ -3,8 +3,8 @@ from pathlib import Path
 import pytest
 
 from pnp.errors import InputError
-from pnp.templates import TemplateStore
-from pnp.units import MM
+from pnp.layout.templates import TemplateStore
+from pnp.model.units import MM
 
 
 def write(root: Path, name: str, text: str) -> None:

@@ -3,9 +3,9 @@ from pathlib import Path
 import pytest
 
 from pnp.errors import Problems
-from pnp.fonts import load_families
-from pnp.scene import Icon, TextRun
-from pnp.text import MarkupError, Style, fit, glossary_pattern, parse
+from pnp.layout.fonts import load_families
+from pnp.layout.scene import Icon, TextRun
+from pnp.layout.text import MarkupError, Style, fit, glossary_pattern, parse
 
 ROOT = Path(__file__).resolve().parent.parent
 GLOSSARY = glossary_pattern([("Damage Token", ["Damage Tokens"]), ("Room", ["Rooms"])])

@@ -1,6 +1,6 @@
 import pytest
 
-from pnp.units import MM, parse_colour, parse_length
+from pnp.model.units import MM, parse_colour, parse_length
 
 
 @pytest.mark.parametrize("text,points", [("63.5mm", 63.5 * MM), ("1in", 72.0), ("9pt", 9.0), ("1cm", 10 * MM),

@@ -8,13 +8,13 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from pnp.build import BuildOptions, build
-from pnp.dice import die_face
-from pnp.dienet import net
+from pnp.commands.build import BuildOptions, build
 from pnp.errors import Problems
-from pnp.fields import PAPERS
-from pnp.scene import Face, Polygon
-from pnp.tiles import OVERLAP, plan_tiles
+from pnp.layout.dice import die_face
+from pnp.layout.dienet import net
+from pnp.layout.scene import Face, Polygon
+from pnp.model.fields import PAPERS
+from pnp.output.tiles import OVERLAP, plan_tiles
 
 from conftest import REPO, build_game, edit, run_pnp
 from pdfcheck import MM, text_of
@@ -77,8 +77,8 @@ def test_tokens_and_their_cut_lines(tmp_path):
 
 
 def test_die_net_has_ten_coloured_faces_and_its_numbers():
-    from pnp.build import layout_env
-    from pnp.model import load_game
+    from pnp.layout.game import layout_env
+    from pnp.model.game import load_game
 
     game = load_game(REPO, "voyage")
     problems = Problems()

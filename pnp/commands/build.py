@@ -1,0 +1,220 @@
+"""`pnp build`: one function that reads top to bottom, one stage per step.
+
+Gather first, write last: everything is loaded, checked, laid out and rendered in memory before
+the first file is replaced, so a failed build leaves the last good output where it was.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pnp.errors import InputError, Problem, Problems, RuleError
+from pnp.layout.engine import LayoutEnv
+from pnp.layout.game import Prepared, lay_out_game
+from pnp.model.fields import PAPERS
+from pnp.model.game import Deck, Game, PrintSettings, load_game
+from pnp.model.units import to_mm
+from pnp.output.impose import Page
+from pnp.output.sheets import impose_deck
+from pnp.rules.check import rule_problems, split
+
+
+@dataclass(repr=False, eq=False)
+class BuildOptions:
+    paper: str | None = None
+    duplex: str | None = None
+    bleed: bool = True
+    out: Path | None = None
+    force: bool = False  # print despite rule errors; every face then says it was not rule-checked
+    final: bool = False  # no version stamp on the fronts (playtest builds carry one)
+    back_offset: tuple[float, float] = (0.0, 0.0)  # mm: moves every back to undo a printer's duplex shift
+    only: dict[str, set[str]] | None = None  # print just these cards (deck id -> card ids): a reprint
+    cache: dict[str, Any] | None = None  # kept between builds (pnp watch): decks whose inputs did not change
+    # are not imposed and rendered again, and their files are not rewritten
+    progress: Any = None  # called as progress(done, total, what) while rendering
+
+
+@dataclass(repr=False, eq=False)
+class OutFile:
+    path: Path
+    pages: int
+    sha256: str
+    faces: int
+    grid: str
+
+
+@dataclass(repr=False, eq=False)
+class BuildResult:
+    game: Game
+    files: list[OutFile]
+    faces: dict[str, int]
+    warnings: list[Problem]
+    seconds: float
+    settings: PrintSettings
+    notes: list[str] = field(default_factory=list)
+
+
+def prepare(root: Path, game_id: str, opts: BuildOptions) -> Prepared:
+    problems = Problems()
+
+    # load + model: every file of the game, typed and checked
+    game = load_game(root, game_id)
+    settings = game.manifest.print.overridden(opts.paper, opts.duplex, opts.bleed)
+    paper = PAPERS[settings.paper]
+
+    # layout: fonts, icons and templates, then every face of every deck
+    env, decks = lay_out_game(game, settings.bleed, problems)
+
+    # rules: layout's findings and the game's rules; errors stop the build unless forced
+    bad, found = split(problems.items)
+    if bad:
+        raise InputError(bad)
+    if not opts.force:
+        found += rule_problems(game)
+        errors = [p for p in found if p.severity == "error"]
+        if errors:
+            raise RuleError(errors)
+    font = next(iter(env.families.values())).face("regular").name if env.families else "Helvetica"
+    return Prepared(game, settings, paper, env, decks, found, "NOT RULE-CHECKED" if opts.force else "", font)
+
+
+def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildResult:
+    opts = opts or BuildOptions()
+    started = time.perf_counter()
+    prep = prepare(root, game_id, opts)
+    game, settings, paper, env, marker, font = prep.game, prep.settings, prep.paper, prep.env, prep.marker, prep.font
+    found = prep.found
+    if opts.only is not None:  # a reprint: just the chosen cards, with their backs
+        prep.decks = [(deck, [e for e in entries if e[2]["id"] in opts.only.get(deck.id, set())], size)
+                      for deck, entries, size in prep.decks]
+        prep.decks = [d for d in prep.decks if d[1]]
+        settings.document = False
+
+    # impose + render: each deck's sheets, in memory
+    from pnp.output.render import Renderer
+
+    rendered: list[tuple[Path, bytes, list[Page], Any, Deck]] = []
+    notes: list[str] = []
+    out_dir = opts.out or root / "output" / game.id
+    stamp = "" if opts.final else f"{game.id} {game.manifest.version} · {{component}}/{{id}}"
+    cache = opts.cache if opts.cache is not None else {}
+    for step, (deck, entries, size) in enumerate(prep.decks):
+        if opts.progress:
+            opts.progress(step, len(prep.decks) + settings.document, deck.id)
+        key = fingerprint(root, game, deck, (settings, opts.back_offset, opts.only, marker, stamp, out_dir)) \
+            if opts.cache is not None else str(step)  # a one-off build has nothing to reuse
+        if cache.get(deck.id, (None,))[0] == key:
+            _, pages, how, data = cache[deck.id]
+        else:
+            pages, how = impose_deck(deck, entries, size, settings, paper, notes)
+            shift_backs(pages, opts.back_offset)
+            data = Renderer(env.icons, f"{game.manifest.name}: {deck.name}", font).render(pages, marker, stamp)
+            cache[deck.id] = (key, pages, how, data)
+        rendered.append((out_dir / f"{deck.id}.pdf", data, pages, how, deck))
+
+    # write: each PDF atomically, then the manifest that describes them
+    from pnp.output.write import write_atomic, write_manifest
+
+    files: list[OutFile] = []
+    faces_meta: list[dict[str, Any]] = []
+    counts: dict[str, int] = {}
+    for path, data, pages, how, deck in rendered:
+        sha = write_atomic(path, data, unchanged_ok=True)
+        rel = path.relative_to(out_dir).as_posix()
+        printed = set()
+        for number, page in enumerate(pages, 1):
+            for p in page.placements:
+                if p.meta["side"] == "map":  # the assembly map's preview is not a printed piece
+                    continue
+                if p.meta["side"] == "front":
+                    printed.add((p.meta["id"], p.meta["copy"]))
+                faces_meta.append({**p.meta, "file": rel, "page": number,
+                                   "x_mm": round(to_mm(p.x), 3), "y_mm": round(to_mm(p.y), 3),
+                                   "w_mm": round(to_mm(p.face.w), 3), "h_mm": round(to_mm(p.face.h), 3)})
+        counts[deck.id] = len(printed)
+        files.append(OutFile(path, len(pages), sha, len(printed), how))
+    # the print-and-play document: front matter, then every component's sheets, ready for duplex
+    if settings.document:
+        if opts.progress:
+            opts.progress(len(prep.decks), len(prep.decks) + 1, f"{game.id}-pnp.pdf")
+        doc_key = tuple(cache[deck.id][0] for *_, deck in rendered)
+        if cache.get("document", (None,))[0] != doc_key:
+            cache["document"] = (doc_key, write_document(game, rendered, counts, paper, settings.margin, env, font,
+                                                         marker, stamp, out_dir))
+        files.insert(0, cache["document"][1])
+    write_manifest(out_dir / "manifest.json", {
+        "game": game.id, "paper": settings.paper, "duplex": settings.duplex,
+        "bleed_mm": round(to_mm(settings.bleed), 3),
+        "files": [{"path": f.path.relative_to(out_dir).as_posix(), "pages": f.pages, "sha256": f.sha256}
+                  for f in files],
+        "faces": faces_meta,
+    })
+    if opts.force:
+        notes.append("built with --force: rules not checked, every face is marked NOT RULE-CHECKED")
+    warnings = [p for p in found if p.severity == "warning"]
+    return BuildResult(game, files, counts, warnings, time.perf_counter() - started, settings, notes)
+
+
+def fingerprint(root: Path, game: Game, deck: Deck, options: Any) -> str:
+    """What a deck's sheets depend on: its file, its templates, the game's look, the build's options."""
+    import hashlib
+
+    from pnp.layout.templates import template_files
+
+    h = hashlib.sha1(repr(options).encode())
+    files = [game.dir / "game.yaml", root / deck.doc.file, *template_files(root, deck.template),
+             *template_files(root, deck.back), *(game.dir / f for f in game.manifest.data.values())]
+    if game.manifest.icons:
+        files.append(game.dir / game.manifest.icons)
+    for path in files:
+        h.update(path.read_bytes() if path.is_file() else b"-")
+    for font in sorted((root / "fonts").glob("*")):
+        h.update(f"{font.name}{font.stat().st_mtime_ns}".encode())
+    return h.hexdigest()
+
+
+def shift_backs(pages: list[Page], offset_mm: tuple[float, float]) -> None:
+    """Move every face on a backs page by the printer's measured shift (and nothing else)."""
+    dx, dy = offset_mm[0] * 72 / 25.4, offset_mm[1] * 72 / 25.4
+    if not (dx or dy):
+        return
+    for page in pages:
+        if page.side != "back":
+            continue
+        for p in page.placements:
+            p.x, p.y = p.x + dx, p.y + dy
+            p.clip = (p.clip[0] + dx, p.clip[1] + dy, p.clip[2], p.clip[3])
+
+
+def _label(component_id: str) -> str:
+    """`happiness-meter` -> `Happiness meter` for the contents checklist (`d6` stays `d6`)."""
+    words = component_id.replace("-", " ")
+    return words if re.match(r"d\d", words) else words[:1].upper() + words[1:]
+
+
+def write_document(game: Game, rendered: list, counts: dict[str, int], paper: tuple[float, float], margin: float,
+                   env: LayoutEnv, font: str, marker: str, stamp: str, out_dir: Path) -> OutFile:
+    from pnp.output.document import front_matter, paired
+    from pnp.output.render import Renderer
+    from pnp.output.write import write_atomic
+
+    contents = game.manifest.content()
+    # a player reads names ("Damage Token"); the file column (damage-token.pdf) keeps the id in sight
+    rows = [(deck.name, contents[deck.id].count if deck.id in contents else None, counts[deck.id], path.name,
+             len(pages), any(p.side == "back" for p in pages)) for path, _, pages, _, deck in rendered]
+    cards = {c.id: (d, c) for d in game.decks for c in d.cards}
+    rows += [(f"  {_label(cid)} (a {cards[cid][0].name})", item.count, item.count, "", 0, False)
+             for cid, item in contents.items() if cid not in counts and cid in cards]
+    rows += [(_label(cid), item.count, 0, item.note or "not printed", 0, False) for cid, item in contents.items()
+             if not item.printed]
+    body = env.families.get("body") or next(iter(env.families.values()))
+    pages = front_matter(game.manifest.name, game.manifest.version, paper, margin, body, rows)
+    for _, _, component_pages, _, _ in rendered:
+        pages += paired(component_pages, paper)
+    data = Renderer(env.icons, f"{game.manifest.name}: print-and-play", font).render(pages, marker, stamp)
+    path = out_dir / f"{game.id}-pnp.pdf"
+    return OutFile(path, len(pages), write_atomic(path, data), sum(counts.values()), "everything, duplex-ready")

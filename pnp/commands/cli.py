@@ -1,0 +1,368 @@
+"""The command line: parse, call the stage functions, print. No logic of its own.
+
+Heavy modules (reportlab, pydantic, jinja2) are imported inside the commands, so `pnp --help`
+answers at once. Every `PnpError` becomes one line per problem and its exit status; anything
+else escaping is a bug.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, NoReturn
+
+import typer
+
+from pnp import __version__
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  help="Print-and-play asset generator: canonical YAML in, print-ready PDFs out.")
+_state: dict[str, Path | None] = {"root": None}
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"pnp {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    root: Annotated[Path | None, typer.Option(help="project folder (default: nearest folder with cards/)")] = None,
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="print the version and exit")] = False,
+) -> None:
+    _state["root"] = root
+
+
+def _fail(exc, written: bool = True) -> NoReturn:  # exc: PnpError
+    for problem in exc.problems:
+        typer.echo(str(problem), err=True)
+    n = len(exc.problems)
+    kind = "rule error" if exc.exit_code == 1 else "error"
+    tail = "; nothing was written" if written else ""
+    typer.echo(f"{n} {kind}{'s' if n != 1 else ''}{tail}", err=True)
+    raise typer.Exit(exc.exit_code)
+
+
+def _progress_bar():
+    """A one-line bar on a terminal, shown once a build has taken more than a second; nothing in logs."""
+    import time
+
+    if not sys.stderr.isatty():
+        return None
+    started = time.perf_counter()
+
+    def show(done: int, total: int, what: str) -> None:
+        if time.perf_counter() - started < 1.0:
+            return
+        filled = int(24 * done / max(total, 1))
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (24 - filled)}] {done}/{total} {what:<28}")
+        sys.stderr.flush()
+
+    return show
+
+
+def _root() -> Path:
+    from pnp.model.project import find_root
+
+    return find_root(explicit=_state["root"])
+
+
+@app.command("list")
+def list_cmd() -> None:
+    """List the games found under cards/."""
+    from pnp.errors import PnpError
+    from pnp.model.project import list_games
+
+    try:
+        root = _root()
+    except PnpError as exc:
+        _fail(exc)
+    for game in list_games(root):
+        typer.echo(game)
+
+
+@app.command()
+def build(
+    game: Annotated[str, typer.Argument(help="game id (a folder under cards/)")],
+    paper: Annotated[str | None, typer.Option(help="A4, letter, A3 or tabloid (default: the game's)")] = None,
+    duplex: Annotated[str | None, typer.Option(help="long, short or none (default: the game's, long)")] = None,
+    no_bleed: Annotated[bool, typer.Option("--no-bleed", help="print without bleed (saves ink)")] = False,
+    out: Annotated[Path | None, typer.Option(help="output folder (default: output/GAME)")] = None,
+    force: Annotated[bool, typer.Option("--force", help="print despite rule errors (faces are marked)")] = False,
+    final: Annotated[bool, typer.Option("--final", help="no version stamp on the card fronts")] = False,
+    back_offset: Annotated[str | None, typer.Option(help="X,Y mm: move every back (see pnp calibrate)")] = None,
+    printer: Annotated[str | None, typer.Option(help="use a printer saved in printers.yaml")] = None,
+    changed_since: Annotated[str | None, typer.Option(help="print only the cards changed since this git ref, "
+                                                       "into output/GAME/reprint/")] = None,
+) -> None:
+    """Render every component of GAME into output/GAME/."""
+    from pnp.commands.build import BuildOptions
+    from pnp.commands.build import build as run_build
+    from pnp.errors import PnpError
+
+    if paper and paper.lower() not in ("a4", "letter", "a3", "tabloid"):
+        typer.echo(f"--paper {paper}: use A4, letter, A3 or tabloid", err=True)
+        raise typer.Exit(2)
+    if duplex and duplex not in ("long", "short", "none"):
+        typer.echo(f"--duplex {duplex}: use long, short or none", err=True)
+        raise typer.Exit(2)
+    from pnp.model.printers import parse_offset
+    from pnp.model.printers import printer as saved_printer
+
+    try:
+        root = _root()
+        offset = (0.0, 0.0)
+        if printer:
+            offset = saved_printer(root, printer).back_offset
+        if back_offset:
+            offset = parse_offset(back_offset)
+        only = None
+        if changed_since:
+            from pnp.commands.changes import changed_cards
+            from pnp.model.game import load_game
+
+            only = changed_cards(root, load_game(root, game), changed_since)
+            out = out or root / "output" / game / "reprint"
+            if not only:
+                typer.echo(f"nothing changed since {changed_since}: no reprint needed")
+                return
+        result = run_build(root, game, BuildOptions(paper, duplex, not no_bleed, out, force, final, offset, only,
+                                                    progress=_progress_bar()))
+    except PnpError as exc:
+        _fail(exc)
+    if sys.stderr.isatty():
+        sys.stderr.write("\r" + " " * 60 + "\r")  # clear the progress bar, if there was one
+    for w in result.warnings:
+        typer.echo(f"warning: {w}", err=True)
+    root = result.game.root
+    s = result.settings
+    typer.echo(f"{result.game.manifest.name}: {s.paper}, duplex {s.duplex}, bleed {s.bleed / 72 * 25.4:.1f} mm")
+    for f in result.files:
+        rel = f.path.relative_to(root) if f.path.is_relative_to(root) else f.path
+        typer.echo(f"  {str(rel):<34} {f.pages:>3} pages  {f.faces:>3} printed  ({f.grid})")
+    for note in result.notes:
+        typer.echo(f"  note: {note}")
+    total_pages = sum(f.pages for f in result.files)
+    typer.echo(f"{len(result.files)} files, {total_pages} pages, {sum(result.faces.values())} pieces "
+               f"in {result.seconds:.2f} s")
+
+
+@app.command()
+def check(
+    game: Annotated[str | None, typer.Argument(help="game id (or --all)")] = None,
+    all_games: Annotated[bool, typer.Option("--all", help="check every game under cards/")] = False,
+    strict: Annotated[bool, typer.Option("--strict", help="fail on warnings too (for CI)")] = False,
+    fmt: Annotated[str, typer.Option("--format", help="text, json or github")] = "text",
+    setup_file: Annotated[Path | None, typer.Option("--setup", help="check a recorded setup (YAML or JSON)")] = None,
+) -> None:
+    """Check GAME against its rules: exit 0 clean, 1 rule errors, 2 bad input."""
+    from pnp.commands.report import FORMATS
+    from pnp.errors import PnpError
+    from pnp.model.load import load_file
+    from pnp.model.project import list_games
+    from pnp.rules.check import check_game, load_rules
+
+    if fmt not in FORMATS:
+        typer.echo(f"--format {fmt}: use text, json or github", err=True)
+        raise typer.Exit(2)
+    if (game is None) == (not all_games):
+        typer.echo("name one game, or --all", err=True)
+        raise typer.Exit(2)
+    try:
+        root = _root()
+        results = [check_game(root, g) for g in (list_games(root) if all_games or game is None else [game])]
+        if setup_file is not None:
+            from pnp.rules.setup import check_recorded
+
+            spec, _ = load_rules(results[0].game)
+            if spec.setup is None:
+                typer.echo(f"{results[0].game.id} has no `setup:` in its rules.yaml", err=True)
+                raise typer.Exit(2)
+            results[0].problems.extend(check_recorded(results[0].game, spec.setup, load_file(setup_file, root)))
+    except PnpError as exc:
+        _fail(exc, written=False)
+    typer.echo(FORMATS[fmt](results, strict))
+    failed = any(r.failed(strict) for r in results)
+    raise typer.Exit(1 if failed else 0)
+
+
+@app.command()
+def setup(
+    game: Annotated[str, typer.Argument(help="game id")],
+    players: Annotated[int, typer.Option(help="number of players")],
+    seed: Annotated[int | None, typer.Option(help="the same seed deals the same setup (default: random)")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="text or json")] = "text",
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", help="a setup choice, NAME=VALUE (e.g. adventure=2); repeatable")] = None,
+) -> None:
+    """Deal a legal setup of GAME for N players."""
+    import json
+    import random
+
+    from pnp.errors import PnpError
+    from pnp.model.game import load_game
+    from pnp.rules.check import load_rules
+    from pnp.rules.setup import card_titles, choose, deal
+
+    if fmt not in ("text", "json"):
+        typer.echo(f"--format {fmt}: use text or json", err=True)
+        raise typer.Exit(2)
+    given = dict(o.partition("=")[::2] for o in option or [])
+    if any("=" not in o for o in option or []):
+        typer.echo("--option takes NAME=VALUE, e.g. --option adventure=2", err=True)
+        raise typer.Exit(2)
+    try:
+        loaded = load_game(_root(), game)
+        spec, _ = load_rules(loaded)
+        if spec.setup is None:
+            typer.echo(f"{game} has no `setup:` in cards/{game}/rules.yaml", err=True)
+            raise typer.Exit(2)
+        seed = seed if seed is not None else random.SystemRandom().randrange(10**6)
+        dealt = deal(loaded, spec.setup, players, seed, choose(spec.setup, given))
+        names = card_titles(loaded) if fmt == "text" else {}
+    except PnpError as exc:
+        _fail(exc, written=False)
+    if fmt == "json":
+        typer.echo(json.dumps(dealt, indent=1))
+        return
+
+    def show(value: object) -> str:
+        return ", ".join(names.get(str(v), str(v)) for v in value) if isinstance(value, list) else str(value)
+
+    chosen = "".join(f", {k} {v}" for k, v in dealt["options"].items())
+    typer.echo(f"{loaded.manifest.name}: {players} player{'s' if players != 1 else ''}{chosen}, seed {seed}")
+    typer.echo("table")
+    for key, value in dealt["table"].items():
+        typer.echo(f"  {key:<12} {show(value)}")
+    for i, hand in enumerate(dealt["hands"], 1):
+        typer.echo(f"player {i}")
+        for key, value in hand.items():
+            typer.echo(f"  {key:<12} {show(value)}")
+
+
+@app.command()
+def watch(
+    game: Annotated[str, typer.Argument(help="game id")],
+    paper: Annotated[str | None, typer.Option(help="A4, letter, A3 or tabloid")] = None,
+    final: Annotated[bool, typer.Option("--final", help="no version stamp on the card fronts")] = False,
+) -> None:
+    """Rebuild GAME whenever its YAML, templates, fonts or images change (Ctrl-C to stop)."""
+    from pnp.commands.build import BuildOptions
+    from pnp.commands.watch import watch as run_watch
+    from pnp.errors import PnpError
+
+    try:
+        root = _root()
+    except PnpError as exc:
+        _fail(exc, written=False)
+    typer.echo(f"watching cards/{game}, templates and fonts under {root}")
+    try:
+        run_watch(root, game, BuildOptions(paper=paper, final=final), typer.echo)
+    except KeyboardInterrupt:
+        typer.echo("stopped")
+
+
+@app.command()
+def preview(
+    game: Annotated[str, typer.Argument(help="game id")],
+    selector: Annotated[str | None, typer.Argument(help="COMPONENT or COMPONENT/ID (default: every deck)")] = None,
+    out: Annotated[Path | None, typer.Option(help="folder (default: output/GAME/preview)")] = None,
+    dpi: Annotated[int, typer.Option(help="resolution of the PNGs")] = 150,
+) -> None:
+    """PNG images of chosen faces and a contact sheet per deck, for a look without printing."""
+    from pnp.commands.build import BuildOptions, prepare
+    from pnp.commands.preview import preview as run_preview
+    from pnp.errors import PnpError
+
+    try:
+        root = _root()
+        paths = run_preview(prepare(root, game, BuildOptions()), out or root / "output" / game / "preview",
+                            selector, dpi)
+    except PnpError as exc:
+        _fail(exc)
+    typer.echo(f"{len(paths)} images in {paths[0].parent if paths else out}")
+
+
+@app.command()
+def export(
+    game: Annotated[str, typer.Argument(help="game id")],
+    to: Annotated[str, typer.Option("--to", help="png (one image per face) or tts (Tabletop Simulator decks)")],
+    vendor: Annotated[str | None, typer.Option(help="png at a print-on-demand service's sizes: tgc or mpc")] = None,
+    only: Annotated[str | None, typer.Option(help="comma-separated component ids (default: every card deck)")] = None,
+    out: Annotated[Path | None, typer.Option(help="folder (default: output/GAME/png or output/GAME/tts)")] = None,
+) -> None:
+    """Export faces as PNGs (300 dpi, with bleed; --vendor for exact pixel sizes) or as Tabletop Simulator decks."""
+    import dataclasses
+
+    from pnp.commands.build import BuildOptions, prepare
+    from pnp.errors import PnpError, Problem
+    from pnp.output.export import VENDORS, export_png, export_tts, size_name
+
+    if to not in ("png", "tts") or (vendor is not None and vendor not in VENDORS):
+        typer.echo("use --to png or --to tts, and --vendor tgc or mpc", err=True)
+        raise typer.Exit(2)
+    try:
+        root = _root()
+        prep = prepare(root, game, BuildOptions())
+        ids = {d.id for d, _, _ in prep.decks}
+        chosen = set(only.split(",")) if only else None
+        if chosen and chosen - ids:
+            raise PnpError([Problem(None, f"--only: no component {', '.join(sorted(chosen - ids))} "
+                                          f"(components: {', '.join(sorted(ids))})")])
+        decks = [d for d in prep.decks if chosen is None or d[0].id in chosen]
+        if vendor and chosen is None:  # only what the vendor prints, unless asked for more
+            skipped = [d[0].id for d in decks if not d[1] or d[0].spec.kind != "cards" or not size_name(d[1][0][0])
+                       or size_name(d[1][0][0])[0] not in VENDORS[vendor]]  # type: ignore[index]
+            decks = [d for d in decks if d[0].id not in skipped]
+            if skipped:
+                typer.echo(f"not a {vendor} card size, left out: {', '.join(skipped)}")
+        target = out or root / "output" / game / to
+        prep = dataclasses.replace(prep, decks=decks)
+        paths = export_png(prep, target, vendor) if to == "png" else export_tts(prep, target)
+    except PnpError as exc:
+        _fail(exc)
+    typer.echo(f"{len(paths)} files in {target}")
+
+
+@app.command()
+def calibrate(
+    paper: Annotated[str, typer.Option(help="A4, letter, A3 or tabloid")] = "A4",
+    duplex: Annotated[str, typer.Option(help="long or short: how your printer flips")] = "long",
+    out: Annotated[Path | None, typer.Option(help="the PDF to write (default: output/calibrate-PAPER.pdf)")] = None,
+) -> None:
+    """Print a two-sided sheet that measures your printer's duplex shift, for --back-offset."""
+    from pnp.errors import PnpError
+    from pnp.layout.fonts import _ttf
+    from pnp.model.fields import PAPERS
+    from pnp.output.calibrate import calibration_pages
+    from pnp.output.render import Renderer
+    from pnp.output.write import write_atomic
+
+    names = {k.lower(): k for k in PAPERS}
+    if paper.lower() not in names or duplex not in ("long", "short"):
+        typer.echo("use --paper A4|letter|A3|tabloid and --duplex long|short", err=True)
+        raise typer.Exit(2)
+    try:
+        root = _root()
+    except PnpError as exc:
+        _fail(exc, written=False)
+    name = names[paper.lower()]
+    fonts = sorted((root / "fonts").glob("*.ttf"))
+    font = "Helvetica"
+    if fonts:
+        _ttf(fonts[0], fonts[0].stem)
+        font = fonts[0].stem
+    pages = calibration_pages(PAPERS[name], name, duplex, 5 * 72 / 25.4)
+    target = out or root / "output" / f"calibrate-{name}.pdf"
+    write_atomic(target, Renderer({}, "pnp duplex calibration", font).render(pages))
+    typer.echo(f"wrote {target}: print it duplex ({duplex}-edge flip) at 100 %, then read the offset against the "
+               "light and build with --back-offset X,Y (or save it in printers.yaml)")
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.exit(130)

@@ -1,0 +1,98 @@
+"""Previews: a card's front as a PNG, and a contact sheet of a deck's fronts to look over at a glance.
+
+`preview(prep, out, "ability/duct-tape")` writes that card (with its bleed) and the ability deck's
+contact sheet; `preview(prep, out, "ability")` every ability front and the sheet; no selector, one
+contact sheet per deck. Contact sheets show each distinct front once, cut at the trim.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pnp.errors import InputError, Problem
+from pnp.layout.scene import Face
+from pnp.output.raster import faces_to_images, pixels, trim
+
+if TYPE_CHECKING:
+    from PIL.Image import Image
+
+    from pnp.layout.game import Prepared
+    from pnp.model.game import Deck
+
+SHEET_COLS = 6
+GAP_MM = 2.0  # between cards and around the sheet
+
+
+def fronts_of(entries: list[tuple[Face, Face | None, dict[str, Any]]]) -> dict[str, Face]:
+    """A deck's distinct fronts by card id (copies share one), in deck order."""
+    fronts: dict[str, Face] = {}
+    for front, _, meta in entries:
+        fronts.setdefault(str(meta["id"]), front)
+    return fronts
+
+
+def select(prep: Prepared, selector: str | None) -> list[tuple[Deck, dict[str, Face], list[str]]]:
+    """The decks a selector names, each with all its distinct fronts and the card ids it picks.
+
+    A selector is `component` or `component/id`; an unknown one is an InputError that lists what
+    exists. Without one, every deck and every card.
+    """
+    component, _, card = (selector or "").strip().partition("/")
+    out = []
+    for deck, entries, _ in prep.decks:
+        if component and deck.id != component:
+            continue
+        fronts = fronts_of(entries)
+        if card and card not in fronts:
+            raise InputError([Problem(None, f"no card {card!r} in component {deck.id!r} "
+                                            f"(cards: {', '.join(fronts)})")])
+        out.append((deck, fronts, [card] if card else list(fronts)))
+    if component and not out:
+        names = ", ".join(deck.id for deck, _, _ in prep.decks)
+        raise InputError([Problem(None, f"no component {component!r} (components: {names})")])
+    return out
+
+
+def contact_sheet(cards: list[Image], dpi: int, cols: int = SHEET_COLS) -> Image:
+    """Cards in a grid of up to `cols` columns, a small gap between and around them, on white."""
+    from PIL import Image as PILImage
+
+    gap = pixels(GAP_MM * 72 / 25.4, dpi)
+    cols = max(1, min(cols, len(cards)))
+    rows = math.ceil(len(cards) / cols)
+    cw, ch = max(c.width for c in cards), max(c.height for c in cards)
+    sheet = PILImage.new("RGB", (cols * cw + (cols + 1) * gap, rows * ch + (rows + 1) * gap), "white")
+    for i, card in enumerate(cards):
+        x = gap + i % cols * (cw + gap) + (cw - card.width) // 2
+        y = gap + i // cols * (ch + gap) + (ch - card.height) // 2
+        sheet.paste(card, (x, y))
+    return sheet
+
+
+def preview(prep: Prepared, out_dir: Path, selector: str | None = None, dpi: int = 150) -> list[Path]:
+    """Write preview PNGs at `dpi`; return their paths.
+
+    With a selector, one PNG per matching front, `<component>-<id>.png`, with its bleed (once per
+    card, not per copy); in any case a contact sheet `<component>-sheet.png` per selected deck.
+    """
+    from pnp.output.export import png_bytes
+    from pnp.output.write import write_atomic
+
+    chosen = select(prep, selector)
+    faces = [face for _, fronts, _ in chosen for face in fronts.values()]
+    images = dict(zip(map(id, faces), faces_to_images(prep, faces, dpi), strict=True))
+    paths: list[Path] = []
+    for deck, fronts, picked in chosen if selector else []:
+        for cid in picked:
+            path = out_dir / f"{deck.id}-{cid}.png"
+            write_atomic(path, png_bytes(images[id(fronts[cid])], dpi))
+            paths.append(path)
+    for deck, fronts, _ in chosen:
+        if fronts:
+            cards = [trim(images[id(face)], face, dpi) for face in fronts.values()]
+            path = out_dir / f"{deck.id}-sheet.png"
+            write_atomic(path, png_bytes(contact_sheet(cards, dpi), dpi))
+            paths.append(path)
+    return paths

@@ -1,0 +1,377 @@
+"""Stage 3, layout: a template and one component's data -> a scene of positioned shapes (plain data).
+
+A template is compiled once per build: its constant elements are laid out once and shared by
+every face as a `Static` group (drawn as one reusable PDF form); only elements holding expressions
+are evaluated per card. Text is fitted here, so overflow and safe-zone checks need no drawing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pnp.errors import InputError, Problems, Where
+from pnp.layout.expr import Context, ExprError, compile_nested, compile_value, field_of, names_in, truthy
+from pnp.layout.fonts import Family
+from pnp.layout.scene import Ellipse, Face, Icon, Image, Item, Line, Polygon, Rect, Static, Text, shift
+from pnp.layout.templates import LineEl, PlacedElement, PolygonEl, Template, TextEl
+from pnp.layout.text import MarkupError, Style, fit, parse
+from pnp.model.units import MM, RGB, parse_colour, parse_length
+
+if TYPE_CHECKING:
+    from pnp.layout.icons import IconDef
+
+_SKIP = {"type", "name", "art", "bleed", "field", "elements", "as_"}
+_NESTED = ("points", "dash", "labels", "marks")  # lists and dicts whose entries may be expressions
+
+@dataclass(repr=False, eq=False)
+class LayoutEnv:
+    """What layout needs to know about the game."""
+
+    root: Path
+    game_dir: Path
+    families: dict[str, Family]
+    palette: dict[str, str]
+    icons: dict[str, IconDef]
+    glossary: re.Pattern[str] | None
+    term_style: str
+    term_color: str | None
+
+_UNSET, _DYNAMIC = object(), object()
+WhereOf = Callable[[str], Where]  # a card field's name -> its place in the deck file
+
+class Skip(Exception):
+    """The element draws nothing for this card (condition false, empty text)."""
+
+class _Eval:
+    """Evaluates one element's values for one context, reporting problems with their place."""
+
+    def __init__(self, values: dict[str, tuple[bool, Any]], ctx: Context | None, where: Where, subject: str,
+                 env: LayoutEnv, size: tuple[float, float]):
+        self.values, self.ctx, self.where, self.subject, self.env = values, ctx, where, subject, env
+        self.w, self.h = size
+
+    def raw(self, key: str) -> Any:
+        dynamic, value = self.values.get(key, (False, None))
+        if not dynamic:
+            return value
+        assert self.ctx is not None
+        return value(self.ctx)
+
+    def length(self, key: str, parent: float) -> float:
+        value = self.raw(key)
+        try:
+            return parse_length(value, parent)
+        except ValueError as exc:
+            raise ValueError(f"{key}: {exc}") from None
+
+    def colour(self, key: str) -> RGB | None:
+        try:
+            return parse_colour(self.raw(key), self.env.palette)
+        except ValueError as exc:
+            raise ValueError(f"{key}: {exc}") from None
+
+class CompiledTemplate:
+    def __init__(self, template: Template, env: LayoutEnv, bleed: float, problems: Problems,
+                 base: Context, scope: str):
+        """`base` holds what is fixed for the whole component (deck, game, vars): expressions that
+        read nothing else are evaluated here, once, and their elements join the static groups."""
+        self.t, self.env, self.bleed = template, env, bleed
+        self.w, self.h = template.size
+        self.base = {**base, "vars": template.vars}
+        self.uses_card = False
+        self._memo: dict[tuple[int, str], Any] = {}  # per element: what no card can change
+        self._per_item: set[int] = set()  # elements whose `if` reads the repeated `item`
+        self._kids: dict[int, list[tuple[PlacedElement, dict[str, tuple[bool, Any]]]]] = {}  # groups' elements
+        self._offset = (0.0, 0.0)  # the origin of the group being drawn (for the safe-zone check)
+        self.parts: list[Static | tuple[PlacedElement, dict[str, tuple[bool, Any]]]] = []
+        static_run: list[Item] = []
+        for i, placed in enumerate(template.elements):
+            values, free = self._compile(placed, problems, scope)
+            if free - set(self.base):  # reads the card: laid out per face
+                self.uses_card = True
+                if static_run:
+                    self.parts.append(Static(f"{scope}:{template.name}#{i}", static_run))
+                    static_run = []
+                self.parts.append((placed, values))
+            else:
+                static_run.extend(self._element(placed, values, self.base, scope, problems))
+        if static_run:
+            self.parts.append(Static(f"{scope}:{template.name}#end", static_run))
+
+    def _compile(self, placed: PlacedElement, problems: Problems, scope: str
+                 ) -> tuple[dict[str, tuple[bool, Any]], set[str]]:
+        """An element's values, each a constant or a getter, and the names its getters read that the
+        element does not bind itself (`item`, `index` and a group's `as` under `repeat`)."""
+        values: dict[str, tuple[bool, Any]] = {}
+        free: set[str] = set()
+        for key, value in vars(placed.element).items():
+            if key in _SKIP:
+                continue
+            if key == "if_":
+                key = "if"
+            try:
+                if isinstance(value, list | dict) and key in _NESTED:
+                    compiled, names = compile_nested(value, placed.where)
+                else:
+                    compiled = compile_value(value, placed.where)
+                    names = names_in(value) if compiled[0] else set()
+                if compiled[0] and names <= set(self.base):
+                    compiled = (False, compiled[1](self.base))
+                elif compiled[0]:
+                    free |= names
+                    if key == "if" and {"item", "index"} & names:
+                        self._per_item.add(id(placed))
+                values[key] = compiled
+            except ExprError as exc:
+                problems.add(placed.where, f"{exc} (template {self.t.name})", scope)
+                values[key] = (False, None)
+            except InputError as exc:  # syntax errors carry their own place
+                problems.extend(exc.problems)
+                values[key] = (False, None)
+        bound = {"item", "index"} if values.get("repeat", (False, None))[1] is not None else set()
+        if placed.element.type == "group":
+            if placed.element.as_:
+                bound.add(placed.element.as_)
+            kids = self._kids[id(placed)] = []
+            for child in placed.children:
+                child_values, child_free = self._compile(child, problems, scope)
+                kids.append((child, child_values))
+                free |= child_free
+        return values, free - bound
+
+    def face(self, ctx: Context, subject: str, problems: Problems, card_where: WhereOf | None = None) -> Face:
+        ctx = {**self.base, **ctx}
+        items: list[Item] = []
+        for part in self.parts:
+            if isinstance(part, Static):
+                items.append(part)
+            else:
+                items.extend(self._element(part[0], part[1], ctx, subject, problems, card_where))
+        return Face(self.w, self.h, self.bleed, items)
+
+    # -- one element -------------------------------------------------------------------------
+    def _element(self, placed: PlacedElement, values: dict[str, tuple[bool, Any]], ctx: Context | None,
+                 subject: str, problems: Problems, card_where: WhereOf | None = None) -> list[Item]:
+        ev = _Eval(values, ctx, placed.where, subject, self.env, (self.w, self.h))
+        try:
+            has_if = "if" in values and values["if"][1] is not None
+            per_item = has_if and id(placed) in self._per_item
+            if has_if and not per_item and not truthy(ev.raw("if")):
+                return []
+            repeat = ev.raw("repeat") if "repeat" in values else None
+            if repeat is None:
+                return self._draw(placed, ev, subject, problems, card_where)
+            seq = range(repeat) if isinstance(repeat, int) else list(repeat)
+            out: list[Item] = []
+            for index, item in enumerate(seq):  # with `repeat`, `if` is asked of each item
+                ev.ctx = {**(ctx or {}), "item": item, "index": index}
+                if getattr(placed.element, "as_", None):
+                    ev.ctx[placed.element.as_] = item
+                if per_item and not truthy(ev.raw("if")):
+                    continue
+                out.extend(self._draw(placed, ev, subject, problems, card_where))
+            return out
+        except Skip:
+            return []
+        except (ExprError, ValueError, TypeError) as exc:
+            problems.add(placed.where, f"{exc} (template {self.t.name})", subject)
+            return []
+
+    def _once(self, placed: PlacedElement, ev: _Eval, name: str, keys: tuple[str, ...], make: Any) -> Any:
+        """`make()` for this element, computed once when none of `keys` holds a card expression."""
+        memo_key = (id(placed), name)
+        found = self._memo.get(memo_key, _UNSET)
+        if found is _DYNAMIC:
+            return make()
+        if found is _UNSET:
+            if any(ev.values.get(k, (False,))[0] for k in keys):
+                self._memo[memo_key] = _DYNAMIC
+                return make()
+            found = self._memo[memo_key] = make()
+        return found
+
+    def _box(self, placed: PlacedElement, ev: _Eval) -> tuple[float, float, float, float]:
+        return self._once(placed, ev, "box", ("x", "y", "w", "h"), lambda: self._make_box(placed, ev))
+
+    def _make_box(self, placed: PlacedElement, ev: _Eval) -> tuple[float, float, float, float]:
+        x, y = ev.length("x", self.w), ev.length("y", self.h)
+        w, h = ev.length("w", self.w), ev.length("h", self.h)
+        if placed.element.bleed and self.bleed:
+            b, eps = self.bleed, 0.5
+            if x <= eps:
+                w, x = w + x + b, -b
+            if y <= eps:
+                h, y = h + y + b, -b
+            if x + w >= self.w - eps:
+                w = self.w + b - x
+            if y + h >= self.h - eps:
+                h = self.h + b - y
+        return x, y, w, h
+
+    def _check_safe(self, placed, box, subject, problems, what: str) -> None:
+        if placed.element.art:
+            return
+        x, y, w, h = box
+        x, y = x + self._offset[0], y + self._offset[1]
+        s, eps = self.t.safe, 0.01
+        if x < s - eps or y < s - eps or x + w > self.w - s + eps or y + h > self.h - s + eps:
+            if self._memo.get((id(placed), "box"), _DYNAMIC) is not _DYNAMIC:  # same box on every card:
+                if (id(placed), "unsafe") in self._memo:  # say it once, for the template
+                    return
+                self._memo[(id(placed), "unsafe")] = True
+                subject = self.t.name
+            problems.add(placed.where, f"{what} leaves the safe zone ({s / 72 * 25.4:.1f} mm inside the trim); "
+                         "move it inward or mark it `art: true` (template " + self.t.name + ")",
+                         subject, rule="safe-zone")
+
+    def _draw(self, placed: PlacedElement, ev: _Eval, subject: str, problems: Problems,
+              card_where: WhereOf | None) -> list[Item]:
+        el = placed.element
+        kind = el.type
+        if kind == "line":
+            assert isinstance(el, LineEl)
+            dash = tuple(parse_length(d) for d in ev.raw("dash") or ())
+            stroke = ev.colour("stroke")
+            if stroke is None:
+                return []
+            return [Line(ev.length("x1", self.w), ev.length("y1", self.h), ev.length("x2", self.w),
+                         ev.length("y2", self.h), stroke, ev.length("stroke_width", 0), dash)]
+        if kind == "group":
+            return self._group(placed, ev, subject, problems, card_where)
+        if kind == "polygon":
+            assert isinstance(el, PolygonEl)
+            points = ev.raw("points") or []
+            if not all(isinstance(p, list | tuple) and len(p) == 2 for p in points):
+                raise ValueError(f"points: expected a list of [x, y] pairs, got {points!r}")
+            pts = [(parse_length(p[0], self.w), parse_length(p[1], self.h)) for p in points]
+            return [Polygon(pts, ev.colour("fill"), ev.colour("stroke"), ev.length("stroke_width", 0))]
+        box = self._box(placed, ev)
+        if kind == "rect":
+            return [Rect(*box, ev.colour("fill"), ev.colour("stroke"), ev.length("stroke_width", 0),
+                         ev.length("radius", min(box[2], box[3])))]
+        if kind == "ellipse":
+            return [Ellipse(*box, ev.colour("fill"), ev.colour("stroke"), ev.length("stroke_width", 0))]
+        if kind == "boxes":
+            return self._boxes(placed, ev, subject, problems)
+        if kind == "lines":
+            from pnp.layout.writein import lines
+
+            return lines(*box, ev.length("spacing", self.h), ev.colour("stroke") or (0.6, 0.6, 0.6),
+                         ev.length("stroke_width", 0))
+        if kind == "icon":
+            name = ev.raw("icon")
+            if not name:
+                raise Skip
+            if name not in self.env.icons:
+                known = ", ".join(sorted(self.env.icons)) or "none: declare `icons:` in game.yaml"
+                raise ValueError(f"unknown icon {name!r} (known: {known})")
+            self._check_safe(placed, box, subject, problems, f"icon {name!r}")
+            return [Icon(str(name), *box, ev.colour("color") or (0.0, 0.0, 0.0), float(ev.raw("rotate") or 0),
+                         ev.colour("paper"))]
+        if kind == "image":
+            src = ev.raw("src")
+            if not src:
+                raise Skip
+            path = self.env.game_dir / str(src)
+            if not path.is_file():
+                raise ValueError(f"image {src!r} not found in {path.parent.relative_to(self.env.root)}/")
+            self._check_safe(placed, box, subject, problems, f"image {src!r}")
+            return [Image(str(path), *box)]
+        assert isinstance(el, TextEl)
+        return self._text(placed, ev, box, subject, problems, card_where)
+
+    def _group(self, placed: PlacedElement, ev: _Eval, subject: str, problems: Problems,
+               card_where: WhereOf | None) -> list[Item]:
+        dx, dy = ev.length("x", self.w), ev.length("y", self.h)
+        outer = self._offset
+        self._offset = (outer[0] + dx, outer[1] + dy)
+        try:
+            items: list[Item] = []
+            for child, values in self._kids[id(placed)]:
+                items.extend(self._element(child, values, ev.ctx, subject, problems, card_where))
+        finally:
+            self._offset = outer
+        return shift(items, dx, dy)
+
+    def _boxes(self, placed: PlacedElement, ev: _Eval, subject: str, problems: Problems) -> list[Item]:
+        from pnp.layout.writein import MIN_BOX, boxes, span
+
+        size, gap = ev.length("size", self.w), ev.length("gap", self.w)
+        count, cols = int(ev.raw("count") or 1), ev.raw("cols")
+        x, y = ev.length("x", self.w), ev.length("y", self.h)
+        if size < MIN_BOX - 0.01:
+            problems.add(placed.where, f"write-in boxes of {size / MM:.1f} mm are too small for a pencil; make "
+                         f"them at least {MIN_BOX / MM:g} mm (template {self.t.name})", subject, rule="box-size")
+        w, h = span(count, int(cols) if cols else None, size, gap)
+        self._check_safe(placed, (x, y, w, h), subject, problems, "boxes")
+        labels = ev.raw("labels")
+        if labels == "numbers":
+            first = int(ev.raw("first") or 1)
+            labels = [first + i for i in range(count)]
+        marks = ev.raw("marks") or {}
+        if not isinstance(marks, dict):
+            raise ValueError(f"marks: expected {{box number: icon}}, got {marks!r}")
+        marks = {int(k): str(v) for k, v in marks.items()}
+        unknown = sorted(set(marks.values()) - set(self.env.icons))
+        if unknown:
+            raise ValueError(f"unknown icon {unknown[0]!r} in marks (known: {', '.join(sorted(self.env.icons))})")
+        family = self.env.families.get(self.t.text.font) or next(iter(self.env.families.values()), None)
+        return boxes(x, y, count, int(cols) if cols else None, size, gap, str(ev.raw("shape") or "square"),
+                     ev.colour("stroke"), ev.length("stroke_width", 0), ev.colour("fill"),
+                     list(labels) if labels is not None else None, family, marks,
+                     ev.colour("mark_color") or (0.6, 0.6, 0.6), int(ev.raw("crossed") or 0))
+
+    _TEXT_KEYS = ("font", "size", "min_size", "leading", "paragraph_gap", "color", "align", "valign", "style",
+                  "glossary", "uppercase")
+
+    def _text_params(self, ev: _Eval) -> tuple:
+        d = self.t.text
+        family_name = ev.raw("font") or d.font
+        family = self.env.families.get(family_name)
+        if family is None:
+            raise ValueError(f"unknown font {family_name!r}: declare it under `fonts:` in game.yaml "
+                             f"(known: {', '.join(sorted(self.env.families))})")
+        size = parse_length(ev.raw("size") or d.size)
+        min_size = min(parse_length(ev.raw("min_size") or d.min_size), size)
+        leading = float(ev.raw("leading") or d.leading)
+        gap = ev.raw("paragraph_gap")
+        gap = d.paragraph_gap if gap is None else float(gap)
+        color = parse_colour(ev.raw("color") or d.color, self.env.palette) or (0.0, 0.0, 0.0)
+        term = parse_colour(self.env.term_color, self.env.palette) if self.env.term_color else None
+        glossary = self.env.glossary if ev.raw("glossary") is not False else None
+        return (Style(family, color, term or color, None), size, min_size, leading, gap, glossary,
+                str(ev.raw("style") or "regular"), str(ev.raw("align") or "left"), str(ev.raw("valign") or "top"),
+                bool(ev.raw("uppercase")))
+
+    def _text(self, placed, ev: _Eval, box, subject, problems: Problems, card_where) -> list[Item]:
+        value = ev.raw("text")
+        if value is None or value == "":
+            raise Skip
+        style, size, min_size, leading, gap, glossary, base, align, valign, upper = self._once(
+            placed, ev, "text", self._TEXT_KEYS, lambda: self._text_params(ev))
+        text = str(value).upper() if upper else str(value)
+        field = placed.element.field or field_of(placed.element.text)
+        try:
+            paragraphs = parse(text, glossary, self.env.term_style, self.env.icons, base)
+        except MarkupError as exc:
+            if field and card_where:  # the mistake is in the card's text: point there
+                problems.add(card_where(field), f"{field}: {exc}", subject)
+                return []
+            raise ValueError(str(exc)) from None
+        self._check_safe(placed, box, subject, problems, "text box")
+        fitted = fit(paragraphs, style, box, size, min_size, leading, gap, align, valign)
+        if fitted is None:
+            what = field or f"element {placed.element.name or 'text'}"
+            fix = "shorten it" if field else "shorten it or give it a bigger box"
+            where = card_where(field or "") if card_where else placed.where
+            problems.add(where, f"{what}: text does not fit its {box[2] / 72 * 25.4:.1f} x "
+                         f"{box[3] / 72 * 25.4:.1f} mm box even at {min_size:g} pt; {fix} "
+                         f"(template {self.t.name}, {placed.where})", subject, rule="text-overflow")
+            return []
+        runs, used, lines = fitted
+        x, y, w, h = box
+        return [Text(x, y, w, h, runs, used, lines, float(ev.raw("rotate") or 0))]

@@ -1,0 +1,242 @@
+"""Template values as Jinja2 expressions, evaluated in a sandbox where an undefined name is an error.
+
+`compile_value` turns a template value into a function of the context (`card`, `deck`, `game`,
+`item`, `index`). A value that is one `{{ expression }}` keeps its type (a number stays a number,
+a list stays a list); a value mixing text and expressions renders to text; anything else is a
+constant. Plain field look-ups (`{{ card.name }}`) skip Jinja entirely: they are most values.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from functools import cache
+from typing import Any
+
+from pnp.errors import InputError, Problem, Where
+
+Context = dict[str, Any]
+Getter = Callable[[Context], Any]
+_jinja: Any = None  # the sandboxed environment, made on first use: most templates never need it
+
+
+def _env() -> Any:
+    global _jinja
+    if _jinja is None:
+        from jinja2 import StrictUndefined
+
+        from pnp.layout.compiled import caching_environment
+
+        _jinja = caching_environment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True)
+    return _jinja
+
+
+# Compiling with Jinja costs a millisecond or two and sheets repeat the same expressions many times
+# over: each source is compiled once per run (here) and its code kept between runs (pnp.compiled).
+@cache
+def _template_names(source: str) -> frozenset[str]:
+    """The names a template reads from the context: every name it loads, less those it binds itself
+    (`{% set %}`, a `{% for %}` target and its `loop`) and Jinja's globals (`range`, `dict`)."""
+    from pnp.layout import compiled
+
+    kept = compiled.load(f"names:{source}")
+    if isinstance(kept, tuple):
+        return frozenset(kept)
+    from jinja2 import nodes
+
+    tree = _env().parse(source)
+    loads = {n.name for n in tree.find_all(nodes.Name) if n.ctx == "load"}
+    bound = {n.name for n in tree.find_all(nodes.Name) if n.ctx in ("store", "param")}
+    if any(True for _ in tree.find_all(nodes.For)):
+        bound.add("loop")
+    names = frozenset(loads - bound - set(_env().globals))
+    compiled.store(f"names:{source}", tuple(sorted(names)))
+    return names
+
+
+@cache
+def _template(source: str) -> Any:
+    return _env().from_string(source)
+
+
+@cache
+def expression(body: str, undefined_to_none: bool = False) -> Any:
+    """A compiled Jinja expression (cached: rules and setups evaluate the same ones again and again)."""
+    return _env().compile_expression(body, undefined_to_none=undefined_to_none)
+
+
+_SINGLE = re.compile(r"^\{\{(?P<body>(?:(?!\{\{|\}\}).)*)\}\}$", re.S)
+_PATH = re.compile(r"^\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*$")
+_ATTR = re.compile(r"'[\w ]+ object' has no attribute '(\w+)'")
+_PIECES = re.compile(r"\{\{\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*\}\}")  # text with plain look-ups only
+
+
+class ExprError(Exception):
+    """An expression failed for one card; the layout stage turns it into a located problem."""
+
+
+def is_expr(value: object) -> bool:
+    return isinstance(value, str) and ("{{" in value or "{%" in value)
+
+
+def _explain(source: str, exc: Exception) -> str:
+    text = str(exc)
+    m = _ATTR.search(text)
+    if m:
+        return f"{source} names the field {m.group(1)!r}, which this card does not have"
+    return f"{source}: {text}"
+
+
+def _path_getter(source: str, names: list[str]) -> Getter:
+    head, rest = names[0], names[1:]
+
+    def get(ctx: Context) -> Any:
+        if head not in ctx:
+            raise ExprError(f"{source}: {head!r} is not defined here (use card, deck, game, vars, item, index)")
+        value = ctx[head]
+        for name in rest:
+            if isinstance(value, dict) and name in value:
+                value = value[name]
+            else:
+                raise ExprError(f"{source} names the field {name!r}, which this card does not have")
+        return value
+
+    return get
+
+
+@cache
+def _names(value: str) -> frozenset[str]:
+    single = _SINGLE.match(value.strip())
+    path = _PATH.match(single.group("body")) if single else None
+    if path:
+        return frozenset({path.group(1).split(".")[0]})
+    if _only_lookups(value):
+        return frozenset(m.group(1).split(".")[0] for m in _PIECES.finditer(value))
+    return _template_names(value)
+
+
+def names_in(value: str) -> set[str]:
+    """The top-level names an expression reads (`card`, `deck`, `vars`, ...)."""
+    return set(_names(value))
+
+
+def _only_lookups(source: str) -> bool:
+    """Text and `{{ path.to.field }}` look-ups, nothing else Jinja would have to run."""
+    return "{{" in source and "{%" not in source and "{#" not in source and "{{" not in _PIECES.sub("", source)
+
+
+def _text_getter(source: str) -> Getter | None:
+    """`{{ vars.box }}mm`, `Adventure {{ card.adventure }}`: text and plain look-ups, joined without Jinja."""
+    if not _only_lookups(source):
+        return None
+    parts: list[Any] = []
+    at = 0
+    for m in _PIECES.finditer(source):
+        parts.append(source[at:m.start()])
+        parts.append(_path_getter(source, m.group(1).split(".")))
+        at = m.end()
+    parts.append(source[at:])
+
+    def get(ctx: Context) -> str:
+        return "".join(p if isinstance(p, str) else str(p(ctx)) for p in parts)  # as Jinja prints them
+
+    return get
+
+
+def compile_value(value: Any, where: Where) -> tuple[bool, Any]:
+    """(is_dynamic, constant_or_getter). Syntax errors are reported at `where`."""
+    if not is_expr(value):
+        return False, value
+    source = value.strip()
+    try:
+        single = _SINGLE.match(source)
+        if single:
+            body = single.group("body")
+            path = _PATH.match(body)
+            if path:
+                return True, _path_getter(source, path.group(1).split("."))
+            compiled = expression(body)
+            from jinja2 import Undefined
+
+            def run_expr(ctx: Context) -> Any:
+                try:
+                    result = compiled(**ctx)
+                    if isinstance(result, Undefined):
+                        str(result)  # raises UndefinedError with the missing name
+                except Exception as exc:  # an undefined name, the sandbox refuses, a filter fails, ...
+                    raise ExprError(_explain(source, exc)) from None
+                return result
+
+            return True, run_expr
+        fast = _text_getter(value)
+        if fast is not None:
+            return True, fast
+        template = _template(value)
+    except Exception as exc:
+        from jinja2 import TemplateSyntaxError
+
+        if not isinstance(exc, TemplateSyntaxError):
+            raise
+        raise InputError([Problem(where, f"expression syntax error in {source!r}: {exc.message}")]) from None
+
+    def run_template(ctx: Context) -> Any:
+        try:
+            return template.render(**ctx)
+        except Exception as exc:
+            raise ExprError(_explain(source, exc)) from None
+
+    return True, run_template
+
+
+def field_of(value: Any) -> str | None:
+    """The card field a value shows when it is exactly `{{ card.field }}`, for error messages."""
+    if isinstance(value, str):
+        m = re.fullmatch(r"\{\{\s*card\.(\w+)\s*\}\}", value.strip())
+        if m:
+            return m.group(1)
+    return None
+
+
+def truthy(value: Any) -> bool:
+    """An `if`: a `{% %}` template gives text, so "False", "0", "no" and "" are false too."""
+    if isinstance(value, str):
+        return value.strip().lower() not in ("", "false", "0", "no", "none")
+    return bool(value)
+
+
+class _Leaf:
+    __slots__ = ("get",)
+
+    def __init__(self, get: Callable[[Context], Any]):
+        self.get = get
+
+
+def compile_nested(value: Any, where: Where) -> tuple[tuple[bool, Any], set[str]]:
+    """A list or dict whose entries may be expressions (polygon points, marks): (compiled, names read)."""
+    names: set[str] = set()
+    leaves: list[_Leaf] = []
+
+    def walk(v: Any) -> Any:
+        if isinstance(v, list):
+            return [walk(x) for x in v]
+        if isinstance(v, dict):
+            return {k: walk(x) for k, x in v.items()}
+        dynamic, got = compile_value(v, where)
+        if not dynamic:
+            return v
+        names.update(names_in(v))
+        leaves.append(_Leaf(got))
+        return leaves[-1]
+
+    shape = walk(value)
+    if not leaves:
+        return (False, value), names
+
+    def build(ctx: Context, v: Any = shape) -> Any:
+        if isinstance(v, list):
+            return [build(ctx, x) for x in v]
+        if isinstance(v, dict):
+            return {k: build(ctx, x) for k, x in v.items()}
+        return v.get(ctx) if isinstance(v, _Leaf) else v
+
+    return (True, build), names

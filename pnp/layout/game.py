@@ -1,0 +1,117 @@
+"""Layout of a whole game: its fonts, icons and templates once, then every face of every deck.
+
+What `pnp build` and `pnp check` share, below both: `check` lays a game out to find text that does
+not fit, `build` lays it out to print. Neither calls the other.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from functools import partial
+from typing import Any
+
+from pnp.errors import InputError, Problem, Problems
+from pnp.layout.engine import CompiledTemplate, LayoutEnv
+from pnp.layout.fonts import load_families
+from pnp.layout.scene import Face
+from pnp.layout.templates import TemplateStore
+from pnp.layout.text import glossary_pattern
+from pnp.model.game import Deck, Game, PrintSettings
+
+Entry = tuple[Face, Face | None, dict[str, Any]]  # (front, back, manifest entry) of one printed copy
+
+
+def layout_env(game: Game, problems: Problems) -> LayoutEnv:
+    """The game's fonts, icons, palette and glossary, as layout reads them."""
+    m = game.manifest
+    declared = {name: dataclasses.asdict(fam) for name, fam in m.fonts.items()}
+    families = load_families(game.root, declared, game.doc.where, problems)
+    icons: dict = {}
+    if m.icons:
+        from pnp.layout.icons import load_icons
+
+        path = game.dir / m.icons
+        if not path.is_file():
+            problems.add(game.doc.where(("icons",)), f"icon file {m.icons!r} not found in cards/{game.id}/",
+                         "icons")
+        else:
+            try:
+                icons = load_icons(path, game.root)
+            except InputError as exc:
+                problems.extend(exc.problems)
+    terms = [(t, [t + "s"]) if isinstance(t, str) else (t.term, t.forms or [t.term + "s"])
+             for t in m.glossary.terms]
+    return LayoutEnv(game.root, game.dir, families, m.palette, icons, glossary_pattern(terms),
+                     m.glossary.style, m.glossary.color)
+
+
+def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, bleed: float,
+                 problems: Problems) -> list[Entry]:
+    """Every printed face of a deck: (front, back, manifest entry), one per copy."""
+    if deck.spec.kind == "die":
+        from pnp.layout.dice import lay_out_die
+
+        return lay_out_die(deck, game, env, problems)
+    assert deck.template is not None
+    front_t = store.get(deck.template, deck.doc.where(("template",)))
+    back_t = store.get(deck.back, deck.doc.where(("back",))) if deck.back else None
+    if back_t and back_t.size != front_t.size:
+        problems.add(deck.doc.where(("back",)), f"back template {deck.back!r} is not the size of the front "
+                     f"template {deck.template!r}", "back")
+        back_t = None
+    bleed_f = front_t.bleed if front_t.bleed is not None and bleed else bleed
+    if deck.spec.kind == "sheet":  # write-in sheets: no art off the edge, printed on one side
+        bleed_f, back_t = 0.0, None
+    base = {"game": {"id": game.id, "name": game.manifest.name, "palette": game.manifest.palette},
+            "deck": {"id": deck.id, "name": deck.name, "count": deck.faces},
+            "data": {name: doc.data for name, doc in game.data.items()}}
+    front = CompiledTemplate(front_t, env, bleed_f, problems, base, deck.id)
+    back = CompiledTemplate(back_t, env, bleed_f, problems, base, deck.id + "-back") if back_t else None
+    shared_back = None
+    if back and not back.uses_card:
+        shared_back = back.face({}, f"{deck.id} back", problems)
+    out = []
+    for card in deck.cards:
+        ctx = {"card": card.data}
+        subject = f"{deck.id}/{card.id}"
+        where = partial(deck.where, card)
+        face = front.face(ctx, subject, problems, where)
+        back_face = shared_back or (back.face(ctx, subject + " back", problems, where) if back else None)
+        for copy in range(1, card.copies + 1):
+            out.append((face, back_face, {"component": deck.id, "id": card.id, "copy": copy}))
+    return out
+
+
+LaidOutDeck = tuple[Deck, list[Entry], tuple[float, float]]  # the deck, its faces, their trim size
+
+
+def lay_out_game(game: Game, bleed: float, problems: Problems) -> tuple[LayoutEnv, list[LaidOutDeck]]:
+    """Every deck laid out; problems of every deck are collected, a deck that cannot be laid out is left out."""
+    env = layout_env(game, problems)
+    problems.raise_if_errors()
+    store = TemplateStore(game.root)
+    decks = []
+    for deck in game.decks:
+        try:
+            entries = lay_out_deck(deck, game, store, env, bleed, problems)
+        except InputError as exc:
+            problems.extend(exc.problems)
+            continue
+        size = (entries[0][0].w, entries[0][0].h) if entries else (0.0, 0.0)
+        decks.append((deck, entries, size))
+    return env, decks
+
+
+@dataclass(repr=False, eq=False)
+class Prepared:
+    """A game loaded, laid out and checked: everything a build, a preview or an export starts from."""
+
+    game: Game
+    settings: PrintSettings
+    paper: tuple[float, float]
+    env: LayoutEnv
+    decks: list[LaidOutDeck]
+    found: list[Problem]  # rule findings that did not stop the build (warnings, or errors when forced)
+    marker: str  # printed on every face when the rules were not checked
+    font: str  # the renderer's default font (labels, stamps)

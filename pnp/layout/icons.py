@@ -1,0 +1,194 @@
+"""A game's vector icon set (icons.yaml): shapes in a square box, drawn in any colour.
+
+Each icon becomes a list of shapes with coordinates scaled to 0..1 and paths parsed into
+absolute commands, so the renderer only has to trace them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from pnp.errors import InputError, Problems
+from pnp.model.load import Doc, load_file
+from pnp.model.schema import read
+
+Colour = str  # "current", "paper" or "#rrggbb"
+
+
+@dataclass(repr=False, eq=False)
+class ShapeSpec:
+    type: Literal["circle", "ellipse", "rect", "polygon", "line", "path"]
+    fill: Colour | None = None
+    stroke: Colour | None = None
+    width: float = 4.0
+    cx: float = 0
+    cy: float = 0
+    r: float = 0
+    rx: float = 0
+    ry: float = 0
+    x: float = 0
+    y: float = 0
+    w: float = 0
+    h: float = 0
+    x1: float = 0
+    y1: float = 0
+    x2: float = 0
+    y2: float = 0
+    points: list[tuple[float, float]] = field(default_factory=list)
+    d: str = ""
+
+
+@dataclass(repr=False, eq=False)
+class IconSpec:
+    shapes: list[ShapeSpec]
+    description: str = ""
+
+
+@dataclass(repr=False, eq=False)
+class IconFile:
+    icons: dict[str, IconSpec]
+    size: float = 100
+
+
+# A traced outline: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",) in 0..1 units
+Command = tuple
+
+
+@dataclass(frozen=True)
+class IconShape:
+    path: tuple[Command, ...]
+    fill: Colour | None
+    stroke: Colour | None
+    width: float
+
+
+@dataclass(frozen=True)
+class IconDef:
+    name: str
+    shapes: tuple[IconShape, ...]
+
+
+_NUM = re.compile(r"[MLHVCQZmlhvcqz]|-?(?:\d+\.?\d*|\.\d+)(?:e-?\d+)?")
+_ARITY = {"M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "Q": 4, "Z": 0}
+K = 0.5523  # Bezier handle length for a quarter circle
+
+
+def parse_path(d: str) -> list[Command]:
+    """SVG path data with M L H V C Q Z (absolute) -> M/L/C/Z commands."""
+    tokens = _NUM.findall(d)
+    out: list[Command] = []
+    cmd, i, x, y, sx, sy = "", 0, 0.0, 0.0, 0.0, 0.0
+    while i < len(tokens):
+        if tokens[i].isalpha():
+            cmd = tokens[i]
+            if cmd.islower():
+                raise ValueError(f"relative path command {cmd!r}: use the upper-case (absolute) form")
+            i += 1
+            if cmd == "Z":
+                out.append(("Z",))
+                x, y = sx, sy
+                continue
+        if not cmd:
+            raise ValueError("a path must start with M")
+        n = _ARITY[cmd]
+        args = [float(t) for t in tokens[i:i + n]]
+        if len(args) < n or any(t.isalpha() for t in tokens[i:i + n]):
+            raise ValueError(f"path command {cmd} needs {n} numbers")
+        i += n
+        if cmd == "M":
+            x, y = sx, sy = args
+            out.append(("M", x, y))
+            cmd = "L"
+        elif cmd == "L":
+            x, y = args
+            out.append(("L", x, y))
+        elif cmd == "H":
+            x = args[0]
+            out.append(("L", x, y))
+        elif cmd == "V":
+            y = args[0]
+            out.append(("L", x, y))
+        elif cmd == "C":
+            out.append(("C", *args))
+            x, y = args[4], args[5]
+        elif cmd == "Q":
+            qx, qy, ex, ey = args
+            out.append(("C", x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y),
+                        ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey), ex, ey))
+            x, y = ex, ey
+    return out
+
+
+def _ellipse(cx: float, cy: float, rx: float, ry: float) -> list[Command]:
+    return [("M", cx + rx, cy),
+            ("C", cx + rx, cy + K * ry, cx + K * rx, cy + ry, cx, cy + ry),
+            ("C", cx - K * rx, cy + ry, cx - rx, cy + K * ry, cx - rx, cy),
+            ("C", cx - rx, cy - K * ry, cx - K * rx, cy - ry, cx, cy - ry),
+            ("C", cx + K * rx, cy - ry, cx + rx, cy - K * ry, cx + rx, cy), ("Z",)]
+
+
+def _rect(x: float, y: float, w: float, h: float, r: float) -> list[Command]:
+    if r <= 0:
+        return [("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",)]
+    r = min(r, w / 2, h / 2)
+    k = r * (1 - K)
+    return [("M", x + r, y), ("L", x + w - r, y), ("C", x + w - k, y, x + w, y + k, x + w, y + r),
+            ("L", x + w, y + h - r), ("C", x + w, y + h - k, x + w - k, y + h, x + w - r, y + h),
+            ("L", x + r, y + h), ("C", x + k, y + h, x, y + h - k, x, y + h - r),
+            ("L", x, y + r), ("C", x, y + k, x + k, y, x + r, y), ("Z",)]
+
+
+def _outline(s: ShapeSpec) -> list[Command]:
+    if s.type == "circle":
+        return _ellipse(s.cx, s.cy, s.r, s.r)
+    if s.type == "ellipse":
+        return _ellipse(s.cx, s.cy, s.rx, s.ry)
+    if s.type == "rect":
+        return _rect(s.x, s.y, s.w, s.h, s.r)
+    if s.type == "polygon":
+        if len(s.points) < 3:
+            raise ValueError("a polygon needs at least 3 points")
+        return [("M", *s.points[0]), *(("L", *p) for p in s.points[1:]), ("Z",)]
+    if s.type == "line":
+        return [("M", s.x1, s.y1), ("L", s.x2, s.y2)]
+    return parse_path(s.d)
+
+
+def _scale(cmds: list[Command], k: float) -> tuple[Command, ...]:
+    return tuple((c[0], *(v / k for v in c[1:])) for c in cmds)
+
+
+_COLOUR = re.compile(r"^(current|paper|#[0-9a-fA-F]{6})$")
+
+
+def load_icons(path: Path, root: Path) -> dict[str, IconDef]:
+    doc: Doc = load_file(path, root)
+    spec, found = read(IconFile, doc.data, doc)
+    if spec is None:
+        raise InputError(found)
+    problems = Problems()
+    icons: dict[str, IconDef] = {}
+    for name, icon in spec.icons.items():
+        shapes = []
+        for i, s in enumerate(icon.shapes):
+            at = ("icons", name, "shapes", i)
+            if s.fill is None and s.stroke is None:
+                problems.add(doc.where(at), "a shape needs a fill or a stroke", f"icons.{name}.shapes[{i}]")
+                continue
+            bad = [c for c in (s.fill, s.stroke) if c is not None and not _COLOUR.match(c)]
+            if bad:
+                problems.add(doc.where(at), f"colour {bad[0]!r}: use current, paper or #rrggbb",
+                             f"icons.{name}.shapes[{i}]")
+                continue
+            try:
+                outline = _outline(s)
+            except ValueError as exc:
+                problems.add(doc.where(at), str(exc), f"icons.{name}.shapes[{i}]")
+                continue
+            shapes.append(IconShape(_scale(outline, spec.size), s.fill, s.stroke, s.width / spec.size))
+        icons[name] = IconDef(name, tuple(shapes))
+    problems.raise_if_errors()
+    return icons

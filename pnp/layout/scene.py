@@ -1,0 +1,154 @@
+"""What to draw, as plain data in points.
+
+Coordinates are measured from the top-left corner of the trimmed face, y pointing down; the bleed
+lies at negative coordinates and beyond the width and height. Layout makes these; render draws
+them; tests, overflow checks and previews read them without drawing anything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pnp.model.units import RGB
+
+
+@dataclass(slots=True, repr=False, eq=False)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: RGB | None = None
+    stroke: RGB | None = None
+    width: float = 0.5
+    radius: float = 0.0
+
+
+@dataclass(slots=True, repr=False, eq=False)
+class Ellipse:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: RGB | None = None
+    stroke: RGB | None = None
+    width: float = 0.5
+
+
+@dataclass(slots=True, repr=False, eq=False)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    stroke: RGB
+    width: float = 0.5
+    dash: tuple[float, ...] = ()
+
+
+@dataclass(slots=True, repr=False, eq=False)
+class Polygon:
+    points: list[tuple[float, float]]
+    fill: RGB | None = None
+    stroke: RGB | None = None
+    width: float = 0.5
+
+
+@dataclass(slots=True, repr=False, eq=False)
+class TextRun:
+    """One run of text in one font, size and colour; (x, y) is the start of its baseline."""
+
+    x: float
+    y: float
+    font: str
+    size: float
+    color: RGB
+    text: str
+
+
+@dataclass(slots=True, repr=False, eq=False)
+class Icon:
+    name: str
+    x: float
+    y: float
+    w: float
+    h: float
+    color: RGB
+    rotate: float = 0.0
+    paper: RGB | None = None  # cut-outs' colour; None: white
+
+
+@dataclass(slots=True, repr=False, eq=False)
+class Image:
+    path: str
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass(slots=True, repr=False, eq=False)
+class Text:
+    """A laid-out text box: its runs and icons, plus what fitting did (for checks and previews)."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+    runs: list[TextRun | Icon]
+    size: float
+    lines: int
+    rotate: float = 0.0
+
+
+@dataclass(slots=True, repr=False, eq=False)
+class Label:
+    """One line of plain text in the renderer's default font: page labels and notes. (x, y) is the
+    baseline's left end, centre or right end as `align` says."""
+
+    x: float
+    y: float
+    text: str
+    size: float
+    color: RGB
+    align: str = "left"
+
+
+@dataclass(slots=True, repr=False, eq=False)
+class Static:
+    """Items identical on every face of a template: drawn once, reused (a PDF form)."""
+
+    key: str
+    items: list
+
+
+Item = Rect | Ellipse | Line | Polygon | Text | Icon | Image | Label | Static
+
+
+@dataclass(slots=True, repr=False, eq=False)
+class Face:
+    """One card face (front or back), ready to place on a page."""
+
+    w: float
+    h: float
+    bleed: float
+    items: list[Item] = field(default_factory=list)
+
+
+def shift(items: list[Item], dx: float, dy: float) -> list[Item]:
+    """Move freshly laid-out items by (dx, dy), in place: a `group`'s children to the group's origin."""
+    if not (dx or dy):
+        return items
+    for item in items:
+        if isinstance(item, Line):
+            item.x1, item.y1, item.x2, item.y2 = item.x1 + dx, item.y1 + dy, item.x2 + dx, item.y2 + dy
+        elif isinstance(item, Polygon):
+            item.points = [(x + dx, y + dy) for x, y in item.points]
+        elif isinstance(item, Static):
+            shift(item.items, dx, dy)
+        else:
+            item.x, item.y = item.x + dx, item.y + dy
+            if isinstance(item, Text):
+                for run in item.runs:
+                    run.x, run.y = run.x + dx, run.y + dy
+    return items

@@ -1,0 +1,296 @@
+"""Layout templates: YAML files under templates/, resolved through `extends:` into one flat template.
+
+A template names a size, bleed and safe zone and lists elements. A child template overrides the
+settings of its parent; an element with the `name` of a parent's element replaces it in place, and
+the others are appended. Cycles in `extends` are refused.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+from pnp.errors import InputError, Problem, Problems, Where
+from pnp.model.fields import CARD_SIZES
+from pnp.model.load import Doc, load_file, load_text
+from pnp.model.schema import alias, read
+
+Value = str | int | float | bool | None  # any value may be a "{{ expression }}"
+
+
+@dataclass(repr=False, eq=False)
+class _Element:
+    name: str | None = None  # lets a child template replace this element
+    if_: Value = alias("if")  # draw only when this expression is true
+    repeat: Value | list[Any] = None  # draw once per item of this list (or N times); `item`, `index`
+    x: Value = "0mm"
+    y: Value = "0mm"
+    w: Value = "100%"
+    h: Value = "100%"
+    art: bool = False  # art may leave the safe zone and bleed off the trim
+    bleed: bool = False  # grow the box by the bleed on every side touching the trim
+
+
+@dataclass(repr=False, eq=False)
+class Shape(_Element):
+    fill: Value = None
+    stroke: Value = None
+    stroke_width: Value = "0.5pt"
+
+
+@dataclass(repr=False, eq=False)
+class RectEl(Shape):
+    type: Literal["rect"] = "rect"
+    radius: Value = "0mm"
+
+
+@dataclass(repr=False, eq=False)
+class EllipseEl(Shape):
+    type: Literal["ellipse"] = "ellipse"
+
+
+@dataclass(repr=False, eq=False)
+class LineEl(_Element):
+    type: Literal["line"] = "line"
+    x1: Value = "0mm"
+    y1: Value = "0mm"
+    x2: Value = "100%"
+    y2: Value = "0mm"
+    stroke: Value = "#000000"
+    stroke_width: Value = "0.5pt"
+    dash: list[str] | None = None
+
+
+@dataclass(repr=False, eq=False)
+class PolygonEl(Shape):
+    type: Literal["polygon"] = "polygon"
+    points: list[list[str | float]] = field(default_factory=list)
+
+
+@dataclass(repr=False, eq=False)
+class TextEl(_Element):
+    type: Literal["text"] = "text"
+    text: Value = None
+    font: Value = None
+    size: Value = None
+    min_size: Value = None
+    leading: Value = None
+    color: Value = None
+    align: Value = "left"
+    valign: Value = "top"
+    style: Value = "regular"
+    field: str | None = None  # the card field this text shows, named in errors
+    paragraph_gap: Value = None
+    uppercase: Value = False
+    glossary: Value = True  # style the game's glossary terms in this text
+    rotate: Value = 0  # degrees, about the box's centre (180: reads from the other side of a fold)
+
+
+@dataclass(repr=False, eq=False)
+class ImageEl(_Element):
+    type: Literal["image"] = "image"
+    src: Value = None
+    fit: Value = "contain"
+
+
+@dataclass(repr=False, eq=False)
+class IconEl(_Element):
+    type: Literal["icon"] = "icon"
+    icon: Value = None
+    color: Value = None
+    rotate: Value = 0  # degrees, about the box's centre
+    paper: Value = None  # the colour of the icon's cut-outs (default white): the background it sits on
+
+
+@dataclass(repr=False, eq=False)
+class BoxesEl(_Element):
+    """Write-in boxes: a row, a grid or a track, starting at (x, y)."""
+
+    type: Literal["boxes"] = "boxes"
+    count: Value = 1
+    cols: Value = None  # boxes per row (default: all in one row)
+    size: Value = "5mm"  # each box's side
+    gap: Value = "1mm"
+    shape: Value = "square"  # square or circle
+    stroke: Value = "#000000"
+    stroke_width: Value = "0.6pt"
+    fill: Value = None
+    labels: list[str | int] | str | None = None  # a list (or `numbers`): small text in each box's corner
+    first: Value = 1  # with labels: numbers, the first number
+    marks: dict[int, str] | str | None = None  # {box number: icon}: an icon drawn faintly in those boxes
+    mark_color: Value = "#9aa3ad"
+    crossed: Value = 0  # the first N boxes are printed crossed off (already used at the start)
+
+
+@dataclass(repr=False, eq=False)
+class LinesEl(_Element):
+    """A lined field to write on: rules `spacing` apart across the box."""
+
+    type: Literal["lines"] = "lines"
+    spacing: Value = "7mm"
+    stroke: Value = "#9aa3ad"
+    stroke_width: Value = "0.4pt"
+
+
+@dataclass(repr=False, eq=False)
+class GroupEl(_Element):
+    """Elements drawn together, their coordinates measured from the group's (x, y); with `repeat`, once
+    per item (named `item`, and also `as` when nested groups need both)."""
+
+    type: Literal["group"] = "group"
+    as_: str | None = alias("as")
+    elements: list[Element] = field(default_factory=list)
+
+
+Element = RectEl | EllipseEl | LineEl | PolygonEl | TextEl | ImageEl | IconEl | BoxesEl | LinesEl | GroupEl
+
+
+@dataclass(repr=False, eq=False)
+class TextDefaults:
+    font: str = "body"
+    size: str = "8pt"
+    min_size: str = "7pt"
+    leading: float = 1.18
+    color: str = "#000000"
+    paragraph_gap: float = 0.35
+
+
+@dataclass(repr=False, eq=False)
+class TemplateFile:
+    extends: str | None = None
+    size: str | dict[str, str] | None = None
+    bleed: str | None = None
+    safe: str | None = None
+    text: dict[str, Any] = field(default_factory=dict)
+    vars: dict[str, Any] = field(default_factory=dict)  # values for `{{ vars.x }}`; children override
+    elements: list[Element] = field(default_factory=list)
+
+
+@dataclass(repr=False, eq=False)
+class PlacedElement:
+    element: Any  # one of the element models
+    where: Where  # the element's place in its template file
+    children: list[PlacedElement] = field(default_factory=list)  # a group's elements
+
+
+def _placed(elements: list[Any], doc: Doc, path: tuple[str | int, ...]) -> list[PlacedElement]:
+    return [PlacedElement(el, doc.where((*path, i)),
+                          _placed(el.elements, doc, (*path, i, "elements")) if isinstance(el, GroupEl) else [])
+            for i, el in enumerate(elements)]
+
+
+@dataclass(repr=False, eq=False)
+class Template:
+    name: str
+    where: Where
+    size: tuple[float, float]
+    bleed: float | None
+    safe: float
+    text: TextDefaults
+    elements: list[PlacedElement]
+    vars: dict[str, Any]
+
+
+def _size(raw: str | dict[str, str] | None, doc: Doc, problems: Problems) -> tuple[float, float] | None:
+    from pnp.model.units import parse_length
+
+    if raw is None:
+        return None
+    if isinstance(raw, str):
+        if raw in CARD_SIZES:
+            return CARD_SIZES[raw]
+        problems.add(doc.where(("size",)), f"unknown size {raw!r}: use one of {', '.join(CARD_SIZES)} "
+                     "or {width: 63.5mm, height: 88.9mm}", "size")
+        return None
+    try:
+        return parse_length(raw.get("width")), parse_length(raw.get("height"))
+    except ValueError as exc:
+        problems.add(doc.where(("size",)), str(exc), "size")
+        return None
+
+
+class TemplateStore:
+    """Loads templates by name from a project's templates/ folder, once each."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self._cache: dict[str, Template] = {}
+
+    def get(self, name: str, used_at: Where | None = None) -> Template:
+        if name not in self._cache:
+            self._cache[name] = self._resolve(name, used_at, ())
+        return self._cache[name]
+
+    def _resolve(self, name: str, used_at: Where | None, chain: tuple[str, ...]) -> Template:
+        if name in chain:
+            cycle = " -> ".join((*chain, name))
+            raise InputError([Problem(used_at, f"circular `extends`: {cycle}", "extends")])
+        path = self.root / "templates" / f"{name}.yaml"
+        if not path.is_file():
+            raise InputError([Problem(used_at, f"template {name!r} not found (expected templates/{name}.yaml)",
+                                      "template")])
+        doc = load_file(path, self.root)
+        spec, found = read(TemplateFile, doc.data if doc.data is not None else {}, doc)
+        if spec is None:
+            raise InputError(found)
+        problems = Problems()
+        size = _size(spec.size, doc, problems)
+        placed = _placed(spec.elements, doc, ("elements",))
+        text_raw = spec.text
+        variables = dict(spec.vars)
+        parent = None
+        if spec.extends:
+            parent = self._resolve(spec.extends, doc.where(("extends",)), (*chain, name))
+            size = size or parent.size
+            text_raw = {**dataclasses.asdict(parent.text), **spec.text}
+            placed = _merge(parent.elements, placed)
+            variables = {**parent.vars, **spec.vars}
+        text, found = read(TextDefaults, text_raw, doc, ("text",))
+        problems.extend(found)
+        if size is None and not problems.errors:
+            problems.add(doc.where(), "a template needs a `size` (poker, bridge, mini, tarot, square or "
+                         "{width, height}) or an `extends`", "size")
+        from pnp.model.units import parse_length
+
+        bleed, safe = (parent.bleed, parent.safe) if parent else (None, 3 * 72 / 25.4)
+        for key in ("bleed", "safe"):
+            raw = getattr(spec, key)
+            if raw is None:
+                continue
+            try:
+                value = parse_length(raw)
+            except ValueError as exc:
+                problems.add(doc.where((key,)), str(exc), key)
+                continue
+            bleed, safe = (value, safe) if key == "bleed" else (bleed, value)
+        problems.raise_if_errors()
+        assert size is not None and text is not None
+        return Template(name, doc.where(), size, bleed, safe, text, placed, variables)
+
+
+def _merge(parent: list[PlacedElement], child: list[PlacedElement]) -> list[PlacedElement]:
+    out = list(parent)
+    index = {p.element.name: i for i, p in enumerate(out) if p.element.name}
+    for placed in child:
+        name = placed.element.name
+        if name and name in index:
+            out[index[name]] = placed
+        else:
+            out.append(placed)
+    return out
+
+
+def template_files(root: Path, name: str | None) -> list[Path]:
+    """A template's file and the files it extends, read cheaply (for change detection)."""
+    out: list[Path] = []
+    while name and len(out) < 20:
+        path = root / "templates" / f"{name}.yaml"
+        out.append(path)
+        try:
+            data = load_text(path.read_text(), str(path)).data or {}
+        except (OSError, InputError):
+            break
+        name = data.get("extends") if isinstance(data, dict) else None
+    return out

@@ -1,0 +1,266 @@
+"""Rich card text: markup, glossary styling, wrapping and shrink-to-fit.
+
+Markup: `**bold**`, `*italic*`, `:icon:` (from the game's icon set), a blank line or newline starts
+a paragraph, `\\*` is a literal star. Glossary terms are styled the same way everywhere.
+`fit` returns the laid-out runs, or None when the text does not fit even at the minimum size.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from pnp.layout.fonts import Family
+from pnp.layout.scene import Icon, TextRun
+from pnp.model.units import RGB
+
+_TOKEN = re.compile(r"(\\[*:\\]|\*\*|\*|:[a-z][a-z0-9-]*:)")
+ICON_W = 1.15  # an inline icon's advance, in ems
+_STYLE = {(False, False): "regular", (True, False): "bold", (False, True): "italic", (True, True): "bold_italic"}
+
+
+class Piece(NamedTuple):
+    text: str  # for an icon: its name
+    style: str
+    term: bool = False
+    icon: bool = False
+
+
+Word = tuple[Piece, ...]
+
+
+class MarkupError(ValueError):
+    pass
+
+
+def glossary_pattern(terms: list[tuple[str, list[str]]]) -> re.Pattern[str] | None:
+    words: list[str] = []
+    for term, forms in terms:
+        words.append(term)
+        words.extend(forms)
+    if not words:
+        return None
+    words.sort(key=len, reverse=True)
+    return re.compile(r"\b(" + "|".join(re.escape(w) for w in words) + r")\b")
+
+
+def parse(markup: str, glossary: re.Pattern[str] | None, term_style: str, icons: set[str] | dict | None,
+          base: str = "regular") -> list[list[Word]]:
+    """Markup -> paragraphs of words, each word a tuple of styled pieces."""
+    paragraphs: list[list[Word]] = []
+    base_bold, base_italic = "bold" in base, "italic" in base
+    for para in re.split(r"\n\s*\n|\n", markup.strip()):
+        bold, italic = base_bold, base_italic
+        pieces: list[Piece] = []
+        for token in _TOKEN.split(para):
+            if not token:
+                continue
+            if token == "**":
+                bold = not bold
+            elif token == "*":
+                italic = not italic
+            elif token.startswith("\\"):
+                pieces.append(Piece(token[1], _STYLE[bold, italic]))
+            elif token.startswith(":") and token.endswith(":") and len(token) > 2:
+                name = token[1:-1]
+                if icons is not None and name not in icons:
+                    raise MarkupError(f"unknown icon :{name}: (known: {', '.join(sorted(icons))})")
+                pieces.append(Piece(name, "regular", icon=True))
+            else:
+                style = _STYLE[bold, italic]
+                if glossary is None:
+                    pieces.append(Piece(token, style))
+                    continue
+                last = 0
+                for m in glossary.finditer(token):
+                    if m.start() > last:
+                        pieces.append(Piece(token[last:m.start()], style))
+                    pieces.append(Piece(m.group(0), _merge_style(style, term_style), term=True))
+                    last = m.end()
+                if last < len(token):
+                    pieces.append(Piece(token[last:], style))
+        if (bold, italic) != (base_bold, base_italic):
+            raise MarkupError("unclosed ** or * in text: close it or write \\* for a literal star")
+        paragraphs.append(_words(pieces))
+    return paragraphs
+
+
+def _merge_style(style: str, term_style: str) -> str:
+    bold = "bold" in style or "bold" in term_style
+    italic = "italic" in style or "italic" in term_style
+    return _STYLE[bold, italic]
+
+
+def _words(pieces: list[Piece]) -> list[Word]:
+    if len(pieces) == 1 and not pieces[0].icon:  # plain text: the common case
+        style, term = pieces[0].style, pieces[0].term
+        return [(Piece(part, style, term, False),) for part in pieces[0].text.split(" ") if part]
+    words: list[Word] = []
+    current: list[Piece] = []
+    for piece in pieces:
+        if piece.icon:
+            current.append(piece)
+            continue
+        parts = piece.text.split(" ")
+        for i, part in enumerate(parts):
+            if i > 0 and current:
+                words.append(tuple(current))
+                current = []
+            if part:
+                current.append(Piece(part, piece.style, piece.term, False))
+    if current:
+        words.append(tuple(current))
+    return words
+
+
+@dataclass(repr=False, eq=False)
+class Style:
+    family: Family
+    color: RGB
+    term_color: RGB
+    icon_color: RGB | None
+
+
+def _unit_width(word: Word, family: Family) -> float:
+    """A word's width at 1 pt, cached per family: words repeat across a deck."""
+    cache = family.word_widths
+    w = cache.get(word)
+    if w is None:
+        w = 0.0
+        for p in word:
+            w += ICON_W if p.icon else family.face(p.style).width(p.text, 1.0)
+        cache[word] = w
+    return w
+
+
+def _wrap(paragraphs: list[list[Word]], units: list[list[float]], family: Family, size: float, width: float,
+          ) -> list[list[tuple[list[Word], float]]] | None:
+    """Greedy line breaking; None when one word is wider than the box."""
+    space = family.face("regular").width(" ", size)
+    out = []
+    for words, widths in zip(paragraphs, units, strict=True):
+        lines: list[tuple[list[Word], float]] = []
+        line: list[Word] = []
+        line_w = 0.0
+        for word, unit in zip(words, widths, strict=True):
+            ww = unit * size
+            if ww > width + 0.01:
+                return None
+            if line and line_w + space + ww > width + 0.01:
+                lines.append((line, line_w))
+                line, line_w = [word], ww
+            else:
+                line_w = line_w + space + ww if line else ww
+                line.append(word)
+        lines.append((line, line_w))
+        out.append(lines)
+    return out
+
+
+def fit(paragraphs: list[list[Word]], style: Style, box: tuple[float, float, float, float],
+        size: float, min_size: float, leading: float, para_gap: float, align: str, valign: str,
+        ) -> tuple[list[TextRun | Icon], float, int] | None:
+    """Lay out at `size`, shrinking in 0.25 pt steps down to `min_size`; None if it never fits."""
+    x, y, w, h = box
+    units = [[_unit_width(word, style.family) for word in para] for para in paragraphs]
+    # the first size usually fits; otherwise binary search over 0.25 pt steps (fit is monotonic)
+    result = _attempt(paragraphs, units, style, w, h, size, leading, para_gap)
+    found = None
+    if result is not None:
+        found = (size, result)
+    else:
+        steps = [size - 0.25 * k for k in range(int((size - min_size) / 0.25 + 1e-6) + 1)]
+        lo, hi = 1, len(steps) - 1
+        while lo <= hi:
+            mid = (lo + hi) // 2
+            result = _attempt(paragraphs, units, style, w, h, steps[mid], leading, para_gap)
+            if result is not None:
+                found, hi = (steps[mid], result), mid - 1
+            else:
+                lo = mid + 1
+    if found is None:
+        return None
+    used, (lines, height) = found
+    return _place(lines, style, x, y, w, h, used, leading, para_gap, height, align, valign), used, sum(
+        len(p) for p in lines)
+
+
+def _attempt(paragraphs, units, style, w, h, size, leading, para_gap):
+    wrapped = _wrap(paragraphs, units, style.family, size, w)
+    if wrapped is None:
+        return None
+    n_lines = sum(len(p) for p in wrapped)
+    height = n_lines * size * leading + (len(wrapped) - 1) * size * para_gap
+    if height > h + 0.01:
+        return None
+    return wrapped, height
+
+
+def _place(paragraphs, style: Style, x, y, w, h, size, leading, para_gap, height, align, valign):
+    family = style.family
+    regular = family.face("regular")
+    space = regular.width(" ", size)
+    lead = size * leading
+    top = y + {"top": 0.0, "middle": (h - height) / 2, "bottom": h - height}.get(valign, 0.0)
+    # centre the glyphs' ascent-descent box inside the line's leading
+    base_off = (lead - size * (regular.ascent - regular.descent)) / 2 + size * regular.ascent
+    runs: list[TextRun | Icon] = []
+    cursor_y = top
+    for lines in paragraphs:
+        for words, line_w in lines:
+            baseline = cursor_y + base_off
+            cx = x + {"left": 0.0, "center": (w - line_w) / 2, "right": w - line_w}.get(align, 0.0)
+            _emit(words, family, style, size, cx, baseline, space, runs)
+            cursor_y += lead
+        cursor_y += size * para_gap
+    return runs
+
+
+def _emit(words, family, style: Style, size, cx, baseline, space, runs) -> None:
+    """Merge the pieces of one line into as few runs as possible (same font and colour)."""
+    if not words:
+        return
+    first = words[0][0]
+    rest = first[1:]
+    if not first.icon and all(len(w) == 1 and w[0][1:] == rest for w in words):  # one style: one run
+        runs.append(TextRun(cx, baseline, family.face(first.style).name, size,
+                            style.term_color if first.term else style.color, " ".join(w[0].text for w in words)))
+        return
+    key: tuple[str, bool] | None = None
+    parts: list[str] = []
+    x0 = cx
+
+    def flush() -> float:
+        assert key is not None
+        face = family.face(key[0])
+        text = "".join(parts)
+        runs.append(TextRun(x0, baseline, face.name, size, style.term_color if key[1] else style.color, text))
+        return x0 + face.width(text, size)
+
+    for wi, word in enumerate(words):
+        for pi, p in enumerate(word):
+            sep = wi > 0 and pi == 0
+            if p.icon:
+                if key is not None:
+                    cx = flush()
+                    key = None
+                if sep:
+                    cx += space
+                ih = size * 1.05
+                runs.append(Icon(p.text, cx + size * 0.05, baseline - size * 0.85, ih, ih,
+                                 style.icon_color or style.color))
+                cx += ICON_W * size
+                continue
+            if (p.style, p.term) == key:
+                if sep:
+                    parts.append(" ")
+                parts.append(p.text)
+                continue
+            if key is not None:
+                cx = flush()
+            if sep:
+                cx += space
+            key, parts, x0 = (p.style, p.term), [p.text], cx
+    if key is not None:
+        flush()

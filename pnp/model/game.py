@@ -1,0 +1,307 @@
+"""Stage 2, model: raw YAML trees -> a typed game (manifest, decks, cards).
+
+Card fields are declared per deck (`fields:`), so a deck's cards are checked against that
+declaration: an unknown field, a wrong type or a missing value is reported with
+its file:line:col and its path (`cards[3].cost`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from pnp.errors import InputError, Problem, Problems, Where
+from pnp.model.fields import PAPERS, Id, Length
+from pnp.model.load import Doc, load_file
+from pnp.model.schema import Check, Reader, _Fail, read
+from pnp.model.units import MM
+
+
+@dataclass(repr=False, eq=False)
+class FontFamily:
+    regular: str  # TrueType file in fonts/ for plain text
+    bold: str | None = None  # for **bold** (falls back to regular)
+    italic: str | None = None  # for *italic* (falls back to regular)
+    bold_italic: str | None = None  # falls back to bold
+
+
+@dataclass(repr=False, eq=False)
+class GlossaryTerm:
+    term: str  # the word or phrase, as written in card text
+    forms: list[str] = field(default_factory=list)  # other spellings styled the same (plurals)
+
+
+@dataclass(repr=False, eq=False)
+class Glossary:
+    style: Literal["bold", "italic", "bold_italic", "regular"] = "bold"
+    color: str | None = None  # palette name or #rrggbb
+    terms: list[str | GlossaryTerm] = field(default_factory=list)
+
+
+@dataclass(repr=False, eq=False)
+class Players:
+    min: Annotated[int, Check(ge=1)] = 1
+    max: Annotated[int, Check(ge=1)] = 1
+
+
+@dataclass
+class PrintSettings:
+    paper: Literal["A4", "letter", "A3", "tabloid"] = "A4"
+    margin: Length = 5 * MM  # printable margin on every side
+    bleed: Length = 3 * MM  # art beyond the trim line on every face
+    duplex: Literal["long", "short", "none"] = "long"
+    cut_marks: bool = True
+    mark_length: Length = 5 * MM
+    mark_offset: Length = 1 * MM
+    mark_width: Length = 0.5
+    gap: Literal["auto", "none", "bleed"] = "auto"  # none: abut; bleed: 2 x bleed apart; auto: fits more
+    center: bool = True
+    document: bool = True  # also write <game>-pnp.pdf: cover, checklist, instructions and every component
+
+    def overridden(self, paper: str | None = None, duplex: str | None = None, bleed: bool = True) -> PrintSettings:
+        """These settings with the command line's choices (`--paper`, `--duplex`, `--no-bleed`)."""
+        s = dataclasses.replace(self)
+        if paper:
+            s.paper = {k.lower(): k for k in PAPERS}[paper.lower()]  # type: ignore[assignment]
+        if duplex:
+            s.duplex = duplex  # type: ignore[assignment]
+        if not bleed:
+            s.bleed = 0.0
+        return s
+
+
+@dataclass(repr=False, eq=False)
+class ContentItem:
+    count: int
+    printed: bool = True  # false: not printed (ordinary dice, pencils): listed in the checklist only
+    note: str = ""
+
+
+@dataclass(repr=False, eq=False)
+class Manifest:
+    name: str
+    version: str = "0.1"
+    players: Players | None = None
+    fonts: dict[str, FontFamily] = field(default_factory=dict)
+    palette: dict[str, str] = field(default_factory=dict)
+    glossary: Glossary = field(default_factory=Glossary)
+    icons: str | None = None  # icon set file inside the game folder
+    decks: list[str] = field(default_factory=list)  # deck files inside the game folder
+    contents: dict[str, int | ContentItem] = field(default_factory=dict)  # the rulebook's component list
+
+    def content(self) -> dict[str, ContentItem]:
+        """The contents list with every entry spelled out."""
+        return {k: v if isinstance(v, ContentItem) else ContentItem(v) for k, v in self.contents.items()}
+    data: dict[str, str] = field(default_factory=dict)  # data tables by name: files in the game folder
+    print: PrintSettings = field(default_factory=PrintSettings)
+
+
+@dataclass(repr=False, eq=False)
+class FieldSpec:
+    type: Literal["text", "integer", "number", "boolean", "choice", "list", "any"] = "text"
+    required: bool = True
+    default: Any = None
+    choices: list[str] | None = None
+    min: float | None = None
+    max: float | None = None
+    description: str = ""
+
+
+@dataclass(repr=False, eq=False)
+class DeckFile:
+    id: Id
+    name: str
+    template: str | None = None  # required, except for dice (drawn from their net)
+    back: str | None = None
+    kind: Literal["cards", "tokens", "board", "die", "sheet"] = "cards"  # how faces are put on paper
+    shape: Literal["rect", "round"] = "rect"  # tokens: the cut line's shape
+    die: str | None = None  # dice: d6, d8 or d10
+    edge: Length | None = None  # dice: the net's edge (for a d10, the kites' long edges)
+    faces: str | None = None  # dice: the data table whose `faces:` list gives each face's colour, number, symbol
+    copies: Annotated[int, Check(ge=0)] = 1
+    title: str | None = None  # how `pnp setup` names a card: an expression such as "{{ card.number }}"; else name or id
+    fields: dict[str, FieldSpec] = field(default_factory=dict)
+    cards: list[dict[str, Any]] = field(default_factory=list)
+
+
+@dataclass(repr=False, eq=False)
+class Card:
+    """One card of a deck, as its deck file declares it (part of the public rule API)."""
+
+    id: str  # its `id`, or its name made an id
+    copies: int  # how many are printed
+    data: dict[str, Any]  # every declared field, typed (defaults filled in), and `id`
+    where: Where  # the card's line in its deck file
+    index: int  # its place in the deck file's `cards:` list
+
+
+@dataclass(repr=False, eq=False)
+class Deck:
+    """A component: its cards (or tokens, tiles, sheets, die faces) from one deck file (public rule API)."""
+
+    id: str
+    name: str
+    template: str | None
+    back: str | None
+    cards: list[Card]
+    doc: Doc  # the deck file: `doc.where(("cards",))` locates any node of it
+    spec: DeckFile  # everything the deck file says (kind, fields, copies, ...)
+
+    def where(self, card: Card, name: str = "") -> Where:
+        """The place of a card, or of one of its fields, in the deck file."""
+        return self.doc.where(("cards", card.index, name) if name else ("cards", card.index))
+
+    @property
+    def faces(self) -> int:
+        """Printed pieces: every card's copies added up."""
+        return sum(card.copies for card in self.cards)
+
+
+@dataclass(repr=False, eq=False)
+class Game:
+    """A whole game, typed and located (the `game` a custom rule receives)."""
+
+    id: str
+    root: Path  # the project folder
+    dir: Path  # cards/<game>/
+    manifest: Manifest  # game.yaml: name, version, players, palette, contents, print settings
+    doc: Doc  # game.yaml itself, for places
+    decks: list[Deck] = field(default_factory=list)
+    data: dict[str, Doc] = field(default_factory=dict)  # data tables by name: `.data` the values, `.where(path)`
+
+    def deck(self, deck_id: str) -> Deck:
+        """The deck with this id; a KeyError naming the game's decks when there is none."""
+        for deck in self.decks:
+            if deck.id == deck_id:
+                return deck
+        raise KeyError(f"no deck {deck_id!r} in {self.id} (decks: {', '.join(d.id for d in self.decks)})")
+
+
+_PY_TYPES: dict[str, Any] = {"text": str, "integer": int, "number": float, "boolean": bool,
+                             "list": list[str], "any": Any}  # any: tables and lists the rules check
+
+
+def card_hints(spec: DeckFile) -> dict[str, tuple[Any, bool, Any]]:
+    """Per declared field: (type hint with its checks, required, default)."""
+    hints: dict[str, tuple[Any, bool, Any]] = {}
+    for name, fs in spec.fields.items():
+        kind: Any = Literal[tuple(fs.choices or ("",))] if fs.type == "choice" else _PY_TYPES[fs.type]
+        if fs.min is not None or fs.max is not None:
+            kind = Annotated[kind, Check(ge=fs.min, le=fs.max)]
+        hints[name] = (kind, fs.required and fs.default is None, fs.default)
+    return hints
+
+
+def read_card(hints: dict[str, tuple[Any, bool, Any]], raw: Any, reader: Reader, path: tuple,
+              ) -> dict[str, Any] | None:
+    """One card's fields, typed; None (with problems recorded) when it is not valid."""
+    if not isinstance(raw, dict):
+        reader.fail(path, f"expected a mapping of fields, got {raw!r}")
+        return None
+    bad = reader.unknown_keys(raw, {"id", "copies", *hints}, path, "declare it under `fields:`")
+    data: dict[str, Any] = {}
+    for name, (hint, required, default) in (("id", (Id, False, None)),
+                                            ("copies", (Annotated[int, Check(ge=0)], False, None)),
+                                            *hints.items()):
+        if name in raw and raw[name] is not None:
+            try:
+                data[name] = reader.read(hint, raw[name], (*path, name))
+            except _Fail:
+                bad = True
+        elif required:
+            reader.fail((*path, name), "missing required field")
+            bad = True
+        else:
+            data[name] = default
+    return None if bad else data
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def _load_deck(path: Path, root: Path, problems: Problems) -> Deck | None:
+    try:
+        doc = load_file(path, root)
+    except InputError as exc:
+        problems.extend(exc.problems)
+        return None
+    return deck_from_doc(doc, problems)
+
+
+def deck_from_doc(doc: Doc, problems: Problems) -> Deck | None:
+    """A deck from its parsed file (also used on an older version of the file, from git)."""
+    spec, found = read(DeckFile, doc.data, doc)
+    problems.extend(found)
+    if spec is None:
+        return None
+    if spec.template is None and spec.kind != "die":
+        problems.add(doc.where(), "missing required field", "template")
+    if spec.kind == "die" and not (spec.die and spec.faces):
+        problems.add(doc.where(), "a die needs `die` (d6, d8 or d10) and `faces` (a data table)", "die")
+    for name, fs in spec.fields.items():
+        if fs.type == "choice" and not fs.choices:
+            problems.add(doc.where(("fields", name)), "a choice field needs `choices:`", f"fields.{name}")
+    hints = card_hints(spec)
+    reader = Reader(doc)
+    cards: list[Card] = []
+    seen: dict[str, int] = {}
+    for i, raw in enumerate(spec.cards):
+        data = read_card(hints, raw, reader, ("cards", i))
+        if data is None:
+            continue
+        card_id = data.pop("id") or slug(str(data.get("name") or ""))
+        copies = data.pop("copies")
+        if not card_id:
+            problems.add(doc.where(("cards", i)), "a card needs an `id` or a `name`", f"cards[{i}]")
+            continue
+        if card_id in seen:
+            problems.add(doc.where(("cards", i)), f"card id {card_id!r} is used twice (first at "
+                         f"cards[{seen[card_id]}]); give one of them its own `id`", f"cards[{i}]")
+        seen[card_id] = i
+        data["id"] = card_id
+        cards.append(Card(card_id, spec.copies if copies is None else copies, data,
+                          doc.where(("cards", i)), i))
+    problems.extend(reader.problems)
+    return Deck(spec.id, spec.name, spec.template, spec.back, cards, doc, spec)
+
+
+def load_game(root: Path, game_id: str) -> Game:
+    """Read and type-check every file of a game; raise InputError listing every problem."""
+    game_dir = root / "cards" / game_id
+    manifest_path = game_dir / "game.yaml"
+    if not manifest_path.is_file():
+        raise InputError([Problem(Where(f"cards/{game_id}/game.yaml"),
+                                  f"no game {game_id!r} here: expected this file (see `pnp list`)")])
+    doc = load_file(manifest_path, root)
+    manifest, found = read(Manifest, doc.data, doc)
+    problems = Problems()
+    problems.extend(found)
+    if manifest is None:
+        problems.raise_if_errors()
+    assert manifest is not None
+    game = Game(game_id, root, game_dir, manifest, doc)
+    ids: dict[str, str] = {}
+    for i, name in enumerate(manifest.decks):
+        path = game_dir / name
+        if not path.is_file():
+            problems.add(doc.where(("decks", i)), f"deck file {name!r} not found in cards/{game_id}/",
+                         f"decks[{i}]")
+            continue
+        deck = _load_deck(path, root, problems)
+        if deck is None:
+            continue
+        if deck.id in ids:
+            problems.add(deck.doc.where(("id",)), f"deck id {deck.id!r} is also used by {ids[deck.id]}", "id")
+        ids[deck.id] = deck.doc.file
+        game.decks.append(deck)
+    for name, filename in manifest.data.items():
+        try:
+            game.data[name] = load_file(game_dir / filename, root)
+        except InputError as exc:
+            problems.extend(exc.problems)
+    problems.raise_if_errors()
+    return game

@@ -1,0 +1,44 @@
+"""Saved printer settings: `printers.yaml` at the project root, read by `--printer NAME`.
+
+```yaml
+office-laser: {back_offset: [0.4, -0.3]}   # mm, measured with `pnp calibrate`
+```
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from pnp.errors import InputError, Problem
+from pnp.model.load import load_file
+from pnp.model.schema import read
+
+
+@dataclass
+class Printer:
+    back_offset: tuple[float, float] = (0.0, 0.0)
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """'0.4,-0.3' -> (0.4, -0.3) in mm; raises InputError."""
+    try:
+        x, y = (float(v) for v in text.split(","))
+    except ValueError:
+        raise InputError([Problem(None, f"--back-offset {text}: give X,Y in mm, e.g. 0.5,-0.25")]) from None
+    return x, y
+
+
+def printer(root: Path, name: str) -> Printer:
+    path = root / "printers.yaml"
+    if not path.is_file():
+        raise InputError([Problem(None, f"--printer {name}: no printers.yaml in {root}; save one with "
+                                  f"`{name}: {{back_offset: [X, Y]}}` (mm, from pnp calibrate)")])
+    doc = load_file(path, root)
+    if not isinstance(doc.data, dict) or name not in doc.data:
+        known = ", ".join(doc.data) if isinstance(doc.data, dict) else "none"
+        raise InputError([Problem(doc.where(), f"no printer {name!r} (printers: {known})")])
+    found, problems = read(Printer, doc.data[name], doc, (name,))
+    if found is None:
+        raise InputError(problems)
+    return found

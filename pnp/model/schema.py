@@ -1,0 +1,290 @@
+"""Typed models from YAML trees: dataclasses checked against their type hints.
+
+A small, fast replacement for pydantic (whose import and per-class schema building cost more
+than the rest of a build of a normal game; see benchmarks/README.md). It reads the dataclass's
+type hints once and converts a YAML tree into instances, reporting every problem with its
+file:line:col and field path: unknown fields (with the known ones), wrong types, missing fields,
+values outside a range, choices.
+
+Supported hints: str, int, float, bool, Any, Literal[...], X | None, unions of those,
+list[X], dict[str, X], tuple[X, ...], nested dataclasses, and `Annotated[X, Check(...)]`;
+a union of dataclasses with a `type: Literal[...]` field is chosen by its `type`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+import types
+import typing
+from collections.abc import Callable
+from dataclasses import MISSING
+from typing import Any, Literal, TypeVar, Union, get_args, get_origin
+
+from pnp.errors import Problem
+from pnp.model.load import Doc, Path_
+
+T = TypeVar("T")
+
+
+@dataclasses.dataclass(frozen=True)
+class Check:
+    """Constraints for `Annotated[...]`: range, pattern, or a converter raising ValueError."""
+
+    ge: float | None = None
+    le: float | None = None
+    pattern: str | None = None
+    convert: Callable[[Any], Any] | None = None
+
+
+def field_path(loc: Path_) -> str:
+    """('cards', 3, 'cost') -> 'cards[3].cost'."""
+    out = ""
+    for part in loc:
+        out += f"[{part}]" if isinstance(part, int) else (f".{part}" if out else str(part))
+    return out
+
+
+def alias(name: str, default: Any = None, **kw: Any) -> Any:
+    """A dataclass field spelled differently in YAML (`if:` for the field `if_`)."""
+    return dataclasses.field(default=default, metadata={"alias": name}, **kw)
+
+
+class _Fail(Exception):
+    pass
+
+
+_HINTS: dict[type, list[tuple[str, str, Any, Any]]] = {}
+
+
+def _fields(cls: type) -> list[tuple[str, str, Any, Any]]:
+    """(attribute, yaml key, hint, default) per field, computed once per class."""
+    found = _HINTS.get(cls)
+    if found is None:
+        hints = typing.get_type_hints(cls, include_extras=True)
+        found = []
+        for f in dataclasses.fields(cls):
+            default = f.default if f.default is not MISSING else (
+                f.default_factory if f.default_factory is not MISSING else MISSING)
+            found.append((f.name, f.metadata.get("alias", f.name), hints[f.name], default))
+        _HINTS[cls] = found
+    return found
+
+
+def _describe(hint: Any) -> str:
+    origin = get_origin(hint)
+    if hint is int:
+        return "an integer"
+    if hint is float:
+        return "a number"
+    if hint is str:
+        return "text"
+    if hint is bool:
+        return "true or false"
+    if origin in (list, tuple):
+        return "a list"
+    if origin is dict or dataclasses.is_dataclass(hint):
+        return "a mapping"
+    if origin is Literal:
+        return "one of " + ", ".join(repr(a) for a in get_args(hint))
+    if origin is typing.Annotated:
+        return _describe(get_args(hint)[0])
+    if origin in (Union, types.UnionType):
+        return " or ".join(_describe(a) for a in get_args(hint) if a is not type(None))
+    return "a value"
+
+
+class Reader:
+    """Converts one document's trees, collecting problems."""
+
+    def __init__(self, doc: Doc):
+        self.doc = doc
+        self.problems: list[Problem] = []
+
+    def fail(self, path: Path_, message: str) -> None:
+        self.problems.append(Problem(self.doc.where(path), message, field_path(path)))
+
+    def read(self, hint: Any, value: Any, path: Path_) -> Any:
+        """Convert `value`; on failure record a problem and raise _Fail."""
+        kind = type(value)
+        if (hint is str and kind is str) or (hint is int and kind is int):  # most values: no more to check
+            return value
+        origin = get_origin(hint)
+        if hint is Any:
+            return value
+        if origin is typing.Annotated:
+            base, *checks = get_args(hint)
+            # a converter reads the raw value itself ("3mm" for a float); other checks follow the base type
+            out = value if any(isinstance(c, Check) and c.convert for c in checks) else self.read(base, value, path)
+            for check in checks:
+                if isinstance(check, Check):
+                    out = self._check(check, out, path)
+            return out
+        if origin in (Union, types.UnionType):
+            return self._union(hint, value, path)
+        if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+            return self.model(hint, value, path)
+        if hint is str:
+            if isinstance(value, str):
+                return value
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                return str(value)
+        elif hint is bool:
+            if isinstance(value, bool):
+                return value
+        elif hint is int:
+            if isinstance(value, int) and not isinstance(value, bool):
+                return value
+        elif hint is float:
+            if isinstance(value, int | float) and not isinstance(value, bool):
+                return float(value)
+        elif origin is Literal:
+            if value in get_args(hint):
+                return value
+        elif origin is list:
+            if isinstance(value, list):
+                return self._items(get_args(hint)[0], value, path)
+        elif origin is tuple:
+            args = get_args(hint)
+            if isinstance(value, list) and (len(args) == 2 and args[1] is Ellipsis or len(value) == len(args)):
+                items = [self.read(args[0] if args[-1] is Ellipsis else args[i], v, (*path, i))
+                         for i, v in enumerate(value)]
+                return tuple(items)
+            if isinstance(value, list):
+                self.fail(path, f"expected a list of {len(args)} values, got {len(value)}")
+                raise _Fail
+        elif origin is dict:
+            if isinstance(value, dict):
+                _, vt = get_args(hint)
+                out, bad = {}, False
+                for k, v in value.items():
+                    try:
+                        out[str(k)] = self.read(vt, v, (*path, k))
+                    except _Fail:
+                        bad = True
+                if bad:
+                    raise _Fail
+                return out
+        else:  # pragma: no cover - a hint this reader does not know is a programming error
+            raise TypeError(f"unsupported type hint {hint!r}")
+        self.fail(path, f"expected {_describe(hint)}, got {value!r}")
+        raise _Fail
+
+    def _items(self, hint: Any, values: list, path: Path_) -> list:
+        out, bad = [], False
+        for i, v in enumerate(values):
+            try:
+                out.append(self.read(hint, v, (*path, i)))
+            except _Fail:
+                bad = True
+        if bad:
+            raise _Fail
+        return out
+
+    def _union(self, hint: Any, value: Any, path: Path_) -> Any:
+        args = get_args(hint)
+        if value is None and type(None) in args:
+            return None
+        options = [a for a in args if a is not type(None)]
+        classes = [a for a in options if dataclasses.is_dataclass(a)]
+        if len(classes) > 1 and isinstance(value, dict):  # tagged by `type:`
+            kinds = {get_args(_type_hint(c))[0]: c for c in classes if isinstance(c, type)}
+            kind = value.get("type")
+            if kind not in kinds:
+                self.fail((*path, "type") if "type" in value else path,
+                          f"unknown type {kind!r}: use one of {', '.join(kinds)}")
+                raise _Fail
+            return self.model(kinds[kind], value, path)
+        for option in options:  # the first option whose Python type matches, checked strictly
+            if _matches(option, value):
+                return self.read(option, value, path)
+        self.fail(path, f"expected {_describe(hint)}, got {value!r}")
+        raise _Fail
+
+    def _check(self, check: Check, value: Any, path: Path_) -> Any:
+        if check.convert is not None:
+            try:
+                return check.convert(value)
+            except ValueError as exc:
+                self.fail(path, str(exc))
+                raise _Fail from None
+        if check.ge is not None and value < check.ge:
+            self.fail(path, f"must be at least {check.ge:g}, got {value!r}")
+            raise _Fail
+        if check.le is not None and value > check.le:
+            self.fail(path, f"must be at most {check.le:g}, got {value!r}")
+            raise _Fail
+        if check.pattern is not None and not re.fullmatch(check.pattern, str(value)):
+            self.fail(path, f"{value!r} is not a valid id: use lower-case letters, digits and dashes")
+            raise _Fail
+        return value
+
+    def unknown_keys(self, value: dict, known: set[str], path: Path_, fix: str) -> bool:
+        """Report every key of `value` not in `known`; True when there was one."""
+        bad = False
+        for key in value:
+            if key not in known:
+                self.fail((*path, key), f"unknown field (known fields: {', '.join(sorted(known))}); "
+                          f"check its spelling or {fix}")
+                bad = True
+        return bad
+
+    def model(self, cls: type[T], value: Any, path: Path_ = ()) -> T:
+        if not isinstance(value, dict):
+            self.fail(path, f"expected a mapping, got {value!r}")
+            raise _Fail
+        fields = _fields(cls)
+        bad = self.unknown_keys(value, {key for _, key, _, _ in fields}, path, "remove it")
+        kwargs = {}
+        for attr, key, hint, default in fields:
+            if key in value:
+                try:
+                    kwargs[attr] = self.read(hint, value[key], (*path, key))
+                except _Fail:
+                    bad = True
+            elif default is MISSING:
+                self.fail((*path, key), "missing required field")
+                bad = True
+        if bad:
+            raise _Fail
+        return cls(**kwargs)
+
+
+def _type_hint(cls: type) -> Any:
+    for attr, _, hint, _ in _fields(cls):
+        if attr == "type":
+            return hint
+    raise TypeError(f"{cls.__name__} has no `type` field")
+
+
+def _matches(hint: Any, value: Any) -> bool:
+    origin = get_origin(hint)
+    if origin is typing.Annotated:
+        base, *checks = get_args(hint)
+        return any(isinstance(c, Check) and c.convert for c in checks) or _matches(base, value)
+    if hint is Any:
+        return True
+    if hint is str:
+        return isinstance(value, str)
+    if hint is bool:
+        return isinstance(value, bool)
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if origin is Literal:
+        return value in get_args(hint)
+    if origin in (list, tuple):
+        return isinstance(value, list)
+    if origin is dict or dataclasses.is_dataclass(hint):
+        return isinstance(value, dict)
+    return False
+
+
+def read(cls: type[T], data: Any, doc: Doc, path: Path_ = ()) -> tuple[T | None, list[Problem]]:
+    """Convert `data` (found at `path` in `doc`) to `cls`; (None, problems) when it cannot."""
+    reader = Reader(doc)
+    try:
+        return reader.model(cls, data, path), reader.problems
+    except _Fail:
+        return None, reader.problems

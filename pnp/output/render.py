@@ -1,0 +1,290 @@
+"""Stage 4, render: scenes -> reportlab drawing. The only module that draws.
+
+Faces are drawn with their origin at the top-left of the trim and y negated (scene y points
+down, PDF y points up). Anything drawn more than once (static parts of a template, whole backs,
+icons in one colour) becomes a PDF form drawn once and placed by reference.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import TYPE_CHECKING, Any
+
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.output.impose import Page, Placement
+from pnp.layout.scene import Ellipse, Face, Icon, Image, Item, Label, Line, Polygon, Rect, Static, Text, TextRun
+from pnp.model.units import RGB
+
+if TYPE_CHECKING:
+    from pnp.layout.icons import IconDef
+
+PAPER: RGB = (1.0, 1.0, 1.0)
+
+
+class Renderer:
+    def __init__(self, icons: dict[str, IconDef], title: str, font: str):
+        self.icons = icons
+        self.buf = io.BytesIO()
+        self.c: Canvas | None = None
+        self.title = title
+        self.font = font
+        self.forms: set[str] = set()
+        self.stamp = ""
+        self.static_names: dict[tuple, str] = {}
+
+    # -- document ----------------------------------------------------------------------------
+    def render(self, pages: list[Page], marker: str = "", stamp: str = "") -> bytes:
+        """`marker`: said on every face (not rule-checked). `stamp`: a version line on every card front,
+        formatted with the face's component and id (`voyage 0.3 · {component}/{id}`)."""
+        self.stamp = stamp
+        if not pages:
+            pages = []
+        first = pages[0] if pages else None
+        size = (first.w, first.h) if first else (595.0, 842.0)
+        c = self.c = Canvas(self.buf, pagesize=size, invariant=1, initialFontName=self.font,
+                            initialFontSize=10)
+        c.setTitle(self.title)
+        c.setCreator("pnp")
+        for page in pages:
+            c.setPageSize((page.w, page.h))
+            for placement in page.placements:
+                self._place(placement, page.h, marker)
+            if page.extras:
+                c.saveState()
+                c.translate(0, page.h)
+                self._items(page.extras, Face(page.w, page.h, 0.0))
+                c.restoreState()
+            if page.marks:
+                c.setStrokeColorRGB(0, 0, 0)
+                c.setLineWidth(page.mark_width)
+                c.setDash()
+                c.lines([(x1, page.h - y1, x2, page.h - y2) for x1, y1, x2, y2 in page.marks])
+            c.showPage()
+        c.save()
+        return self.buf.getvalue()
+
+    def _place(self, p: Placement, page_h: float, marker: str) -> None:
+        c = self.c
+        assert c is not None
+        face = p.face
+        c.saveState()
+        cx, cy, cw, ch = p.clip
+        path = c.beginPath()
+        path.rect(cx, page_h - cy - ch, cw, ch)
+        c.clipPath(path, stroke=0, fill=0)
+        c.translate(p.x, page_h - p.y)
+        if p.scale != 1.0:
+            c.scale(p.scale, p.scale)
+        if p.rotate:
+            c.translate(face.w, -face.h)
+            c.rotate(180)
+        if len(face.items) == 1 and isinstance(face.items[0], Static):
+            self._static(face.items[0], face)
+        else:
+            self._items(face.items, face)
+        if marker:
+            self._marker(face, marker)
+        if self.stamp and p.meta.get("side") == "front" and "copy" in p.meta and "tile" not in p.meta:
+            self._stamp(face, self.stamp.format(**p.meta))
+        c.restoreState()
+
+    def _stamp(self, face: Face, text: str) -> None:
+        """A small grey line just inside the bottom of the trim: which version of which card this is."""
+        c = self.c
+        assert c is not None
+        c.setFillColorRGB(0.5, 0.5, 0.5)
+        c.setFont(self.font, 4.5)
+        c.drawCentredString(face.w / 2, -face.h + 1.2 * 72 / 25.4, text)
+
+    def _marker(self, face: Face, text: str) -> None:
+        c = self.c
+        assert c is not None
+        width = c.stringWidth(text, self.font, 6.5) + 6
+        bottom = -face.h + 3 * 72 / 25.4
+        c.setFillColorRGB(1, 1, 1)
+        c.setStrokeColorRGB(0.85, 0.0, 0.0)
+        c.setLineWidth(0.6)
+        c.roundRect((face.w - width) / 2, bottom, width, 10, 2, stroke=1, fill=1)
+        c.setFillColorRGB(0.85, 0.0, 0.0)
+        c.setFont(self.font, 6.5)
+        c.drawCentredString(face.w / 2, bottom + 3, text)
+
+    # -- items -------------------------------------------------------------------------------
+    def _items(self, items: list[Item], face: Face) -> None:
+        i, n = 0, len(items)
+        while i < n:
+            item = items[i]
+            if isinstance(item, Text) and not item.rotate:  # neighbouring texts share one PDF text object
+                j = i + 1
+                while j < n and isinstance(items[j], Text) and not items[j].rotate:  # type: ignore[union-attr]
+                    j += 1
+                self._texts(items[i:j], face)  # type: ignore[arg-type]
+                i = j
+                continue
+            if isinstance(item, Text | Icon) and item.rotate:
+                self._rotated(item, face)
+            else:
+                getattr(self, "_" + type(item).__name__.lower())(item, face)
+            i += 1
+
+    def _rotated(self, item: Text | Icon, face: Face) -> None:
+        c = self.c
+        assert c is not None
+        cx, cy = item.x + item.w / 2, -(item.y + item.h / 2)
+        c.saveState()
+        c.translate(cx, cy)
+        c.rotate(-item.rotate)  # scene angles turn clockwise, like the page's y axis
+        c.translate(-cx, -cy)
+        if isinstance(item, Text):
+            self._texts([item], face)
+        else:
+            self._icon(item, face)
+        c.restoreState()
+
+    def _static(self, item: Static, face: Face) -> None:
+        c = self.c
+        assert c is not None
+        key = (item.key, face.bleed, face.w, face.h)
+        name = self.static_names.setdefault(key, f"S{len(self.static_names)}")
+        if name not in self.forms:
+            self.forms.add(name)
+            b = face.bleed + 1
+            c.beginForm(name, lowerx=-b, lowery=-face.h - b, upperx=face.w + b, uppery=b)
+            self._items(item.items, face)
+            c.endForm()
+        c.doForm(name)
+
+    def _paint(self, fill: RGB | None, stroke: RGB | None, width: float) -> tuple[int, int]:
+        c = self.c
+        assert c is not None
+        if fill is not None:
+            c.setFillColorRGB(*fill)
+        if stroke is not None:
+            c.setStrokeColorRGB(*stroke)
+            c.setLineWidth(width)
+        return (1 if stroke is not None else 0), (1 if fill is not None else 0)
+
+    def _rect(self, r: Rect, face: Face) -> None:
+        stroke, fill = self._paint(r.fill, r.stroke, r.width)
+        if not (stroke or fill):
+            return
+        assert self.c is not None
+        if r.radius > 0:
+            self.c.roundRect(r.x, -r.y - r.h, r.w, r.h, r.radius, stroke=stroke, fill=fill)
+        else:
+            self.c.rect(r.x, -r.y - r.h, r.w, r.h, stroke=stroke, fill=fill)
+
+    def _ellipse(self, e: Ellipse, face: Face) -> None:
+        stroke, fill = self._paint(e.fill, e.stroke, e.width)
+        if stroke or fill:
+            assert self.c is not None
+            self.c.ellipse(e.x, -e.y - e.h, e.x + e.w, -e.y, stroke=stroke, fill=fill)
+
+    def _line(self, ln: Line, face: Face) -> None:
+        c = self.c
+        assert c is not None
+        c.setStrokeColorRGB(*ln.stroke)
+        c.setLineWidth(ln.width)
+        c.setDash(list(ln.dash) if ln.dash else [])
+        c.line(ln.x1, -ln.y1, ln.x2, -ln.y2)
+        if ln.dash:
+            c.setDash([])
+
+    def _polygon(self, pg: Polygon, face: Face) -> None:
+        stroke, fill = self._paint(pg.fill, pg.stroke, pg.width)
+        if not (stroke or fill):
+            return
+        c = self.c
+        assert c is not None
+        path = c.beginPath()
+        path.moveTo(pg.points[0][0], -pg.points[0][1])
+        for x, y in pg.points[1:]:
+            path.lineTo(x, -y)
+        path.close()
+        c.drawPath(path, stroke=stroke, fill=fill)
+
+    def _texts(self, texts: list[Text], face: Face) -> None:
+        c = self.c
+        assert c is not None
+        obj: Any = c.beginText()
+        font: tuple[str, float] | None = None
+        colour: RGB | None = None
+        icons: list[Icon] = []
+        for t in texts:
+            for run in t.runs:
+                if not isinstance(run, TextRun):
+                    icons.append(run)
+                    continue
+                if font != (run.font, run.size):
+                    font = (run.font, run.size)
+                    obj.setFont(run.font, run.size)
+                if colour != run.color:
+                    colour = run.color
+                    obj.setFillColorRGB(*run.color)
+                obj.setTextOrigin(run.x, -run.y)
+                obj.textOut(run.text)
+        c.drawText(obj)
+        for icon in icons:
+            self._icon(icon, face)
+
+    def _icon(self, icon: Icon, face: Face) -> None:
+        c = self.c
+        assert c is not None
+        paper = icon.paper or PAPER
+        name = "I" + "-".join([icon.name, *(f"{v:.3f}" for v in (*icon.color, *paper))])
+        if name not in self.forms:
+            self.forms.add(name)
+            c.beginForm(name, lowerx=-0.1, lowery=-0.1, upperx=1.1, uppery=1.1)
+            self._icon_shapes(self.icons[icon.name], icon.color, paper)
+            c.endForm()
+        c.saveState()
+        c.translate(icon.x, -icon.y - icon.h)
+        c.scale(icon.w, icon.h)
+        c.doForm(name)
+        c.restoreState()
+
+    def _icon_shapes(self, icon: IconDef, colour: RGB, paper: RGB) -> None:
+        c = self.c
+        assert c is not None
+        c.setLineCap(1)
+        c.setLineJoin(1)
+        for shape in icon.shapes:
+            path = c.beginPath()
+            for cmd in shape.path:
+                op = cmd[0]
+                if op == "M":
+                    path.moveTo(cmd[1], 1 - cmd[2])
+                elif op == "L":
+                    path.lineTo(cmd[1], 1 - cmd[2])
+                elif op == "C":
+                    path.curveTo(cmd[1], 1 - cmd[2], cmd[3], 1 - cmd[4], cmd[5], 1 - cmd[6])
+                else:
+                    path.close()
+            fill = _icon_colour(shape.fill, colour, paper)
+            stroke = _icon_colour(shape.stroke, colour, paper)
+            s, f = self._paint(fill, stroke, shape.width)
+            c.drawPath(path, stroke=s, fill=f)
+
+    def _label(self, label: Label, face: Face) -> None:
+        c = self.c
+        assert c is not None
+        c.setFillColorRGB(*label.color)
+        c.setFont(self.font, label.size)
+        draw = {"center": c.drawCentredString, "right": c.drawRightString}.get(label.align, c.drawString)
+        draw(label.x, -label.y, label.text)
+
+    def _image(self, im: Image, face: Face) -> None:
+        assert self.c is not None
+        self.c.drawImage(im.path, im.x, -im.y - im.h, im.w, im.h, preserveAspectRatio=True, anchor="c",
+                         mask="auto")
+
+
+def _icon_colour(value: str | None, current: RGB, paper: RGB) -> RGB | None:
+    if value is None:
+        return None
+    if value == "current":
+        return current
+    if value == "paper":
+        return paper
+    return (int(value[1:3], 16) / 255, int(value[3:5], 16) / 255, int(value[5:7], 16) / 255)

@@ -1,0 +1,23 @@
+"""Stage 3', rules: the typed game (and its laid-out faces) -> violations, and legal setups.
+
+Takes the model and layout's findings; gives located problems (errors, warnings, infos) and dealt
+setups. Knows nothing of pages, PDFs or the command line.
+
+This module is also the one public face for game code: a custom rule in `cards/<game>/rules.py`
+imports from here and nowhere else in pnp (docs/rules.md, "Custom rules in Python"):
+
+    from pnp.rules import Game, Fail, custom_rule
+
+    @custom_rule("names-are-short")
+    def names_are_short(game: Game, fail: Fail) -> None:
+        for card in game.deck("ability").cards:
+            if len(card.data["name"]) > 20:
+                fail("name: more than 20 letters", game.deck("ability").where(card, "name"), card.id)
+"""
+
+from pnp.errors import Where
+from pnp.model.game import Card, Deck, Game
+from pnp.model.load import Doc
+from pnp.rules.engine import Fail, RuleFunction, custom_rule
+
+__all__ = ["Card", "Deck", "Doc", "Fail", "Game", "RuleFunction", "Where", "custom_rule"]

@@ -1,0 +1,111 @@
+"""`pnp check`: everything `pnp build` verifies, without drawing a page.
+
+Schema and references (load and model), text overflow, safe zone, fonts, icons and images (layout),
+then the game's rules (rules.yaml and its custom Python rules), the feasibility of its setups and
+the built-in warnings (placeholders).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pnp.errors import InputError, Problem, Problems, of_severity
+from pnp.model.game import Game, load_game
+from pnp.model.load import Doc, load_file
+from pnp.model.schema import read
+
+if TYPE_CHECKING:
+    from pnp.rules.spec import RulesFile
+
+RULE_KINDS = {"text-overflow", "safe-zone", "box-size"}  # layout findings that are rule errors, not bad input
+
+
+@dataclass
+class Checked:
+    game: Game
+    problems: list[Problem]
+    strict_ignores: tuple[str, ...] = ()  # rules whose warnings are known: listed, but --strict accepts them
+
+    @property
+    def errors(self) -> list[Problem]:
+        return of_severity(self.problems, "error")
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return of_severity(self.problems, "warning")
+
+    @property
+    def infos(self) -> list[Problem]:
+        return of_severity(self.problems, "info")
+
+    def failed(self, strict: bool) -> bool:
+        return bool(self.errors) or (strict and any(p.rule not in self.strict_ignores for p in self.warnings))
+
+
+PLACEHOLDERS = ["[NAME PENDING]", "TODO", "TBD", "???", "XXX"]
+
+
+def load_rules(game: Game) -> tuple[RulesFile, Doc | None]:
+    from pnp.rules.spec import RulesFile
+
+    path = game.dir / "rules.yaml"
+    if not path.is_file():
+        return RulesFile(), None
+    doc = load_file(path, game.root)
+    spec, found = read(RulesFile, doc.data if doc.data is not None else {}, doc)
+    if spec is None:
+        raise InputError(found)
+    return spec, doc
+
+
+def placeholders(game: Game, words: list[str]) -> list[Problem]:
+    """Built in for every game: text still holding a placeholder is a warning."""
+    if not words:
+        return []
+    pattern = re.compile("|".join(re.escape(w) for w in words))
+    found = []
+    for deck in game.decks:
+        for card in deck.cards:
+            for name, value in card.data.items():
+                if isinstance(value, str) and (m := pattern.search(value)):
+                    found.append(Problem(deck.where(card, name), f"{name}: placeholder {m.group(0)!r} still in the "
+                                         "text", f"{deck.id}/{card.id}", "warning", "placeholder"))
+    return found
+
+
+def rule_problems(game: Game) -> list[Problem]:
+    """The game's rules (when it has a rules.yaml), its setup's feasibility, and placeholders."""
+    if not (game.dir / "rules.yaml").is_file():
+        return placeholders(game, PLACEHOLDERS)
+    from pnp.rules.engine import Engine
+
+    spec, doc = load_rules(game)
+    assert doc is not None
+    problems = placeholders(game, spec.placeholders) + Engine(game, spec, doc).run()
+    if spec.setup is not None:
+        from pnp.rules.setup import feasibility
+
+        problems.extend(feasibility(game, spec.setup, doc.where(("setup",))))
+    return problems
+
+
+def split(problems: list[Problem]) -> tuple[list[Problem], list[Problem]]:
+    """(bad input, rule findings) among layout problems."""
+    bad = [p for p in problems if p.severity == "error" and p.rule not in RULE_KINDS]
+    return bad, [p for p in problems if p not in bad]
+
+
+def check_game(root: Path, game_id: str) -> Checked:
+    from pnp.layout.game import lay_out_game
+
+    game = load_game(root, game_id)
+    problems = Problems()
+    lay_out_game(game, game.manifest.print.bleed, problems)
+    bad, found = split(problems.items)
+    if bad:
+        raise InputError(bad)
+    spec, _ = load_rules(game)
+    return Checked(game, found + rule_problems(game), tuple(spec.strict_ignores))

@@ -1,0 +1,362 @@
+"""The rules engine: a game's rules.yaml (and its custom Python rules) held against its components.
+
+Each rule kind is one small function that yields problems; every problem names the rule, the card
+or item and its file:line. Built-in checks (placeholders, the contents list) run for every game.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from pnp.errors import InputError, Problem, Where
+from pnp.model.colour import closest_pairs
+from pnp.model.game import Deck, Game
+from pnp.model.load import Doc
+from pnp.model.units import parse_colour
+from pnp.rules.spec import Rule, RulesFile, Source
+
+
+class Fail(Protocol):
+    """How a custom rule reports a violation: `fail(message, where, subject)`.
+
+    `where` is the place to name (`deck.where(card, "cost")`, `card.where`, `table.where(("zones", 2))`;
+    default: the rule's own line in rules.yaml); `subject` is what breaks it (`"ability/duct-tape"`;
+    default: the rule's id). The rule's `severity` in rules.yaml says whether it is an error, a warning
+    or an info line."""
+
+    def __call__(self, message: str, where: Where | None = None, subject: str = "") -> None: ...
+
+
+RuleFunction = Callable[[Game, Fail], None]
+CUSTOM: dict[str, RuleFunction] = {}
+
+
+def custom_rule(name: str) -> Callable[[RuleFunction], RuleFunction]:
+    """Register a Python rule for `kind: custom, function: NAME` in rules.yaml. It is called as
+    `fn(game, fail)` and reports each violation with `fail(message, where, subject)`."""
+
+    def register(fn: RuleFunction) -> RuleFunction:
+        CUSTOM[name] = fn
+        return fn
+
+    return register
+
+
+@dataclass
+class Value:
+    value: Any
+    where: Where
+    subject: str
+
+
+class Engine:
+    def __init__(self, game: Game, spec: RulesFile, doc: Doc):
+        self.game, self.spec, self.doc = game, spec, doc
+        self.decks = {d.id: d for d in game.decks}
+
+    # -- where values come from ------------------------------------------------------------
+    def deck(self, name: str | None, at: tuple) -> Deck:
+        if name not in self.decks:
+            raise InputError([Problem(self.doc.where(at), f"no deck {name!r} in this game (decks: "
+                                      f"{', '.join(self.decks)})")])
+        return self.decks[name]
+
+    def values(self, src: Source, at: tuple) -> list[Value]:
+        if src.palette:
+            return [Value(k, self.game.doc.where(("palette", k)), f"palette.{k}") for k in self.game.manifest.palette]
+        if src.deck:
+            deck = self.deck(src.deck, at)
+            return [Value(c.data.get(src.field) if src.field else c.id, deck.where(c, src.field or ""),
+                          f"{deck.id}/{c.id}") for c in deck.cards]
+        if src.data:
+            doc = self.game.data.get(src.data)
+            if doc is None:
+                raise InputError([Problem(self.doc.where(at), f"no data table {src.data!r} (declare it under "
+                                          f"`data:` in game.yaml; known: {', '.join(self.game.data) or 'none'})")])
+            path: tuple = ()
+            items: Any = doc.data
+            for part in (src.items or "").split(".") if src.items else []:
+                items = items.get(part) if isinstance(items, dict) else None
+                path = (*path, part)
+            if not isinstance(items, list):
+                raise InputError([Problem(self.doc.where(at), f"{src.data}.{src.items} is not a list")])
+            out = []
+            for i, item in enumerate(items):
+                if src.where and not self.expr(src.where, {"item": item}, at):
+                    continue
+                value = item.get(src.field) if src.field and isinstance(item, dict) else item
+                out.append(Value(value, doc.where((*path, i, src.field) if src.field else (*path, i)),
+                                 f"{src.data}.{src.items}[{i}]"))
+            return out
+        raise InputError([Problem(self.doc.where(at), "a source needs `deck`, `data` or `palette`")])
+
+    def context(self) -> dict[str, Any]:
+        m = self.game.manifest
+        contents = {k: v.count for k, v in m.content().items()}
+        return {"game": {"id": self.game.id, "name": m.name, "palette": m.palette, "contents": contents,
+                         "players": {"min": m.players.min, "max": m.players.max} if m.players else None},
+                "data": {k: d.data for k, d in self.game.data.items()},
+                "decks": {d.id: {"count": d.faces, "cards": [c.data for c in d.cards]} for d in self.game.decks}}
+
+    def expr(self, source: str, extra: dict[str, Any], at: tuple) -> Any:
+        from pnp.layout.expr import expression
+
+        try:
+            compiled = expression(source.strip().removeprefix("{{").removesuffix("}}"), True)
+        except Exception as exc:
+            raise InputError([Problem(self.doc.where(at), f"expression syntax error in {source!r}: {exc}")]) from None
+        try:
+            return compiled(**self.context(), **extra)
+        except Exception as exc:
+            raise InputError([Problem(self.doc.where(at), f"{source}: {exc}")]) from None
+
+    # -- running ----------------------------------------------------------------------------
+    def run(self) -> list[Problem]:
+        out: list[Problem] = []
+        for i, rule in enumerate(self.spec.rules):
+            at = ("rules", i)
+            check = getattr(self, "rule_" + rule.kind)
+            for where, subject, message in check(rule, at):
+                out.append(Problem(where, message, subject, rule.severity, rule.id))
+        return out
+
+    # -- rule kinds: each yields (where, subject, message) ------------------------------------
+    def rule_contents(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
+        """A component of the contents list is a deck (all its copies) or a card of some deck (its copies)."""
+        cards = {c.id: c.copies for d in self.game.decks for c in d.cards}
+        for component, item in self.game.manifest.content().items():
+            if not item.printed:
+                continue
+            count = item.count
+            printed = self.decks[component].faces if component in self.decks else cards.get(component)
+            if printed is None:
+                yield (self.game.doc.where(("contents", component)), component,
+                       f"the rulebook lists {count}, but no deck or card with this id prints it")
+            elif printed != count:
+                yield (self.game.doc.where(("contents", component)), component,
+                       f"the rulebook lists {count}, the game prints {printed}")
+
+    def rule_copies(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
+        deck = self.deck(rule.deck, at)
+        for card in deck.cards:
+            if card.copies != rule.copies:
+                yield (card.where, f"{deck.id}/{card.id}", f"prints {card.copies} "
+                       f"cop{'y' if card.copies == 1 else 'ies'}; every {deck.name} card takes {rule.copies}")
+
+    def rule_unique(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
+        deck = self.deck(rule.deck, at)
+        first: dict[Any, str] = {}
+        for card in deck.cards:
+            value = card.data.get(rule.field or "")
+            if value in first:
+                yield (deck.where(card, rule.field or ""), f"{deck.id}/{card.id}",
+                       f"{rule.field} {value!r} is also on {first[value]}; each card needs its own")
+            first.setdefault(value, card.id)
+
+    def rule_range(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
+        deck = self.deck(rule.deck, at)
+        for card in deck.cards:
+            value = card.data.get(rule.field or "")
+            if value is None:
+                continue
+            if (rule.min is not None and value < rule.min) or (rule.max is not None and value > rule.max):
+                yield (deck.where(card, rule.field or ""), f"{deck.id}/{card.id}",
+                       f"{rule.field} {value} is outside {rule.min:g}..{rule.max:g}"
+                       + (f" ({rule.description})" if rule.description else ""))
+
+    def rule_composition(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
+        deck = self.deck(rule.deck, at)
+        have = _sum_faces(deck, rule.field or "")
+        for value, bound in rule.counts.items():
+            n = have.get(value, 0)
+            for ok, says in ((bound.exactly is None or n == bound.exactly, f"exactly {bound.exactly}"),
+                             (bound.min is None or n >= bound.min, f"at least {bound.min}"),
+                             (bound.max is None or n <= bound.max, f"at most {bound.max}")):
+                if not ok:
+                    yield (deck.doc.where(("cards",)), deck.id,
+                           f"{n} {deck.name} card{'s' if n != 1 else ''} with {rule.field} {value!r}; the rule "
+                           f"wants {says}" + (f" ({rule.description})" if rule.description else ""))
+
+    def rule_distribution(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
+        deck = self.deck(rule.deck, at)
+        have = _sum_faces(deck, rule.field or "")
+        keys = {str(k) for k in have} | set(rule.table)
+        for key in sorted(keys, key=lambda k: (len(k), k)):
+            want, got = rule.table.get(key, 0), have.get(key, 0)
+            if want != got:
+                yield (deck.doc.where(("cards",)), deck.id,
+                       f"{rule.field} {key}: {got} card{'s' if got != 1 else ''}, the distribution wants {want}")
+
+    def rule_reference(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
+        assert rule.source and rule.target
+        targets = self.values(rule.target, (*at, "target"))
+        known = {t.value for t in targets}
+        seen: Counter = Counter()
+        for v in self.values(rule.source, (*at, "source")):
+            seen[v.value] += 1
+            if v.value not in known:
+                yield (v.where, v.subject, f"{v.value!r} is not among {sorted(map(str, known))}")
+            elif rule.exact and seen[v.value] == 2:
+                yield (v.where, v.subject, f"{v.value!r} appears twice; each value must appear once")
+        if rule.exact:
+            for t in targets:
+                if t.value not in seen:
+                    yield (t.where, t.subject, f"{t.value!r} has no match in {_describe(rule.source)}")
+
+    def rule_each(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
+        deck = self.deck(rule.deck, at)
+        for card in deck.cards:
+            if not self.expr(rule.check or "", {"card": card.data, "deck": {"id": deck.id, "name": deck.name}}, at):
+                yield (card.where, f"{deck.id}/{card.id}", rule.message or f"breaks {rule.check}")
+
+    def rule_expect(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
+        if not self.expr(rule.check or "", {}, at):
+            yield (self.doc.where(at), rule.id, rule.message or f"breaks {rule.check}")
+
+    def rule_connected(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
+        assert rule.nodes and rule.edges
+        nodes = self.values(rule.nodes, (*at, "nodes"))
+        names = {n.value for n in nodes}
+        links: dict[Any, set] = {n: set() for n in names}
+        for e in self.values(rule.edges, (*at, "edges")):
+            if not (isinstance(e.value, list) and len(e.value) == 2 and all(x in names for x in e.value)):
+                yield (e.where, e.subject, f"a connection joins two of {sorted(map(str, names))}, got {e.value!r}")
+                continue
+            a, b = e.value
+            links[a].add(b)
+            links[b].add(a)
+        if not nodes:
+            return
+        reached, todo = {nodes[0].value}, [nodes[0].value]
+        while todo:
+            for nxt in links[todo.pop()] - reached:
+                reached.add(nxt)
+                todo.append(nxt)
+        for n in nodes:
+            if n.value not in reached:
+                yield (n.where, n.subject, f"{n.value!r} cannot be reached from {nodes[0].value!r}")
+
+    def rule_colours(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
+        assert rule.source
+        values = self.values(rule.source, (*at, "source"))
+        palette = self.game.manifest.palette
+        colours, where = {}, {}
+        for v in values:
+            try:
+                rgb = parse_colour(v.value, palette)
+            except ValueError as exc:
+                yield (v.where, v.subject, str(exc))
+                continue
+            if rgb is not None:
+                colours[str(v.value)], where[str(v.value)] = rgb, v
+        symbols = {str(s.subject): s.value for s in self.values(rule.symbols, (*at, "symbols"))} if rule.symbols \
+            else {}
+        symbol_of = {str(v.value): symbols.get(v.subject) for v in values}
+        for d, a, b in closest_pairs(colours):
+            if d < rule.min_distance:
+                yield (where[b].where, where[b].subject, f"{b} is hard to tell from {a} (delta E {d:.1f}, "
+                       f"needs {rule.min_distance:g}); pick colours further apart")
+        for vision in ("protanopia", "deuteranopia", "tritanopia"):
+            for d, a, b in closest_pairs(colours, vision):
+                if d >= rule.colour_blind_distance:
+                    break
+                sa, sb = symbol_of.get(a), symbol_of.get(b)
+                if not sa or not sb or sa == sb:
+                    yield (where[b].where, where[b].subject, f"{b} and {a} look alike with {vision} (delta E "
+                           f"{d:.1f}) and {'share a symbol' if sa and sa == sb else 'have no symbol'}: give "
+                           "each its own symbol")
+
+    def rule_custom(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
+        fn = custom_function(self.game, rule.function or "", self.doc.where(at))
+        found: list[tuple[Where, str, str]] = []
+
+        def fail(message: str, where: Where | None = None, subject: str = "") -> None:
+            found.append((where or self.doc.where(at), subject or rule.id, message))
+
+        try:
+            fn(self.game, fail)
+        except Exception as exc:  # a bug in the game's own rules: say where, not a traceback
+            raise InputError([Problem(self.doc.where(at), f"custom rule {rule.function!r} failed: "
+                                      f"{type(exc).__name__}: {exc} (at {_game_frame(self.game, exc)})", rule.id)
+                              ]) from None
+        yield from found
+
+
+def _game_frame(game: Game, exc: Exception) -> str:
+    """`cards/<game>/rules.py:LINE`: the innermost line of the game's own code the error passed through."""
+    import traceback
+    from pathlib import Path
+
+    root = game.dir.resolve()
+    for frame in reversed(traceback.extract_tb(exc.__traceback__)):
+        path = Path(frame.filename).resolve()
+        if path.is_relative_to(root):
+            return f"cards/{game.id}/{path.relative_to(root).as_posix()}:{frame.lineno}"
+    return f"cards/{game.id}/rules.py"
+
+
+def _sum_faces(deck: Deck, field: str) -> Counter:
+    have: Counter = Counter()
+    for card in deck.cards:
+        have[str(card.data.get(field))] += card.copies
+    return have
+
+
+def _describe(src: Source) -> str:
+    if src.deck:
+        return f"deck {src.deck}" + (f" ({src.field})" if src.field else "")
+    if src.data:
+        return f"{src.data}.{src.items or ''}" + (f" ({src.field})" if src.field else "")
+    return "the palette"
+
+
+def custom_function(game: Game, name: str, where: Where) -> RuleFunction:
+    if name not in CUSTOM or _LOADED.get(_module_name(game)) != _signature(game):
+        _load_custom(game)  # first use, or the designer edited the rules since (`pnp watch` keeps running)
+    if name not in CUSTOM:
+        raise InputError([Problem(where, f"no custom rule {name!r}: define it in cards/{game.id}/rules.py (or a "
+                                  f"module of cards/{game.id}/rules/) with @custom_rule({name!r})")])
+    return CUSTOM[name]
+
+
+_LOADED: dict[str, tuple] = {}  # module name -> the rules files' (path, mtime) when they were imported
+
+
+def _module_name(game: Game) -> str:
+    return f"pnp_rules_{game.id.replace('-', '_')}"
+
+
+def _signature(game: Game) -> tuple:
+    files = [game.dir / "rules.py", *sorted((game.dir / "rules").glob("*.py"))]
+    return tuple((str(f), st.st_mtime_ns, st.st_size) for f in files if f.is_file() and (st := f.stat()))
+
+
+def _load_custom(game: Game) -> None:
+    """Import the game's custom rules: `rules.py`, or for a large game a `rules/` package whose
+    `__init__.py` imports its modules (they may share helpers with relative imports)."""
+    import importlib.util
+    import sys
+
+    module_name = _module_name(game)
+    for rule_name in [n for n, fn in CUSTOM.items() if fn.__module__.split(".")[0] == module_name]:
+        del CUSTOM[rule_name]  # a rule deleted from the file must not linger
+    _LOADED[module_name] = _signature(game)
+    package = game.dir / "rules" / "__init__.py"
+    path = package if package.is_file() else game.dir / "rules.py"
+    if not path.is_file():
+        return
+    for loaded in [m for m in sys.modules if m == module_name or m.startswith(module_name + ".")]:
+        del sys.modules[loaded]  # a rule missing from what was loaded: read the files again
+    locations = [str(package.parent)] if package.is_file() else None
+    spec = importlib.util.spec_from_file_location(module_name, path, submodule_search_locations=locations)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module  # relative imports inside the package look the package up here
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules[module_name]
+        raise

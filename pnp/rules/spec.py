@@ -1,0 +1,100 @@
+"""What `cards/<game>/rules.yaml` may say: the rule kinds and the setup, as typed models.
+
+A *source* names a list of values somewhere in the game: a deck's field
+(`{deck: empty-room, field: color}`), a data table's field (`{data: ship, items: squares, field:
+color}`), or the palette's names (`{palette: true}`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pnp.model.schema import alias
+
+Severity = Literal["error", "warning", "info"]
+
+
+@dataclass
+class Source:
+    deck: str | None = None
+    data: str | None = None
+    items: str | None = None  # a list inside a data file (dotted path)
+    field: str | None = None  # the value of each item (default: the item itself)
+    palette: bool = False
+    where: str | None = None  # keep items for which this expression is true (`item`)
+
+
+@dataclass
+class Bound:
+    min: int | None = None
+    max: int | None = None
+    exactly: int | None = None
+
+
+@dataclass
+class Rule:
+    id: str
+    kind: Literal["contents", "copies", "unique", "range", "composition", "distribution", "reference", "each",
+                  "expect", "connected", "colours", "custom"]
+    description: str = ""
+    severity: Severity = "error"
+    deck: str | None = None  # copies, unique, range, composition, distribution, each
+    field: str | None = None  # unique, range, composition, distribution
+    copies: int | None = None  # copies
+    min: float | None = None  # range
+    max: float | None = None
+    counts: dict[str, Bound] = dataclasses.field(default_factory=dict)  # composition: value -> bounds on faces
+    table: dict[str, int] = dataclasses.field(default_factory=dict)  # distribution: value -> exact faces
+    source: Source | None = None  # reference (from), colours (the colours)
+    target: Source | None = None  # reference (to)
+    exact: bool = False  # reference: the two lists hold the same values, each once
+    check: str | None = None  # each, expect: an expression that must be true
+    message: str | None = None  # each, expect: what to say when it is not
+    nodes: Source | None = None  # connected
+    edges: Source | None = None  # connected: pairs of node values
+    symbols: Source | None = None  # colours: a symbol per colour, for colour-blind players
+    min_distance: float = 20.0  # colours: delta E with typical vision
+    colour_blind_distance: float = 12.0  # colours: delta E under simulation, unless symbols differ
+    function: str | None = None  # custom: a function in cards/<game>/rules.py
+
+
+@dataclass
+class Step:
+    """One setup step. `draw`/`place` take cards from a deck, `roll` a die (data table), `track` sets a value."""
+
+    draw: str | None = None
+    place: str | None = None
+    roll: str | None = None
+    track: str | None = None
+    count: int | None = None  # cards drawn (default 1); for place, default all
+    value: Any = None  # track: the start value
+    label: str | None = None  # how the result is named in the setup (default: the deck, die or track)
+    wild: str = "choose"  # roll: what a wild face means, said in the setup
+    where: str | None = None  # draw/place: only cards for which this expression (over `card`) is true
+    if_: str | None = alias("if")  # only when this expression over the setup's options is true
+
+
+@dataclass
+class Players:
+    min: int = 1
+    max: int = 1
+
+
+@dataclass
+class Setup:
+    players: Players = dataclasses.field(default_factory=Players)
+    shuffle: list[str] = dataclasses.field(default_factory=list)
+    table: list[Step] = dataclasses.field(default_factory=list)
+    each_player: list[Step] = dataclasses.field(default_factory=list)
+    options: dict[str, list[Any]] = dataclasses.field(default_factory=dict)  # named choices; the first is the default
+
+
+@dataclass
+class RulesFile:
+    rules: list[Rule] = dataclasses.field(default_factory=list)
+    setup: Setup | None = None
+    strict_ignores: list[str] = dataclasses.field(default_factory=list)  # rules whose warnings --strict accepts
+    placeholders: list[str] = dataclasses.field(  # text that marks unfinished work (warnings)
+        default_factory=lambda: ["[NAME PENDING]", "TODO", "TBD", "???", "XXX"])

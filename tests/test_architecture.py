@@ -1,0 +1,180 @@
+"""The package reads as the pipeline: one folder per stage, imports only downward, no import circles.
+
+Ranks (lower first): errors; model; layout; output and rules (siblings: neither imports the other);
+commands. A module may import its own stage and the stages below it; nothing imports commands but
+commands (and `python -m pnp`). Every import counts: at the top, inside a function, or for types only.
+Game code (`cards/<game>/rules.py`, `rules/`) imports only the public rule API, `pnp.rules`.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+import pnp.rules
+
+from conftest import REPO
+
+STAGES = {"errors": 0, "model": 1, "layout": 2, "output": 3, "rules": 3, "commands": 4}
+SIBLINGS = {frozenset({"output", "rules"})}
+
+
+def sources(package: Path = REPO / "pnp") -> dict[str, str]:
+    """Module name -> source text, for every module of the package."""
+    out = {}
+    for path in sorted(package.rglob("*.py")):
+        parts = list(path.relative_to(package.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = path.read_text()
+    return out
+
+
+def imports(name: str, source: str, known: set[str]) -> set[str]:
+    """The package's modules that module `name` imports (`from pnp.layout import expr` names pnp.layout.expr)."""
+    found: set[str] = set()
+    package = name if name in {k.rsplit(".", 1)[0] for k in known if "." in k} else name.rsplit(".", 1)[0]
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            found.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:  # relative: from the module's package upward
+                up = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*up, base] if base else up)
+            found.add(base)
+            found.update(f"{base}.{a.name}" for a in node.names)
+    return {m for m in found if m in known and m != name}
+
+
+def graph(modules: dict[str, str]) -> dict[str, set[str]]:
+    known = set(modules)
+    return {name: imports(name, src, known) for name, src in modules.items()}
+
+
+def stage(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 and parts[1] in STAGES else None
+
+
+def upward(edges: dict[str, set[str]]) -> list[str]:
+    """Every import that goes against the pipeline."""
+    bad = []
+    for a, targets in edges.items():
+        for b in targets:
+            sa, sb = stage(a), stage(b)
+            if a == "pnp.__main__" and sb == "commands":
+                continue  # `python -m pnp` starts the CLI
+            if sb is None or sa == sb:
+                continue
+            if sa is None or STAGES[sb] > STAGES[sa] or frozenset({sa, sb}) in SIBLINGS or sb == "commands":
+                bad.append(f"{a} imports {b}")
+    return sorted(bad)
+
+
+def circles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """Import circles: strongly connected groups of more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on.add(v)
+        for w in sorted(edges.get(v, ())):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_the_package_has_one_folder_per_stage():
+    folders = {p.name for p in (REPO / "pnp").iterdir() if p.is_dir() and (p / "__init__.py").is_file()}
+    assert folders == {"model", "layout", "output", "rules", "commands"}
+    loose = {p.name for p in (REPO / "pnp").glob("*.py")}
+    assert loose == {"__init__.py", "__main__.py", "errors.py"}
+
+
+@pytest.mark.parametrize("folder", ["model", "layout", "output", "rules", "commands"])
+def test_each_stage_says_what_it_takes_gives_and_must_not_know(folder):
+    doc = ast.get_docstring(ast.parse((REPO / "pnp" / folder / "__init__.py").read_text())) or ""
+    assert len(doc.splitlines()) >= 2 and ("Knows nothing" in doc or "no other package imports" in doc), doc
+
+
+def test_imports_go_only_downward_and_never_in_a_circle():
+    edges = graph(sources())
+    assert sum(len(v) for v in edges.values()) > 100  # the walk sees the real imports
+    assert upward(edges) == []
+    assert circles(edges) == []
+
+
+@pytest.mark.parametrize(("module", "planted", "found"), [
+    ("pnp.model.units", "from pnp.layout.scene import Face\n", "pnp.model.units imports pnp.layout.scene"),
+    ("pnp.layout.text", "def f():\n    from pnp.output.render import Renderer\n",
+     "pnp.layout.text imports pnp.output.render"),
+    ("pnp.output.write", "from pnp.rules import check\n", "pnp.output.write imports pnp.rules.check"),
+    ("pnp.rules.setup", "from pnp.commands.build import build\n", "pnp.rules.setup imports pnp.commands.build"),
+])
+def test_a_planted_upward_import_is_caught(module, planted, found):
+    modules = sources()
+    modules[module] = planted + modules[module]
+    assert found in upward(graph(modules))
+
+
+def test_a_planted_circle_is_caught():
+    modules = sources()
+    modules["pnp.layout.expr"] = "from pnp.layout.engine import CompiledTemplate\n" + modules["pnp.layout.expr"]
+    assert ["pnp.layout.engine", "pnp.layout.expr"] in circles(graph(modules))
+
+
+def game_rule_files() -> list[Path]:
+    return sorted(p for p in (REPO / "cards").glob("*/rules.py")) + sorted((REPO / "cards").glob("*/rules/*.py"))
+
+
+def pnp_imports(source: str) -> list[tuple[str, list[str]]]:
+    out = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import):
+            out += [(a.name, []) for a in node.names if a.name.split(".")[0] == "pnp"]
+        elif isinstance(node, ast.ImportFrom) and not node.level and (node.module or "").split(".")[0] == "pnp":
+            out.append((node.module or "", [a.name for a in node.names]))
+    return out
+
+
+def public_only(source: str) -> list[str]:
+    return [f"{module} {names}" for module, names in pnp_imports(source)
+            if module != "pnp.rules" or not set(names) <= set(pnp.rules.__all__)]
+
+
+def test_bundled_game_rules_import_only_the_public_rule_api():
+    files = game_rule_files()
+    assert len(files) >= 3
+    bad = {f.relative_to(REPO).as_posix(): public_only(f.read_text()) for f in files}
+    assert {k: v for k, v in bad.items() if v} == {}
+
+
+@pytest.mark.parametrize("planted", ["from pnp.rules.engine import CUSTOM\n", "from pnp.model.game import Game\n",
+                                     "import pnp.layout.expr\n", "from pnp.rules import Engine\n"])
+def test_a_game_rule_reaching_past_the_api_is_caught(planted):
+    assert public_only(planted + "from pnp.rules import custom_rule\n")
