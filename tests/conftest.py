@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import fcntl
+import json
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,8 +17,10 @@ import pytest
 
 REPO = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
-# pnp keeps compiled template code between runs; the tests keep theirs apart from the user's
-os.environ["PNP_CACHE_DIR"] = tempfile.mkdtemp(prefix="pnp-test-cache-")
+# pnp keeps compiled template code between runs; the tests keep theirs apart from the user's, one folder
+# per test run that the xdist workers (started after this, with this environment) share
+if not os.environ.get("PYTEST_XDIST_WORKER"):
+    os.environ["PNP_CACHE_DIR"] = tempfile.mkdtemp(prefix="pnp-test-cache-")
 
 
 @dataclass
@@ -25,17 +30,33 @@ class Result:
     err: str
 
 
-def run_pnp(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None) -> Result:
-    """Run the real `pnp` in a fresh process, as a designer would (`env`: variables to set for it)."""
-    proc = subprocess.run([sys.executable, "-m", "pnp", *args], cwd=cwd or REPO, capture_output=True, text=True,
-                          timeout=120, env={**os.environ, **env} if env else None)
-    return Result(proc.returncode, proc.stdout, proc.stderr)
+def run_pnp(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None, process: bool = False) -> Result:
+    """Run the real `pnp` command line as a designer would, from `cwd`, and return what they see.
+
+    In this process by default (the same CLI code, without a Python start-up and cold caches per
+    call); in a fresh process with `process=True` or `env` (variables to set for it), for what only a
+    process shows. An exception escaping the CLI fails the test: a user would have seen a traceback."""
+    if process or env:
+        proc = subprocess.run([sys.executable, "-m", "pnp", *args], cwd=cwd or REPO, capture_output=True, text=True,
+                              timeout=120, env={**os.environ, **env} if env else None)
+        return Result(proc.returncode, proc.stdout, proc.stderr)
+    from typer.testing import CliRunner
+
+    from pnp.commands.cli import app
+
+    here = os.getcwd()
+    os.chdir(cwd or REPO)
+    try:
+        result = CliRunner().invoke(app, list(args), catch_exceptions=True)
+    finally:
+        os.chdir(here)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise AssertionError(f"pnp {' '.join(args)} raised (a user would see a traceback)") from result.exception
+    return Result(result.exit_code, result.stdout, result.stderr)
 
 
 def build_game(out: Path, game: str, *args: str) -> dict:
     """`pnp build GAME --out OUT` from the repository; the manifest it wrote."""
-    import json
-
     result = run_pnp("build", game, "--out", str(out), *args)
     assert result.code == 0, result.err
     return json.loads((out / "manifest.json").read_text())
@@ -60,10 +81,31 @@ def edit(path: Path, old: str, new: str) -> None:
 
 
 @pytest.fixture(scope="session")
-def moon_built(tmp_path_factory) -> tuple[Path, dict]:
-    """Welcome to the Moon built once for all its test modules: (output folder, manifest)."""
-    out = tmp_path_factory.mktemp("moon")
-    return out, build_game(out, "moon")
+def shared_build(tmp_path_factory) -> Callable[..., tuple[Path, dict]]:
+    """`shared_build("voyage", "--paper", "letter")`: a bundled game built once per test run, shared by every test
+    (and every xdist worker) that reads it: (output folder, manifest). Read it; never change it."""
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent  # the workers' common folder
+    made: dict[tuple[str, ...], tuple[Path, dict]] = {}
+
+    def get(game: str, *args: str) -> tuple[Path, dict]:
+        key = (game, *args)
+        if key not in made:
+            out = shared / "-".join(["built", *(a.strip("-") for a in key)])
+            with open(shared / f"{out.name}.lock", "w") as lock:
+                fcntl.flock(lock, fcntl.LOCK_EX)  # one worker builds, the others wait and read
+                manifest = out / "manifest.json"
+                made[key] = (out, json.loads(manifest.read_text()) if manifest.is_file() else build_game(out, *key))
+        return made[key]
+
+    return get
+
+
+@pytest.fixture
+def moon_built(shared_build) -> tuple[Path, dict]:
+    """Welcome to the Moon, built once for all its test modules: (output folder, manifest)."""
+    return shared_build("moon")
 
 
 @pytest.fixture
@@ -77,6 +119,4 @@ def moon(tmp_path: Path) -> Path:
 
 def errors_of(result: Result) -> list[dict]:
     """The errors of `pnp check GAME --format json` for one game."""
-    import json
-
     return json.loads(result.out)["games"][0]["errors"]

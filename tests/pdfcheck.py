@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from pypdf import PdfReader
@@ -87,4 +88,43 @@ def fonts(path: Path) -> list[tuple[str, bool]]:
 
 
 def text_of(path: Path) -> str:
-    return "\n".join(page.extract_text() for page in PdfReader(path).pages)
+    """Every page's text, in reading order (pdfium, as previews use it; read once per file version)."""
+    st = path.stat()
+    return _text(str(path), st.st_mtime_ns, st.st_size)
+
+
+@lru_cache(maxsize=64)
+def _text(path: str, mtime: int, size: int) -> str:
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(path)
+    try:
+        return "\n".join(page.get_textpage().get_text_range().replace("\r\n", "\n") for page in pdf)
+    finally:
+        pdf.close()
+
+
+def placed_text(path: Path) -> dict[int, list[tuple[str, float, float, float]]]:
+    """Per page (1-based): every text drawn on the page itself, as (text, size pt, x mm, y mm from the top).
+    Read once per file version; do not change what it returns."""
+    st = path.stat()
+    return _placed_text(str(path), st.st_mtime_ns, st.st_size)
+
+
+@lru_cache(maxsize=16)
+def _placed_text(path: str, mtime: int, size: int) -> dict[int, list[tuple[str, float, float, float]]]:
+    out: dict[int, list[tuple[str, float, float, float]]] = {}
+    for number, page in enumerate(PdfReader(path).pages, 1):
+        height = float(page.mediabox.height)
+        found: list[tuple[str, float, float, float]] = []
+
+        def visit(text, cm, tm, font, size, found=found, height=height):
+            if text.strip():
+                a, b, c, d, e, f = cm
+                x, y = tm[4] * a + tm[5] * c + e, tm[4] * b + tm[5] * d + f
+                scale = abs(tm[0] * a + tm[1] * c) or 1
+                found.append((text.strip(), round(size * scale, 1), x / MM, (height - y) / MM))
+
+        page.extract_text(visitor_text=visit)
+        out[number] = found
+    return out

@@ -9,14 +9,13 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from conftest import REPO, build_game, edit, run_pnp
+from conftest import REPO, edit, run_pnp
 from pdfcheck import text_of
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory) -> tuple[Path, dict]:
-    out = tmp_path_factory.mktemp("ark")
-    return out, build_game(out, "arkship")
+@pytest.fixture
+def built(shared_build) -> tuple[Path, dict]:
+    return shared_build("arkship")
 
 
 @pytest.fixture

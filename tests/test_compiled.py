@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from conftest import run_pnp
+
+pytestmark = pytest.mark.slow  # whole builds of the Moon pack, each in a fresh process
 
 
 def build(tmp_path, name: str, cache) -> dict:

@@ -240,6 +240,7 @@ def test_preview_unknown_names_say_what_exists(prep, tmp_path):
     assert not list(tmp_path.iterdir())
 
 
+@pytest.mark.slow  # every export of the whole game, through the CLI
 def test_cli_export_and_preview(tmp_path):
     from PIL import Image
 

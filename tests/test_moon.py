@@ -11,8 +11,8 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from conftest import REPO, build_game, edit, errors_of, run_pnp
-from pdfcheck import text_of
+from conftest import REPO, edit, errors_of, run_pnp
+from pdfcheck import placed_text, text_of
 
 MM = 72 / 25.4
 DISTRIBUTION = {1: 2, 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 6, 8: 7, 9: 6, 10: 6, 11: 5, 12: 4, 13: 3, 14: 2, 15: 2}
@@ -33,25 +33,6 @@ def adventures() -> dict[int, str]:
 
 def starship_cards() -> dict[str, dict]:
     return {c["id"]: c for c in yaml.safe_load(STARSHIP.read_text())["cards"]}
-
-
-def placed_text(path: Path) -> dict[int, list[tuple[str, float, float, float]]]:
-    """Per page (1-based): every text drawn on the page itself, as (text, size pt, x mm, y mm from the top)."""
-    out: dict[int, list[tuple[str, float, float, float]]] = {}
-    for number, page in enumerate(PdfReader(path).pages, 1):
-        height = float(page.mediabox.height)
-        found: list[tuple[str, float, float, float]] = []
-
-        def visit(text, cm, tm, font, size, found=found, height=height):
-            if text.strip():
-                a, b, c, d, e, f = cm
-                x, y = tm[4] * a + tm[5] * c + e, tm[4] * b + tm[5] * d + f
-                scale = abs(tm[0] * a + tm[1] * c) or 1
-                found.append((text.strip(), round(size * scale, 1), x / MM, (height - y) / MM))
-
-        page.extract_text(visitor_text=visit)
-        out[number] = found
-    return out
 
 
 def inside(face: dict, x: float, y: float) -> bool:
@@ -140,10 +121,10 @@ def test_the_adventure_1_sheet_prints_its_parts(built):
         assert word in text
 
 
-@pytest.fixture(scope="module")
-def letter(tmp_path_factory) -> dict:
+@pytest.fixture
+def letter(shared_build) -> dict:
     """The manifest of the Moon pack built on Letter paper."""
-    return build_game(tmp_path_factory.mktemp("letter"), "moon", "--paper", "letter")
+    return shared_build("moon", "--paper", "letter")[1]
 
 
 @pytest.mark.parametrize("adventure", sorted(adventures()))
@@ -212,6 +193,7 @@ def test_an_uneven_action_split_and_a_wrong_mission_count_are_caught(moon):
     ("{id: floor-6, floor: 6, action: planning, boxes: 5, order: ascending-left-to-right}",
      "{id: floor-6, floor: 6, action: planning, boxes: 5}", "`order` must be one of"),
 ])
+@pytest.mark.slow  # a whole check of the game per case
 def test_a_zone_that_does_not_add_up_is_caught(moon, old, new, message):
     edit(moon / "cards/moon/adventure-1.yaml", old, new)
     errors = errors_of(run_pnp("check", "moon", "--format", "json", cwd=moon))
@@ -276,6 +258,7 @@ def test_the_text_setup_names_starship_cards_by_number_and_action(moon):
     ("multipliers: {first: 3, later: 2}", "multipliers: {first: 2, later: 2}", "trajectory", "multipliers first 2"),
     ("most_zones: [18, 9, 4]", "most_zones: [9, 18, 4]", "most-zones-fall", "the most complete zones"),
 ])
+@pytest.mark.slow  # a whole check of the game per case
 def test_a_broken_trajectory_is_caught(moon, old, new, rule, message):
     edit(moon / "cards/moon/adventure-2.yaml", old, new)
     errors = errors_of(run_pnp("check", "moon", "--format", "json", cwd=moon))
@@ -297,6 +280,7 @@ def test_a_broken_trajectory_is_caught(moon, old, new, rule, message):
     ("planning: [1, 2, 4,", "planning: [1, 4, 2,", "colony-scoring", "must rise from left to right"),
     ("places: [18, 10, 5]", "places: [10, 18, 5]", "colony-scoring", "must fall"),
 ])
+@pytest.mark.slow  # a whole check of the game per case
 def test_a_broken_colony_is_caught(moon, old, new, rule, message):
     edit(moon / "cards/moon/adventure-3.yaml", old, new)
     errors = errors_of(run_pnp("check", "moon", "--format", "json", cwd=moon))
@@ -305,6 +289,7 @@ def test_a_broken_colony_is_caught(moon, old, new, rule, message):
                for e in errors if e["rule"] == rule), errors
 
 
+@pytest.mark.slow  # a setup and a check of it per adventure
 @pytest.mark.parametrize("adventure", sorted(set(adventures()) - {1}))
 def test_the_adventure_option_deals_its_missions_and_sheets(adventure, tmp_path):
     result = run_pnp("setup", "moon", "--players", "3", "--seed", "5", "--option", f"adventure={adventure}",

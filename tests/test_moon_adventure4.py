@@ -106,6 +106,7 @@ BREAKS = [
 ]
 
 
+@pytest.mark.slow  # a whole check of the game per case
 @pytest.mark.parametrize("old,new,rule,message,anchor", BREAKS, ids=[b[3][:40] for b in BREAKS])
 def test_a_broken_mine_is_caught_where_it_is_broken(moon, old, new, rule, message, anchor):
     path = moon / SHEET

@@ -94,6 +94,7 @@ BROKEN = [
 ]
 
 
+@pytest.mark.slow  # a whole check of the game per case
 @pytest.mark.parametrize("path,old,new,rule,message,anchor", BROKEN, ids=[f"{b[3]}-{i}" for i, b in enumerate(BROKEN)])
 def test_a_broken_adventure_5_table_is_caught_where_it_is_broken(moon, path, old, new, rule, message, anchor):
     edit(moon / path, old, new)

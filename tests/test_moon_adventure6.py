@@ -98,6 +98,7 @@ BROKEN = [
 ]
 
 
+@pytest.mark.slow  # a whole check of the game per case
 @pytest.mark.parametrize("old,new,rule,message,at", BROKEN, ids=[f"{b[2]}-{i}" for i, b in enumerate(BROKEN)])
 def test_a_broken_housing_block_is_caught_where_it_is_broken(moon, old, new, rule, message, at):
     path = moon / FILE

@@ -152,6 +152,7 @@ def test_every_dealt_voyage_setup_passes_the_setup_check(players, seed):
     assert check_recorded(VOYAGE, VOYAGE_SETUP, doc) == []
 
 
+@pytest.mark.slow  # checks every bundled game
 def test_voyage_passes_its_own_rules_strictly():
     result = run_pnp("check", "--all", "--strict")
     assert result.code == 0, result.out + result.err

@@ -29,10 +29,9 @@ def build(out: Path, *args: str) -> dict:
     return json.loads((out / "manifest.json").read_text())
 
 
-@pytest.fixture(scope="module")
-def a4(tmp_path_factory) -> tuple[Path, dict]:
-    out = tmp_path_factory.mktemp("a4")
-    return out, build(out)
+@pytest.fixture
+def a4(shared_build) -> tuple[Path, dict]:
+    return shared_build("voyage", "--paper", "A4")
 
 
 def test_summary_names_files_pages_and_faces(tmp_path):
@@ -89,8 +88,8 @@ def test_faces_sit_where_the_manifest_says(a4):
 
 
 @pytest.mark.parametrize("paper", ["A4", "letter"])
-def test_backs_line_up_with_their_fronts(tmp_path, a4, paper):
-    manifest = a4[1] if paper == "A4" else build(tmp_path, "--paper", paper)
+def test_backs_line_up_with_their_fronts(shared_build, paper):
+    _, manifest = shared_build("voyage", "--paper", paper)
     width, _ = PAPER_MM[paper]
     backs = {(f["component"], f["id"], f["copy"]): f for f in manifest["faces"] if f["side"] == "back"}
     fronts = [f for f in manifest["faces"] if f["side"] == "front" and (f["component"], f["id"], f["copy"]) in backs]
@@ -104,9 +103,8 @@ def test_backs_line_up_with_their_fronts(tmp_path, a4, paper):
 
 
 @pytest.mark.parametrize("paper", ["A4", "letter"])
-def test_cut_marks_are_outside_every_card_and_everything_is_printable(tmp_path, a4, paper):
-    out = a4[0] if paper == "A4" else tmp_path
-    manifest = a4[1] if paper == "A4" else build(tmp_path, "--paper", paper)
+def test_cut_marks_are_outside_every_card_and_everything_is_printable(shared_build, paper):
+    out, manifest = shared_build("voyage", "--paper", paper)
     margin = 5 * MM
     for f in manifest["files"]:
         if not any(m["file"] == f["path"] and m["component"] in CARD_DECKS for m in manifest["faces"]):

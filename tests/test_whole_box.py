@@ -16,14 +16,13 @@ from pnp.layout.scene import Face, Polygon
 from pnp.model.fields import PAPERS
 from pnp.output.tiles import OVERLAP, plan_tiles
 
-from conftest import REPO, build_game, edit, run_pnp
+from conftest import REPO, edit, run_pnp
 from pdfcheck import MM, text_of
 
 
-@pytest.fixture(scope="module")
-def voyage(tmp_path_factory) -> tuple[Path, dict]:
-    out = tmp_path_factory.mktemp("box")
-    return out, build_game(out, "voyage")
+@pytest.fixture
+def voyage(shared_build) -> tuple[Path, dict]:
+    return shared_build("voyage", "--paper", "A4")
 
 
 @pytest.mark.parametrize("paper", ["A4", "letter", "A3"])

@@ -14,7 +14,8 @@ from pnp.errors import Problems, Where
 
 STYLES = ("regular", "bold", "italic", "bold_italic")
 _FALLBACK = {"bold": "regular", "italic": "regular", "bold_italic": "bold"}
-_loaded: dict[Path, object] = {}  # one TTFont per file per process (they are immutable once parsed)
+_loaded: dict[tuple, object] = {}  # one TTFont per font file (name, size, mtime) per process: immutable once parsed
+_families: dict[tuple, Family] = {}  # families (with their measured words) reused while their files are unchanged
 
 
 @dataclass(repr=False, eq=False)
@@ -25,6 +26,7 @@ class Face:
     ascent: float
     descent: float
     font: object
+    file: str = ""  # its file in fonts/
     _widths: dict[str, float] = field(default_factory=dict)
 
     def width(self, text: str, size: float) -> float:
@@ -51,14 +53,22 @@ class Family:
         return self.faces[style]
 
 
+def _identity(path: Path) -> tuple:
+    """A font file as a cache key: the same file in a copy of the project is the same font; an edited
+    (or replaced) file is a new one."""
+    st = path.stat()
+    return path.name, st.st_size, st.st_mtime_ns
+
+
 def _ttf(path: Path, pdf_name: str) -> object:
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    font = _loaded.get(path)
+    key = (pdf_name, *_identity(path))
+    font = _loaded.get(key)
     if font is None:
-        font = _loaded[path] = TTFont(pdf_name, str(path))
-        pdfmetrics.registerFont(font)
+        font = _loaded[key] = TTFont(pdf_name, str(path))
+    pdfmetrics.registerFont(font)  # the latest file of this name is the one drawn
     return font
 
 
@@ -67,6 +77,16 @@ def load_families(root: Path, declared: dict[str, dict[str, str | None]], where_
     """Register each declared family's files from `root/fonts/`. `where_of(path)` locates a field."""
     families: dict[str, Family] = {}
     for family, files in declared.items():
+        try:
+            key = (family, *((style, _identity(root / "fonts" / name))
+                             for style in STYLES if (name := files.get(style))))
+        except OSError:
+            key = None  # a missing file: reported below
+        if key in _families:
+            families[family] = _families[key]
+            for face in _families[key].faces.values():
+                _ttf(root / "fonts" / face.file, face.name)  # registered under its name again (another project)
+            continue
         faces: dict[str, Face] = {}
         for style in STYLES:
             filename = files.get(style)
@@ -86,9 +106,11 @@ def load_families(root: Path, declared: dict[str, dict[str, str | None]], where_
                              f"fonts.{family}.{style}")
                 continue
             face = font.face  # type: ignore[attr-defined]
-            faces[style] = Face(path.stem, face.ascent / 1000.0, face.descent / 1000.0, font)
+            faces[style] = Face(path.stem, face.ascent / 1000.0, face.descent / 1000.0, font, filename)
         if "regular" in faces:
             families[family] = Family(family, faces)
+            if key is not None and len(faces) == len(key) - 1:
+                _families[key] = families[family]
     return families
 
 

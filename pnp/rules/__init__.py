@@ -15,9 +15,27 @@ imports from here and nowhere else in pnp (docs/rules.md, "Custom rules in Pytho
                 fail("name: more than 20 letters", game.deck("ability").where(card, "name"), card.id)
 """
 
-from pnp.errors import Where
-from pnp.model.game import Card, Deck, Game
-from pnp.model.load import Doc
-from pnp.rules.engine import Fail, RuleFunction, custom_rule
+from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from pnp.errors import Where
+    from pnp.model.game import Card, Deck, Game
+    from pnp.model.load import Doc
+    from pnp.rules.engine import Fail, RuleFunction, custom_rule
+
+_PUBLIC = {"Card": "pnp.model.game", "Deck": "pnp.model.game", "Game": "pnp.model.game", "Doc": "pnp.model.load",
+           "Where": "pnp.errors", "Fail": "pnp.rules.engine", "RuleFunction": "pnp.rules.engine",
+           "custom_rule": "pnp.rules.engine"}
 __all__ = ["Card", "Deck", "Doc", "Fail", "Game", "RuleFunction", "Where", "custom_rule"]
+
+
+def __getattr__(name: str) -> Any:
+    """The public names, imported when game code first asks for them: `pnp build` of a game without
+    custom rules does not pay for the rules engine's import."""
+    if name not in _PUBLIC:
+        raise AttributeError(f"module 'pnp.rules' has no attribute {name!r}")
+    import importlib
+
+    return getattr(importlib.import_module(_PUBLIC[name]), name)

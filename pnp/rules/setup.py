@@ -139,8 +139,15 @@ def feasibility(game: Game, setup: Setup, where: Where) -> list[Problem]:
 
 
 def _feasible(game: Game, setup: Setup, faces: dict[str, int], fail: Callable[[str], None]) -> None:
+    decks = {d.id: d for d in game.decks}
     for options in every_choice(setup):
         under = "".join(f" with {k}={v}" for k, v in options.items())
+        matching: dict[int, int] = {}  # a step with `where` -> its deck's matching cards (copies counted)
+        for step in (*steps(setup, options), *steps(setup, options, each_player=True)):
+            deck_id = step.draw or step.place
+            if step.where and deck_id in faces:
+                fits = _matches(game, step, options)
+                matching[id(step)] = sum(c.copies for c in decks[str(deck_id)].cards if fits(c.id))
         for n in range(setup.players.min, setup.players.max + 1):
             for deck, count in needs(setup, n, options).items():
                 if deck not in faces:
@@ -149,14 +156,11 @@ def _feasible(game: Game, setup: Setup, faces: dict[str, int], fail: Callable[[s
                     fail(f"{n} players{under} need {count} {deck} cards; the deck has {faces[deck]}")
             for many, group in ((1, steps(setup, options)), (n, steps(setup, options, each_player=True))):
                 for step in group:
-                    if step.where and (step.draw or step.place) in faces:
-                        fits = _matches(game, step, options)
-                        deck = next(d for d in game.decks if d.id == (step.draw or step.place))
-                        have = sum(c.copies for c in deck.cards if fits(c.id))
-                        want = (step.count or 1) * many
+                    if id(step) in matching:
+                        have, want = matching[id(step)], (step.count or 1) * many
                         if have < want:
-                            fail(f"{n} players{under} need {want} {deck.id} card{'s' if want != 1 else ''} where "
-                                 f"{step.where}; the deck has {have}")
+                            fail(f"{n} players{under} need {want} {step.draw or step.place} card"
+                                 f"{'s' if want != 1 else ''} where {step.where}; the deck has {have}")
 
 
 def _matches(game: Game, step: Step, options: dict[str, Any]) -> Callable[[str], bool]:
