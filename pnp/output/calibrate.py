@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.output.impose import Page, mirror
 from pnp.layout.scene import Label, Line
 from pnp.model.units import MM
+from pnp.output.impose import Page, mirror
 
 INK = (0.0, 0.0, 0.0)
 GREY = (0.45, 0.45, 0.45)

@@ -7,10 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.layout.fonts import Family
-from pnp.output.impose import Page
 from pnp.layout.scene import Label, Line, Rect, Text
 from pnp.layout.text import Style, fit, parse
 from pnp.model.units import MM
+from pnp.output.impose import Page
 
 INK = (0.1, 0.12, 0.18)
 GREY = (0.4, 0.4, 0.4)

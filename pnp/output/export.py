@@ -15,10 +15,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnp.errors import InputError, Problem
-from pnp.model.fields import CARD_SIZES
-from pnp.output.raster import faces_to_images, trim
 from pnp.layout.scene import Face
+from pnp.model.fields import CARD_SIZES
 from pnp.model.units import MM
+from pnp.output.raster import faces_to_images, trim
 from pnp.output.write import write_atomic
 
 if TYPE_CHECKING:

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.output.impose import Page, Placement
 from pnp.layout.scene import Ellipse, Face, Icon, Image, Item, Label, Line, Polygon, Rect, Static, Text, TextRun
 from pnp.model.units import RGB
+from pnp.output.impose import Page, Placement
 
 if TYPE_CHECKING:
     from pnp.layout.icons import IconDef

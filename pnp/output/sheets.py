@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.errors import InputError, Problem
-from pnp.output.impose import Page, impose_cards, plan_grid
-from pnp.model.game import Deck, PrintSettings
 from pnp.layout.scene import Ellipse, Face, Rect
+from pnp.model.game import Deck, PrintSettings
 from pnp.model.units import MM, to_mm
+from pnp.output.impose import Page, impose_cards, plan_grid
 
 CUT = (0.35, 0.35, 0.35)
 

@@ -15,9 +15,9 @@ import string
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.output.impose import Page, Placement
 from pnp.layout.scene import Face, Label, Line, Rect
 from pnp.model.units import MM
+from pnp.output.impose import Page, Placement
 
 OVERLAP = 10 * MM
 BAND = 8 * MM  # room under each tile for its label
