@@ -178,3 +178,10 @@ def test_bundled_game_rules_import_only_the_public_rule_api():
                                      "import pnp.layout.expr\n", "from pnp.rules import Engine\n"])
 def test_a_game_rule_reaching_past_the_api_is_caught(planted):
     assert public_only(planted + "from pnp.rules import custom_rule\n")
+
+
+def test_the_cli_default_rule_time_is_the_engines():
+    from pnp.commands.cli import RULE_SECONDS
+    from pnp.model.limits import RULE_SECONDS as LIMIT
+
+    assert RULE_SECONDS == LIMIT

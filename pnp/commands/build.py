@@ -20,7 +20,7 @@ from pnp.model.game import Deck, Game, PrintSettings, load_game
 from pnp.model.units import to_mm
 from pnp.output.impose import Page
 from pnp.output.sheets import impose_deck
-from pnp.rules.check import rule_problems, split
+from pnp.rules.check import RuleOptions, rule_problems, split
 
 
 @dataclass(repr=False, eq=False)
@@ -36,6 +36,7 @@ class BuildOptions:
     cache: dict[str, Any] | None = None  # kept between builds (pnp watch): decks whose inputs did not change
     # are not imposed and rendered again, and their files are not rewritten
     progress: Any = None  # called as progress(done, total, what) while rendering
+    rules: RuleOptions = field(default_factory=RuleOptions)  # custom rules: run them? their time limit
 
 
 @dataclass(repr=False, eq=False)
@@ -74,7 +75,7 @@ def prepare(root: Path, game_id: str, opts: BuildOptions) -> Prepared:
     if bad:
         raise InputError(bad)
     if not opts.force:
-        found += rule_problems(game)
+        found += rule_problems(game, opts.rules)
         errors = [p for p in found if p.severity == "error"]
         if errors:
             raise RuleError(errors)
@@ -116,43 +117,47 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
             cache[deck.id] = (key, pages, how, data)
         rendered.append((out_dir / f"{deck.id}.pdf", data, pages, how, deck))
 
-    # write: each PDF atomically, then the manifest that describes them
-    from pnp.output.write import write_atomic, write_manifest
-
-    files: list[OutFile] = []
-    faces_meta: list[dict[str, Any]] = []
-    counts: dict[str, int] = {}
-    for path, data, pages, how, deck in rendered:
-        sha = write_atomic(path, data, unchanged_ok=True)
-        rel = path.relative_to(out_dir).as_posix()
-        printed = set()
-        for number, page in enumerate(pages, 1):
-            for p in page.placements:
-                if p.meta["side"] == "map":  # the assembly map's preview is not a printed piece
-                    continue
-                if p.meta["side"] == "front":
-                    printed.add((p.meta["id"], p.meta["copy"]))
-                faces_meta.append({**p.meta, "file": rel, "page": number,
-                                   "x_mm": round(to_mm(p.x), 3), "y_mm": round(to_mm(p.y), 3),
-                                   "w_mm": round(to_mm(p.face.w), 3), "h_mm": round(to_mm(p.face.h), 3)})
-        counts[deck.id] = len(printed)
-        files.append(OutFile(path, len(pages), sha, len(printed), how))
     # the print-and-play document: front matter, then every component's sheets, ready for duplex
+    counts = {deck.id: len({(p.meta["id"], p.meta["copy"]) for page in pages for p in page.placements
+                            if p.meta["side"] == "front"}) for _, _, pages, _, deck in rendered}
+    document = None
     if settings.document:
         if opts.progress:
             opts.progress(len(prep.decks), len(prep.decks) + 1, f"{game.id}-pnp.pdf")
         doc_key = tuple(cache[deck.id][0] for *_, deck in rendered)
         if cache.get("document", (None,))[0] != doc_key:
-            cache["document"] = (doc_key, write_document(game, rendered, counts, paper, settings.margin, env, font,
-                                                         marker, stamp, out_dir))
-        files.insert(0, cache["document"][1])
-    write_manifest(out_dir / "manifest.json", {
-        "game": game.id, "paper": settings.paper, "duplex": settings.duplex,
-        "bleed_mm": round(to_mm(settings.bleed), 3),
-        "files": [{"path": f.path.relative_to(out_dir).as_posix(), "pages": f.pages, "sha256": f.sha256}
-                  for f in files],
-        "faces": faces_meta,
-    })
+            cache["document"] = (doc_key, render_document(game, rendered, counts, paper, settings.margin, env, font,
+                                                          marker, stamp))
+        document = cache["document"][1]
+
+    # write: every file staged beside the output folder, which then becomes the new build in one step
+    from pnp.output.write import Staging
+
+    files: list[OutFile] = []
+    faces_meta: list[dict[str, Any]] = []
+    with Staging(out_dir) as stage:
+        if document is not None:
+            data, pages_count = document
+            path = out_dir / f"{game.id}-pnp.pdf"
+            files.append(OutFile(path, pages_count, stage.add(path.name, data), sum(counts.values()),
+                                 "everything, duplex-ready"))
+        for path, data, pages, how, deck in rendered:
+            rel = path.relative_to(out_dir).as_posix()
+            for number, page in enumerate(pages, 1):
+                for p in page.placements:
+                    if p.meta["side"] == "map":  # the assembly map's preview is not a printed piece
+                        continue
+                    faces_meta.append({**p.meta, "file": rel, "page": number,
+                                       "x_mm": round(to_mm(p.x), 3), "y_mm": round(to_mm(p.y), 3),
+                                       "w_mm": round(to_mm(p.face.w), 3), "h_mm": round(to_mm(p.face.h), 3)})
+            files.append(OutFile(path, len(pages), stage.add(rel, data), counts[deck.id], how))
+        stage.commit({
+            "game": game.id, "paper": settings.paper, "duplex": settings.duplex,
+            "bleed_mm": round(to_mm(settings.bleed), 3),
+            "files": [{"path": f.path.relative_to(out_dir).as_posix(), "pages": f.pages, "sha256": f.sha256}
+                      for f in files],
+            "faces": faces_meta,
+        })
     if opts.force:
         notes.append("built with --force: rules not checked, every face is marked NOT RULE-CHECKED")
     warnings = [p for p in found if p.severity == "warning"]
@@ -196,11 +201,11 @@ def _label(component_id: str) -> str:
     return words if re.match(r"d\d", words) else words[:1].upper() + words[1:]
 
 
-def write_document(game: Game, rendered: list, counts: dict[str, int], paper: tuple[float, float], margin: float,
-                   env: LayoutEnv, font: str, marker: str, stamp: str, out_dir: Path) -> OutFile:
+def render_document(game: Game, rendered: list, counts: dict[str, int], paper: tuple[float, float], margin: float,
+                    env: LayoutEnv, font: str, marker: str, stamp: str) -> tuple[bytes, int]:
+    """The print-and-play document's bytes and page count."""
     from pnp.output.document import front_matter, paired
     from pnp.output.render import Renderer
-    from pnp.output.write import write_atomic
 
     contents = game.manifest.content()
     # a player reads names ("Damage Token"); the file column (damage-token.pdf) keeps the id in sight
@@ -215,6 +220,4 @@ def write_document(game: Game, rendered: list, counts: dict[str, int], paper: tu
     pages = front_matter(game.manifest.name, game.manifest.version, paper, margin, body, rows)
     for _, _, component_pages, _, _ in rendered:
         pages += paired(component_pages, paper)
-    data = Renderer(env.icons, f"{game.manifest.name}: print-and-play", font).render(pages, marker, stamp)
-    path = out_dir / f"{game.id}-pnp.pdf"
-    return OutFile(path, len(pages), write_atomic(path, data), sum(counts.values()), "everything, duplex-ready")
+    return Renderer(env.icons, f"{game.manifest.name}: print-and-play", font).render(pages, marker, stamp), len(pages)

@@ -18,6 +18,10 @@ from pnp import __version__
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Print-and-play asset generator: canonical YAML in, print-ready PDFs out.")
 _state: dict[str, Path | None] = {"root": None}
+RULE_SECONDS = 10.0  # pnp.model.limits.RULE_SECONDS, without importing the engine for --help
+NoCustomRules = Annotated[bool, typer.Option(
+    "--no-custom-rules", help="skip the game's Python rules (they are code that runs: for untrusted changes)")]
+RuleTimeout = Annotated[float, typer.Option(min=0.1, max=3600, help="seconds each custom rule may run")]
 
 
 def _version(value: bool) -> None:
@@ -96,6 +100,8 @@ def build(
     printer: Annotated[str | None, typer.Option(help="use a printer saved in printers.yaml")] = None,
     changed_since: Annotated[str | None, typer.Option(help="print only the cards changed since this git ref, "
                                                        "into output/GAME/reprint/")] = None,
+    no_custom_rules: NoCustomRules = False,
+    rule_timeout: RuleTimeout = RULE_SECONDS,
 ) -> None:
     """Render every component of GAME into output/GAME/."""
     from pnp.commands.build import BuildOptions
@@ -128,8 +134,11 @@ def build(
             if not only:
                 typer.echo(f"nothing changed since {changed_since}: no reprint needed")
                 return
+        from pnp.rules.check import RuleOptions
+
         result = run_build(root, game, BuildOptions(paper, duplex, not no_bleed, out, force, final, offset, only,
-                                                    progress=_progress_bar()))
+                                                    progress=_progress_bar(),
+                                                    rules=RuleOptions(not no_custom_rules, rule_timeout)))
     except PnpError as exc:
         _fail(exc)
     if sys.stderr.isatty():
@@ -156,13 +165,15 @@ def check(
     strict: Annotated[bool, typer.Option("--strict", help="fail on warnings too (for CI)")] = False,
     fmt: Annotated[str, typer.Option("--format", help="text, json or github")] = "text",
     setup_file: Annotated[Path | None, typer.Option("--setup", help="check a recorded setup (YAML or JSON)")] = None,
+    no_custom_rules: NoCustomRules = False,
+    rule_timeout: RuleTimeout = RULE_SECONDS,
 ) -> None:
     """Check GAME against its rules: exit 0 clean, 1 rule errors, 2 bad input."""
     from pnp.commands.report import FORMATS
     from pnp.errors import PnpError
     from pnp.model.load import load_file
     from pnp.model.project import list_games
-    from pnp.rules.check import check_game, load_rules
+    from pnp.rules.check import RuleOptions, check_game, load_rules
 
     if fmt not in FORMATS:
         typer.echo(f"--format {fmt}: use text, json or github", err=True)
@@ -172,7 +183,8 @@ def check(
         raise typer.Exit(2)
     try:
         root = _root()
-        results = [check_game(root, g) for g in (list_games(root) if all_games or game is None else [game])]
+        rules = RuleOptions(not no_custom_rules, rule_timeout)
+        results = [check_game(root, g, rules) for g in (list_games(root) if all_games or game is None else [game])]
         if setup_file is not None:
             from pnp.rules.setup import check_recorded
 
@@ -269,7 +281,7 @@ def preview(
     game: Annotated[str, typer.Argument(help="game id")],
     selector: Annotated[str | None, typer.Argument(help="COMPONENT or COMPONENT/ID (default: every deck)")] = None,
     out: Annotated[Path | None, typer.Option(help="folder (default: output/GAME/preview)")] = None,
-    dpi: Annotated[int, typer.Option(help="resolution of the PNGs")] = 150,
+    dpi: Annotated[int, typer.Option(min=36, max=1200, help="resolution of the PNGs (36-1200)")] = 150,
 ) -> None:
     """PNG images of chosen faces and a contact sheet per deck, for a look without printing."""
     from pnp.commands.build import BuildOptions, prepare
@@ -362,7 +374,20 @@ def calibrate(
 
 
 def main() -> None:
+    """The console script: every PnpError is handled by its command (exit 1 or 2); what the system
+    refuses (a folder that cannot be read or written) is exit 2; anything else is pnp's own bug, said
+    as such with exit 3, never a traceback."""
     try:
         app()
     except KeyboardInterrupt:
         sys.exit(130)
+    except OSError as exc:
+        where = f"{exc.filename}: " if exc.filename else ""
+        typer.echo(f"{where}{exc.strerror or exc}", err=True)
+        typer.echo("1 error", err=True)
+        sys.exit(2)
+    except Exception as exc:
+        typer.echo(f"internal error: {type(exc).__name__}: {exc}", err=True)
+        typer.echo("This is a bug in pnp, not in your game: please report it with the command you ran and "
+                   "the game's files (pnp " + __version__ + ").", err=True)
+        sys.exit(3)

@@ -25,6 +25,10 @@ def rebuild(root: Path, game: str, opts: BuildOptions, say: Callable[[str], None
         say(f"{time.strftime('%H:%M:%S')} {len(exc.problems)} problem(s); the last good PDFs are unchanged. "
             "Watching...")
         return None
+    except Exception as exc:  # a bug of pnp's: say so, keep the last good PDFs, keep watching
+        say(f"  internal error: {type(exc).__name__}: {exc} (please report it, with the command and the input)")
+        say(f"{time.strftime('%H:%M:%S')} the last good PDFs are unchanged. Watching...")
+        return None
     for warning in result.warnings:
         say(f"  warning: {warning}")
     say(f"{time.strftime('%H:%M:%S')} built {len(result.files)} files in {time.perf_counter() - started:.2f} s. "

@@ -31,7 +31,7 @@ def folder() -> Path | None:
         base = os.environ.get("PNP_CACHE_DIR") or os.path.join(
             os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "pnp")
         # the generated code depends on Jinja, on Python's bytecode and on how the environment is set up
-        _FOLDER = Path(base) / f"jinja-{jinja2.__version__}-{sys.implementation.cache_tag}-sandbox-strict"
+        _FOLDER = Path(base) / f"jinja-{jinja2.__version__}-{sys.implementation.cache_tag}-bounded-immutable-strict"
     return _FOLDER if isinstance(_FOLDER, Path) else None
 
 
@@ -68,10 +68,10 @@ def store(key: str, value: Any) -> None:
 
 
 def caching_environment(**options: Any) -> Any:
-    """A sandboxed Jinja environment whose `compile` goes through the disk cache."""
-    from jinja2.sandbox import SandboxedEnvironment
+    """pnp's sandbox (read-only and bounded) whose `compile` goes through the disk cache."""
+    from pnp.layout.sandbox import Sandbox
 
-    class Cached(SandboxedEnvironment):
+    class Cached(Sandbox):
         def compile(self, source: Any, name: str | None = None, filename: str | None = None,
                     raw: bool = False, defer_init: bool = False) -> Any:
             if raw or name or filename or defer_init:  # not how pnp compiles: Jinja's own way

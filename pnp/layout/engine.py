@@ -19,6 +19,9 @@ from pnp.layout.fonts import Family
 from pnp.layout.scene import Ellipse, Face, Icon, Image, Item, Line, Polygon, Rect, Static, Text, shift
 from pnp.layout.templates import LineEl, PlacedElement, PolygonEl, Template, TextEl
 from pnp.layout.text import MarkupError, Style, fit, parse
+from pnp.model import limits
+from pnp.model.limits import Overtime
+from pnp.model.project import OUTSIDE, outside
 from pnp.model.units import MM, RGB, parse_colour, parse_length
 
 if TYPE_CHECKING:
@@ -180,6 +183,12 @@ class CompiledTemplate:
         except (ExprError, ValueError, TypeError) as exc:
             problems.add(placed.where, f"{exc} (template {self.t.name})", subject)
             return []
+        except Overtime as exc:
+            if not getattr(exc, "reported", False):  # the innermost element (of a group) says it
+                problems.add(placed.where, f"laying out this element took more than {limits.FACE_SECONDS:g} s: its "
+                             f"loops run too long; draw less per face (template {self.t.name})", subject)
+                exc.reported = True  # type: ignore[attr-defined]
+            raise
 
     def _once(self, placed: PlacedElement, ev: _Eval, name: str, keys: tuple[str, ...], make: Any) -> Any:
         """`make()` for this element, computed once when none of `keys` holds a card expression."""
@@ -277,6 +286,8 @@ class CompiledTemplate:
             if not src:
                 raise Skip
             path = self.env.game_dir / str(src)
+            if outside(self.env.root, path):
+                raise ValueError(f"image {src!r} {OUTSIDE}")
             if not path.is_file():
                 raise ValueError(f"image {src!r} not found in {path.parent.relative_to(self.env.root)}/")
             self._check_safe(placed, box, subject, problems, f"image {src!r}")

@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 from pnp.errors import InputError, Problem, Where
+from pnp.model.limits import new_evaluation
 
 Context = dict[str, Any]
 Getter = Callable[[Context], Any]
@@ -60,9 +61,16 @@ def _template(source: str) -> Any:
 
 
 @cache
-def expression(body: str, undefined_to_none: bool = False) -> Any:
-    """A compiled Jinja expression (cached: rules and setups evaluate the same ones again and again)."""
-    return _env().compile_expression(body, undefined_to_none=undefined_to_none)
+def expression(body: str, undefined_to_none: bool = False) -> Callable[..., Any]:
+    """A compiled Jinja expression, called with the names it reads (cached: rules and setups evaluate
+    the same ones again and again). Each call is one evaluation for the sandbox's loop budget."""
+    compiled = _env().compile_expression(body, undefined_to_none=undefined_to_none)
+
+    def run(**names: Any) -> Any:
+        new_evaluation()
+        return compiled(**names)
+
+    return run
 
 
 _SINGLE = re.compile(r"^\{\{(?P<body>(?:(?!\{\{|\}\}).)*)\}\}$", re.S)
@@ -160,7 +168,7 @@ def compile_value(value: Any, where: Where) -> tuple[bool, Any]:
 
             def run_expr(ctx: Context) -> Any:
                 try:
-                    result = compiled(**ctx)
+                    result = compiled(**ctx)  # (a new evaluation: `expression` starts one)
                     if isinstance(result, Undefined):
                         str(result)  # raises UndefinedError with the missing name
                 except Exception as exc:  # an undefined name, the sandbox refuses, a filter fails, ...
@@ -181,6 +189,7 @@ def compile_value(value: Any, where: Where) -> tuple[bool, Any]:
 
     def run_template(ctx: Context) -> Any:
         try:
+            new_evaluation()
             return template.render(**ctx)
         except Exception as exc:
             raise ExprError(_explain(source, exc)) from None

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp.errors import Problems, Where
+from pnp.model.project import OUTSIDE, outside
 
 STYLES = ("regular", "bold", "italic", "bold_italic")
 _FALLBACK = {"bold": "regular", "italic": "regular", "bold_italic": "bold"}
@@ -82,6 +83,8 @@ def load_families(root: Path, declared: dict[str, dict[str, str | None]], where_
                              for style in STYLES if (name := files.get(style))))
         except OSError:
             key = None  # a missing file: reported below
+        if key is not None and any(outside(root, root / "fonts" / str(files.get(s))) for s in STYLES if files.get(s)):
+            key = None  # a link out of the project: reported below
         if key in _families:
             families[family] = _families[key]
             for face in _families[key].faces.values():
@@ -93,6 +96,10 @@ def load_families(root: Path, declared: dict[str, dict[str, str | None]], where_
             if not filename:
                 continue
             path = root / "fonts" / filename
+            if outside(root, path):
+                problems.add(where_of(("fonts", family, style)), f"font file {filename!r} {OUTSIDE}",
+                             f"fonts.{family}.{style}")
+                continue
             if not path.is_file():
                 problems.add(where_of(("fonts", family, style)),
                              f"font file {filename!r} not found in fonts/; add it (with its licence) or fix "

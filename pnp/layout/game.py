@@ -17,7 +17,10 @@ from pnp.layout.fonts import load_families
 from pnp.layout.scene import Face
 from pnp.layout.templates import TemplateStore
 from pnp.layout.text import glossary_pattern
+from pnp.model import limits
 from pnp.model.game import Deck, Game, PrintSettings
+from pnp.model.limits import Overtime, time_limit
+from pnp.model.project import OUTSIDE, outside
 
 Entry = tuple[Face, Face | None, dict[str, Any]]  # (front, back, manifest entry) of one printed copy
 
@@ -32,7 +35,9 @@ def layout_env(game: Game, problems: Problems) -> LayoutEnv:
         from pnp.layout.icons import load_icons
 
         path = game.dir / m.icons
-        if not path.is_file():
+        if outside(game.root, path):
+            problems.add(game.doc.where(("icons",)), f"icon file {m.icons!r} {OUTSIDE}", "icons")
+        elif not path.is_file():
             problems.add(game.doc.where(("icons",)), f"icon file {m.icons!r} not found in cards/{game.id}/",
                          "icons")
         else:
@@ -66,20 +71,23 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
     base = {"game": {"id": game.id, "name": game.manifest.name, "palette": game.manifest.palette},
             "deck": {"id": deck.id, "name": deck.name, "count": deck.faces},
             "data": {name: doc.data for name, doc in game.data.items()}}
-    front = CompiledTemplate(front_t, env, bleed_f, problems, base, deck.id)
-    back = CompiledTemplate(back_t, env, bleed_f, problems, base, deck.id + "-back") if back_t else None
-    shared_back = None
-    if back and not back.uses_card:
-        shared_back = back.face({}, f"{deck.id} back", problems)
-    out = []
-    for card in deck.cards:
-        ctx = {"card": card.data}
-        subject = f"{deck.id}/{card.id}"
-        where = partial(deck.where, card)
-        face = front.face(ctx, subject, problems, where)
-        back_face = shared_back or (back.face(ctx, subject + " back", problems, where) if back else None)
-        for copy in range(1, card.copies + 1):
-            out.append((face, back_face, {"component": deck.id, "id": card.id, "copy": copy}))
+    out: list[Entry] = []
+    try:  # each template's fixed part, then each face, within its time (runaway loops in a template)
+        with time_limit(limits.FACE_SECONDS):
+            front = CompiledTemplate(front_t, env, bleed_f, problems, base, deck.id)
+            back = CompiledTemplate(back_t, env, bleed_f, problems, base, deck.id + "-back") if back_t else None
+            shared_back = back.face({}, f"{deck.id} back", problems) if back and not back.uses_card else None
+        for card in deck.cards:
+            ctx = {"card": card.data}
+            subject = f"{deck.id}/{card.id}"
+            where = partial(deck.where, card)
+            with time_limit(limits.FACE_SECONDS):
+                face = front.face(ctx, subject, problems, where)
+                back_face = shared_back or (back.face(ctx, subject + " back", problems, where) if back else None)
+            for copy in range(1, card.copies + 1):
+                out.append((face, back_face, {"component": deck.id, "id": card.id, "copy": copy}))
+    except Overtime:  # the element that ran over is reported by the layout; the deck stops there
+        return []
     return out
 
 

@@ -8,6 +8,7 @@ the others are appended. Cycles in `extends` are refused.
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -15,7 +16,10 @@ from typing import Any, Literal
 from pnp.errors import InputError, Problem, Problems, Where
 from pnp.model.fields import CARD_SIZES
 from pnp.model.load import Doc, load_file, load_text
+from pnp.model.project import OUTSIDE, outside
 from pnp.model.schema import alias, read
+
+_NAME = re.compile(r"(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9_./-]*")  # relative, no `..`
 
 Value = str | int | float | bool | None  # any value may be a "{{ expression }}"
 
@@ -228,6 +232,11 @@ class TemplateStore:
             cycle = " -> ".join((*chain, name))
             raise InputError([Problem(used_at, f"circular `extends`: {cycle}", "extends")])
         path = self.root / "templates" / f"{name}.yaml"
+        if not _NAME.fullmatch(name) or outside(self.root, path):
+            raise InputError([Problem(used_at, f"template {name!r} {OUTSIDE}" if _NAME.fullmatch(name) else
+                                      f"{name!r} is not a template name: a name is a path under templates/ "
+                                      "without the .yaml (`voyage/ability`), of letters, digits, `-`, `_`, `/`",
+                                      "template")])
         if not path.is_file():
             raise InputError([Problem(used_at, f"template {name!r} not found (expected templates/{name}.yaml)",
                                       "template")])
@@ -285,8 +294,10 @@ def _merge(parent: list[PlacedElement], child: list[PlacedElement]) -> list[Plac
 def template_files(root: Path, name: str | None) -> list[Path]:
     """A template's file and the files it extends, read cheaply (for change detection)."""
     out: list[Path] = []
-    while name and len(out) < 20:
+    while name and len(out) < 20 and _NAME.fullmatch(name):
         path = root / "templates" / f"{name}.yaml"
+        if outside(root, path):
+            break
         out.append(path)
         try:
             data = load_text(path.read_text(), str(path)).data or {}

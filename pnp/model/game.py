@@ -16,6 +16,7 @@ from typing import Annotated, Any, Literal
 from pnp.errors import InputError, Problem, Problems, Where
 from pnp.model.fields import PAPERS, Id, Length
 from pnp.model.load import Doc, load_file
+from pnp.model.project import OUTSIDE, check_game_id, confined, outside
 from pnp.model.schema import Check, Reader, _Fail, read
 from pnp.model.units import MM
 
@@ -271,8 +272,10 @@ def deck_from_doc(doc: Doc, problems: Problems) -> Deck | None:
 
 def load_game(root: Path, game_id: str) -> Game:
     """Read and type-check every file of a game; raise InputError listing every problem."""
+    check_game_id(game_id)
     game_dir = root / "cards" / game_id
     manifest_path = game_dir / "game.yaml"
+    confined(root, manifest_path, Where(f"cards/{game_id}/game.yaml"), f"cards/{game_id}/game.yaml")
     if not manifest_path.is_file():
         raise InputError([Problem(Where(f"cards/{game_id}/game.yaml"),
                                   f"no game {game_id!r} here: expected this file (see `pnp list`)")])
@@ -287,6 +290,9 @@ def load_game(root: Path, game_id: str) -> Game:
     ids: dict[str, str] = {}
     for i, name in enumerate(manifest.decks):
         path = game_dir / name
+        if outside(root, path):
+            problems.add(doc.where(("decks", i)), f"deck file {name!r} {OUTSIDE}", f"decks[{i}]")
+            continue
         if not path.is_file():
             problems.add(doc.where(("decks", i)), f"deck file {name!r} not found in cards/{game_id}/",
                          f"decks[{i}]")
@@ -299,6 +305,9 @@ def load_game(root: Path, game_id: str) -> Game:
         ids[deck.id] = deck.doc.file
         game.decks.append(deck)
     for name, filename in manifest.data.items():
+        if outside(root, game_dir / filename):
+            problems.add(doc.where(("data", name)), f"data table {filename!r} {OUTSIDE}", f"data.{name}")
+            continue
         try:
             game.data[name] = load_file(game_dir / filename, root)
         except InputError as exc:

@@ -10,12 +10,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import accumulate
 from pathlib import Path
 from typing import Any
 
 import yaml
 
 from pnp.errors import InputError, Problem, Where
+from pnp.model import limits
 
 try:  # libyaml's C parser when the wheel has it: the same nodes and marks, several times faster
     _Loader: Any = yaml.CSafeLoader
@@ -55,7 +57,9 @@ class Doc:
 
 _constructor = yaml.constructor.SafeConstructor()
 _STR, _INT, _NULL = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:null"
+_MERGE, _MAP = "tag:yaml.org,2002:merge", "tag:yaml.org,2002:map"
 _DECIMAL = re.compile(r"[-+]?[0-9]+")
+_NOT_BRACKETS = bytes(b for b in range(256) if b not in b"[]{}")
 
 
 def _scalar(node: yaml.ScalarNode) -> Any:
@@ -69,32 +73,107 @@ def _scalar(node: yaml.ScalarNode) -> Any:
     return _constructor.construct_object(node, deep=True)
 
 
-def _convert(node: yaml.Node, problems: list[Problem], file: str) -> Any:
-    if isinstance(node, yaml.ScalarNode):
+class _TooBig(Exception):
+    def __init__(self, node: yaml.Node, message: str):
+        self.node, self.message = node, message
+
+
+class _Converter:
+    """YAML nodes -> Python values, with every problem located, and bounds on depth and expansion."""
+
+    def __init__(self, file: str):
+        self.file = file
+        self.problems: list[Problem] = []
+        self.nodes = 0
+
+    def where(self, node: yaml.Node) -> Where:
+        return Where(self.file, node.start_mark.line + 1, node.start_mark.column + 1)
+
+    def fail(self, node: yaml.Node, message: str) -> None:
+        self.problems.append(Problem(self.where(node), message))
+
+    def scalar(self, node: yaml.ScalarNode) -> Any:
         try:
             return _scalar(node)
-        except yaml.constructor.ConstructorError as exc:
-            mark = node.start_mark
-            problems.append(Problem(Where(file, mark.line + 1, mark.column + 1), f"bad value: {exc.problem}"))
+        except Exception:  # a tag the value does not fit (`!!int abc`), an unknown tag
+            tag = node.tag.rsplit(":", 1)[-1] if node.tag.startswith("tag:yaml.org") else node.tag
+            self.fail(node, f"{node.value!r} is not a valid !!{tag}; remove the tag or fix the value")
             return None
-    if isinstance(node, yaml.SequenceNode):
-        return [_convert(item, problems, file) for item in node.value]
-    _constructor.flatten_mapping(node)  # type: ignore[arg-type]  # a MappingNode: the only kind left
-    out: dict[Any, Any] = {}
-    for key_node, value_node in node.value:
-        key = _scalar(key_node) if isinstance(key_node, yaml.ScalarNode) else None
-        if not isinstance(key, str | int) or key in out:
-            mark = key_node.start_mark
-            message = (f"duplicate key {key!r}: each key may appear once in a mapping" if key in out
-                       else "a mapping key must be a plain name")
-            problems.append(Problem(Where(file, mark.line + 1, mark.column + 1), message))
-            continue
-        out[key] = _convert(value_node, problems, file)
-    return out
+
+    def convert(self, node: yaml.Node, depth: int = 0) -> Any:
+        self.nodes += 1
+        if self.nodes > limits.YAML_NODES:
+            raise _TooBig(node, f"more than {limits.YAML_NODES:,} values once its aliases are expanded; "
+                                "an alias that repeats other aliases grows without bound")
+        if depth > limits.YAML_DEPTH:
+            raise _TooBig(node, f"nested more than {limits.YAML_DEPTH} levels deep")
+        if isinstance(node, yaml.ScalarNode):
+            return self.scalar(node)
+        if isinstance(node, yaml.SequenceNode):
+            return [self.convert(item, depth + 1) for item in node.value]
+        out: dict[Any, Any] = {}
+        for key_node, value_node in self.pairs(node, depth):  # type: ignore[arg-type]  # a MappingNode: the only kind left
+            key = _scalar(key_node) if isinstance(key_node, yaml.ScalarNode) and key_node.tag != _MERGE else None
+            if not isinstance(key, str | int) or key in out:
+                message = (f"duplicate key {key!r}: each key may appear once in a mapping" if key in out
+                           else "a mapping key must be a plain name")
+                self.fail(key_node, message)
+                continue
+            out[key] = self.convert(value_node, depth + 1)
+        return out
+
+    def pairs(self, node: yaml.MappingNode, depth: int) -> list[tuple[yaml.Node, yaml.Node]]:
+        """The mapping's entries with YAML's merge keys (`<<: *base`) applied: an entry written in the
+        mapping wins over a merged one, and of several merged mappings the first wins. The node keeps
+        the merged entries, so a merged value is located where it was written."""
+        merged: dict[Any, tuple[yaml.Node, yaml.Node]] = {}
+        written: list[tuple[yaml.Node, yaml.Node]] = []
+        for key_node, value_node in node.value:
+            if key_node.tag != _MERGE:
+                written.append((key_node, value_node))
+                continue
+            sources = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
+            for source in sources:
+                if not isinstance(source, yaml.MappingNode):
+                    self.fail(source, "`<<` merges a mapping (`<<: *base`) or a list of them, not "
+                                      f"{getattr(source, 'value', source)!r}")
+                    continue
+                if depth > limits.YAML_DEPTH:
+                    raise _TooBig(source, f"merges nested more than {limits.YAML_DEPTH} levels deep")
+                for k, v in self.pairs(source, depth + 1):
+                    key = _scalar(k) if isinstance(k, yaml.ScalarNode) else id(k)
+                    merged.setdefault(key, (k, v))
+        if not merged:
+            return written
+        explicit = {_scalar(k) if isinstance(k, yaml.ScalarNode) else id(k) for k, _ in written}
+        node.value = [pair for key, pair in merged.items() if key not in explicit] + written
+        return node.value
+
+
+def _line_col(text: str, position: int) -> tuple[int, int]:
+    line = text.count("\n", 0, position) + 1
+    return line, position - (text.rfind("\n", 0, position) + 1) + 1
+
+
+_DEEP_BLOCK = re.compile(r"\n[ \t-]{10000}")
+_PARSER_DEPTH = 10_000  # libyaml's composer recurses in C: past about 20,000 levels it crashes the process
+
+
+def _too_deep(text: str) -> bool:
+    """Nesting the YAML parser would not survive, found cheaply before parsing: that many levels need
+    that many flow brackets, or a line indented by that many columns. (Shallower nesting is held to
+    `limits.YAML_DEPTH`, with its place, while converting.)"""
+    if text.count("[") + text.count("{") > _PARSER_DEPTH:
+        brackets = text.encode("utf-8", "replace").translate(None, _NOT_BRACKETS)
+        if max(accumulate(1 if b in b"[{" else -1 for b in brackets)) > _PARSER_DEPTH:
+            return True
+    return _DEEP_BLOCK.search(text) is not None
 
 
 def load_text(text: str, file: str) -> Doc:
-    """Parse YAML text; raise InputError with the place of a syntax error."""
+    """Parse YAML text; raise InputError with the place of every problem."""
+    if _too_deep(text):
+        raise InputError([Problem(Where(file), f"nested more than {limits.YAML_DEPTH} levels deep")])
     try:
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
@@ -102,25 +181,45 @@ def load_text(text: str, file: str) -> Doc:
         where = Where(file, mark.line + 1, mark.column + 1) if mark else Where(file)
         what = exc.problem or exc.context or "not valid YAML"
         raise InputError([Problem(where, f"YAML syntax error: {what}")]) from None
+    except yaml.reader.ReaderError as exc:  # a character YAML does not allow (a control character)
+        line, col = _line_col(text, exc.position)
+        raise InputError([Problem(Where(file, line, col), f"character U+{exc.character:04X} is not allowed in YAML "
+                                  "text; delete it (a control character, often pasted by accident)")]) from None
     except yaml.YAMLError as exc:  # pragma: no cover - other parser failures carry no mark
         raise InputError([Problem(Where(file), f"YAML syntax error: {exc}")]) from None
     if node is None:
         return Doc(file, None)
-    problems: list[Problem] = []
-    data = _convert(node, problems, file)
-    if problems:
-        raise InputError(problems)
+    converter = _Converter(file)
+    try:
+        data = converter.convert(node)
+    except _TooBig as exc:
+        raise InputError([Problem(converter.where(exc.node), exc.message)]) from None
+    if converter.problems:
+        raise InputError(converter.problems)
     return Doc(file, data, node)
 
 
 def load_file(path: Path, root: Path) -> Doc:
     shown = display_path(path, root)
     try:
-        text = path.read_text(encoding="utf-8")
+        size = path.stat().st_size
+        if size > limits.FILE_BYTES:
+            raise InputError([Problem(Where(shown), f"{size / 2**20:.1f} MB: a YAML file may be at most "
+                                      f"{limits.FILE_BYTES // 2**20} MB; split it")])
+        raw = path.read_bytes()
     except FileNotFoundError:
         raise InputError([Problem(Where(shown), "file not found")]) from None
+    except IsADirectoryError:
+        raise InputError([Problem(Where(shown), "is a folder; a YAML file is expected here")]) from None
+    except OSError as exc:
+        raise InputError([Problem(Where(shown), f"cannot read this file: {exc.strerror or exc}")]) from None
+    try:
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise InputError([Problem(Where(shown), f"not UTF-8 text ({exc.reason})")]) from None
+        line = raw.count(b"\n", 0, exc.start) + 1
+        col = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise InputError([Problem(Where(shown, line, col), f"not UTF-8 text (byte {raw[exc.start]:#04x}); save the "
+                                  "file as UTF-8")]) from None
     return load_text(text, shown)
 
 

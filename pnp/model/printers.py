@@ -7,6 +7,7 @@ office-laser: {back_offset: [0.4, -0.3]}   # mm, measured with `pnp calibrate`
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,6 +20,8 @@ from pnp.model.schema import read
 class Printer:
     back_offset: tuple[float, float] = (0.0, 0.0)
 
+MAX_OFFSET = 20.0  # mm
+
 
 def parse_offset(text: str) -> tuple[float, float]:
     """'0.4,-0.3' -> (0.4, -0.3) in mm; raises InputError."""
@@ -26,6 +29,9 @@ def parse_offset(text: str) -> tuple[float, float]:
         x, y = (float(v) for v in text.split(","))
     except ValueError:
         raise InputError([Problem(None, f"--back-offset {text}: give X,Y in mm, e.g. 0.5,-0.25")]) from None
+    if not all(math.isfinite(v) and abs(v) <= MAX_OFFSET for v in (x, y)):
+        raise InputError([Problem(None, f"--back-offset {text}: each shift is at most {MAX_OFFSET:g} mm either way "
+                                  "(a printer that shifts more needs mending, not an offset)")])
     return x, y
 
 

@@ -1,29 +1,46 @@
-"""Stage 6, write: files land atomically (temporary file, then rename), deterministically."""
+"""Stage 6, write: a whole output folder at once, or not at all; files byte for byte deterministic.
+
+A build gathers its files in a staging folder beside the output folder (`.NAME.pnp-new`), then makes
+it current in one step: the two folders trade places with one atomic `renameat2(RENAME_EXCHANGE)` where
+the system has it (Linux), else by two renames that the next run completes if it was killed between
+them. So at every instant the output folder is the whole old build or the whole new one, and its
+manifest's sha256s match its files. A file that has not changed keeps its inode (hard-linked, not
+rewritten: a PDF viewer need not reload it); files of earlier builds that this one did not write are
+gone; anything else in the folder (exports, a reprint, your own notes) is kept.
+"""
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
+import errno
 import hashlib
 import json
 import os
+import shutil
 from pathlib import Path
 from typing import Any
 
+from pnp.errors import InputError, Problem
 
-def write_atomic(path: Path, data: bytes, unchanged_ok: bool = False) -> str:
-    """Write `data` to `path` via a temporary file in the same folder; return its sha256. With
-    `unchanged_ok`, a file that already holds exactly `data` is left alone (viewers need not reload)."""
+MANIFEST = "manifest.json"
+_EXCHANGE = 2  # RENAME_EXCHANGE
+
+
+def write_atomic(path: Path, data: bytes) -> str:
+    """One file on its own (a calibration sheet): a temporary file in the same folder, then a rename."""
     digest = hashlib.sha256(data).hexdigest()
-    if unchanged_ok and path.is_file() and path.stat().st_size == len(data) and path.read_bytes() == data:
-        return digest
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")  # same folder: the rename is atomic
     try:
-        with open(tmp, "wb") as f:
-            f.write(data)
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        try:
+            tmp.write_bytes(data)
+            os.replace(tmp, path)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
+    except OSError as exc:
+        raise InputError([_problem(path, exc)]) from None
     return digest
 
 
@@ -43,5 +60,167 @@ def manifest_json(manifest: dict[str, Any]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def write_manifest(path: Path, manifest: dict[str, Any]) -> None:
-    write_atomic(path, manifest_json(manifest).encode())
+def _problem(path: Path, exc: OSError) -> Problem:
+    if exc.errno == errno.ENOSPC:
+        why = "the disk is full"
+    elif exc.errno in (errno.EACCES, errno.EPERM, errno.EROFS):
+        why = "no permission to write there (a read-only folder or disk?)"
+    else:
+        why = exc.strerror or str(exc)
+    return Problem(None, f"cannot write {path}: {why}; the last good output is unchanged")
+
+
+class Staging:
+    """The files of one build (or export), gathered beside `out` and then made current at once.
+
+    with Staging(out) as stage:   # refuses a folder pnp cannot own; cleans what a killed run left
+        stage.add("ability.pdf", data)
+        stage.commit(manifest)    # nothing is visible in `out` before this; on an error, nothing at all
+    """
+
+    def __init__(self, out: Path):
+        self.out = out
+        self.new = out.parent / f".{out.name}.pnp-new"
+        self.old = out.parent / f".{out.name}.pnp-old"
+        self.lock: Any = None
+        self.written: dict[str, str] = {}  # relative path -> sha256
+
+    def __enter__(self) -> Staging:
+        try:
+            if self.out.exists() and not self.out.is_dir():
+                raise InputError([Problem(None, f"{self.out} is a file, not a folder: name a folder for the output")])
+            self.out.parent.mkdir(parents=True, exist_ok=True)
+            self._lock()
+            recover(self.out)
+            if self.out.is_dir() and not (self.out / MANIFEST).is_file() and any(self.out.iterdir()):
+                raise InputError([Problem(None, f"{self.out} holds files but no {MANIFEST}: it is not a pnp output "
+                                          "folder, and pnp replaces its output folder whole; name an empty or a "
+                                          "new folder")])
+            self.new.mkdir()
+        except OSError as exc:
+            self._unlock()
+            raise InputError([_problem(self.out, exc)]) from None
+        except BaseException:
+            self._unlock()
+            raise
+        return self
+
+    def __exit__(self, kind: Any, exc: Any, tb: Any) -> None:
+        if kind is not None:
+            shutil.rmtree(self.new, ignore_errors=True)
+        self._unlock()
+        if isinstance(exc, OSError):
+            raise InputError([_problem(self.out, exc)]) from None
+
+    # -- gathering ---------------------------------------------------------------------------
+    def add(self, rel: str, data: bytes) -> str:
+        """Stage one file; a file the current output already holds byte for byte is linked, not written."""
+        digest = hashlib.sha256(data).hexdigest()
+        target = self.new / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        current = self.out / rel
+        if not (current.is_file() and current.stat().st_size == len(data) and current.read_bytes() == data
+                and _link(current, target)):
+            target.write_bytes(data)
+        self.written[rel] = digest
+        return digest
+
+    def commit(self, manifest: dict[str, Any] | None = None) -> None:
+        """Carry over what pnp did not write, add the manifest, then make the staged folder current."""
+        if manifest is not None:
+            self.add(MANIFEST, manifest_json(manifest).encode())
+        owned = _owned(self.out)
+        if self.out.is_dir():
+            for entry in self.out.iterdir():
+                name = entry.name
+                if name in owned or name in self.written or (self.new / name).exists():
+                    continue
+                _carry(entry, self.new / name)  # an export folder, a reprint, the designer's own notes
+        swap(self.new, self.out, self.old)
+
+    # -- one build at a time per folder -----------------------------------------------------
+    def _lock(self) -> None:
+        try:
+            import fcntl
+        except ImportError:  # pragma: no cover - Windows: one build at a time is the designer's to keep
+            return
+        self.lock = open(self.out.parent / f".{self.out.name}.pnp-lock", "w")  # noqa: SIM115 - held until exit
+        fcntl.flock(self.lock, fcntl.LOCK_EX)
+
+    def _unlock(self) -> None:
+        if self.lock is not None:
+            self.lock.close()
+            self.lock = None
+
+
+def _owned(out: Path) -> set[str]:
+    """Top-level names the current output's manifest says pnp wrote (and the manifest itself)."""
+    try:
+        files = json.loads((out / MANIFEST).read_text()).get("files", [])
+        return {MANIFEST, *(str(f["path"]).split("/")[0] for f in files if isinstance(f, dict) and "path" in f)}
+    except (OSError, ValueError, AttributeError, TypeError):
+        return {MANIFEST}
+
+
+def _link(src: Path, dst: Path) -> bool:
+    try:
+        os.link(src, dst)
+        return True
+    except OSError:  # a file system without hard links: copy instead
+        return False
+
+
+def _carry(src: Path, dst: Path) -> None:
+    if src.is_dir() and not src.is_symlink():
+        shutil.copytree(src, dst, symlinks=True, copy_function=lambda a, b: _link(Path(a), Path(b))
+                        or shutil.copy2(a, b))
+    elif src.is_symlink():
+        os.symlink(os.readlink(src), dst)
+    elif not _link(src, dst):
+        shutil.copy2(src, dst)
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two folders atomically (Linux renameat2); False where the system cannot."""
+    try:
+        fn = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):
+        return False
+    fn.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    fn.restype = ctypes.c_int
+    at_cwd = -100
+    if fn(at_cwd, os.fsencode(a), at_cwd, os.fsencode(b), _EXCHANGE) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP):  # the file system cannot exchange
+        return False
+    raise OSError(code, os.strerror(code), str(b))
+
+
+def swap(new: Path, out: Path, old: Path) -> None:
+    """Make `new` current at `out`; the previous `out` is removed."""
+    if not out.exists():
+        os.rename(new, out)
+    elif _exchange(new, out):
+        shutil.rmtree(new, ignore_errors=True)  # it holds the previous build now
+    else:
+        os.rename(out, old)
+        try:
+            os.rename(new, out)  # killed between the two renames: `recover` puts `old` back
+        except OSError:
+            os.rename(old, out)
+            raise
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def recover(out: Path) -> None:
+    """Finish or undo what a killed run left beside `out`: a swap cut between its renames is undone
+    (the old build comes back), a staging folder that was never made current is removed."""
+    new, old = out.parent / f".{out.name}.pnp-new", out.parent / f".{out.name}.pnp-old"
+    if old.exists() and not out.exists():
+        os.rename(old, out)
+    for leftover in (new, old):
+        if leftover.exists():
+            shutil.rmtree(leftover, ignore_errors=True)
+            with contextlib.suppress(OSError):
+                leftover.unlink()

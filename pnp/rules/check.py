@@ -12,9 +12,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pnp.errors import InputError, Problem, Problems, of_severity
+from pnp.errors import InputError, Problem, Problems, Where, of_severity
+from pnp.model import limits
 from pnp.model.game import Game, load_game
 from pnp.model.load import Doc, load_file
+from pnp.model.project import confined
 from pnp.model.schema import read
 
 if TYPE_CHECKING:
@@ -54,6 +56,7 @@ def load_rules(game: Game) -> tuple[RulesFile, Doc | None]:
     path = game.dir / "rules.yaml"
     if not path.is_file():
         return RulesFile(), None
+    confined(game.root, path, Where(f"cards/{game.id}/rules.yaml"), f"cards/{game.id}/rules.yaml")
     doc = load_file(path, game.root)
     spec, found = read(RulesFile, doc.data if doc.data is not None else {}, doc)
     if spec is None:
@@ -76,15 +79,22 @@ def placeholders(game: Game, words: list[str]) -> list[Problem]:
     return found
 
 
-def rule_problems(game: Game) -> list[Problem]:
+@dataclass
+class RuleOptions:
+    custom: bool = True  # run the game's Python rules (`--no-custom-rules` for an untrusted change)
+    rule_seconds: float = limits.RULE_SECONDS  # each custom rule's time (`--rule-timeout`)
+
+
+def rule_problems(game: Game, opts: RuleOptions | None = None) -> list[Problem]:
     """The game's rules (when it has a rules.yaml), its setup's feasibility, and placeholders."""
     if not (game.dir / "rules.yaml").is_file():
         return placeholders(game, PLACEHOLDERS)
     from pnp.rules.engine import Engine
 
+    opts = opts or RuleOptions()
     spec, doc = load_rules(game)
     assert doc is not None
-    problems = placeholders(game, spec.placeholders) + Engine(game, spec, doc).run()
+    problems = placeholders(game, spec.placeholders) + Engine(game, spec, doc, opts.custom, opts.rule_seconds).run()
     if spec.setup is not None:
         from pnp.rules.setup import feasibility
 
@@ -98,7 +108,7 @@ def split(problems: list[Problem]) -> tuple[list[Problem], list[Problem]]:
     return bad, [p for p in problems if p not in bad]
 
 
-def check_game(root: Path, game_id: str) -> Checked:
+def check_game(root: Path, game_id: str, opts: RuleOptions | None = None) -> Checked:
     from pnp.layout.game import lay_out_game
 
     game = load_game(root, game_id)
@@ -108,4 +118,4 @@ def check_game(root: Path, game_id: str) -> Checked:
     if bad:
         raise InputError(bad)
     spec, _ = load_rules(game)
-    return Checked(game, found + rule_problems(game), tuple(spec.strict_ignores))
+    return Checked(game, found + rule_problems(game, opts), tuple(spec.strict_ignores))

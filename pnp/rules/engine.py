@@ -6,15 +6,19 @@ or item and its file:line. Built-in checks (placeholders, the contents list) run
 
 from __future__ import annotations
 
+import contextlib
+import io
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from pnp.errors import InputError, Problem, Where
+from pnp.model import limits
 from pnp.model.colour import closest_pairs
 from pnp.model.game import Deck, Game
 from pnp.model.load import Doc
+from pnp.model.project import confined
 from pnp.model.units import parse_colour
 from pnp.rules.spec import Rule, RulesFile, Source
 
@@ -53,9 +57,14 @@ class Value:
 
 
 class Engine:
-    def __init__(self, game: Game, spec: RulesFile, doc: Doc):
+    def __init__(self, game: Game, spec: RulesFile, doc: Doc, custom: bool = True,
+                 rule_seconds: float = limits.RULE_SECONDS):
+        """`custom`: run the game's Python rules (False for an untrusted change: they are code that runs);
+        `rule_seconds`: the time each may take."""
         self.game, self.spec, self.doc = game, spec, doc
         self.decks = {d.id: d for d in game.decks}
+        self.custom, self.rule_seconds = custom, rule_seconds
+        self.notes: list[Problem] = []  # what the engine says besides the rules' findings
 
     # -- where values come from ------------------------------------------------------------
     def deck(self, name: str | None, at: tuple) -> Deck:
@@ -116,12 +125,19 @@ class Engine:
     # -- running ----------------------------------------------------------------------------
     def run(self) -> list[Problem]:
         out: list[Problem] = []
+        skipped = [rule.id for rule in self.spec.rules if rule.kind == "custom" and not self.custom]
         for i, rule in enumerate(self.spec.rules):
+            if rule.id in skipped:
+                continue
             at = ("rules", i)
             check = getattr(self, "rule_" + rule.kind)
             for where, subject, message in check(rule, at):
                 out.append(Problem(where, message, subject, rule.severity, rule.id))
-        return out
+        if skipped:
+            out.append(Problem(self.doc.where(), f"{len(skipped)} custom rule{'s' if len(skipped) != 1 else ''} not "
+                               f"run (--no-custom-rules): {', '.join(skipped)}", self.game.id, "warning",
+                               "custom-rules-skipped"))
+        return out + self.notes
 
     # -- rule kinds: each yields (where, subject, message) ------------------------------------
     def rule_contents(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
@@ -270,22 +286,52 @@ class Engine:
                            "each its own symbol")
 
     def rule_custom(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
-        fn = custom_function(self.game, rule.function or "", self.doc.where(at))
+        where, name = self.doc.where(at), rule.function or ""
         found: list[tuple[Where, str, str]] = []
 
         def fail(message: str, where: Where | None = None, subject: str = "") -> None:
             found.append((where or self.doc.where(at), subject or rule.id, message))
 
-        try:
-            fn(self.game, fail)
-        except Exception as exc:  # a bug in the game's own rules: say where, not a traceback
-            raise InputError([Problem(self.doc.where(at), f"custom rule {rule.function!r} failed: "
-                                      f"{type(exc).__name__}: {exc} (at {_game_frame(self.game, exc)})", rule.id)
-                              ]) from None
+        def bad(what: str) -> InputError:
+            return InputError([Problem(where, f"custom rule {name!r} {what}", rule.id)])
+
+        printed = io.StringIO()
+        try:  # the game's own code: its mistakes are located errors, never a traceback or an exit
+            with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed), \
+                    limits.time_limit(self.rule_seconds):
+                fn = custom_function(self.game, name, where)
+                fn(self.game, fail)
+        except InputError:
+            raise
+        except limits.Overtime as exc:
+            raise bad(f"ran longer than {self.rule_seconds:g} s and was stopped (at {_game_frame(self.game, exc)}); "
+                      "make it faster, or give it more time with --rule-timeout SECONDS") from None
+        except SystemExit as exc:
+            raise bad(f"called sys.exit() (at {_game_frame(self.game, exc)}); a rule reports with fail(message, "
+                      "where, subject) and returns") from None
+        except SyntaxError as exc:
+            raise InputError([Problem(Where(_shown(self.game, exc.filename), exc.lineno or 0, exc.offset or 0),
+                                      f"syntax error in the custom rules: {exc.msg}", rule.id)]) from None
+        except Exception as exc:  # a bug in the game's own rules: say where
+            raise bad(f"failed: {type(exc).__name__}: {exc} (at {_game_frame(self.game, exc)})") from None
+        if printed.getvalue().strip():
+            text = " ".join(printed.getvalue().split())
+            self.notes.append(Problem(where, f"custom rule {name!r} printed {text[:160]!r}: a rule says what it "
+                                      "finds with fail(message, where, subject), not print()", rule.id, "warning",
+                                      rule.id))
         yield from found
 
 
-def _game_frame(game: Game, exc: Exception) -> str:
+def _shown(game: Game, filename: str | None) -> str:
+    from pathlib import Path
+
+    try:
+        return Path(filename or "").resolve().relative_to(game.root.resolve()).as_posix()
+    except ValueError:
+        return f"cards/{game.id}/rules.py"
+
+
+def _game_frame(game: Game, exc: BaseException) -> str:
     """`cards/<game>/rules.py:LINE`: the innermost line of the game's own code the error passed through."""
     import traceback
     from pathlib import Path
@@ -348,6 +394,9 @@ def _load_custom(game: Game) -> None:
     path = package if package.is_file() else game.dir / "rules.py"
     if not path.is_file():
         return
+    for code in [path, *sorted((game.dir / "rules").glob("*.py"))]:
+        confined(game.root, code, Where(f"cards/{game.id}/{code.relative_to(game.dir).as_posix()}"),
+                 "this custom rules file")
     for loaded in [m for m in sys.modules if m == module_name or m.startswith(module_name + ".")]:
         del sys.modules[loaded]  # a rule missing from what was loaded: read the files again
     locations = [str(package.parent)] if package.is_file() else None

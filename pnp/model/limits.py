@@ -1,0 +1,126 @@
+"""Every bound pnp puts on its input, in one place.
+
+A game's repository is input that others edit (a pull request, a shared folder): every size, count,
+depth and time it can make pnp spend has a bound here, each far above what a real game needs and
+far below what would exhaust a machine. Breaking one is a located error (exit 2), never a hang.
+"""
+
+from __future__ import annotations
+
+MM = 72.0 / 25.4
+
+# YAML files
+FILE_BYTES = 16 * 1024 * 1024  # one YAML file (a 20,000-card deck is about 3 MB)
+YAML_DEPTH = 64  # nesting of mappings and lists (the deepest bundled table nests 6)
+YAML_NODES = 600_000  # values in one file once aliases are expanded (an alias bomb expands past it at once)
+
+# a build
+PIECES = 20_000  # printed pieces (every copy of every card, token, sheet); `--max-pieces` raises it
+FACE_MIN = 2 * MM  # a face (card, token, board) is at least this wide and high ...
+FACE_MAX = 2000 * MM  # ... and at most this (a 2 m banner board)
+ELEMENT_MAX = 4000 * MM  # an element's box, either side, may reach this (art may spill over the face)
+REPEAT = 10_000  # items of one element's `repeat`
+TEXT_SIZE = (0.5, 500.0)  # points: a text size (and min_size) lies in this range
+IMAGE_PIXELS = 100_000_000  # an image's width x height (a 1 m board at 300 dpi is 140 million: too big)
+IMAGE_BYTES = 64 * 1024 * 1024
+
+# template expressions (Jinja, sandboxed)
+RANGE = 10_000  # the items of one `range(...)` in a template
+ITERATIONS = 1_000_000  # every `range` of one evaluation added up (nested loops multiply)
+STRING = 1_000_000  # characters of a string an expression builds (`'x' * n`, padding, formats)
+SEQUENCE = 100_000  # items of a list an expression builds (`[0] * n`)
+INT_BITS = 4096  # bits of an integer an expression builds (`10 ** n`): about 1,200 digits
+FACE_SECONDS = 2.0  # time to lay out one face (a template with runaway loops)
+
+_turns = [0]  # loop turns (`range` items) of the expression being evaluated
+
+
+def new_evaluation() -> None:
+    """Start counting loop turns afresh: once per value a template, rule or setup evaluates."""
+    _turns[0] = 0
+
+
+def add_turns(n: int) -> int:
+    """Count `n` more loop turns; the total of this evaluation."""
+    _turns[0] += n
+    return _turns[0]
+
+
+# custom rules (Python in cards/<game>/rules.py)
+RULE_SECONDS = 10.0  # one custom rule's running time; `--rule-timeout` changes it
+
+
+# -- time ---------------------------------------------------------------------------------------
+class Overtime(BaseException):
+    """Raised inside the work that ran past its time limit. A BaseException, like KeyboardInterrupt,
+    so that no `except Exception` on the way (Jinja's, a custom rule's) swallows it."""
+
+
+class _Watchdog:
+    """One daemon thread that raises `Overtime` in a thread that has run past its deadline, and again
+    each second while it goes on (work that catches everything is still interrupted)."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.cond = threading.Condition()
+        self.jobs: dict[int, list] = {}  # thread id -> [deadline, times fired]
+        self.thread: threading.Thread | None = None
+
+    def _run(self) -> None:
+        import ctypes
+        import time
+
+        with self.cond:
+            while True:
+                now = time.monotonic()
+                for tid, job in self.jobs.items():
+                    if now >= job[0]:
+                        ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(tid), ctypes.py_object(Overtime))
+                        job[0], job[1] = now + 1.0, job[1] + 1
+                soonest = min((job[0] for job in self.jobs.values()), default=None)
+                self.cond.wait(None if soonest is None else max(soonest - time.monotonic(), 0.001))
+
+    def start(self, seconds: float) -> tuple[int, list | None, list]:
+        import threading
+        import time
+
+        tid = threading.get_ident()
+        job = [time.monotonic() + seconds, 0]
+        with self.cond:
+            outer = self.jobs.get(tid)
+            self.jobs[tid] = job
+            if self.thread is None:
+                self.thread = threading.Thread(target=self._run, name="pnp-time-limits", daemon=True)
+                self.thread.start()
+            self.cond.notify()
+        return tid, outer, job
+
+    def stop(self, tid: int, outer: list | None, job: list) -> None:
+        import ctypes
+
+        with self.cond:
+            if outer is None:
+                self.jobs.pop(tid, None)
+            else:
+                self.jobs[tid] = outer
+            if job[1]:  # fired: clear an Overtime not yet raised, so it cannot surface later elsewhere
+                ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(tid), None)
+
+
+_watchdog = _Watchdog()
+
+
+class time_limit:  # noqa: N801 - used as `with time_limit(10):`
+    """`with time_limit(seconds):` raises `Overtime` inside the block once it has run that long (in
+    pure Python code: a long C call finishes first, which is why sizes are bounded too)."""
+
+    def __init__(self, seconds: float):
+        self.seconds = seconds
+
+    def __enter__(self) -> time_limit:
+        self.token = _watchdog.start(self.seconds)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        _watchdog.stop(*self.token)
