@@ -21,6 +21,7 @@ DATA = Path(__file__).resolve().parent / "data"
 # per test run that the xdist workers (started after this, with this environment) share
 if not os.environ.get("PYTEST_XDIST_WORKER"):
     os.environ["PNP_CACHE_DIR"] = tempfile.mkdtemp(prefix="pnp-test-cache-")
+    os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="pnp-test-config-")  # the cache's signing key
 
 
 @dataclass

@@ -180,8 +180,8 @@ def test_a_game_rule_reaching_past_the_api_is_caught(planted):
     assert public_only(planted + "from pnp.rules import custom_rule\n")
 
 
-def test_the_cli_default_rule_time_is_the_engines():
-    from pnp.commands.cli import RULE_SECONDS
-    from pnp.model.limits import RULE_SECONDS as LIMIT
+def test_the_cli_defaults_are_the_engines():
+    from pnp.commands import cli
+    from pnp.model import limits
 
-    assert RULE_SECONDS == LIMIT
+    assert (cli.RULE_SECONDS, cli.PIECES) == (limits.RULE_SECONDS, limits.PIECES)

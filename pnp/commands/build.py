@@ -15,6 +15,7 @@ from typing import Any
 from pnp.errors import InputError, Problem, Problems, RuleError
 from pnp.layout.engine import LayoutEnv
 from pnp.layout.game import Prepared, lay_out_game
+from pnp.model import limits
 from pnp.model.fields import PAPERS
 from pnp.model.game import Deck, Game, PrintSettings, load_game
 from pnp.model.units import to_mm
@@ -37,6 +38,7 @@ class BuildOptions:
     # are not imposed and rendered again, and their files are not rewritten
     progress: Any = None  # called as progress(done, total, what) while rendering
     rules: RuleOptions = field(default_factory=RuleOptions)  # custom rules: run them? their time limit
+    max_pieces: int = limits.PIECES  # refuse a build that would print more pieces than this
 
 
 @dataclass(repr=False, eq=False)
@@ -68,7 +70,7 @@ def prepare(root: Path, game_id: str, opts: BuildOptions) -> Prepared:
     paper = PAPERS[settings.paper]
 
     # layout: fonts, icons and templates, then every face of every deck
-    env, decks = lay_out_game(game, settings.bleed, problems)
+    env, decks = lay_out_game(game, settings.bleed, problems, opts.max_pieces)
 
     # rules: layout's findings and the game's rules; errors stop the build unless forced
     bad, found = split(problems.items)

@@ -18,7 +18,8 @@ from pnp import __version__
 app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
                   help="Print-and-play asset generator: canonical YAML in, print-ready PDFs out.")
 _state: dict[str, Path | None] = {"root": None}
-RULE_SECONDS = 10.0  # pnp.model.limits.RULE_SECONDS, without importing the engine for --help
+RULE_SECONDS = 10.0  # pnp.model.limits.RULE_SECONDS and PIECES, without importing the engine for --help
+PIECES = 20_000
 NoCustomRules = Annotated[bool, typer.Option(
     "--no-custom-rules", help="skip the game's Python rules (they are code that runs: for untrusted changes)")]
 RuleTimeout = Annotated[float, typer.Option(min=0.1, max=3600, help="seconds each custom rule may run")]
@@ -102,6 +103,7 @@ def build(
                                                        "into output/GAME/reprint/")] = None,
     no_custom_rules: NoCustomRules = False,
     rule_timeout: RuleTimeout = RULE_SECONDS,
+    max_pieces: Annotated[int, typer.Option(min=1, help="refuse to print more pieces than this")] = PIECES,
 ) -> None:
     """Render every component of GAME into output/GAME/."""
     from pnp.commands.build import BuildOptions
@@ -138,7 +140,8 @@ def build(
 
         result = run_build(root, game, BuildOptions(paper, duplex, not no_bleed, out, force, final, offset, only,
                                                     progress=_progress_bar(),
-                                                    rules=RuleOptions(not no_custom_rules, rule_timeout)))
+                                                    rules=RuleOptions(not no_custom_rules, rule_timeout),
+                                                    max_pieces=max_pieces))
     except PnpError as exc:
         _fail(exc)
     if sys.stderr.isatty():

@@ -7,12 +7,19 @@ a hash of its source (or of its syntax tree, for expressions) in the user's cach
 (`$PNP_CACHE_DIR`, else `$XDG_CACHE_HOME/pnp`, else `~/.cache/pnp`), one folder per Jinja and Python
 version. The cache only ever saves time: a folder that cannot be read or written, or a damaged
 entry, means compiling as before.
+
+A cache folder can be shared, restored in CI or written by someone else, and its entries are code
+that runs: each entry carries an HMAC-SHA256 of its name and contents under a secret key kept
+outside the cache (`$XDG_CONFIG_HOME/pnp/cache-key`, else `~/.config/pnp/cache-key`, made on first
+use, readable by its owner only). An entry pnp did not write itself fails the check and is never
+loaded: it is compiled again instead.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import hmac
 import marshal
 import os
 import sys
@@ -21,6 +28,32 @@ from types import CodeType
 from typing import Any
 
 _FOLDER: Path | None | bool = False  # False: not looked up yet; None: no usable cache
+_KEY: bytes | None | bool = False
+_MAGIC = b"pnp1"
+
+
+def secret() -> bytes | None:
+    """The per-user key that signs cache entries, made on first use; None when it cannot be kept."""
+    global _KEY
+    if _KEY is False:
+        base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+        path = Path(base) / "pnp" / "cache-key"
+        try:
+            if not path.is_file():
+                path.parent.mkdir(parents=True, exist_ok=True)
+                with contextlib.suppress(FileExistsError):  # two builds at once: one writes, both read
+                    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+                    with os.fdopen(fd, "wb") as f:
+                        f.write(os.urandom(32))
+            key = path.read_bytes()
+            _KEY = key if len(key) >= 32 else None
+        except OSError:
+            _KEY = None
+    return _KEY if isinstance(_KEY, bytes) else None
+
+
+def _signature(key: bytes, name: str, data: bytes) -> bytes:
+    return hmac.new(key, name.encode() + b"\0" + data, hashlib.sha256).digest()
 
 
 def folder() -> Path | None:
@@ -41,12 +74,16 @@ def _path(key: str) -> Path | None:
 
 
 def load(key: str) -> Any:
-    """What `store(key, ...)` kept, or None."""
-    path = _path(key)
-    if path is None:
+    """What `store(key, ...)` kept, or None (no entry, or one that pnp did not sign with this user's key)."""
+    path, signing = _path(key), secret()
+    if path is None or signing is None:
         return None
     try:
-        return marshal.loads(path.read_bytes())
+        raw = path.read_bytes()
+        head, mac, data = raw[:4], raw[4:36], raw[36:]
+        if head != _MAGIC or not hmac.compare_digest(mac, _signature(signing, path.name, data)):
+            return None  # written by someone else, or damaged: never run it
+        return marshal.loads(data)
     except (OSError, ValueError, EOFError, TypeError):
         return None
 
@@ -59,7 +96,11 @@ def store(key: str, value: Any) -> None:
     tmp = path.with_suffix(f".{os.getpid()}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_bytes(marshal.dumps(value))
+        signing = secret()
+        if signing is None:
+            return
+        data = marshal.dumps(value)
+        tmp.write_bytes(_MAGIC + _signature(signing, path.name, data) + data)
         os.replace(tmp, path)  # whole or not at all, even with two builds at once
     except OSError:
         _FOLDER = None  # read-only home, full disk, a file in the way: stop trying for this run

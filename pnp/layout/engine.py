@@ -7,7 +7,9 @@ are evaluated per card. Text is fitted here, so overflow and safe-zone checks ne
 
 from __future__ import annotations
 
+import math
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -169,6 +171,8 @@ class CompiledTemplate:
             if repeat is None:
                 return self._draw(placed, ev, subject, problems, card_where)
             seq = range(repeat) if isinstance(repeat, int) else list(repeat)
+            if len(seq) > limits.REPEAT:
+                raise ValueError(f"repeat: {len(seq):,} items; an element repeats at most {limits.REPEAT:,} times")
             out: list[Item] = []
             for index, item in enumerate(seq):  # with `repeat`, `if` is asked of each item
                 ev.ctx = {**(ctx or {}), "item": item, "index": index}
@@ -209,6 +213,10 @@ class CompiledTemplate:
     def _make_box(self, placed: PlacedElement, ev: _Eval) -> tuple[float, float, float, float]:
         x, y = ev.length("x", self.w), ev.length("y", self.h)
         w, h = ev.length("w", self.w), ev.length("h", self.h)
+        for key, value in (("x", x), ("y", y), ("w", w), ("h", h)):
+            if abs(value) > limits.ELEMENT_MAX:
+                raise ValueError(f"{key}: {value / MM:,.0f} mm; an element reaches at most "
+                                 f"{limits.ELEMENT_MAX / MM:,.0f} mm")
         if placed.element.bleed and self.bleed:
             b, eps = self.bleed, 0.5
             if x <= eps:
@@ -290,6 +298,7 @@ class CompiledTemplate:
                 raise ValueError(f"image {src!r} {OUTSIDE}")
             if not path.is_file():
                 raise ValueError(f"image {src!r} not found in {path.parent.relative_to(self.env.root)}/")
+            readable_image(path, str(src))
             self._check_safe(placed, box, subject, problems, f"image {src!r}")
             return [Image(str(path), *box)]
         assert isinstance(el, TextEl)
@@ -346,11 +355,12 @@ class CompiledTemplate:
         if family is None:
             raise ValueError(f"unknown font {family_name!r}: declare it under `fonts:` in game.yaml "
                              f"(known: {', '.join(sorted(self.env.families))})")
-        size = parse_length(ev.raw("size") or d.size)
-        min_size = min(parse_length(ev.raw("min_size") or d.min_size), size)
-        leading = float(ev.raw("leading") or d.leading)
+        size = _between("size", parse_length(ev.raw("size") or d.size), *limits.TEXT_SIZE, "pt")
+        min_size = min(_between("min_size", parse_length(ev.raw("min_size") or d.min_size), *limits.TEXT_SIZE, "pt"),
+                       size)
+        leading = _between("leading", float(ev.raw("leading") or d.leading), 0.5, 5.0, "x the size")
         gap = ev.raw("paragraph_gap")
-        gap = d.paragraph_gap if gap is None else float(gap)
+        gap = _between("paragraph_gap", d.paragraph_gap if gap is None else float(gap), 0.0, 10.0, "ems")
         color = parse_colour(ev.raw("color") or d.color, self.env.palette) or (0.0, 0.0, 0.0)
         term = parse_colour(self.env.term_color, self.env.palette) if self.env.term_color else None
         glossary = self.env.glossary if ev.raw("glossary") is not False else None
@@ -368,6 +378,14 @@ class CompiledTemplate:
         field = placed.element.field or field_of(placed.element.text)
         try:
             paragraphs = parse(text, glossary, self.env.term_style, self.env.icons, base)
+            unknown = sorted({ch for para in paragraphs for word in para for p in word if not p.icon
+                              for ch in style.family.uncovered(p.text, p.style)})
+            if unknown:
+                face = style.family.face("regular").name
+                also = " or its fallback fonts" if style.family.fallbacks else ""
+                raise MarkupError(f"{_describe_char(unknown[0])} is not in the font {face} (family "
+                                  f"{style.family.name}){also}: write another character, or add a font that has "
+                                  f"it under `fallback:` of the family in game.yaml")
         except MarkupError as exc:
             if field and card_where:  # the mistake is in the card's text: point there
                 problems.add(card_where(field), f"{field}: {exc}", subject)
@@ -386,3 +404,45 @@ class CompiledTemplate:
         runs, used, lines = fitted
         x, y, w, h = box
         return [Text(x, y, w, h, runs, used, lines, float(ev.raw("rotate") or 0))]
+
+
+def _between(key: str, value: float, low: float, high: float, unit: str) -> float:
+    if not (math.isfinite(value) and low <= value <= high):
+        raise ValueError(f"{key}: {value:g} {unit}; use a value from {low:g} to {high:g}")
+    return value
+
+
+def _describe_char(ch: str) -> str:
+    name = unicodedata.name(ch, "")
+    if ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0:
+        return f"U+{ord(ch):04X} (a control character)"
+    return f"{ch!r} (U+{ord(ch):04X}{', ' + name.lower() if name else ''})"
+
+
+_checked_images: dict[tuple, str] = {}  # (path, size, mtime) -> "" when readable, else why not
+
+
+def readable_image(path: Path, src: str) -> None:
+    """An image pnp can embed: a picture file (not text, not truncated), within the size bounds."""
+    st = path.stat()
+    key = (str(path), st.st_size, st.st_mtime_ns)
+    if key not in _checked_images:
+        _checked_images[key] = _image_problem(path, st.st_size)
+    if _checked_images[key]:
+        raise ValueError(f"image {src!r}: {_checked_images[key]}")
+
+
+def _image_problem(path: Path, size: int) -> str:
+    if size > limits.IMAGE_BYTES:
+        return f"{size / 2**20:.0f} MB; an image may be at most {limits.IMAGE_BYTES // 2**20} MB"
+    from PIL import Image as PILImage
+
+    try:
+        with PILImage.open(path) as im:
+            if im.width * im.height > limits.IMAGE_PIXELS:
+                return (f"{im.width} x {im.height} pixels; at most {limits.IMAGE_PIXELS // 10**6} million "
+                        "(300 dpi at its printed size is enough)")
+            im.load()
+    except Exception as exc:  # not an image, truncated, a decompression bomb, an unknown format
+        return f"cannot be read as a picture ({type(exc).__name__}: {exc}); save it again as PNG or JPEG"
+    return ""

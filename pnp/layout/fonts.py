@@ -8,6 +8,7 @@ handing the same font object to the renderer is faster and keeps one notion of a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 
 from pnp.errors import Problems, Where
@@ -41,17 +42,39 @@ class Face:
         cmap = self.font.face.charToGlyph  # type: ignore[attr-defined]
         return {ch for ch in text if ord(ch) not in cmap and ch not in "\n\t"}
 
+    def has(self, ch: str) -> bool:
+        return ord(ch) in self.font.face.charToGlyph  # type: ignore[attr-defined]
+
+    @cached_property
+    def covers_ascii(self) -> bool:
+        """Every printable ASCII character has a glyph (so ASCII text needs no closer look)."""
+        return not self.missing("".join(map(chr, range(32, 127))))
+
 
 @dataclass(repr=False, eq=False)
 class Family:
     name: str
     faces: dict[str, Face]
+    fallbacks: list[Face] = field(default_factory=list)  # fonts for the characters the family lacks, in order
     word_widths: dict[tuple, float] = field(default_factory=dict)  # text.py's per-word cache
 
     def face(self, style: str) -> Face:
         while style not in self.faces:
             style = _FALLBACK.get(style, "regular")
         return self.faces[style]
+
+    def face_of(self, style: str, fallback: int = -1) -> Face:
+        """The font a run of text is drawn in: its style's, or the `fallback`-th fallback font."""
+        return self.fallbacks[fallback] if fallback >= 0 else self.face(style)
+
+    def uncovered(self, text: str, style: str = "regular") -> list[str]:
+        """Characters of `text` that neither this style's font nor any fallback can draw."""
+        if text.isascii() and self.face(style).covers_ascii:
+            return [ch for ch in text if ord(ch) < 32 and ch not in "\n\t"]
+        missing = self.face(style).missing(text)
+        for fb in self.fallbacks:
+            missing = {ch for ch in missing if not fb.has(ch)}
+        return sorted(missing)
 
 
 def _identity(path: Path) -> tuple:
@@ -73,50 +96,50 @@ def _ttf(path: Path, pdf_name: str) -> object:
     return font
 
 
-def load_families(root: Path, declared: dict[str, dict[str, str | None]], where_of, problems: Problems,
-                  ) -> dict[str, Family]:
+def _face(root: Path, filename: str, at: tuple, where_of, problems: Problems) -> Face | None:
+    """One font file of `fonts/` as a Face, or None with the problem recorded at `at`."""
+    subject = ".".join(map(str, at))
+    path = root / "fonts" / filename
+    if outside(root, path):
+        problems.add(where_of(at), f"font file {filename!r} {OUTSIDE}", subject)
+        return None
+    if not path.is_file():
+        problems.add(where_of(at), f"font file {filename!r} not found in fonts/; add it (with its licence) or fix "
+                     "the name", subject)
+        return None
+    try:
+        font = _ttf(path, path.stem)
+    except Exception as exc:  # reportlab refuses CFF-flavoured OpenType and broken files
+        problems.add(where_of(at), f"cannot use font {filename!r}: {exc} (a TrueType .ttf is needed)", subject)
+        return None
+    face = font.face  # type: ignore[attr-defined]
+    return Face(path.stem, face.ascent / 1000.0, face.descent / 1000.0, font, filename)
+
+
+def load_families(root: Path, declared: dict[str, dict], where_of, problems: Problems) -> dict[str, Family]:
     """Register each declared family's files from `root/fonts/`. `where_of(path)` locates a field."""
     families: dict[str, Family] = {}
     for family, files in declared.items():
-        try:
-            key = (family, *((style, _identity(root / "fonts" / name))
-                             for style in STYLES if (name := files.get(style))))
+        names = [(style, name) for style in STYLES if (name := files.get(style))]
+        fallback = list(files.get("fallback") or [])
+        try:  # a family whose files have not changed is the same family (its measured words too)
+            key: tuple | None = (family, *((s, _identity(root / "fonts" / n)) for s, n in names),
+                                 *(_identity(root / "fonts" / n) for n in fallback))
         except OSError:
             key = None  # a missing file: reported below
-        if key is not None and any(outside(root, root / "fonts" / str(files.get(s))) for s in STYLES if files.get(s)):
-            key = None  # a link out of the project: reported below
-        if key in _families:
+        if key is not None and key in _families and not any(outside(root, root / "fonts" / n)
+                                                             for n in (*(n for _, n in names), *fallback)):
             families[family] = _families[key]
-            for face in _families[key].faces.values():
+            for face in (*_families[key].faces.values(), *_families[key].fallbacks):
                 _ttf(root / "fonts" / face.file, face.name)  # registered under its name again (another project)
             continue
-        faces: dict[str, Face] = {}
-        for style in STYLES:
-            filename = files.get(style)
-            if not filename:
-                continue
-            path = root / "fonts" / filename
-            if outside(root, path):
-                problems.add(where_of(("fonts", family, style)), f"font file {filename!r} {OUTSIDE}",
-                             f"fonts.{family}.{style}")
-                continue
-            if not path.is_file():
-                problems.add(where_of(("fonts", family, style)),
-                             f"font file {filename!r} not found in fonts/; add it (with its licence) or fix "
-                             "the name", f"fonts.{family}.{style}")
-                continue
-            try:
-                font = _ttf(path, path.stem)
-            except Exception as exc:  # reportlab refuses CFF-flavoured OpenType and broken files
-                problems.add(where_of(("fonts", family, style)),
-                             f"cannot use font {filename!r}: {exc} (a TrueType .ttf is needed)",
-                             f"fonts.{family}.{style}")
-                continue
-            face = font.face  # type: ignore[attr-defined]
-            faces[style] = Face(path.stem, face.ascent / 1000.0, face.descent / 1000.0, font, filename)
+        faces = {style: f for style, name in names
+                 if (f := _face(root, name, ("fonts", family, style), where_of, problems))}
+        fallbacks = [f for i, name in enumerate(fallback)
+                     if (f := _face(root, name, ("fonts", family, "fallback", i), where_of, problems))]
         if "regular" in faces:
-            families[family] = Family(family, faces)
-            if key is not None and len(faces) == len(key) - 1:
+            families[family] = Family(family, faces, fallbacks)
+            if key is not None and len(faces) == len(names) and len(fallbacks) == len(fallback):
                 _families[key] = families[family]
     return families
 

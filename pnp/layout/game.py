@@ -94,8 +94,22 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
 LaidOutDeck = tuple[Deck, list[Entry], tuple[float, float]]  # the deck, its faces, their trim size
 
 
-def lay_out_game(game: Game, bleed: float, problems: Problems) -> tuple[LayoutEnv, list[LaidOutDeck]]:
+def check_pieces(game: Game, max_pieces: int) -> None:
+    """Refuse, before laying anything out, a game that would print more pieces than `max_pieces`."""
+    total = sum(deck.faces for deck in game.decks)
+    if total <= max_pieces:
+        return
+    deck, card = max(((d, c) for d in game.decks for c in d.cards), key=lambda dc: dc[1].copies)
+    raise InputError([Problem(deck.where(card, "copies") if card.copies > 1 else deck.doc.where(("cards",)),
+                              f"this game would print {total:,} pieces, more than the limit of {max_pieces:,} "
+                              f"(this card prints {card.copies:,}); if that is right, raise the limit with "
+                              "--max-pieces", f"{deck.id}/{card.id}")])
+
+
+def lay_out_game(game: Game, bleed: float, problems: Problems, max_pieces: int = limits.PIECES
+                 ) -> tuple[LayoutEnv, list[LaidOutDeck]]:
     """Every deck laid out; problems of every deck are collected, a deck that cannot be laid out is left out."""
+    check_pieces(game, max_pieces)
     env = layout_env(game, problems)
     problems.raise_if_errors()
     store = TemplateStore(game.root)

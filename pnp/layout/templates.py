@@ -14,10 +14,12 @@ from pathlib import Path
 from typing import Any, Literal
 
 from pnp.errors import InputError, Problem, Problems, Where
+from pnp.model import limits
 from pnp.model.fields import CARD_SIZES
 from pnp.model.load import Doc, load_file, load_text
 from pnp.model.project import OUTSIDE, outside
 from pnp.model.schema import alias, read
+from pnp.model.units import MM
 
 _NAME = re.compile(r"(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9_./-]*")  # relative, no `..`
 
@@ -209,10 +211,15 @@ def _size(raw: str | dict[str, str] | None, doc: Doc, problems: Problems) -> tup
                      "or {width: 63.5mm, height: 88.9mm}", "size")
         return None
     try:
-        return parse_length(raw.get("width")), parse_length(raw.get("height"))
+        size = parse_length(raw.get("width")), parse_length(raw.get("height"))
     except ValueError as exc:
         problems.add(doc.where(("size",)), str(exc), "size")
         return None
+    if not all(limits.FACE_MIN <= v <= limits.FACE_MAX for v in size):
+        problems.add(doc.where(("size",)), f"{size[0] / MM:g} x {size[1] / MM:g} mm: a face is from "
+                     f"{limits.FACE_MIN / MM:g} mm to {limits.FACE_MAX / MM:g} mm a side", "size")
+        return None
+    return size
 
 
 class TemplateStore:

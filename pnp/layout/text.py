@@ -25,6 +25,7 @@ class Piece(NamedTuple):
     style: str
     term: bool = False
     icon: bool = False
+    fallback: int = -1  # drawn in the family's fallback font of this index (a character its own font lacks)
 
 
 Word = tuple[Piece, ...]
@@ -129,7 +130,7 @@ def _unit_width(word: Word, family: Family) -> float:
     if w is None:
         w = 0.0
         for p in word:
-            w += ICON_W if p.icon else family.face(p.style).width(p.text, 1.0)
+            w += ICON_W if p.icon else family.face_of(p.style, p.fallback).width(p.text, 1.0)
         cache[word] = w
     return w
 
@@ -163,6 +164,8 @@ def fit(paragraphs: list[list[Word]], style: Style, box: tuple[float, float, flo
         ) -> tuple[list[TextRun | Icon], float, int] | None:
     """Lay out at `size`, shrinking in 0.25 pt steps down to `min_size`; None if it never fits."""
     x, y, w, h = box
+    if style.family.fallbacks:
+        paragraphs = [[_with_fallbacks(word, style.family) for word in para] for para in paragraphs]
     units = [[_unit_width(word, style.family) for word in para] for para in paragraphs]
     # the first size usually fits; otherwise binary search over 0.25 pt steps (fit is monotonic)
     result = _attempt(paragraphs, units, style, w, h, size, leading, para_gap)
@@ -184,6 +187,27 @@ def fit(paragraphs: list[list[Word]], style: Style, box: tuple[float, float, flo
     used, (lines, height) = found
     return _place(lines, style, x, y, w, h, used, leading, para_gap, height, align, valign), used, sum(
         len(p) for p in lines)
+
+
+def _with_fallbacks(word: Word, family: Family) -> Word:
+    """A word whose characters its font lacks, cut into pieces each drawn by a font that has them."""
+    if all(p.icon or p.text.isascii() for p in word):
+        return word
+    out: list[Piece] = []
+    for p in word:
+        face = family.face(p.style)
+        if p.icon or not face.missing(p.text):
+            out.append(p)
+            continue
+        run, current = "", -1
+        for ch in p.text:
+            fb = -1 if face.has(ch) else next((i for i, f in enumerate(family.fallbacks) if f.has(ch)), -1)
+            if run and fb != current:
+                out.append(p._replace(text=run, fallback=current))
+                run = ""
+            run, current = run + ch, fb
+        out.append(p._replace(text=run, fallback=current))
+    return tuple(out)
 
 
 def _attempt(paragraphs, units, style, w, h, size, leading, para_gap):
@@ -224,16 +248,16 @@ def _emit(words, family, style: Style, size, cx, baseline, space, runs) -> None:
     first = words[0][0]
     rest = first[1:]
     if not first.icon and all(len(w) == 1 and w[0][1:] == rest for w in words):  # one style: one run
-        runs.append(TextRun(cx, baseline, family.face(first.style).name, size,
+        runs.append(TextRun(cx, baseline, family.face_of(first.style, first.fallback).name, size,
                             style.term_color if first.term else style.color, " ".join(w[0].text for w in words)))
         return
-    key: tuple[str, bool] | None = None
+    key: tuple[str, bool, int] | None = None
     parts: list[str] = []
     x0 = cx
 
     def flush() -> float:
         assert key is not None
-        face = family.face(key[0])
+        face = family.face_of(key[0], key[2])
         text = "".join(parts)
         runs.append(TextRun(x0, baseline, face.name, size, style.term_color if key[1] else style.color, text))
         return x0 + face.width(text, size)
@@ -252,7 +276,7 @@ def _emit(words, family, style: Style, size, cx, baseline, space, runs) -> None:
                                  style.icon_color or style.color))
                 cx += ICON_W * size
                 continue
-            if (p.style, p.term) == key:
+            if (p.style, p.term, p.fallback) == key:
                 if sep:
                     parts.append(" ")
                 parts.append(p.text)
@@ -261,6 +285,6 @@ def _emit(words, family, style: Style, size, cx, baseline, space, runs) -> None:
                 cx = flush()
             if sep:
                 cx += space
-            key, parts, x0 = (p.style, p.term), [p.text], cx
+            key, parts, x0 = (p.style, p.term, p.fallback), [p.text], cx
     if key is not None:
         flush()

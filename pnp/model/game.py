@@ -27,6 +27,7 @@ class FontFamily:
     bold: str | None = None  # for **bold** (falls back to regular)
     italic: str | None = None  # for *italic* (falls back to regular)
     bold_italic: str | None = None  # falls back to bold
+    fallback: list[str] = field(default_factory=list)  # fonts for characters the family lacks (symbols, scripts)
 
 
 @dataclass(repr=False, eq=False)
