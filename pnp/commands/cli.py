@@ -266,10 +266,15 @@ def watch(
     """Rebuild GAME whenever its YAML, templates, fonts or images change (Ctrl-C to stop)."""
     from pnp.commands.build import BuildOptions
     from pnp.commands.watch import watch as run_watch
-    from pnp.errors import PnpError
+    from pnp.errors import PnpError, Problem, Where
+    from pnp.model.project import check_game_id
 
     try:
         root = _root()
+        check_game_id(game)
+        if not (root / "cards" / game / "game.yaml").is_file():  # nothing to watch: say so and stop
+            raise PnpError([Problem(Where(f"cards/{game}/game.yaml"),
+                                    f"no game {game!r} here: expected this file (see `pnp list`)")])
     except PnpError as exc:
         _fail(exc, written=False)
     typer.echo(f"watching cards/{game}, templates and fonts under {root}")

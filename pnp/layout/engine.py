@@ -378,8 +378,8 @@ class CompiledTemplate:
         field = placed.element.field or field_of(placed.element.text)
         try:
             paragraphs = parse(text, glossary, self.env.term_style, self.env.icons, base)
-            unknown = sorted({ch for para in paragraphs for word in para for p in word if not p.icon
-                              for ch in style.family.uncovered(p.text, p.style)})
+            unknown = list(dict.fromkeys(ch for para in paragraphs for word in para for p in word if not p.icon
+                                         for ch in style.family.uncovered(p.text, p.style)))
             if unknown:
                 face = style.family.face("regular").name
                 also = " or its fallback fonts" if style.family.fallbacks else ""
@@ -443,6 +443,8 @@ def _image_problem(path: Path, size: int) -> str:
                 return (f"{im.width} x {im.height} pixels; at most {limits.IMAGE_PIXELS // 10**6} million "
                         "(300 dpi at its printed size is enough)")
             im.load()
-    except Exception as exc:  # not an image, truncated, a decompression bomb, an unknown format
-        return f"cannot be read as a picture ({type(exc).__name__}: {exc}); save it again as PNG or JPEG"
+    except PILImage.UnidentifiedImageError:
+        return "is not a picture file (a PNG or a JPEG)"
+    except Exception as exc:  # truncated, damaged, a decompression bomb
+        return f"cannot be read as a picture ({exc}); save it again as PNG or JPEG"
     return ""

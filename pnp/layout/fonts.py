@@ -72,9 +72,7 @@ class Family:
         if text.isascii() and self.face(style).covers_ascii:
             return [ch for ch in text if ord(ch) < 32 and ch not in "\n\t"]
         missing = self.face(style).missing(text)
-        for fb in self.fallbacks:
-            missing = {ch for ch in missing if not fb.has(ch)}
-        return sorted(missing)
+        return [ch for ch in dict.fromkeys(text) if ch in missing and not any(fb.has(ch) for fb in self.fallbacks)]
 
 
 def _identity(path: Path) -> tuple:

@@ -19,7 +19,7 @@ from pnp.model.fields import CARD_SIZES
 from pnp.model.load import Doc, load_file, load_text
 from pnp.model.project import OUTSIDE, outside
 from pnp.model.schema import alias, read
-from pnp.model.units import MM
+from pnp.model.units import MM, parse_length
 
 _NAME = re.compile(r"(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9_./-]*")  # relative, no `..`
 
@@ -265,6 +265,8 @@ class TemplateStore:
             variables = {**parent.vars, **spec.vars}
         text, found = read(TextDefaults, text_raw, doc, ("text",))
         problems.extend(found)
+        if text is not None:
+            _check_text_defaults(text, doc, problems)
         if size is None and not problems.errors:
             problems.add(doc.where(), "a template needs a `size` (poker, bridge, mini, tarot, square or "
                          "{width, height}) or an `extends`", "size")
@@ -284,6 +286,24 @@ class TemplateStore:
         problems.raise_if_errors()
         assert size is not None and text is not None
         return Template(name, doc.where(), size, bleed, safe, text, placed, variables)
+
+
+def _check_text_defaults(text: TextDefaults, doc: Doc, problems: Problems) -> None:
+    """The template's text defaults within their bounds, said at their line (not at every text using them)."""
+    import math
+
+    checks: list[tuple[str, Any, float, float, str]] = [
+        ("size", text.size, *limits.TEXT_SIZE, "pt"), ("min_size", text.min_size, *limits.TEXT_SIZE, "pt"),
+        ("leading", text.leading, 0.5, 5.0, "x the size"), ("paragraph_gap", text.paragraph_gap, 0.0, 10.0, "ems")]
+    for key, raw, low, high, unit in checks:
+        try:
+            value = parse_length(raw) if unit == "pt" else float(raw)
+        except (ValueError, TypeError) as exc:
+            problems.add(doc.where(("text", key)), str(exc), f"text.{key}")
+            continue
+        if not (math.isfinite(value) and low <= value <= high):
+            problems.add(doc.where(("text", key)), f"{value:g} {unit}; use a value from {low:g} to {high:g}",
+                         f"text.{key}")
 
 
 def _merge(parent: list[PlacedElement], child: list[PlacedElement]) -> list[PlacedElement]:
