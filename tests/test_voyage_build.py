@@ -179,6 +179,7 @@ def test_a_marker_fits_the_meter_box_it_sits_on():
     mm = lambda v: float(str(v).removesuffix("mm"))  # noqa: E731
     assert mm(marker["width"]) < mm(box["w"]) and mm(marker["height"]) < mm(box["h"])
     for strip in yaml.safe_load((REPO / "cards/voyage/tracks.yaml").read_text())["cards"]:
-        pitch = (159 - mm(box["w"])) / (strip["boxes"] - 1)  # the x expression of meter-box
-        assert f"index * (159 - {box['w'].removesuffix('mm')}) / (card.boxes - 1)" in box["x"]
+        pitch = (188 - mm(box["w"])) / (strip["boxes"] - 1)  # the x expression of meter-box
+        assert f"index * (188 - {box['w'].removesuffix('mm')}) / (card.boxes - 1)" in box["x"]
         assert pitch > mm(box["w"]), strip["id"]
+    assert mm(track["size"]["width"]) >= 1 + 188  # the last box ends inside the strip
