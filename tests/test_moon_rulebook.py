@@ -190,3 +190,11 @@ def test_a_mission_asking_more_x_than_the_sheet_builds_is_caught(moon):
     errors = errors_of(run_pnp("check", "moon", "--format", "json", cwd=moon))
     assert [e["rule"] for e in errors] == ["build-supply"]
     assert "asks for 20 X from Build effects; the sheet's quarters give 12" in errors[0]["message"]
+
+
+@pytest.mark.slow  # a whole check of the game
+def test_a_planning_track_that_costs_a_player_who_never_plans_is_caught(moon):
+    edit(moon / "cards/moon/adventure-3.yaml", "planning: [0, 1, 2,", "planning: [1, 2,")
+    errors = errors_of(run_pnp("check", "moon", "--format", "json", cwd=moon))
+    assert [e["rule"] for e in errors] == ["colony-scoring"]
+    assert "the first Planning box is 1" in errors[0]["message"]

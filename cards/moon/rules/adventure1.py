@@ -114,9 +114,10 @@ def rocket_budget(game, fail):
     """Say how many rockets there are to take (an info line)."""
     active, lit, ignites, missions, needed = _rockets(game)
     doc, _ = data(game, "adventure-1")
+    builds = sum(q.get("build", 0) for q in data(game, "adventure-1")[1].get("quarters") or [])
     fail(f"the tower needs {needed} rockets; a full rocket gives {active}, plus {lit} from its {ignites} best "
-         f"idle rockets lit, plus up to {missions} from the three missions met first",
-         doc.where(("tower",)), "adventure-1.tower")
+         f"idle rockets lit, plus up to {missions} from the three missions met first; its quarters give "
+         f"{builds} X from Build effects", doc.where(("tower",)), "adventure-1.tower")
 
 
 @custom_rule("moon-build-supply")
