@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
 import pytest
+import yaml
 from pypdf import PdfReader
 
 from conftest import REPO, edit, run_pnp
@@ -35,8 +37,9 @@ def test_everything_prints(built):
             fronts.setdefault(f["component"], set()).add((f["id"], f["copy"]))
     counts = {k: len(v) for k, v in fronts.items()}
     assert counts == {"crew-portrait": 40, "life-goal": 30, "crisis": 30, "planet-crisis": 8, "waveform": 30,
-                      "signal": 10, "ship-board": 8, "stress-token": 20, "signal-token": 10, "track-token": 2,
-                      "crew-meeple": 8, "crew-sheet": 12, "ship-sheet": 4, "d6-net": 1}
+                      "signal": 10, "ship-board": 8, "stress-token": 20, "signal-token": 10, "progress-token": 1,
+                      "knowledge-token": 1, "crew-meeple": 8, "player-aid": 12, "crew-sheet": 12, "ship-sheet": 4,
+                      "d6-net": 1}
     assert (out / "arkship-pnp.pdf").is_file()
 
 
@@ -74,7 +77,100 @@ def test_check_passes_strictly_and_lists_pending_names(built):
 def test_the_contents_checklist_names_what_is_not_printed(built):
     out, _ = built
     checklist = PdfReader(out / "arkship-pnp.pdf").pages[1].extract_text()
-    assert "ordinary six-sided dice" in checklist and "Crew Sheet" in checklist and "Crew clip" in checklist
+    assert "ordinary six-sided dice" in checklist and "Crew Sheet" in checklist and "Player Aid" in checklist
+    assert not re.search(r"\(a [A-Z]", checklist)  # every contents id is a deck: no sub-row under a wrong parent
+
+
+# The rulebook's Components list, with the counts it states (Setup adds the board's 8 cards). Crew and
+# ship sheets, pencils, meeples and clips have no count there ("in 8 colors" is colours).
+RULEBOOK_COUNTS = {"crew-portrait": 40, "life-goal": 30, "crisis": 30, "planet-crisis": 8, "waveform": 30, "signal": 10,
+                   "ship-board": 8, "stress-token": 20, "signal-token": 10, "progress-token": 1, "knowledge-token": 1,
+                   "d6": 12}
+
+
+def test_contents_hold_only_the_counts_the_rulebook_states():
+    contents = yaml.safe_load((REPO / "cards/arkship/game.yaml").read_text())["contents"]
+    counts = {k: v["count"] if isinstance(v, dict) else v for k, v in contents.items()}
+    assert counts == RULEBOOK_COUNTS
+
+
+def _size_mm(template: str, element: str) -> tuple[float, float]:
+    """The (w, h) in mm of the named element of a template (or the template's own size for a piece)."""
+    doc = yaml.safe_load((REPO / "templates" / f"{template}.yaml").read_text())
+    if element == "":
+        return float(doc["size"]["width"].removesuffix("mm")), float(doc["size"]["height"].removesuffix("mm"))
+    found = [e for e in doc["elements"] if e.get("name") == element]
+    assert len(found) == 1, f"{template} has no single element named {element}"
+    if found[0]["type"] == "boxes":
+        side = float(found[0]["size"].removesuffix("mm"))
+        return side, side
+    return float(found[0]["w"].removesuffix("mm")), float(found[0]["h"].removesuffix("mm"))
+
+
+@pytest.mark.parametrize("piece,space", [
+    (("arkship/small-token", ""), ("arkship/signal", "signal-space")),
+    (("arkship/small-token", ""), ("arkship/ship-sheet", "knowledge-box")),
+    (("arkship/small-token", ""), ("arkship/ship-sheet", "progress-box")),
+])
+def test_a_token_fits_the_space_it_sits_on(piece, space):
+    pw, ph = _size_mm(*piece)
+    sw, sh = _size_mm(*space)
+    assert pw < sw and ph < sh, f"{piece[0]} is {pw} x {ph} mm, {space[1]} only {sw} x {sh} mm"
+
+
+def test_tokens_that_sit_on_spaces_use_the_small_template():
+    for deck in ("signal-tokens", "progress-token", "knowledge-token"):
+        assert yaml.safe_load((REPO / f"cards/arkship/{deck}.yaml").read_text())["template"] == "arkship/small-token"
+
+
+def test_every_placeholder_is_a_card_field_the_checker_finds(built):
+    for template in (REPO / "templates/arkship").glob("*.yaml"):
+        assert "[NAME PENDING]" not in template.read_text(), template.name
+    in_cards = sum(f.read_text().count("[NAME PENDING]") for f in (REPO / "cards/arkship").glob("*.yaml")
+                   if f.name != "rules.yaml")
+    report = json.loads(run_pnp("check", "arkship", "--format", "json").out)["games"][0]
+    found = [w for w in report["warnings"] if w["rule"] == "placeholder"]
+    assert in_cards == len(found) == 4  # two planet crises, the knowledge track, the planet crisis locations
+
+
+def test_crew_dies_on_gaining_sickness_with_both_boxes_checked(built):
+    out, _ = built
+    text = " ".join(text_of(out / "crew-sheet.pdf").split())
+    assert "Gain it when both boxes are already checked: the crew dies" in text
+    assert "Sick with both boxes checked" not in text
+
+
+def test_the_player_aid_holds_the_turn_the_failure_penalty_and_every_location(built):
+    out, _ = built
+    text = " ".join(text_of(out / "player-aid.pdf").split())
+    steps = ["Ship progress", "New crisis", "New waveform", "Thaw crew", "Assign crew", "Evaluate locations",
+             "Roll for sickness", "Age crew"]  # the rulebook's turn, in order
+    for number, step in enumerate(steps, 1):
+        assert f"{number}. {step}." in text
+    assert "gains 1 stress token and 1 rank in one of the test's skills" in text
+    for location in ("1 Bridge:", "2 Comms:", "3 Archives:", "4 Medical:", "5 Recreation:", "6 Training:",
+                     "Crisis locations:"):
+        assert location in text
+
+
+def test_the_board_cards_name_their_real_neighbours(built):
+    out, _ = built
+    text = " ".join(text_of(out / "ship-board.pdf").split())
+    assert "left and right of this card" not in text
+    assert "˅" not in text and "›" not in text
+    board = yaml.safe_load((REPO / "cards/arkship/ship.yaml").read_text())["board"]
+    at = {(c["col"], c["row"]): c for c in board}
+    crisis = next(c for c in board if c["id"] == "crisis-locations")
+    assert at[(crisis["col"] + 1, crisis["row"])]["id"] == "crisis-2"  # a crisis location beside it...
+    assert at[(crisis["col"] + 1, crisis["row"] - 1)]["id"] == "crisis-1"  # ...and one beside Medical
+    assert at[(crisis["col"], crisis["row"] - 1)]["id"] == "medical"
+    assert "Right: crisis location 2" in text and "Right: crisis location 1" in text
+
+
+def test_a_board_card_out_of_step_with_the_locations_is_caught(ark):
+    edit(ark / "cards/arkship/ship-board.yaml", "Move the knowledge token forward 1 space.", "Move it.")
+    errors = json.loads(run_pnp("check", "arkship", "--format", "json", cwd=ark).out)["games"][0]["errors"]
+    assert {e["rule"] for e in errors} == {"board-matches-locations"}
 
 
 @pytest.mark.parametrize("old,new,message", [

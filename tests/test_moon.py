@@ -256,7 +256,7 @@ def test_the_text_setup_names_starship_cards_by_number_and_action(moon):
     ("{space: 38, value: 4}", "{space: 41, value: 4}", "trajectory", "hangs off the trajectory: spaces are 1-40"),
     ("dock: 22,", "dock: 5,", "trajectory", "docks on space 5, which is not on leg 2 or 3"),
     ("multipliers: {first: 3, later: 2}", "multipliers: {first: 2, later: 2}", "trajectory", "multipliers first 2"),
-    ("most_zones: [18, 9, 4]", "most_zones: [9, 18, 4]", "most-zones-fall", "the most complete zones"),
+    ("most_zones: [20, 10, 5]", "most_zones: [10, 20, 5]", "most-zones-fall", "the most complete zones"),
 ])
 @pytest.mark.slow  # a whole check of the game per case
 def test_a_broken_trajectory_is_caught(moon, old, new, rule, message):
@@ -277,8 +277,8 @@ def test_a_broken_trajectory_is_caught(moon, old, new, rule, message):
     ("{from: [2, 1], to: [3, 1]}", "{from: [2, 1], to: [4, 1]}", "colony-tunnels", "not neighbours"),
     ("  - {from: [5, 7], to: [6, 8]}\n  - {from: [6, 7], to: [6, 8]}\n", "", "colony-tunnels",
      "the tunnels never reach [6, 8] from the landing site"),
-    ("planning: [1, 2, 4,", "planning: [1, 4, 2,", "colony-scoring", "must rise from left to right"),
-    ("places: [18, 10, 5]", "places: [10, 18, 5]", "colony-scoring", "must fall"),
+    ("planning: [0, 1, 2, 4,", "planning: [0, 2, 1, 4,", "colony-scoring", "must rise from left to right"),
+    ("places: [20, 10, 5]", "places: [10, 20, 5]", "colony-scoring", "must fall"),
 ])
 @pytest.mark.slow  # a whole check of the game per case
 def test_a_broken_colony_is_caught(moon, old, new, rule, message):

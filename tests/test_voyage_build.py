@@ -168,3 +168,18 @@ def test_no_bleed_cells_are_the_trim(tmp_path):
             for placed in page.faces:
                 cx, cy, cw, ch = placed.clip
                 assert (cx, cy) == pytest.approx(placed.origin, abs=0.01)
+
+
+def test_a_marker_fits_the_meter_box_it_sits_on():
+    """The happiness, sanitation and round markers sit in the boxes of the strips: smaller than a box,
+    and the boxes (spread over the strip) never overlap."""
+    marker = yaml.safe_load((REPO / "templates/voyage/marker.yaml").read_text())["size"]
+    track = yaml.safe_load((REPO / "templates/voyage/track.yaml").read_text())
+    box = next(e for e in track["elements"] if e.get("name") == "meter-box")
+    mm = lambda v: float(str(v).removesuffix("mm"))  # noqa: E731
+    assert mm(marker["width"]) < mm(box["w"]) and mm(marker["height"]) < mm(box["h"])
+    for strip in yaml.safe_load((REPO / "cards/voyage/tracks.yaml").read_text())["cards"]:
+        pitch = (188 - mm(box["w"])) / (strip["boxes"] - 1)  # the x expression of meter-box
+        assert f"index * (188 - {box['w'].removesuffix('mm')}) / (card.boxes - 1)" in box["x"]
+        assert pitch > mm(box["w"]), strip["id"]
+    assert mm(track["size"]["width"]) >= 1 + 188  # the last box ends inside the strip

@@ -1,5 +1,7 @@
 """Adventure 1, the rocket: floors as zones, their quarters and effects, the rocket tower."""
 
+import re
+
 from pnp.rules import custom_rule
 
 from .common import data, find_deck
@@ -112,6 +114,26 @@ def rocket_budget(game, fail):
     """Say how many rockets there are to take (an info line)."""
     active, lit, ignites, missions, needed = _rockets(game)
     doc, _ = data(game, "adventure-1")
+    builds = sum(q.get("build", 0) for q in data(game, "adventure-1")[1].get("quarters") or [])
     fail(f"the tower needs {needed} rockets; a full rocket gives {active}, plus {lit} from its {ignites} best "
-         f"idle rockets lit, plus up to {missions} from the three missions met first",
-         doc.where(("tower",)), "adventure-1.tower")
+         f"idle rockets lit, plus up to {missions} from the three missions met first; its quarters give "
+         f"{builds} X from Build effects", doc.where(("tower",)), "adventure-1.tower")
+
+
+@custom_rule("moon-build-supply")
+def build_supply(game, fail):
+    """The missions of adventure 1 that count X from Build effects or circled System Errors ask no more
+    than the sheet holds: the quarters' builds, the System Error boxes."""
+    doc, sheet = data(game, "adventure-1")
+    builds = sum(q.get("build", 0) for q in sheet.get("quarters") or [])
+    deck = find_deck(game, "mission")
+    for card in deck.cards:
+        if card.data["adventure"] != 1:
+            continue
+        text = card.data["text"]
+        if (m := re.search(r"(\d+) X with", text)) and int(m.group(1)) > builds:
+            fail(f"asks for {m.group(1)} X from Build effects; the sheet's quarters give {builds}",
+                 deck.where(card, "text"), f"mission/{card.id}")
+        if (m := re.search(r"(\d+) :system-error:", text)) and int(m.group(1)) > (sheet.get("system_errors") or 0):
+            fail(f"asks for {m.group(1)} circled System Errors; the sheet has {sheet.get('system_errors')}",
+                 deck.where(card, "text"), f"mission/{card.id}")

@@ -120,7 +120,7 @@ def tunnels(game, fail):
 
 @custom_rule("moon-colony-scoring")
 def colony_scoring(game, fail):
-    """Value tracks rise, Planning's costs rise, the Astronaut places fall."""
+    """Value tracks rise, Planning's costs rise from 0, the Astronaut places fall."""
     doc, sheet = data(game, "adventure-3")
 
     def rising(values, where, who, what):
@@ -130,6 +130,10 @@ def colony_scoring(game, fail):
     for i, track in enumerate(sheet.get("tracks") or []):
         rising(track.get("values"), doc.where(("tracks", i)), f"track {track.get('id')}", "values")
     rising(sheet.get("planning"), doc.where(("planning",)), "planning", "penalties")
+    planning = sheet.get("planning") or []
+    if planning and planning[0] != 0:
+        fail(f"the first Planning box is {planning[0]}: at the end a player loses the lowest value still open, "
+             "so one who never plans would lose it; make it 0", doc.where(("planning",)), "planning")
     places = (sheet.get("astronauts") or {}).get("places") or []
     if any(b >= a for a, b in pairwise(places)):
         fail(f"places {places} must fall: the most Astronauts score the most", doc.where(("astronauts",)),
