@@ -1,0 +1,182 @@
+"""Sleeping Gods: the rules YAML cannot say (enemy grids, travel table, board sides, combat tokens)."""
+
+from __future__ import annotations
+
+import re
+
+import yaml
+
+from pnp.rules import Fail, Game, Where, custom_rule
+
+CELLS = {"H1", "H2", "H3", "B1", "B2", "S", "."}  # hearts, bonus Damage, synergy diamond, plain square
+MAX_COLS, MAX_ROWS = 5, 4  # what the enemy card's grid area holds (templates/sleeping-gods/enemy.yaml)
+
+
+@custom_rule("sg-enemy-grids")
+def enemy_grids(game: Game, fail: Fail) -> None:
+    """Every enemy grid is rectangular, uses known cells, fits the card and has at least one heart."""
+    deck = game.deck("enemy")
+    for card in deck.cards:
+        rows = card.data.get("grid") or []
+        who = f"{deck.id}/{card.id}"
+        if not rows:
+            fail("the grid has no rows", deck.where(card, "grid"), who)
+            continue
+        widths = [len(str(row).split()) for row in rows]
+        for r, row in enumerate(rows):
+            at = deck.doc.where(("cards", card.index, "grid", r))
+            if widths[r] != widths[0]:
+                fail(f"grid row {r + 1} has {widths[r]} cells, row 1 has {widths[0]}: the grid must be rectangular",
+                     at, who)
+            bad = [cell for cell in str(row).split() if cell not in CELLS]
+            if bad:
+                fail(f"grid row {r + 1}: unknown cell {', '.join(map(repr, bad))} (cells: {' '.join(sorted(CELLS))})",
+                     at, who)
+        if max(widths) > MAX_COLS or len(rows) > MAX_ROWS:
+            fail(f"the grid is {max(widths)} x {len(rows)} squares; an enemy card holds {MAX_COLS} x {MAX_ROWS} "
+                 "at most", deck.where(card, "grid"), who)
+        if not any(cell.startswith("H") for row in rows for cell in str(row).split()):
+            fail("the grid has no heart (H1, H2 or H3): the enemy could never be defeated",
+                 deck.where(card, "grid"), who)
+
+
+def _template_var(game: Game, name: str, path: tuple[str, ...]) -> tuple[float | None, Where]:
+    """A number in a template file (its `vars` or `size`) and its place, in mm."""
+    rel = f"templates/{game.id}/{name}.yaml"
+    text = (game.root / rel).read_text()
+    node = yaml.safe_load(text)
+    for key in path:
+        node = node.get(key) if isinstance(node, dict) else None
+    line = next((i for i, t in enumerate(text.splitlines(), 1) if re.search(rf"\b{path[-1]}:", t)), 0)
+    value = float(str(node).removesuffix("mm")) if node is not None else None
+    return value, Where(rel, line)
+
+
+@custom_rule("sg-damage-token-fits")
+def damage_token_fits(game: Game, fail: Fail) -> None:
+    """A Damage token covers one grid square: the token is the size of the squares on enemies, crew Health
+    tracks and the ship's damage tracks (within half a millimetre)."""
+    width, at = _template_var(game, "damage-token", ("size", "width"))
+    height, _ = _template_var(game, "damage-token", ("size", "height"))
+    if width is None or width != height:
+        fail("the Damage token must be square (size: width = height)", at, "damage-token")
+        return
+    for template in ("enemy", "crew", "ship-board"):
+        square, where = _template_var(game, template, ("vars", "square"))
+        if square is None or abs(square - width) > 0.5:
+            fail(f"vars.square is {square} mm but a Damage token is {width:g} mm: squares and tokens must match",
+                 where, template)
+
+
+@custom_rule("sg-event-combats")
+def event_combats(game: Game, fail: Fail) -> None:
+    """An event's combat names enemy numbers that exist."""
+    numbers = {c.data["number"] for c in game.deck("enemy").cards}
+    deck = game.deck("event")
+    for card in deck.cards:
+        combat = card.data.get("combat")
+        if combat is None:
+            continue
+        if not isinstance(combat, list) or not combat or not all(isinstance(n, int) for n in combat):
+            fail("combat must be a list of enemy numbers, e.g. [4, 5]", deck.where(card, "combat"),
+                 f"{deck.id}/{card.id}")
+            continue
+        for n in combat:
+            if n not in numbers:
+                fail(f"combat names enemy {n}, which no enemy card carries", deck.where(card, "combat"),
+                     f"{deck.id}/{card.id}")
+
+
+@custom_rule("sg-crew-abilities")
+def crew_abilities(game: Game, fail: Fail) -> None:
+    """Each crew member has 2 crew abilities, each {cost: 1-3 Command, text}."""
+    deck = game.deck("crew")
+    for card in deck.cards:
+        abilities = card.data.get("abilities")
+        where, who = deck.where(card, "abilities"), f"{deck.id}/{card.id}"
+        if not isinstance(abilities, list) or len(abilities) != 2:
+            fail("a crew board has 2 crew abilities", where, who)
+            continue
+        for i, ability in enumerate(abilities):
+            at = deck.doc.where(("cards", card.index, "abilities", i))
+            if not isinstance(ability, dict) or set(ability) != {"cost", "text"}:
+                fail(f"ability {i + 1}: needs exactly `cost` and `text`", at, who)
+            elif not isinstance(ability["cost"], int) or not 1 <= ability["cost"] <= 3:
+                fail(f"ability {i + 1}: cost {ability['cost']!r} is not 1-3 Command", at, who)
+
+
+@custom_rule("sg-travel-table")
+def travel_table(game: Game, fail: Fail) -> None:
+    """The travel table covers every Fate + Craft total from 0 up, without gap or overlap, and goes further
+    the higher the total."""
+    table = game.data["ship"]
+    rows = table.data.get("travel") or []
+    expect, last = 0, 0
+    for i, row in enumerate(rows):
+        at = table.where(("travel", i))
+        if row.get("min") != expect:
+            fail(f"row {i + 1} starts at {row.get('min')}, after a row that ends at {expect - 1}", at, "ship.travel")
+            return
+        if row.get("distance", 0) <= last:
+            fail(f"row {i + 1} moves {row.get('distance')} regions, no further than the row before", at,
+                 "ship.travel")
+        last = row.get("distance", 0)
+        if "max" not in row:
+            if i != len(rows) - 1:
+                fail(f"row {i + 1} is open-ended but is not the last row", at, "ship.travel")
+            return
+        expect = row["max"] + 1
+    fail("the last row must be open-ended (no `max`): a high total still moves the ship",
+         table.where(("travel",)), "ship.travel")
+
+
+@custom_rule("sg-board-sides")
+def board_sides(game: Game, fail: Fail) -> None:
+    """The ship board's sides cover every player count once, and every room says what it gives on each side."""
+    table = game.data["ship"]
+    sides = table.data.get("sides") or []
+    players = game.manifest.players
+    counts = [n for s in sides for n in range(s["min"], s["max"] + 1)]
+    if sorted(counts) != list(range(players.min, players.max + 1)):
+        fail(f"the sides cover players {sorted(counts)}; every count {players.min}-{players.max} needs exactly "
+             "one side", table.where(("sides",)), "ship.sides")
+    ids = [s["id"] for s in sides]
+    for i, room in enumerate(table.data.get("rooms") or []):
+        for key in ("command", "draw"):
+            if sorted((room.get(key) or {}).keys()) != sorted(ids):
+                fail(f"{room.get('name')}: `{key}` needs a value for each side ({', '.join(ids)})",
+                     table.where(("rooms", i, key)), "ship.rooms")
+        if "{returns}" in room.get("effect", "") and sorted((room.get("returns") or {}).keys()) != sorted(ids):
+            fail(f"{room.get('name')}: the effect says {{returns}}; `returns` needs a value for each side",
+                 table.where(("rooms", i, "effect")), "ship.rooms")
+
+
+@custom_rule("sg-combat-actions")
+def combat_actions(game: Game, fail: Fail) -> None:
+    """For every player count, the combat action tokens shared out add up to all of them."""
+    table = game.data["campaign"]
+    spec = table.data["combat_actions"]
+    by = {r["players"]: r for r in spec["by_players"]}
+    players = game.manifest.players
+    for n in range(players.min, players.max + 1):
+        row = by.get(n)
+        if row is None:
+            fail(f"no share of combat action tokens for {n} players", table.where(("combat_actions",)),
+                 "campaign.combat_actions")
+        elif row["active"] + row["others"] * (n - 1) != spec["total"]:
+            at = table.where(("combat_actions", "by_players", spec["by_players"].index(row)))
+            fail(f"{n} players share {row['active'] + row['others'] * (n - 1)} tokens, not all {spec['total']}",
+                 at, "campaign.combat_actions")
+
+
+@custom_rule("sg-event-deck")
+def event_deck(game: Game, fail: Fail) -> None:
+    """How the campaign's event deck is built (reported)."""
+    table = game.data["campaign"]
+    order = table.data["event_deck"]
+    pools = {}
+    for card in game.deck("event").cards:
+        pools[card.data["tier"]] = pools.get(card.data["tier"], 0) + card.copies
+    parts = [f"{t['count']} {t['tier']} (of {pools.get(t['tier'], 0)})" for t in order]
+    fail(f"a campaign's event deck: {', '.join(parts)}, top to bottom: {sum(t['count'] for t in order)} cards",
+         table.where(("event_deck",)), "campaign.event_deck")

@@ -1,0 +1,258 @@
+"""Sleeping Gods end to end: every component prints its count, fronts and backs; the ability deck prints its
+Fate distribution; event backs show their tier; enemy grids are drawn from their rows and enemies are numbered
+on their backs; the tuck parts are named; the rules pass strictly and bite; the setup deals every player count."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import REPO, edit, errors_of, run_pnp
+from pdfcheck import placed_text, text_of
+
+GAME = REPO / "cards/sleeping-gods"
+TEMPLATES = REPO / "templates/sleeping-gods"
+FATE = {1: 4, 2: 7, 3: 8, 4: 7, 5: 4}
+TIERS = ("mild", "perilous", "deadly")
+WITH_BACKS = {"ability", "market", "adventure", "level", "weapon", "event", "enemy", "reference", "fatigue-token",
+              "search-token"}
+
+
+@pytest.fixture
+def built(shared_build) -> tuple[Path, dict]:
+    """The pack, built once for every test that reads it: (output folder, manifest)."""
+    return shared_build("sleeping-gods")
+
+
+@pytest.fixture
+def sleeping_gods(tmp_path: Path) -> Path:
+    """A copy of the pack (with the fonts) to break on purpose."""
+    root = tmp_path / "sg"
+    for folder in ("cards/sleeping-gods", "templates/sleeping-gods", "fonts"):
+        shutil.copytree(REPO / folder, root / folder)
+    return root
+
+
+def load(name: str) -> dict:
+    return yaml.safe_load((GAME / name).read_text())
+
+
+def cards(name: str) -> list[dict]:
+    return load(name)["cards"]
+
+
+def slug(name: str) -> str:
+    """A card's id when it has none: its name made an id (as pnp makes it)."""
+    return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+
+
+def faces(manifest: dict, component: str, side: str = "front") -> list[dict]:
+    return [f for f in manifest["faces"] if f["component"] == component and f["side"] == side]
+
+
+def on(face: dict, texts: dict[int, list], size: float | None = None) -> list[str]:
+    """The texts drawn inside a face (of one size, if given)."""
+    return [t for t, s, x, y in texts[face["page"]] if (size is None or s == size)
+            and face["x_mm"] <= x <= face["x_mm"] + face["w_mm"] and face["y_mm"] <= y <= face["y_mm"] + face["h_mm"]]
+
+
+def failures(copy: Path, rule: str) -> list[dict]:
+    result = run_pnp("check", "sleeping-gods", "--format", "json", cwd=copy)
+    assert result.code == 1, result.out + result.err
+    return [e for e in errors_of(result) if e["rule"] == rule]
+
+
+# ---- what the build prints ----
+
+def test_every_component_prints_its_contents_count(built):
+    out, manifest = built
+    contents = load("game.yaml")["contents"]
+    expected = {k: (v if isinstance(v, int) else v["count"]) for k, v in contents.items()
+                if isinstance(v, int) or v.get("printed", True)}
+    printed = Counter()
+    for face in {(f["component"], f["id"], f["copy"]) for f in manifest["faces"] if f["side"] == "front"}:
+        printed[face[0]] += 1
+    markers = Counter(f["id"] for f in faces(manifest, "marker"))
+    assert dict(printed - Counter(marker=3)) | dict(markers) == expected
+    assert expected["ability"] == 30 and expected["event"] == 21 and expected["enemy"] == 12
+    assert (out / "sleeping-gods-pnp.pdf").is_file()
+
+
+def test_cards_with_backs_print_one_behind_each_front(built):
+    _, manifest = built
+    backs = Counter(f["component"] for f in manifest["faces"] if f["side"] == "back")
+    fronts = Counter(f["component"] for f in manifest["faces"] if f["side"] == "front")
+    assert set(backs) == WITH_BACKS
+    assert all(backs[c] == fronts[c] for c in WITH_BACKS)
+
+
+def test_the_board_is_tiled_and_the_crew_boards_print_two_to_a_page(built):
+    out, manifest = built
+    tiles = faces(manifest, "ship-board")
+    assert len(tiles) >= 2 and {t["w_mm"] for t in tiles} == {380.0}
+    assert "1-2 players" in text_of(out / "ship-board.pdf")
+    crew = faces(manifest, "crew")
+    assert len(crew) == 9 and max(Counter(f["page"] for f in crew).values()) == 2
+    text = text_of(out / "crew.pdf")
+    for member in cards("crew.yaml"):
+        assert member["name"] in text
+    assert text.count("Tuck Ability card 1 of 2 here") == 9 and text.count("Tuck Ability card 2 of 2 here") == 9
+
+
+def test_the_ability_deck_prints_its_fate_distribution(built):
+    out, manifest = built
+    texts = placed_text(out / "ability.pdf")
+    fates = Counter()
+    for face in faces(manifest, "ability"):
+        big = on(face, texts, 22.0)  # the Fate number, top left
+        assert len(big) == 1, face
+        fates[int(big[0])] += 1
+    assert fates == FATE
+    assert Counter(c["fate"] for c in cards("abilities.yaml")) == FATE
+
+
+def test_events_come_in_three_tiers_shown_on_their_backs(built):
+    out, _ = built
+    tiers = Counter(c["tier"] for c in cards("events.yaml"))
+    assert set(tiers) == set(TIERS) and min(tiers.values()) >= 6
+    text = text_of(out / "event.pdf")
+    for tier, where in zip(TIERS, ("ON TOP", "IN THE MIDDLE", "AT THE BOTTOM"), strict=True):
+        assert text.count(f"{tier.upper()} EVENT ·") == tiers[tier]
+        assert text.count(f"EVENT · 6 PER CAMPAIGN · {where}") == tiers[tier]
+
+
+def test_enemy_grids_are_drawn_from_their_rows(built):
+    out, manifest = built
+    texts = placed_text(out / "enemy.pdf")
+    by_id = {slug(c["name"]): c for c in cards("enemies.yaml")}
+    for face in faces(manifest, "enemy"):
+        cells = [cell for row in by_id[face["id"]]["grid"] for cell in row.split()]
+        bonus = sorted(t for t in on(face, texts, 11.0) if t.startswith("+"))
+        assert bonus == sorted("+" + c[1] for c in cells if c[0] == "B"), face["id"]
+        hearts = sorted(t for t in on(face, texts, 12.0))
+        assert hearts == sorted(c[1] for c in cells if c[0] == "H" and c[1] != "1"), face["id"]
+
+
+def test_enemies_carry_their_number_on_the_back(built):
+    out, manifest = built
+    texts = placed_text(out / "enemy.pdf")
+    numbers = {f["id"]: on(f, texts, 34.0) for f in faces(manifest, "enemy", "back")}
+    fronts = {f["id"]: on(f, texts, 14.0) for f in faces(manifest, "enemy")}
+    assert len(numbers) == 12 and all(numbers[i] == fronts[i] and len(numbers[i]) == 1 for i in numbers)
+    assert sorted(int(n[0]) for n in numbers.values()) == list(range(1, 13))
+
+
+def test_fatigue_tokens_are_blank_on_one_side_and_minus_one_on_the_other(built):
+    out, manifest = built
+    assert len(faces(manifest, "fatigue-token")) == len(faces(manifest, "fatigue-token", "back")) == 18
+    assert text_of(out / "fatigue-token.pdf").count("-1") == 18  # printed on the backs only
+
+
+def test_the_journey_log_prints_the_final_score_and_save_lines(built):
+    out, manifest = built
+    campaign = load("campaign.yaml")
+    text = text_of(out / "journey-log.pdf")
+    assert len(faces(manifest, "journey-log")) == 4 and not faces(manifest, "journey-log", "back")
+    for line in campaign["final_score"]:
+        assert text.count(line["text"]) == 4, line
+    for column in campaign["save_columns"]:
+        assert column["name"].upper() in text
+    for word in ("DATE", "MODE", "Normal", "Brutal", "PLAYER 4", "XP", "FEARED", "REVERED", "TOTEMS FOUND", "DEFEATS"):
+        assert word in text
+
+
+def test_the_reference_shares_the_combat_tokens_by_player_count(built):
+    out, _ = built
+    text = " ".join(text_of(out / "reference.pdf").split())
+    assert ("1 player: all 4; 2 players: 2 each; 3 players: 2 to the active player, 1 to each other; "
+            "4 players: 1 each.") in text
+    for status in ("Poison", "Dread", "Frailty", "Delirium", "Despair"):
+        assert f"{status}:" in text
+
+
+def test_the_tuck_parts_are_named_and_the_slots_take_an_ability_card():
+    crew = yaml.safe_load((TEMPLATES / "crew.yaml").read_text())
+    ability = yaml.safe_load((TEMPLATES / "ability.yaml").read_text())
+    slot = next(e for e in crew["elements"] if e.get("name") == "tuck-slot")
+    strip = next(e for e in ability["elements"] if e.get("name") == "tuck-strip")
+    assert ability["size"] == "poker" and strip["w"] == "100%" and strip.get("bleed")
+    assert 63.5 <= crew["vars"]["slot_w"] <= 63.5 + 4  # the card slides in with a little play, no more
+    assert slot["repeat"] == "{{ data.campaign.tucked_per_crew }}" and load("campaign.yaml")["tucked_per_crew"] == 2
+    assert 2 * crew["vars"]["slot_w"] + crew["vars"]["slot_gap"] <= float(crew["size"]["width"].removesuffix("mm")) - 6
+
+
+# ---- the rules and the setup ----
+
+def test_check_passes_strictly_and_reports_the_event_deck():
+    result = run_pnp("check", "sleeping-gods", "--strict")
+    assert result.code == 0, result.out + result.err
+    assert "sleeping-gods: 0 errors, 0 warnings: ok" in result.out
+    assert "6 mild (of 7), 6 perilous (of 7), 6 deadly (of 7), top to bottom: 18 cards" in result.out
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_setup_deals_command_and_an_ability_card_to_each_player_and_six_events_of_each_tier(players):
+    result = run_pnp("setup", "sleeping-gods", "--players", str(players), "--seed", "3", "--format", "json")
+    assert result.code == 0, result.err
+    dealt = json.loads(result.out)
+    assert len(dealt["hands"]) == players
+    assert all(len(h["command"]) == 1 and len(h["ability"]) == 1 for h in dealt["hands"])
+    tier = {slug(c["name"]): c["tier"] for c in cards("events.yaml")}
+    for label, want in (("events-mild-top", "mild"), ("events-perilous-middle", "perilous"),
+                        ("events-deadly-bottom", "deadly")):
+        assert len(dealt["table"][label]) == 6 and {tier[c] for c in dealt["table"][label]} == {want}
+    assert len(dealt["table"]["combat-actions"]) == 4
+    assert dealt["table"]["hold-coins"] == ["coin-1"] * 3 and dealt["table"]["hold-grain"] == ["grain"]
+
+
+@pytest.mark.slow  # a whole check of a broken copy
+def test_an_enemy_without_a_heart_is_caught_at_its_grid(sleeping_gods):
+    path = sleeping_gods / "cards/sleeping-gods/enemies.yaml"
+    edit(path, 'grid: ["B1 H1 B1",', 'grid: ["B1 .  B1",')
+    errors = failures(sleeping_gods, "enemy-grids")
+    line = next(i for i, t in enumerate(path.read_text().splitlines(), 1) if '["B1 .  B1",' in t)
+    assert [(e["subject"], e["file"], e["line"]) for e in errors] == [
+        ("enemy/reef-crab", "cards/sleeping-gods/enemies.yaml", line)]
+    assert errors[0]["message"] == "the grid has no heart (H1, H2 or H3): the enemy could never be defeated"
+
+
+@pytest.mark.slow  # a whole check of a broken copy
+def test_a_ragged_grid_is_caught_at_its_row(sleeping_gods):
+    path = sleeping_gods / "cards/sleeping-gods/enemies.yaml"
+    edit(path, '"S  H1 ."]}', '"S  H1"]}')
+    errors = failures(sleeping_gods, "enemy-grids")
+    line = next(i for i, t in enumerate(path.read_text().splitlines(), 1) if '"S  H1"]}' in t)
+    assert [(e["subject"], e["file"], e["line"], e["message"]) for e in errors] == [
+        ("enemy/corsair-cutthroat", "cards/sleeping-gods/enemies.yaml", line,
+         "grid row 2 has 2 cells, row 1 has 3: the grid must be rectangular")]
+
+
+@pytest.mark.slow  # a whole check of a broken copy
+def test_a_tier_of_five_events_is_caught(sleeping_gods):
+    path = sleeping_gods / "cards/sleeping-gods/events.yaml"
+    for name in ("Quiet Night", "Shanty Night"):  # 7 mild events -> 5
+        edit(path, f'{{name: "{name}", tier: mild,', f'{{name: "{name}", tier: perilous,')
+    errors = failures(sleeping_gods, "event-tiers")
+    assert [(e["subject"], e["file"], e["message"]) for e in errors] == [
+        ("event", "cards/sleeping-gods/events.yaml", "5 Event cards with tier 'mild'; the rule wants at least 6 "
+         "(a campaign's event deck takes 6 of each tier, so each pool holds at least 6)")]
+    result = run_pnp("check", "sleeping-gods", "--format", "json", cwd=sleeping_gods)
+    setup = [e["message"] for e in errors_of(result) if e["rule"] == "setup"]
+    assert any("need 6 event cards where card.tier == 'mild'; the deck has 5" in m for m in setup), setup
+
+
+@pytest.mark.slow  # a whole check of a broken copy
+def test_a_damage_token_that_does_not_cover_a_square_is_caught(sleeping_gods):
+    path = sleeping_gods / "templates/sleeping-gods/damage-token.yaml"
+    edit(path, "size: {width: 10mm, height: 10mm}", "size: {width: 13mm, height: 13mm}")
+    errors = failures(sleeping_gods, "damage-token-fits")
+    assert {(e["subject"], e["file"]) for e in errors} == {
+        ("enemy", "templates/sleeping-gods/enemy.yaml"), ("crew", "templates/sleeping-gods/crew.yaml"),
+        ("ship-board", "templates/sleeping-gods/ship-board.yaml")}
+    assert all(e["line"] > 0 and "a Damage token is 13 mm" in e["message"] for e in errors)
