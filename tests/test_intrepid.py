@@ -1,0 +1,309 @@
+"""Intrepid end to end: the pack builds and prints every component in the rulebook's counts; the
+dial's wheel turns every drain whole into the window; the rules hold and bite (a die slot for a 7,
+a Disaster deck short of reds, a broken setup table); the setup deals what the tables say."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import yaml
+from pypdf import PdfReader
+
+from conftest import REPO, edit, errors_of, run_pnp
+from pdfcheck import MM, placed_text, text_of
+
+GAME = REPO / "cards/intrepid"
+FRONTS = {"resource-board": 4, "resource-wheel": 4, "station-tile": 76, "boost-tile": 2, "game-board": 1,
+          "country-board": 4, "blank-country-board": 3, "mission": 8, "training-simulator": 10,
+          "meteor-shower": 22, "meteor-shower-irregularity": 4, "toxic-leak": 22, "toxic-leak-irregularity": 4,
+          "player-aid": 7, "career-badge": 4, "amplify-strain": 12, "disable-token": 8, "scenario-token": 50,
+          "converter-token": 4, "board-marker": 16, "track-marker": 2, "disaster-die": 1}
+TWO_SIDED = {"station-tile", "boost-tile", "mission", "training-simulator", "meteor-shower",
+             "meteor-shower-irregularity", "toxic-leak", "toxic-leak-irregularity", "amplify-strain", "scenario-token"}
+
+
+def cards(deck_file: str) -> list[dict]:
+    return yaml.safe_load((GAME / deck_file).read_text())["cards"]
+
+
+def table(name: str) -> dict:
+    return yaml.safe_load((GAME / f"{name}.yaml").read_text())
+
+
+@pytest.fixture
+def built(shared_build) -> tuple[Path, dict]:
+    return shared_build("intrepid")
+
+
+@pytest.fixture
+def intrepid(tmp_path: Path) -> Path:
+    """A copy of the Intrepid pack to break on purpose."""
+    root = tmp_path / "intrepid"
+    for folder in ("cards/intrepid", "templates/intrepid", "fonts"):
+        shutil.copytree(REPO / folder, root / folder)
+    return root
+
+
+def check(root: Path) -> list[dict]:
+    result = run_pnp("check", "intrepid", "--format", "json", cwd=root)
+    assert result.code == 1, result.out + result.err
+    return errors_of(result)
+
+
+def line_of(path: Path, text: str) -> int:
+    return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if text in line)
+
+
+# ---- what the build prints ----------------------------------------------------------------------
+
+def test_every_component_prints_its_rulebook_count(built):
+    out, manifest = built
+    printed = {(f["component"], f["id"], f["copy"]) for f in manifest["faces"] if f["side"] == "front"}
+    assert Counter(component for component, _, _ in printed) == FRONTS
+    assert sum(f["component"] == "game-board" for f in manifest["faces"]) > 1  # tiled over several pages
+    backs = Counter(f["component"] for f in manifest["faces"] if f["side"] == "back")
+    assert backs == {c: FRONTS[c] for c in TWO_SIDED}
+    assert {f"{c}.pdf" for c in FRONTS} <= {f["path"] for f in manifest["files"]}
+    assert (out / "intrepid-pnp.pdf").is_file()
+
+
+def test_nineteen_tiles_per_country_each_printed_with_its_name_on_both_sides(built):
+    out, manifest = built
+    tiles = cards("station-tiles.yaml")
+    assert Counter(t["country"] for t in tiles) == {"canada": 19, "japan": 19, "russia": 19, "usa": 19}
+    for country in ("canada", "japan", "russia", "usa"):
+        mine = [t for t in tiles if t["country"] == country]
+        assert Counter(t["tier"] for t in mine) == {0: 3, 1: 5, 2: 4, 3: 3, 4: 4}
+        assert [t["tier"] for t in mine if t.get("unique")] == [4, 4]
+    text = text_of(out / "station-tile.pdf")
+    for t in tiles:
+        assert text.count(t["name"]) == 2, t["name"]  # the red side and the blue side
+    sides = Counter((f["id"], f["side"]) for f in manifest["faces"] if f["component"] == "station-tile")
+    assert set(sides.values()) == {1} and len(sides) == 2 * 76
+
+
+def test_station_tile_backs_sit_behind_their_fronts(built):
+    _, manifest = built
+    faces = [f for f in manifest["faces"] if f["component"] == "station-tile"]
+    page_w = 210.0
+    fronts = {f["id"]: f for f in faces if f["side"] == "front"}
+    for back in (f for f in faces if f["side"] == "back"):
+        front = fronts[back["id"]]
+        assert back["page"] == front["page"] + 1
+        assert back["y_mm"] == pytest.approx(front["y_mm"], abs=0.01)
+        assert back["x_mm"] == pytest.approx(page_w - front["x_mm"] - front["w_mm"], abs=0.01)
+
+
+def test_disaster_cards_print_their_level_and_the_decks_hold_enough_of_each(built):
+    out, _ = built
+    for deck, levels in (("meteor-shower", {"green": 6, "yellow": 6, "orange": 5, "red": 5}),
+                         ("toxic-leak", {"green": 6, "yellow": 6, "orange": 5, "red": 5})):
+        assert Counter(c["level"] for c in cards(f"{deck}.yaml")) == levels
+        text = text_of(out / f"{deck}.pdf")
+        name = deck.replace("-", " ").upper()
+        for level, count in levels.items():
+            assert text.count(f"{name} · {level.upper()}") == count
+    training = cards("training-simulator.yaml")
+    assert sorted(c["number"] for c in training) == list(range(1, 11))
+    assert text_of(out / "training-simulator.pdf").count("TRAINING SIMULATOR · ") == 10
+
+
+def test_persistent_disasters_print_both_die_slots(built):
+    out, _ = built
+    persistent = [c for c in cards("meteor-shower.yaml") if c["kind"] == "persistent"]
+    assert persistent and all(len(c["slots"]) == 2 for c in persistent)
+    text = text_of(out / "meteor-shower.pdf")
+    assert text.count("EVERY GAME") == len(persistent) and text.count("3-4 PLAYERS") == len(persistent)
+
+
+def test_amplify_strain_tokens_are_two_of_each_number_amplify_front_strain_back(built):
+    out, manifest = built
+    faces = [f for f in manifest["faces"] if f["component"] == "amplify-strain"]
+    assert Counter(f["id"] for f in faces if f["side"] == "front") == {f"amplify-strain-{n}": 2 for n in range(1, 7)}
+    text = text_of(out / "amplify-strain.pdf")
+    assert text.count("AMPLIFY") == 12 and text.count("STRAIN") == 12
+
+
+def test_missions_print_their_tables_and_player_dice_are_bought(built):
+    out, _ = built
+    missions = cards("missions.yaml")
+    assert len(missions) == 8 and [m["id"] for m in missions if m.get("solo") is False] == ["cold-restart"]
+    assert text_of(out / "mission.pdf").count("NOT IN A SOLO GAME") == 1
+    game = yaml.safe_load((GAME / "game.yaml").read_text())
+    assert game["contents"]["player-die"] == {"count": 60, "printed": False,
+                                              "note": "ordinary six-sided dice, 15 in each of 4 colours"}
+
+
+# ---- the dial -----------------------------------------------------------------------------------
+
+def test_the_wheel_is_printed_as_wide_as_the_dial_table_says_and_carries_every_drain(built):
+    out, manifest = built
+    dial = table("dial")
+    wheels = [f for f in manifest["faces"] if f["component"] == "resource-wheel"]
+    assert {(f["w_mm"], f["h_mm"]) for f in wheels} == {(2 * dial["radius"], 2 * dial["radius"])}
+    boards = [f for f in manifest["faces"] if f["component"] == "resource-board"]
+    assert {(f["w_mm"], f["h_mm"]) for f in boards} == {(190.0, 250.0)}
+    assert dial["values"] == list(range(-3, -30, -1))
+    printed = Counter(re.findall(r"−\d+", text_of(out / "resource-wheel.pdf")))
+    assert printed == {f"−{-v}": 4 for v in dial["values"]}  # every drain once on each of the 4 wheels
+
+
+def test_the_stored_ink_box_holds_every_drain_in_the_real_font():
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    dial = table("dial")
+    font = TTFont("intrepid-title", str(REPO / "fonts/RobotoCondensed-Bold.ttf"))
+    from reportlab.pdfbase import pdfmetrics
+
+    pdfmetrics.registerFont(font)
+    size = dial["text"]["size"]
+    widest = max(stringWidth(f"−{-v}", "intrepid-title", size) for v in dial["values"]) / MM
+    cap = font.face.capHeight / 1000 * size / MM
+    assert widest <= dial["text"]["ink"]["width"]
+    assert cap <= dial["text"]["ink"]["height"]
+
+
+def test_the_window_sits_on_the_wheel_where_the_first_drain_is_printed(built):
+    out, manifest = built
+    dial = table("dial")
+    a = math.radians(dial["window"]["angle"])
+    dx, dy = dial["window"]["distance"] * math.sin(a), -dial["window"]["distance"] * math.cos(a)
+    wheel = next(f for f in manifest["faces"] if f["component"] == "resource-wheel")
+    texts = placed_text(out / "resource-wheel.pdf")[wheel["page"]]
+    cx, cy = wheel["x_mm"] + dial["radius"], wheel["y_mm"] + dial["radius"]
+    first = [(x, y) for t, size, x, y in texts if t == "−3" and math.hypot(x - cx, y - cy) < dial["radius"]]
+    assert len(first) == 1
+    x, y = first[0]
+    # the text's origin is the left end of its baseline: its ink spans [x, x + width] and [y - cap height, y]
+    ink_w, ink_h = 4.3, dial["text"]["ink"]["height"]  # "−3" at 14 pt, and the digits' cap height
+    left, right = cx + dx - dial["window"]["width"] / 2, cx + dx + dial["window"]["width"] / 2
+    top, bottom = cy + dy - dial["window"]["height"] / 2, cy + dy + dial["window"]["height"] / 2
+    clear = dial["clearance"] - 0.3  # the text engine centres the line box, not the ink: allow a little
+    assert left + clear <= x and x + ink_w <= right - clear
+    assert top + clear <= y - ink_h and y <= bottom - clear
+
+
+# ---- rules and setup -----------------------------------------------------------------------------
+
+def test_intrepid_passes_its_own_rules_strictly():
+    result = run_pnp("check", "intrepid", "--strict")
+    assert result.code == 0, result.out
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_setup_deals_for_every_player_count(players):
+    result = run_pnp("setup", "intrepid", "--players", str(players), "--seed", "7", "--option", "difficulty=futile",
+                     "--option", "disaster=toxic-leak", "--format", "json")
+    assert result.code == 0, result.err
+    dealt = json.loads(result.out)
+    assert len(dealt["hands"]) == players
+    assert all(h["capacity"] == 0 and h["extra-drain-steps"] == 2 for h in dealt["hands"])
+    levels = {c["id"]: c["level"] for c in cards("toxic-leak.yaml")}
+    deck = [dealt["table"][k] for k in ("disaster-1-bottom-red", "disaster-2-orange", "disaster-3-yellow",
+                                         "disaster-4-top-green")]
+    assert [len(part) for part in deck] == [3, 3, 3, 2]
+    assert [{levels[c] for c in part} for part in deck] == [{"red"}, {"orange"}, {"yellow"}, {"green"}]
+    assert len(dealt["table"]["missions"]) == 3
+
+
+def test_a_three_player_setup_is_what_the_table_says():
+    row = next(r for r in table("setup")["by_players"] if r["players"] == 3)
+    lights = {r["id"]: r["light"] for r in table("resources")["resources"]}
+    for hands in row["variants"]:
+        pair = [h for h in hands if len(h["boards"]) == 2]
+        assert len(pair) == 1 and len({lights[b] for b in pair[0]["boards"]}) == 1 and pair[0]["wheel"] == -4
+        assert sorted(h["wheel"] for h in hands if len(h["boards"]) == 1) == [-6, -6]
+        assert sorted(b for h in hands for b in h["boards"]) == sorted(lights)
+    assert Counter(row["amplify_strain"]) == {1: 1, 3: 1, 5: 1, 2: 2, 4: 2, 6: 2}
+    assert row["persistent_dice"] == 2
+    result = run_pnp("setup", "intrepid", "--players", "3", "--option", "difficulty=challenging", "--format", "json")
+    dealt = json.loads(result.out)
+    assert [h["capacity"] for h in dealt["hands"]] == [3, 3, 3]
+    assert len({h["country"][0] for h in dealt["hands"]}) == 3
+    assert len(dealt["table"]["disaster-deck"]) == 10  # the default disaster: Training Simulator, in order
+    assert dealt["table"]["disaster-deck"] == [c["id"] for c in sorted(cards("training-simulator.yaml"),
+                                                                          key=lambda c: c["number"])]
+
+
+def test_difficulty_names_an_unknown_level_as_bad_input():
+    result = run_pnp("setup", "intrepid", "--players", "2", "--option", "difficulty=easy")
+    assert result.code == 2 and "moderate, challenging, severe, futile" in result.err + result.out
+
+
+# ---- the rules bite (whole broken copies) ---------------------------------------------------------
+
+@pytest.mark.slow
+def test_a_die_slot_for_a_7_is_caught_at_its_tile(intrepid):
+    tiles = intrepid / "cards/intrepid/station-tiles.yaml"
+    edit(tiles, "id: fuel-cell-stack, name: \"Fuel Cell Stack\", country: russia, tier: 0, cost: 0, slots: [[4, 5, 6]]",
+         "id: fuel-cell-stack, name: \"Fuel Cell Stack\", country: russia, tier: 0, cost: 0, slots: [[4, 5, 7]]")
+    errors = [e for e in check(intrepid) if e["rule"] == "die-slots"]
+    assert len(errors) == 1
+    e = errors[0]
+    assert e["file"] == "cards/intrepid/station-tiles.yaml" and e["line"] == line_of(tiles, "fuel-cell-stack")
+    assert e["subject"] == "station-tile/fuel-cell-stack" and "slot 1 takes 7: a die shows 1 to 6" in e["message"]
+
+
+@pytest.mark.slow
+def test_a_disaster_deck_short_of_reds_fails(intrepid):
+    meteors = intrepid / "cards/intrepid/meteor-shower.yaml"
+    for card in ("direct-impact", "breach-alarm", "shockwave"):
+        text = meteors.read_text().splitlines()
+        i = line_of(meteors, f"id: {card},") - 1
+        j = next(k for k in range(i, len(text)) if "level: red" in text[k])
+        text[j] = text[j].replace("level: red", "level: orange")
+        meteors.write_text("\n".join(text) + "\n")
+    errors = check(intrepid)
+    by_rule = {e["rule"]: e for e in errors}
+    short = by_rule["setup-disaster-deck"]
+    setup = intrepid / "cards/intrepid/setup.yaml"
+    assert short["file"] == "cards/intrepid/setup.yaml" and short["line"] == line_of(setup, "bottom_to_top:")
+    assert short["message"] == "meteor-shower has 2 red card(s); the deck takes 3"
+    assert by_rule["meteor-levels"]["file"] == "cards/intrepid/meteor-shower.yaml"
+    assert "red" in by_rule["meteor-levels"]["message"]
+    assert any(e["rule"] == "setup" and "card.level == 'red'" in e["message"] for e in errors)
+
+
+@pytest.mark.slow
+def test_a_broken_three_player_table_is_caught_at_its_line(intrepid):
+    setup = intrepid / "cards/intrepid/setup.yaml"
+    edit(setup, "amplify_strain: [1, 2, 2, 3, 4, 4, 5, 6, 6]", "amplify_strain: [1, 2, 2, 3, 4, 4, 5, 6, 6, 6]")
+    edit(setup, "{boards: [oxygen], wheel: -6}, {boards: [nutrition], wheel: -6}]",
+         "{boards: [oxygen, nutrition], wheel: -6}]")
+    errors = check(intrepid)
+    tokens = [e for e in errors if e["rule"] == "setup-tokens"]
+    assert len(tokens) == 1 and tokens[0]["line"] == line_of(setup, "amplify_strain: [1, 2, 2, 3, 4, 4, 5, 6, 6, 6]")
+    assert "{6: 1} more tokens than are printed" in tokens[0]["message"]
+    boards = [e for e in errors if e["rule"] == "setup-boards"]
+    assert boards and all(e["file"] == "cards/intrepid/setup.yaml" for e in boards)
+    assert any("3 player(s), variant 1: 2 hands for 3 players" in e["message"] for e in boards)
+
+
+@pytest.mark.slow
+def test_a_window_too_wide_for_the_wheel_is_caught(intrepid):
+    dial = intrepid / "cards/intrepid/dial.yaml"
+    edit(dial, "width: 10, height: 7}", "width: 13, height: 7}")
+    errors = [e for e in check(intrepid) if e["rule"] == "dial-geometry"]
+    assert errors and {e["line"] for e in errors} == {line_of(dial, "window: {angle")}
+    assert any("step(s) from the window comes" in e["message"] for e in errors)
+
+
+@pytest.mark.slow
+def test_rules_yaml_and_setup_yaml_must_agree_on_capacity(intrepid):
+    edit(intrepid / "cards/intrepid/rules.yaml", "{track: capacity, value: 3, if: \"difficulty == 'challenging'\"}",
+         "{track: capacity, value: 4, if: \"difficulty == 'challenging'\"}")
+    errors = [e for e in check(intrepid) if e["rule"] == "setup-steps"]
+    assert [e["message"] for e in errors] == ["challenging: setup.yaml starts Capacity at 3, rules.yaml at 4"]
+
+
+def test_the_pdf_pages_are_a4(built):
+    out, _ = built
+    page = PdfReader(out / "station-tile.pdf").pages[0]
+    assert (round(float(page.mediabox.width) / MM), round(float(page.mediabox.height) / MM)) == (210, 297)
