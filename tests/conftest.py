@@ -118,6 +118,50 @@ def moon(tmp_path: Path) -> Path:
     return root
 
 
+def check_json_and_text(root: Path, game: str) -> tuple[Result, str]:
+    """What `pnp check GAME --format json` prints (with its exit code) and the text report of the same
+    check: one run of the checks, rendered by both of the CLI's report formats."""
+    from pnp.commands.report import FORMATS
+    from pnp.rules.check import check_game
+
+    checked = check_game(root, game)
+    code = 1 if checked.failed(strict=False) else 0
+    return Result(code, FORMATS["json"]([checked], False), ""), FORMATS["text"]([checked], False)
+
+
 def errors_of(result: Result) -> list[dict]:
     """The errors of `pnp check GAME --format json` for one game."""
     return json.loads(result.out)["games"][0]["errors"]
+
+
+WHOLE_GAMES = {"shared_build", "moon", "ark", "sleeping_gods", "intrepid"}  # a build, or a copy to break
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that builds a whole bundled game, or breaks a copy of one and checks it, is an end-to-end
+    case: slow, left out of the quick run (`pytest -m "not slow"`); CI runs everything."""
+    for item in items:
+        if WHOLE_GAMES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.slow)
+    # the longest cases first (with `--dist load` each worker takes the next test when it is free), so
+    # that no worker is left with a long one at the end while the others wait
+    items.sort(key=lambda item: (item.originalname not in LONGEST, item.get_closest_marker("slow") is None))
+
+
+LONGEST = {"test_a_build_killed_at_any_point_leaves_the_old_build_or_the_new_one_whole",
+           "test_a_mangled_game_is_refused_in_words_or_built_whole",
+           "test_a_cold_warm_damaged_or_unwritable_cache_gives_the_same_pdfs", "test_cli_export_and_preview"}
+
+
+@pytest.fixture(scope="session")
+def shared_check() -> Callable[..., Result]:
+    """`shared_check("moon", "--strict", "--format", "json")`: `pnp check` of a bundled game, run once per
+    worker and shared by the tests that read its report."""
+    made: dict[tuple[str, ...], Result] = {}
+
+    def get(*args: str) -> Result:
+        if args not in made:
+            made[args] = run_pnp("check", *args)
+        return made[args]
+
+    return get

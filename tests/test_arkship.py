@@ -63,8 +63,8 @@ def test_crew_sheets_come_two_to_a_page_and_can_be_written_on(built):
         assert word in text
 
 
-def test_check_passes_strictly_and_lists_pending_names(built):
-    result = run_pnp("check", "arkship", "--strict", "--format", "json")
+def test_check_passes_strictly_and_lists_pending_names(built, shared_check):
+    result = shared_check("arkship", "--strict", "--format", "json")
     assert result.code == 0, result.out
     report = json.loads(result.out)["games"][0]
     pending = [w for w in report["warnings"] if w["rule"] == "placeholder"]

@@ -21,6 +21,8 @@ from pnp.output.raster import faces_to_images, pdf_to_images
 
 from conftest import REPO
 
+pytestmark = pytest.mark.slow  # exports of the whole Voyage pack
+
 ABILITY_BLUE = (0x2F, 0x4F, 0x9C)
 
 

@@ -11,7 +11,7 @@ import pytest
 import yaml
 from pypdf import PdfReader
 
-from conftest import REPO, edit, errors_of, run_pnp
+from conftest import REPO, check_json_and_text, edit, errors_of, run_pnp
 from pdfcheck import placed_text, text_of
 
 MM = 72 / 25.4
@@ -146,8 +146,8 @@ def test_the_adventure_2_and_3_sheets_print_from_their_tables(built, sheet, word
         assert word in text, word
 
 
-def test_check_passes_strictly_and_reports_the_action_split():
-    result = run_pnp("check", "moon", "--strict", "--format", "json")
+def test_check_passes_strictly_and_reports_the_action_split(shared_check):
+    result = shared_check("moon", "--strict", "--format", "json")
     assert result.code == 0, result.out
     report = json.loads(result.out)["games"][0]
     assert report["errors"] == [] and report["warnings"] == []
@@ -159,14 +159,13 @@ def test_check_passes_strictly_and_reports_the_action_split():
 
 def test_a_broken_distribution_is_caught_with_its_message_and_place(moon):
     edit(moon / "cards/moon/starship.yaml", "{id: s63, number: 15,", "{id: s63, number: 14,")
-    result = run_pnp("check", "moon", "--format", "json", cwd=moon)
+    result, text = check_json_and_text(moon, "moon")
     assert result.code == 1
     found = [e for e in errors_of(result) if e["rule"] == "starship-numbers"]
     assert {e["message"] for e in found} == {"number 14: 3 cards, the distribution wants 2",
                                             "number 15: 1 card, the distribution wants 2"}
     line = STARSHIP.read_text().splitlines().index("cards:") + 1
     assert {(e["file"], e["line"], e["subject"]) for e in found} == {("cards/moon/starship.yaml", line, "starship")}
-    text = run_pnp("check", "moon", cwd=moon).out
     assert f"cards/moon/starship.yaml:{line}:1: starship: number 14: 3 cards, the distribution wants 2" in text
     refused = run_pnp("build", "moon", "--out", str(moon / "out"), cwd=moon)
     assert refused.code == 1 and not (moon / "out" / "starship.pdf").exists()

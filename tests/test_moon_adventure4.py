@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import REPO, edit, errors_of, run_pnp
+from conftest import REPO, check_json_and_text, edit, errors_of, run_pnp
 from pdfcheck import text_of
 
 
@@ -61,8 +61,8 @@ def test_six_missions_of_adventure_4_print(built):
     assert "DEEP WORKS" in text
 
 
-def test_check_passes_and_says_what_the_mine_holds():
-    result = run_pnp("check", "moon", "--strict", "--format", "json")
+def test_check_passes_and_says_what_the_mine_holds(shared_check):
+    result = shared_check("moon", "--strict", "--format", "json")
     assert result.code == 0, result.out
     report = json.loads(result.out)["games"][0]
     assert report["errors"] == [] and report["warnings"] == []
@@ -111,14 +111,14 @@ BREAKS = [
 def test_a_broken_mine_is_caught_where_it_is_broken(moon, old, new, rule, message, anchor):
     path = moon / SHEET
     edit(path, old, new)
-    result = run_pnp("check", "moon", "--format", "json", cwd=moon)
+    result, text = check_json_and_text(moon, "moon")
     assert result.code == 1, result.out
     errors = errors_of(result)
     found = [e for e in errors if e["rule"] == rule and message in e["message"]]
     assert found, errors
     assert {(e["file"], e["line"]) for e in found} == {(SHEET, line_of(path, anchor))}
     # the text report names the file and line too
-    assert f"{SHEET}:{line_of(path, anchor)}:" in run_pnp("check", "moon", cwd=moon).out
+    assert f"{SHEET}:{line_of(path, anchor)}:" in text
 
 
 def test_the_mine_takes_the_same_numbers_as_every_sheet(moon):

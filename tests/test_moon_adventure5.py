@@ -50,8 +50,8 @@ def test_the_missions_print_on_cards_with_their_adventure(built):
         assert word in text, word
 
 
-def test_check_reports_what_the_sheet_holds():
-    result = run_pnp("check", "moon", "--strict", "--format", "json")
+def test_check_reports_what_the_sheet_holds(shared_check):
+    result = shared_check("moon", "--strict", "--format", "json")
     assert result.code == 0, result.out
     report = json.loads(result.out)["games"][0]
     [budget] = [i for i in report["infos"] if i["rule"] == "dome-budget"]

@@ -9,7 +9,7 @@ import json
 import pytest
 import yaml
 
-from conftest import REPO, edit, errors_of, run_pnp
+from conftest import REPO, check_json_and_text, edit, errors_of
 from pdfcheck import text_of
 
 
@@ -48,8 +48,8 @@ def test_the_six_missions_print(built):
         assert word in text, word
 
 
-def test_the_check_states_what_the_block_holds():
-    result = run_pnp("check", "moon", "--strict", "--format", "json")
+def test_the_check_states_what_the_block_holds(shared_check):
+    result = shared_check("moon", "--strict", "--format", "json")
     assert result.code == 0, result.out
     report = json.loads(result.out)["games"][0]
     [info] = [i for i in report["infos"] if i["rule"] == "quarantine-budget"]
@@ -104,11 +104,10 @@ def test_a_broken_housing_block_is_caught_where_it_is_broken(moon, old, new, rul
     path = moon / FILE
     edit(path, old, new)
     line = next(n for n, text in enumerate(path.read_text().splitlines(), 1) if text.lstrip(" -").startswith(at))
-    result = run_pnp("check", "moon", "--format", "json", cwd=moon)
+    result, text = check_json_and_text(moon, "moon")
     assert result.code == 1, result.out
     errors = errors_of(result)
     found = [e for e in errors if e["rule"] == rule and message in e["message"]]
     assert found, errors
     assert {(e["file"], e["line"]) for e in found} == {(FILE, line)}, found
-    text = run_pnp("check", "moon", cwd=moon).out
     assert f"{FILE}:{line}:" in text and message in text

@@ -13,6 +13,8 @@ from pypdf import PdfReader
 from conftest import REPO, run_pnp
 from pdfcheck import MM, fonts, page_drawings, text_of
 
+pytestmark = pytest.mark.slow  # builds of the whole Voyage pack
+
 COUNTS = {"room": 16, "empty-room": 9, "ability": 44, "event": 20, "captain": 6}
 CARD_DECKS = set(COUNTS) | {"peril-deck", "reference", "location-marker", "track"}
 PAPER_MM = {"A4": (210.0, 297.0), "letter": (215.9, 279.4)}

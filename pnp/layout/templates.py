@@ -16,7 +16,7 @@ from typing import Any, Literal
 from pnp.errors import InputError, Problem, Problems, Where
 from pnp.model import limits
 from pnp.model.fields import CARD_SIZES
-from pnp.model.load import Doc, load_file, load_text
+from pnp.model.load import Doc, display_path, load_file, load_text
 from pnp.model.project import OUTSIDE, outside
 from pnp.model.schema import alias, read
 from pnp.model.units import MM, parse_length
@@ -247,10 +247,7 @@ class TemplateStore:
         if not path.is_file():
             raise InputError([Problem(used_at, f"template {name!r} not found (expected templates/{name}.yaml)",
                                       "template")])
-        doc = load_file(path, self.root)
-        spec, found = read(TemplateFile, doc.data if doc.data is not None else {}, doc)
-        if spec is None:
-            raise InputError(found)
+        doc, spec = _parsed(path, self.root)
         problems = Problems()
         size = _size(spec.size, doc, problems)
         placed = _placed(spec.elements, doc, ("elements",))
@@ -304,6 +301,31 @@ def _check_text_defaults(text: TextDefaults, doc: Doc, problems: Problems) -> No
         if not (math.isfinite(value) and low <= value <= high):
             problems.add(doc.where(("text", key)), f"{value:g} {unit}; use a value from {low:g} to {high:g}",
                          f"text.{key}")
+
+
+_PARSED: dict[tuple[str, bytes], tuple[Doc, TemplateFile]] = {}  # (shown path, sha1 of the text) -> parsed
+
+
+def _parsed(path: Path, root: Path) -> tuple[Doc, TemplateFile]:
+    """A template file read and typed, once per text: `pnp watch` and checks of copies of a project parse a
+    template again only when it changed. (Templates are only read, never changed, so sharing is safe.)"""
+    import hashlib
+
+    try:
+        key = (display_path(path, root), hashlib.sha1(path.read_bytes()).digest())
+    except OSError:
+        key = None
+    if key is not None and key in _PARSED:
+        return _PARSED[key]
+    doc = load_file(path, root)
+    spec, found = read(TemplateFile, doc.data if doc.data is not None else {}, doc)
+    if spec is None:
+        raise InputError(found)
+    if key is not None:
+        if len(_PARSED) > 2000:
+            _PARSED.clear()
+        _PARSED[key] = (doc, spec)
+    return doc, spec
 
 
 def _merge(parent: list[PlacedElement], child: list[PlacedElement]) -> list[PlacedElement]:
