@@ -8,6 +8,7 @@ them; tests, overflow checks and previews read them without drawing anything.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from pnp.model.units import RGB
 
@@ -125,6 +126,14 @@ class Static:
 Item = Rect | Ellipse | Line | Polygon | Text | Icon | Image | Label | Static
 
 
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Which template element drew an item: its place, and its name with its groups' names (innermost first)."""
+
+    where: Any
+    names: tuple[str, ...] = ()
+
+
 @dataclass(slots=True, repr=False, eq=False)
 class Face:
     """One card face (front or back), ready to place on a page."""
@@ -133,6 +142,10 @@ class Face:
     h: float
     bleed: float
     items: list[Item] = field(default_factory=list)
+    sources: dict[int, Source] | None = None  # id(item) -> the element that drew it (preflight, board seams)
+
+    def source(self, item: Item) -> Source | None:
+        return self.sources.get(id(item)) if self.sources is not None else None
 
 
 def shift(items: list[Item], dx: float, dy: float) -> list[Item]:

@@ -113,6 +113,15 @@ class FieldSpec:
 
 
 @dataclass(repr=False, eq=False)
+class Seams:
+    """Where a board larger than the paper may be cut into tiles (see docs/printing.md)."""
+
+    avoid: list[str | tuple[Length, Length, Length, Length]] = field(default_factory=list)  # no seam crosses these:
+    # template element names (every box they draw) or [x, y, w, h] boxes on the board
+    tab: Annotated[Length, Check(ge=3 * MM, le=20 * MM)] = 7 * MM  # the glue tab under each seam
+
+
+@dataclass(repr=False, eq=False)
 class DeckFile:
     id: Id
     name: str
@@ -123,6 +132,7 @@ class DeckFile:
     die: str | None = None  # dice: d6, d8 or d10
     edge: Length | None = None  # dice: the net's edge (for a d10, the kites' long edges)
     faces: str | None = None  # dice: the data table whose `faces:` list gives each face's colour, number, symbol
+    seams: Seams | None = None  # boards: where the tiles' seams may not run, and their glue tab
     copies: Annotated[int, Check(ge=0)] = 1
     title: str | None = None  # how `pnp setup` names a card: an expression such as "{{ card.number }}"; else name or id
     fields: dict[str, FieldSpec] = field(default_factory=dict)

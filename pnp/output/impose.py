@@ -39,6 +39,7 @@ class Page:
     mark_width: float
     side: str  # "front", "back" or "map"
     extras: list = field(default_factory=list)  # scene items in page coordinates: labels, cut lines, crosses
+    boxes: tuple | None = None  # (trim, bleed) boxes (x, y, w, h) of a page that holds one face: TrimBox, BleedBox
 
 
 @dataclass(frozen=True)

@@ -18,13 +18,9 @@ def impose_deck(deck: Deck, entries: list[tuple[Face, Face | None, dict[str, Any
     """(pages, how they are laid out, for the summary)."""
     kind = deck.spec.kind
     if kind in ("board", "die"):
-        from pnp.output.tiles import impose_board
+        from pnp.output.boards import impose_boards
 
-        pages = []
-        for face, _, meta in entries:
-            pages.extend(impose_board(face, meta, deck.name, paper, s.margin, s.cut_marks and kind == "board"))
-        tiles = sum(1 for p in pages if p.side == "front")
-        return pages, f"{tiles} tile{'s' if tiles != 1 else ''}" if tiles > len(entries) else "1 per sheet"
+        return impose_boards(deck, entries, s, paper, notes)
     tokens = kind == "tokens"
     # tokens are cut one by one: each keeps its whole bleed, with room for the cut between neighbours;
     # sheets have no bleed and abut, cut marks between them
