@@ -57,7 +57,7 @@ def _named(deck: Deck, face: Face, avoid: list, given: bool) -> list[Box]:
     for i, entry in enumerate(avoid):
         if not isinstance(entry, str):
             if given:
-                boxes.append(tuple(entry))  # type: ignore[arg-type]
+                boxes.append(tuple(entry))
             continue
         found = [item_box(it) for it in walk(face.items) if (src := face.source(it)) and entry in src.names]
         if not found and given:

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from pnp.layout.icons import IconDef
 
 PAPER: RGB = (1.0, 1.0, 1.0)
+STAMP_SIZE = 4.5  # points: the playtest version stamp on card fronts (preflight reads it)
 
 
 class Renderer:
@@ -97,7 +98,7 @@ class Renderer:
         c = self.c
         assert c is not None
         c.setFillColorRGB(0.5, 0.5, 0.5)
-        c.setFont(self.font, 4.5)
+        c.setFont(self.font, STAMP_SIZE)
         c.drawCentredString(face.w / 2, -face.h + 1.2 * 72 / 25.4, text)
 
     def _marker(self, face: Face, text: str) -> None:
