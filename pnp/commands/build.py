@@ -183,6 +183,8 @@ def impose_component(deck: Deck, entries: list, size: tuple[float, float], setti
                      paper: tuple[float, float], notes: list[str], single: bool) -> list[tuple[str, list[Page], str]]:
     """A component's files as (name suffix, pages, how they are laid out): its sheets, or with
     `--layout single` its fronts and (if any) its backs, one face a page."""
+    if not entries:  # nothing to print (a component that could not be laid out is reported already)
+        return []
     if not single:
         pages, how = impose_deck(deck, entries, size, settings, paper, notes)
         return [("", pages, how)]
@@ -197,10 +199,14 @@ def preflight_game(root: Path, game_id: str, opts: BuildOptions) -> list[Problem
     import dataclasses
 
     prep = prepare(root, game_id, dataclasses.replace(opts, force=True))  # the rules are the check's to run
-    single = opts.layout == "single"
+    return preflight_prepared(prep, opts.layout == "single", not opts.final)
+
+
+def preflight_prepared(prep: Prepared, single: bool, stamped: bool) -> list[Problem]:
+    """A laid-out game imposed on its paper (or one face a page) and preflighted."""
     rendered = [(Path(f"{deck.id}{suffix}.pdf"), b"", pages, how, deck) for deck, entries, size in prep.decks
                 for suffix, pages, how in impose_component(deck, entries, size, prep.settings, prep.paper, [], single)]
-    return preflight(rendered, prep.settings.margin, prep.font, prep.env, not opts.final, single)
+    return preflight(rendered, prep.settings.margin, prep.font, prep.env, stamped, single)
 
 
 def printed(pages: list[Page], side: str) -> int:

@@ -60,7 +60,11 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
         return lay_out_die(deck, game, env, problems)
     assert deck.template is not None
     front_t = store.get(deck.template, deck.doc.where(("template",)))
-    back_t = store.get(deck.back, deck.doc.where(("back",))) if deck.back else None
+    try:  # a board's or a card's other side: say which field names it
+        back_t = store.get(deck.back, deck.doc.where(("back",))) if deck.back else None
+    except InputError as exc:
+        raise InputError([dataclasses.replace(p, subject="back") if p.subject == "template" else p
+                          for p in exc.problems]) from None
     if back_t and back_t.size != front_t.size:
         problems.add(deck.doc.where(("back",)), f"back template {deck.back!r} is not the size of the front "
                      f"template {deck.template!r}", "back")
@@ -73,7 +77,7 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
             "data": {name: doc.data for name, doc in game.data.items()}}
     out: list[Entry] = []
     try:  # each template's fixed part, then each face, within its time (runaway loops in a template)
-        with time_limit(limits.FACE_SECONDS):
+        with time_limit(limits.TEMPLATE_SECONDS):
             front = CompiledTemplate(front_t, env, bleed_f, problems, base, deck.id)
             back = CompiledTemplate(back_t, env, bleed_f, problems, base, deck.id + "-back") if back_t else None
             shared_back = back.face({}, f"{deck.id} back", problems) if back and not back.uses_card else None
@@ -86,7 +90,11 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
                 back_face = shared_back or (back.face(ctx, subject + " back", problems, where) if back else None)
             for copy in range(1, card.copies + 1):
                 out.append((face, back_face, {"component": deck.id, "id": card.id, "copy": copy}))
-    except Overtime:  # the element that ran over is reported by the layout; the deck stops there
+    except Overtime as exc:  # the element that ran over is reported by the layout; the deck stops there
+        if not getattr(exc, "reported", False):  # ran over between elements (compiling the template)
+            problems.add(deck.doc.where(("template",)), f"laying out this component took too long (over "
+                         f"{limits.TEMPLATE_SECONDS:g} s for its templates or {limits.FACE_SECONDS:g} s for a face); "
+                         "draw less on them", deck.id)
         return []
     return out
 

@@ -31,6 +31,7 @@ STRING = 1_000_000  # characters of a string an expression builds (`'x' * n`, pa
 SEQUENCE = 100_000  # items of a list an expression builds (`[0] * n`)
 INT_BITS = 4096  # bits of an integer an expression builds (`10 ** n`): about 1,200 digits
 FACE_SECONDS = 2.0  # time to lay out one face (a template with runaway loops)
+TEMPLATE_SECONDS = 20.0  # time to compile a template and lay out its fixed part (a cold cache compiles all)
 
 _turns = [0]  # loop turns (`range` items) of the expression being evaluated
 

@@ -150,7 +150,7 @@ def _best(points: list[float], middles: set[float], length: float, reach: float,
 def plan_seams(size: tuple[float, float], bleed: float, area: tuple[float, float], tab: float,
                avoid: list[Box]) -> Plan:
     """Tiles whose art (piece, tabs and bleed all round) fits `area`, seams clear of `avoid` when the
-    board allows it with at most two more tiles along an axis than the fewest possible."""
+    board allows it with at most one more tile along an axis than the fewest possible."""
     w, h = size
     crossed: list[int] = []
     cuts = []
@@ -159,7 +159,7 @@ def plan_seams(size: tuple[float, float], bleed: float, area: tuple[float, float
         if free is None:  # cannot happen for a board within the size limits and a sheet of paper
             raise ValueError(f"a {length / MM:.0f} mm board does not tile on this paper")
         forbidden = _forbidden(avoid, axis)
-        wanted = _split(length, reach, tab, forbidden, len(free) + 1) if forbidden else free
+        wanted = _split(length, reach, tab, forbidden, len(free)) if forbidden else free  # one tile more at most
         chosen = wanted or free
         for i, b in enumerate(avoid):
             if any(b[axis] + 0.01 < s < b[axis] + b[axis + 2] - 0.01 for s in chosen[1:-1]) and i not in crossed:
