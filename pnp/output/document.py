@@ -76,8 +76,8 @@ def front_matter(name: str, version: str, paper: tuple[float, float], margin: fl
         "**Cutting and building**",
         "*Cards:* cut on the cut marks in the margins, the long lines through the whole sheet first.",
         "*Tokens:* cut on the thin grey outline of each token.",
-        "*Board:* follow its assembly map. Cut each tile but A1 on its dashed lines and lay it over its "
-        "neighbours, half crosses on whole crosses; glue, then cut the board on its corner marks.",
+        "*Board:* follow its assembly map. Cut each tile on its corner marks and cut its hatched corners away; "
+        "glue each tab under the tile named on it, that tile's edge on the arrow tips, row by row.",
         "*Standees:* fold on the dashed lines, glue the two panels back to back, spread the feet.",
         "*Die:* cut on the outline, fold every dashed line away from you, glue the grey tabs inside, the last "
         "face last.",
