@@ -244,6 +244,8 @@ def setup(
         return
 
     def show(value: object) -> str:
+        if isinstance(value, dict) and "cards" in value:  # cards laid a given side up
+            return f"{show(value['cards'])} ({value.get('side')} side up)"
         return ", ".join(names.get(str(v), str(v)) for v in value) if isinstance(value, list) else str(value)
 
     chosen = "".join(f", {k} {v}" for k, v in dealt["options"].items())
