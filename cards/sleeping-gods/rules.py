@@ -169,8 +169,9 @@ def combat_actions(game: Game, fail: Fail) -> None:
         if row["active"] + row["others"] * (n - 1) != spec["total"]:
             fail(f"{n} players share {row['active'] + row['others'] * (n - 1)} tokens, not all {spec['total']}",
                  at, "campaign.combat_actions")
-        dealt = [len(hand.get("combat-actions", [])) for hand in setup.deal(n)["hands"]]
-        if dealt != [row["active"]] + [row["others"]] * (n - 1):
+        hands = (setup.deal(n) or {"hands": None})["hands"]  # None: it cannot be dealt (the setup check says why)
+        dealt = [len(hand.get("combat-actions", [])) for hand in hands] if hands is not None else None
+        if dealt is not None and dealt != [row["active"]] + [row["others"]] * (n - 1):
             fail(f"the setup deals {n} players {dealt} combat action tokens; campaign.yaml (and the reference) "
                  f"says {row['active']} to the active player and {row['others']} to each other",
                  setup.where("tables", "combat-actions"), "setup")
@@ -184,8 +185,9 @@ def event_deck_order(game: Game, fail: Fail) -> None:
     want = [t["tier"] for t in order for _ in range(t["count"])]
     setup = setup_of(game)
     for n in setup.player_counts if setup else []:
-        pile = setup.deal(n)["table"].get("event-deck", [])
-        if [tiers[c] for c in pile] != want:
+        dealt = setup.deal(n)
+        pile = dealt["table"].get("event-deck", []) if dealt else None  # None: the setup check says why
+        if pile is not None and [tiers[c] for c in pile] != want:
             fail(f"{n} players: the setup's event-deck is {[tiers[c] for c in pile]} from the top; campaign.yaml "
                  f"stacks {want}", setup.where("table"), "setup")
             break

@@ -15,7 +15,7 @@ from pnp.errors import InputError, Problem
 from pnp.model.game import Game
 from pnp.model.load import Doc
 from pnp.rules.dealer import Dealer, Piece, Take
-from pnp.rules.setup_expr import Locator, Path
+from pnp.rules.setup_expr import Locator, Path, choose
 from pnp.rules.spec import Setup, Step
 
 
@@ -93,8 +93,6 @@ class _Replay(Dealer):
 
 
 def check(game: Game, setup: Setup, record: Doc, locate: Locator) -> list[Problem]:
-    from pnp.rules.setup import choose
-
     data = record.data
     replay = _Replay(game, setup, locate, record)
     if not isinstance(data, dict):

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from pnp.errors import InputError, Problem, Where
 from pnp.model.game import Game
 from pnp.rules.dealer import Dealer, Piece, Take, validate
-from pnp.rules.setup_expr import Locator, check_tables, describe, resolve_tables
+from pnp.rules.setup_expr import Locator, check_tables, choose, describe, every_choice, resolve_tables
 from pnp.rules.spec import Setup
 
 if TYPE_CHECKING:
@@ -43,34 +43,6 @@ def card_titles(game: Game) -> dict[str, str]:
                                               f"{deck.id}/{card.id}")]) from None
             titles[card.id] = str(card.data.get("name") or card.id)
     return titles
-
-
-def choose(setup: Setup, given: dict[str, str] | None = None) -> dict[str, Any]:
-    """The setup's options: each given value (as typed on the command line) or the first, the default."""
-    given = dict(given or {})
-    chosen = {}
-    for name, values in setup.options.items():
-        if name not in given:
-            chosen[name] = values[0] if values else None
-            continue
-        wanted = given.pop(name)
-        match = [v for v in values if str(v) == str(wanted)]
-        if not match:
-            raise InputError([Problem(None, f"option {name}={wanted}: choose one of "
-                                      f"{', '.join(map(str, values))}")])
-        chosen[name] = match[0]
-    for name in given:
-        known = ", ".join(setup.options) or "none: add `options:` to the setup"
-        raise InputError([Problem(None, f"unknown option {name!r} (this game's options: {known})")])
-    return chosen
-
-
-def every_choice(setup: Setup) -> list[dict[str, Any]]:
-    """Every combination of the options' values (one empty choice when there are no options)."""
-    combos: list[dict[str, Any]] = [{}]
-    for name, values in setup.options.items():
-        combos = [{**c, name: v} for c in combos for v in values or [None]]
-    return combos
 
 
 def deal(game: Game, setup: Setup, players: int, seed: int, options: dict[str, Any] | None = None,
@@ -188,9 +160,12 @@ class GameSetup:
             names["player"] = player
         return resolve_tables(self.spec, names, Locator(self.game, self.doc))
 
-    def deal(self, players: int, seed: int = 0, **options: Any) -> dict[str, Any]:
-        """A setup dealt as `pnp setup` deals it."""
-        return deal(self.game, self.spec, players, seed, {**choose(self.spec), **options}, self.doc)
+    def deal(self, players: int, seed: int = 0, **options: Any) -> dict[str, Any] | None:
+        """A setup dealt as `pnp setup` deals it; None when it cannot be dealt (`pnp check` says why)."""
+        try:
+            return deal(self.game, self.spec, players, seed, {**choose(self.spec), **options}, self.doc)
+        except InputError:
+            return None
 
 
 def setup_of(game: Game) -> GameSetup | None:

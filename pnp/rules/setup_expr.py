@@ -172,3 +172,31 @@ def resolve_tables(setup: Setup, names: dict[str, Any], locate: Locator) -> dict
             value = found[1]
         out[name] = value
     return out
+
+
+def choose(setup: Setup, given: dict[str, str] | None = None) -> dict[str, Any]:
+    """The setup's options: each given value (as typed on the command line) or the first, the default."""
+    given = dict(given or {})
+    chosen = {}
+    for name, values in setup.options.items():
+        if name not in given:
+            chosen[name] = values[0] if values else None
+            continue
+        wanted = given.pop(name)
+        match = [v for v in values if str(v) == str(wanted)]
+        if not match:
+            raise InputError([Problem(None, f"option {name}={wanted}: choose one of "
+                                      f"{', '.join(map(str, values))}")])
+        chosen[name] = match[0]
+    for name in given:
+        known = ", ".join(setup.options) or "none: add `options:` to the setup"
+        raise InputError([Problem(None, f"unknown option {name!r} (this game's options: {known})")])
+    return chosen
+
+
+def every_choice(setup: Setup) -> list[dict[str, Any]]:
+    """Every combination of the options' values (one empty choice when there are no options)."""
+    combos: list[dict[str, Any]] = [{}]
+    for name, values in setup.options.items():
+        combos = [{**c, name: v} for c in combos for v in values or [None]]
+    return combos
