@@ -179,7 +179,7 @@ def test_a_filtered_step_must_find_enough_matching_cards(project):
          "    - {draw: card, count: 1, where: \"card.tier == 'high'\", label: boss}\n    - {draw: card, count: 1}")
     # gamma is the one high-tier card, printed twice: enough for 2 players, not 3
     assert found(project, "setup") == [
-        "cards/tiny/rules.yaml:19:1: setup: 3 players need 3 card cards where card.tier == 'high'; the deck has 2"]
+        "cards/tiny/rules.yaml:25:7: setup: 3 players need 3 card cards where card.tier == 'high'; the deck has 2"]
 
 
 def test_setup_options_choose_steps_and_filters(project, tmp_path):

@@ -22,12 +22,36 @@ from pnp.rules.spec import Setup, Step
 KINDS = ("draw", "place", "roll", "track", "pile")
 
 
+class Record:
+    """A card's fields as an expression reads them: `card.copy` is the field, never dict.copy."""
+
+    __slots__ = ("fields",)
+
+    def __init__(self, fields: dict[str, Any]):
+        self.fields = fields
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self.fields[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def __getitem__(self, name: str) -> Any:
+        return self.fields[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.fields
+
+    def __repr__(self) -> str:
+        return repr(self.fields)
+
+
 @dataclass(repr=False, eq=False)
 class Piece:
     deck: str
     id: str
     copy: int
-    data: dict[str, Any]  # the card's fields, its `id` and `copy`: what `card` is in a `where`
+    data: Record  # the card's fields, its `id` and `copy`: what `card` is in a `where`
 
 
 @dataclass(repr=False, eq=False)
@@ -90,7 +114,7 @@ class Dealer:
         if take.step.same:
             groups: dict[Any, list[Piece]] = {}
             for piece in pool:
-                groups.setdefault(repr(piece.data.get(take.step.same)), []).append(piece)
+                groups.setdefault(repr(piece.data.fields.get(take.step.same)), []).append(piece)
             enough = [g for g in groups.values() if len(g) >= take.count]
             chosen = enough[0][:take.count] if enough else max(groups.values(), key=len, default=[])
         else:
@@ -124,7 +148,7 @@ class Dealer:
     # -- the steps ---------------------------------------------------------------------------
     def start(self, rng: random.Random | None) -> None:
         self.rng = rng
-        self.piles = {d.id: [Piece(d.id, c.id, k, {**c.data, "copy": k}) for c in d.cards
+        self.piles = {d.id: [Piece(d.id, c.id, k, Record({**c.data, "copy": k})) for c in d.cards
                              for k in range(1, c.copies + 1)] for d in self.game.decks}
         if rng is not None:
             for deck in self.setup.shuffle:

@@ -69,7 +69,7 @@ class _Replay(Dealer):
                 self.fail((*self.path, i), f"no {take.deck} card {card!r}")
             elif any(p.id == card for p in self.piles[take.deck]):
                 self.fail((*self.path, i), f"{take.deck} card {card!r} is not one this step takes ({take.step.where})")
-        if take.step.same and len({repr(p.data.get(take.step.same)) for p in taken}) > 1:
+        if take.step.same and len({repr(p.data.fields.get(take.step.same)) for p in taken}) > 1:
             self.fail(self.path, f"the {take.deck} cards of this step share their {take.step.same}; these do not")
         return taken
 

@@ -66,62 +66,86 @@ class _Trial(Dealer):
     def __init__(self, *args: Any):
         super().__init__(*args)
         self.asked: Counter = Counter()  # deck -> cards all the steps ask for
-        self.filtered: dict[tuple, list] = {}  # a step with `where` -> [cards asked, matching cards in the deck]
+        self.filtered: dict[tuple, tuple[list[int], set[int], Take]] = {}  # a step with `where` -> (cards asked,
+        # the deck's pieces it matches for some player, the step)
         self.shortfalls: list[tuple[Take, int]] = []
 
     def pick(self, take: Take, pool: list[Piece]) -> list[Piece]:
         if take.count is not None:
             self.asked[take.deck] += take.count
             if take.step.where:
-                everything = [Piece(take.deck, c.id, k, {**c.data, "copy": k}) for c in self.decks[take.deck].cards
-                              for k in range(1, c.copies + 1)]
-                entry = self.filtered.setdefault(take.path, [0, sum(map(take.fits, everything)), take])
-                entry[0] += take.count
+                asked, matching, _ = self.filtered.setdefault(take.path, ([0], set(), take))
+                asked[0] += take.count
+                matching.update(i for i, piece in enumerate(self.every[take.deck]) if take.fits(piece))
         return super().pick(take, pool)
 
     def short(self, take: Take, got: int) -> None:
         self.shortfalls.append((take, got))
 
+    def start(self, rng: random.Random | None) -> None:
+        super().start(rng)
+        self.every = {deck: list(pile) for deck, pile in self.piles.items()}
+
+
+def _trial(game: Game, setup: Setup, locate: Locator, n: int, options: dict[str, Any]) -> list[tuple[Where, str]]:
+    """What keeps `n` players from being dealt under these options: (place, what is wrong) pairs."""
+    trial = _Trial(game, setup, locate)
+    try:
+        trial.deal(n, options, None)
+    except InputError as exc:
+        return [(p.where or locate(("setup",)), p.message if p.subject == "setup" else f"{p.subject}: {p.message}")
+                for p in exc.problems]
+    faces = {d.id: d.faces for d in game.decks}
+    found = [(locate(("setup",)), f"need {count} {deck} cards; the deck has {faces[deck]}")
+             for deck, count in trial.asked.items() if count > faces[deck]]
+    found += [(locate(take.path), f"need {asked[0]} {take.deck} card{'s' if asked[0] != 1 else ''} where "
+               f"{take.step.where}; the deck has {len(matching)}")
+              for asked, matching, take in trial.filtered.values() if asked[0] > len(matching)]
+    for take, got in trial.shortfalls[:1] if not found else []:
+        same = f" sharing their {take.step.same}" if take.step.same else ""
+        found.append((locate(take.path), f"this step needs {take.count} {take.deck} card{'s' if take.count != 1 else ''}"
+                      f"{same} and {got} {'is' if got == 1 else 'are'} left once the steps before it are dealt"))
+    return found
+
+
+def _relevant(cases: list[tuple[int, dict[str, Any]]], setup: Setup) -> list[tuple[int, dict[str, Any]]]:
+    """The cases a problem is found in, less each option it is found under whatever its value."""
+    keep = list(setup.options)
+    for name, values in setup.options.items():
+        rest = [k for k in keep if k != name]
+        groups = Counter((n, tuple(o[k] for k in rest)) for n, o in cases)
+        if all(c == len(values or [None]) for c in groups.values()):
+            keep = rest
+    found = dict.fromkeys((n, tuple((k, o[k]) for k in keep)) for n, o in cases)
+    return [(n, dict(items)) for n, items in found]
+
 
 def feasibility(game: Game, setup: Setup, where: Where, doc: Doc | None = None) -> list[Problem]:
     """Every player count, under every choice of the options, can be dealt: each deck holds the cards
-    the steps ask for, and each `where` matches enough; every expression is evaluated on the way."""
-    locate = Locator(game, doc)
+    the steps ask for, and each `where` matches enough; every expression is evaluated on the way. A
+    problem found under every choice of the options is said once, without them."""
+    locate = Locator(game, doc, where)
     problems = check_tables(setup, locate) + validate(setup, locate)
     if problems:
         return problems
-
-    def fail(message: str, at: Where = where) -> None:
-        same = message.split(" (with ")[0]  # the same mistake under another player count is said once
-        if not any(p.message.split(" (with ")[0] == same and p.where == at for p in problems):
-            problems.append(Problem(at, message, "setup", rule="setup"))
-
-    faces = {d.id: d.faces for d in game.decks}
+    seen: dict[tuple[Where, str], list[tuple[int, dict[str, Any]]]] = {}
     for options in every_choice(setup):
-        under = "".join(f" with {k}={v}" for k, v in options.items())
         for n in range(setup.players.min, setup.players.max + 1):
-            trial = _Trial(game, setup, locate)
-            try:
-                trial.deal(n, options, None)
-            except InputError as exc:
-                for p in exc.problems:
-                    fail(p.message if p.subject == "setup" else f"{p.subject}: {p.message}", p.where or where)
+            for at, message in _trial(game, setup, locate, n, options):
+                cases = seen.setdefault((at, message.split(" (with ")[0]), [])
+                if (n, options) not in cases:
+                    cases.append((n, options))
+    for (at, message), cases in seen.items():
+        for n, options in _relevant(cases, setup):
+            if message.startswith("need "):
+                under = "".join(f" with {k}={v}" for k, v in options.items())
+                problems.append(Problem(at, f"{n} player{'s' if n != 1 else ''}{under} {message}", "setup",
+                                        rule="setup"))
                 continue
-            told = False
-            for deck, count in trial.asked.items():
-                if count > faces[deck]:
-                    fail(f"{n} players{under} need {count} {deck} cards; the deck has {faces[deck]}")
-                    told = True
-            for want, have, take in trial.filtered.values():
-                if want > have:
-                    fail(f"{n} players{under} need {want} {take.deck} card{'s' if want != 1 else ''} where "
-                         f"{take.step.where}; the deck has {have}")
-                    told = True
-            for take, got in trial.shortfalls[:1] if not told else []:
-                same = f" sharing their {take.step.same}" if take.step.same else ""
-                fail(f"{n} players{under}: this step needs {take.count} {take.deck} card"
-                     f"{'s' if take.count != 1 else ''}{same} and {got} {'is' if got == 1 else 'are'} left once the "
-                     f"steps before it are dealt{describe(take.names)}", locate(take.path))
+            case = "".join(f", {k}={v}" for k, v in options.items())
+            problems.append(Problem(at, f"{message} (with {n} player{'s' if n != 1 else ''}{case})", "setup",
+                                    rule="setup"))
+            break  # a mistake in an expression or a step: said once
     return problems
 
 

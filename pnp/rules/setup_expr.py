@@ -32,10 +32,12 @@ Path = tuple[str | int, ...]
 class Locator:
     """Places in rules.yaml; the file is read only when a problem needs its line."""
 
-    def __init__(self, game: Game, doc: Doc | None = None):
-        self.game, self.doc, self.read = game, doc, doc is not None
+    def __init__(self, game: Game, doc: Doc | None = None, setup: Where | None = None):
+        self.game, self.doc, self.read, self.setup = game, doc, doc is not None, setup
 
     def __call__(self, path: Path) -> Where:
+        if path == ("setup",) and self.setup is not None:
+            return self.setup
         if not self.read:
             from pnp.model.load import load_file
 
