@@ -197,39 +197,87 @@ def test_intrepid_passes_its_own_rules_strictly():
     assert result.code == 0, result.out
 
 
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_setup_deals_for_every_player_count(players):
-    result = run_pnp("setup", "intrepid", "--players", str(players), "--seed", "7", "--option", "difficulty=futile",
-                     "--option", "disaster=toxic-leak", "--format", "json")
+LIGHTS = {"power-board": "red", "climate-board": "red", "oxygen-board": "blue", "nutrition-board": "blue"}
+WHEELS = {1: [-3], 2: [-4, -4], 3: [-4, -6, -6], 4: [-6] * 4}  # the rulebook: where each player's wheels start
+TOKENS = {1: Counter(range(1, 7)), 2: Counter(range(1, 7)), 3: Counter([1, 3, 5, 2, 2, 4, 4, 6, 6]),
+          4: Counter(list(range(1, 7)) * 2)}
+CAPACITY = {"moderate": 6, "challenging": 3, "severe": 0, "futile": 0}
+
+
+def deal(players: int, seed: int, *options: str) -> dict:
+    args = [a for o in options for a in ("--option", o)]
+    result = run_pnp("setup", "intrepid", "--players", str(players), "--seed", str(seed), *args, "--format", "json")
     assert result.code == 0, result.err
-    dealt = json.loads(result.out)
-    assert len(dealt["hands"]) == players
-    assert all(h["capacity"] == 0 and h["extra-drain-steps"] == 2 for h in dealt["hands"])
+    return json.loads(result.out)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_setup_deals_for_every_player_count(players, tmp_path):
+    dealt = deal(players, 7, "difficulty=futile", "disaster=toxic-leak")
+    hands = dealt["hands"]
+    assert len(hands) == players
+    assert sorted(b for h in hands for b in h["boards"]) == sorted(LIGHTS)  # every board, once
+    assert sorted(len(h["boards"]) for h in hands) == sorted({1: [4], 2: [2, 2], 3: [2, 1, 1], 4: [1] * 4}[players])
+    for h in hands:
+        if len(h["boards"]) == 2:
+            assert len({LIGHTS[b] for b in h["boards"]}) == 1  # two boards of one light
+            assert h["boost"]["side"] == "front" and h["boost"]["cards"] == [f"{LIGHTS[h['boards'][0]]}-boost"]
+    assert [h["wheels"] for h in hands] == [w - 2 for w in WHEELS[players]]  # futile: two more steps
+    assert all(h["capacity"] == 0 and h["dice-track"] == 1 for h in hands)
+    numbers = {c["id"]: c["number"] for c in cards("amplify-strain-tokens.yaml")}
+    assert Counter(numbers[t] for t in dealt["table"]["amplify-strain"]) == TOKENS[players]
     levels = {c["id"]: c["level"] for c in cards("toxic-leak.yaml")}
-    deck = [dealt["table"][k] for k in ("disaster-1-bottom-red", "disaster-2-orange", "disaster-3-yellow",
-                                         "disaster-4-top-green")]
-    assert [len(part) for part in deck] == [3, 3, 3, 2]
-    assert [{levels[c] for c in part} for part in deck] == [{"red"}, {"orange"}, {"yellow"}, {"green"}]
+    assert [levels[c] for c in dealt["table"]["disaster-deck"]] == (  # one pile, top card first
+        ["green"] * 2 + ["yellow"] * 3 + ["orange"] * 3 + ["red"] * 3)
     assert len(dealt["table"]["missions"]) == 3
+    assert dealt["table"]["disaster-dice"] == (1 if players <= 2 else 2)
+    recorded = tmp_path / "setup.json"
+    recorded.write_text(json.dumps(dealt))
+    assert run_pnp("check", "intrepid", "--setup", str(recorded)).code == 0
 
 
-def test_a_three_player_setup_is_what_the_table_says():
-    row = next(r for r in table("setup")["by_players"] if r["players"] == 3)
-    lights = {r["id"]: r["light"] for r in table("resources")["resources"]}
-    for hands in row["variants"]:
-        pair = [h for h in hands if len(h["boards"]) == 2]
-        assert len(pair) == 1 and len({lights[b] for b in pair[0]["boards"]}) == 1 and pair[0]["wheel"] == -4
-        assert sorted(h["wheel"] for h in hands if len(h["boards"]) == 1) == [-6, -6]
-        assert sorted(b for h in hands for b in h["boards"]) == sorted(lights)
-    assert Counter(row["amplify_strain"]) == {1: 1, 3: 1, 5: 1, 2: 2, 4: 2, 6: 2}
-    assert row["persistent_dice"] == 2
-    result = run_pnp("setup", "intrepid", "--players", "3", "--option", "difficulty=challenging", "--format", "json")
-    dealt = json.loads(result.out)
-    assert [h["capacity"] for h in dealt["hands"]] == [3, 3, 3]
-    assert len({h["country"][0] for h in dealt["hands"]}) == 3
-    assert len(dealt["table"]["disaster-deck"]) == 10  # the default disaster: Training Simulator, in order
-    assert dealt["table"]["disaster-deck"] == [c["id"] for c in sorted(cards("training-simulator.yaml"),
-                                                                          key=lambda c: c["number"])]
+def test_a_two_player_game_has_a_red_player_and_a_blue_player_and_solo_leaves_a_mission_out():
+    for seed in range(6):
+        hands = deal(2, seed)["hands"]
+        assert sorted(LIGHTS[h["boards"][0]] for h in hands) == ["blue", "red"]
+        solo = deal(1, seed)
+        assert "cold-restart" not in solo["table"]["missions"]
+        assert sorted([solo["hands"][0]["boost-1"]["side"], solo["hands"][0]["boost-2"]["side"]]) == ["back", "front"]
+        assert {*solo["hands"][0]["boost-1"]["cards"], *solo["hands"][0]["boost-2"]["cards"]} == {"red-boost", "blue-boost"}
+
+
+@pytest.mark.parametrize("difficulty", list(CAPACITY))
+def test_a_three_player_setup_is_what_the_rulebook_says(difficulty):
+    numbers = {c["id"]: c["number"] for c in cards("amplify-strain-tokens.yaml")}
+    extra = 2 if difficulty == "futile" else 0
+    for seed in range(4):
+        dealt = deal(3, seed, f"difficulty={difficulty}")
+        pair = [h for h in dealt["hands"] if len(h["boards"]) == 2]
+        singles = [h for h in dealt["hands"] if len(h["boards"]) == 1]
+        assert len(pair) == 1 and len(singles) == 2
+        assert len({LIGHTS[b] for b in pair[0]["boards"]}) == 1 and pair[0]["wheels"] == -4 - extra
+        assert [h["wheels"] for h in singles] == [-6 - extra] * 2
+        assert [h["capacity"] for h in dealt["hands"]] == [CAPACITY[difficulty]] * 3
+        assert Counter(numbers[t] for t in dealt["table"]["amplify-strain"]) == {1: 1, 3: 1, 5: 1, 2: 2, 4: 2, 6: 2}
+        assert len({h["country"][0] for h in dealt["hands"]}) == 3
+        # the default disaster: Training Simulator, all ten in order, card 1 on top
+        assert dealt["table"]["disaster-deck"] == [c["id"] for c in sorted(cards("training-simulator.yaml"),
+                                                                              key=lambda c: c["number"])]
+
+
+def test_a_recorded_three_player_setup_with_a_wrong_wheel_or_token_is_caught(tmp_path):
+    dealt = deal(3, 2, "difficulty=challenging")
+    dealt["hands"][1]["wheels"] = -4  # a one-board player starts on -6
+    dealt["table"]["amplify-strain"][1] = "amplify-strain-1"  # a second 1 (a 3-player game uses one)
+    dealt["table"]["amplify-strain"].sort()
+    recorded = tmp_path / "setup.json"
+    recorded.write_text(json.dumps(dealt, indent=1))
+    result = run_pnp("check", "intrepid", "--setup", str(recorded), "--format", "json")
+    assert result.code == 1
+    found = {(e["subject"], e["message"]) for e in errors_of(result)}
+    assert ("hands.1.wheels", "wheels starts at -6, got -4") in found
+    assert ("table.amplify-strain.1", "amplify-strain card 'amplify-strain-1' is not one this step takes (players == 4 "
+            "or card.copy == 1 or (players == 3 and card.number % 2 == 0))") in found
 
 
 def test_difficulty_names_an_unknown_level_as_bad_input():
@@ -261,29 +309,31 @@ def test_a_disaster_deck_short_of_reds_fails(intrepid):
         text[j] = text[j].replace("level: red", "level: orange")
         meteors.write_text("\n".join(text) + "\n")
     errors = check(intrepid)
-    by_rule = {e["rule"]: e for e in errors}
-    short = by_rule["setup-disaster-deck"]
-    setup = intrepid / "cards/intrepid/setup.yaml"
-    assert short["file"] == "cards/intrepid/setup.yaml" and short["line"] == line_of(setup, "bottom_to_top:")
-    assert short["message"] == "meteor-shower has 2 red card(s); the deck takes 3"
-    assert by_rule["meteor-levels"]["file"] == "cards/intrepid/meteor-shower.yaml"
-    assert "red" in by_rule["meteor-levels"]["message"]
-    assert any(e["rule"] == "setup" and "card.level == 'red'" in e["message"] for e in errors)
+    by_rule: dict[str, list[dict]] = {}
+    for e in errors:
+        by_rule.setdefault(e["rule"], []).append(e)
+    rules = intrepid / "cards/intrepid/rules.yaml"
+    red = line_of(rules, "count: 3, where: \"card.level == 'red'\"")
+    assert [(e["file"], e["line"], e["message"]) for e in by_rule["setup"]] == [
+        ("cards/intrepid/rules.yaml", red, f"{n} player{'s' if n > 1 else ''} with disaster=meteor-shower need 3 "
+         "meteor-shower cards where card.level == 'red'; the deck has 2") for n in (1, 2, 3, 4)]
+    assert {e["file"] for e in by_rule["meteor-levels"]} == {"cards/intrepid/meteor-shower.yaml"}
+    assert any("'red'" in e["message"] for e in by_rule["meteor-levels"])
 
 
 @pytest.mark.slow
-def test_a_broken_three_player_table_is_caught_at_its_line(intrepid):
-    setup = intrepid / "cards/intrepid/setup.yaml"
-    edit(setup, "amplify_strain: [1, 2, 2, 3, 4, 4, 5, 6, 6]", "amplify_strain: [1, 2, 2, 3, 4, 4, 5, 6, 6, 6]")
-    edit(setup, "{boards: [oxygen], wheel: -6}, {boards: [nutrition], wheel: -6}]",
-         "{boards: [oxygen, nutrition], wheel: -6}]")
+def test_a_setup_table_missing_a_player_count_or_a_wheel_off_the_dial_is_caught_at_its_line(intrepid):
+    rules = intrepid / "cards/intrepid/rules.yaml"
+    edit(rules, "values: {1: -3, 2: -4, 3: [-4, -6, -6], 4: -6}}", "values: {1: -3, 2: -4, 3: [-4, -6, -36], 4: -6}}")
+    edit(rules, "values: {1: 4, 2: 2, 3: [2, 1, 1], 4: 1}}", "values: {1: 4, 2: 2, 4: 1}}")
     errors = check(intrepid)
-    tokens = [e for e in errors if e["rule"] == "setup-tokens"]
-    assert len(tokens) == 1 and tokens[0]["line"] == line_of(setup, "amplify_strain: [1, 2, 2, 3, 4, 4, 5, 6, 6, 6]")
-    assert "{6: 1} more tokens than are printed" in tokens[0]["message"]
-    boards = [e for e in errors if e["rule"] == "setup-boards"]
-    assert boards and all(e["file"] == "cards/intrepid/setup.yaml" for e in boards)
-    assert any("3 player(s), variant 1: 2 hands for 3 players" in e["message"] for e in boards)
+    setup = [(e["line"], e["message"]) for e in errors if e["rule"] == "setup"]
+    assert setup == [(line_of(rules, "boards: {by: [players, player]"),
+                      "tables.boards.values: no value for 3 players (it has: 1, 2, 4) (with 3 players)")]
+    edit(rules, "values: {1: 4, 2: 2, 4: 1}}", "values: {1: 4, 2: 2, 3: [2, 1, 1], 4: 1}}")
+    wheels = [(e["line"], e["message"]) for e in check(intrepid) if e["rule"] == "setup-deals"]
+    assert wheels == [(line_of(rules, "wheel: {by: [players, player]"), "3 player(s), moderate: a wheel starts on "
+                       "-36, which the dial does not show (-3 to -29)")]
 
 
 @pytest.mark.slow
@@ -293,14 +343,6 @@ def test_a_window_too_wide_for_the_wheel_is_caught(intrepid):
     errors = [e for e in check(intrepid) if e["rule"] == "dial-geometry"]
     assert errors and {e["line"] for e in errors} == {line_of(dial, "window: {angle")}
     assert any("step(s) from the window comes" in e["message"] for e in errors)
-
-
-@pytest.mark.slow
-def test_rules_yaml_and_setup_yaml_must_agree_on_capacity(intrepid):
-    edit(intrepid / "cards/intrepid/rules.yaml", "{track: capacity, value: 3, if: \"difficulty == 'challenging'\"}",
-         "{track: capacity, value: 4, if: \"difficulty == 'challenging'\"}")
-    errors = [e for e in check(intrepid) if e["rule"] == "setup-steps"]
-    assert [e["message"] for e in errors] == ["challenging: setup.yaml starts Capacity at 3, rules.yaml at 4"]
 
 
 def test_the_pdf_pages_are_a4(built):

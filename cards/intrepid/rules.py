@@ -317,11 +317,11 @@ def setup_deals(game: Game, fail: Fail) -> None:
     values = _dial_values(game)
     boards = sorted(c.id for c in game.deck("resource-board").cards for _ in range(c.copies))
     track = game.data["resources"].data["capacity"]
-    told: set[str] = set()
+    told: set[tuple] = set()
 
-    def once(message: str, *where: str | int) -> None:
-        if message not in told:
-            told.add(message)
+    def once(message: str, *where: str | int) -> None:  # each part of the setup, once per player count
+        if (n, where) not in told:
+            told.add((n, where))
             fail(message, setup.where(*where), "setup")
 
     for n in setup.player_counts:

@@ -113,8 +113,10 @@ def _relevant(cases: list[tuple[int, dict[str, Any]]], setup: Setup) -> list[tup
     keep = list(setup.options)
     for name, values in setup.options.items():
         rest = [k for k in keep if k != name]
-        groups = Counter((n, tuple(o[k] for k in rest)) for n, o in cases)
-        if all(c == len(values or [None]) for c in groups.values()):
+        groups: dict[tuple, set] = {}
+        for n, o in cases:
+            groups.setdefault((n, tuple(o[k] for k in rest)), set()).add(repr(o[name]))
+        if all(len(seen) == len(values or [None]) for seen in groups.values()):
             keep = rest
     found = dict.fromkeys((n, tuple((k, o[k]) for k in keep)) for n, o in cases)
     return [(n, dict(items)) for n, items in found]

@@ -161,15 +161,16 @@ def resolve_tables(setup: Setup, names: dict[str, Any], locate: Locator) -> dict
             if key == "player":
                 if "player" in names and isinstance(value, list):
                     if len(value) != names["players"]:
-                        raise locate.fail(path, f"tables.{name}: {len(value)} values for {names['players']} players: "
-                                          "give one per player, or one value for all")
+                        raise locate.fail(path, f"{len(value)} values for {names['players']} players: give one per "
+                                          "player, or one value for all")
                     value, path = value[names["player"] - 1], (*path, names["player"] - 1)
                 break
             want = names["players"] if key == "players" else names["_options"].get(key)
             found = _lookup(value, want)
             if found is None:
                 have = ", ".join(map(str, value)) if isinstance(value, dict) else repr(value)
-                raise locate.fail(path, f"tables.{name} has no value for {key} {want} (it has: {have})")
+                case = f"{want} players" if key == "players" else f"{key}={want}"
+                raise locate.fail(path, f"no value for {case} (it has: {have})")
             path = (*path, found[0])
             value = found[1]
         out[name] = value
