@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -229,3 +230,19 @@ def test_the_public_rule_api_finds_a_deck_and_names_the_decks_when_there_is_none
     assert result.code == 2
     assert ("cards/tiny/rules.yaml:18:5: no-forbidden: custom rule 'tiny-no-forbidden' failed: KeyError: "
             "\"no deck 'cards' in tiny (decks: card, sheet)\" (at cards/tiny/rules.py:7)") in result.err
+
+
+def test_a_reference_over_a_list_field_checks_each_item(project):
+    """`kind: reference` over a `list` field (a card naming several colours) holds each item of the list."""
+    cards = project / CARDS
+    edit(cards, "  color: {type: text}", "  color: {type: text}\n  also: {type: list, default: []}")
+    edit(cards, 'color: red, text: "First card."', 'color: red, also: [blue, mauve], text: "First card."')
+    edit(project / "cards/tiny/rules.yaml", "  - {id: no-forbidden",
+         "  - {id: also-colours, kind: reference, source: {deck: card, field: also}, target: {palette: true}}\n"
+         "  - {id: no-forbidden")
+    result = run_pnp("check", "tiny", "--format", "json", cwd=project)
+    assert result.code == 1, result.out + result.err
+    errors = [(e["rule"], e["subject"], e["line"], e["message"]) for e in json.loads(result.out)["games"][0]["errors"]]
+    palette = sorted(yaml.safe_load((project / "cards/tiny/game.yaml").read_text())["palette"])
+    line = next(i for i, text in enumerate(cards.read_text().splitlines(), 1) if "mauve" in text)
+    assert errors == [("also-colours", "card/alpha", line, f"'mauve' is not among {palette}")]
