@@ -243,7 +243,8 @@ def test_a_two_player_game_has_a_red_player_and_a_blue_player_and_solo_leaves_a_
         solo = deal(1, seed)
         assert "cold-restart" not in solo["table"]["missions"]
         assert sorted([solo["hands"][0]["boost-1"]["side"], solo["hands"][0]["boost-2"]["side"]]) == ["back", "front"]
-        assert {*solo["hands"][0]["boost-1"]["cards"], *solo["hands"][0]["boost-2"]["cards"]} == {"red-boost", "blue-boost"}
+        boosts = {*solo["hands"][0]["boost-1"]["cards"], *solo["hands"][0]["boost-2"]["cards"]}
+        assert boosts == {"red-boost", "blue-boost"}
 
 
 @pytest.mark.parametrize("difficulty", list(CAPACITY))

@@ -1,15 +1,13 @@
 """Intrepid: the rules that rules.yaml cannot say.
 
 Die slots (station tiles, boost tiles, persistent disasters), the tiers of every country's tiles,
-the dial's geometry (each drain shows whole, and alone, in the window), the dice tracks, the boost
+the Drains on the dial (the engine checks its geometry), the dice tracks, the boost
 tiles, and what the setup (rules.yaml) deals for every player count and difficulty.
 """
 
 from __future__ import annotations
 
-import math
 from collections import Counter
-from itertools import product
 
 from pnp.rules import Fail, Game, custom_rule, setup_of
 
@@ -154,108 +152,28 @@ def countries_make_everything(game: Game, fail: Fail) -> None:
                      deck.doc.where(("cards",)), f"station-tile/{country}")
 
 
-# ---- the dial ----------------------------------------------------------------------------------
+# ---- the dial ------------------------------------------------------------------------------------
+# (its geometry is the engine's: `kind: dial` checks that each Drain shows whole and alone in the window)
 
-def _box(cx: float, cy: float, w: float, h: float, turn: float = 0.0) -> list[tuple[float, float]]:
-    """The corners of a w x h box centred on (cx, cy), turned `turn` degrees clockwise (y down)."""
-    a = math.radians(turn)
-    out = []
-    for dx, dy in ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)):
-        out.append((cx + dx * math.cos(a) - dy * math.sin(a), cy + dx * math.sin(a) + dy * math.cos(a)))
-    return out
+def _dial_values(game: Game) -> list:
+    dial = game.deck("resource-board").spec.dial
+    return list(dial.values) if dial is not None else []
 
 
-def _segment_distance(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
-    (px, py), (ax, ay), (bx, by) = p, a, b
-    dx, dy = bx - ax, by - ay
-    t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)))
-    return math.hypot(px - ax - t * dx, py - ay - t * dy)
-
-
-def _inside(p: tuple[float, float], poly: list[tuple[float, float]]) -> bool:
-    sign = 0
-    for i, a in enumerate(poly):
-        b = poly[(i + 1) % len(poly)]
-        cross = (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
-        if cross:
-            if sign and (cross > 0) != (sign > 0):
-                return False
-            sign = 1 if cross > 0 else -1
-    return True
-
-
-def _cross(o: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
-    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-
-def _edges(poly: list[tuple[float, float]]) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-    return [(poly[i], poly[(i + 1) % len(poly)]) for i in range(len(poly))]
-
-
-def gap(p: list[tuple[float, float]], q: list[tuple[float, float]]) -> float:
-    """The distance between two convex polygons; -1 when they touch or overlap."""
-    if any(_inside(v, q) for v in p) or any(_inside(v, p) for v in q):
-        return -1.0
-    for a, b in _edges(p):
-        for c, d in _edges(q):
-            if _cross(a, b, c) * _cross(a, b, d) < 0 and _cross(c, d, a) * _cross(c, d, b) < 0:
-                return -1.0
-    return min(min(_segment_distance(v, a, b) for v in p for a, b in _edges(q)),
-               min(_segment_distance(v, a, b) for v in q for a, b in _edges(p)))
-
-
-def polar(angle: float, distance: float) -> tuple[float, float]:
-    """A point at a compass angle (clockwise from 12 o'clock, y down) and distance from the pin."""
-    a = math.radians(angle)
-    return distance * math.sin(a), -distance * math.cos(a)
-
-
-@custom_rule("intrepid-dial")
-def dial(game: Game, fail: Fail) -> None:
-    """The dial works on paper: the window lies over the wheel; the value turned under it shows whole
-    (its ink `clearance` inside the window's edges); every other value and the end mark stay at least
-    `clearance` outside it; the thumb hole shows no value."""
-    table = game.data["dial"]
-    d = table.data
-    win, text, ink, clear = d["window"], d["text"], d["text"]["ink"], d["clearance"]
-    n = len(d["values"])
-    if d["slots"] < n + 1:
-        fail(f"{d['slots']} slots hold {n} values and the end mark only with {n + 1}", table.where(("slots",)), "dial")
-    if abs(d["step"] * d["slots"] - 360) > 1e-6:
-        fail(f"step {d['step']} x {d['slots']} slots is not a whole turn (360 degrees)", table.where(("step",)), "dial")
-    if abs(win["distance"] - text["radius"]) > 1e-9:
-        fail(f"the window is {win['distance']} mm from the pin, the values {text['radius']} mm: they must match",
-             table.where(("window", "distance")), "dial")
-    wx, wy = polar(win["angle"], win["distance"])
-    window = _box(wx, wy, win["width"], win["height"])
-    far = max(math.hypot(x, y) for x, y in window)
-    if far > d["radius"] - clear + 1e-9:
-        fail(f"a corner of the window is {far:.1f} mm from the pin; the wheel is {d['radius']} mm: the table "
-             "would show through", table.where(("window",)), "dial")
-    spare_w, spare_h = (win["width"] - ink["width"]) / 2, (win["height"] - ink["height"]) / 2
-    if min(spare_w, spare_h) < clear - 1e-9:
-        fail(f"the window leaves {spare_w:.2f} x {spare_h:.2f} mm round a value's ink; at least {clear} mm is "
-             "needed for the value to show whole", table.where(("window",)), "dial")
-    # what sits j steps counter-clockwise of the window (turned by -j steps): a value, or the end mark
-    for j, (what, w, h) in product(range(1, d["slots"]), (("value", ink["width"], ink["height"]),
-                                                         ("end mark", d["end_mark"], d["end_mark"]))):
-        x, y = polar(win["angle"] - j * d["step"], text["radius"])
-        g = gap(_box(x, y, w, h, -j * d["step"]), window)
-        if g < clear - 1e-9:
-            fail(f"the {what} {j} step(s) from the window comes {'into it' if g < 0 else f'{g:.2f} mm from it'}; "
-                 f"keep it {clear} mm clear (a bigger radius, a smaller text or window, more slots)",
-                 table.where(("window",)), "dial")
-            break
-    tx, ty = polar(d["thumb"]["angle"], d["thumb"]["distance"])
-    inner = text["radius"] - math.hypot(ink["width"], ink["height"]) / 2
-    reach = d["thumb"]["distance"] + d["thumb"]["size"] / 2
-    if reach > inner - clear:
-        fail(f"the thumb hole reaches {reach:.1f} mm from the pin, into the ring of values (from {inner:.1f} mm)",
-             table.where(("thumb",)), "dial")
-    if gap(_box(tx, ty, d["thumb"]["size"], d["thumb"]["size"]), window) < clear:
-        fail("the thumb hole runs into the window", table.where(("thumb",)), "dial")
-    if d["thumb"]["distance"] - d["thumb"]["size"] / 2 < d["hole"]:
-        fail("the thumb hole runs into the pin", table.where(("thumb",)), "dial")
+@custom_rule("intrepid-drains")
+def drains(game: Game, fail: Fail) -> None:
+    """The window shows every Drain from -3 to -29, one step at a time, and the resource track runs
+    from the deepest Drain to past the last bonus space."""
+    deck = game.deck("resource-board")
+    values = _dial_values(game)
+    if values != list(range(-3, -30, -1)):
+        fail(f"the dial shows {values}; it runs from -3 to -29, one step at a time", deck.doc.where(("dial", "values")),
+             deck.id)
+    table = game.data["resources"]
+    track = table.data["track"]
+    if values and not (track["first"] <= min(values) and track["last"] >= max(track["bonus"])):
+        fail(f"the resource track runs {track['first']}..{track['last']}: from the deepest Drain ({min(values)}) to "
+             f"past the last bonus space ({max(track['bonus'])})", table.where(("track",)), "resources.track")
 
 
 # ---- country boards and boost tiles --------------------------------------------------------------
@@ -301,10 +219,6 @@ def boosts(game: Game, fail: Fail) -> None:
 
 
 # ---- the setup (rules.yaml `setup:`) ---------------------------------------------------------------
-
-def _dial_values(game: Game) -> list[int]:
-    return game.data["dial"].data["values"]
-
 
 @custom_rule("intrepid-setup")
 def setup_deals(game: Game, fail: Fail) -> None:

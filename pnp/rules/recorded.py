@@ -22,7 +22,8 @@ from pnp.rules.spec import Setup, Step
 class _Replay(Dealer):
     def __init__(self, game: Game, setup: Setup, locate: Locator, record: Doc):
         super().__init__(game, setup, locate)
-        self.record, self.problems = record, []  # type: list[Problem]
+        self.record = record
+        self.problems: list[Problem] = []
         self.used: Counter = Counter()
         self.value: Any = None  # the recorded value of the step being replayed
         self.path: tuple = ()

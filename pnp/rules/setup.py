@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from pnp.errors import InputError, Problem, Where
 from pnp.model.game import Game
 from pnp.rules.dealer import Dealer, Piece, Take, validate
-from pnp.rules.setup_expr import Locator, check_tables, choose, describe, every_choice, resolve_tables
+from pnp.rules.setup_expr import Locator, check_tables, choose, every_choice, resolve_tables
 from pnp.rules.spec import Setup
 
 if TYPE_CHECKING:
@@ -103,8 +103,9 @@ def _trial(game: Game, setup: Setup, locate: Locator, n: int, options: dict[str,
               for asked, matching, take in trial.filtered.values() if asked[0] > len(matching)]
     for take, got in trial.shortfalls[:1] if not found else []:
         same = f" sharing their {take.step.same}" if take.step.same else ""
-        found.append((locate(take.path), f"this step needs {take.count} {take.deck} card{'s' if take.count != 1 else ''}"
-                      f"{same} and {got} {'is' if got == 1 else 'are'} left once the steps before it are dealt"))
+        cards = f"{take.count} {take.deck} card{'s' if take.count != 1 else ''}{same}"
+        found.append((locate(take.path), f"this step needs {cards} and {got} {'is' if got == 1 else 'are'} left once "
+                      "the steps before it are dealt"))
     return found
 
 

@@ -156,7 +156,7 @@ def resolve_tables(setup: Setup, names: dict[str, Any], locate: Locator) -> dict
     `table:` steps a table by player gives its whole list, one value per player."""
     out = {}
     for name, table in setup.tables.items():
-        value, path = table.values, ("setup", "tables", name, "values")
+        value, path = table.values, ("setup", "tables", name, "values")  # type: Any, tuple[Any, ...]
         for key in by_of(table):
             if key == "player":
                 if "player" in names and isinstance(value, list):
