@@ -19,7 +19,7 @@ from conftest import REPO, edit, errors_of, run_pnp
 from pdfcheck import MM, placed_text, text_of
 
 GAME = REPO / "cards/intrepid"
-FRONTS = {"resource-board": 4, "resource-wheel": 4, "station-tile": 76, "boost-tile": 2, "game-board": 1,
+FRONTS = {"resource-board": 4, "station-tile": 76, "boost-tile": 2, "game-board": 1,
           "country-board": 4, "blank-country-board": 3, "mission": 8, "training-simulator": 10,
           "meteor-shower": 22, "meteor-shower-irregularity": 4, "toxic-leak": 22, "toxic-leak-irregularity": 4,
           "player-aid": 7, "career-badge": 4, "amplify-strain": 12, "disable-token": 8, "scenario-token": 50,
@@ -142,52 +142,85 @@ def test_missions_print_their_tables_and_player_dice_are_bought(built):
 
 # ---- the dial -----------------------------------------------------------------------------------
 
-def test_the_wheel_is_printed_as_wide_as_the_dial_table_says_and_carries_every_drain(built):
+def dial_spec() -> dict:
+    return yaml.safe_load((GAME / "resource-boards.yaml").read_text())["dial"]
+
+
+def test_each_base_is_a_page_and_the_wheels_print_on_their_own_sheets_with_every_drain(built):
     out, manifest = built
-    dial = table("dial")
-    wheels = [f for f in manifest["faces"] if f["component"] == "resource-wheel"]
-    assert {(f["w_mm"], f["h_mm"]) for f in wheels} == {(2 * dial["radius"], 2 * dial["radius"])}
-    boards = [f for f in manifest["faces"] if f["component"] == "resource-board"]
-    assert {(f["w_mm"], f["h_mm"]) for f in boards} == {(190.0, 250.0)}
-    assert dial["values"] == list(range(-3, -30, -1))
-    printed = Counter(re.findall(r"−\d+", text_of(out / "resource-wheel.pdf")))
-    assert printed == {f"−{-v}": 4 for v in dial["values"]}  # every drain once on each of the 4 wheels
+    faces = [f for f in manifest["faces"] if f["component"] == "resource-board"]
+    bases = [f for f in faces if f["side"] == "front"]
+    wheels = [f for f in faces if f["side"] == "wheel"]
+    assert {(f["w_mm"], f["h_mm"]) for f in bases} == {(190.0, 250.0)} and len({f["page"] for f in bases}) == 4
+    assert {(f["w_mm"], f["h_mm"]) for f in wheels} == {(106.0, 106.0)} and len(wheels) == 4
+    assert min(f["page"] for f in wheels) > max(f["page"] for f in bases)  # a sheet of their own
+    values = dial_spec()["values"]
+    assert values == list(range(-3, -30, -1))
+    pages = {f["page"] for f in wheels}
+    texts = placed_text(out / "resource-board.pdf")
+    printed = Counter(t for page in pages for t, _, _, _ in texts[page] if t.startswith("−"))
+    assert printed == {f"−{-v}": 4 for v in values}  # each Drain once on each of the 4 wheels
 
 
-def test_the_stored_ink_box_holds_every_drain_in_the_real_font():
-    from reportlab.pdfbase.pdfmetrics import stringWidth
+def test_the_pnp_document_says_how_to_build_the_dials(built):
+    out, _ = built
+    text = " ".join(text_of(out / "intrepid-pnp.pdf").split())
+    assert "Dials:" in text and "pin" in text and "window" in text
+
+
+def _raster(path: Path, page: int, dpi: int):
+    import pypdfium2 as pdfium
+
+    return pdfium.PdfDocument(str(path))[page - 1].render(scale=dpi / 72).to_pil().convert("L")
+
+
+@pytest.mark.parametrize("paper", ["A4", "letter"])
+def test_the_printed_dial_assembled_turns_every_drain_into_the_window(shared_build, paper):
+    """Rasterise the base and the wheel as printed, lay the wheel under the base's window turned k steps
+    about the pin, and look through the window: the ink inside it is one value, whole (nothing touches the
+    window's edge), and it changes at every step."""
+    from PIL import Image, ImageChops
+
+    out, manifest = shared_build("intrepid", "--paper", paper)
+    dpi, spec = 150, dial_spec()
+    px = dpi / 25.4
+    base = next(f for f in manifest["faces"] if f["component"] == "resource-board" and f["side"] == "front")
+    wheel = next(f for f in manifest["faces"] if f["component"] == "resource-board" and f["side"] == "wheel"
+                 and f["id"] == base["id"])
+    sheet_b, sheet_w = _raster(out / base["file"], base["page"], dpi), _raster(out / wheel["file"], wheel["page"], dpi)
+    r = float(spec["radius"].removesuffix("mm"))
+    disc = sheet_w.crop(tuple(round(v * px) for v in (wheel["x_mm"], wheel["y_mm"], wheel["x_mm"] + 2 * r,
+                                                      wheel["y_mm"] + 2 * r)))
+    pin = [base[f"{axis}_mm"] + float(v.removesuffix("mm")) for axis, v in zip("xy", spec["center"], strict=True)]
+    win = spec["window"]
+    d, a = float(win["distance"].removesuffix("mm")), math.radians(win["angle"])
+    w, h = float(win["width"].removesuffix("mm")), float(win["height"].removesuffix("mm"))
+    wx, wy = pin[0] + d * math.sin(a), pin[1] - d * math.cos(a)
+    hole = tuple(round(v * px) for v in (wx - w / 2 + 0.2, wy - h / 2 + 0.2, wx + w / 2 - 0.2, wy + h / 2 - 0.2))
+    assert sheet_b.crop(hole).getextrema()[0] > 230  # the base prints nothing in the window: it is cut out
     from reportlab.pdfbase.ttfonts import TTFont
 
-    dial = table("dial")
-    font = TTFont("intrepid-title", str(REPO / "fonts/RobotoCondensed-Bold.ttf"))
-    from reportlab.pdfbase import pdfmetrics
+    from pnp.layout.dial_geometry import ink as ink_box
 
-    pdfmetrics.registerFont(font)
-    size = dial["text"]["size"]
-    widest = max(stringWidth(f"−{-v}", "intrepid-title", size) for v in dial["values"]) / MM
-    cap = font.face.capHeight / 1000 * size / MM
-    assert widest <= dial["text"]["ink"]["width"]
-    assert cap <= dial["text"]["ink"]["height"]
-
-
-def test_the_window_sits_on_the_wheel_where_the_first_drain_is_printed(built):
-    out, manifest = built
-    dial = table("dial")
-    a = math.radians(dial["window"]["angle"])
-    dx, dy = dial["window"]["distance"] * math.sin(a), -dial["window"]["distance"] * math.cos(a)
-    wheel = next(f for f in manifest["faces"] if f["component"] == "resource-wheel")
-    texts = placed_text(out / "resource-wheel.pdf")[wheel["page"]]
-    cx, cy = wheel["x_mm"] + dial["radius"], wheel["y_mm"] + dial["radius"]
-    first = [(x, y) for t, size, x, y in texts if t == "−3" and math.hypot(x - cx, y - cy) < dial["radius"]]
-    assert len(first) == 1
-    x, y = first[0]
-    # the text's origin is the left end of its baseline: its ink spans [x, x + width] and [y - cap height, y]
-    ink_w, ink_h = 4.3, dial["text"]["ink"]["height"]  # "−3" at 14 pt, and the digits' cap height
-    left, right = cx + dx - dial["window"]["width"] / 2, cx + dx + dial["window"]["width"] / 2
-    top, bottom = cy + dy - dial["window"]["height"] / 2, cy + dy + dial["window"]["height"] / 2
-    clear = dial["clearance"] - 0.3  # the text engine centres the line box, not the ink: allow a little
-    assert left + clear <= x and x + ink_w <= right - clear
-    assert top + clear <= y - ink_h and y <= bottom - clear
+    font = TTFont("intrepid-dial-test", str(REPO / "fonts/RobotoCondensed-Bold.ttf"))
+    widths = [(lambda b: (b[2] - b[0]) / MM)(ink_box(font, f"−{-v}", 14)) for v in spec["values"]]
+    seen = []
+    for k in range(len(spec["values"])):
+        turned = disc.rotate(-k * 360 / 28, resample=Image.BICUBIC, fillcolor=255)  # clockwise k steps
+        under = Image.new("L", sheet_b.size, 255)
+        under.paste(turned, (round((pin[0] - r) * px), round((pin[1] - r) * px)))
+        view = under.crop(hole)
+        ink = view.point(lambda v: 255 if v < 110 else 0)
+        box = ink.getbbox()
+        assert box is not None, f"step {k}: nothing in the window"
+        margin = round(0.5 * px)  # whole and alone: no ink within 0.5 mm of the window's edge
+        assert margin <= box[0] and margin <= box[1] and box[2] <= view.width - margin and \
+            box[3] <= view.height - margin, (k, box, view.size)
+        want = widths[k] * px  # the value the rulebook puts at this step, by the width of its ink
+        assert abs((box[2] - box[0]) - want) <= 2.5, (k, spec["values"][k], box[2] - box[0], want)
+        seen.append(ink)
+        if k:
+            assert ImageChops.difference(seen[-1], seen[-2]).getbbox() is not None  # a new value each step
 
 
 # ---- rules and setup -----------------------------------------------------------------------------
@@ -338,12 +371,14 @@ def test_a_setup_table_missing_a_player_count_or_a_wheel_off_the_dial_is_caught_
 
 
 @pytest.mark.slow
-def test_a_window_too_wide_for_the_wheel_is_caught(intrepid):
-    dial = intrepid / "cards/intrepid/dial.yaml"
-    edit(dial, "width: 10, height: 7}", "width: 13, height: 7}")
-    errors = [e for e in check(intrepid) if e["rule"] == "dial-geometry"]
-    assert errors and {e["line"] for e in errors} == {line_of(dial, "window: {angle")}
-    assert any("step(s) from the window comes" in e["message"] for e in errors)
+def test_a_drain_that_does_not_show_whole_in_the_window_is_caught_at_its_value(intrepid):
+    boards = intrepid / "cards/intrepid/resource-boards.yaml"
+    edit(boards, "width: 10mm, height: 7mm}", "width: 9mm, height: 7mm}")
+    errors = [e for e in check(intrepid) if e["rule"] == "dial"]
+    assert errors and all(e["file"] == "cards/intrepid/resource-boards.yaml" for e in errors)
+    widest = next(e for e in errors if e["message"].startswith("−28 "))
+    assert widest["line"] == line_of(boards, "-25, -26, -27, -28, -29]")
+    assert "the 9.0 mm x 7.0 mm window leaves" in widest["message"] and "1.3 mm is needed" in widest["message"]
 
 
 def test_the_pdf_pages_are_a4(built):
