@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 import shutil
 from collections import Counter
 from pathlib import Path
