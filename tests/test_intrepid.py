@@ -384,3 +384,25 @@ def test_the_pdf_pages_are_a4(built):
     out, _ = built
     page = PdfReader(out / "station-tile.pdf").pages[0]
     assert (round(float(page.mediabox.width) / MM), round(float(page.mediabox.height) / MM)) == (210, 297)
+
+
+def test_every_dealt_setup_passes_the_setup_check():
+    """Any player count, difficulty, disaster and seed: what `pnp setup` deals, `pnp check --setup` accepts."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from pnp.model.game import load_game
+    from pnp.model.load import load_text
+    from pnp.rules.setup import check_recorded, deal, setup_of
+
+    game = load_game(REPO, "intrepid")
+    setup = setup_of(game)
+    assert setup is not None
+
+    @settings(max_examples=40, deadline=None)
+    @given(players=st.integers(1, 4), seed=st.integers(0, 2**32), choice=st.sampled_from(setup.choices()))
+    def dealt_is_legal(players, seed, choice):
+        dealt = deal(game, setup.spec, players, seed, choice, setup.doc)
+        assert check_recorded(game, setup.spec, load_text(json.dumps(dealt), "setup.json"), setup.doc) == []
+
+    dealt_is_legal()
