@@ -246,3 +246,21 @@ def test_a_reference_over_a_list_field_checks_each_item(project):
     palette = sorted(yaml.safe_load((project / "cards/tiny/game.yaml").read_text())["palette"])
     line = next(i for i, text in enumerate(cards.read_text().splitlines(), 1) if "mauve" in text)
     assert errors == [("also-colours", "card/alpha", line, f"'mauve' is not among {palette}")]
+
+
+@pytest.mark.parametrize(("step", "message"), [
+    ('{draw: card, label: extra, count: "{{ tables.hands }}"}', "each_player[2].count: {{ tables.hands }} names the field 'hands', "
+     "which this card or table lacks (with 1 player)"),
+    ('{draw: card, label: extra, count: "{{ players / 2 }}"}', "each_player[2].count: count 0.5: a whole number of cards, 0 or more "
+     "(with 1 player)"),
+    ("{draw: card, label: extra, where: \"card.tier == player\", if: \"players > 1\"}", "2 players need 2 card cards where "
+     "card.tier == player; the deck has 0"),
+    ('{draw: card, label: extra, side: "{{ players }}"}', "each_player[2].side: side 1: front or back (with 1 player)"),
+])
+def test_a_mistake_in_a_count_side_or_filter_is_said_at_its_step(project, step, message):
+    """`players` and `player` are read in every field; what goes wrong is said at the step's line, once."""
+    rules = project / "cards/tiny/rules.yaml"
+    edit(rules, "    - {roll: die, label: start}", f"    - {{roll: die, label: start}}\n    - {step}")
+    line = next(i for i, text in enumerate(rules.read_text().splitlines(), 1) if text.strip() == f"- {step}")
+    assert any(p.startswith(f"cards/tiny/rules.yaml:{line}:") and p.endswith(f"setup: {message}")
+               for p in found(project, "setup")), found(project, "setup")
