@@ -249,12 +249,13 @@ def test_a_reference_over_a_list_field_checks_each_item(project):
 
 
 @pytest.mark.parametrize(("step", "message"), [
-    ('{draw: card, label: extra, count: "{{ tables.hands }}"}', "each_player[2].count: {{ tables.hands }} names the field 'hands', "
-     "which this card or table lacks (with 1 player)"),
-    ('{draw: card, label: extra, count: "{{ players / 2 }}"}', "each_player[2].count: count 0.5: a whole number of cards, 0 or more "
+    ('{draw: card, label: extra, count: "{{ tables.hands }}"}',
+     "each_player[2].count: {{ tables.hands }} names the field 'hands', which this card or table lacks "
      "(with 1 player)"),
-    ("{draw: card, label: extra, where: \"card.tier == player\", if: \"players > 1\"}", "2 players need 2 card cards where "
-     "card.tier == player; the deck has 0"),
+    ('{draw: card, label: extra, count: "{{ players / 2 }}"}',
+     "each_player[2].count: count 0.5: a whole number of cards, 0 or more (with 1 player)"),
+    ("{draw: card, label: extra, where: \"card.tier == player\", if: \"players > 1\"}",
+     "2 players need 2 card cards where card.tier == player; the deck has 0"),
     ('{draw: card, label: extra, side: "{{ players }}"}', "each_player[2].side: side 1: front or back (with 1 player)"),
 ])
 def test_a_mistake_in_a_count_side_or_filter_is_said_at_its_step(project, step, message):
