@@ -58,6 +58,10 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
         from pnp.layout.dice import lay_out_die
 
         return lay_out_die(deck, game, env, problems)
+    if deck.spec.kind == "dial":
+        from pnp.layout.dial import lay_out_dial
+
+        return lay_out_dial(deck, game, store, env, bleed, problems)
     assert deck.template is not None
     front_t = store.get(deck.template, deck.doc.where(("template",)))
     try:  # a board's or a card's other side: say which field names it

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pnp.errors import InputError, Problem, Problems, Where
+from pnp.model.dial import DialSpec
 from pnp.model.fields import PAPERS, Id, Length
 from pnp.model.load import Doc, load_file
 from pnp.model.project import OUTSIDE, check_game_id, confined, outside
@@ -127,12 +128,14 @@ class DeckFile:
     name: str
     template: str | None = None  # required, except for dice (drawn from their net)
     back: str | None = None
-    kind: Literal["cards", "tokens", "board", "die", "sheet"] = "cards"  # how faces are put on paper
+    kind: Literal["cards", "tokens", "board", "die", "sheet", "dial"] = "cards"  # how faces are put on paper
     shape: Literal["rect", "round"] = "rect"  # tokens: the cut line's shape
     die: str | None = None  # dice: d6, d8 or d10
     edge: Length | None = None  # dice: the net's edge (for a d10, the kites' long edges)
     faces: str | None = None  # dice: the data table whose `faces:` list gives each face's colour, number, symbol
     seams: Seams | None = None  # boards: where the tiles' seams may not run, and their glue tab
+    wheel: str | None = None  # dials: the wheel's template (its decoration; the engine prints the values)
+    dial: DialSpec | None = None  # dials: the geometry (pnp/model/dial.py)
     copies: Annotated[int, Check(ge=0)] = 1
     title: str | None = None  # how `pnp setup` names a card: an expression such as "{{ card.number }}"; else name or id
     fields: dict[str, FieldSpec] = field(default_factory=dict)
@@ -252,6 +255,11 @@ def deck_from_doc(doc: Doc, problems: Problems) -> Deck | None:
         return None
     if spec.template is None and spec.kind != "die":
         problems.add(doc.where(), "missing required field", "template")
+    if (spec.kind == "dial") != (spec.dial is not None) or (spec.kind == "dial") != (spec.wheel is not None):
+        problems.add(doc.where(("kind",)), "a dial (`kind: dial`) has a `wheel` template and a `dial:` geometry, "
+                     "and only a dial has them", "kind")
+    if spec.kind == "dial" and spec.back:
+        problems.add(doc.where(("back",)), "a dial has no back: its wheel is printed on a sheet of its own", "back")
     if spec.kind == "die" and not (spec.die and spec.faces):
         problems.add(doc.where(), "a die needs `die` (d6, d8 or d10) and `faces` (a data table)", "die")
     for name, fs in spec.fields.items():
