@@ -3,41 +3,18 @@ one to itself, a larger one is tiled (`pnp.output.tiles`); a die's net is one fa
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from pnp.errors import InputError, Problem
-from pnp.layout.scene import Ellipse, Face, Item, Line, Polygon, Rect, Static
+from pnp.layout.scene import Face
 from pnp.model.game import Deck, PrintSettings
 from pnp.model.units import MM
+from pnp.output.extent import item_box, walk
 from pnp.output.impose import Page, impose_cards, plan_grid
 from pnp.output.seams import Box
 from pnp.output.tiles import impose_board
 
 Entry = tuple[Face, Face | None, dict[str, Any]]
-
-
-def walk(items: list[Item]) -> Iterator[Item]:
-    """Every drawn item, inside the shared (static) groups too."""
-    for item in items:
-        if isinstance(item, Static):
-            yield from walk(item.items)
-        else:
-            yield item
-
-
-def item_box(item: Item) -> Box:
-    """The box an item covers on its face (a line's or a polygon's extent)."""
-    if isinstance(item, Line):
-        x0, x1 = sorted((item.x1, item.x2))
-        y0, y1 = sorted((item.y1, item.y2))
-        half = item.width / 2
-        return x0 - half, y0 - half, x1 - x0 + 2 * half, y1 - y0 + 2 * half
-    if isinstance(item, Polygon):
-        xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
-        return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
-    half = item.width / 2 if isinstance(item, Rect | Ellipse) and item.stroke is not None else 0.0
-    return item.x - half, item.y - half, item.w + 2 * half, item.h + 2 * half  # type: ignore[union-attr]
 
 
 def avoided(deck: Deck, face: Face, back: Face | None) -> list[Box]:

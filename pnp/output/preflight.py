@@ -20,15 +20,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.errors import Problem, Where
-from pnp.layout.scene import Ellipse, Face, Icon, Image, Item, Label, Line, Polygon, Rect, Static, Text, TextRun
+from pnp.layout.scene import Ellipse, Face, Icon, Image, Item, Label, Line, Polygon, Rect, Text, TextRun
 from pnp.model.units import MM
+from pnp.output.extent import Box, crosses, dpi, line_box, luminance, shrink, walk, within
 from pnp.output.impose import Page, Placement
 
 MIN_TEXT = 6.0  # points
 MIN_STROKE = 0.25  # points
 MIN_DPI = 300
 TOLERANCE = 0.5 * MM  # a mark may touch a face's edge (a cut outline does): it may not reach further in
-Box = tuple[float, float, float, float]
 
 
 @dataclass
@@ -95,12 +95,12 @@ class Preflight:
         m, eps = self.margin, 0.05
         inside = (m - eps, m - eps, page.w - 2 * m + 2 * eps, page.h - 2 * m + 2 * eps)
         for p in page.placements:
-            if p.meta.get("side") != "map" and not _within(p.clip, inside):
+            if p.meta.get("side") != "map" and not within(p.clip, inside):
                 self.add(None, f"{_mm(p.clip)} reaches outside the printable area (the sheet less "
                          f"{m / MM:g} mm margins)", _subject(p))
         for item in page.extras:
             box = self._extent(item)
-            if box is not None and not _within(box, inside):
+            if box is not None and not within(box, inside):
                 self.add(None, f"a page mark or label at {_mm(box)} is outside the printable area", at)
 
     def _extra(self, item: Any, page: Page, faces: list[Placement], guarded: list[Box], at: str) -> None:
@@ -114,16 +114,16 @@ class Preflight:
         if stroke is not None and width is not None and width < MIN_STROKE:
             self.add(None, f"a page mark drawn {width:g} pt thin, under {MIN_STROKE:g} pt", at)
         if isinstance(item, Line):
-            light = _luminance(item.stroke) > 0.5
+            light = luminance(item.stroke) > 0.5
             if not light:
                 self._mark(item, faces, guarded, at, _on_white(item, page.extras))
 
     def _mark(self, line: Line, faces: list[Placement], guarded: list[Box], at: str, halo: bool) -> None:
         for p, visible in zip(faces, guarded, strict=True):
-            if _crosses(line, _shrink(visible, TOLERANCE)):
-                self.add(None, f"a mark at {_mm(_line_box(line))} lies over the face's trimmed area", _subject(p))
-            elif not halo and _crosses(line, p.clip) and _luminance(line.stroke) < 0.5:
-                self.add(None, f"a dark mark at {_mm(_line_box(line))} lies on the art (in the bleed) with no white "
+            if crosses(line, shrink(visible, TOLERANCE)):
+                self.add(None, f"a mark at {_mm(line_box(line))} lies over the face's trimmed area", _subject(p))
+            elif not halo and crosses(line, p.clip) and luminance(line.stroke) < 0.5:
+                self.add(None, f"a dark mark at {_mm(line_box(line))} lies on the art (in the bleed) with no white "
                          "under it: it vanishes on dark art", _subject(p))
 
     # -- one face, checked once however often it is printed ----------------------------------
@@ -131,7 +131,7 @@ class Preflight:
         key = id(face)
         if key not in self._faces:
             found: dict[tuple, None] = {}
-            for item in _walk(face.items):
+            for item in walk(face.items):
                 src = face.source(item)
                 where = src.where if src else None
                 for message in self._item(item, where):
@@ -154,9 +154,9 @@ class Preflight:
                 yield f"icon {item.name!r} drawn {item.w / MM:.1f} mm wide: its strokes are {min(thin):.2f} pt, " \
                       f"under {MIN_STROKE:g} pt; draw it bigger"
         elif isinstance(item, Image):
-            dpi = _dpi(item)
-            if dpi is not None and dpi < MIN_DPI:
-                yield f"image {item.path.rsplit('/', 1)[-1]!r} prints at {dpi:.0f} dpi, under {MIN_DPI}: use a " \
+            res = dpi(item)
+            if res is not None and res < MIN_DPI:
+                yield f"image {item.path.rsplit('/', 1)[-1]!r} prints at {res:.0f} dpi, under {MIN_DPI}: use a " \
                       "bigger picture"
         elif isinstance(item, Line | Rect | Ellipse | Polygon) and item.stroke is not None \
                 and item.width < MIN_STROKE:
@@ -181,7 +181,7 @@ class Preflight:
 
     def _extent(self, item: Any) -> Box | None:
         if isinstance(item, Line):
-            return _line_box(item)
+            return line_box(item)
         if isinstance(item, Label):
             from reportlab.pdfbase import pdfmetrics
 
@@ -204,21 +204,13 @@ def _on_white(line: Line, extras: list) -> bool:
     for o in extras:
         if o is line:
             return False
-        if isinstance(o, Line) and _luminance(o.stroke) > 0.8 and o.width >= line.width + 0.5 \
+        if isinstance(o, Line) and luminance(o.stroke) > 0.8 and o.width >= line.width + 0.5 \
                 and (o.x1, o.y1, o.x2, o.y2) == (line.x1, line.y1, line.x2, line.y2):
             return True
-        if isinstance(o, Rect) and o.fill is not None and _luminance(o.fill) > 0.8 \
-                and _within(_line_box(line), (o.x - 0.01, o.y - 0.01, o.w + 0.02, o.h + 0.02)):
+        if isinstance(o, Rect) and o.fill is not None and luminance(o.fill) > 0.8 \
+                and within(line_box(line), (o.x - 0.01, o.y - 0.01, o.w + 0.02, o.h + 0.02)):
             return True
     return False
-
-
-def _walk(items: list) -> Iterator[Item]:
-    for item in items:
-        if isinstance(item, Static):
-            yield from _walk(item.items)
-        else:
-            yield item
 
 
 def _subject(p: Placement) -> str:
@@ -237,68 +229,6 @@ def _visible(p: Placement) -> Box:
         x, y, w, h = (v * MM for v in p.meta["region_mm"])
         return p.x + x, p.y + y, w, h
     return p.x, p.y, p.face.w * p.scale, p.face.h * p.scale
-
-
-def _within(box: Box, area: Box) -> bool:
-    x, y, w, h = box
-    ax, ay, aw, ah = area
-    return x >= ax and y >= ay and x + w <= ax + aw and y + h <= ay + ah
-
-
-def _shrink(box: Box, by: float) -> Box:
-    x, y, w, h = box
-    return x + by, y + by, max(0.0, w - 2 * by), max(0.0, h - 2 * by)
-
-
-def _line_box(line: Line) -> Box:
-    return min(line.x1, line.x2), min(line.y1, line.y2), abs(line.x2 - line.x1), abs(line.y2 - line.y1)
-
-
-def _crosses(line: Line, box: Box) -> bool:
-    """Does a (horizontal, vertical or slanted) segment enter a box? Liang-Barsky clipping."""
-    x, y, w, h = box
-    if w <= 0 or h <= 0:
-        return False
-    dx, dy = line.x2 - line.x1, line.y2 - line.y1
-    t0, t1 = 0.0, 1.0
-    for p, q in ((-dx, line.x1 - x), (dx, x + w - line.x1), (-dy, line.y1 - y), (dy, y + h - line.y1)):
-        if p == 0:
-            if q <= 0:
-                return False
-            continue
-        t = q / p
-        if p < 0:
-            t0 = max(t0, t)
-        else:
-            t1 = min(t1, t)
-        if t0 >= t1:
-            return False
-    return True
-
-
-def _luminance(rgb: tuple[float, float, float]) -> float:
-    r, g, b = rgb
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-_sizes: dict[str, tuple[int, int] | None] = {}
-
-
-def _dpi(im: Image) -> float | None:
-    """The lower of an image's two resolutions as drawn (fitted into its box, keeping its proportions)."""
-    if im.path not in _sizes:
-        from PIL import Image as PILImage
-
-        try:
-            with PILImage.open(im.path) as pic:
-                _sizes[im.path] = pic.size
-        except OSError:
-            _sizes[im.path] = None
-    size = _sizes[im.path]
-    if not size or im.w <= 0 or im.h <= 0:
-        return None
-    scale = min(im.w / size[0], im.h / size[1])  # points per pixel
-    return 72 / scale
 
 
 def _mm(box: Box) -> str:

@@ -21,8 +21,8 @@ from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 
 from pnp.model.units import MM
+from pnp.output.extent import Box
 
-Box = tuple[float, float, float, float]  # x, y, w, h
 MIN_PIECE = 20 * MM  # a piece narrower than this is a sliver to glue: never planned
 GRID = 2 * MM  # candidate seams on a grid this fine, besides the gutters' middles
 
