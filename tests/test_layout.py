@@ -174,3 +174,23 @@ def test_a_mistake_inside_a_group_names_the_line_of_the_inner_element(project):
     assert problems.items and {(p.where.file, p.where.line) for p in problems.items} == {
         ("templates/mini/front.yaml", line)}
     assert "nope" in problems.items[0].message
+
+
+def test_an_if_reading_the_groups_item_is_asked_of_each_item_for_every_child(project):
+    """A child of a repeated group that is not repeated itself reads the group's `item` in its `if`: it is
+    drawn for the items where the `if` holds, not always."""
+    edit(project / "templates/mini/front.yaml", '"{{ card.cost > 1 }}"}', '''"{{ card.cost > 1 }}"}
+  - type: group
+    repeat: [{x: 5, shown: true}, {x: 20, shown: false}, {x: 35, shown: true}]
+    x: "{{ item.x }}mm"
+    y: 70mm
+    elements:
+      - {type: icon, icon: damage, x: 0mm, y: 0mm, w: 5mm, h: 5mm, if: "{{ item.shown }}"}
+      - {type: icon, icon: dot, x: 0mm, y: 6mm, w: 3mm, h: 3mm, if: "{{ index > 0 }}"}''')
+    entries, problems = faces(project)
+    assert not problems.items, problems.items
+    items = flat(entries[0][0].items)
+    damage = [round(i.x / MM) for i in items if isinstance(i, Icon) and i.name == "damage"]
+    dots = [round(i.x / MM) for i in items if isinstance(i, Icon) and i.name == "dot" and round(i.y / MM) == 76]
+    assert damage == [5, 35]
+    assert dots == [20, 35]

@@ -128,8 +128,8 @@ class CompiledTemplate:
                     compiled = (False, compiled[1](self.base))
                 elif compiled[0]:
                     free |= names
-                    if key == "if" and {"item", "index"} & names:
-                        self._per_item.add(id(placed))
+                    if key == "if" and {"item", "index"} & names and placed.element.repeat is not None:
+                        self._per_item.add(id(placed))  # (without its own `repeat`: a group's item, read as is)
                 values[key] = compiled
             except ExprError as exc:
                 problems.add(placed.where, f"{exc} (template {self.t.name})", scope)
