@@ -73,6 +73,21 @@ class _Eval:
         except ValueError as exc:
             raise ValueError(f"{key}: {exc}") from None
 
+    def dash(self) -> tuple[float, ...]:
+        """A stroke's dash pattern: lengths on, off, on, ... (none: solid)."""
+        dash = self.raw("dash") or ()
+        if not isinstance(dash, list | tuple) or not 0 < len(dash) <= 16:
+            if not dash:
+                return ()
+            raise ValueError(f"dash: expected a list of up to 16 lengths (on, off, ...), got {dash!r}")
+        try:
+            out = tuple(parse_length(d) for d in dash)
+        except ValueError as exc:
+            raise ValueError(f"dash: {exc}") from None
+        if any(d < 0 for d in out) or not any(out):
+            raise ValueError(f"dash: the lengths must be positive, got {dash!r}")
+        return out
+
     def colour(self, key: str) -> RGB | None:
         try:
             return parse_colour(self.raw(key), self.env.palette)
@@ -251,12 +266,11 @@ class CompiledTemplate:
         kind = el.type
         if kind == "line":
             assert isinstance(el, LineEl)
-            dash = tuple(parse_length(d) for d in ev.raw("dash") or ())
             stroke = ev.colour("stroke")
             if stroke is None:
                 return []
             return [Line(ev.length("x1", self.w), ev.length("y1", self.h), ev.length("x2", self.w),
-                         ev.length("y2", self.h), stroke, ev.length("stroke_width", 0), dash)]
+                         ev.length("y2", self.h), stroke, ev.length("stroke_width", 0), ev.dash())]
         if kind == "group":
             return self._group(placed, ev, subject, problems, card_where)
         if kind == "polygon":
@@ -265,13 +279,13 @@ class CompiledTemplate:
             if not all(isinstance(p, list | tuple) and len(p) == 2 for p in points):
                 raise ValueError(f"points: expected a list of [x, y] pairs, got {points!r}")
             pts = [(parse_length(p[0], self.w), parse_length(p[1], self.h)) for p in points]
-            return [Polygon(pts, ev.colour("fill"), ev.colour("stroke"), ev.length("stroke_width", 0))]
+            return [Polygon(pts, ev.colour("fill"), ev.colour("stroke"), ev.length("stroke_width", 0), ev.dash())]
         box = self._box(placed, ev)
         if kind == "rect":
             return [Rect(*box, ev.colour("fill"), ev.colour("stroke"), ev.length("stroke_width", 0),
-                         ev.length("radius", min(box[2], box[3])))]
+                         ev.length("radius", min(box[2], box[3])), ev.dash())]
         if kind == "ellipse":
-            return [Ellipse(*box, ev.colour("fill"), ev.colour("stroke"), ev.length("stroke_width", 0))]
+            return [Ellipse(*box, ev.colour("fill"), ev.colour("stroke"), ev.length("stroke_width", 0), ev.dash())]
         if kind == "boxes":
             return self._boxes(placed, ev, subject, problems)
         if kind == "lines":

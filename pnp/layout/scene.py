@@ -22,6 +22,7 @@ class Rect:
     stroke: RGB | None = None
     width: float = 0.5
     radius: float = 0.0
+    dash: tuple[float, ...] = ()  # the stroke's dash pattern (on, off, ...); () solid
 
 
 @dataclass(slots=True, repr=False, eq=False)
@@ -33,6 +34,7 @@ class Ellipse:
     fill: RGB | None = None
     stroke: RGB | None = None
     width: float = 0.5
+    dash: tuple[float, ...] = ()
 
 
 @dataclass(slots=True, repr=False, eq=False)
@@ -52,6 +54,7 @@ class Polygon:
     fill: RGB | None = None
     stroke: RGB | None = None
     width: float = 0.5
+    dash: tuple[float, ...] = ()
 
 
 @dataclass(slots=True, repr=False, eq=False)

@@ -44,6 +44,7 @@ class Shape(_Element):
     fill: Value = None
     stroke: Value = None
     stroke_width: Value = "0.5pt"
+    dash: list[str] | str | None = None  # the outline dashed: lengths on, off, ... (`[2mm, 1mm]`)
 
 
 @dataclass(repr=False, eq=False)
@@ -66,7 +67,7 @@ class LineEl(_Element):
     y2: Value = "0mm"
     stroke: Value = "#000000"
     stroke_width: Value = "0.5pt"
-    dash: list[str] | None = None
+    dash: list[str] | str | None = None
 
 
 @dataclass(repr=False, eq=False)
