@@ -76,7 +76,7 @@ def field_hint(fs: FieldSpec) -> Any:
     if fs.type == "choice":
         kind = Literal[tuple(fs.choices or ("",))]
     elif fs.type == "list":
-        kind = list[_item_hint(fs.of)]
+        kind = list[_item_hint(fs.of)]  # type: ignore[misc]
     else:
         kind = _PY_TYPES[fs.type]
     if fs.min is not None or fs.max is not None:
