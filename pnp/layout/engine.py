@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,7 +19,7 @@ from pnp.layout.expr import Context, ExprError, compile_nested, compile_value, f
 from pnp.layout.fonts import Family
 from pnp.layout.scene import Ellipse, Face, Icon, Image, Item, Line, Polygon, Rect, Static, Text, shift
 from pnp.layout.templates import LineEl, PlacedElement, PolygonEl, Template, TextEl
-from pnp.layout.text import MarkupError, Style, fit, parse
+from pnp.layout.text import MarkupError, Style, check_coverage, fit, parse
 from pnp.model import limits
 from pnp.model.limits import Overtime
 from pnp.model.project import OUTSIDE, outside
@@ -46,7 +45,7 @@ class LayoutEnv:
     term_color: str | None
 
 _UNSET, _DYNAMIC = object(), object()
-WhereOf = Callable[[str], Where]  # a card field's name -> its place in the deck file
+WhereOf = Callable[..., Where]  # a card field's name (and a path inside it) -> its place in the deck file
 
 class Skip(Exception):
     """The element draws nothing for this card (condition false, empty text)."""
@@ -134,6 +133,13 @@ class CompiledTemplate:
             if key == "if_":
                 key = "if"
             try:
+                if key == "columns":  # a table's: each column's values, some read the `row`
+                    from pnp.layout.table import compile_columns
+
+                    columns, names = compile_columns(value, placed.where, self.base)
+                    values[key] = (False, columns)
+                    free |= names - set(self.base)
+                    continue
                 if isinstance(value, list | dict) and key in _NESTED:
                     compiled, names = compile_nested(value, placed.where)
                 else:
@@ -153,6 +159,8 @@ class CompiledTemplate:
                 problems.extend(exc.problems)
                 values[key] = (False, None)
         bound = {"item", "index"} if values.get("repeat", (False, None))[1] is not None else set()
+        if placed.element.type == "table":
+            bound.add("row")
         if placed.element.type == "group":
             if placed.element.as_:
                 bound.add(placed.element.as_)
@@ -288,6 +296,15 @@ class CompiledTemplate:
             return [Ellipse(*box, ev.colour("fill"), ev.colour("stroke"), ev.length("stroke_width", 0), ev.dash())]
         if kind == "boxes":
             return self._boxes(placed, ev, subject, problems)
+        if kind == "table":
+            from pnp.layout.table import Table
+
+            params = self._once(placed, ev, "text", self._TEXT_KEYS, lambda: self._text_params(ev))
+            laid = Table(ev, params, self.env, self.t.name, placed, subject, problems, card_where).lay_out(box)
+            if not laid:
+                raise Skip
+            self._check_safe(placed, _extent(laid), subject, problems, "table")
+            return laid
         if kind == "lines":
             from pnp.layout.writein import lines
 
@@ -392,14 +409,7 @@ class CompiledTemplate:
         field = placed.element.field or field_of(placed.element.text)
         try:
             paragraphs = parse(text, glossary, self.env.term_style, self.env.icons, base)
-            unknown = list(dict.fromkeys(ch for para in paragraphs for word in para for p in word if not p.icon
-                                         for ch in style.family.uncovered(p.text, p.style)))
-            if unknown:
-                face = style.family.face("regular").name
-                also = " or its fallback fonts" if style.family.fallbacks else ""
-                raise MarkupError(f"{_describe_char(unknown[0])} is not in the font {face} (family "
-                                  f"{style.family.name}){also}: write another character, or add a font that has "
-                                  f"it under `fallback:` of the family in game.yaml")
+            check_coverage(paragraphs, style.family)
         except MarkupError as exc:
             if field and card_where:  # the mistake is in the card's text: point there
                 problems.add(card_where(field), f"{field}: {exc}", subject)
@@ -420,17 +430,17 @@ class CompiledTemplate:
         return [Text(x, y, w, h, runs, used, lines, float(ev.raw("rotate") or 0))]
 
 
+def _extent(items: list[Item]) -> tuple[float, float, float, float]:
+    """The box laid-out items cover (rects, lines, texts)."""
+    xs = [v for i in items for v in ((i.x1, i.x2) if isinstance(i, Line) else (i.x, i.x + i.w))]  # type: ignore[union-attr]
+    ys = [v for i in items for v in ((i.y1, i.y2) if isinstance(i, Line) else (i.y, i.y + i.h))]  # type: ignore[union-attr]
+    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+
+
 def _between(key: str, value: float, low: float, high: float, unit: str) -> float:
     if not (math.isfinite(value) and low <= value <= high):
         raise ValueError(f"{key}: {value:g} {unit}; use a value from {low:g} to {high:g}")
     return value
-
-
-def _describe_char(ch: str) -> str:
-    name = unicodedata.name(ch, "")
-    if ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0:
-        return f"U+{ord(ch):04X} (a control character)"
-    return f"{ch!r} (U+{ord(ch):04X}{', ' + name.lower() if name else ''})"
 
 
 _checked_images: dict[tuple, str] = {}  # (path, size, mtime) -> "" when readable, else why not

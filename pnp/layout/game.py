@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from pnp.errors import InputError, Problem, Problems
+from pnp.errors import InputError, Problem, Problems, Where
 from pnp.layout.engine import CompiledTemplate, LayoutEnv
 from pnp.layout.fonts import load_families
 from pnp.layout.scene import Face
@@ -80,7 +80,7 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
         for card in deck.cards:
             ctx = {"card": card.data}
             subject = f"{deck.id}/{card.id}"
-            where = partial(deck.where, card)
+            where = partial(_place, deck, card)
             with time_limit(limits.FACE_SECONDS):
                 face = front.face(ctx, subject, problems, where)
                 back_face = shared_back or (back.face(ctx, subject + " back", problems, where) if back else None)
@@ -89,6 +89,11 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
     except Overtime:  # the element that ran over is reported by the layout; the deck stops there
         return []
     return out
+
+
+def _place(deck: Deck, card: Any, name: str = "", *path: str | int) -> Where:
+    """The place of a card's field, or of a value inside it (`stock`, 1, `qty`), in the deck file."""
+    return deck.doc.where(("cards", card.index, name, *path) if name else ("cards", card.index))
 
 
 LaidOutDeck = tuple[Deck, list[Entry], tuple[float, float]]  # the deck, its faces, their trim size

@@ -151,7 +151,47 @@ class GroupEl(_Element):
     elements: list[Element] = field(default_factory=list)
 
 
-Element = RectEl | EllipseEl | LineEl | PolygonEl | TextEl | ImageEl | IconEl | BoxesEl | LinesEl | GroupEl
+@dataclass(repr=False, eq=False)
+class TableColumn:
+    """One column of a `table`: its heading, what each row shows in it, its width and alignment."""
+
+    header: Value = None  # the heading (a header row is drawn when any column has one)
+    field: str | int | None = None  # the key each row shows: a record's field, or a position in a list row
+    text: Value = None  # or an expression over `row` ("{{ row.qty }} x"); default: the row's `field`
+    width: Value = 1  # a share of the width left by fixed columns (a number), or a length (12mm)
+    align: Value = None  # left, center, right (default: the table's `align`)
+
+
+@dataclass(repr=False, eq=False)
+class TableEl(_Element):
+    """Rows from data (a list of records or of lists) in columns, each cell's text wrapped to its column;
+    rows as tall as their text, the whole table shrunk together down to `min_size` to fit its box."""
+
+    type: Literal["table"] = "table"
+    rows: Value | list[Any] = None  # the rows: "{{ card.stock }}", a data table's list, or written out
+    columns: list[TableColumn] = field(default_factory=list)
+    field: str | None = None  # the card field the rows come from, named in errors (default: read from `rows`)
+    font: Value = None
+    size: Value = None
+    min_size: Value = None
+    leading: Value = None
+    color: Value = None
+    style: Value = "regular"
+    align: Value = "left"
+    glossary: Value = True
+    header_style: Value = "bold"
+    header_color: Value = None
+    header_fill: Value = None
+    fill: Value = None  # behind the whole table
+    zebra: Value = None  # the fill of every second row
+    rules: Value = "rows"  # none, rows (a line under the header and each row) or grid (also between columns)
+    stroke: Value = "#9aa3ad"
+    stroke_width: Value = "0.4pt"
+    padding: Value = "1mm"  # inside each cell
+    row_height: Value = None  # every row this tall (default: each as tall as its text)
+
+
+Element = RectEl | EllipseEl | LineEl | PolygonEl | TextEl | ImageEl | IconEl | BoxesEl | LinesEl | GroupEl | TableEl
 
 
 @dataclass(repr=False, eq=False)
