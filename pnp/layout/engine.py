@@ -29,7 +29,8 @@ if TYPE_CHECKING:
     from pnp.layout.icons import IconDef
 
 _SKIP = {"type", "name", "art", "bleed", "field", "elements", "as_"}
-_NESTED = ("points", "dash", "labels", "marks")  # lists and dicts whose entries may be expressions
+# lists and dicts whose entries may be expressions
+_NESTED = ("points", "dash", "labels", "marks", "col_headers", "row_headers")
 
 @dataclass(repr=False, eq=False)
 class LayoutEnv:
@@ -358,7 +359,10 @@ class CompiledTemplate:
             problems.add(placed.where, f"write-in boxes of {size / MM:.1f} mm are too small for a pencil; make "
                          f"them at least {MIN_BOX / MM:g} mm (template {self.t.name})", subject, rule="box-size")
         w, h = span(count, int(cols) if cols else None, size, gap)
-        self._check_safe(placed, (x, y, w, h), subject, problems, "boxes")
+        family = self.env.families.get(self.t.text.font) or next(iter(self.env.families.values()), None)
+        heads = self._grid_headers(ev, x, y, count, int(cols) if cols else count, size, gap, family)
+        extent = _extent([*heads, Line(x, y, x + w, y + h, (0, 0, 0))]) if heads else (x, y, w, h)
+        self._check_safe(placed, extent, subject, problems, "boxes")
         labels = ev.raw("labels")
         if labels == "numbers":
             first = int(ev.raw("first") or 1)
@@ -370,11 +374,27 @@ class CompiledTemplate:
         unknown = sorted(set(marks.values()) - set(self.env.icons))
         if unknown:
             raise ValueError(f"unknown icon {unknown[0]!r} in marks (known: {', '.join(sorted(self.env.icons))})")
-        family = self.env.families.get(self.t.text.font) or next(iter(self.env.families.values()), None)
         return boxes(x, y, count, int(cols) if cols else None, size, gap, str(ev.raw("shape") or "square"),
                      ev.colour("stroke"), ev.length("stroke_width", 0), ev.colour("fill"),
                      list(labels) if labels is not None else None, family, marks,
-                     ev.colour("mark_color") or (0.6, 0.6, 0.6), int(ev.raw("crossed") or 0))
+                     ev.colour("mark_color") or (0.6, 0.6, 0.6), int(ev.raw("crossed") or 0)) + heads
+
+    def _grid_headers(self, ev: _Eval, x: float, y: float, count: int, cols: int, size: float, gap: float,
+                      family: Family | None) -> list[Item]:
+        """A grid's column and row headers, placed from the grid (pnp.layout.gridheads)."""
+        col_raw, row_raw = ev.raw("col_headers"), ev.raw("row_headers")
+        if col_raw in (None, "", []) and row_raw in (None, "", []) or family is None:
+            return []
+        from pnp.layout.gridheads import grid_headers, header_texts
+
+        cols = min(cols, count)
+        rows = -(-count // cols)
+        colour = ev.colour("header_color") or parse_colour(self.t.text.color, self.env.palette) or (0.0, 0.0, 0.0)
+        header_size = ev.raw("header_size")
+        return grid_headers(x, y, cols, rows, size, gap, header_texts(col_raw, cols, "col_headers", "columns"),
+                            header_texts(row_raw, rows, "row_headers", "rows"), family, colour,
+                            _between("header_size", parse_length(header_size), *limits.TEXT_SIZE, "pt")
+                            if header_size else None, self.env.icons)
 
     _TEXT_KEYS = ("font", "size", "min_size", "leading", "paragraph_gap", "color", "align", "valign", "style",
                   "glossary", "uppercase")

@@ -129,6 +129,10 @@ class BoxesEl(_Element):
     marks: dict[int, str] | str | None = None  # {box number: icon}: an icon drawn faintly in those boxes
     mark_color: Value = "#9aa3ad"
     crossed: Value = 0  # the first N boxes are printed crossed off (already used at the start)
+    col_headers: list[Any] | str | None = None  # over each column: a list, an expression, `numbers` or `letters`
+    row_headers: list[Any] | str | None = None  # before each row: the same
+    header_size: Value = None  # the headers' text size (default: from the box size, 6-8 pt)
+    header_color: Value = None  # default: the template's text colour
 
 
 @dataclass(repr=False, eq=False)
