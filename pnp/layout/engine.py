@@ -96,10 +96,13 @@ class _Eval:
 
 class CompiledTemplate:
     def __init__(self, template: Template, env: LayoutEnv, bleed: float, problems: Problems,
-                 base: Context, scope: str):
+                 base: Context, scope: str, rotatable: str | None = None):
         """`base` holds what is fixed for the whole component (deck, game, vars): expressions that
-        read nothing else are evaluated here, once, and their elements join the static groups."""
+        read nothing else are evaluated here, once, and their elements join the static groups.
+        `rotatable`: how its numbers that read otherwise upside down are marked, unless the template says
+        (a die's faces: underlined)."""
         self.t, self.env, self.bleed = template, env, bleed
+        self.rotatable = template.rotatable if template.rotatable is not None else rotatable
         self.w, self.h = template.size
         self.base = {**base, "vars": template.vars}
         self.uses_card = False
@@ -447,7 +450,14 @@ class CompiledTemplate:
             return []
         runs, used, lines = fitted
         x, y, w, h = box
-        return [Text(x, y, w, h, runs, used, lines, float(ev.raw("rotate") or 0))]
+        laid = Text(x, y, w, h, runs, used, lines, float(ev.raw("rotate") or 0))
+        marked = ev.raw("rotatable")
+        if marked is None and not self.rotatable:
+            return [laid]
+        from pnp.layout.rotatable import mark, style_of
+
+        how = self.rotatable if marked is None else style_of(marked)
+        return [laid, *mark(laid, style.family, how)] if how else [laid]
 
 
 def _extent(items: list[Item]) -> tuple[float, float, float, float]:

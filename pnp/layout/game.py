@@ -57,7 +57,7 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
     if deck.spec.kind == "die":
         from pnp.layout.dice import lay_out_die
 
-        return lay_out_die(deck, game, env, problems)
+        return lay_out_die(deck, game, env, problems, store)
     assert deck.template is not None
     front_t = store.get(deck.template, deck.doc.where(("template",)))
     back_t = store.get(deck.back, deck.doc.where(("back",))) if deck.back else None

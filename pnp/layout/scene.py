@@ -125,7 +125,21 @@ class Static:
     items: list
 
 
-Item = Rect | Ellipse | Line | Polygon | Text | Icon | Image | Label | Static
+@dataclass(slots=True, repr=False, eq=False)
+class Transform:
+    """Items laid out in a frame of their own, `w` x `h` (a die face's template): drawn with the frame's
+    centre at (x, y), scaled by `scale` and turned `rotate` degrees clockwise about it."""
+
+    x: float
+    y: float
+    scale: float
+    rotate: float
+    w: float
+    h: float
+    items: list
+
+
+Item = Rect | Ellipse | Line | Polygon | Text | Icon | Image | Label | Static | Transform
 
 
 @dataclass(slots=True, repr=False, eq=False)

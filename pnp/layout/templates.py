@@ -93,6 +93,7 @@ class TextEl(_Element):
     uppercase: Value = False
     glossary: Value = True  # style the game's glossary terms in this text
     rotate: Value = 0  # degrees, about the box's centre (180: reads from the other side of a fold)
+    rotatable: Value = None  # a number that reads otherwise upside down (6, 9) gets a mark: true, underline, dot
 
 
 @dataclass(repr=False, eq=False)
@@ -216,6 +217,7 @@ class TemplateFile:
     safe: str | None = None
     text: dict[str, Any] = field(default_factory=dict)
     vars: dict[str, Any] = field(default_factory=dict)  # values for `{{ vars.x }}`; children override
+    rotatable: bool | str | None = None  # this face is turned in play: numbers like 6 and 9 get a mark
     elements: list[Element] = field(default_factory=list)
 
 
@@ -242,6 +244,7 @@ class Template:
     text: TextDefaults
     elements: list[PlacedElement]
     vars: dict[str, Any]
+    rotatable: str | None = None  # the mark of numbers that read otherwise upside down: underline, dot, or none
 
 
 def _size(raw: str | dict[str, str] | None, doc: Doc, problems: Problems) -> tuple[float, float] | None:
@@ -325,9 +328,17 @@ class TemplateStore:
                 problems.add(doc.where((key,)), str(exc), key)
                 continue
             bleed, safe = (value, safe) if key == "bleed" else (bleed, value)
+        rotatable = parent.rotatable if parent else None
+        if spec.rotatable is not None:
+            from pnp.layout.rotatable import style_of
+
+            try:
+                rotatable = style_of(spec.rotatable)
+            except ValueError as exc:
+                problems.add(doc.where(("rotatable",)), str(exc), "rotatable")
         problems.raise_if_errors()
         assert size is not None and text is not None
-        return Template(name, doc.where(), size, bleed, safe, text, placed, variables)
+        return Template(name, doc.where(), size, bleed, safe, text, placed, variables, rotatable)
 
 
 def _check_text_defaults(text: TextDefaults, doc: Doc, problems: Problems) -> None:

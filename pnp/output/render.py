@@ -18,6 +18,7 @@ from pnp.output.impose import Page, Placement
 
 if TYPE_CHECKING:
     from pnp.layout.icons import IconDef
+    from pnp.layout.scene import Transform
 
 PAPER: RGB = (1.0, 1.0, 1.0)
 
@@ -148,6 +149,17 @@ class Renderer:
             self._texts([item], face)
         else:
             self._icon(item, face)
+        c.restoreState()
+
+    def _transform(self, t: Transform, face: Face) -> None:
+        c = self.c
+        assert c is not None
+        c.saveState()
+        c.translate(t.x, -t.y)
+        c.rotate(-t.rotate)  # clockwise, as the scene turns
+        c.scale(t.scale, t.scale)
+        c.translate(-t.w / 2, t.h / 2)
+        self._items(t.items, Face(t.w, t.h, 0.0))
         c.restoreState()
 
     def _static(self, item: Static, face: Face) -> None:
@@ -316,7 +328,7 @@ def _alphas(item: Item) -> tuple[float, float] | None:
 
 
 def _any_alpha(items: list) -> bool:
-    return any(_any_alpha(i.items) if isinstance(i, Static) else _alphas(i) or isinstance(i, Text) and any(
+    return any(_any_alpha(i.items) if hasattr(i, "items") else _alphas(i) or isinstance(i, Text) and any(
         alpha_of(r.color) != 1.0 for r in i.runs) for i in items)
 
 
