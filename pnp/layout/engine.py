@@ -7,92 +7,25 @@ are evaluated per card. Text is fitted here, so overflow and safe-zone checks ne
 
 from __future__ import annotations
 
-import math
-import re
-from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from pnp.errors import InputError, Problems, Where
+from pnp.errors import InputError, Problems
 from pnp.layout.expr import Context, ExprError, compile_nested, compile_value, field_of, names_in, truthy
-from pnp.layout.fonts import Family
-from pnp.layout.scene import Ellipse, Face, Icon, Image, Item, Line, Polygon, Rect, Static, Text, shift
+from pnp.layout.scene import Ellipse, Face, Icon, Item, Line, Polygon, Rect, Static, Text, shift
 from pnp.layout.templates import LineEl, PlacedElement, PolygonEl, Template, TextEl
 from pnp.layout.text import MarkupError, Style, check_coverage, fit, parse
+from pnp.layout.values import Eval, LayoutEnv, Skip, WhereOf, between, extent
 from pnp.model import limits
 from pnp.model.limits import Overtime
-from pnp.model.project import OUTSIDE, outside
-from pnp.model.units import MM, RGB, parse_colour, parse_length
+from pnp.model.units import MM, parse_colour, parse_length
 
-if TYPE_CHECKING:
-    from pnp.layout.icons import IconDef
+__all__ = ["CompiledTemplate", "LayoutEnv"]  # LayoutEnv lives in pnp.layout.values; importable from here too
 
 _SKIP = {"type", "name", "art", "bleed", "field", "elements", "as_"}
 # lists and dicts whose entries may be expressions
 _NESTED = ("points", "dash", "labels", "marks", "col_headers", "row_headers")
-
-@dataclass(repr=False, eq=False)
-class LayoutEnv:
-    """What layout needs to know about the game."""
-
-    root: Path
-    game_dir: Path
-    families: dict[str, Family]
-    palette: dict[str, str]
-    icons: dict[str, IconDef]
-    glossary: re.Pattern[str] | None
-    term_style: str
-    term_color: str | None
-
 _UNSET, _DYNAMIC = object(), object()
-WhereOf = Callable[..., Where]  # a card field's name (and a path inside it) -> its place in the deck file
 
-class Skip(Exception):
-    """The element draws nothing for this card (condition false, empty text)."""
-
-class _Eval:
-    """Evaluates one element's values for one context, reporting problems with their place."""
-
-    def __init__(self, values: dict[str, tuple[bool, Any]], ctx: Context | None, where: Where, subject: str,
-                 env: LayoutEnv, size: tuple[float, float]):
-        self.values, self.ctx, self.where, self.subject, self.env = values, ctx, where, subject, env
-        self.w, self.h = size
-
-    def raw(self, key: str) -> Any:
-        dynamic, value = self.values.get(key, (False, None))
-        if not dynamic:
-            return value
-        assert self.ctx is not None
-        return value(self.ctx)
-
-    def length(self, key: str, parent: float) -> float:
-        value = self.raw(key)
-        try:
-            return parse_length(value, parent)
-        except ValueError as exc:
-            raise ValueError(f"{key}: {exc}") from None
-
-    def dash(self) -> tuple[float, ...]:
-        """A stroke's dash pattern: lengths on, off, on, ... (none: solid)."""
-        dash = self.raw("dash") or ()
-        if not isinstance(dash, list | tuple) or not 0 < len(dash) <= 16:
-            if not dash:
-                return ()
-            raise ValueError(f"dash: expected a list of up to 16 lengths (on, off, ...), got {dash!r}")
-        try:
-            out = tuple(parse_length(d) for d in dash)
-        except ValueError as exc:
-            raise ValueError(f"dash: {exc}") from None
-        if any(d < 0 for d in out) or not any(out):
-            raise ValueError(f"dash: the lengths must be positive, got {dash!r}")
-        return out
-
-    def colour(self, key: str) -> RGB | None:
-        try:
-            return parse_colour(self.raw(key), self.env.palette)
-        except ValueError as exc:
-            raise ValueError(f"{key}: {exc}") from None
 
 class CompiledTemplate:
     def __init__(self, template: Template, env: LayoutEnv, bleed: float, problems: Problems,
@@ -188,7 +121,7 @@ class CompiledTemplate:
     # -- one element -------------------------------------------------------------------------
     def _element(self, placed: PlacedElement, values: dict[str, tuple[bool, Any]], ctx: Context | None,
                  subject: str, problems: Problems, card_where: WhereOf | None = None) -> list[Item]:
-        ev = _Eval(values, ctx, placed.where, subject, self.env, (self.w, self.h))
+        ev = Eval(values, ctx, placed.where, subject, self.env, (self.w, self.h))
         try:
             has_if = "if" in values and values["if"][1] is not None
             per_item = has_if and id(placed) in self._per_item
@@ -221,7 +154,7 @@ class CompiledTemplate:
                 exc.reported = True  # type: ignore[attr-defined]
             raise
 
-    def _once(self, placed: PlacedElement, ev: _Eval, name: str, keys: tuple[str, ...], make: Any) -> Any:
+    def _once(self, placed: PlacedElement, ev: Eval, name: str, keys: tuple[str, ...], make: Any) -> Any:
         """`make()` for this element, computed once when none of `keys` holds a card expression."""
         memo_key = (id(placed), name)
         found = self._memo.get(memo_key, _UNSET)
@@ -234,10 +167,10 @@ class CompiledTemplate:
             found = self._memo[memo_key] = make()
         return found
 
-    def _box(self, placed: PlacedElement, ev: _Eval) -> tuple[float, float, float, float]:
+    def _box(self, placed: PlacedElement, ev: Eval) -> tuple[float, float, float, float]:
         return self._once(placed, ev, "box", ("x", "y", "w", "h"), lambda: self._make_box(placed, ev))
 
-    def _make_box(self, placed: PlacedElement, ev: _Eval) -> tuple[float, float, float, float]:
+    def _make_box(self, placed: PlacedElement, ev: Eval) -> tuple[float, float, float, float]:
         x, y = ev.length("x", self.w), ev.length("y", self.h)
         w, h = ev.length("w", self.w), ev.length("h", self.h)
         for key, value in (("x", x), ("y", y), ("w", w), ("h", h)):
@@ -272,7 +205,7 @@ class CompiledTemplate:
                          "move it inward or mark it `art: true` (template " + self.t.name + ")",
                          subject, rule="safe-zone")
 
-    def _draw(self, placed: PlacedElement, ev: _Eval, subject: str, problems: Problems,
+    def _draw(self, placed: PlacedElement, ev: Eval, subject: str, problems: Problems,
               card_where: WhereOf | None) -> list[Item]:
         el = placed.element
         kind = el.type
@@ -307,7 +240,7 @@ class CompiledTemplate:
             laid = Table(ev, params, self.env, self.t.name, placed, subject, problems, card_where).lay_out(box)
             if not laid:
                 raise Skip
-            self._check_safe(placed, _extent(laid), subject, problems, "table")
+            self._check_safe(placed, extent(laid), subject, problems, "table")
             return laid
         if kind == "lines":
             from pnp.layout.writein import lines
@@ -325,21 +258,15 @@ class CompiledTemplate:
             return [Icon(str(name), *box, ev.colour("color") or (0.0, 0.0, 0.0), float(ev.raw("rotate") or 0),
                          ev.colour("paper"))]
         if kind == "image":
-            src = ev.raw("src")
-            if not src:
-                raise Skip
-            path = self.env.game_dir / str(src)
-            if outside(self.env.root, path):
-                raise ValueError(f"image {src!r} {OUTSIDE}")
-            if not path.is_file():
-                raise ValueError(f"image {src!r} not found in {path.parent.relative_to(self.env.root)}/")
-            readable_image(path, str(src))
-            self._check_safe(placed, box, subject, problems, f"image {src!r}")
-            return [Image(str(path), *box)]
+            from pnp.layout.images import image
+
+            picture = image(ev, self.env, box)
+            self._check_safe(placed, box, subject, problems, f"image {ev.raw('src')!r}")
+            return [picture]
         assert isinstance(el, TextEl)
         return self._text(placed, ev, box, subject, problems, card_where)
 
-    def _group(self, placed: PlacedElement, ev: _Eval, subject: str, problems: Problems,
+    def _group(self, placed: PlacedElement, ev: Eval, subject: str, problems: Problems,
                card_where: WhereOf | None) -> list[Item]:
         dx, dy = ev.length("x", self.w), ev.length("y", self.h)
         outer = self._offset
@@ -352,69 +279,32 @@ class CompiledTemplate:
             self._offset = outer
         return shift(items, dx, dy)
 
-    def _boxes(self, placed: PlacedElement, ev: _Eval, subject: str, problems: Problems) -> list[Item]:
-        from pnp.layout.writein import MIN_BOX, boxes, span
+    def _boxes(self, placed: PlacedElement, ev: Eval, subject: str, problems: Problems) -> list[Item]:
+        from pnp.layout.grids import MIN_BOX, boxes
 
-        size, gap = ev.length("size", self.w), ev.length("gap", self.w)
-        count, cols = int(ev.raw("count") or 1), ev.raw("cols")
-        x, y = ev.length("x", self.w), ev.length("y", self.h)
+        items, box, size = boxes(ev, self.env, self.t.text, self.w, self.h)
         if size < MIN_BOX - 0.01:
             problems.add(placed.where, f"write-in boxes of {size / MM:.1f} mm are too small for a pencil; make "
                          f"them at least {MIN_BOX / MM:g} mm (template {self.t.name})", subject, rule="box-size")
-        w, h = span(count, int(cols) if cols else None, size, gap)
-        family = self.env.families.get(self.t.text.font) or next(iter(self.env.families.values()), None)
-        heads = self._grid_headers(ev, x, y, count, int(cols) if cols else count, size, gap, family)
-        extent = _extent([*heads, Line(x, y, x + w, y + h, (0, 0, 0))]) if heads else (x, y, w, h)
-        self._check_safe(placed, extent, subject, problems, "boxes")
-        labels = ev.raw("labels")
-        if labels == "numbers":
-            first = int(ev.raw("first") or 1)
-            labels = [first + i for i in range(count)]
-        marks = ev.raw("marks") or {}
-        if not isinstance(marks, dict):
-            raise ValueError(f"marks: expected {{box number: icon}}, got {marks!r}")
-        marks = {int(k): str(v) for k, v in marks.items()}
-        unknown = sorted(set(marks.values()) - set(self.env.icons))
-        if unknown:
-            raise ValueError(f"unknown icon {unknown[0]!r} in marks (known: {', '.join(sorted(self.env.icons))})")
-        return boxes(x, y, count, int(cols) if cols else None, size, gap, str(ev.raw("shape") or "square"),
-                     ev.colour("stroke"), ev.length("stroke_width", 0), ev.colour("fill"),
-                     list(labels) if labels is not None else None, family, marks,
-                     ev.colour("mark_color") or (0.6, 0.6, 0.6), int(ev.raw("crossed") or 0)) + heads
-
-    def _grid_headers(self, ev: _Eval, x: float, y: float, count: int, cols: int, size: float, gap: float,
-                      family: Family | None) -> list[Item]:
-        """A grid's column and row headers, placed from the grid (pnp.layout.gridheads)."""
-        col_raw, row_raw = ev.raw("col_headers"), ev.raw("row_headers")
-        if col_raw in (None, "", []) and row_raw in (None, "", []) or family is None:
-            return []
-        from pnp.layout.gridheads import grid_headers, header_texts
-
-        cols = min(cols, count)
-        rows = -(-count // cols)
-        colour = ev.colour("header_color") or parse_colour(self.t.text.color, self.env.palette) or (0.0, 0.0, 0.0)
-        header_size = ev.raw("header_size")
-        return grid_headers(x, y, cols, rows, size, gap, header_texts(col_raw, cols, "col_headers", "columns"),
-                            header_texts(row_raw, rows, "row_headers", "rows"), family, colour,
-                            _between("header_size", parse_length(header_size), *limits.TEXT_SIZE, "pt")
-                            if header_size else None, self.env.icons)
+        self._check_safe(placed, box, subject, problems, "boxes")
+        return items
 
     _TEXT_KEYS = ("font", "size", "min_size", "leading", "paragraph_gap", "color", "align", "valign", "style",
                   "glossary", "uppercase")
 
-    def _text_params(self, ev: _Eval) -> tuple:
+    def _text_params(self, ev: Eval) -> tuple:
         d = self.t.text
         family_name = ev.raw("font") or d.font
         family = self.env.families.get(family_name)
         if family is None:
             raise ValueError(f"unknown font {family_name!r}: declare it under `fonts:` in game.yaml "
                              f"(known: {', '.join(sorted(self.env.families))})")
-        size = _between("size", parse_length(ev.raw("size") or d.size), *limits.TEXT_SIZE, "pt")
-        min_size = min(_between("min_size", parse_length(ev.raw("min_size") or d.min_size), *limits.TEXT_SIZE, "pt"),
+        size = between("size", parse_length(ev.raw("size") or d.size), *limits.TEXT_SIZE, "pt")
+        min_size = min(between("min_size", parse_length(ev.raw("min_size") or d.min_size), *limits.TEXT_SIZE, "pt"),
                        size)
-        leading = _between("leading", float(ev.raw("leading") or d.leading), 0.5, 5.0, "x the size")
+        leading = between("leading", float(ev.raw("leading") or d.leading), 0.5, 5.0, "x the size")
         gap = ev.raw("paragraph_gap")
-        gap = _between("paragraph_gap", d.paragraph_gap if gap is None else float(gap), 0.0, 10.0, "ems")
+        gap = between("paragraph_gap", d.paragraph_gap if gap is None else float(gap), 0.0, 10.0, "ems")
         color = parse_colour(ev.raw("color") or d.color, self.env.palette) or (0.0, 0.0, 0.0)
         term = parse_colour(self.env.term_color, self.env.palette) if self.env.term_color else None
         glossary = self.env.glossary if ev.raw("glossary") is not False else None
@@ -422,7 +312,7 @@ class CompiledTemplate:
                 str(ev.raw("style") or "regular"), str(ev.raw("align") or "left"), str(ev.raw("valign") or "top"),
                 bool(ev.raw("uppercase")))
 
-    def _text(self, placed, ev: _Eval, box, subject, problems: Problems, card_where) -> list[Item]:
+    def _text(self, placed, ev: Eval, box, subject, problems: Problems, card_where) -> list[Item]:
         value = ev.raw("text")
         if value is None or value == "":
             raise Skip
@@ -458,47 +348,3 @@ class CompiledTemplate:
 
         how = self.rotatable if marked is None else style_of(marked)
         return [laid, *mark(laid, style.family, how)] if how else [laid]
-
-
-def _extent(items: list[Item]) -> tuple[float, float, float, float]:
-    """The box laid-out items cover (rects, lines, texts)."""
-    xs = [v for i in items for v in ((i.x1, i.x2) if isinstance(i, Line) else (i.x, i.x + i.w))]  # type: ignore[union-attr]
-    ys = [v for i in items for v in ((i.y1, i.y2) if isinstance(i, Line) else (i.y, i.y + i.h))]  # type: ignore[union-attr]
-    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
-
-
-def _between(key: str, value: float, low: float, high: float, unit: str) -> float:
-    if not (math.isfinite(value) and low <= value <= high):
-        raise ValueError(f"{key}: {value:g} {unit}; use a value from {low:g} to {high:g}")
-    return value
-
-
-_checked_images: dict[tuple, str] = {}  # (path, size, mtime) -> "" when readable, else why not
-
-
-def readable_image(path: Path, src: str) -> None:
-    """An image pnp can embed: a picture file (not text, not truncated), within the size bounds."""
-    st = path.stat()
-    key = (str(path), st.st_size, st.st_mtime_ns)
-    if key not in _checked_images:
-        _checked_images[key] = _image_problem(path, st.st_size)
-    if _checked_images[key]:
-        raise ValueError(f"image {src!r}: {_checked_images[key]}")
-
-
-def _image_problem(path: Path, size: int) -> str:
-    if size > limits.IMAGE_BYTES:
-        return f"{size / 2**20:.0f} MB; an image may be at most {limits.IMAGE_BYTES // 2**20} MB"
-    from PIL import Image as PILImage
-
-    try:
-        with PILImage.open(path) as im:
-            if im.width * im.height > limits.IMAGE_PIXELS:
-                return (f"{im.width} x {im.height} pixels; at most {limits.IMAGE_PIXELS // 10**6} million "
-                        "(300 dpi at its printed size is enough)")
-            im.load()
-    except PILImage.UnidentifiedImageError:
-        return "is not a picture file (a PNG or a JPEG)"
-    except Exception as exc:  # truncated, damaged, a decompression bomb
-        return f"cannot be read as a picture ({exc}); save it again as PNG or JPEG"
-    return ""
