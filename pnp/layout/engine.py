@@ -341,9 +341,9 @@ class CompiledTemplate:
         runs, used, lines = fitted
         x, y, w, h = box
         laid = Text(x, y, w, h, runs, used, lines, float(ev.raw("rotate") or 0))
+        if not self.rotatable and ev.values.get("rotatable", (False, None))[1] is None:
+            return [laid]  # (most texts)
         marked = ev.raw("rotatable")
-        if marked is None and not self.rotatable:
-            return [laid]
         from pnp.layout.rotatable import mark, style_of
 
         how = self.rotatable if marked is None else style_of(marked)

@@ -166,7 +166,10 @@ class Renderer:
         c = self.c
         assert c is not None
         key = (item.key, face.bleed, face.w, face.h)
-        if self.see_through.setdefault(item.key, _any_alpha(item.items)):  # reportlab's forms drop alpha states
+        see_through = self.see_through.get(item.key)
+        if see_through is None:
+            see_through = self.see_through[item.key] = _any_alpha(item.items)
+        if see_through:  # reportlab's forms drop their alpha states: drawn in place
             self._items(item.items, face)
             return
         name = self.static_names.setdefault(key, f"S{len(self.static_names)}")
@@ -245,6 +248,7 @@ class Renderer:
         obj: Any = c.beginText()
         font: tuple[str, float] | None = None
         colour: RGB | None = None
+        alpha = 1.0
         icons: list[Icon] = []
         for t in texts:
             for run in t.runs:
@@ -254,14 +258,16 @@ class Renderer:
                 if font != (run.font, run.size):
                     font = (run.font, run.size)
                     obj.setFont(run.font, run.size)
-                if colour != run.color or alpha_of(colour) != alpha_of(run.color):
-                    if alpha_of(colour) != alpha_of(run.color):
-                        obj.setFillAlpha(alpha_of(run.color))
-                    colour = run.color
-                    obj.setFillColorRGB(*run.color)
+                if colour != run.color or type(run.color) is not tuple or alpha != 1.0:
+                    if alpha_of(run.color) != alpha:
+                        alpha = alpha_of(run.color)
+                        obj.setFillAlpha(alpha)
+                    if colour != run.color:
+                        colour = run.color
+                        obj.setFillColorRGB(*run.color)
                 obj.setTextOrigin(run.x, -run.y)
                 obj.textOut(run.text)
-        if alpha_of(colour) != 1.0:
+        if alpha != 1.0:
             obj.setFillAlpha(1.0)
         c.drawText(obj)
         for icon in icons:
@@ -321,10 +327,15 @@ class Renderer:
 
 def _alphas(item: Item) -> tuple[float, float] | None:
     """(fill, stroke) alpha of an item drawn in a see-through colour; None for solid ones (nearly all)."""
-    colour = getattr(item, "color", None)  # an icon: its strokes and fills alike
-    fill = alpha_of(colour if colour is not None else getattr(item, "fill", None))
-    stroke = alpha_of(colour if colour is not None else getattr(item, "stroke", None))
-    return (fill, stroke) if fill != 1.0 or stroke != 1.0 else None
+    colour, fill, stroke = getattr(item, "color", None), getattr(item, "fill", None), getattr(item, "stroke", None)
+    if type(colour) in _SOLID and type(fill) in _SOLID and type(stroke) in _SOLID:
+        return None  # nearly every item: no colour of it carries an alpha
+    if colour is not None:  # an icon: its strokes and fills alike
+        fill = stroke = colour
+    return alpha_of(fill), alpha_of(stroke)
+
+
+_SOLID = (tuple, type(None))
 
 
 def _any_alpha(items: list) -> bool:
