@@ -240,3 +240,18 @@ def test_dashed_outlines_see_through_colours_and_trigonometry(project):
     dashes = {tuple(round(float(v) / MM, 2) for v in operands[0]) for op, operands in ops if op == b"d" and operands[0]}
     assert {(2.0, 1.0), (1.0, 1.0), (0.5, 0.5)} <= dashes
     assert any(float(s.get("/ca", 1)) == pytest.approx(128 / 255, abs=0.01) for s in states)
+
+
+def test_running_out_of_time_is_a_located_error_never_a_crash(project, monkeypatch):
+    """A deck whose layout runs past its time is reported (it crashed the imposition with an empty deck);
+    compiling the template's expressions is not counted (a cold cache on a busy machine)."""
+    from pnp.model import limits
+
+    edit(project / "templates/mini/front.yaml", '"{{ card.cost > 1 }}"}', '"{{ card.cost > 1 }}"}\n'
+         '  - {type: text, x: 5mm, y: 70mm, w: 20mm, h: 5mm, text: "{% for i in range(9000) %}{% for j in range(100)'
+         ' %}{% endfor %}{% endfor %}x"}')
+    monkeypatch.setattr(limits, "FACE_SECONDS", 0.05)
+    entries, problems = faces(project)
+    assert entries == [] and problems.items
+    assert all("took more than 0.05 s" in p.message for p in problems.items)
+    assert {p.where.file for p in problems.items} == {"templates/mini/front.yaml"}

@@ -17,11 +17,13 @@ from typing import Any
 
 from pnp.errors import InputError, Problem, Problems, Where
 from pnp.layout.dienet import Net, NetFace, faces_count, net
-from pnp.layout.engine import CompiledTemplate, LayoutEnv
+from pnp.layout.engine import CompiledTemplate, LayoutEnv, precompile
 from pnp.layout.rotatable import mark
 from pnp.layout.scene import Face, Icon, Item, Line, Polygon, Text, Transform
 from pnp.layout.text import Style, fit, parse
+from pnp.model import limits
 from pnp.model.game import Deck, Game
+from pnp.model.limits import time_limit
 from pnp.model.load import Doc
 from pnp.model.units import RGB, parse_colour
 
@@ -168,15 +170,18 @@ def lay_out_die(deck: Deck, game: Game, env: LayoutEnv, problems: Problems, stor
         base = {"game": {"id": game.id, "name": game.manifest.name, "palette": game.manifest.palette},
                 "deck": {"id": deck.id, "name": deck.name, "count": deck.faces},
                 "data": {name: doc.data for name, doc in game.data.items()}}
-        template = CompiledTemplate(store.get(deck.template, deck.doc.where(("template",))), env, 0.0, problems,
-                                    base, deck.id, rotatable="underline")
+        laid_out = store.get(deck.template, deck.doc.where(("template",)))
+        precompile(laid_out)  # compiling is not laying out: outside the time limit
+        with time_limit(limits.FACE_SECONDS):
+            template = CompiledTemplate(laid_out, env, 0.0, problems, base, deck.id, rotatable="underline")
 
     def where(i: int, key: str) -> Where:
         return table.where(("faces", i, key))
 
     out: list[tuple[Face, Face | None, dict[str, Any]]] = []
     for card in deck.cards:
-        face = die_face(net(deck.spec.die or "", edge), faces, env, problems, f"{deck.id}/{card.id}", where,
-                        template, card.data)
+        with time_limit(limits.FACE_SECONDS * len(faces)):  # a face's time for each face of the die
+            face = die_face(net(deck.spec.die or "", edge), faces, env, problems, f"{deck.id}/{card.id}", where,
+                            template, card.data)
         out.extend((face, None, {"component": deck.id, "id": card.id, "copy": k}) for k in range(1, card.copies + 1))
     return out

@@ -12,7 +12,7 @@ from functools import partial
 from typing import Any
 
 from pnp.errors import InputError, Problem, Problems, Where
-from pnp.layout.engine import CompiledTemplate, LayoutEnv
+from pnp.layout.engine import CompiledTemplate, LayoutEnv, precompile
 from pnp.layout.fonts import load_families
 from pnp.layout.scene import Face
 from pnp.layout.templates import TemplateStore
@@ -57,7 +57,13 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
     if deck.spec.kind == "die":
         from pnp.layout.dice import lay_out_die
 
-        return lay_out_die(deck, game, env, problems, store)
+        try:
+            return lay_out_die(deck, game, env, problems, store)
+        except Overtime as exc:  # a die's template ran over
+            if not getattr(exc, "reported", False):
+                problems.add(deck.doc.where(("template",)), f"laying out this die's faces took more than "
+                             f"{limits.FACE_SECONDS:g} s a face: its template's loops run too long", deck.id)
+            return []
     assert deck.template is not None
     front_t = store.get(deck.template, deck.doc.where(("template",)))
     back_t = store.get(deck.back, deck.doc.where(("back",))) if deck.back else None
@@ -72,6 +78,9 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
             "deck": {"id": deck.id, "name": deck.name, "count": deck.faces},
             "data": {name: doc.data for name, doc in game.data.items()}}
     out: list[Entry] = []
+    for template in (front_t, back_t):
+        if template is not None:
+            precompile(template)  # compiling is not laying out: outside the time limit
     try:  # each template's fixed part, then each face, within its time (runaway loops in a template)
         with time_limit(limits.FACE_SECONDS):
             front = CompiledTemplate(front_t, env, bleed_f, problems, base, deck.id)
@@ -86,7 +95,10 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
                 back_face = shared_back or (back.face(ctx, subject + " back", problems, where) if back else None)
             for copy in range(1, card.copies + 1):
                 out.append((face, back_face, {"component": deck.id, "id": card.id, "copy": copy}))
-    except Overtime:  # the element that ran over is reported by the layout; the deck stops there
+    except Overtime as exc:  # the element that ran over is reported by the layout; the deck stops there
+        if not getattr(exc, "reported", False):  # (outside any element: say it for the whole template)
+            problems.add(front_t.where, f"laying out a face of this template took more than {limits.FACE_SECONDS:g} "
+                         "s: its loops run too long; draw less per face", deck.id)
         return []
     return out
 
