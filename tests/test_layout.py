@@ -14,7 +14,7 @@ from pnp.layout.templates import TemplateStore
 from pnp.model.game import load_game
 from pnp.model.units import MM
 
-from conftest import edit
+from conftest import edit, run_pnp
 from pdfcheck import text_of
 
 
@@ -255,3 +255,13 @@ def test_running_out_of_time_is_a_located_error_never_a_crash(project, monkeypat
     assert entries == [] and problems.items
     assert all("took more than 0.05 s" in p.message for p in problems.items)
     assert {p.where.file for p in problems.items} == {"templates/mini/front.yaml"}
+
+
+def test_a_deck_that_prints_nothing_is_a_located_error(project):
+    """No cards (or every card's copies 0) was a page of no size: a crash in the imposition."""
+    text = (project / "cards/mini/spells.yaml").read_text()
+    (project / "cards/mini/spells.yaml").write_text(text[:text.index("cards:")] + "cards: []\n")
+    result = run_pnp("build", "mini", cwd=project)
+    assert result.code == 2, result.err
+    assert result.err.startswith("cards/mini/spells.yaml:11:1: cards: this deck prints nothing (no cards, or every "
+                                 "card has `copies: 0`)"), result.err

@@ -6,7 +6,8 @@ the face allows; the wild face is white with a ring of every colour. A number th
 upside down (6 and 9) is underlined. A deck may instead lay out each face with a `template`, like any
 face: its box is the square around the face's inscribed circle, turned and scaled onto the face.
 Fold lines are dashed, glue tabs grey, cut lines solid. The result is one `Face` (plain scene data),
-imposed like a board. A mistyped colour or symbol is reported at its line in the data table.
+imposed like a board.
+A mistyped colour or symbol is reported at its line in the data table.
 """
 
 from __future__ import annotations
@@ -53,10 +54,6 @@ def _faces(deck: Deck, game: Game) -> tuple[list[dict[str, Any]], Doc]:
            for i, face in enumerate(faces) if not isinstance(face, dict)]
     if bad:
         raise InputError(bad)
-    if not deck.cards:
-        raise InputError([Problem(deck.doc.where(("cards",)) if "cards" in (deck.doc.data or {}) else deck.doc.where(),
-                                  f"this die deck prints no die: list one card per die to print, e.g. `cards: "
-                                  f"[{{id: {deck.id}, name: {deck.name}}}]`", "cards")])
     return faces, table
 
 

@@ -132,6 +132,13 @@ def lay_out_game(game: Game, bleed: float, problems: Problems, max_pieces: int =
     store = TemplateStore(game.root)
     decks = []
     for deck in game.decks:
+        if not deck.faces:  # nothing to lay out: said here, not found later as a page of no size
+            problems.add(deck.doc.where(("cards",)) if "cards" in (deck.doc.data or {}) else deck.doc.where(),
+                         f"this die deck prints no die: list one card per die to print, e.g. `cards: [{{id: "
+                         f"{deck.id}, name: {deck.name}}}]`" if deck.spec.kind == "die" else
+                         "this deck prints nothing (no cards, or every card has `copies: 0`): add a card, or take "
+                         "the deck out of game.yaml's `decks`", "cards")
+            continue
         try:
             entries = lay_out_deck(deck, game, store, env, bleed, problems)
         except InputError as exc:
