@@ -20,7 +20,7 @@ def keys(cls: type) -> list[str]:
 
 
 @pytest.mark.parametrize("cls", [model.Manifest, model.PrintSettings, model.DeckFile, model.FieldSpec,
-                                 templates.TemplateFile, templates.TextDefaults,
+                                 templates.TemplateFile, templates.TextDefaults, templates.TableColumn,
                                  *typing.get_args(templates.Element)])
 def test_every_field_is_documented(cls):
     missing = [key for key in keys(cls) if f"`{key}`" not in DOC]

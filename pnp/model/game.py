@@ -15,7 +15,7 @@ from typing import Annotated, Any, Literal
 
 from pnp.errors import InputError, Problem, Problems, Where
 from pnp.model.dial import DialSpec
-from pnp.model.fields import PAPERS, Id, Length
+from pnp.model.fields import PAPERS, FieldSpec, Id, Length, card_hints, field_problems
 from pnp.model.load import Doc, load_file
 from pnp.model.project import OUTSIDE, check_game_id, confined, outside
 from pnp.model.schema import Check, Reader, _Fail, read
@@ -103,17 +103,6 @@ class Manifest:
 
 
 @dataclass(repr=False, eq=False)
-class FieldSpec:
-    type: Literal["text", "integer", "number", "boolean", "choice", "list", "any"] = "text"
-    required: bool = True
-    default: Any = None
-    choices: list[str] | None = None
-    min: float | None = None
-    max: float | None = None
-    description: str = ""
-
-
-@dataclass(repr=False, eq=False)
 class DeckFile:
     id: Id
     name: str
@@ -185,21 +174,6 @@ class Game:
         raise KeyError(f"no deck {deck_id!r} in {self.id} (decks: {', '.join(d.id for d in self.decks)})")
 
 
-_PY_TYPES: dict[str, Any] = {"text": str, "integer": int, "number": float, "boolean": bool,
-                             "list": list[str], "any": Any}  # any: tables and lists the rules check
-
-
-def card_hints(spec: DeckFile) -> dict[str, tuple[Any, bool, Any]]:
-    """Per declared field: (type hint with its checks, required, default)."""
-    hints: dict[str, tuple[Any, bool, Any]] = {}
-    for name, fs in spec.fields.items():
-        kind: Any = Literal[tuple(fs.choices or ("",))] if fs.type == "choice" else _PY_TYPES[fs.type]
-        if fs.min is not None or fs.max is not None:
-            kind = Annotated[kind, Check(ge=fs.min, le=fs.max)]
-        hints[name] = (kind, fs.required and fs.default is None, fs.default)
-    return hints
-
-
 def read_card(hints: dict[str, tuple[Any, bool, Any]], raw: Any, reader: Reader, path: tuple,
               ) -> dict[str, Any] | None:
     """One card's fields, typed; None (with problems recorded) when it is not valid."""
@@ -253,9 +227,9 @@ def deck_from_doc(doc: Doc, problems: Problems) -> Deck | None:
     if spec.kind == "die" and not (spec.die and spec.faces):
         problems.add(doc.where(), "a die needs `die` (d6, d8 or d10) and `faces` (a data table)", "die")
     for name, fs in spec.fields.items():
-        if fs.type == "choice" and not fs.choices:
-            problems.add(doc.where(("fields", name)), "a choice field needs `choices:`", f"fields.{name}")
-    hints = card_hints(spec)
+        for path, message in field_problems(name, fs):
+            problems.add(doc.where(("fields", name, *path)), message, ".".join(map(str, ("fields", name, *path))))
+    hints = card_hints(spec.fields)
     reader = Reader(doc)
     cards: list[Card] = []
     seen: dict[str, int] = {}
