@@ -44,10 +44,15 @@ def readable_image(path: Path, src: str) -> None:
 def _image_problem(path: Path, size: int) -> str:
     if size > limits.IMAGE_BYTES:
         return f"{size / 2**20:.0f} MB; an image may be at most {limits.IMAGE_BYTES // 2**20} MB"
+    import warnings
+
     from PIL import Image as PILImage
 
     try:
-        with PILImage.open(path) as im:
+        with warnings.catch_warnings():  # the bound below says it in words
+            warnings.simplefilter("ignore", PILImage.DecompressionBombWarning)
+            im = PILImage.open(path)
+        with im:
             if im.width * im.height > limits.IMAGE_PIXELS:
                 return (f"{im.width} x {im.height} pixels; at most {limits.IMAGE_PIXELS // 10**6} million "
                         "(300 dpi at its printed size is enough)")
