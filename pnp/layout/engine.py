@@ -19,6 +19,7 @@ from pnp.errors import InputError, Problems, Where
 from pnp.layout.expr import Context, ExprError, compile_nested, compile_value, field_of, names_in, truthy
 from pnp.layout.fonts import Family
 from pnp.layout.scene import Ellipse, Face, Icon, Image, Item, Line, Polygon, Rect, Static, Text, shift
+from pnp.layout.svgart import is_svg, read_svg
 from pnp.layout.templates import LineEl, PlacedElement, PolygonEl, Template, TextEl
 from pnp.layout.text import MarkupError, Style, fit, parse
 from pnp.model import limits
@@ -298,9 +299,15 @@ class CompiledTemplate:
                 raise ValueError(f"image {src!r} {OUTSIDE}")
             if not path.is_file():
                 raise ValueError(f"image {src!r} not found in {path.parent.relative_to(self.env.root)}/")
-            readable_image(path, str(src))
+            if is_svg(path):
+                try:
+                    read_svg(path)
+                except ValueError as exc:
+                    raise ValueError(f"image {src!r}: {exc}") from None
+            else:
+                readable_image(path, str(src))
             self._check_safe(placed, box, subject, problems, f"image {src!r}")
-            return [Image(str(path), *box)]
+            return [Image(str(path), *box, ev.colour("color"))]
         assert isinstance(el, TextEl)
         return self._text(placed, ev, box, subject, problems, card_where)
 

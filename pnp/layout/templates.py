@@ -99,6 +99,7 @@ class ImageEl(_Element):
     type: Literal["image"] = "image"
     src: Value = None
     fit: Value = "contain"
+    color: Value = None  # an SVG image: the colour of its currentColor and of the fills it leaves unset
 
 
 @dataclass(repr=False, eq=False)

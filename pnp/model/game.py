@@ -98,6 +98,7 @@ class Manifest:
         """The contents list with every entry spelled out."""
         return {k: v if isinstance(v, ContentItem) else ContentItem(v) for k, v in self.contents.items()}
     data: dict[str, str] = field(default_factory=dict)  # data tables by name: files in the game folder
+    credits: list[str] = field(default_factory=list)  # lines on the document's cover: art and font attributions
     print: PrintSettings = field(default_factory=PrintSettings)
 
 
