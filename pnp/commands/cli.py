@@ -381,6 +381,23 @@ def calibrate(
                "light and build with --back-offset X,Y (or save it in printers.yaml)")
 
 
+@app.command()
+def schema(out: Annotated[Path | None, typer.Option(help="folder (default: schemas/ in the project)")] = None) -> None:
+    """Write JSON Schemas of the project's files (game, decks, templates, rules, icons) for your editor."""
+    from pnp.commands.schema import write_schemas
+    from pnp.errors import PnpError, Problems
+
+    skipped = Problems()
+    try:
+        root = _root()
+        paths = write_schemas(root, out or root / "schemas", skipped)
+    except PnpError as exc:
+        _fail(exc)
+    for problem in skipped.items:
+        typer.echo(f"warning: {problem} (no schema for this deck until it is fixed)", err=True)
+    typer.echo(f"{len(paths)} schemas in {paths[0].parent if paths else out}")
+
+
 def main() -> None:
     """The console script: every PnpError is handled by its command (exit 1 or 2); what the system
     refuses (a folder that cannot be read or written) is exit 2; anything else is pnp's own bug, said

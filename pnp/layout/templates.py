@@ -170,7 +170,7 @@ class TemplateFile:
     size: str | dict[str, str] | None = None
     bleed: str | None = None
     safe: str | None = None
-    text: dict[str, Any] = field(default_factory=dict)
+    text: dict[str, Any] = field(default_factory=dict, metadata={"schema": TextDefaults})  # text defaults
     vars: dict[str, Any] = field(default_factory=dict)  # values for `{{ vars.x }}`; children override
     elements: list[Element] = field(default_factory=list)
 
