@@ -171,12 +171,15 @@ def fingerprint(root: Path, game: Game, deck: Deck, options: Any) -> str:
     import hashlib
 
     from pnp.layout.templates import template_files
+    from pnp.model.sheets import SheetDoc
 
     h = hashlib.sha1(repr(options).encode())
     files = [game.dir / "game.yaml", root / deck.doc.file, *template_files(root, deck.template),
              *template_files(root, deck.back), *(game.dir / f for f in game.manifest.data.values())]
     if game.manifest.icons:
         files.append(game.dir / game.manifest.icons)
+    if isinstance(deck.doc, SheetDoc):  # its cards are rows of a spreadsheet
+        files.append(deck.doc.source)
     for path in files:
         h.update(path.read_bytes() if path.is_file() else b"-")
     for font in sorted((root / "fonts").glob("*")):

@@ -398,6 +398,31 @@ def schema(out: Annotated[Path | None, typer.Option(help="folder (default: schem
     typer.echo(f"{len(paths)} schemas in {paths[0].parent if paths else out}")
 
 
+@app.command("import")
+def import_cmd(
+    sheet: Annotated[str, typer.Argument(help="a CSV, XLSX or ODS file, and its sheet: abilities.xlsx#Abilities")],
+    deck: Annotated[str, typer.Option(help="the deck's id")],
+    game: Annotated[str | None, typer.Option(help="type the cards by this game's deck ID (default: infer)")] = None,
+    out: Annotated[Path | None, typer.Option(help="write this YAML file (default: print it)")] = None,
+) -> None:
+    """Turn a spreadsheet (one row per card, one column per field) into a canonical YAML deck."""
+    from pnp.commands.sheet_import import import_sheet
+    from pnp.errors import PnpError
+
+    try:
+        text = import_sheet(_root(), sheet, deck, game)
+    except PnpError as exc:
+        _fail(exc, written=False)
+    if out is None:
+        typer.echo(text, nl=False)
+    elif out.exists():
+        typer.echo(f"{out} exists; choose another --out, or move it away first", err=True)
+        raise typer.Exit(2)
+    else:
+        out.write_text(text)
+        typer.echo(f"wrote {out}")
+
+
 def main() -> None:
     """The console script: every PnpError is handled by its command (exit 1 or 2); what the system
     refuses (a folder that cannot be read or written) is exit 2; anything else is pnp's own bug, said
