@@ -382,6 +382,34 @@ def calibrate(
 
 
 @app.command()
+def new(
+    game: Annotated[str | None, typer.Argument(help="the new game's id (with --project: default, the folder's name)")]
+    = None,
+    project: Annotated[Path | None, typer.Option(help="make a whole project in this new folder")] = None,
+    name: Annotated[str | None, typer.Option(help="the game's name (default: made from its id)")] = None,
+) -> None:
+    """Start a game that builds, checks and deals a setup at once (or a whole project, with --project)."""
+    from pnp.commands.new import new_game, new_project
+    from pnp.errors import PnpError
+
+    try:
+        if project is not None:
+            game, made = new_project(project, game, name)
+            root = project.resolve()
+        elif game is None:
+            typer.echo("name the new game (`pnp new my-game`), or make a project (`pnp new --project DIR`)", err=True)
+            raise typer.Exit(2)
+        else:
+            root = _root()
+            made = new_game(root, game, name)
+    except PnpError as exc:
+        _fail(exc, written=False)
+    typer.echo(f"made {len(made)} files in {root}: cards/{game}/, templates/{game}/, schemas/")
+    where = f"cd {project} && " if project is not None else ""
+    typer.echo(f"next: {where}pnp build {game} && pnp check {game} && pnp setup {game} --players 2")
+
+
+@app.command()
 def schema(out: Annotated[Path | None, typer.Option(help="folder (default: schemas/ in the project)")] = None) -> None:
     """Write JSON Schemas of the project's files (game, decks, templates, rules, icons) for your editor."""
     from pnp.commands.schema import write_schemas
