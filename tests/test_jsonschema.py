@@ -117,3 +117,21 @@ def test_a_new_element_kind_is_in_the_template_schema_without_touching_the_gener
     kinds = {typing.get_type_hints(c)["type"].__args__[0] for c in typing.get_args(templates.Element)}
     schema = schemas(DATA / "proj")["template.schema.json"]
     assert set(schema["properties"]["elements"]["items"]["properties"]["type"]["enum"]) == kinds
+
+
+def test_lists_of_records_and_bounded_lists_become_their_schemas():
+    from typing import Annotated
+
+    from pnp.model.jsonschema import Builder
+    from pnp.model.schema import Check
+
+    class Record:  # the shape of pnp.model.schema.Record: fields a file declares
+        fields = (("item", str, True, None), ("qty", Annotated[int, Check(ge=1)], False, None))
+
+    schema = Builder().hint(Annotated[list[Annotated[dict, Record()]], Check(le=8)])
+    assert schema["maxItems"] == 8 and "maximum" not in schema
+    validator = jsonschema.Draft202012Validator(schema)
+    assert list(validator.iter_errors([{"item": "rope", "qty": 2}, {"item": "oil"}])) == []
+    assert sorted(e.message for e in validator.iter_errors([{"qty": 0, "colour": 1}])) == [
+        "'item' is a required property", "0 is less than the minimum of 1",
+        "Additional properties are not allowed ('colour' was unexpected)"]

@@ -49,6 +49,8 @@ class Builder:
             for check in checks:
                 if isinstance(check, Check):
                     out = _constrained(out, check)
+                elif isinstance(getattr(check, "fields", None), tuple):  # a Record: fields declared in a file
+                    out = self.record(check.fields)
             return out
         if origin is Literal:
             return {"enum": list(get_args(hint))}
@@ -70,6 +72,14 @@ class Builder:
         if isinstance(hint, type) and dataclasses.is_dataclass(hint):
             return self.model(hint)
         return {}  # a hint this generator does not know: anything (the loader still checks it)
+
+    def record(self, fields: tuple) -> dict[str, Any]:
+        """A mapping whose fields a file declares: (name, hint, required, default) each."""
+        props = {name: self.hint(hint) if required else {"anyOf": [self.hint(hint), {"type": "null"}]}
+                 for name, hint, required, _ in fields}
+        out: dict[str, Any] = {"type": "object", "properties": props, "additionalProperties": False}
+        needed = [name for name, _, required, _ in fields if required]
+        return {**out, "required": needed} if needed else out
 
     def union(self, args: tuple[Any, ...]) -> dict[str, Any]:
         classes = [a for a in args if isinstance(a, type) and dataclasses.is_dataclass(a)]
@@ -131,10 +141,11 @@ def _constrained(schema: dict[str, Any], check: Check) -> dict[str, Any]:
     if check.json is not None:
         return dict(check.json)
     out = dict(schema)
+    array = out.get("type") == "array"  # a list's bounds are on its length
     if check.ge is not None:
-        out["minimum"] = check.ge
+        out["minItems" if array else "minimum"] = int(check.ge) if array else check.ge
     if check.le is not None:
-        out["maximum"] = check.le
+        out["maxItems" if array else "maximum"] = int(check.le) if array else check.le
     if check.pattern is not None:
         out["pattern"] = f"^(?:{check.pattern})$"
     return out

@@ -227,6 +227,13 @@ def typed(value: Any, kind: str) -> Any:
         if text in _FALSE or text in ("0.0",):
             return False
     elif kind == "list":
+        if isinstance(value, str) and value[:1] == "[":  # a YAML list: `[1, 2]`, `[{item: rope, qty: 2}]`
+            import yaml
+
+            try:
+                return yaml.safe_load(value)
+            except yaml.YAMLError:
+                return value
         if isinstance(value, str):
             return [item.strip() for item in re.split(r"[;\n]", value) if item.strip()]
     elif kind == "any":
