@@ -10,9 +10,9 @@ renderer (pnp/output/svg.py) then turns the checked bytes into vector outlines w
 from __future__ import annotations
 
 import re
-import xml.etree.ElementTree as ET
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from pnp.model import limits
 
@@ -57,6 +57,8 @@ def read_svg(path: Path) -> SvgArt:
 
 
 def _check(path: Path, size: int) -> SvgArt:
+    import xml.etree.ElementTree as ET
+
     if size > limits.SVG_BYTES:
         raise ValueError(f"{size / 2**20:.1f} MB; an SVG may be at most {limits.SVG_BYTES // 2**20} MB (simplify it)")
     data = path.read_bytes()
@@ -87,7 +89,7 @@ def _check(path: Path, size: int) -> SvgArt:
     return SvgArt(str(path), data, width, height)
 
 
-def _size(root: ET.Element) -> tuple[float, float]:
+def _size(root: Any) -> tuple[float, float]:
     """The drawing's width and height in its own units (the viewBox, else width and height)."""
     box = root.get("viewBox")
     if box:
