@@ -25,7 +25,7 @@ PAPER: RGB = (1.0, 1.0, 1.0)
 
 class Renderer:
     def __init__(self, icons: dict[str, IconDef], title: str, font: str):
-        self.icons = icons
+        self.icons = dict(icons)  # the game's, and SVG images traced as icons
         self.buf = io.BytesIO()
         self.c: Canvas | None = None
         self.title = title
@@ -294,7 +294,13 @@ class Renderer:
         assert c is not None
         c.setLineCap(1)
         c.setLineJoin(1)
-        for shape in icon.shapes:
+        shapes = icon.shapes
+        if icon.svg is not None:  # traced from its SVG, centred in the icon's square
+            from pnp.output.svg import outlines
+
+            w, h, shapes = outlines(icon.svg)
+            c.translate((1 - w) / 2, -(1 - h) / 2)
+        for shape in shapes:
             path = c.beginPath()
             for cmd in shape.path:
                 op = cmd[0]
@@ -309,7 +315,13 @@ class Renderer:
             fill = _icon_colour(shape.fill, colour, paper)
             stroke = _icon_colour(shape.stroke, colour, paper)
             s, f = self._paint(fill, stroke, shape.width)
-            c.drawPath(path, stroke=s, fill=f)
+            if shape.alpha < 1:
+                c.setFillAlpha(shape.alpha)
+                c.setStrokeAlpha(shape.alpha)
+            c.drawPath(path, stroke=s, fill=f, fillMode=1 if shape.rule == "nonzero" else 0)
+            if shape.alpha < 1:
+                c.setFillAlpha(1)
+                c.setStrokeAlpha(1)
 
     def _label(self, label: Label, face: Face) -> None:
         c = self.c
@@ -321,6 +333,12 @@ class Renderer:
 
     def _image(self, im: Image, face: Face) -> None:
         assert self.c is not None
+        if im.path.lower().endswith(".svg"):  # vectors, drawn as an icon of the image's colour
+            from pnp.output.svg import svg_icon
+
+            icon = svg_icon(im, self.icons)
+            self._icon(icon, face)
+            return
         self.c.drawImage(im.path, im.x, -im.y - im.h, im.w, im.h, preserveAspectRatio=True, anchor="c",
                          mask="auto")
 
