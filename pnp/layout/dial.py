@@ -152,6 +152,9 @@ def lay_out_dial(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
             for copy in range(1, card.copies + 1):
                 bases.append((b, None, {"component": deck.id, "id": card.id, "copy": copy}))
                 wheels.append((w, None, {"component": deck.id, "id": card.id, "copy": copy, "part": "wheel"}))
-    except Overtime:
+    except Overtime as exc:  # reported at the element that ran over, else at the deck
+        if not getattr(exc, "reported", False):
+            problems.add(deck.doc.where(("template",)), f"laying out this dial took more than "
+                         f"{limits.FACE_SECONDS:g} s a face: draw less per face", deck.id)
         return []
     return bases + wheels

@@ -34,8 +34,10 @@ def _lines(x: float, y: float, lines: list[str], size: float = 10, gap: float = 
 
 
 def front_matter(name: str, version: str, paper: tuple[float, float], margin: float, family: Family,
-                 rows: list[tuple[str, int | None, int, str, int, bool]], dials: bool = False) -> list[Page]:
-    """Cover, contents checklist (rows: component, rulebook count, printed, file, pages, duplex), instructions."""
+                 rows: list[tuple[str, int | None, int, str, int, bool]], dials: bool = False,
+                 credits: list[str] | None = None) -> list[Page]:
+    """Cover (with the game's credits at its foot), contents checklist (rows: component, rulebook count,
+    printed, file, pages, duplex), instructions (with the dials' when the game has one)."""
     pw, ph = paper
     left = margin + 10 * MM
     cover = [Rect(0, 0, pw, ph * 0.42, (0.086, 0.129, 0.227), None, 0),
@@ -49,6 +51,12 @@ def front_matter(name: str, version: str, paper: tuple[float, float], margin: fl
         "     so that the whole file prints duplex in one go",
     ], 11)
     cover += items
+    if credits:
+        box = (left, ph - margin - 45 * MM, pw - 2 * left, 40 * MM)
+        text = "**Credits**\n" + "\n".join(credits)
+        fitted = fit(parse(text, None, "bold", None), Style(family, INK, INK, None), box, 9, 5, 1.25, 0.3, "left",
+                     "bottom")
+        cover += [Text(*box, *fitted)] if fitted else []
     checklist: list[Any] = [Label(left, margin + 12 * MM, "Contents checklist", 18, INK, "left")]
     y = margin + 24 * MM
     for col, head in ((left, "component"), (left + 70 * MM, "rulebook"), (left + 92 * MM, "printed"),
