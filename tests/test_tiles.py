@@ -4,6 +4,7 @@ anywhere, seams in the gutters a board declares, marks that show on any art, and
 from __future__ import annotations
 
 import itertools
+import json
 
 import pytest
 from pypdf import PdfReader
@@ -13,7 +14,7 @@ from pnp.model.fields import PAPERS
 from pnp.output.seams import layers, plan_seams
 from pnp.output.tiles import BAND, area, impose_board
 
-from conftest import edit, run_pnp
+from conftest import REPO, edit, run_pnp
 from pdfcheck import MM
 
 PAPER_NAMES = ["A4", "letter", "A3", "tabloid"]
@@ -134,7 +135,7 @@ def test_voyage_board_tiles_abut_in_the_gutters_and_carry_their_page_boxes(share
 
 @pytest.mark.slow
 def test_a_seam_that_must_cross_a_kept_box_is_said(tmp_path):
-    from conftest import REPO, copy_project
+    from conftest import copy_project
 
     root = copy_project(REPO, tmp_path / "repo")
     edit(root / "cards/voyage/ship-board.yaml", "tasks-title, task]}", "tasks-title, task, subtitle]}")
@@ -155,3 +156,27 @@ def test_an_unknown_element_to_avoid_is_a_located_error(project):
     assert result.code == 2, result.out + result.err
     assert "cards/mini/board.yaml:5:" in result.err and "no element named 'roomz'" in result.err
     assert "named elements: room" in result.err
+
+
+def test_the_documented_board_prints_both_sides_with_its_seams_between_the_rooms(project):
+    from docs_run import blocks
+
+    doc = (REPO / "docs/format.md").read_text()
+    written = []
+    for block in blocks(doc):
+        first, _, body = block.body.partition("\n")
+        if first.strip() in ("# cards/mini/board.yaml", "# templates/mini/board.yaml",
+                             "# templates/mini/board-back.yaml"):
+            (project / first.strip()[2:]).write_text(body)
+            written.append(first)
+    assert len(written) == 3
+    edit(project / "cards/mini/game.yaml", "decks: [spells.yaml]", "decks: [spells.yaml, board.yaml]")
+    result = run_pnp("--root", str(project), "build", "mini", "--out", str(project / "out"))
+    assert result.code == 0, result.err
+    faces = [f for f in json.loads((project / "out/manifest.json").read_text())["faces"] if f["component"] == "board"]
+    fronts = [f for f in faces if f["side"] == "front"]
+    assert len(fronts) > 1 and len(faces) == 2 * len(fronts)  # a back behind every tile
+    rooms = [(10 + i * 81, 86 + i * 81) for i in range(5)]
+    seams = {f["region_mm"][0] for f in fronts} - {0.0}
+    assert seams and all(not lo < s < hi for s in seams for lo, hi in rooms)
+    assert all(any(hi < s < hi + 5 for _, hi in rooms) for s in seams)  # in a gutter
