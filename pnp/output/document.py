@@ -141,7 +141,7 @@ def how_to(game: Game, s: PrintSettings, rows: list[Row], sections: list[Section
         if two_sided:
             out.append("Before the whole file, print the first sheet with backs once and hold it to the light: each "
                        "back should sit behind its front within a millimetre. A printer's shift moves every back "
-                       "alike, and the bleed absorbs it (or measure it with `pnp calibrate`).")
+                       "alike, and the bleed absorbs it; pnp calibrate measures it.")
     out.append("**Paper**")
     stock = [name for kind, name in (("cards", "cards"), ("tokens", "tokens"), ("board", "boards"),
                                      ("die", "dice")) if kind in kinds]
@@ -169,7 +169,7 @@ def how_to(game: Game, s: PrintSettings, rows: list[Row], sections: list[Section
         if deck.spec.kind == "board":
             tiled = sum(1 for sec in sections if sec.kind == "own" and deck in sec.decks for p in sec.pages
                         if p.side == "front") > r.printed
-            out.append(f"*{deck.name}:* " + ("printed in tiles (from page {r.page}): cut them out and join them as "
+            out.append(f"*{deck.name}:* " + (f"printed in tiles (from page {r.page}): cut them out and join them as "
                                              "the assembly map after them shows." if tiled else
                                              "cut on its corner marks."))
         elif deck.spec.kind == "die":
