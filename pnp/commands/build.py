@@ -239,6 +239,12 @@ def render_document(game: Game, rendered: list, laid: dict[str, Any], counts: di
             first_page[deck.id] = at + next((i for i, p in enumerate(section_pages)
                                              if any(q.meta.get("component") == deck.id for q in p.placements)), 0)
         what += [_holds(p, names) or ("" if p.side == "blank" else section.decks[0].name) for p in section_pages]
+        group = {"own": section.decks[0].id, "cards": "cards"}.get(section.kind, section.kind)
+        if section.kind == "cards":
+            group += " {:g} x {:g} mm".format(*(round(to_mm(v), 2) for v in laid[section.decks[0].id][1]))
+        for p in section_pages:
+            if p.side != "blank":
+                p.info = {**p.info, "group": group}
         pages += section_pages
         at += len(section_pages)
     rows = [dataclasses.replace(r, page=first_page.get(r.deck, 0)) for r in rows]

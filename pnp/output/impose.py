@@ -80,12 +80,12 @@ class Grid:
 
 
 def _axis(avail: float, margin: float, size: float, bleed: float, gap: float, marks: bool,
-          mark_len: float, mark_off: float, page: float, center: bool) -> Axis:
+          mark_len: float, mark_off: float, page: float, center: bool, outer_marks: bool = True) -> Axis:
     """Fit as many trims along one axis as the printable length allows, then bleed, then marks."""
     # full bleed around every face, or faces that abut
     n = math.floor((avail - 2 * bleed + gap + EPS) / (size + gap)) if gap > 0 else math.floor((avail + EPS) / size)
     n = max(n, 0)
-    if marks and n > 1 and avail - n * size - (n - 1) * gap < 2 * (IN_GAP + MIN_IN_BAND) - EPS:
+    if marks and outer_marks and n > 1 and avail - n * size - (n - 1) * gap < 2 * (IN_GAP + MIN_IN_BAND) - EPS:
         n -= 1  # no room for a mark even over the bleed band: one row fewer
     span = n * size + max(n - 1, 0) * gap
     spare = (avail - span) / 2  # between the printable edge and the outermost trim, each side
@@ -111,8 +111,8 @@ def plan_grid(paper: tuple[float, float], margin: float, card: tuple[float, floa
     cw, ch = card
 
     def grid(gap: float) -> Grid:
-        cols = _axis(pw - 2 * margin, margin, cw, bleed, gap, marks, mark_len, mark_off, pw, center)
-        rows = _axis(ph - 2 * margin, margin, ch, bleed, gap, marks, mark_len, mark_off, ph, center)
+        cols = _axis(pw - 2 * margin, margin, cw, bleed, gap, marks, mark_len, mark_off, pw, center, outer_marks)
+        rows = _axis(ph - 2 * margin, margin, ch, bleed, gap, marks, mark_len, mark_off, ph, center, outer_marks)
         return Grid(cols, rows, cw, ch, bleed, outer_marks)
 
     abut = grid(0.0)

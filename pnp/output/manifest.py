@@ -43,9 +43,10 @@ def coverage(page: Page) -> float:
 
 
 def page_rows(file: str, pages: list[Page], paper: tuple[float, float]) -> list[dict[str, Any]]:
-    """Every page: its side, what it holds, the share of the sheet covered, and its cut marks in mm."""
+    """Every page: its side, what it holds (and, in the document, `group`: the sheets it shares, "pieces", "cards
+    63.5 x 88.9 mm" or a deck id), sheet i of n, the share of the sheet covered, and its cut marks in mm."""
     return [{"file": file, "page": number, "side": page.side, "what": page.info.get("what", ""),
-             **({"sheet": page.info["sheet"]} if "sheet" in page.info else {}),
+             **{k: page.info[k] for k in ("sheet", "group") if k in page.info},
              "coverage": round(coverage(page), 3),
              "cut_marks_mm": [[_mm(v) for v in mark] for mark in page.marks]}
             for number, page in enumerate(pages, 1)]

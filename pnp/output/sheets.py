@@ -65,7 +65,7 @@ def fit_scale(paper: tuple[float, float], margin: float, size: tuple[float, floa
             continue
         now, smaller = int(avail // length), int(avail // (length * FIT))
         if smaller > now:
-            scale = min(scale, avail / (smaller * length))
+            scale = min(scale, avail / (smaller * length) * (1 - 1e-6))
     return scale
 
 
