@@ -24,6 +24,7 @@ def footers(pages: list[Page], game: str, paper: str, duplex: str, playtest: boo
             first: int = 1, total: int | None = None) -> None:
     """Set each page's footer. `what[i]`: what page i holds ("Ability", "Damage Token, Marker", "cover")."""
     total = total or len(pages)
+    paper = paper[:1].upper() + paper[1:]  # Letter, Tabloid
     print_mode = f"{paper}, duplex {duplex} edge" if duplex != "none" else f"{paper}, one-sided"
     sheets = _sheets(pages)
     for i, page in enumerate(pages):
@@ -52,9 +53,10 @@ def _sheets(pages: list[Page]) -> list[str]:
     return out
 
 
-def place(page: Page, width: Callable[[str], float], margin: float) -> tuple[float, float, float, str] | None:
-    """(x, y, angle, text) for the first footer line that fits: the baseline's start, in page points from the
-    top-left; angle 0 (along the foot or the head) or 90 (up a side)."""
+def place(page: Page, width: Callable[[str], float], margin: float) -> list[tuple[float, float, float, str]]:
+    """[(x, y, angle, text)] for the first footer line that fits, whole or in parts between the marks: each
+    baseline's start, in page points from the top-left; angle 0 (along the foot or the head) or 90 (up a side).
+    Empty when nothing fits."""
     boxes = obstacles(page)
     pw, ph = page.w, page.h
     ascent, descent = SIZE * 0.75, SIZE * 0.25
@@ -65,20 +67,45 @@ def place(page: Page, width: Callable[[str], float], margin: float) -> tuple[flo
         ((margin, margin, margin + SIZE, ph - margin), 90),
     ]
     for text in page.footer:
-        need = width(text)
         for strip, angle in strips:
-            run = _room(strip, angle, boxes, need)
-            if run is None:
+            runs = _fill(_gaps(strip, angle, boxes), text.split(" · "), width)
+            if runs is None:
                 continue
-            if angle == 0:
-                return run, strip[3] - descent, 0, text
-            x = strip[2] - descent if strip[2] >= pw - margin - 0.01 else strip[0] + ascent
-            return x, run + need, 90, text  # turned: the text runs up from its start
-    return None
+            out = []
+            for start, piece in runs:
+                if angle == 0:
+                    out.append((start, strip[3] - descent, 0.0, piece))
+                else:  # turned: the text runs up from its start
+                    x = strip[2] - descent if strip[2] >= pw - margin - 0.01 else strip[0] + ascent
+                    out.append((x, start + width(piece), 90.0, piece))
+            return out
+    return []
 
 
-def _room(strip: Box, angle: int, boxes: list[Box], need: float) -> float | None:
-    """The start of a free run of `need` along the strip, centred in the widest gap between obstacles."""
+def _fill(gaps: list[tuple[float, float]], parts: list[str], width: Callable[[str], float],
+          ) -> list[tuple[float, str]] | None:
+    """The parts, in order, in the gaps: the whole line centred in the widest gap if it fits, else as many
+    parts to a gap as fit, left to right; None if some part fits nowhere."""
+    whole = " · ".join(parts)
+    need = width(whole)
+    fitting = [g for g in gaps if g[1] - g[0] >= need]
+    if fitting:
+        a, b = max(fitting, key=lambda g: (g[1] - g[0], -g[0]))
+        return [((a + b - need) / 2, whole)]
+    out: list[tuple[float, str]] = []
+    queue = list(parts)
+    for a, b in gaps:
+        line: list[str] = []
+        while queue and width(" · ".join([*line, queue[0]])) <= b - a:
+            line.append(queue.pop(0))
+        if line:
+            text = " · ".join(line)
+            out.append(((a + b - width(text)) / 2, text))
+    return out if not queue and len(out) > 0 else None
+
+
+def _gaps(strip: Box, angle: int, boxes: list[Box]) -> list[tuple[float, float]]:
+    """The free runs along a strip, between the obstacles that cross it."""
     x0, y0, x1, y1 = strip
     lo, hi = (x0, x1) if angle == 0 else (y0, y1)
     blocked = []
@@ -92,11 +119,9 @@ def _room(strip: Box, angle: int, boxes: list[Box], need: float) -> float | None
         at = max(at, b)
     if at < hi:
         gaps.append((at, hi))
-    gaps = [g for g in gaps if g[1] - g[0] >= need]
-    if not gaps:
-        return None
-    a, b = max(gaps, key=lambda g: (g[1] - g[0], -g[0]))
-    return (a + b - need) / 2
+    if angle == 90:  # up a side, the parts read bottom to top
+        gaps.reverse()
+    return gaps
 
 
 def obstacles(page: Page) -> list[Box]:

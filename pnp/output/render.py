@@ -114,18 +114,15 @@ class Renderer:
 
         c = self.c
         assert c is not None
-        spot = place(page, lambda t: c.stringWidth(t, self.font, SIZE), self.margin)
-        if spot is None:
-            return
-        x, y, angle, text = spot
-        c.saveState()
-        c.setFillColorRGB(0.35, 0.35, 0.35)
-        c.setFont(self.font, SIZE)
-        c.translate(x, page.h - y)
-        if angle:
-            c.rotate(angle)
-        c.drawString(0, 0, text)
-        c.restoreState()
+        for x, y, angle, text in place(page, lambda t: c.stringWidth(t, self.font, SIZE), self.margin):
+            c.saveState()
+            c.setFillColorRGB(0.35, 0.35, 0.35)
+            c.setFont(self.font, SIZE)
+            c.translate(x, page.h - y)
+            if angle:
+                c.rotate(angle)
+            c.drawString(0, 0, text)
+            c.restoreState()
 
     def _marker(self, face: Face, text: str) -> None:
         c = self.c

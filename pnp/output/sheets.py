@@ -74,7 +74,7 @@ def grid_notes(what: str, grid: Grid, s: PrintSettings) -> list[str]:
     out = []
     for axis, where in ((grid.rows, "above and below"), (grid.cols, "left and right of")):
         if axis.count and axis.outer_bleed < grid.bleed - 0.01 and not axis.gap:
-            out.append(f"{what}: {to_mm(axis.outer_bleed):.1f} mm of bleed {where} the grid on {s.paper} (the "
+            out.append(f"{what}: {to_mm(axis.outer_bleed):.2f} mm of bleed {where} the grid on {s.paper} (the "
                        f"{to_mm(s.margin):g} mm margin has no room for {to_mm(grid.bleed):g} mm)")
         if axis.dropped:
             out.append(f"{what}: no room for cut marks {where} the grid on {s.paper}")
