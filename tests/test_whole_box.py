@@ -125,6 +125,12 @@ def test_the_print_and_play_document(voyage):
     for component in ("Room", "Ability", "Damage Token", "Action Cube", "Location Marker", "Peril Die",
                       "Happiness meter (a Track)", "Round tracker (a Track)", "Ship Board", "ship-board.pdf"):
         assert component in first, component  # names for the player, files by id
+    # a contents entry that is a card sits right under its own deck's row, not after the last deck
+    lines = [line.strip() for line in first.splitlines()]
+    track = lines.index("Track")
+    assert [line for line in lines[track:] if "(a " in line][:3] == [
+        "Happiness meter (a Track)", "Sanitation meter (a Track)", "Round tracker (a Track)"]
+    assert lines.index("Round tracker (a Track)") < lines.index("Peril Die")
     assert "Print at 100 %" in reader.pages[1].extract_text()
     # every printed face is in it, once (pieces of several components share sheets: manifest["document_faces"])
     listed = [(f["component"], f["id"], f["copy"]) for f in manifest["faces"] if f["side"] == "front"]

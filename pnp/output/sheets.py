@@ -18,6 +18,8 @@ def impose_deck(deck: Deck, entries: list[tuple[Face, Face | None, dict[str, Any
                 s: PrintSettings, paper: tuple[float, float], notes: list[str]) -> tuple[list[Page], str]:
     """(pages, how they are laid out, for the summary)."""
     kind = deck.spec.kind
+    if not entries:  # a deck that laid out nothing (its problems are reported by the layout)
+        return [], "nothing printed"
     if kind in ("board", "die"):
         from pnp.output.tiles import impose_board
 
