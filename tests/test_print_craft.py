@@ -107,6 +107,15 @@ def test_the_document_packs_pieces_onto_few_well_covered_sheets(shared_build):
     pieces = {f["component"] for f in manifest["document_faces"]
               if f["page"] in {p["page"] for p in manifest["pages"] if p.get("group") == "pieces"}}
     assert {"damage-token", "action-cube", "marker", "location-marker", "track", "peril-die"} <= pieces
+    # shared sheets keep each slot's own back: every back at the mirror image of its front, on the next page
+    fronts = {(f["component"], f["id"], f["copy"]): f for f in manifest["document_faces"] if f["side"] == "front"}
+    backs = [f for f in manifest["document_faces"] if f["side"] == "back"]
+    assert len(backs) == 105  # the 95 cards and the 10 peril cards
+    for back in backs:
+        front = fronts[back["component"], back["id"], back["copy"]]
+        assert back["page"] == front["page"] + 1
+        assert back["x_mm"] == pytest.approx(210 - front["x_mm"] - front["w_mm"], abs=0.01)
+        assert back["y_mm"] == pytest.approx(front["y_mm"], abs=0.01)
 
 
 @pytest.mark.slow

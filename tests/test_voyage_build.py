@@ -163,7 +163,11 @@ def test_duplex_none_prints_fronts_only(tmp_path, a4):
     manifest = build(tmp_path, "--duplex", "none")
     assert {f["side"] for f in manifest["faces"]} == {"front"}
     backs_pages = len({(f["file"], f["page"]) for f in a4[1]["faces"] if f["side"] == "back"})
-    assert sum(f["pages"] for f in manifest["files"]) == sum(f["pages"] for f in a4[1]["files"]) - backs_pages
+    assert sum(f["pages"] for f in manifest["files"][1:]) == sum(f["pages"] for f in a4[1]["files"][1:]) - backs_pages
+    # the document, one-sided: no backs, and no blank page after each sheet
+    doc = [p for p in manifest["pages"] if p["file"] == "voyage-pnp.pdf"]
+    assert doc and {p["side"] for p in doc} <= {"front", "map"}
+    assert {f["side"] for f in manifest["document_faces"]} == {"front"}
 
 
 def test_no_bleed_cells_are_the_trim(tmp_path):

@@ -153,7 +153,8 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
             data, doc_pages = document
             path = out_dir / f"{game.id}-pnp.pdf"
             files.append(OutFile(path, len(doc_pages), stage.add(path.name, data), sum(counts.values()),
-                                 f"everything, duplex-ready, {sheet_count(doc_pages, settings.duplex)} sheets"))
+                                 f"everything, {'one-sided' if settings.duplex == 'none' else 'duplex-ready'}, "
+                                 f"{sheet_count(doc_pages, settings.duplex)} sheets"))
             document_faces = face_rows(path.name, doc_pages)
             pages_meta += page_rows(path.name, doc_pages, paper)
         for path, data, pages, how, deck in rendered:
@@ -232,7 +233,8 @@ def render_document(game: Game, rendered: list, laid: dict[str, Any], counts: di
     what: list[str] = []
     first_page: dict[str, int] = {}
     for section in sections:
-        section_pages = paired(section.pages, paper)
+        # duplex: each one-sided sheet is followed by a blank page, so the whole file prints in one go
+        section_pages = paired(section.pages, paper) if settings.duplex != "none" else list(section.pages)
         if section.kind != "own":
             shift_backs(section_pages, back_offset)
         for deck in section.decks:

@@ -107,7 +107,7 @@ def front_matter(game: Game, paper: tuple[float, float], s: PrintSettings, famil
     how = how_to(game, s, rows, sections)
     box = (s.margin + 10 * MM, s.margin + 10 * MM, pw - 2 * s.margin - 20 * MM, ph - 2 * s.margin - 10 * MM - FOOT)
     pages.append(_page(paper, _text(how, family, box, 10.5), "how to print and build"))
-    if len(pages) % 2:
+    if len(pages) % 2 and s.duplex != "none":
         pages.append(_page(paper, [], "", "blank"))
     return pages
 
