@@ -240,7 +240,8 @@ def render_document(game: Game, rendered: list, laid: dict[str, Any], counts: di
         for deck in section.decks:
             first_page[deck.id] = at + next((i for i, p in enumerate(section_pages)
                                              if any(q.meta.get("component") == deck.id for q in p.placements)), 0)
-        what += [_holds(p, names) or ("" if p.side == "blank" else section.decks[0].name) for p in section_pages]
+        what += [_holds(p, names, section.kind == "pieces") or ("" if p.side == "blank" else section.decks[0].name)
+                 for p in section_pages]
         group = {"own": section.decks[0].id, "cards": "cards"}.get(section.kind, section.kind)
         if section.kind == "cards":
             group += " {:g} x {:g} mm".format(*(round(to_mm(v), 2) for v in laid[section.decks[0].id][1]))
@@ -259,15 +260,17 @@ def render_document(game: Game, rendered: list, laid: dict[str, Any], counts: di
     return data, pages
 
 
-def _holds(page: Page, names: dict[str, str]) -> str:
-    """The components on a page, by name, in the order they first appear."""
-    seen: dict[str, None] = {}
+def _holds(page: Page, names: dict[str, str], counts: bool = False) -> str:
+    """The components on a page, by name, in the order they first appear (with how many of each: the legend of
+    a pieces sheet)."""
+    seen: dict[str, int] = {}
     for p in page.placements:
         if p.meta.get("component") in names:
-            seen[names[p.meta["component"]]] = None
+            name = names[p.meta["component"]]
+            seen[name] = seen.get(name, 0) + 1
     if page.side == "map":
         return f"{next(iter(seen), '')} assembly map".strip()
-    return ", ".join(seen)
+    return ", ".join(f"{name} {n}" if counts else name for name, n in seen.items())
 
 
 def checklist_rows(game: Game, rendered: list, counts: dict[str, int]) -> list[Row]:
