@@ -72,6 +72,7 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
             "deck": {"id": deck.id, "name": deck.name, "count": deck.faces},
             "data": {name: doc.data for name, doc in game.data.items()}}
     out: list[Entry] = []
+    found = len(problems.items)
     try:  # each template's fixed part, then each face, within its time (runaway loops in a template)
         with time_limit(limits.FACE_SECONDS):
             front = CompiledTemplate(front_t, env, bleed_f, problems, base, deck.id)
@@ -87,6 +88,9 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
             for copy in range(1, card.copies + 1):
                 out.append((face, back_face, {"component": deck.id, "id": card.id, "copy": copy}))
     except Overtime:  # the element that ran over is reported by the layout; the deck stops there
+        if not any(p.severity == "error" for p in problems.items[found:]):  # ran over between elements
+            problems.add(deck.doc.where(("template",)), f"laying out a face took more than {limits.FACE_SECONDS:g} s; "
+                         "nothing of this deck is printed", deck.id)
         return []
     return out
 
