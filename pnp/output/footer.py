@@ -66,9 +66,17 @@ def place(page: Page, width: Callable[[str], float], margin: float) -> list[tupl
         ((pw - margin - SIZE, margin, pw - margin, ph - margin), 90),
         ((margin, margin, margin + SIZE, ph - margin), 90),
     ]
+    gaps = [_gaps(strip, angle, boxes) for strip, angle in strips]
+    known: dict[str, float] = {}
+
+    def measure(text: str) -> float:
+        if text not in known:
+            known[text] = width(text)
+        return known[text]
+
     for text in page.footer:
-        for strip, angle in strips:
-            runs = _fill(_gaps(strip, angle, boxes), text.split(" · "), width)
+        for (strip, angle), free in zip(strips, gaps, strict=True):
+            runs = _fill(free, text.split(" · "), measure)
             if runs is None:
                 continue
             out = []
@@ -77,7 +85,7 @@ def place(page: Page, width: Callable[[str], float], margin: float) -> list[tupl
                     out.append((start, strip[3] - descent, 0.0, piece))
                 else:  # turned: the text runs up from its start
                     x = strip[2] - descent if strip[2] >= pw - margin - 0.01 else strip[0] + ascent
-                    out.append((x, start + width(piece), 90.0, piece))
+                    out.append((x, start + measure(piece), 90.0, piece))
             return out
     return []
 
@@ -130,7 +138,8 @@ def obstacles(page: Page) -> list[Box]:
     for x1, y1, x2, y2 in page.marks:
         out.append((min(x1, x2) - 1, min(y1, y2) - 1, max(x1, x2) + 1, max(y1, y2) + 1))
     for item in page.extras:
-        out.extend(_boxes(item))
+        if not (isinstance(item, Line) and item.stroke == (1.0, 1.0, 1.0)):  # a mark's white line: the mark counts
+            out.extend(_boxes(item))
     return out
 
 
