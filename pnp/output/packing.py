@@ -92,7 +92,11 @@ def plan_document(decks: list[tuple[Deck, list[Entry], tuple[float, float], list
         members = groups[key]
         grid = plan_grid(paper, s.margin, key[1], key[2], s.gap, s.cut_marks, s.mark_length, s.mark_offset, s.center)
         total = sum(len(decks[i][1]) for i in members)
-        if grid.per_page and total <= grid.per_page and all(decks[i][0].spec.pack != "none" for i in members):
+        first = decks[members[0]]
+        block = _block(first[0], first[1], first[2], s)
+        cols, rows = block.fit(paper[0] - 2 * s.margin, paper[1] - 2 * s.margin - FOOTER)
+        if grid.per_page and total <= min(grid.per_page, cols * rows) \
+                and all(decks[i][0].spec.pack != "none" for i in members):  # one sheet at most, even as pieces
             groups.setdefault(("pieces",), []).extend(members)
             for i in members:
                 where[i] = ("pieces",)
