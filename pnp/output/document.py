@@ -19,6 +19,11 @@ if TYPE_CHECKING:
     from pnp.output.packing import Section
 
 INK = (0.1, 0.12, 0.18)
+DIALS = ("*Dials:* cut the base on its corner marks, then cut out its window and its thumb hole (a craft knife on a "
+         "cutting mat, along the thin dark lines). Cut each wheel out on its circle. Punch the centre of the base and "
+         "of its wheel (a pin or an awl, on the cross), lay the wheel printed side up under the base, and push a "
+         "brad (a split pin) through both centres; open its legs at the back. Turn the wheel with a finger through "
+         "the thumb hole: one value shows in the window at each step, and the end mark stops the wheel.")
 GREY = (0.4, 0.4, 0.4)
 HULL = (0.086, 0.129, 0.227)
 ROW = 5.6 * MM
@@ -144,10 +149,10 @@ def how_to(game: Game, s: PrintSettings, rows: list[Row], sections: list[Section
                        "alike, and the bleed absorbs it; pnp calibrate measures it.")
     out.append("**Paper**")
     stock = [name for kind, name in (("cards", "cards"), ("tokens", "tokens"), ("board", "boards"),
-                                     ("die", "dice")) if kind in kinds]
+                                     ("dial", "dials"), ("die", "dice")) if kind in kinds]
     if stock:
         out.append(f"*{_join(stock).capitalize()}:* card stock (200-300 g/m²), or paper glued onto thin card"
-                   f"{' before cutting' if kinds & {'tokens', 'board', 'die'} else ''}.")
+                   f"{' before cutting' if kinds & {'tokens', 'board', 'die', 'dial'} else ''}.")
     if "sheet" in kinds:
         sheets = [r.name for r in printed if r.kind == "sheet"]
         out.append(f"*{_join(sheets)}:* ordinary paper, to write on; print as many as you need.")
@@ -162,6 +167,8 @@ def how_to(game: Game, s: PrintSettings, rows: list[Row], sections: list[Section
                    "thin grey outline; cards and other pieces in a block on the marks around the block.")
     elif "tokens" in kinds:
         out.append("*Tokens:* cut on the thin grey outline of each token.")
+    if "dial" in kinds:
+        out.append(DIALS)
     for r in printed:
         deck = decks.get(r.deck)
         if deck is None:

@@ -128,7 +128,7 @@ def _group(deck: Deck, entries: list[Entry], size: tuple[float, float], pages: l
            paper: tuple[float, float]) -> tuple:
     kind, mode = deck.spec.kind, deck.spec.pack
     fronts = sum(1 for p in pages if p.side == "front")
-    if mode == "none" or kind == "sheet" or not entries:
+    if mode == "none" or kind in ("sheet", "dial") or not entries:  # a dial's base and wheels stay together
         return ("own", deck.id)
     if kind == "board" and fronts > len(entries):  # tiled: its tiles and assembly map stay together
         return ("own", deck.id)
