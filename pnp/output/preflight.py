@@ -79,9 +79,9 @@ class Preflight:
             guarded = [_visible(p) for p in faces]
             for item in page.extras:
                 self._extra(item, page, faces, guarded, at)
-            for x1, y1, x2, y2 in page.marks:
+            for x1, y1, x2, y2 in page.marks:  # drawn black over everything: white under them in the extras?
                 seg = Line(x1, y1, x2, y2, (0.0, 0.0, 0.0), page.mark_width)
-                self._mark(seg, faces, guarded, at, halo=False)
+                self._mark(seg, faces, guarded, at, halo=_on_white(seg, page.extras))
             for p in faces:
                 subject = _subject(p)
                 for where, message in self._face(p.face):

@@ -18,14 +18,13 @@ from typing import Any
 
 from pnp.layout.scene import Face, Label, Line, Polygon, Rect
 from pnp.model.units import MM
-from pnp.output.impose import Page, Placement, mirror
+from pnp.output.impose import HALO, Page, Placement, mirror
 from pnp.output.seams import Box, Plan, TilePlan, plan_seams
 
 BAND = 8 * MM  # room under each tile for its label
 MARK_FROM, MARK_TO = 1 * MM, 4.5 * MM  # corner marks run from this far beyond the trim to this far
 GREY = (0.45, 0.45, 0.45)
 BLACK, WHITE = (0.0, 0.0, 0.0), (1.0, 1.0, 1.0)
-HALO = 1.2  # the white under a black mark is this much wider (points)
 NOTE = "cut on the corner marks and cut the hatched corners away; glue each tab under the tile named on it"
 
 
