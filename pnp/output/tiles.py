@@ -25,7 +25,6 @@ BAND = 8 * MM  # room under each tile for its label
 MARK_FROM, MARK_TO = 1 * MM, 4.5 * MM  # corner marks run from this far beyond the trim to this far
 GREY = (0.45, 0.45, 0.45)
 BLACK, WHITE = (0.0, 0.0, 0.0), (1.0, 1.0, 1.0)
-NOTE = "cut on the corner marks and cut the hatched corners away; glue each tab under the tile named on it"
 
 
 def area(paper: tuple[float, float], margin: float, bleed: float) -> tuple[float, float]:
@@ -82,8 +81,6 @@ def tile_page(face: Face, tile: TilePlan, plan: Plan, meta: dict[str, Any], name
     if marks:
         extras.extend(corner_marks((left, top, tw, th), b))
     extras.append(Label(margin, ph - margin - 2.5 * MM, _page_label(name, tile, plan, "front", two_sided), 8, BLACK))
-    if len(plan.tiles) > 1:
-        extras.append(Label(pw - margin, ph - margin - 2.5 * MM, NOTE, 7, GREY, "right"))
     placement = Placement(face, ox, oy, clip, False, {**meta, "side": "front", **_tile_meta(tile, (left, top, tw, th))})
     page = Page(pw, ph, [placement], [], 0.5, "front", extras)
     page.boxes = ((left, top, tw, th), clip)
