@@ -71,7 +71,8 @@ def prepare(root: Path, game_id: str, opts: BuildOptions) -> Prepared:
     paper = PAPERS[settings.paper]
 
     # layout: fonts, icons and templates, then every face of every deck
-    env, decks = lay_out_game(game, settings.bleed, problems, opts.max_pieces)
+    layouts = opts.cache.setdefault("@layout", {}) if opts.cache is not None else None  # see lay_out_game
+    env, decks = lay_out_game(game, settings.bleed, problems, opts.max_pieces, layouts)
 
     # rules: layout's findings and the game's rules; errors stop the build unless forced
     bad, found = split(problems.items)

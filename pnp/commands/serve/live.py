@@ -65,6 +65,7 @@ class LiveGame:
         self.thumbs: dict[str, bytes] = {}
         self.bigs: dict[str, bytes] = {}
         self.ready = threading.Condition()
+        self.cache: dict[str, Any] = {}  # decks laid out before, reused while their inputs are unchanged
 
     # -- the game, laid out ---------------------------------------------------------------------
     def refresh(self) -> Refreshed:
@@ -73,7 +74,7 @@ class LiveGame:
         with LOCK:
             try:
                 prep = prepare(self.root, self.game_id, BuildOptions(paper=self.paper, force=True,
-                                                                     rules=self.rules))
+                                                                     rules=self.rules, cache=self.cache))
                 prep.marker = ""  # drawn as `pnp build` prints it: the rules are checked here, beside it
                 found = prep.found + rule_problems(prep.game, self.rules)
             except PnpError as exc:
