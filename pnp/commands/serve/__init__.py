@@ -45,15 +45,16 @@ class Server:
         self.url = ""
 
     # -- the game ---------------------------------------------------------------------------------
-    def look(self, why: str = "") -> Refreshed:
+    def look(self, why: str | None = None) -> Refreshed:
+        """Lay the game out again and publish it; say so (`why`: what changed), or just the problems."""
         ref = self.live.refresh()
         self.publish(ref)
         stamp = time.strftime("%H:%M:%S")
         if ref.errors:
             for problem in ref.errors:
                 self.say(f"  {problem}")
-            self.say(f"{stamp} {why}{len(ref.errors)} problem(s): shown on the page over the last good faces")
-        else:
+            self.say(f"{stamp} {why or ''}{len(ref.errors)} problem(s): shown on the page over the last good faces")
+        elif why is not None:
             self.say(f"{stamp} {why}laid out in {ref.seconds:.2f} s")
         return ref
 

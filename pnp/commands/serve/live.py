@@ -89,7 +89,7 @@ class LiveGame:
     def key_faces(self, prep: Prepared) -> dict[int, str]:
         """Every distinct face of a laid-out game by its key; registers them for drawing."""
         look = hashlib.blake2b(digest_size=16)
-        look.update(repr((prep.font, prep.marker, prep.game.root)).encode())
+        look.update(repr((prep.font, prep.marker)).encode())
         look.update(pickle.dumps(prep.env.icons, 5))
         for font in sorted((prep.game.root / "fonts").glob("*")):
             look.update(_stamp(font))
@@ -155,10 +155,20 @@ def png(image: Any) -> bytes:
     return buf.getvalue()
 
 
+_DIGESTS: dict[tuple[str, int, int], bytes] = {}
+
+
 def _stamp(path: Path) -> bytes:
+    """A file's name and content (hashed once per version of the file): the same font or image in another
+    checkout (--since) gives the same stamp."""
     try:
         st = path.stat()
-        return f"{path.name}:{st.st_size}:{st.st_mtime_ns}".encode()
+        seen = (str(path), st.st_size, st.st_mtime_ns)
+        if seen not in _DIGESTS:
+            if len(_DIGESTS) > 10_000:
+                _DIGESTS.clear()
+            _DIGESTS[seen] = hashlib.sha1(path.read_bytes()).digest()
+        return path.name.encode() + _DIGESTS[seen]
     except OSError:
         return f"{path.name}:-".encode()
 
