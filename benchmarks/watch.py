@@ -57,8 +57,9 @@ def main() -> None:
     root = scratch_project()
     deck, pdf = root / "cards/voyage/events.yaml", root / "output/voyage/event.pdf"
     env = {**os.environ, "PYTHONPATH": str(args.pnp_src.resolve()), "PNP_CACHE_DIR": str(root / ".cache")}
-    proc = subprocess.Popen([sys.executable, "-m", "pnp", "watch", "voyage"], cwd=root, env=env,
-                            stdout=open(os.environ.get("BENCH_LOG", os.devnull), "w"), stderr=subprocess.STDOUT)
+    log = open(os.environ.get("BENCH_LOG", os.devnull), "w")  # noqa: SIM115 - the watch's output, while it runs
+    proc = subprocess.Popen([sys.executable, "-m", "pnp", "watch", "voyage"], cwd=root, env=env, stdout=log,
+                            stderr=subprocess.STDOUT)
     try:
         wait_until(lambda: (root / "output/voyage/voyage-pnp.pdf").is_file(), 60)
         time.sleep(1.0)
@@ -77,6 +78,7 @@ def main() -> None:
     finally:
         proc.terminate()
         proc.wait(10)
+        log.close()
         shutil.rmtree(root, ignore_errors=True)
 
 

@@ -26,6 +26,7 @@ def serving(project):
     server.start()
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
+    assert server.wait_ready()
     yield server, project
     server.stop()
     thread.join(10)

@@ -34,6 +34,7 @@ def voyage(tmp_path_factory):
     server.start()
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
+    assert server.wait_ready()
     yield server, root
     server.stop()
     thread.join(10)
@@ -134,7 +135,8 @@ def test_clicking_a_face_shows_it_at_print_size_with_its_source(voyage, page):
     assert f"cards/voyage/events.yaml:{line}:" in page.locator("#source").inner_text()
     assert "voyage/event" in page.locator("#template").inner_text()
     assert "Meteor Shower" in page.locator("#data").inner_text()
-    page.wait_for_function("() => [...document.querySelectorAll('#views img')].every(i => i.complete && i.naturalWidth)")
+    page.wait_for_function("() => [...document.querySelectorAll('#views img')]"
+                           ".every(i => i.complete && i.naturalWidth)")
     width_mm = page.evaluate("() => document.querySelector('#views .big').getBoundingClientRect().width") * 25.4 / 96
     assert abs(width_mm - (63.5 + 2 * 3)) < 0.5  # print size: the poker card and its bleed, in CSS millimetres
     assert page.locator("#views figure.big").count() == 2  # front and back side by side

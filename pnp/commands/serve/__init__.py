@@ -85,6 +85,7 @@ class Server:
 
     def rebuild_loop(self) -> None:
         with Saves(folders(self.root, self.game_id)) as saves:
+            self.look()  # while the browser loads the page: it gets this state as soon as it is ready
             if self.since:
                 self.changed_since()
                 self.look()
@@ -120,12 +121,11 @@ class Server:
 
     # -- the web server ---------------------------------------------------------------------------
     def start(self) -> str:
-        """Lay the game out, listen, and start rebuilding on saves; the page's address."""
+        """Listen, and lay the game out now and again after every save (in a thread); the page's address."""
         import uvicorn
 
         from pnp.commands.serve.app import make_app
 
-        self.look()
         self.sock = listen(self.host, self.port)
         host, port = self.sock.getsockname()[:2]
         shown = f"[{host}]" if ":" in host else host
@@ -137,6 +137,13 @@ class Server:
         self.server = uvicorn.Server(config)
         threading.Thread(target=self.rebuild_loop, name="pnp-rebuild", daemon=True).start()
         return self.url
+
+    def wait_ready(self, seconds: float = 30.0) -> bool:
+        """Until the first look at the game is published (tests, benchmarks)."""
+        deadline = time.monotonic() + seconds
+        while self.hub.version == 0 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return self.hub.version > 0
 
     def run(self) -> None:
         """Serve until Ctrl-C (in the main thread) or `stop()`."""

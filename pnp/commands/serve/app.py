@@ -57,7 +57,7 @@ class Hub:
         """The state once it is newer than version `seen` (None after PING_SECONDS without one)."""
         if self.loop is None:
             self.loop, self.changed = asyncio.get_running_loop(), asyncio.Event()
-        if self.version == seen:
+        if self.version in (seen, 0):  # nothing new, or nothing yet (the first layout is under way)
             assert self.changed is not None
             try:
                 await asyncio.wait_for(self.changed.wait(), PING_SECONDS)
@@ -94,6 +94,8 @@ def make_app(live: LiveGame, hub: Hub, hosts: list[str] | None) -> Starlette:
                         headers={**HEADERS, "Cache-Control": "public, max-age=31536000, immutable"})
 
     async def state(request: Request) -> Response:
+        if hub.version == 0:
+            await hub.next(0)
         return Response(hub.message, media_type="application/json", headers={**HEADERS, "Cache-Control": "no-store"})
 
     async def events(request: Request) -> Response:

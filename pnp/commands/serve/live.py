@@ -66,6 +66,7 @@ class LiveGame:
         self.bigs: dict[str, bytes] = {}
         self.ready = threading.Condition()
         self.cache: dict[str, Any] = {}  # decks laid out before, reused while their inputs are unchanged
+        self.keyed: dict[int, tuple[Face, str]] = {}  # the last look's faces and their keys
 
     # -- the game, laid out ---------------------------------------------------------------------
     def refresh(self) -> Refreshed:
@@ -94,17 +95,26 @@ class LiveGame:
         for font in sorted((prep.game.root / "fonts").glob("*")):
             look.update(_stamp(font))
         keys: dict[int, str] = {}
+        seen: dict[int, tuple[Face, str]] = {}
         for _, entries, _ in prep.decks:
             for front, back, _ in entries:
                 for face in (front, back):
-                    if face is not None and id(face) not in keys:
+                    if face is None or id(face) in keys:
+                        continue
+                    before = self.keyed.get(id(face))
+                    if before is not None and before[0] is face:  # a deck whose layout was reused: same look
+                        keys[id(face)] = before[1]
+                    else:
                         h = look.copy()
                         h.update(pickle.dumps(face, 5))
                         for path in _images(face.items):
                             h.update(_stamp(prep.game.root / path))
-                        keys[id(face)] = key = h.hexdigest()[:24]
-                        if key not in self.known:
-                            self.known[key] = Known(face, prep)
+                        keys[id(face)] = h.hexdigest()[:24]
+                    seen[id(face)] = (face, keys[id(face)])  # holds the face: its id is not reused meanwhile
+                    if keys[id(face)] not in self.known:
+                        self.known[keys[id(face)]] = Known(face, prep)
+        if prep.game.root == self.root:
+            self.keyed = seen
         return keys
 
     # -- images ---------------------------------------------------------------------------------
