@@ -116,13 +116,20 @@ def lay_out_game(game: Game, bleed: float, problems: Problems, max_pieces: int =
     whose other files, templates and fonts are unchanged, is not laid out again: its faces and findings
     are taken from the last run."""
     check_pieces(game, max_pieces)
-    env = layout_env(game, problems)
-    problems.raise_if_errors()
-    store = TemplateStore(game.root)
     shared = _shared_inputs(game, bleed) if cache is not None else ""
     if cache is not None and cache.get("shared") != shared:
         cache.clear()
-        cache["shared"] = shared
+    if cache is not None and "env" in cache:
+        env, found = cache["env"]
+        problems.extend(found)
+    else:
+        own = Problems()
+        env = layout_env(game, own)
+        problems.extend(own.items)
+        if cache is not None and not own.errors:
+            cache["shared"], cache["env"] = shared, (env, own.items)
+    problems.raise_if_errors()
+    store = TemplateStore(game.root)
     decks = []
     for deck in game.decks:
         key = deck.doc.file
