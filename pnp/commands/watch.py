@@ -65,12 +65,19 @@ def watch(root: Path, game: str, opts: BuildOptions, say: Callable[[str], None],
 
     with Saves(folders(root, game)) as saves:
         document = decks()
+        pending: set[Path] = set()
         while not stop():
-            changed = saves.wait(0 if document else 100)
+            changed, pending = pending or saves.wait(0 if document else 100), set()
             if changed:
                 names = sorted(p.name for p in changed)
                 say(f"changed: {', '.join(names[:5])}{' ...' if len(names) > 5 else ''}")
                 document = decks()
             elif document:
                 document = False
-                rebuild(root, game, opts, say, document=True)
+                said: list[str] = []
+                if rebuild(root, game, opts, said.append, document=True) is None:
+                    pending = saves.wait(100)  # a save made meanwhile? its own build reports it
+                    if pending:
+                        continue
+                for line in said:
+                    say(line)
