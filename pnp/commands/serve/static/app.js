@@ -57,7 +57,7 @@ function faceTile(comp, card, shared) {
   const fig = el("figure", {class: "face", "data-card": `${comp.id}/${card.id}`, tabindex: 0,
                             on: {click: () => show(comp.id, card.id),
                                  keydown: e => { if (e.key === "Enter") show(comp.id, card.id); }}},
-    el("div", {class: "sides"}, img("front"), shared ? null : img("back")),
+    el("div", {class: "sides"}, img("front"), shared || !comp.cards.some(c => c.back) ? null : img("back")),
     el("figcaption", {}, el("span", {class: "name"}), el("span", {class: "copies"}),
        el("span", {class: "marks"})));
   updateTile(fig, comp, card, shared);
@@ -75,7 +75,8 @@ function updateTile(fig, comp, card, shared) {
   fig.title = card.problems.map(p => `${p.severity} [${p.rule}] ${p.message}`).join("\n");
   const marks = $(".marks", fig);
   marks.replaceChildren();
-  if (worst) marks.append(el("span", {class: `mark ${worst}`, text: `${card.problems.length} ${worst === "error" ? "✖" : "⚠"}`}));
+  const sign = worst === "error" ? "✖" : "⚠";
+  if (worst) marks.append(el("span", {class: `mark ${worst}`, text: `${card.problems.length} ${sign}`}));
   if (card.changed) marks.append(el("span", {class: "mark changed", text: `changed since ${state.since.ref}`}));
   fig.classList.toggle("changed", !!card.changed);
 }
@@ -101,7 +102,8 @@ function section(comp) {
 }
 
 function shapeOf(comp) {
-  return JSON.stringify([comp.cards.map(c => c.id), !!sharedBack(comp), comp.w_mm, comp.h_mm, comp.name]);
+  return JSON.stringify([comp.cards.map(c => c.id), !!sharedBack(comp), comp.cards.some(c => c.back), comp.w_mm,
+                         comp.h_mm, comp.name]);
 }
 
 function renderFaces() {
@@ -190,9 +192,14 @@ function guides(comp) {
     for (const [k, v] of Object.entries({x, y, width: rw, height: rh, class: cls})) r.setAttribute(k, v);
     svg.append(r);
   };
-  if (b > 0) rect(b / 2, b / 2, w - b, h - b, "bleed");
+  // each line over a white halo, so that it shows on any art
+  if (b > 0) { rect(b / 2, b / 2, w - b, h - b, "halo"); rect(b / 2, b / 2, w - b, h - b, "bleed"); }
+  rect(b, b, comp.w_mm, comp.h_mm, "halo");
   rect(b, b, comp.w_mm, comp.h_mm, "trim");
-  if (s > 0) rect(b + s, b + s, comp.w_mm - 2 * s, comp.h_mm - 2 * s, "safe");
+  if (s > 0) {
+    rect(b + s, b + s, comp.w_mm - 2 * s, comp.h_mm - 2 * s, "halo");
+    rect(b + s, b + s, comp.w_mm - 2 * s, comp.h_mm - 2 * s, "safe");
+  }
   return svg;
 }
 
@@ -232,7 +239,8 @@ function show(componentId, cardId, refresh = false) {
   $("#detail-problems").replaceChildren(...card.problems.map(p =>
     el("li", {class: p.severity, text: `${p.severity} [${p.rule}] ${p.where}: ${p.message}`})));
   $("#data").replaceChildren(...Object.entries(card.data).map(([k, v]) =>
-    el("tr", {}, el("th", {text: k}), el("td", {text: v === null ? "–" : typeof v === "string" ? v : JSON.stringify(v)}))));
+    el("tr", {}, el("th", {text: k}),
+       el("td", {text: v === null ? "–" : typeof v === "string" ? v : JSON.stringify(v)}))));
   dialog.classList.toggle("with-guides", $("#guides").checked);
   if (!dialog.open) dialog.showModal();
 }
