@@ -320,7 +320,11 @@ def serve(
         import webbrowser
 
         webbrowser.open(url)
-    server.run()
+    import contextlib
+
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has stopped, the pages' streams ended
+        server.run()
+    typer.echo("stopped")
 
 
 @app.command()

@@ -134,7 +134,14 @@ class Server:
         app = make_app(self.live, self.hub, hosts)
         config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
                                 timeout_graceful_shutdown=1)
-        self.server = uvicorn.Server(config)
+        hub = self.hub
+
+        class Uvicorn(uvicorn.Server):
+            def handle_exit(self, sig: int, frame: Any) -> None:  # Ctrl-C: the open pages' streams end first
+                hub.close()
+                super().handle_exit(sig, frame)
+
+        self.server = Uvicorn(config)
         threading.Thread(target=self.rebuild_loop, name="pnp-rebuild", daemon=True).start()
         return self.url
 
@@ -154,6 +161,7 @@ class Server:
 
     def stop(self) -> None:
         self.stopped.set()
+        self.hub.close()
         if self.server is not None:
             self.server.should_exit = True
 

@@ -40,12 +40,19 @@ class Hub:
     def __init__(self) -> None:
         self.version = 0
         self.message = "{}"
+        self.closed = False  # the server is stopping: every event stream ends
         self.loop: asyncio.AbstractEventLoop | None = None
         self.changed: asyncio.Event | None = None
 
     def publish(self, message: str) -> None:
         self.message, self.version = message, self.version + 1
         if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._wake)
+
+    def close(self) -> None:
+        """End every open event stream (from any thread), so that the server stops at once."""
+        self.closed = True
+        if self.loop is not None and not self.loop.is_closed():
             self.loop.call_soon_threadsafe(self._wake)
 
     def _wake(self) -> None:
@@ -101,8 +108,10 @@ def make_app(live: LiveGame, hub: Hub, hosts: list[str] | None) -> Starlette:
     async def events(request: Request) -> Response:
         async def stream():
             seen = -1
-            while True:
+            while not hub.closed:
                 message, seen = await hub.next(seen)
+                if hub.closed:
+                    return
                 yield f"data: {message}\n\n" if message is not None else ": ping\n\n"
 
         return StreamingResponse(stream(), media_type="text/event-stream",
