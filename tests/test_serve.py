@@ -182,3 +182,22 @@ def test_the_static_files_ship_with_the_package():
     assert {p.name for p in static.iterdir()} >= {"index.html", "app.js", "app.css"}
     assert 'src="/static/app.js"' in (static / "index.html").read_text()
     assert 'pnp.commands.serve" = ["static/*"]' in (REPO / "pyproject.toml").read_text()
+
+
+def test_ctrl_c_stops_the_server_at_once_even_with_a_page_open(project):
+    import signal
+
+    proc = subprocess.Popen([sys.executable, "-m", "pnp", "serve", "mini", "--port", "0"], cwd=project,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        url = proc.stdout.readline().split(" at ")[1].split()[0]
+        host, port = url.split("//")[1].rstrip("/").split(":")
+        stream = http.client.HTTPConnection(host, int(port), timeout=20)
+        stream.request("GET", "/events")
+        page = stream.getresponse()
+        assert page.status == 200 and page.readline().startswith(b"data: {")  # an open page, following saves
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=5)
+    finally:
+        proc.kill()
+    assert "stopped" in out and "Traceback" not in err and "ERROR" not in err, err
