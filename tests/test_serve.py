@@ -137,6 +137,8 @@ def test_since_marks_the_changed_cards_and_shows_them_as_they_were(project):
     old = cards["blink"]["before"]
     assert old["front"] != cards["blink"]["front"] and old["back"] == cards["blink"]["back"]
     assert server.live.big(old["front"]).startswith(b"\x89PNG")  # drawn while the old files were at hand
+    unknown = run_pnp("serve", "mini", "--since", "playtest-9", cwd=project)
+    assert unknown.code == 2 and "--since playtest-9: not a commit" in unknown.err
 
 
 def test_serve_listens_on_this_machine_only_unless_told(project):
@@ -168,6 +170,8 @@ def test_a_port_in_use_is_refused_in_words(project):
     assert result.code == 2
     assert f"cannot serve on 127.0.0.1:{port}" in result.err and "--port" in result.err
     assert run_pnp("serve", "nosuch", cwd=project).code == 2
+    nogit = run_pnp("serve", "mini", "--since", "v9", cwd=project)
+    assert nogit.code == 2 and "git repository" in nogit.err
 
 
 def test_build_does_not_import_the_server():

@@ -308,6 +308,10 @@ def serve(
         if not (root / "cards" / game / "game.yaml").is_file():
             raise PnpError([Problem(Where(f"cards/{game}/game.yaml"),
                                     f"no game {game!r} here: expected this file (see `pnp list`)")])
+        if since is not None:
+            from pnp.commands.serve.since import check_ref
+
+            check_ref(root, since)
         server = Server(root, game, host, port, paper, since, RuleOptions(not no_custom_rules), typer.echo)
         url = server.start()
     except PnpError as exc:

@@ -26,6 +26,15 @@ if TYPE_CHECKING:
 MAX_ARCHIVE = 512 * 1024 * 1024  # bytes of the game's files at REF, at most
 
 
+def check_ref(root: Path, ref: str) -> None:
+    """Refuse, before serving, a --since that names no commit of the project's repository."""
+    top = _top(root)
+    found = subprocess.run(["git", "-C", str(top), "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"],
+                           capture_output=True)
+    if found.returncode != 0 or ref.startswith("-"):
+        raise InputError([Problem(None, f"--since {ref}: not a commit in {top} (a tag, a branch or a commit id)")])
+
+
 def changed(root: Path, game_id: str, ref: str) -> dict[str, set[str]]:
     """Per deck, the cards `pnp build --changed-since REF` would reprint."""
     return changed_cards(root, load_game(root, game_id), ref)
