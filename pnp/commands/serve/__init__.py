@@ -16,14 +16,13 @@ from pathlib import Path
 from typing import Any
 
 from pnp.commands.saves import Saves
-from pnp.commands.serve.live import LiveGame, Refreshed
+from pnp.commands.serve.live import BATCH, LiveGame, Refreshed
 from pnp.commands.serve.view import errors, state
 from pnp.commands.watch import folders
 from pnp.errors import InputError, PnpError, Problem
 from pnp.rules.check import RuleOptions
 
 LOCAL = ("127.0.0.1", "localhost", "::1")
-BATCH = 8  # faces drawn ahead at a time, between looks for a save
 
 
 class Server:
@@ -64,6 +63,7 @@ class Server:
             keep = {k for c in self.good["components"] for card in c["cards"] for k in (card["front"], card["back"])}
             keep |= {k for c in self.good["components"] for card in c["cards"] for k in (card["before"] or {}).values()}
             self.live.forget({k for k in keep if k})
+            self.live.order = self.missing(everything=True)
         shown = self.good or {"game": {"id": self.game_id, "name": self.game_id, "version": ""}, "components": [],
                               "checklist": [], "report": {"ok": False, "problems": []}, "since": None}
         message = {**shown, "errors": errors(ref.errors, self.root), "seconds": round(ref.seconds, 3)}
@@ -110,11 +110,11 @@ class Server:
         except PnpError:
             return (self.since_data or {}).get("changed", {})
 
-    def missing(self) -> list[str]:
-        """The faces of the page not drawn yet, in page order."""
+    def missing(self, everything: bool = False) -> list[str]:
+        """The faces of the page not drawn yet (`everything`: all of them), in page order."""
         keys = [card[side] for c in (self.good or {}).get("components", []) for card in c["cards"]
                 for side in ("front", "back") if card[side]]
-        return [k for k in dict.fromkeys(keys) if k not in self.live.thumbs]
+        return [k for k in dict.fromkeys(keys) if everything or k not in self.live.thumbs]
 
     def drawn(self) -> bool:
         return not self.missing()
