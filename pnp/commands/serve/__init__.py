@@ -58,6 +58,8 @@ class Server:
         return ref
 
     def publish(self, ref: Refreshed) -> None:
+        """Send the page its new state; draw first the faces this look changed."""
+        before = set(self.live.order)
         if ref.prep is not None:
             self.good = state(ref, self.since_data)
             keep = {k for c in self.good["components"] for card in c["cards"] for k in (card["front"], card["back"])}
@@ -68,6 +70,11 @@ class Server:
                               "checklist": [], "report": {"ok": False, "problems": []}, "since": None}
         message = {**shown, "errors": errors(ref.errors, self.root), "seconds": round(ref.seconds, 3)}
         self.hub.publish(json.dumps(message, separators=(",", ":")))
+        if before:  # a save: its new faces now, while the page reads the state and asks for them
+            self.live.draw([k for k in self.live.order if k not in before][:4 * BATCH])
+        for failure in self.live.failures:
+            self.say(f"  {failure}")
+        self.live.failures.clear()
 
     def changed_since(self) -> None:
         """Mark what differs from --since REF, with the faces as they were there."""
@@ -114,7 +121,7 @@ class Server:
         """The faces of the page not drawn yet (`everything`: all of them), in page order."""
         keys = [card[side] for c in (self.good or {}).get("components", []) for card in c["cards"]
                 for side in ("front", "back") if card[side]]
-        return [k for k in dict.fromkeys(keys) if everything or k not in self.live.thumbs]
+        return [k for k in dict.fromkeys(keys) if everything or (k not in self.live.thumbs and k in self.live.known)]
 
     def drawn(self) -> bool:
         return not self.missing()

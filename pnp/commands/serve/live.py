@@ -65,7 +65,7 @@ class LiveGame:
         self.known: dict[str, Known] = {}
         self.thumbs: dict[str, bytes] = {}
         self.bigs: dict[str, bytes] = {}
-        self.ready = threading.Condition()
+        self.failures: list[str] = []  # what went wrong drawing, for the terminal
         self.cache: dict[str, Any] = {}  # decks laid out before, reused while their inputs are unchanged
         self.keyed: dict[int, tuple[Face, str]] = {}  # the last look's faces and their keys
         self.order: list[str] = []  # the faces' keys in the order of the page
@@ -149,13 +149,18 @@ class LiveGame:
             for (_, dpi), group in groups.items():
                 prep = self.known[group[0]].prep
                 faces = [self.known[k].face for k in group]
-                for k, face, image in zip(group, faces, faces_to_images(prep, faces, dpi), strict=True):
+                try:
+                    images = faces_to_images(prep, faces, dpi)
+                except Exception as exc:  # a bug of pnp's: these faces are not shown; the rest of the page is
+                    for k in group:
+                        del self.known[k]
+                    self.failures.append(f"internal error drawing {len(group)} face(s): {type(exc).__name__}: "
+                                         f"{exc} (please report it, with the command and the input)")
+                    continue
+                for k, face, image in zip(group, faces, images, strict=True):
                     store[k] = png(image if big else trim(image, face, dpi))
             for old in list(store)[:max(0, len(store) - KEEP)]:
                 del store[old]
-        if todo:
-            with self.ready:
-                self.ready.notify_all()
 
     def forget(self, keep: set[str]) -> None:
         """Drop the faces no longer shown (their images stay a while: a page may still ask for them)."""
