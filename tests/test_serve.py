@@ -205,3 +205,21 @@ def test_ctrl_c_stops_the_server_at_once_even_with_a_page_open(project):
     finally:
         proc.kill()
     assert "stopped" in out and "Traceback" not in err and "ERROR" not in err, err
+
+
+def test_a_face_that_cannot_be_drawn_is_reported_once_and_not_retried(project, monkeypatch):
+    import pnp.output.raster as raster
+    from pnp.commands.serve import Server
+
+    said: list[str] = []
+    server = Server(project, "mini", port=0, say=said.append)
+    server.look()
+
+    def broken(*_):
+        raise RuntimeError("pdfium fell over")
+
+    monkeypatch.setattr(raster, "faces_to_images", broken)
+    server.live.draw(server.missing())
+    server.publish(server.live.refresh())
+    assert any("internal error drawing" in s and "pdfium fell over" in s for s in said), said
+    assert server.drawn()  # nothing left that the background drawing would try again and again

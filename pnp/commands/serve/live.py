@@ -66,6 +66,7 @@ class LiveGame:
         self.thumbs: dict[str, bytes] = {}
         self.bigs: dict[str, bytes] = {}
         self.failures: list[str] = []  # what went wrong drawing, for the terminal
+        self.broken: set[str] = set()  # faces that could not be drawn (a changed face has a new key)
         self.cache: dict[str, Any] = {}  # decks laid out before, reused while their inputs are unchanged
         self.keyed: dict[int, tuple[Face, str]] = {}  # the last look's faces and their keys
         self.order: list[str] = []  # the faces' keys in the order of the page
@@ -113,7 +114,7 @@ class LiveGame:
                             h.update(_stamp(prep.game.root / path))
                         keys[id(face)] = h.hexdigest()[:24]
                     seen[id(face)] = (face, keys[id(face)])  # holds the face: its id is not reused meanwhile
-                    if keys[id(face)] not in self.known:
+                    if keys[id(face)] not in self.known and keys[id(face)] not in self.broken:
                         self.known[keys[id(face)]] = Known(face, prep)
         if prep.game.root == self.root:
             self.keyed = seen
@@ -154,6 +155,7 @@ class LiveGame:
                 except Exception as exc:  # a bug of pnp's: these faces are not shown; the rest of the page is
                     for k in group:
                         del self.known[k]
+                        self.broken.add(k)
                     self.failures.append(f"internal error drawing {len(group)} face(s): {type(exc).__name__}: "
                                          f"{exc} (please report it, with the command and the input)")
                     continue
