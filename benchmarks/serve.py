@@ -35,6 +35,12 @@ CHANGED = """old => { const i = document.querySelector('figure[data-card="event/
 KEY = """() => document.querySelector('figure[data-card="event/meteor-shower"] img.front').dataset.key"""
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time a process has used so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--saves", type=int, default=21)
@@ -62,10 +68,12 @@ def main() -> None:
             shown = time.perf_counter() - started
             page.wait_for_function(IN_VIEW, polling=5, timeout=30_000)
             first = time.perf_counter() - started
+            first_cpu = cpu_seconds(proc.pid)
             page.locator('figure[data-card="event/meteor-shower"]').scroll_into_view_if_needed()
             page.wait_for_function(IN_VIEW, polling=5, timeout=30_000)
             original = deck.read_text()
             times = []
+            cpu = cpu_seconds(proc.pid)
             for i in range(args.saves):
                 old = page.evaluate(KEY)
                 t = time.perf_counter()
@@ -73,11 +81,14 @@ def main() -> None:
                 page.wait_for_function(CHANGED, arg=old, polling=2, timeout=30_000)
                 times.append((time.perf_counter() - t) * 1000)
                 time.sleep(0.3)
+            cpu = (cpu_seconds(proc.pid) - cpu) / args.saves
             ms = sorted(times)
+            load = os.getloadavg()[0]
             print(f"first page (process start -> every face in view loaded): {first:.2f} s (listening after "
-                  f"{listening:.2f} s, faces laid out on the page after {shown:.2f} s)")
+                  f"{listening:.2f} s, faces laid out on the page after {shown:.2f} s; pnp's CPU {first_cpu:.2f} s)")
             print(f"save -> new image on the page, {len(ms)} saves: median {statistics.median(ms):.0f} ms, "
-                  f"min {ms[0]:.0f} ms, max {ms[-1]:.0f} ms")
+                  f"min {ms[0]:.0f} ms, max {ms[-1]:.0f} ms (pnp's CPU {cpu * 1000:.0f} ms a save); "
+                  f"load average {load:.1f} on {os.cpu_count()} cores")
         finally:
             proc.terminate()
             proc.wait(10)

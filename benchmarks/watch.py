@@ -74,7 +74,8 @@ def main() -> None:
             time.sleep(0.8)  # let the watch finish the print-and-play document too
         ms = sorted(t * 1000 for t in times)
         print(f"save -> event.pdf rewritten, {len(ms)} saves: median {statistics.median(ms):.0f} ms, "
-              f"min {ms[0]:.0f} ms, max {ms[-1]:.0f} ms")
+              f"min {ms[0]:.0f} ms, max {ms[-1]:.0f} ms; load average {os.getloadavg()[0]:.1f} on "
+              f"{os.cpu_count()} cores")
     finally:
         proc.terminate()
         proc.wait(10)
