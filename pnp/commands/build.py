@@ -43,6 +43,7 @@ class BuildOptions:
     progress: Any = None  # called as progress(done, total, what) while rendering
     rules: RuleOptions = field(default_factory=RuleOptions)  # custom rules: run them? their time limit
     max_pieces: int = limits.PIECES  # refuse a build that would print more pieces than this
+    document: bool = True  # False: leave out the print-and-play document (pnp watch writes the decks first)
     layout: str = "sheets"  # sheets: imposed for home printing; single: one face a page, for print shops
 
 
@@ -76,7 +77,8 @@ def prepare(root: Path, game_id: str, opts: BuildOptions) -> Prepared:
     paper = PAPERS[settings.paper]
 
     # layout: fonts, icons and templates, then every face of every deck
-    env, decks = lay_out_game(game, settings.bleed, problems, opts.max_pieces)
+    layouts = opts.cache.setdefault("@layout", {}) if opts.cache is not None else None  # see lay_out_game
+    env, decks = lay_out_game(game, settings.bleed, problems, opts.max_pieces, layouts)
 
     # rules: layout's findings and the game's rules; errors stop the build unless forced
     bad, found = split(problems.items)
@@ -143,7 +145,7 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
     for _, _, pages, _, deck in rendered:
         counts[deck.id] = counts.get(deck.id, 0) + printed(pages, "front")
     document = None
-    if settings.document:
+    if settings.document and opts.document:
         if opts.progress:
             opts.progress(len(prep.decks), len(prep.decks) + 1, f"{game.id}-pnp.pdf")
         doc_key = tuple(cache[deck.id][0] for *_, deck in rendered)

@@ -319,6 +319,53 @@ def watch(
 
 
 @app.command()
+def serve(
+    game: Annotated[str, typer.Argument(help="game id")],
+    port: Annotated[int, typer.Option(min=0, max=65535, help="port (0: any free one)")] = 8000,
+    host: Annotated[str, typer.Option(help="address to listen on; only this machine unless you say otherwise")
+                    ] = "127.0.0.1",
+    open_page: Annotated[bool, typer.Option("--open", help="open the page in your browser")] = False,
+    paper: Annotated[str | None, typer.Option(help="A4, letter, A3 or tabloid")] = None,
+    since: Annotated[str | None, typer.Option(help="mark the faces that differ from this git ref")] = None,
+    no_custom_rules: NoCustomRules = False,
+) -> None:
+    """Show GAME in your browser, every face redrawn as you save (Ctrl-C to stop)."""
+    from pnp.commands.serve import LOCAL, Server
+    from pnp.errors import PnpError, Problem, Where
+    from pnp.rules.check import RuleOptions
+
+    try:
+        root = _root()
+        from pnp.model.project import check_game_id
+
+        check_game_id(game)
+        if not (root / "cards" / game / "game.yaml").is_file():
+            raise PnpError([Problem(Where(f"cards/{game}/game.yaml"),
+                                    f"no game {game!r} here: expected this file (see `pnp list`)")])
+        if since is not None:
+            from pnp.commands.serve.since import check_ref
+
+            check_ref(root, since)
+        server = Server(root, game, host, port, paper, since, RuleOptions(not no_custom_rules), typer.echo)
+        url = server.start()
+    except PnpError as exc:
+        _fail(exc, written=False)
+    if host not in LOCAL:
+        typer.echo(f"warning: serving on {host}: anyone who can reach this machine can see your game "
+                   "(there is no password); use the default, 127.0.0.1, to keep it to yourself", err=True)
+    typer.echo(f"serving {game} at {url} (Ctrl-C to stop)")
+    if open_page:
+        import webbrowser
+
+        webbrowser.open(url)
+    import contextlib
+
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has stopped, the pages' streams ended
+        server.run()
+    typer.echo("stopped")
+
+
+@app.command()
 def preview(
     game: Annotated[str, typer.Argument(help="game id")],
     selector: Annotated[str | None, typer.Argument(help="COMPONENT or COMPONENT/ID (default: every deck)")] = None,

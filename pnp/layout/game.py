@@ -7,8 +7,10 @@ not fit, `build` lays it out to print. Neither calls the other.
 from __future__ import annotations
 
 import dataclasses
+import os
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from pnp.errors import InputError, Problem, Problems, Where
@@ -131,11 +133,26 @@ def check_pieces(game: Game, max_pieces: int) -> None:
                               "--max-pieces", f"{deck.id}/{card.id}")])
 
 
-def lay_out_game(game: Game, bleed: float, problems: Problems, max_pieces: int = limits.PIECES
-                 ) -> tuple[LayoutEnv, list[LaidOutDeck]]:
-    """Every deck laid out; problems of every deck are collected, a deck that cannot be laid out is left out."""
+def lay_out_game(game: Game, bleed: float, problems: Problems, max_pieces: int = limits.PIECES,
+                 cache: dict[str, Any] | None = None) -> tuple[LayoutEnv, list[LaidOutDeck]]:
+    """Every deck laid out; problems of every deck are collected, a deck that cannot be laid out is left out.
+
+    `cache` (kept between runs by `pnp watch` and `pnp serve`): a deck whose file is unchanged, in a game
+    whose other files, templates and fonts are unchanged, is not laid out again: its faces and findings
+    are taken from the last run."""
     check_pieces(game, max_pieces)
-    env = layout_env(game, problems)
+    shared = _shared_inputs(game, bleed) if cache is not None else ""
+    if cache is not None and cache.get("shared") != shared:
+        cache.clear()
+    if cache is not None and "env" in cache:
+        env, found = cache["env"]
+        problems.extend(found)
+    else:
+        own = Problems()
+        env = layout_env(game, own)
+        problems.extend(own.items)
+        if cache is not None and not own.errors:
+            cache["shared"], cache["env"] = shared, (env, own.items)
     problems.raise_if_errors()
     store = TemplateStore(game.root)
     decks = []
@@ -147,14 +164,47 @@ def lay_out_game(game: Game, bleed: float, problems: Problems, max_pieces: int =
                          "this deck prints nothing (no cards, or every card has `copies: 0`): add a card, or take "
                          "the deck out of game.yaml's `decks`", "cards")
             continue
-        try:
-            entries = lay_out_deck(deck, game, store, env, bleed, problems)
-        except InputError as exc:
-            problems.extend(exc.problems)
-            continue
+        key = deck.doc.file
+        text = _read(game.root / deck.doc.file) if cache is not None else b""
+        if cache is not None and key in cache and cache[key][0] == text:
+            entries, found = cache[key][1], cache[key][2]
+            problems.extend(found)
+        else:
+            own = Problems()
+            try:
+                entries = lay_out_deck(deck, game, store, env, bleed, own)
+            except InputError as exc:
+                problems.extend(own.items + exc.problems)
+                continue
+            problems.extend(own.items)
+            if cache is not None:
+                cache[key] = (text, entries, own.items)
         size = (entries[0][0].w, entries[0][0].h) if entries else (0.0, 0.0)
         decks.append((deck, entries, size))
     return env, decks
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return b""
+
+
+def _shared_inputs(game: Game, bleed: float) -> str:
+    """What every deck's layout reads besides its own file: the game's other files (game.yaml, icons, data,
+    images), the templates and the fonts, by name, size and time of change."""
+    decks = {os.path.normpath(game.root / d.doc.file) for d in game.decks}
+    stamps = [repr(bleed)]
+    for folder in (game.dir, game.root / "templates", game.root / "fonts"):
+        for here, subdirs, files in os.walk(folder):
+            subdirs[:] = sorted(d for d in subdirs if d != "__pycache__")
+            for name in sorted(files):
+                path = os.path.normpath(os.path.join(here, name))
+                if path not in decks:
+                    st = os.stat(path)
+                    stamps.append(f"{path}:{st.st_size}:{st.st_mtime_ns}")
+    return "\n".join(stamps)
 
 
 @dataclass(repr=False, eq=False)
