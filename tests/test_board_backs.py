@@ -13,21 +13,22 @@ from pnp.output.raster import pdf_to_images
 from conftest import edit, run_pnp
 from pdfcheck import MM, page_drawings
 
-# a 400 x 250 mm board (tiled on A4 and Letter): the front red on its left half, blue on its right; the back
-# green on its left half, yellow on its right. Turned over left to right, the front's red half has the back's
-# yellow half behind it.
-FRONT = """size: {width: 400mm, height: 250mm}
+# a board larger than the paper: the front red on its left half, blue on its right; the back green on its left
+# half, yellow on its right. Turned over left to right, the front's red half has the back's yellow half behind
+# it. 400 x 250 mm tiles as drawn; 250 x 300 mm tiles turned a quarter (two tiles instead of four on A4).
+FRONT = """size: {{width: {w}mm, height: {h}mm}}
 elements:
-  - {name: left, type: rect, x: 0mm, y: 0mm, w: 200mm, h: 250mm, fill: '#ff0000', bleed: true}
-  - {name: right, type: rect, x: 200mm, y: 0mm, w: 200mm, h: 250mm, fill: '#0000ff', bleed: true}
+  - {{name: left, type: rect, x: 0mm, y: 0mm, w: {half}mm, h: {h}mm, fill: '#ff0000', bleed: true}}
+  - {{name: right, type: rect, x: {half}mm, y: 0mm, w: {half}mm, h: {h}mm, fill: '#0000ff', bleed: true}}
 """
-BACK = FRONT.replace("#ff0000", "#00ff00").replace("#0000ff", "#ffff00")
 DECK = "id: board\nname: Board\nkind: board\ntemplate: mini/board\nback: {back}\ncards:\n  - {{id: board}}\n"
 
 
-def two_sided(project: Path, back: str = "mini/board-back") -> Path:
-    (project / "templates/mini/board.yaml").write_text(FRONT)
-    (project / "templates/mini/board-back.yaml").write_text(BACK)
+def two_sided(project: Path, back: str = "mini/board-back", size: tuple[int, int] = (400, 250)) -> Path:
+    front = FRONT.format(w=size[0], h=size[1], half=size[0] / 2)
+    (project / "templates/mini/board.yaml").write_text(front)
+    (project / "templates/mini/board-back.yaml").write_text(front.replace("#ff0000", "#00ff00")
+                                                            .replace("#0000ff", "#ffff00"))
     (project / "cards/mini/board.yaml").write_text(DECK.format(back=back))
     edit(project / "cards/mini/game.yaml", "decks: [spells.yaml]", "decks: [spells.yaml, board.yaml]")
     return project
@@ -38,9 +39,11 @@ def colour(rgb: tuple[int, int, int]) -> str:
     return next((n for n, c in names.items() if sum(abs(a - b) for a, b in zip(rgb, c, strict=True)) < 60), "other")
 
 
-@pytest.mark.parametrize(("paper", "duplex"), [("A4", "long"), ("letter", "long"), ("A4", "short")])
-def test_each_tile_has_the_other_side_behind_it(project, paper, duplex):
-    root = two_sided(project)
+@pytest.mark.parametrize(("paper", "duplex", "size"), [("A4", "long", (400, 250)), ("letter", "long", (400, 250)),
+                                                     ("A4", "short", (400, 250)), ("A4", "long", (250, 300)),
+                                                     ("letter", "short", (250, 300))])
+def test_each_tile_has_the_other_side_behind_it(project, paper, duplex, size):
+    root = two_sided(project, size=size)
     out = root / "out"
     result = run_pnp("--root", str(root), "build", "mini", "--paper", paper, "--duplex", duplex, "--out", str(out))
     assert result.code == 0, result.err
@@ -48,6 +51,7 @@ def test_each_tile_has_the_other_side_behind_it(project, paper, duplex):
     fronts = [f for f in faces if f["side"] == "front"]
     backs = {f["tile"]: f for f in faces if f["side"] == "back"}
     assert len(fronts) > 1 and sorted(backs) == sorted(f["tile"] for f in fronts)
+    assert all(("turned" in f) == (size == (250, 300)) for f in faces)  # 2 tiles turned, 4 as drawn
     pdf = out / "board.pdf"
     reader = PdfReader(pdf)
     pw, ph = float(reader.pages[0].mediabox.width) / MM, float(reader.pages[0].mediabox.height) / MM
@@ -61,7 +65,7 @@ def test_each_tile_has_the_other_side_behind_it(project, paper, duplex):
         mirrored = (pw - x - w, y) if duplex == "long" else (x, ph - y - h)
         assert (bx, by) == pytest.approx(mirrored, abs=0.01)
         fx, fy, fw, fh = front["region_mm"]
-        assert back["region_mm"] == pytest.approx([400 - fx - fw, fy, fw, fh])  # the board turned over
+        assert back["region_mm"] == pytest.approx([size[0] - fx - fw, fy, fw, fh])  # the board turned over
         # the PDF: the back page's face cell is the front's, mirrored
         f_clip, b_clip = drawn[front["page"] - 1].faces[0].clip, drawn[back["page"] - 1].faces[0].clip
         expect = (pw * MM - f_clip[0] - f_clip[2], f_clip[1]) if duplex == "long" else \
@@ -105,4 +109,4 @@ def test_the_ship_boards_two_sides_print_front_and_back(shared_build):
     assert "1-2 players" in side_text["front"] and "3-4 players" not in side_text["front"]
     assert "3-4 players" in side_text["back"] and "1-2 players" not in side_text["back"]
     last = reader.pages[-1].extract_text()
-    assert "assembly map" in last and "Back, the board turned over left to right" in last
+    assert "assembly map" in last and "Back, the board turned over" in last

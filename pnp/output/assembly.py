@@ -45,9 +45,11 @@ def _layout(paper: tuple[float, float], margin: float, size: tuple[float, float]
 
 
 def assembly_map(plan: Plan, face: Face, back: Face | None, name: str, paper: tuple[float, float],
-                 margin: float) -> Page:
+                 margin: float, turned: bool = False) -> Page:
+    """The board as its tiles lie on their pages (turned a quarter, if they are), each tile where it goes."""
     pw, ph = paper
-    sides = [("front", face)] + ([("back, the board turned over left to right", back)] if back else [])
+    quarter = ", turned a quarter as on its tiles" if turned else ""
+    sides = [(f"front{quarter}", face)] + ([("back, the board turned over", back)] if back else [])
     scale, corners = _layout(paper, margin, (face.w, face.h), len(sides))
     items: list[Any] = [Label(pw / 2, margin + 8 * MM, f"{name}: assembly map", 14, BLACK, "center")]
     lines = [
@@ -59,13 +61,13 @@ def assembly_map(plan: Plan, face: Face, back: Face | None, name: str, paper: tu
     items += [Label(pw / 2, margin + (15 + 4.5 * i) * MM, line, 8, GREY, "center") for i, line in enumerate(lines)]
     placements = []
     for (side, shown), (left, top) in zip(sides, corners, strict=True):
-        mirrored = side != "front"
+        mirrored = not side.startswith("front")
         items.append(Label(left, top - 2 * MM, side.capitalize(), 9, BLACK))
         placements.append(Placement(shown, left, top, (left, top, face.w * scale, face.h * scale), False,
                                     {"side": "map"}, scale))
         for tile in plan.tiles:
-            items.extend(_tile(tile.piece, tile.label, [t for t in (tile.right_tab, tile.bottom_tab) if t],
-                               face.w, left, top, scale, mirrored))
+            tabs = [t for t in (tile.right_tab, tile.bottom_tab) if t]
+            items.extend(_tile(tile.piece, tile.label, tabs, face.w, left, top, scale, mirrored))
     return Page(pw, ph, placements, [], 0.5, "map", items)
 
 

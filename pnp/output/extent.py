@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from pnp.layout.scene import Ellipse, Image, Item, Line, Polygon, Rect, Static
+from pnp.layout.scene import Ellipse, Image, Item, Line, Polygon, Rect, Static, Transform
 
 Box = tuple[float, float, float, float]  # x, y, w, h
 
@@ -17,6 +17,18 @@ def walk(items: list) -> Iterator[Item]:
             yield from walk(item.items)
         else:
             yield item
+
+
+def walk_scaled(items: list, scale: float = 1.0) -> Iterator[tuple[Item, float]]:
+    """Every drawn item and the scale it is drawn at: inside shared groups, and inside transformed frames (a
+    die face's template, a board turned on its tile pages)."""
+    for item in items:
+        if isinstance(item, Static):
+            yield from walk_scaled(item.items, scale)
+        elif isinstance(item, Transform):
+            yield from walk_scaled(item.items, scale * item.scale)
+        else:
+            yield item, scale
 
 
 def within(box: Box, area: Box) -> bool:
@@ -64,8 +76,9 @@ def luminance(rgb: tuple[float, float, float]) -> float:
 _sizes: dict[str, tuple[int, int] | None] = {}
 
 
-def dpi(im: Image) -> float | None:
-    """The lower of an image's two resolutions as drawn (fitted into its box, keeping its proportions)."""
+def dpi(im: Image, drawn: float = 1.0) -> float | None:
+    """The lower of an image's two resolutions as drawn (fitted into its box, keeping its proportions; the box
+    drawn at `drawn` times its size); None for a picture without pixels (SVG) or one that cannot be read."""
     if im.path not in _sizes:
         from PIL import Image as PILImage
 
@@ -77,7 +90,7 @@ def dpi(im: Image) -> float | None:
     size = _sizes[im.path]
     if not size or im.w <= 0 or im.h <= 0:
         return None
-    scale = min(im.w / size[0], im.h / size[1])  # points per pixel
+    scale = min(im.w / size[0], im.h / size[1]) * drawn  # points per pixel
     return 72 / scale
 
 

@@ -22,7 +22,7 @@ from typing import Any
 from pnp.errors import Problem, Where
 from pnp.layout.scene import Ellipse, Face, Icon, Image, Item, Label, Line, Polygon, Rect, Text, TextRun
 from pnp.model.units import MM
-from pnp.output.extent import Box, crosses, dpi, line_box, luminance, shrink, walk, within
+from pnp.output.extent import Box, crosses, dpi, line_box, luminance, shrink, walk_scaled, within
 from pnp.output.impose import Page, Placement
 
 MIN_TEXT = 6.0  # points
@@ -131,36 +131,38 @@ class Preflight:
         key = id(face)
         if key not in self._faces:
             found: dict[tuple, None] = {}
-            for item in walk(face.items):
+            for item, scale in walk_scaled(face.items):
                 src = face.source(item)
                 where = src.where if src else None
-                for message in self._item(item, where):
+                for message in self._item(item, scale):
                     found[(where, message)] = None
             self._faces[key] = list(found)
         return self._faces[key]
 
-    def _item(self, item: Item, where: Where | None) -> Iterator[str]:
+    def _item(self, item: Item, scale: float) -> Iterator[str]:
+        """What is wrong with one drawn item, drawn at `scale` (a die face's template is scaled onto the face)."""
         if isinstance(item, Text):
             for run in item.runs:
                 if isinstance(run, TextRun):
-                    if run.size < MIN_TEXT - 0.01:
-                        yield f"text at {run.size:g} pt, under {MIN_TEXT:g} pt: give it a bigger size or min_size"
+                    if run.size * scale < MIN_TEXT - 0.01:
+                        yield f"text at {run.size * scale:.3g} pt, under {MIN_TEXT:g} pt: give it a bigger size or " \
+                              "min_size"
                     if not self._embedded(run.font):
                         yield f"font {run.font!r} is not embedded (a built-in PDF font): declare a TrueType font"
         elif isinstance(item, Icon):
             shapes = self.icons[item.name].shapes if item.name in self.icons else []
-            thin = [s.width * min(item.w, item.h) for s in shapes if s.stroke is not None]
+            thin = [s.width * min(item.w, item.h) * scale for s in shapes if s.stroke is not None]
             if thin and min(thin) < MIN_STROKE:
                 yield f"icon {item.name!r} drawn {item.w / MM:.1f} mm wide: its strokes are {min(thin):.2f} pt, " \
                       f"under {MIN_STROKE:g} pt; draw it bigger"
         elif isinstance(item, Image):
-            res = dpi(item)
+            res = dpi(item, scale)
             if res is not None and res < MIN_DPI:
                 yield f"image {item.path.rsplit('/', 1)[-1]!r} prints at {res:.0f} dpi, under {MIN_DPI}: use a " \
                       "bigger picture"
         elif isinstance(item, Line | Rect | Ellipse | Polygon) and item.stroke is not None \
-                and item.width < MIN_STROKE:
-            yield f"a stroke of {item.width:g} pt, under {MIN_STROKE:g} pt: make stroke_width at least " \
+                and item.width * scale < MIN_STROKE:
+            yield f"a stroke of {item.width * scale:.3g} pt, under {MIN_STROKE:g} pt: make stroke_width at least " \
                       f"{MIN_STROKE:g}pt"
 
     def _embedded(self, font: str) -> bool:
@@ -225,9 +227,9 @@ def _stamped(p: Placement) -> bool:
 
 def _visible(p: Placement) -> Box:
     """The part of a placed face that shows once cut (a tile: its piece, not its glue tabs)."""
-    if "region_mm" in p.meta and p.meta.get("side") == "front":
-        x, y, w, h = (v * MM for v in p.meta["region_mm"])
-        return p.x + x, p.y + y, w, h
+    if "piece_mm" in p.meta:
+        x, y, w, h = (v * MM for v in p.meta["piece_mm"])
+        return x, y, w, h
     return p.x, p.y, p.face.w * p.scale, p.face.h * p.scale
 
 

@@ -14,9 +14,10 @@ shows on any background. The page's label sits in a band below everything else.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from pnp.layout.scene import Face, Label, Line, Polygon, Rect
+from pnp.layout.scene import Face, Label, Line, Polygon, Rect, Transform
 from pnp.model.units import MM
 from pnp.output.impose import HALO, Page, Placement, mirror
 from pnp.output.seams import Box, Plan, TilePlan, plan_seams
@@ -38,21 +39,58 @@ def halo_line(x1: float, y1: float, x2: float, y2: float, width: float = 0.5) ->
     return [Line(x1, y1, x2, y2, WHITE, width + HALO), Line(x1, y1, x2, y2, BLACK, width)]
 
 
+@dataclass(frozen=True)
+class Frame:
+    """How a board lies on its tile pages: as drawn, or turned a quarter clockwise when that takes fewer
+    sheets (a 250 x 300 mm board is two A4 tiles turned, four as drawn)."""
+
+    w: float  # the board as drawn
+    h: float
+    turned: bool = False
+
+    def to_board(self, box: Box) -> Box:
+        """A box on the tile pages' board -> the same box on the board as drawn."""
+        if not self.turned:
+            return box
+        x, y, w, h = box
+        return y, self.h - x - w, h, w
+
+    def from_board(self, box: Box) -> Box:
+        if not self.turned:
+            return box
+        u, v, w, h = box
+        return self.h - v - h, u, h, w
+
+
+def turned(face: Face, angle: float) -> Face:
+    """The face a quarter turn round (90: clockwise, -90: anticlockwise), on a face of its height by its width."""
+    return Face(face.h, face.w, face.bleed, [Transform(face.h / 2, face.w / 2, 1.0, angle, face.w, face.h,
+                                                       face.items)], face.sources)
+
+
 def impose_board(face: Face, back: Face | None, meta: dict[str, Any], name: str, paper: tuple[float, float],
                  margin: float, marks: bool, duplex: str, avoid: list[Box], tab: float) -> tuple[list[Page], Plan]:
-    """Pages for one large face: its tiles (each followed by its back, if any) and, when tiled, a map."""
+    """Pages for one large face: its tiles (each followed by its back, if any) and, when tiled, a map. The
+    board is turned a quarter on its pages when that takes fewer tiles; its back then turns the other way,
+    so that turned over left to right (as drawn) the board still shows its back upright."""
     from pnp.output.assembly import assembly_map
 
-    plan = plan_seams((face.w, face.h), face.bleed, area(paper, margin, face.bleed), tab, avoid)
+    room = area(paper, margin, face.bleed)
+    frame = Frame(face.w, face.h)
+    plan = plan_seams((face.w, face.h), face.bleed, room, tab, avoid)
+    across = Frame(face.w, face.h, True)
+    other = plan_seams((face.h, face.w), face.bleed, room, tab, [across.from_board(b) for b in avoid])
+    if (bool(other.crossed), len(other.tiles)) < (bool(plan.crossed), len(plan.tiles)):
+        plan, frame = other, across
+        face, back = turned(face, 90), (turned(back, -90) if back is not None else None)
     pages = []
-    many = len(plan.tiles) > 1
     for tile in plan.tiles:
-        front, placement = tile_page(face, tile, plan, meta, name, paper, margin, marks, back is not None)
+        front, placement = tile_page(face, tile, plan, frame, meta, name, paper, margin, marks, back is not None)
         pages.append(front)
         if back is not None and duplex != "none":
-            pages.append(back_page(back, placement, tile, plan, meta, name, paper, margin, duplex))
-    if many:
-        pages.append(assembly_map(plan, face, back if duplex != "none" else None, name, paper, margin))
+            pages.append(back_page(back, placement, tile, plan, frame, meta, name, paper, margin, duplex))
+    if len(plan.tiles) > 1:
+        pages.append(assembly_map(plan, face, back if duplex != "none" else None, name, paper, margin, frame.turned))
     return pages, plan
 
 
@@ -61,8 +99,8 @@ def _page_label(name: str, tile: TilePlan, plan: Plan, side: str, two_sided: boo
     return text + (f" · {side}" if two_sided else "")
 
 
-def tile_page(face: Face, tile: TilePlan, plan: Plan, meta: dict[str, Any], name: str, paper: tuple[float, float],
-              margin: float, marks: bool, two_sided: bool) -> tuple[Page, Placement]:
+def tile_page(face: Face, tile: TilePlan, plan: Plan, frame: Frame, meta: dict[str, Any], name: str,
+              paper: tuple[float, float], margin: float, marks: bool, two_sided: bool) -> tuple[Page, Placement]:
     pw, ph = paper
     b = face.bleed
     aw, ah = area(paper, margin, b)
@@ -81,14 +119,17 @@ def tile_page(face: Face, tile: TilePlan, plan: Plan, meta: dict[str, Any], name
     if marks:
         extras.extend(corner_marks((left, top, tw, th), b))
     extras.append(Label(margin, ph - margin - 2.5 * MM, _page_label(name, tile, plan, "front", two_sided), 8, BLACK))
-    placement = Placement(face, ox, oy, clip, False, {**meta, "side": "front", **_tile_meta(tile, (left, top, tw, th))})
+    px, py, pw_, ph_ = tile.piece
+    tile_meta = _tile_meta(tile, frame, frame.to_board(tile.piece), (left, top, tw, th))
+    tile_meta["piece_mm"] = [round(v / MM, 3) for v in (ox + px, oy + py, pw_, ph_)]  # what shows, on the page
+    placement = Placement(face, ox, oy, clip, False, {**meta, "side": "front", **tile_meta})
     page = Page(pw, ph, [placement], [], 0.5, "front", extras)
     page.boxes = ((left, top, tw, th), clip)
     return page, placement
 
 
-def back_page(back: Face, front: Placement, tile: TilePlan, plan: Plan, meta: dict[str, Any], name: str,
-              paper: tuple[float, float], margin: float, duplex: str) -> Page:
+def back_page(back: Face, front: Placement, tile: TilePlan, plan: Plan, frame: Frame, meta: dict[str, Any],
+              name: str, paper: tuple[float, float], margin: float, duplex: str) -> Page:
     """The other side of the board behind this tile: the back design turned over left to right, so
     the front's board point (x, y) has the back's (width - x, y) behind it once printed duplex."""
     pw, ph = paper
@@ -98,9 +139,8 @@ def back_page(back: Face, front: Placement, tile: TilePlan, plan: Plan, meta: di
     trim = front.meta["trim_mm"]
     tx, ty = mirror(trim[0] * MM, trim[1] * MM, trim[2] * MM, trim[3] * MM, paper, duplex)
     trim_box = (tx, ty, trim[2] * MM, trim[3] * MM)
-    tile_meta = _tile_meta(tile, trim_box)
-    x, y, w, h = tile.piece  # the part of the back design this tile shows: the piece, turned over
-    tile_meta["region_mm"] = [round(v / MM, 3) for v in (back.w - x - w, y, w, h)]
+    x, y, w, h = frame.to_board(tile.piece)  # the part of the back design this tile shows: the piece, turned over
+    tile_meta = _tile_meta(tile, frame, (frame.w - x - w, y, w, h), trim_box)
     placement = Placement(back, bx, by, clip, duplex == "short", {**meta, "side": "back", **tile_meta})
     y = ph - margin - 2.5 * MM if duplex == "long" else margin + 5 * MM  # the band behind the front's
     page = Page(pw, ph, [placement], [], 0.5, "back",
@@ -109,9 +149,11 @@ def back_page(back: Face, front: Placement, tile: TilePlan, plan: Plan, meta: di
     return page
 
 
-def _tile_meta(tile: TilePlan, trim: Box) -> dict[str, Any]:
-    return {"tile": tile.label, "region_mm": [round(v / MM, 3) for v in tile.piece],
-            "trim_mm": [round(v / MM, 3) for v in trim]}
+def _tile_meta(tile: TilePlan, frame: Frame, region: Box, trim: Box) -> dict[str, Any]:
+    """For the manifest: the tile, the part of the board (as drawn) it shows, its cut outline's box on the page,
+    and whether the board lies turned a quarter on the page."""
+    return {"tile": tile.label, "region_mm": [round(v / MM, 3) for v in region],
+            "trim_mm": [round(v / MM, 3) for v in trim], **({"turned": 90} if frame.turned else {})}
 
 
 def _neighbour(plan: Plan, tile: TilePlan, dr: int, dc: int) -> str:
