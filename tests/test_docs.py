@@ -20,7 +20,7 @@ def keys(cls: type) -> list[str]:
 
 
 @pytest.mark.parametrize("cls", [model.Manifest, model.PrintSettings, model.DeckFile, model.FieldSpec,
-                                 templates.TemplateFile, templates.TextDefaults,
+                                 templates.TemplateFile, templates.TextDefaults, templates.TableColumn,
                                  *typing.get_args(templates.Element)])
 def test_every_field_is_documented(cls):
     missing = [key for key in keys(cls) if f"`{key}`" not in DOC]
@@ -30,7 +30,8 @@ def test_every_field_is_documented(cls):
 RULES_DOC = (REPO / "docs" / "rules.md").read_text()
 
 
-@pytest.mark.parametrize("cls", [rules_spec.Rule, rules_spec.Source, rules_spec.Step, rules_spec.Setup,
+@pytest.mark.parametrize("cls", [rules_spec.Rule, rules_spec.Source, rules_spec.Step, rules_spec.Table,
+                                 rules_spec.Setup,
                                  rules_spec.RulesFile, rules_spec.Bound])
 def test_every_rules_field_is_documented(cls):
     missing = [key for key in keys(cls) if f"`{key}`" not in RULES_DOC and f"{key}:" not in RULES_DOC]

@@ -219,7 +219,8 @@ def render_document(game: Game, rendered: list, counts: dict[str, int], paper: t
     rows += [(_label(cid), item.count, 0, item.note or "not printed", 0, False) for cid, item in contents.items()
              if not item.printed]
     body = env.families.get("body") or next(iter(env.families.values()))
-    pages = front_matter(game.manifest.name, game.manifest.version, paper, margin, body, rows)
+    pages = front_matter(game.manifest.name, game.manifest.version, paper, margin, body, rows,
+                         any(deck.spec.kind == "dial" for deck in game.decks))
     for _, _, component_pages, _, _ in rendered:
         pages += paired(component_pages, paper)
     return Renderer(env.icons, f"{game.manifest.name}: print-and-play", font).render(pages, marker, stamp), len(pages)

@@ -273,17 +273,20 @@ def setup(
         return
 
     def show(value: object) -> str:
+        if isinstance(value, dict) and "cards" in value:  # cards laid a given side up
+            return f"{show(value['cards'])} ({value.get('side')} side up)"
         return ", ".join(names.get(str(v), str(v)) for v in value) if isinstance(value, list) else str(value)
 
     chosen = "".join(f", {k} {v}" for k, v in dealt["options"].items())
     typer.echo(f"{loaded.manifest.name}: {players} player{'s' if players != 1 else ''}{chosen}, seed {seed}")
+    width = max([12, *(len(k) for part in (dealt["table"], *dealt["hands"]) for k in part)])
     typer.echo("table")
     for key, value in dealt["table"].items():
-        typer.echo(f"  {key:<12} {show(value)}")
+        typer.echo(f"  {key:<{width}} {show(value)}")
     for i, hand in enumerate(dealt["hands"], 1):
         typer.echo(f"player {i}")
         for key, value in hand.items():
-            typer.echo(f"  {key:<12} {show(value)}")
+            typer.echo(f"  {key:<{width}} {show(value)}")
 
 
 @app.command()

@@ -24,11 +24,12 @@ if TYPE_CHECKING:
     from pnp.model.game import Card, Deck, Game
     from pnp.model.load import Doc
     from pnp.rules.engine import Fail, RuleFunction, custom_rule
+    from pnp.rules.setup import GameSetup, setup_of
 
 _PUBLIC = {"Card": "pnp.model.game", "Deck": "pnp.model.game", "Game": "pnp.model.game", "Doc": "pnp.model.load",
            "Where": "pnp.errors", "Fail": "pnp.rules.engine", "RuleFunction": "pnp.rules.engine",
-           "custom_rule": "pnp.rules.engine"}
-__all__ = ["Card", "Deck", "Doc", "Fail", "Game", "RuleFunction", "Where", "custom_rule"]
+           "custom_rule": "pnp.rules.engine", "GameSetup": "pnp.rules.setup", "setup_of": "pnp.rules.setup"}
+__all__ = ["Card", "Deck", "Doc", "Fail", "Game", "GameSetup", "RuleFunction", "Where", "custom_rule", "setup_of"]
 
 
 def __getattr__(name: str) -> Any:

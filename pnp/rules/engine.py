@@ -208,10 +208,10 @@ class Engine:
 
     def rule_reference(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
         assert rule.source and rule.target
-        targets = self.values(rule.target, (*at, "target"))
+        targets = _each(self.values(rule.target, (*at, "target")))
         known = {t.value for t in targets}
         seen: Counter = Counter()
-        for v in self.values(rule.source, (*at, "source")):
+        for v in _each(self.values(rule.source, (*at, "source"))):
             seen[v.value] += 1
             if v.value not in known:
                 yield (v.where, v.subject, f"{v.value!r} is not among {sorted(map(str, known))}")
@@ -342,6 +342,18 @@ def _game_frame(game: Game, exc: BaseException) -> str:
         if path.is_relative_to(root):
             return f"cards/{game.id}/{path.relative_to(root).as_posix()}:{frame.lineno}"
     return f"cards/{game.id}/rules.py"
+
+
+def _each(values: list[Value]) -> list[Value]:
+    """A list value (a card's `consume: [power, oxygen]`) as its items; a mapping cannot be compared."""
+    out = []
+    for v in values:
+        for item in v.value if isinstance(v.value, list) else [v.value]:
+            if isinstance(item, dict | list):
+                raise InputError([Problem(v.where, f"{v.subject}: {item!r} is a table; a reference compares names "
+                                          "and numbers (point `field` at one of its entries)")])
+            out.append(Value(item, v.where, v.subject))
+    return out
 
 
 def _sum_faces(deck: Deck, field: str) -> Counter:
