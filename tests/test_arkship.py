@@ -76,9 +76,16 @@ def test_check_passes_strictly_and_lists_pending_names(built, shared_check):
 
 def test_the_contents_checklist_names_what_is_not_printed(built):
     out, _ = built
-    checklist = PdfReader(out / "arkship-pnp.pdf").pages[1].extract_text()
+    checklist = PdfReader(out / "arkship-pnp.pdf").pages[0].extract_text()  # on the cover
     assert "ordinary six-sided dice" in checklist and "Crew Sheet" in checklist and "Player Aid" in checklist
     assert not re.search(r"\(a [A-Z]", checklist)  # every contents id is a deck: no sub-row under a wrong parent
+    also = checklist[checklist.index("Also needed"):]  # what is not printed is listed apart
+    assert "Pencil" in also and "Crew clip" in also and "Crew Sheet" not in also
+    # the rulebook column shows only the counts the rulebook states
+    lines = checklist.splitlines()
+    for name, rulebook in (("Crew Sheet", "not stated"), ("Player Aid", "not stated"), ("Crew Meeple", "not stated"),
+                           ("Crisis", "30"), ("Ship Board", "8")):
+        assert lines[lines.index(name) + 1] == rulebook, name
 
 
 # The rulebook's Components list, with the counts it states (Setup adds the board's 8 cards). Crew and
@@ -86,12 +93,15 @@ def test_the_contents_checklist_names_what_is_not_printed(built):
 RULEBOOK_COUNTS = {"crew-portrait": 40, "life-goal": 30, "crisis": 30, "planet-crisis": 8, "waveform": 30, "signal": 10,
                    "ship-board": 8, "stress-token": 20, "signal-token": 10, "progress-token": 1, "knowledge-token": 1,
                    "d6": 12}
+NOT_STATED = {"crew-sheet", "ship-sheet", "crew-meeple", "player-aid", "crew-clip", "pencil"}
 
 
 def test_contents_hold_only_the_counts_the_rulebook_states():
     contents = yaml.safe_load((REPO / "cards/arkship/game.yaml").read_text())["contents"]
-    counts = {k: v["count"] if isinstance(v, dict) else v for k, v in contents.items()}
-    assert counts == RULEBOOK_COUNTS
+    stated = {k: v["count"] if isinstance(v, dict) else v for k, v in contents.items()
+              if not (isinstance(v, dict) and v.get("stated") is False)}
+    assert stated == RULEBOOK_COUNTS
+    assert set(contents) - set(stated) == NOT_STATED
 
 
 def _size_mm(template: str, element: str) -> tuple[float, float]:

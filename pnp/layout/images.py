@@ -1,6 +1,7 @@
 """Layout: the `image` element, a picture file of the game placed in its box.
 
-Every image is checked before it is drawn: inside the project, a picture that reads to its end,
+Every image is checked before it is drawn: inside the project, a picture that reads to its end (or an
+SVG drawing within its bounds),
 within the size bounds (`limits`); each file once per version.
 """
 
@@ -9,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.layout.scene import Image
+from pnp.layout.svgart import is_svg, read_svg
 from pnp.layout.values import Eval, LayoutEnv, Skip
 from pnp.model import limits
 from pnp.model.project import OUTSIDE, outside
@@ -24,8 +26,14 @@ def image(ev: Eval, env: LayoutEnv, box: tuple[float, float, float, float]) -> I
         raise ValueError(f"image {src!r} {OUTSIDE}")
     if not path.is_file():
         raise ValueError(f"image {src!r} not found in {path.parent.relative_to(env.root)}/")
-    readable_image(path, str(src))
-    return Image(str(path), *box)
+    if is_svg(path):
+        try:
+            read_svg(path)
+        except ValueError as exc:
+            raise ValueError(f"image {src!r}: {exc}") from None
+    else:
+        readable_image(path, str(src))
+    return Image(str(path), *box, ev.colour("color"))
 
 
 _checked_images: dict[tuple, str] = {}  # (path, size, mtime) -> "" when readable, else why not
@@ -44,10 +52,15 @@ def readable_image(path: Path, src: str) -> None:
 def _image_problem(path: Path, size: int) -> str:
     if size > limits.IMAGE_BYTES:
         return f"{size / 2**20:.0f} MB; an image may be at most {limits.IMAGE_BYTES // 2**20} MB"
+    import warnings
+
     from PIL import Image as PILImage
 
     try:
-        with PILImage.open(path) as im:
+        with warnings.catch_warnings():  # the bound below says it in words
+            warnings.simplefilter("ignore", PILImage.DecompressionBombWarning)
+            im = PILImage.open(path)
+        with im:
             if im.width * im.height > limits.IMAGE_PIXELS:
                 return (f"{im.width} x {im.height} pixels; at most {limits.IMAGE_PIXELS // 10**6} million "
                         "(300 dpi at its printed size is enough)")

@@ -88,6 +88,7 @@ class Image:
     y: float
     w: float
     h: float
+    color: RGB | None = None  # an SVG's currentColor and unset fills (None: black)
 
 
 @dataclass(slots=True, repr=False, eq=False)

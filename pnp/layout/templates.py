@@ -101,6 +101,7 @@ class ImageEl(_Element):
     type: Literal["image"] = "image"
     src: Value = None
     fit: Value = "contain"
+    color: Value = None  # an SVG image: the colour of its currentColor and of the fills it leaves unset
 
 
 @dataclass(repr=False, eq=False)
@@ -215,7 +216,7 @@ class TemplateFile:
     size: str | dict[str, str] | None = None
     bleed: str | None = None
     safe: str | None = None
-    text: dict[str, Any] = field(default_factory=dict)
+    text: dict[str, Any] = field(default_factory=dict, metadata={"schema": TextDefaults})  # text defaults
     vars: dict[str, Any] = field(default_factory=dict)  # values for `{{ vars.x }}`; children override
     rotatable: bool | str | None = None  # this face is turned in play: numbers like 6 and 9 get a mark
     elements: list[Element] = field(default_factory=list)

@@ -13,9 +13,12 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pnp.model.schema import Check, Record
+from pnp.model.units import _LENGTH as LENGTH
 from pnp.model.units import MM, parse_length
 
-Length = Annotated[float, Check(convert=parse_length)]  # "3mm" in YAML -> points
+Length = Annotated[float, Check(convert=parse_length, json={  # "3mm" in YAML -> points
+    "anyOf": [{"type": "string", "pattern": LENGTH.pattern}, {"const": 0}],
+    "description": "a length with its unit: 3mm, 0.5in, 9pt, 1cm, 50%"})]
 Id = Annotated[str, Check(pattern=r"[a-z0-9][a-z0-9-]*")]
 
 PAPERS: dict[str, tuple[float, float]] = {  # portrait width, height in points

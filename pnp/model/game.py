@@ -78,9 +78,10 @@ class PrintSettings:
 
 @dataclass(repr=False, eq=False)
 class ContentItem:
-    count: int
+    count: int | None = None  # required unless `stated: false`
     printed: bool = True  # false: not printed (ordinary dice, pencils): listed in the checklist only
     note: str = ""
+    stated: bool = True  # false: the rulebook names it but states no count (`count`, if given, is ours)
 
 
 @dataclass(repr=False, eq=False)
@@ -99,6 +100,7 @@ class Manifest:
         """The contents list with every entry spelled out."""
         return {k: v if isinstance(v, ContentItem) else ContentItem(v) for k, v in self.contents.items()}
     data: dict[str, str] = field(default_factory=dict)  # data tables by name: files in the game folder
+    credits: list[str] = field(default_factory=list)  # lines in the document's credits (front matter): art and font attributions
     print: PrintSettings = field(default_factory=PrintSettings)
 
 
@@ -110,6 +112,8 @@ class DeckFile:
     back: str | None = None
     kind: Literal["cards", "tokens", "board", "die", "sheet", "dial"] = "cards"  # how faces are put on paper
     shape: Literal["rect", "round"] = "rect"  # tokens: the cut line's shape
+    pack: Literal["auto", "none", "pieces"] = "auto"  # the pnp document: share sheets with like pieces, or not
+    instructions: str | None = None  # a line for the document's "Cutting and building" (fold, glue, ...)
     die: str | None = None  # dice: d6, d8 or d10
     edge: Length | None = None  # dice: the net's edge (for a d10, the kites' long edges)
     faces: str | None = None  # dice: the data table whose `faces:` list gives each face's colour, number, symbol
@@ -119,6 +123,7 @@ class DeckFile:
     title: str | None = None  # how `pnp setup` names a card: an expression such as "{{ card.number }}"; else name or id
     fields: dict[str, FieldSpec] = field(default_factory=dict)
     cards: list[dict[str, Any]] = field(default_factory=list)
+    cards_from: str | None = None  # the cards as a sheet's rows: a file in the game folder, `abilities.xlsx#Abilities`
 
 
 @dataclass(repr=False, eq=False)
@@ -208,11 +213,13 @@ def _load_deck(path: Path, root: Path, problems: Problems) -> Deck | None:
     except InputError as exc:
         problems.extend(exc.problems)
         return None
-    return deck_from_doc(doc, problems)
+    return deck_from_doc(doc, problems, root, path.parent)
 
 
-def deck_from_doc(doc: Doc, problems: Problems) -> Deck | None:
-    """A deck from its parsed file (also used on an older version of the file, from git)."""
+def deck_from_doc(doc: Doc, problems: Problems, root: Path | None = None, game_dir: Path | None = None,
+                  ) -> Deck | None:
+    """A deck from its parsed file (also used on an older version of the file, from git: then a deck whose
+    cards come from a sheet has none)."""
     spec, found = read(DeckFile, doc.data, doc)
     problems.extend(found)
     if spec is None:
@@ -230,27 +237,33 @@ def deck_from_doc(doc: Doc, problems: Problems) -> Deck | None:
         for path, message in field_problems(name, fs):
             problems.add(doc.where(("fields", name, *path)), message, ".".join(map(str, ("fields", name, *path))))
     hints = card_hints(spec.fields)
-    reader = Reader(doc)
+    raws, place = spec.cards, doc
+    if spec.cards_from is not None and root is not None and game_dir is not None:
+        from pnp.model.sheets import cell_subject, sheet_cards
+
+        raws, place = sheet_cards(doc, spec, root, game_dir, problems)
+    reader = Reader(place)
     cards: list[Card] = []
     seen: dict[str, int] = {}
-    for i, raw in enumerate(spec.cards):
+    for i, raw in enumerate(raws):
         data = read_card(hints, raw, reader, ("cards", i))
         if data is None:
             continue
         card_id = data.pop("id") or slug(str(data.get("name") or ""))
         copies = data.pop("copies")
         if not card_id:
-            problems.add(doc.where(("cards", i)), "a card needs an `id` or a `name`", f"cards[{i}]")
+            problems.add(place.where(("cards", i)), "a card needs an `id` or a `name`", f"cards[{i}]")
             continue
         if card_id in seen:
-            problems.add(doc.where(("cards", i)), f"card id {card_id!r} is used twice (first at "
-                         f"cards[{seen[card_id]}]); give one of them its own `id`", f"cards[{i}]")
+            first = f"cards[{seen[card_id]}]" if place is doc else str(place.where(("cards", seen[card_id])))
+            problems.add(place.where(("cards", i)), f"card id {card_id!r} is used twice (first at {first}); give "
+                         "one of them its own `id`", f"cards[{i}]")
         seen[card_id] = i
         data["id"] = card_id
         cards.append(Card(card_id, spec.copies if copies is None else copies, data,
-                          doc.where(("cards", i)), i))
-    problems.extend(reader.problems)
-    return Deck(spec.id, spec.name, spec.template, spec.back, cards, doc, spec)
+                          place.where(("cards", i)), i))
+    problems.extend(reader.problems if place is doc else map(cell_subject, reader.problems))
+    return Deck(spec.id, spec.name, spec.template, spec.back, cards, place, spec)
 
 
 def load_game(root: Path, game_id: str) -> Game:

@@ -25,6 +25,14 @@ REPEAT = 10_000  # items of one element's `repeat`
 TEXT_SIZE = (0.5, 500.0)  # points: a text size (and min_size) lies in this range
 IMAGE_PIXELS = 100_000_000  # an image's width x height (a 1 m board at 300 dpi is 140 million: too big)
 IMAGE_BYTES = 64 * 1024 * 1024
+SVG_BYTES = 4 * 1024 * 1024  # an SVG (art or icon): a detailed icon is 2-20 kB
+SVG_ELEMENTS = 20_000  # elements of one SVG
+
+# spreadsheets as card sources (CSV, XLSX, ODS)
+SHEET_BYTES = 16 * 1024 * 1024  # the file on disk
+SHEET_UNPACKED = 256 * 1024 * 1024  # an XLSX or ODS is a zip: what it unpacks to
+SHEET_ROWS = 10_000  # rows of one sheet (one card each)
+SHEET_COLUMNS = 256  # columns of one sheet (one field each)
 
 # template expressions (Jinja, sandboxed)
 RANGE = 10_000  # the items of one `range(...)` in a template

@@ -37,6 +37,8 @@ class Check:
     le: float | None = None
     pattern: str | None = None
     convert: Callable[[Any], Any] | None = None
+    # the JSON Schema of what `convert` accepts (for `pnp schema`, pnp/model/jsonschema.py)
+    json: dict[str, Any] | None = dataclasses.field(default=None, hash=False, compare=False)
 
 
 @dataclasses.dataclass(frozen=True)

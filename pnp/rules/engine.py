@@ -147,13 +147,18 @@ class Engine:
             if not item.printed:
                 continue
             count = item.count
+            if count is None:
+                if item.stated:
+                    yield (self.game.doc.where(("contents", component)), component,
+                           "give the count the rulebook states (`count: N`), or `stated: false` if it states none")
+                continue
+            listed = f"the rulebook lists {count}" if item.stated else f"contents gives {count} (not in the rulebook)"
             printed = self.decks[component].faces if component in self.decks else cards.get(component)
             if printed is None:
                 yield (self.game.doc.where(("contents", component)), component,
-                       f"the rulebook lists {count}, but no deck or card with this id prints it")
+                       f"{listed}, but no deck or card with this id prints it")
             elif printed != count:
-                yield (self.game.doc.where(("contents", component)), component,
-                       f"the rulebook lists {count}, the game prints {printed}")
+                yield (self.game.doc.where(("contents", component)), component, f"{listed}, the game prints {printed}")
 
     def rule_copies(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
         deck = self.deck(rule.deck, at)
