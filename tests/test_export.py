@@ -439,3 +439,26 @@ def test_previews_keep_only_this_run(prep, tmp_path):
     preview(prep, tmp_path / "p", "ability/duct-tape", dpi=40)
     preview(only(prep, "captain"), tmp_path / "p", dpi=40)
     assert listing(tmp_path / "p") == ["captain-sheet.png"]
+
+
+def test_exports_and_previews_report_progress(prep, tmp_path):
+    """The CLI draws these calls as a bar on a terminal (and nothing in a log)."""
+    for run in (lambda cb: export_png(only(prep, "captain", "peril-deck"), tmp_path / "png", progress=cb),
+                lambda cb: export_tts(only(prep, "captain", "peril-deck"), tmp_path / "tts", progress=cb),
+                lambda cb: preview(only(prep, "captain", "peril-deck"), tmp_path / "p", dpi=36, progress=cb)):
+        calls: list[tuple[int, int, str]] = []
+        run(lambda done, total, what, calls=calls: calls.append((done, total, what)))
+        assert calls == [(0, 2, "captain"), (1, 2, "peril-deck")]
+
+
+def test_tts_says_what_it_left_out_and_why(prep, tmp_path):
+    die, entries, size = deck(prep, "peril-die")
+    odd = Face(50 * MM, 50 * MM, 0.0, [])  # not the d10 net pnp folds: its faces cannot be mapped
+    game = dataclasses.replace(prep, decks=[deck(prep, "captain"), (die, [(odd, None, entries[0][2])], size)])
+    result = export_tts(game, tmp_path)
+    assert result.left_out == [("peril-die", "its drawing is not the d10 net pnp folds, so its faces cannot be "
+                                             "mapped onto a model")]
+    assert not (tmp_path / "peril-die.json").exists()
+    readme = (tmp_path / "README.txt").read_text()
+    assert "Left out:\n  peril-die" in readme
+    assert json.loads((tmp_path / "manifest.json").read_text())["left_out"][0]["component"] == "peril-die"
