@@ -100,7 +100,7 @@ class Manifest:
         """The contents list with every entry spelled out."""
         return {k: v if isinstance(v, ContentItem) else ContentItem(v) for k, v in self.contents.items()}
     data: dict[str, str] = field(default_factory=dict)  # data tables by name: files in the game folder
-    credits: list[str] = field(default_factory=list)  # lines in the document's credits (front matter): art and font attributions
+    credits: list[str] = field(default_factory=list)  # lines in the document's credits: art and font attributions
     print: PrintSettings = field(default_factory=PrintSettings)
 
 
