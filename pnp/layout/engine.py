@@ -81,10 +81,12 @@ class _Eval:
 
 class CompiledTemplate:
     def __init__(self, template: Template, env: LayoutEnv, bleed: float, problems: Problems,
-                 base: Context, scope: str):
+                 base: Context, scope: str, on_element: Callable[[PlacedElement, list[Item]], None] | None = None):
         """`base` holds what is fixed for the whole component (deck, game, vars): expressions that
-        read nothing else are evaluated here, once, and their elements join the static groups."""
-        self.t, self.env, self.bleed = template, env, bleed
+        read nothing else are evaluated here, once, and their elements join the static groups.
+        `on_element(placed, items)` hears of each named element's items as it is drawn (the rules'
+        geometry checks read the laid-out boxes; a group's items are moved to its origin afterwards)."""
+        self.t, self.env, self.bleed, self.on_element = template, env, bleed, on_element
         self.w, self.h = template.size
         self.base = {**base, "vars": template.vars}
         self.uses_card = False
@@ -169,7 +171,7 @@ class CompiledTemplate:
                 return []
             repeat = ev.raw("repeat") if "repeat" in values else None
             if repeat is None:
-                return self._draw(placed, ev, subject, problems, card_where)
+                return self._drawn(placed, ev, subject, problems, card_where)
             seq = range(repeat) if isinstance(repeat, int) else list(repeat)
             if len(seq) > limits.REPEAT:
                 raise ValueError(f"repeat: {len(seq):,} items; an element repeats at most {limits.REPEAT:,} times")
@@ -180,7 +182,7 @@ class CompiledTemplate:
                     ev.ctx[placed.element.as_] = item
                 if per_item and not truthy(ev.raw("if")):
                     continue
-                out.extend(self._draw(placed, ev, subject, problems, card_where))
+                out.extend(self._drawn(placed, ev, subject, problems, card_where))
             return out
         except Skip:
             return []
@@ -193,6 +195,13 @@ class CompiledTemplate:
                              f"loops run too long; draw less per face (template {self.t.name})", subject)
                 exc.reported = True  # type: ignore[attr-defined]
             raise
+
+    def _drawn(self, placed: PlacedElement, ev: _Eval, subject: str, problems: Problems,
+               card_where: WhereOf | None) -> list[Item]:
+        items = self._draw(placed, ev, subject, problems, card_where)
+        if self.on_element is not None and placed.element.name:
+            self.on_element(placed, items)
+        return items
 
     def _once(self, placed: PlacedElement, ev: _Eval, name: str, keys: tuple[str, ...], make: Any) -> Any:
         """`make()` for this element, computed once when none of `keys` holds a card expression."""

@@ -51,6 +51,13 @@ def layout_env(game: Game, problems: Problems) -> LayoutEnv:
                      m.glossary.style, m.glossary.color)
 
 
+def deck_context(game: Game, deck: Deck) -> dict[str, Any]:
+    """What a deck's templates read besides the card: `game`, `deck` and the data tables."""
+    return {"game": {"id": game.id, "name": game.manifest.name, "palette": game.manifest.palette},
+            "deck": {"id": deck.id, "name": deck.name, "count": deck.faces},
+            "data": {name: doc.data for name, doc in game.data.items()}}
+
+
 def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, bleed: float,
                  problems: Problems) -> list[Entry]:
     """Every printed face of a deck: (front, back, manifest entry), one per copy."""
@@ -68,9 +75,7 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
     bleed_f = front_t.bleed if front_t.bleed is not None and bleed else bleed
     if deck.spec.kind == "sheet":  # write-in sheets: no art off the edge, printed on one side
         bleed_f, back_t = 0.0, None
-    base = {"game": {"id": game.id, "name": game.manifest.name, "palette": game.manifest.palette},
-            "deck": {"id": deck.id, "name": deck.name, "count": deck.faces},
-            "data": {name: doc.data for name, doc in game.data.items()}}
+    base = deck_context(game, deck)
     out: list[Entry] = []
     try:  # each template's fixed part, then each face, within its time (runaway loops in a template)
         with time_limit(limits.FACE_SECONDS):
