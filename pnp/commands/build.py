@@ -6,6 +6,7 @@ the first file is replaced, so a failed build leaves the last good output where 
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import time
 from dataclasses import dataclass, field
@@ -77,10 +78,14 @@ def prepare(root: Path, game_id: str, opts: BuildOptions) -> Prepared:
     if bad:
         raise InputError(bad)
     if not opts.force:
-        found += rule_problems(game, opts.rules)
-        errors = [p for p in found if p.severity == "error"]
-        if errors:
-            raise RuleError(errors)
+        found += rule_problems(game, dataclasses.replace(opts.rules, final=opts.final))
+    elif opts.final:  # forced or not, a final build prints no placeholder
+        from pnp.rules.placeholders import placeholder_problems
+
+        found += placeholder_problems(game, final=True)
+    errors = [p for p in found if p.severity == "error"]
+    if errors:
+        raise RuleError(errors)
     font = next(iter(env.families.values())).face("regular").name if env.families else "Helvetica"
     return Prepared(game, settings, paper, env, decks, found, "NOT RULE-CHECKED" if opts.force else "", font)
 

@@ -44,6 +44,7 @@ class LayoutEnv:
     glossary: re.Pattern[str] | None
     term_style: str
     term_color: str | None
+    placeholders: re.Pattern[str] | None = None  # unfinished text, printed in a loud highlight
 
 _UNSET, _DYNAMIC = object(), object()
 WhereOf = Callable[[str], Where]  # a card field's name -> its place in the deck file
@@ -412,7 +413,12 @@ class CompiledTemplate:
             return []
         runs, used, lines = fitted
         x, y, w, h = box
-        return [Text(x, y, w, h, runs, used, lines, float(ev.raw("rotate") or 0))]
+        bands: list[Rect] = []
+        if self.env.placeholders is not None and self.env.placeholders.search(text):
+            from pnp.layout.text import highlight
+
+            bands, runs = highlight(runs, self.env.placeholders, style.family)
+        return [*bands, Text(x, y, w, h, runs, used, lines, float(ev.raw("rotate") or 0))]
 
 
 def _between(key: str, value: float, low: float, high: float, unit: str) -> float:

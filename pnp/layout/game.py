@@ -16,7 +16,7 @@ from pnp.layout.engine import CompiledTemplate, LayoutEnv
 from pnp.layout.fonts import load_families
 from pnp.layout.scene import Face
 from pnp.layout.templates import TemplateStore
-from pnp.layout.text import glossary_pattern
+from pnp.layout.text import glossary_pattern, placeholder_pattern
 from pnp.model import limits
 from pnp.model.game import Deck, Game, PrintSettings
 from pnp.model.limits import Overtime, time_limit
@@ -48,7 +48,7 @@ def layout_env(game: Game, problems: Problems) -> LayoutEnv:
     terms = [(t, [t + "s"]) if isinstance(t, str) else (t.term, t.forms or [t.term + "s"])
              for t in m.glossary.terms]
     return LayoutEnv(game.root, game.dir, families, m.palette, icons, glossary_pattern(terms),
-                     m.glossary.style, m.glossary.color)
+                     m.glossary.style, m.glossary.color, placeholder_pattern(m.placeholders))
 
 
 def deck_context(game: Game, deck: Deck) -> dict[str, Any]:

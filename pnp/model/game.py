@@ -99,6 +99,8 @@ class Manifest:
         return {k: v if isinstance(v, ContentItem) else ContentItem(v) for k, v in self.contents.items()}
     data: dict[str, str] = field(default_factory=dict)  # data tables by name: files in the game folder
     print: PrintSettings = field(default_factory=PrintSettings)
+    placeholders: list[str] = field(  # text that marks unfinished work: highlighted, warned of, refused by --final
+        default_factory=lambda: ["[NAME PENDING]", "TODO", "TBD", "???", "XXX"])
 
 
 @dataclass(repr=False, eq=False)

@@ -7,7 +7,6 @@ the built-in warnings (placeholders).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -47,9 +46,6 @@ class Checked:
         return bool(self.errors) or (strict and any(p.rule not in self.strict_ignores for p in self.warnings))
 
 
-PLACEHOLDERS = ["[NAME PENDING]", "TODO", "TBD", "???", "XXX"]
-
-
 def load_rules(game: Game) -> tuple[RulesFile, Doc | None]:
     from pnp.rules.spec import RulesFile
 
@@ -64,37 +60,25 @@ def load_rules(game: Game) -> tuple[RulesFile, Doc | None]:
     return spec, doc
 
 
-def placeholders(game: Game, words: list[str]) -> list[Problem]:
-    """Built in for every game: text still holding a placeholder is a warning."""
-    if not words:
-        return []
-    pattern = re.compile("|".join(re.escape(w) for w in words))
-    found = []
-    for deck in game.decks:
-        for card in deck.cards:
-            for name, value in card.data.items():
-                if isinstance(value, str) and (m := pattern.search(value)):
-                    found.append(Problem(deck.where(card, name), f"{name}: placeholder {m.group(0)!r} still in the "
-                                         "text", f"{deck.id}/{card.id}", "warning", "placeholder"))
-    return found
-
-
 @dataclass
 class RuleOptions:
     custom: bool = True  # run the game's Python rules (`--no-custom-rules` for an untrusted change)
     rule_seconds: float = limits.RULE_SECONDS  # each custom rule's time (`--rule-timeout`)
+    final: bool = False  # a --final build: placeholders are errors
 
 
 def rule_problems(game: Game, opts: RuleOptions | None = None) -> list[Problem]:
     """The game's rules (when it has a rules.yaml), its setup's feasibility, and placeholders."""
-    if not (game.dir / "rules.yaml").is_file():
-        return placeholders(game, PLACEHOLDERS)
-    from pnp.rules.engine import Engine
+    from pnp.rules.placeholders import placeholder_problems
 
     opts = opts or RuleOptions()
+    if not (game.dir / "rules.yaml").is_file():
+        return placeholder_problems(game, opts.final)
+    from pnp.rules.engine import Engine
+
     spec, doc = load_rules(game)
     assert doc is not None
-    problems = placeholders(game, spec.placeholders) + Engine(game, spec, doc, opts.custom, opts.rule_seconds).run()
+    problems = placeholder_problems(game, opts.final) + Engine(game, spec, doc, opts.custom, opts.rule_seconds).run()
     if spec.setup is not None:
         from pnp.rules.setup import feasibility
 

@@ -121,5 +121,3 @@ class RulesFile:
     rules: list[Rule] = dataclasses.field(default_factory=list)
     setup: Setup | None = None
     strict_ignores: list[str] = dataclasses.field(default_factory=list)  # rules whose warnings --strict accepts
-    placeholders: list[str] = dataclasses.field(  # text that marks unfinished work (warnings)
-        default_factory=lambda: ["[NAME PENDING]", "TODO", "TBD", "???", "XXX"])
