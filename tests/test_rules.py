@@ -22,7 +22,7 @@ BREAKS = {  # rule id: (file, old, new, expected "where: subject: message")
     "contents": (GAME, "card: 6", "card: 7",
                  "cards/tiny/game.yaml:14:3: card: the rulebook lists 7, the game prints 6"),
     "copies": (CARDS, "color: red, text: \"Third card.\"}", "color: red, text: \"Third card.\", copies: 1}",
-               "cards/tiny/cards.yaml:15:5: card/gamma: prints 1 copy; every Card card takes 2"),
+               "cards/tiny/cards.yaml:15:84: card/gamma: prints 1 copy; every Card card takes 2"),
     "unique-names": (CARDS, "name: Beta", "name: Alpha",
                      "cards/tiny/cards.yaml:14:16: card/beta: name 'Alpha' is also on alpha; each card needs its own"),
     "cost-range": (CARDS, "cost: 5", "cost: 6", "cards/tiny/cards.yaml:15:30: card/gamma: cost 6 is outside 1..5"),

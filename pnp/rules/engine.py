@@ -14,7 +14,7 @@ from typing import Any
 from pnp.errors import InputError, Problem, Where
 from pnp.model import limits
 from pnp.model.colour import closest_pairs
-from pnp.model.game import Deck, Game
+from pnp.model.game import Card, Deck, Game
 from pnp.model.load import Doc
 from pnp.model.units import parse_colour
 from pnp.rules.spec import Rule, RulesFile, Source
@@ -49,7 +49,7 @@ class Engine:
             return [Value(k, self.game.doc.where(("palette", k)), f"palette.{k}") for k in self.game.manifest.palette]
         if src.deck:
             deck = self.deck(src.deck, at)
-            return [Value(c.data.get(src.field) if src.field else c.id, deck.where(c, src.field or ""),
+            return [Value(card_view(c).get(src.field) if src.field else c.id, deck.where(c, src.field or ""),
                           f"{deck.id}/{c.id}") for c in deck.cards]
         if src.data:
             doc = self.game.data.get(src.data)
@@ -79,7 +79,7 @@ class Engine:
         return {"game": {"id": self.game.id, "name": m.name, "palette": m.palette, "contents": contents,
                          "players": {"min": m.players.min, "max": m.players.max} if m.players else None},
                 "data": {k: d.data for k, d in self.game.data.items()},
-                "decks": {d.id: {"count": d.faces, "cards": [c.data for c in d.cards]} for d in self.game.decks}}
+                "decks": {d.id: {"count": d.faces, "cards": [card_view(c) for c in d.cards]} for d in self.game.decks}}
 
     def expr(self, source: str, extra: dict[str, Any], at: tuple) -> Any:
         from pnp.layout.expr import expression
@@ -127,11 +127,25 @@ class Engine:
                        f"the rulebook lists {count}, the game prints {printed}")
 
     def rule_copies(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
+        """Every card prints `copies`, or with `by`, the copies `table` gives its value of that field."""
         deck = self.deck(rule.deck, at)
+        if (rule.copies is None) == (rule.by is None):
+            raise InputError([Problem(self.doc.where(at), "a copies rule takes `copies: N` (every card), or `by: "
+                                      "FIELD` with `table: {value: copies}`")])
         for card in deck.cards:
-            if card.copies != rule.copies:
-                yield (card.where, f"{deck.id}/{card.id}", f"prints {card.copies} "
-                       f"cop{'y' if card.copies == 1 else 'ies'}; every {deck.name} card takes {rule.copies}")
+            printed = f"prints {card.copies} cop{'y' if card.copies == 1 else 'ies'}"
+            where = deck.where(card, "copies") if "copies" in _raw(deck, card) else card.where
+            if rule.by is None:
+                if card.copies != rule.copies:
+                    yield (where, f"{deck.id}/{card.id}", f"{printed}; every {deck.name} card takes {rule.copies}")
+                continue
+            value = card.data.get(rule.by)
+            if str(value) not in rule.table:
+                yield (deck.where(card, rule.by), f"{deck.id}/{card.id}", f"{rule.by} {value!r} has no number of "
+                       f"copies in the rule's table ({', '.join(rule.table)})")
+            elif card.copies != rule.table[str(value)]:
+                yield (where, f"{deck.id}/{card.id}", f"{printed}; a {value} {deck.name} card takes "
+                       f"{rule.table[str(value)]} ({rule.by}: {value})")
 
     def rule_unique(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
         deck = self.deck(rule.deck, at)
@@ -196,7 +210,8 @@ class Engine:
     def rule_each(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
         deck = self.deck(rule.deck, at)
         for card in deck.cards:
-            if not self.expr(rule.check or "", {"card": card.data, "deck": {"id": deck.id, "name": deck.name}}, at):
+            if not self.expr(rule.check or "", {"card": card_view(card), "deck": {"id": deck.id, "name": deck.name}},
+                             at):
                 yield (card.where, f"{deck.id}/{card.id}", rule.message or f"breaks {rule.check}")
 
     def rule_expect(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
@@ -267,6 +282,18 @@ class Engine:
         found, printed = run_custom(self.game, rule, self.doc.where(at), self.rule_seconds)
         self.notes.extend(printed)
         yield from found
+
+
+def card_view(card: Card) -> dict[str, Any]:
+    """A card as rule expressions read it: its fields, its `id` and how many `copies` print."""
+    return {**card.data, "copies": card.copies}
+
+
+def _raw(deck: Deck, card: Card) -> dict[str, Any]:
+    """The card as its deck file writes it."""
+    cards = deck.doc.data.get("cards") if isinstance(deck.doc.data, dict) else None
+    raw = cards[card.index] if isinstance(cards, list) and card.index < len(cards) else None
+    return raw if isinstance(raw, dict) else {}
 
 
 def _sum_faces(deck: Deck, field: str) -> Counter:

@@ -61,11 +61,12 @@ class Rule:
     severity: Severity = "error"
     deck: str | None = None  # copies, unique, range, composition, distribution, each
     field: str | None = None  # unique, range, composition, distribution
-    copies: int | None = None  # copies
+    copies: int | None = None  # copies: the same for every card
+    by: str | None = None  # copies: a field whose value sets the copies, through `table`
     min: float | None = None  # range
     max: float | None = None
     counts: dict[str, Bound] = dataclasses.field(default_factory=dict)  # composition: value -> bounds on faces
-    table: dict[str, int] = dataclasses.field(default_factory=dict)  # distribution: value -> exact faces
+    table: dict[str, int] = dataclasses.field(default_factory=dict)  # distribution, copies: value -> faces, copies
     source: Source | None = None  # reference (from), colours (the colours)
     target: Source | None = None  # reference (to)
     exact: bool = False  # reference: the two lists hold the same values, each once
