@@ -227,3 +227,22 @@ def test_the_public_rule_api_finds_a_deck_and_names_the_decks_when_there_is_none
     assert result.code == 2
     assert ("cards/tiny/rules.yaml:18:5: no-forbidden: custom rule 'tiny-no-forbidden' failed: KeyError: "
             "\"no deck 'cards' in tiny (decks: card, sheet)\" (at cards/tiny/rules.py:7)") in result.err
+
+
+def test_the_setup_and_game_yaml_agree_on_players(project):
+    edit(project / "cards/tiny/game.yaml", "players: {min: 1, max: 3}", "players: {min: 1, max: 4}")
+    assert found(project, "players") == [
+        "cards/tiny/rules.yaml:20:3: setup.players: the setup takes 1 to 3 players, game.yaml says 1 to 4 "
+        "(cards/tiny/game.yaml:3:1): one count for both, or `pnp setup` deals games the box does not support"]
+    assert run_pnp("check", "tiny", cwd=project).code == 1
+
+
+def test_a_deck_the_contents_list_does_not_name_is_a_warning_that_strict_refuses(project):
+    edit(project / GAME, "  sheet: 3\n", "")
+    assert found(project, "contents") == [
+        "cards/tiny/sheets.yaml:2:1: sheet: the contents list in game.yaml does not name this deck (3 printed): add "
+        "`sheet: 3` under `contents:` (`{count: N, stated: false}` if the rulebook gives no count)"]
+    assert run_pnp("check", "tiny", cwd=project).code == 0
+    assert run_pnp("check", "tiny", "--strict", cwd=project).code == 1
+    edit(project / GAME, "  card: 6\n", "  card: 6\n  sheet: {count: 3, stated: false}\n")
+    assert found(project, "contents") == []

@@ -77,9 +77,10 @@ class PrintSettings:
 
 @dataclass(repr=False, eq=False)
 class ContentItem:
-    count: int
+    count: int | None = None  # required unless `stated: false`
     printed: bool = True  # false: not printed (ordinary dice, pencils): listed in the checklist only
     note: str = ""
+    stated: bool = True  # false: the rulebook names it but states no count (`count`, if given, is ours)
 
 
 @dataclass(repr=False, eq=False)

@@ -79,11 +79,30 @@ def rule_problems(game: Game, opts: RuleOptions | None = None) -> list[Problem]:
     spec, doc = load_rules(game)
     assert doc is not None
     problems = placeholder_problems(game, opts.final) + Engine(game, spec, doc, opts.custom, opts.rule_seconds).run()
+    problems.extend(players_agree(game, doc))
     if spec.setup is not None:
         from pnp.rules.setup import feasibility
 
         problems.extend(feasibility(game, spec.setup, doc.where(("setup",))))
     return problems
+
+
+def players_agree(game: Game, rules: Doc) -> list[Problem]:
+    """Built in: the setup's `players` (when rules.yaml says them) are game.yaml's, so that `pnp setup` and the
+    box agree on who can play."""
+    setup = rules.data.get("setup") if isinstance(rules.data, dict) else None
+    said = setup.get("players") if isinstance(setup, dict) else None
+    if not isinstance(said, dict):
+        return []
+    low, high = said.get("min", 1), said.get("max", 1)
+    box = game.manifest.players
+    if box is not None and (box.min, box.max) == (low, high):
+        return []
+    game_says = f"game.yaml says {box.min} to {box.max} ({game.doc.where(('players',))})" if box else \
+        "game.yaml says nothing (add `players:` there)"
+    return [Problem(rules.where(("setup", "players")), f"the setup takes {low} to {high} players, {game_says}: one "
+                    "count for both, or `pnp setup` deals games the box does not support", "setup.players", "error",
+                    "players")]
 
 
 def split(problems: list[Problem]) -> tuple[list[Problem], list[Problem]]:

@@ -112,19 +112,32 @@ class Engine:
 
     # -- rule kinds: each yields (where, subject, message) ------------------------------------
     def rule_contents(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
-        """A component of the contents list is a deck (all its copies) or a card of some deck (its copies)."""
+        """A component of the contents list is a deck (all its copies) or a card of some deck (its copies); a deck
+        the list does not name (nor any of its cards) is a warning."""
         cards = {c.id: c.copies for d in self.game.decks for c in d.cards}
+        listed = self.game.manifest.content()
+        for deck in self.game.decks:
+            if deck.id not in listed and not any(c.id in listed for c in deck.cards):
+                self.notes.append(Problem(deck.doc.where(("id",)), f"the contents list in game.yaml does not name "
+                                          f"this deck ({deck.faces} printed): add `{deck.id}: {deck.faces}` under "
+                                          "`contents:` (`{count: N, stated: false}` if the rulebook gives no count)",
+                                          deck.id, "warning", rule.id))
         for component, item in self.game.manifest.content().items():
             if not item.printed:
                 continue
             count = item.count
+            if count is None:
+                if item.stated:
+                    yield (self.game.doc.where(("contents", component)), component,
+                           "give the count the rulebook states (`count: N`), or `stated: false` if it states none")
+                continue
+            listed = f"the rulebook lists {count}" if item.stated else f"contents gives {count} (not in the rulebook)"
             printed = self.decks[component].faces if component in self.decks else cards.get(component)
             if printed is None:
                 yield (self.game.doc.where(("contents", component)), component,
-                       f"the rulebook lists {count}, but no deck or card with this id prints it")
+                       f"{listed}, but no deck or card with this id prints it")
             elif printed != count:
-                yield (self.game.doc.where(("contents", component)), component,
-                       f"the rulebook lists {count}, the game prints {printed}")
+                yield (self.game.doc.where(("contents", component)), component, f"{listed}, the game prints {printed}")
 
     def rule_copies(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
         """Every card prints `copies`, or with `by`, the copies `table` gives its value of that field."""
