@@ -17,14 +17,14 @@ CASES = {
     "yaml_syntax_error": (SPELLS, "  - id: blink\n", "  - id: blink\n   oops: [\n", [
         "cards/mini/spells.yaml:21:4: YAML syntax error: did not find expected '-' indicator"]),
     "unknown_field": (SPELLS, "    cost: 2\n", "    cost: 2\n    colour: red\n", [
-        "cards/mini/spells.yaml:18:5: cards[1].colour: unknown field (known fields: copies, cost, flavor, id, "
-        "name, text); check its spelling or declare it under `fields:`"]),
+        "cards/mini/spells.yaml:18:5: cards[1] (frost-nova).colour: unknown field (known fields: copies, cost, flavor, "
+        "id, name, text); check its spelling or declare it under `fields:`"]),
     "wrong_type": (SPELLS, "cost: 3", "cost: three", [
-        "cards/mini/spells.yaml:14:5: cards[0].cost: expected an integer, got 'three'"]),
+        "cards/mini/spells.yaml:14:5: cards[0] (fireball).cost: expected an integer, got 'three'"]),
     "value_out_of_range": (SPELLS, "cost: 3", "cost: 11", [
-        "cards/mini/spells.yaml:14:5: cards[0].cost: must be at most 10, got 11"]),
+        "cards/mini/spells.yaml:14:5: cards[0] (fireball).cost: must be at most 10, got 11"]),
     "missing_required_field": (SPELLS, "    cost: 1\n", "", [
-        "cards/mini/spells.yaml:20:5: cards[2].cost: missing required field"]),
+        "cards/mini/spells.yaml:20:5: cards[2] (blink).cost: missing required field"]),
     "missing_template": (SPELLS, "template: mini/front", "template: mini/frnt", [
         "cards/mini/spells.yaml:3:1: template: template 'mini/frnt' not found (expected templates/mini/frnt.yaml)"]),
     "circular_extends": (FRONT, "size: poker\n", "extends: mini/front\nsize: poker\n", [

@@ -74,7 +74,7 @@ def prepare(root: Path, game_id: str, opts: BuildOptions) -> Prepared:
     env, decks = lay_out_game(game, settings.bleed, problems, opts.max_pieces)
 
     # rules: layout's findings and the game's rules; errors stop the build unless forced
-    bad, found = split(problems.items)
+    bad, found = split(problems.items, root)
     if bad:
         raise InputError(bad)
     if not opts.force:
@@ -219,7 +219,7 @@ def render_document(game: Game, rendered: list, counts: dict[str, int], paper: t
     rows = [(deck.name, contents[deck.id].count if deck.id in contents else None, counts[deck.id], path.name,
              len(pages), any(p.side == "back" for p in pages)) for path, _, pages, _, deck in rendered]
     cards = {c.id: (d, c) for d in game.decks for c in d.cards}
-    rows += [(f"  {_label(cid)} (a {cards[cid][0].name})", item.count, item.count, "", 0, False)
+    rows += [(f"  {_label(cid)} (a {cards[cid][0].name})", item.count, item.count or 0, "", 0, False)
              for cid, item in contents.items() if cid not in counts and cid in cards]
     rows += [(_label(cid), item.count, 0, item.note or "not printed", 0, False) for cid, item in contents.items()
              if not item.printed]

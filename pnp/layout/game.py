@@ -91,7 +91,10 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
                 back_face = shared_back or (back.face(ctx, subject + " back", problems, where) if back else None)
             for copy in range(1, card.copies + 1):
                 out.append((face, back_face, {"component": deck.id, "id": card.id, "copy": copy}))
-    except Overtime:  # the element that ran over is reported by the layout; the deck stops there
+    except Overtime as exc:  # the element that ran over is reported by the layout; the deck stops there
+        if not getattr(exc, "reported", False):  # it ran over before any element (compiling the template)
+            problems.add(deck.doc.where(("template",)), f"laying out a face of this deck took more than "
+                         f"{limits.FACE_SECONDS:g} s; draw less per face", deck.id)
         return []
     return out
 

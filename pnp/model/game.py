@@ -270,8 +270,19 @@ def deck_from_doc(doc: Doc, problems: Problems) -> Deck | None:
         data["id"] = card_id
         cards.append(Card(card_id, spec.copies if copies is None else copies, data,
                           doc.where(("cards", i)), i))
-    problems.extend(reader.problems)
+    problems.extend(_named(reader.problems, spec.cards))
     return Deck(spec.id, spec.name, spec.template, spec.back, cards, doc, spec)
+
+
+def _named(problems: list[Problem], raw: list[Any]) -> list[Problem]:
+    """A card's problems name it by its place and its id (or name): `cards[13] (blueprints).cost`."""
+    out = []
+    for p in problems:
+        m = re.match(r"cards\[(\d+)\]", p.subject)
+        card = raw[int(m.group(1))] if m and int(m.group(1)) < len(raw) else None
+        name = str(card.get("id") or slug(str(card.get("name") or ""))) if isinstance(card, dict) else ""
+        out.append(dataclasses.replace(p, subject=f"{m.group(0)} ({name}){p.subject[m.end():]}") if m and name else p)
+    return out
 
 
 def load_game(root: Path, game_id: str) -> Game:

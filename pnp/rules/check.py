@@ -105,8 +105,12 @@ def players_agree(game: Game, rules: Doc) -> list[Problem]:
                     "players")]
 
 
-def split(problems: list[Problem]) -> tuple[list[Problem], list[Problem]]:
-    """(bad input, rule findings) among layout problems."""
+def split(problems: list[Problem], root: Path | None = None) -> tuple[list[Problem], list[Problem]]:
+    """(bad input, rule findings) among layout problems, each said once (a template mistake that every
+    card repeats: one problem at the expression's line, with the number of cards; `root` locates it)."""
+    from pnp.rules.messages import said_once
+
+    problems = said_once(problems, root)
     bad = [p for p in problems if p.severity == "error" and p.rule not in RULE_KINDS]
     return bad, [p for p in problems if p not in bad]
 
@@ -117,7 +121,7 @@ def check_game(root: Path, game_id: str, opts: RuleOptions | None = None) -> Che
     game = load_game(root, game_id)
     problems = Problems()
     lay_out_game(game, game.manifest.print.bleed, problems)
-    bad, found = split(problems.items)
+    bad, found = split(problems.items, root)
     if bad:
         raise InputError(bad)
     spec, _ = load_rules(game)

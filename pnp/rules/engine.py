@@ -115,14 +115,14 @@ class Engine:
         """A component of the contents list is a deck (all its copies) or a card of some deck (its copies); a deck
         the list does not name (nor any of its cards) is a warning."""
         cards = {c.id: c.copies for d in self.game.decks for c in d.cards}
-        listed = self.game.manifest.content()
+        named = self.game.manifest.content()
         for deck in self.game.decks:
-            if deck.id not in listed and not any(c.id in listed for c in deck.cards):
+            if deck.id not in named and not any(c.id in named for c in deck.cards):
                 self.notes.append(Problem(deck.doc.where(("id",)), f"the contents list in game.yaml does not name "
                                           f"this deck ({deck.faces} printed): add `{deck.id}: {deck.faces}` under "
                                           "`contents:` (`{count: N, stated: false}` if the rulebook gives no count)",
                                           deck.id, "warning", rule.id))
-        for component, item in self.game.manifest.content().items():
+        for component, item in named.items():
             if not item.printed:
                 continue
             count = item.count
