@@ -384,10 +384,10 @@ class CompiledTemplate:
             raise Skip
         style, size, min_size, leading, gap, glossary, base, align, valign, upper = self._once(
             placed, ev, "text", self._TEXT_KEYS, lambda: self._text_params(ev))
-        text = str(value).upper() if upper else str(value)
+        text = str(value)
         field = placed.element.field or field_of(placed.element.text)
         try:
-            paragraphs = parse(text, glossary, self.env.term_style, self.env.icons, base)
+            paragraphs = parse(text, glossary, self.env.term_style, self.env.icons, base, upper)
             unknown = list(dict.fromkeys(ch for para in paragraphs for word in para for p in word if not p.icon
                                          for ch in style.family.uncovered(p.text, p.style)))
             if unknown:

@@ -47,8 +47,9 @@ def glossary_pattern(terms: list[tuple[str, list[str]]]) -> re.Pattern[str] | No
 
 
 def parse(markup: str, glossary: re.Pattern[str] | None, term_style: str, icons: set[str] | dict | None,
-          base: str = "regular") -> list[list[Word]]:
-    """Markup -> paragraphs of words, each word a tuple of styled pieces."""
+          base: str = "regular", upper: bool = False) -> list[list[Word]]:
+    """Markup -> paragraphs of words, each word a tuple of styled pieces. `upper`: the words in capitals (after the
+    markup is read, so that `:command:` stays an icon)."""
     paragraphs: list[list[Word]] = []
     base_bold, base_italic = "bold" in base, "italic" in base
     for para in re.split(r"\n\s*\n|\n", markup.strip()):
@@ -83,6 +84,8 @@ def parse(markup: str, glossary: re.Pattern[str] | None, term_style: str, icons:
                     pieces.append(Piece(token[last:], style))
         if (bold, italic) != (base_bold, base_italic):
             raise MarkupError("unclosed ** or * in text: close it or write \\* for a literal star")
+        if upper:
+            pieces = [p if p.icon else p._replace(text=p.text.upper()) for p in pieces]
         paragraphs.append(_words(pieces))
     return paragraphs
 
