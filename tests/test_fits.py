@@ -33,7 +33,7 @@ def tokens(project):
         "id: token\nname: Age Token\nkind: tokens\nshape: round\ntemplate: mini/token\nfields:\n  name: {type: text}\n"
         "cards:\n  - {id: age, name: Age, copies: 3}\n")
     edit(project / "cards/tiny/game.yaml", "sheets.yaml]", "sheets.yaml, tokens.yaml]")
-    edit(project / "cards/tiny/game.yaml", "  card: 6\n", "  card: 6\n  sheet: 3\n  token: 3\n")
+    edit(project / "cards/tiny/game.yaml", "  sheet: 3\n", "  sheet: 3\n  token: 3\n")
     add_rule(project, "  - {id: tokens-fit, kind: fits, piece: {deck: token}, space: {deck: sheet, element: age}}")
     return project
 

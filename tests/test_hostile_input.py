@@ -63,7 +63,7 @@ CASES = {
                          "`-`, `_`, `/`"),
     "image_outside": (FRONT, "  - {name: gem", "  - {type: image, src: /etc/hostname, x: 5mm, y: 50mm, w: 20mm, "
                       "h: 20mm}\n  - {name: gem", 2,
-                      "templates/mini/front.yaml:12:5: spell: image '/etc/hostname' leads outside the "
+                      "templates/mini/front.yaml:12:19: spell: image '/etc/hostname' leads outside the "
                       "project folder; a game may name only files inside its project (absolute paths, `..` and "
                       "links that leave it are refused) (template mini/front)"),
     "font_outside": (GAME, "Lato-Bold.ttf", "../../../usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", 2,
@@ -74,7 +74,7 @@ CASES = {
     # images
     "image_is_text": (FRONT, "  - {name: gem", "  - {type: image, src: spells.yaml, x: 5mm, y: 50mm, w: 20mm, "
                       "h: 20mm}\n  - {name: gem", 2,
-                      "templates/mini/front.yaml:12:5: spell: image 'spells.yaml': is not a picture file (a PNG or a "
+                      "templates/mini/front.yaml:12:19: spell: image 'spells.yaml': is not a picture file (a PNG or a "
                       "JPEG) (template mini/front)"),
     # sizes and counts
     "card_size_zero": (FRONT, "size: poker", "size: {width: 0mm, height: 0mm}", 2,
@@ -88,7 +88,7 @@ CASES = {
                          "limit with --max-pieces"),
     "repeat_a_billion": (FRONT, "  - {name: gem", "  - {type: rect, repeat: 1000000000, w: 1mm, h: 1mm}\n"
                          "  - {name: gem", 2,
-                         "templates/mini/front.yaml:12:5: spell: repeat: 1,000,000,000 items; an element repeats at "
+                         "templates/mini/front.yaml:12:18: spell: repeat: 1,000,000,000 items; an element repeats at "
                          "most 10,000 times (template mini/front)"),
     "text_size_zero": (FRONT, "size: 9pt, min_size: 7pt", "size: 0pt, min_size: 7pt", 2,
                        "templates/mini/front.yaml:3:20: text.size: 0 pt; use a value from 0.5 to 500"),

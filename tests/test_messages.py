@@ -8,9 +8,9 @@ FRONT = "templates/mini/front.yaml"
 
 
 def test_an_expression_naming_a_missing_field_is_reported_once_at_its_line_with_the_cards_it_affects(project):
-    edit(project / FRONT, "  - {name: body, type: text, x: 5mm, y: 20mm, w: 53.5mm, h: 50mm, text: \"{{ card.text }}\"}",
-         "  - name: body\n    type: text\n    x: 5mm\n    y: 20mm\n    w: 53.5mm\n    h: 50mm\n"
-         "    text: \"{{ card.txet }}\"")
+    body = '  - {name: body, type: text, x: 5mm, y: 20mm, w: 53.5mm, h: 50mm, text: "{{ card.text }}"}'
+    edit(project / FRONT, body, "  - name: body\n    type: text\n    x: 5mm\n    y: 20mm\n    w: 53.5mm\n"
+         "    h: 50mm\n    text: \"{{ card.txet }}\"")
     result = run_pnp("check", "mini", cwd=project)
     assert result.code == 2
     assert result.err.splitlines() == [

@@ -60,6 +60,9 @@ def _expression_where(problem: Problem, root: Path) -> Where | None:
             if (isinstance(value, str) and "{" in value and problem.message.startswith(value)) or \
                     problem.message.startswith(f"{key}: "):
                 return doc.where((*at, key))
+        for key, value in element.items():  # the value it quotes (`unknown font 'titel'`)
+            if isinstance(value, str) and key not in ("name", "type") and f"{value!r}" in problem.message:
+                return doc.where((*at, key))
         return where
     return where
 
