@@ -145,7 +145,7 @@ def test_a_planted_upward_import_is_caught(module, planted, found):
 def test_a_planted_circle_is_caught():
     modules = sources()
     modules["pnp.layout.expr"] = "from pnp.layout.engine import CompiledTemplate\n" + modules["pnp.layout.expr"]
-    assert ["pnp.layout.engine", "pnp.layout.expr"] in circles(graph(modules))
+    assert any({"pnp.layout.engine", "pnp.layout.expr"} <= set(circle) for circle in circles(graph(modules)))
 
 
 def game_rule_files() -> list[Path]:

@@ -1,13 +1,20 @@
-"""The schema is the reference: every field a file may hold is documented in docs/format.md."""
+"""The docs are the reference and they run: every field a file may hold is documented in docs/format.md, the
+tutorial at its top runs step by step as written, and every example builds (each field, element kind and
+rule kind appears in one)."""
 
 import dataclasses
 import re
 import typing
+from pathlib import Path
 
 import pytest
+import yaml
+from docs_run import apply, blocks, commands
 
 from pnp.layout import templates
+from pnp.layout import templates as templates_mod
 from pnp.model import game as model
+from pnp.model.load import load_file
 from pnp.rules import spec as rules_spec
 
 from conftest import REPO, run_pnp
@@ -20,7 +27,7 @@ def keys(cls: type) -> list[str]:
 
 
 @pytest.mark.parametrize("cls", [model.Manifest, model.PrintSettings, model.DeckFile, model.FieldSpec,
-                                 templates.TemplateFile, templates.TextDefaults,
+                                 templates.TemplateFile, templates.TextDefaults, templates.TableColumn,
                                  *typing.get_args(templates.Element)])
 def test_every_field_is_documented(cls):
     missing = [key for key in keys(cls) if f"`{key}`" not in DOC]
@@ -30,8 +37,9 @@ def test_every_field_is_documented(cls):
 RULES_DOC = (REPO / "docs" / "rules.md").read_text()
 
 
-@pytest.mark.parametrize("cls", [rules_spec.Rule, rules_spec.Source, rules_spec.Step, rules_spec.Setup,
-                                 rules_spec.RulesFile, rules_spec.Bound, rules_spec.Part, rules_spec.Play])
+@pytest.mark.parametrize("cls", [rules_spec.Rule, rules_spec.Source, rules_spec.Step, rules_spec.Table,
+                                 rules_spec.Setup, rules_spec.RulesFile, rules_spec.Bound, rules_spec.Part,
+                                 rules_spec.Play])
 def test_every_rules_field_is_documented(cls):
     missing = [key for key in keys(cls) if f"`{key}`" not in RULES_DOC and f"{key}:" not in RULES_DOC]
     assert not missing, f"{cls.__name__}: document {missing} in docs/rules.md"
@@ -48,7 +56,7 @@ def example_files(doc: str) -> tuple[dict[str, str], str]:
     files: dict[str, str] = {}
     for _lang, body in re.findall(r"```(python|yaml)\n(.*?)```", doc, re.S):
         first, _, rest = body.partition("\n")
-        m = re.fullmatch(r"# (cards/\S+)( \(add\))?", first.strip())
+        m = re.fullmatch(r"# (cards/mini/\S+)( \(add\))?", first.strip())
         if m:
             files[m.group(1) + (" +" if m.group(2) else "")] = rest
     shown = re.search(r"```text\n(mini: .*?)```", doc, re.S)
@@ -66,3 +74,95 @@ def test_the_custom_rule_example_runs_as_documented(project):
     result = run_pnp("--root", str(project), "check", "mini")
     assert result.code == 1, result.err
     assert result.out.strip() == shown.strip()
+
+
+# an example built on the test project (tests/data/proj) by the test of what it shows (the custom rules here,
+# an element's own test), whole files named by their first line
+ON_TEST_PROJECT = re.compile(r"# (cards|templates)/(mini|tiny)/\S+\.yaml( \(add\))?\n")
+
+
+def run_the_docs(tmp_path) -> tuple[Path, list[str]]:
+    """Follow docs/format.md from its first line (then the rules examples of docs/rules.md) in a fresh folder: run
+    its commands, compare the output it shows, write the files its examples name. (The project, and the
+    blocks that did not run.)"""
+    cwd, not_run = tmp_path, []
+    steps = [(b, True) for b in blocks(DOC)] + [(b, False) for b in blocks(RULES_DOC)]
+    for i, (block, own) in enumerate(steps):
+        shown = steps[i + 1][0] if i + 1 < len(steps) and steps[i + 1][0].lang == "text" else None
+        if block.lang == "sh" and own:
+            for cmd in commands(block):
+                if cmd[0] == "cd":
+                    cwd = cwd / cmd[1]
+                    continue
+                assert cmd[0] == "pnp", f"format.md {block.where}: {cmd}"
+                result = run_pnp(*cmd[1:], cwd=cwd)
+                assert result.code in ((0, 1) if shown else (0,)), f"format.md {block.where}: {cmd}\n{result.err}"
+            if shown:
+                assert result.out.strip() == shown.body.strip(), f"format.md {shown.where} shows what pnp prints"
+        elif (block.lang in ("yaml", "csv", "svg", "python") and (own or "my-game/" in block.body[:80] + block.info)
+              and apply(cwd, block) is None and own and not ON_TEST_PROJECT.match(block.body)):
+            not_run.append(f"docs/format.md {block.where}")
+    return cwd, not_run
+
+
+@pytest.fixture(scope="module")
+def followed(tmp_path_factory):
+    return run_the_docs(tmp_path_factory.mktemp("docs"))
+
+
+def test_the_tutorial_and_every_example_run_as_written(followed):
+    root, not_run = followed
+    assert not_run == [], "every example names the file it goes in (`# cards/my-game/x.yaml (new)`) and runs"
+    checked = run_pnp("check", "my-game", "--strict", cwd=root)
+    assert checked.code == 0, checked.out + checked.err
+    built = run_pnp("build", "my-game", cwd=root)
+    assert built.code == 0, built.err
+    for deck in ("card", "aid", "coin", "loot", "d6", "score"):
+        assert (root / f"output/my-game/{deck}.pdf").is_file(), deck
+
+
+def _keys(value, into: set) -> None:
+    if isinstance(value, dict):
+        into.update(str(k) for k in value)
+
+
+def _elements(elements: list, found: dict) -> None:
+    for el in elements or []:
+        found.setdefault(el["type"], set()).update(el)
+        _elements(el.get("elements", []), found)
+
+
+def test_every_field_element_kind_and_rule_kind_is_in_an_example(followed):
+    root, _ = followed
+    data = {p.name: load_file(p, root).data for p in sorted((root / "cards/my-game").glob("*.yaml"))}
+    templates = [load_file(p, root).data for p in sorted((root / "templates/my-game").glob("*.yaml"))]
+    for block in blocks(DOC):  # the examples built on the test project count too
+        m = ON_TEST_PROJECT.match(block.body)
+        if m and block.lang == "yaml":
+            parsed = yaml.safe_load(block.body)
+            if m.group(1) == "templates":
+                templates.append(parsed)
+            else:
+                data[block.body.split()[1]] = parsed
+    decks = [d for d in data.values() if isinstance(d, dict) and "id" in d and "name" in d]
+    game = data["game.yaml"]
+    seen: dict[type, set] = {model.Manifest: set(game), model.PrintSettings: set(game["print"]),
+                             model.DeckFile: set().union(*decks),
+                             model.FieldSpec: set().union(*(f for d in decks for f in d.get("fields", {}).values())),
+                             }
+    seen[templates_mod.TemplateFile] = set().union(*templates)
+    seen[templates_mod.TextDefaults] = set().union(*(t.get("text", {}) for t in templates))
+    elements: dict[str, set] = {}
+    for t in templates:
+        _elements(t.get("elements", []), elements)
+    common = set(keys(templates_mod._Element))  # every element's box, name, if, repeat...: once is enough
+    for cls in typing.get_args(templates_mod.Element):
+        kind = typing.get_type_hints(cls)["type"].__args__[0]
+        seen[cls] = elements.get(kind, set()) | common
+    seen[templates_mod._Element] = set().union(*elements.values())
+    rules = data["rules.yaml"]["rules"]
+    seen[rules_spec.Rule] = set().union(*rules)
+    missing = {cls.__name__: sorted(set(keys(cls)) - found) for cls, found in seen.items() if set(keys(cls)) - found}
+    assert missing == {}, "give these fields an example in docs/format.md (or rules.md)"
+    kinds = typing.get_args(typing.get_type_hints(rules_spec.Rule)["kind"])
+    assert sorted(set(kinds) - {r["kind"] for r in rules}) == []

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 import shutil
 from collections import Counter
 from pathlib import Path
@@ -19,7 +18,7 @@ from conftest import REPO, edit, errors_of, run_pnp
 from pdfcheck import MM, placed_text, text_of
 
 GAME = REPO / "cards/intrepid"
-FRONTS = {"resource-board": 4, "resource-wheel": 4, "station-tile": 76, "boost-tile": 2, "game-board": 1,
+FRONTS = {"resource-board": 4, "station-tile": 76, "boost-tile": 2, "game-board": 1,
           "country-board": 4, "blank-country-board": 3, "mission": 8, "training-simulator": 10,
           "meteor-shower": 22, "meteor-shower-irregularity": 4, "toxic-leak": 22, "toxic-leak-irregularity": 4,
           "player-aid": 7, "career-badge": 4, "amplify-strain": 12, "disable-token": 8, "scenario-token": 50,
@@ -142,52 +141,85 @@ def test_missions_print_their_tables_and_player_dice_are_bought(built):
 
 # ---- the dial -----------------------------------------------------------------------------------
 
-def test_the_wheel_is_printed_as_wide_as_the_dial_table_says_and_carries_every_drain(built):
+def dial_spec() -> dict:
+    return yaml.safe_load((GAME / "resource-boards.yaml").read_text())["dial"]
+
+
+def test_each_base_is_a_page_and_the_wheels_print_on_their_own_sheets_with_every_drain(built):
     out, manifest = built
-    dial = table("dial")
-    wheels = [f for f in manifest["faces"] if f["component"] == "resource-wheel"]
-    assert {(f["w_mm"], f["h_mm"]) for f in wheels} == {(2 * dial["radius"], 2 * dial["radius"])}
-    boards = [f for f in manifest["faces"] if f["component"] == "resource-board"]
-    assert {(f["w_mm"], f["h_mm"]) for f in boards} == {(190.0, 250.0)}
-    assert dial["values"] == list(range(-3, -30, -1))
-    printed = Counter(re.findall(r"−\d+", text_of(out / "resource-wheel.pdf")))
-    assert printed == {f"−{-v}": 4 for v in dial["values"]}  # every drain once on each of the 4 wheels
+    faces = [f for f in manifest["faces"] if f["component"] == "resource-board"]
+    bases = [f for f in faces if f["side"] == "front"]
+    wheels = [f for f in faces if f["side"] == "wheel"]
+    assert {(f["w_mm"], f["h_mm"]) for f in bases} == {(190.0, 250.0)} and len({f["page"] for f in bases}) == 4
+    assert {(f["w_mm"], f["h_mm"]) for f in wheels} == {(106.0, 106.0)} and len(wheels) == 4
+    assert min(f["page"] for f in wheels) > max(f["page"] for f in bases)  # a sheet of their own
+    values = dial_spec()["values"]
+    assert values == list(range(-3, -30, -1))
+    pages = {f["page"] for f in wheels}
+    texts = placed_text(out / "resource-board.pdf")
+    printed = Counter(t for page in pages for t, _, _, _ in texts[page] if t.startswith("−"))
+    assert printed == {f"−{-v}": 4 for v in values}  # each Drain once on each of the 4 wheels
 
 
-def test_the_stored_ink_box_holds_every_drain_in_the_real_font():
-    from reportlab.pdfbase.pdfmetrics import stringWidth
+def test_the_pnp_document_says_how_to_build_the_dials(built):
+    out, _ = built
+    text = " ".join(text_of(out / "intrepid-pnp.pdf").split())
+    assert "Dials:" in text and "pin" in text and "window" in text
+
+
+def _raster(path: Path, page: int, dpi: int):
+    import pypdfium2 as pdfium
+
+    return pdfium.PdfDocument(str(path))[page - 1].render(scale=dpi / 72).to_pil().convert("L")
+
+
+@pytest.mark.parametrize("paper", ["A4", "letter"])
+def test_the_printed_dial_assembled_turns_every_drain_into_the_window(shared_build, paper):
+    """Rasterise the base and the wheel as printed, lay the wheel under the base's window turned k steps
+    about the pin, and look through the window: the ink inside it is one value, whole (nothing touches the
+    window's edge), and it changes at every step."""
+    from PIL import Image, ImageChops
+
+    out, manifest = shared_build("intrepid", "--paper", paper)
+    dpi, spec = 150, dial_spec()
+    px = dpi / 25.4
+    base = next(f for f in manifest["faces"] if f["component"] == "resource-board" and f["side"] == "front")
+    wheel = next(f for f in manifest["faces"] if f["component"] == "resource-board" and f["side"] == "wheel"
+                 and f["id"] == base["id"])
+    sheet_b, sheet_w = _raster(out / base["file"], base["page"], dpi), _raster(out / wheel["file"], wheel["page"], dpi)
+    r = float(spec["radius"].removesuffix("mm"))
+    disc = sheet_w.crop(tuple(round(v * px) for v in (wheel["x_mm"], wheel["y_mm"], wheel["x_mm"] + 2 * r,
+                                                      wheel["y_mm"] + 2 * r)))
+    pin = [base[f"{axis}_mm"] + float(v.removesuffix("mm")) for axis, v in zip("xy", spec["center"], strict=True)]
+    win = spec["window"]
+    d, a = float(win["distance"].removesuffix("mm")), math.radians(win["angle"])
+    w, h = float(win["width"].removesuffix("mm")), float(win["height"].removesuffix("mm"))
+    wx, wy = pin[0] + d * math.sin(a), pin[1] - d * math.cos(a)
+    hole = tuple(round(v * px) for v in (wx - w / 2 + 0.2, wy - h / 2 + 0.2, wx + w / 2 - 0.2, wy + h / 2 - 0.2))
+    assert sheet_b.crop(hole).getextrema()[0] > 230  # the base prints nothing in the window: it is cut out
     from reportlab.pdfbase.ttfonts import TTFont
 
-    dial = table("dial")
-    font = TTFont("intrepid-title", str(REPO / "fonts/RobotoCondensed-Bold.ttf"))
-    from reportlab.pdfbase import pdfmetrics
+    from pnp.layout.dial_geometry import ink as ink_box
 
-    pdfmetrics.registerFont(font)
-    size = dial["text"]["size"]
-    widest = max(stringWidth(f"−{-v}", "intrepid-title", size) for v in dial["values"]) / MM
-    cap = font.face.capHeight / 1000 * size / MM
-    assert widest <= dial["text"]["ink"]["width"]
-    assert cap <= dial["text"]["ink"]["height"]
-
-
-def test_the_window_sits_on_the_wheel_where_the_first_drain_is_printed(built):
-    out, manifest = built
-    dial = table("dial")
-    a = math.radians(dial["window"]["angle"])
-    dx, dy = dial["window"]["distance"] * math.sin(a), -dial["window"]["distance"] * math.cos(a)
-    wheel = next(f for f in manifest["faces"] if f["component"] == "resource-wheel")
-    texts = placed_text(out / "resource-wheel.pdf")[wheel["page"]]
-    cx, cy = wheel["x_mm"] + dial["radius"], wheel["y_mm"] + dial["radius"]
-    first = [(x, y) for t, size, x, y in texts if t == "−3" and math.hypot(x - cx, y - cy) < dial["radius"]]
-    assert len(first) == 1
-    x, y = first[0]
-    # the text's origin is the left end of its baseline: its ink spans [x, x + width] and [y - cap height, y]
-    ink_w, ink_h = 4.3, dial["text"]["ink"]["height"]  # "−3" at 14 pt, and the digits' cap height
-    left, right = cx + dx - dial["window"]["width"] / 2, cx + dx + dial["window"]["width"] / 2
-    top, bottom = cy + dy - dial["window"]["height"] / 2, cy + dy + dial["window"]["height"] / 2
-    clear = dial["clearance"] - 0.3  # the text engine centres the line box, not the ink: allow a little
-    assert left + clear <= x and x + ink_w <= right - clear
-    assert top + clear <= y - ink_h and y <= bottom - clear
+    font = TTFont("intrepid-dial-test", str(REPO / "fonts/RobotoCondensed-Bold.ttf"))
+    widths = [(lambda b: (b[2] - b[0]) / MM)(ink_box(font, f"−{-v}", 14)) for v in spec["values"]]
+    seen = []
+    for k in range(len(spec["values"])):
+        turned = disc.rotate(-k * 360 / 28, resample=Image.BICUBIC, fillcolor=255)  # clockwise k steps
+        under = Image.new("L", sheet_b.size, 255)
+        under.paste(turned, (round((pin[0] - r) * px), round((pin[1] - r) * px)))
+        view = under.crop(hole)
+        ink = view.point(lambda v: 255 if v < 110 else 0)
+        box = ink.getbbox()
+        assert box is not None, f"step {k}: nothing in the window"
+        margin = round(0.5 * px)  # whole and alone: no ink within 0.5 mm of the window's edge
+        assert margin <= box[0] and margin <= box[1] and box[2] <= view.width - margin and \
+            box[3] <= view.height - margin, (k, box, view.size)
+        want = widths[k] * px  # the value the rulebook puts at this step, by the width of its ink
+        assert abs((box[2] - box[0]) - want) <= 2.5, (k, spec["values"][k], box[2] - box[0], want)
+        seen.append(ink)
+        if k:
+            assert ImageChops.difference(seen[-1], seen[-2]).getbbox() is not None  # a new value each step
 
 
 # ---- rules and setup -----------------------------------------------------------------------------
@@ -197,39 +229,88 @@ def test_intrepid_passes_its_own_rules_strictly():
     assert result.code == 0, result.out
 
 
-@pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_setup_deals_for_every_player_count(players):
-    result = run_pnp("setup", "intrepid", "--players", str(players), "--seed", "7", "--option", "difficulty=futile",
-                     "--option", "disaster=toxic-leak", "--format", "json")
+LIGHTS = {"power-board": "red", "climate-board": "red", "oxygen-board": "blue", "nutrition-board": "blue"}
+WHEELS = {1: [-3], 2: [-4, -4], 3: [-4, -6, -6], 4: [-6] * 4}  # the rulebook: where each player's wheels start
+TOKENS = {1: Counter(range(1, 7)), 2: Counter(range(1, 7)), 3: Counter([1, 3, 5, 2, 2, 4, 4, 6, 6]),
+          4: Counter(list(range(1, 7)) * 2)}
+CAPACITY = {"moderate": 6, "challenging": 3, "severe": 0, "futile": 0}
+
+
+def deal(players: int, seed: int, *options: str) -> dict:
+    args = [a for o in options for a in ("--option", o)]
+    result = run_pnp("setup", "intrepid", "--players", str(players), "--seed", str(seed), *args, "--format", "json")
     assert result.code == 0, result.err
-    dealt = json.loads(result.out)
-    assert len(dealt["hands"]) == players
-    assert all(h["capacity"] == 0 and h["extra-drain-steps"] == 2 for h in dealt["hands"])
+    return json.loads(result.out)
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_setup_deals_for_every_player_count(players, tmp_path):
+    dealt = deal(players, 7, "difficulty=futile", "disaster=toxic-leak")
+    hands = dealt["hands"]
+    assert len(hands) == players
+    assert sorted(b for h in hands for b in h["boards"]) == sorted(LIGHTS)  # every board, once
+    assert sorted(len(h["boards"]) for h in hands) == sorted({1: [4], 2: [2, 2], 3: [2, 1, 1], 4: [1] * 4}[players])
+    for h in hands:
+        if len(h["boards"]) == 2:
+            assert len({LIGHTS[b] for b in h["boards"]}) == 1  # two boards of one light
+            assert h["boost"]["side"] == "front" and h["boost"]["cards"] == [f"{LIGHTS[h['boards'][0]]}-boost"]
+    assert [h["wheels"] for h in hands] == [w - 2 for w in WHEELS[players]]  # futile: two more steps
+    assert all(h["capacity"] == 0 and h["dice-track"] == 1 for h in hands)
+    numbers = {c["id"]: c["number"] for c in cards("amplify-strain-tokens.yaml")}
+    assert Counter(numbers[t] for t in dealt["table"]["amplify-strain"]) == TOKENS[players]
     levels = {c["id"]: c["level"] for c in cards("toxic-leak.yaml")}
-    deck = [dealt["table"][k] for k in ("disaster-1-bottom-red", "disaster-2-orange", "disaster-3-yellow",
-                                         "disaster-4-top-green")]
-    assert [len(part) for part in deck] == [3, 3, 3, 2]
-    assert [{levels[c] for c in part} for part in deck] == [{"red"}, {"orange"}, {"yellow"}, {"green"}]
+    assert [levels[c] for c in dealt["table"]["disaster-deck"]] == (  # one pile, top card first
+        ["green"] * 2 + ["yellow"] * 3 + ["orange"] * 3 + ["red"] * 3)
     assert len(dealt["table"]["missions"]) == 3
+    assert dealt["table"]["disaster-dice"] == (1 if players <= 2 else 2)
+    recorded = tmp_path / "setup.json"
+    recorded.write_text(json.dumps(dealt))
+    assert run_pnp("check", "intrepid", "--setup", str(recorded)).code == 0
 
 
-def test_a_three_player_setup_is_what_the_table_says():
-    row = next(r for r in table("setup")["by_players"] if r["players"] == 3)
-    lights = {r["id"]: r["light"] for r in table("resources")["resources"]}
-    for hands in row["variants"]:
-        pair = [h for h in hands if len(h["boards"]) == 2]
-        assert len(pair) == 1 and len({lights[b] for b in pair[0]["boards"]}) == 1 and pair[0]["wheel"] == -4
-        assert sorted(h["wheel"] for h in hands if len(h["boards"]) == 1) == [-6, -6]
-        assert sorted(b for h in hands for b in h["boards"]) == sorted(lights)
-    assert Counter(row["amplify_strain"]) == {1: 1, 3: 1, 5: 1, 2: 2, 4: 2, 6: 2}
-    assert row["persistent_dice"] == 2
-    result = run_pnp("setup", "intrepid", "--players", "3", "--option", "difficulty=challenging", "--format", "json")
-    dealt = json.loads(result.out)
-    assert [h["capacity"] for h in dealt["hands"]] == [3, 3, 3]
-    assert len({h["country"][0] for h in dealt["hands"]}) == 3
-    assert len(dealt["table"]["disaster-deck"]) == 10  # the default disaster: Training Simulator, in order
-    assert dealt["table"]["disaster-deck"] == [c["id"] for c in sorted(cards("training-simulator.yaml"),
-                                                                          key=lambda c: c["number"])]
+def test_a_two_player_game_has_a_red_player_and_a_blue_player_and_solo_leaves_a_mission_out():
+    for seed in range(6):
+        hands = deal(2, seed)["hands"]
+        assert sorted(LIGHTS[h["boards"][0]] for h in hands) == ["blue", "red"]
+        solo = deal(1, seed)
+        assert "cold-restart" not in solo["table"]["missions"]
+        assert sorted([solo["hands"][0]["boost-1"]["side"], solo["hands"][0]["boost-2"]["side"]]) == ["back", "front"]
+        boosts = {*solo["hands"][0]["boost-1"]["cards"], *solo["hands"][0]["boost-2"]["cards"]}
+        assert boosts == {"red-boost", "blue-boost"}
+
+
+@pytest.mark.parametrize("difficulty", list(CAPACITY))
+def test_a_three_player_setup_is_what_the_rulebook_says(difficulty):
+    numbers = {c["id"]: c["number"] for c in cards("amplify-strain-tokens.yaml")}
+    extra = 2 if difficulty == "futile" else 0
+    for seed in range(4):
+        dealt = deal(3, seed, f"difficulty={difficulty}")
+        pair = [h for h in dealt["hands"] if len(h["boards"]) == 2]
+        singles = [h for h in dealt["hands"] if len(h["boards"]) == 1]
+        assert len(pair) == 1 and len(singles) == 2
+        assert len({LIGHTS[b] for b in pair[0]["boards"]}) == 1 and pair[0]["wheels"] == -4 - extra
+        assert [h["wheels"] for h in singles] == [-6 - extra] * 2
+        assert [h["capacity"] for h in dealt["hands"]] == [CAPACITY[difficulty]] * 3
+        assert Counter(numbers[t] for t in dealt["table"]["amplify-strain"]) == {1: 1, 3: 1, 5: 1, 2: 2, 4: 2, 6: 2}
+        assert len({h["country"][0] for h in dealt["hands"]}) == 3
+        # the default disaster: Training Simulator, all ten in order, card 1 on top
+        assert dealt["table"]["disaster-deck"] == [c["id"] for c in sorted(cards("training-simulator.yaml"),
+                                                                              key=lambda c: c["number"])]
+
+
+def test_a_recorded_three_player_setup_with_a_wrong_wheel_or_token_is_caught(tmp_path):
+    dealt = deal(3, 2, "difficulty=challenging")
+    dealt["hands"][1]["wheels"] = -4  # a one-board player starts on -6
+    dealt["table"]["amplify-strain"][1] = "amplify-strain-1"  # a second 1 (a 3-player game uses one)
+    dealt["table"]["amplify-strain"].sort()
+    recorded = tmp_path / "setup.json"
+    recorded.write_text(json.dumps(dealt, indent=1))
+    result = run_pnp("check", "intrepid", "--setup", str(recorded), "--format", "json")
+    assert result.code == 1
+    found = {(e["subject"], e["message"]) for e in errors_of(result)}
+    assert ("hands.1.wheels", "wheels starts at -6, got -4") in found
+    assert ("table.amplify-strain.1", "amplify-strain card 'amplify-strain-1' is not one this step takes (players == 4 "
+            "or card.copy == 1 or (players == 3 and card.number % 2 == 0))") in found
 
 
 def test_difficulty_names_an_unknown_level_as_bad_input():
@@ -261,49 +342,67 @@ def test_a_disaster_deck_short_of_reds_fails(intrepid):
         text[j] = text[j].replace("level: red", "level: orange")
         meteors.write_text("\n".join(text) + "\n")
     errors = check(intrepid)
-    by_rule = {e["rule"]: e for e in errors}
-    short = by_rule["setup-disaster-deck"]
-    setup = intrepid / "cards/intrepid/setup.yaml"
-    assert short["file"] == "cards/intrepid/setup.yaml" and short["line"] == line_of(setup, "bottom_to_top:")
-    assert short["message"] == "meteor-shower has 2 red card(s); the deck takes 3"
-    assert by_rule["meteor-levels"]["file"] == "cards/intrepid/meteor-shower.yaml"
-    assert "red" in by_rule["meteor-levels"]["message"]
-    assert any(e["rule"] == "setup" and "card.level == 'red'" in e["message"] for e in errors)
+    by_rule: dict[str, list[dict]] = {}
+    for e in errors:
+        by_rule.setdefault(e["rule"], []).append(e)
+    rules = intrepid / "cards/intrepid/rules.yaml"
+    red = line_of(rules, "count: 3, where: \"card.level == 'red'\"")
+    assert [(e["file"], e["line"], e["message"]) for e in by_rule["setup"]] == [
+        ("cards/intrepid/rules.yaml", red, f"{n} player{'s' if n > 1 else ''} with disaster=meteor-shower need 3 "
+         "meteor-shower cards where card.level == 'red'; the deck has 2") for n in (1, 2, 3, 4)]
+    assert {e["file"] for e in by_rule["meteor-levels"]} == {"cards/intrepid/meteor-shower.yaml"}
+    assert any("'red'" in e["message"] for e in by_rule["meteor-levels"])
 
 
 @pytest.mark.slow
-def test_a_broken_three_player_table_is_caught_at_its_line(intrepid):
-    setup = intrepid / "cards/intrepid/setup.yaml"
-    edit(setup, "amplify_strain: [1, 2, 2, 3, 4, 4, 5, 6, 6]", "amplify_strain: [1, 2, 2, 3, 4, 4, 5, 6, 6, 6]")
-    edit(setup, "{boards: [oxygen], wheel: -6}, {boards: [nutrition], wheel: -6}]",
-         "{boards: [oxygen, nutrition], wheel: -6}]")
+def test_a_setup_table_missing_a_player_count_or_a_wheel_off_the_dial_is_caught_at_its_line(intrepid):
+    rules = intrepid / "cards/intrepid/rules.yaml"
+    edit(rules, "values: {1: -3, 2: -4, 3: [-4, -6, -6], 4: -6}}", "values: {1: -3, 2: -4, 3: [-4, -6, -36], 4: -6}}")
+    edit(rules, "values: {1: 4, 2: 2, 3: [2, 1, 1], 4: 1}}", "values: {1: 4, 2: 2, 4: 1}}")
     errors = check(intrepid)
-    tokens = [e for e in errors if e["rule"] == "setup-tokens"]
-    assert len(tokens) == 1 and tokens[0]["line"] == line_of(setup, "amplify_strain: [1, 2, 2, 3, 4, 4, 5, 6, 6, 6]")
-    assert "{6: 1} more tokens than are printed" in tokens[0]["message"]
-    boards = [e for e in errors if e["rule"] == "setup-boards"]
-    assert boards and all(e["file"] == "cards/intrepid/setup.yaml" for e in boards)
-    assert any("3 player(s), variant 1: 2 hands for 3 players" in e["message"] for e in boards)
+    setup = [(e["line"], e["message"]) for e in errors if e["rule"] == "setup"]
+    assert setup == [(line_of(rules, "boards: {by: [players, player]"),
+                      "tables.boards.values: no value for 3 players (it has: 1, 2, 4) (with 3 players)")]
+    edit(rules, "values: {1: 4, 2: 2, 4: 1}}", "values: {1: 4, 2: 2, 3: [2, 1, 1], 4: 1}}")
+    wheels = [(e["line"], e["message"]) for e in check(intrepid) if e["rule"] == "setup-deals"]
+    assert wheels == [(line_of(rules, "wheel: {by: [players, player]"), "3 player(s), moderate: a wheel starts on "
+                       "-36, which the dial does not show (-3 to -29)")]
 
 
 @pytest.mark.slow
-def test_a_window_too_wide_for_the_wheel_is_caught(intrepid):
-    dial = intrepid / "cards/intrepid/dial.yaml"
-    edit(dial, "width: 10, height: 7}", "width: 13, height: 7}")
-    errors = [e for e in check(intrepid) if e["rule"] == "dial-geometry"]
-    assert errors and {e["line"] for e in errors} == {line_of(dial, "window: {angle")}
-    assert any("step(s) from the window comes" in e["message"] for e in errors)
-
-
-@pytest.mark.slow
-def test_rules_yaml_and_setup_yaml_must_agree_on_capacity(intrepid):
-    edit(intrepid / "cards/intrepid/rules.yaml", "{track: capacity, value: 3, if: \"difficulty == 'challenging'\"}",
-         "{track: capacity, value: 4, if: \"difficulty == 'challenging'\"}")
-    errors = [e for e in check(intrepid) if e["rule"] == "setup-steps"]
-    assert [e["message"] for e in errors] == ["challenging: setup.yaml starts Capacity at 3, rules.yaml at 4"]
+def test_a_drain_that_does_not_show_whole_in_the_window_is_caught_at_its_value(intrepid):
+    boards = intrepid / "cards/intrepid/resource-boards.yaml"
+    edit(boards, "width: 10mm, height: 7mm}", "width: 9mm, height: 7mm}")
+    errors = [e for e in check(intrepid) if e["rule"] == "dial"]
+    assert errors and all(e["file"] == "cards/intrepid/resource-boards.yaml" for e in errors)
+    widest = next(e for e in errors if e["message"].startswith("−28 "))
+    assert widest["line"] == line_of(boards, "-25, -26, -27, -28, -29]")
+    assert "the 9.0 mm x 7.0 mm window leaves" in widest["message"] and "1.3 mm is needed" in widest["message"]
 
 
 def test_the_pdf_pages_are_a4(built):
     out, _ = built
     page = PdfReader(out / "station-tile.pdf").pages[0]
     assert (round(float(page.mediabox.width) / MM), round(float(page.mediabox.height) / MM)) == (210, 297)
+
+
+def test_every_dealt_setup_passes_the_setup_check():
+    """Any player count, difficulty, disaster and seed: what `pnp setup` deals, `pnp check --setup` accepts."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    from pnp.model.game import load_game
+    from pnp.model.load import load_text
+    from pnp.rules.setup import check_recorded, deal, setup_of
+
+    game = load_game(REPO, "intrepid")
+    setup = setup_of(game)
+    assert setup is not None
+
+    @settings(max_examples=40, deadline=None)
+    @given(players=st.integers(1, 4), seed=st.integers(0, 2**32), choice=st.sampled_from(setup.choices()))
+    def dealt_is_legal(players, seed, choice):
+        dealt = deal(game, setup.spec, players, seed, choice, setup.doc)
+        assert check_recorded(game, setup.spec, load_text(json.dumps(dealt), "setup.json"), setup.doc) == []
+
+    dealt_is_legal()

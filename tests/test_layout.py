@@ -14,7 +14,7 @@ from pnp.layout.templates import TemplateStore
 from pnp.model.game import load_game
 from pnp.model.units import MM
 
-from conftest import edit
+from conftest import edit, run_pnp
 from pdfcheck import text_of
 
 
@@ -174,3 +174,94 @@ def test_a_mistake_inside_a_group_names_the_line_of_the_inner_element(project):
     assert problems.items and {(p.where.file, p.where.line) for p in problems.items} == {
         ("templates/mini/front.yaml", line)}
     assert "nope" in problems.items[0].message
+
+
+def test_an_if_reading_the_groups_item_is_asked_of_each_item_for_every_child(project):
+    """A child of a repeated group that is not repeated itself reads the group's `item` in its `if`: it is
+    drawn for the items where the `if` holds, not always."""
+    edit(project / "templates/mini/front.yaml", '"{{ card.cost > 1 }}"}', '''"{{ card.cost > 1 }}"}
+  - type: group
+    repeat: [{x: 5, shown: true}, {x: 20, shown: false}, {x: 35, shown: true}]
+    x: "{{ item.x }}mm"
+    y: 70mm
+    elements:
+      - {type: icon, icon: damage, x: 0mm, y: 0mm, w: 5mm, h: 5mm, if: "{{ item.shown }}"}
+      - {type: icon, icon: dot, x: 0mm, y: 6mm, w: 3mm, h: 3mm, if: "{{ index > 0 }}"}''')
+    entries, problems = faces(project)
+    assert not problems.items, problems.items
+    items = flat(entries[0][0].items)
+    damage = [round(i.x / MM) for i in items if isinstance(i, Icon) and i.name == "damage"]
+    dots = [round(i.x / MM) for i in items if isinstance(i, Icon) and i.name == "dot" and round(i.y / MM) == 76]
+    assert damage == [5, 35]
+    assert dots == [20, 35]
+
+
+def test_dashed_outlines_see_through_colours_and_trigonometry(project):
+    """`dash` on rect, ellipse and polygon; `#rrggbbaa` colours drawn with their alpha; sin, cos and pi in
+    expressions (a ring of dots)."""
+    edit(project / "templates/mini/front.yaml", '"{{ card.cost > 1 }}"}', '''"{{ card.cost > 1 }}"}
+  - {type: rect, x: 5mm, y: 60mm, w: 20mm, h: 10mm, stroke: ink, dash: [2mm, 1mm]}
+  - {type: ellipse, x: 30mm, y: 60mm, w: 10mm, h: 10mm, stroke: ink, fill: "#2f4f9c80", dash: [1mm, 1mm]}
+  - {type: polygon, points: [[45mm, 60mm], [55mm, 60mm], [50mm, 68mm]], stroke: ink, dash: [0.5mm, 0.5mm]}
+  - {type: icon, icon: dot, repeat: 4, w: 2mm, h: 2mm, x: "{{ 30 + 10 * cos(index * pi / 2) }}mm",
+     y: "{{ 40 + 10 * sin(index * pi / 2) }}mm"}''')
+    entries, problems = faces(project)
+    assert not problems.items, problems.items
+    from pnp.layout.scene import Ellipse, Polygon
+
+    items = flat(entries[0][0].items)
+    rect = next(i for i in items if isinstance(i, Rect) and i.w == pytest.approx(20 * MM))
+    ellipse = next(i for i in items if isinstance(i, Ellipse))
+    polygon = next(i for i in items if isinstance(i, Polygon))
+    assert rect.dash == pytest.approx((2 * MM, MM)) and ellipse.dash == pytest.approx((MM, MM))
+    assert polygon.dash == pytest.approx((0.5 * MM, 0.5 * MM))
+    assert ellipse.fill.alpha == pytest.approx(128 / 255) and ellipse.fill == pytest.approx((0x2f / 255, 0x4f / 255,
+                                                                                             0x9c / 255))
+    dots = [(round(i.x / MM), round(i.y / MM)) for i in items if isinstance(i, Icon) and i.w == pytest.approx(2 * MM)]
+    assert dots == [(40, 40), (30, 50), (20, 40), (30, 30)]
+    # and in the PDF: the dash patterns and a fill alpha of one half
+    from pypdf import PdfReader
+    from pypdf.generic import ContentStream
+
+    result = build(project, "mini", BuildOptions())
+    reader = PdfReader(next(f.path for f in result.files if f.path.name == "spell.pdf"))
+    ops, states = [], []
+
+    def walk(stream, resources):
+        states.extend(s.get_object() for s in resources.get("/ExtGState", {}).values())
+        for operands, op in ContentStream(stream, reader).operations:
+            ops.append((op, operands))
+            if op == b"Do":
+                xobj = resources["/XObject"][operands[0]].get_object()
+                walk(xobj, xobj.get("/Resources", resources))
+
+    page = reader.pages[0]
+    walk(page.get_contents(), page["/Resources"])
+    dashes = {tuple(round(float(v) / MM, 2) for v in operands[0]) for op, operands in ops if op == b"d" and operands[0]}
+    assert {(2.0, 1.0), (1.0, 1.0), (0.5, 0.5)} <= dashes
+    assert any(float(s.get("/ca", 1)) == pytest.approx(128 / 255, abs=0.01) for s in states)
+
+
+def test_running_out_of_time_is_a_located_error_never_a_crash(project, monkeypatch):
+    """A deck whose layout runs past its time is reported (it crashed the imposition with an empty deck);
+    compiling the template's expressions is not counted (a cold cache on a busy machine)."""
+    from pnp.model import limits
+
+    edit(project / "templates/mini/front.yaml", '"{{ card.cost > 1 }}"}', '"{{ card.cost > 1 }}"}\n'
+         '  - {type: text, x: 5mm, y: 70mm, w: 20mm, h: 5mm, text: "{% for i in range(9000) %}{% for j in range(100)'
+         ' %}{% endfor %}{% endfor %}x"}')
+    monkeypatch.setattr(limits, "FACE_SECONDS", 0.005)  # the loops take about 0.04 s of CPU
+    entries, problems = faces(project)
+    assert entries == [] and problems.items
+    assert all("took more than 0.005 s" in p.message for p in problems.items)
+    assert {p.where.file for p in problems.items} == {"templates/mini/front.yaml"}
+
+
+def test_a_deck_that_prints_nothing_is_a_located_error(project):
+    """No cards (or every card's copies 0) was a page of no size: a crash in the imposition."""
+    text = (project / "cards/mini/spells.yaml").read_text()
+    (project / "cards/mini/spells.yaml").write_text(text[:text.index("cards:")] + "cards: []\n")
+    result = run_pnp("build", "mini", cwd=project)
+    assert result.code == 2, result.err
+    assert result.err.startswith("cards/mini/spells.yaml:11:1: cards: this deck prints nothing (no cards, or every "
+                                 "card has `copies: 0`)"), result.err

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -179,7 +180,7 @@ def test_a_filtered_step_must_find_enough_matching_cards(project):
          "    - {draw: card, count: 1, where: \"card.tier == 'high'\", label: boss}\n    - {draw: card, count: 1}")
     # gamma is the one high-tier card, printed twice: enough for 2 players, not 3
     assert found(project, "setup") == [
-        "cards/tiny/rules.yaml:19:1: setup: 3 players need 3 card cards where card.tier == 'high'; the deck has 2"]
+        "cards/tiny/rules.yaml:25:7: setup: 3 players need 3 card cards where card.tier == 'high'; the deck has 2"]
 
 
 def test_setup_options_choose_steps_and_filters(project, tmp_path):
@@ -216,7 +217,9 @@ def test_a_mistake_in_a_setup_expression_is_reported_not_raised(project):
          "    - {track: score, value: 0}\n    - {track: bonus, value: 5, if: \"mood == 'hard'\"}")
     result = run_pnp("check", "tiny", cwd=project)
     assert result.code == 1 and "Traceback" not in result.err
-    assert "cards/tiny/rules.yaml:19:1: setup: step expression mood == 'hard': 'mood' is undefined" in result.out
+    assert result.out.count("'mood' is undefined") == 1  # said once, not once per player count
+    assert ("cards/tiny/rules.yaml:24:32: setup: table[1].if: mood == 'hard': 'mood' is undefined (with 1 player)"
+            in result.out)
 
 
 def test_the_public_rule_api_finds_a_deck_and_names_the_decks_when_there_is_none(project):
@@ -246,3 +249,38 @@ def test_a_deck_the_contents_list_does_not_name_is_a_warning_that_strict_refuses
     assert run_pnp("check", "tiny", "--strict", cwd=project).code == 1
     edit(project / GAME, "  card: 6\n", "  card: 6\n  sheet: {count: 3, stated: false}\n")
     assert found(project, "contents") == []
+
+
+def test_a_reference_over_a_list_field_checks_each_item(project):
+    """`kind: reference` over a `list` field (a card naming several colours) holds each item of the list."""
+    cards = project / CARDS
+    edit(cards, "  color: {type: text}", "  color: {type: text}\n  also: {type: list, default: []}")
+    edit(cards, 'color: red, text: "First card."', 'color: red, also: [blue, mauve], text: "First card."')
+    edit(project / "cards/tiny/rules.yaml", "  - {id: no-forbidden",
+         "  - {id: also-colours, kind: reference, source: {deck: card, field: also}, target: {palette: true}}\n"
+         "  - {id: no-forbidden")
+    result = run_pnp("check", "tiny", "--format", "json", cwd=project)
+    assert result.code == 1, result.out + result.err
+    errors = [(e["rule"], e["subject"], e["line"], e["message"]) for e in json.loads(result.out)["games"][0]["errors"]]
+    palette = sorted(yaml.safe_load((project / "cards/tiny/game.yaml").read_text())["palette"])
+    line = next(i for i, text in enumerate(cards.read_text().splitlines(), 1) if "mauve" in text)
+    assert errors == [("also-colours", "card/alpha", line, f"'mauve' is not among {palette}")]
+
+
+@pytest.mark.parametrize(("step", "message"), [
+    ('{draw: card, label: extra, count: "{{ tables.hands }}"}',
+     "each_player[2].count: {{ tables.hands }} names the field 'hands', which this card or table lacks "
+     "(with 1 player)"),
+    ('{draw: card, label: extra, count: "{{ players / 2 }}"}',
+     "each_player[2].count: count 0.5: a whole number of cards, 0 or more (with 1 player)"),
+    ("{draw: card, label: extra, where: \"card.tier == player\", if: \"players > 1\"}",
+     "2 players need 2 card cards where card.tier == player; the deck has 0"),
+    ('{draw: card, label: extra, side: "{{ players }}"}', "each_player[2].side: side 1: front or back (with 1 player)"),
+])
+def test_a_mistake_in_a_count_side_or_filter_is_said_at_its_step(project, step, message):
+    """`players` and `player` are read in every field; what goes wrong is said at the step's line, once."""
+    rules = project / "cards/tiny/rules.yaml"
+    edit(rules, "    - {roll: die, label: start}", f"    - {{roll: die, label: start}}\n    - {step}")
+    line = next(i for i, text in enumerate(rules.read_text().splitlines(), 1) if text.strip() == f"- {step}")
+    assert any(p.startswith(f"cards/tiny/rules.yaml:{line}:") and p.endswith(f"setup: {message}")
+               for p in found(project, "setup")), found(project, "setup")

@@ -1,82 +1,196 @@
-"""Write-in sheets: boxes, lined fields, pads of sheets with no bleed and no backs."""
+"""Decks read from spreadsheets: the same cards from CSV, XLSX or ODS print the same PDF as from YAML, and
+every mistake is named by its file, sheet and cell."""
 
 from __future__ import annotations
 
-import json
+import csv
+from pathlib import Path
+from typing import Any
 
-from pnp.commands.build import BuildOptions, prepare
-from pnp.layout.scene import Icon, Line, Rect, Static, Text
-from pnp.model.units import MM
+import pytest
+import yaml
+
+from pnp.model import limits
+from pnp.model.sheets import column_name, typed
 
 from conftest import edit, run_pnp
 
-
-def sheet_items(project) -> list:
-    prep = prepare(project, "tiny", BuildOptions())
-    deck, entries, _ = next(d for d in prep.decks if d[0].id == "sheet")
-    front, back, _ = entries[0]
-    assert back is None and front.bleed == 0
-    out = []
-    for item in front.items:
-        out.extend(item.items if isinstance(item, Static) else [item])
-    return out
+HEADER = ["id", "name", "cost", "text", "flavor", "copies"]
+ROWS: list[list[Any]] = [  # the mini game's spells (tests/data/proj/cards/mini/spells.yaml), as a sheet
+    ["fireball", "Fireball", 3, "Deal :damage: to a **Room**. Add 1 Damage Token.", "", ""],
+    ["", "Frost Nova", 2, "All Rooms *freeze*: each Room gains 1 Damage Token.", "Cold.", ""],
+    ["blink", "Blink", 1, "Move.", "", 1],
+]
 
 
-def test_boxes_lines_and_marks(project):
-    items = sheet_items(project)
-    boxes = [i for i in items if isinstance(i, Rect) and abs(i.w - 5 * MM) < 0.01]
-    assert len(boxes) == 10  # the skills: 2 columns of 5
-    assert {round(b.x / MM, 2) for b in boxes} == {30.0, 36.5}
-    ages = [i for i in items if isinstance(i, Rect) and abs(i.w - 6 * MM) < 0.01]
-    assert len(ages) == 12
-    icons = [i for i in items if isinstance(i, Icon)]
-    assert len(icons) == 1 and abs(icons[0].x - (60 + 6 * 7 + 6 * 0.18) * MM) < 0.01  # box 7 holds the mark
-    labels = [i.runs[0].text for i in items if isinstance(i, Text) and i.runs and i.size <= 6]
-    assert labels == [str(n) for n in range(1, 11)]
-    rules = [i for i in items if isinstance(i, Line)]
-    assert len(rules) == 1 + 6  # the name line, and 6 note lines 8 mm apart in 50 mm
+def write_csv(path: Path, rows: list[list[Any]]) -> None:
+    with open(path, "w", newline="") as f:
+        csv.writer(f).writerows([HEADER, *rows])
 
 
-def test_sheets_print_as_pads_two_to_a_page(project):
-    result = run_pnp("build", "tiny", cwd=project)
+def write_xlsx(path: Path, rows: list[list[Any]]) -> None:
+    import xlsxwriter
+
+    book = xlsxwriter.Workbook(str(path))
+    book.add_worksheet("Notes").write(0, 0, "the cards are on the next sheet")
+    sheet = book.add_worksheet("Spells")
+    for r, row in enumerate([HEADER, *rows]):
+        for c, value in enumerate(row):
+            if value != "":
+                sheet.write(r, c, value)
+    book.close()
+
+
+def write_ods(path: Path, rows: list[list[Any]]) -> None:
+    from odf.opendocument import OpenDocumentSpreadsheet
+    from odf.table import Table, TableCell, TableRow
+    from odf.text import P
+
+    doc = OpenDocumentSpreadsheet()
+    table = Table(name="Spells")
+    for row in [HEADER, *rows]:
+        tr = TableRow()
+        for value in row:
+            number = isinstance(value, int)
+            cell = TableCell(valuetype="float", value=value) if number else TableCell(valuetype="string")
+            if value != "":
+                cell.addElement(P(text=str(value)))
+            tr.addElement(cell)
+        table.addElement(tr)
+    doc.spreadsheet.addElement(table)
+    doc.save(str(path))
+
+
+WRITERS = {"csv": (write_csv, "spells.csv"), "xlsx": (write_xlsx, "spells.xlsx#Spells"),
+           "ods": (write_ods, "spells.ods#Spells")}
+
+
+def from_sheet(project: Path, kind: str, rows: list[list[Any]] = ROWS) -> str:
+    """Write the spells as a sheet of this kind and point the deck at it; the `cards_from` value."""
+    write, source = WRITERS[kind]
+    write(project / "cards/mini" / source.partition("#")[0], rows)
+    deck = project / "cards/mini/spells.yaml"
+    text = deck.read_text()
+    deck.write_text(text[:text.index("cards:")] + f"cards_from: {source}\n")
+    return source
+
+
+def build(project: Path) -> bytes:
+    result = run_pnp("--root", str(project), "build", "mini")
     assert result.code == 0, result.err
-    manifest = json.loads((project / "output/tiny/manifest.json").read_text())
-    sheets = [f for f in manifest["faces"] if f["component"] == "sheet"]
-    assert [f["side"] for f in sheets] == ["front"] * 3  # single-sided
-    assert [f["page"] for f in sheets] == [1, 1, 2]
+    return (project / "output/mini/spell.pdf").read_bytes()
 
 
-def test_boxes_too_small_for_a_pencil(project):
-    edit(project / "templates/mini/sheet.yaml", "count: 10, cols: 2, size: 5mm", "count: 10, cols: 2, size: 3mm")
-    result = run_pnp("check", "tiny", cwd=project)
-    assert result.code == 1
-    assert ("templates/mini/sheet.yaml:12:5: sheet: write-in boxes of 3.0 mm are too small for a pencil; make them "
-            "at least 4 mm (template mini/sheet)") in result.out
+@pytest.mark.parametrize("kind", WRITERS)
+def test_a_deck_from_a_sheet_prints_the_same_pdf_as_from_yaml(project: Path, kind: str):
+    from_yaml = build(project)
+    from_sheet(project, kind)
+    assert build(project) == from_yaml
 
 
-def test_a_broken_custom_rule_is_reported_not_raised(project):
-    edit(project / "cards/tiny/rules.py", 'card.data.get("text", "")', 'card.data["nope"]')
-    result = run_pnp("check", "tiny", cwd=project)
-    assert result.code == 2 and "Traceback" not in result.err
-    assert result.err.splitlines()[0] == ("cards/tiny/rules.yaml:18:5: no-forbidden: custom rule 'tiny-no-forbidden' "
-                                          "failed: KeyError: 'nope' (at cards/tiny/rules.py:8)")
+@pytest.mark.parametrize("kind, cell", [("csv", "cards/mini/spells.csv!C4"),
+                                        ("xlsx", "cards/mini/spells.xlsx#Spells!C4"),
+                                        ("ods", "cards/mini/spells.ods#Spells!C4")])
+def test_a_wrong_cell_is_named_by_file_sheet_row_and_column(project: Path, kind: str, cell: str):
+    rows = [list(r) for r in ROWS]
+    rows[2][2] = "three"
+    from_sheet(project, kind, rows)
+    result = run_pnp("--root", str(project), "check", "mini")
+    assert result.code == 2
+    assert f"{cell}: cost: expected an integer, got 'three'" in result.err, result.err
+    assert "Traceback" not in result.err
 
 
-def test_custom_rules_may_be_a_package_of_modules(project):
-    """A large game splits its rules into `rules/`: modules share helpers by relative import, and an
-    error names the module and line it happened on."""
-    rules = project / "cards/tiny/rules"
-    rules.mkdir()
-    (rules / "__init__.py").write_text("from . import forbidden  # noqa: F401\n")
-    (rules / "words.py").write_text('WORD = "Forbidden"\n')
-    code = (project / "cards/tiny/rules.py").read_text()
-    (project / "cards/tiny/rules.py").unlink()
-    (rules / "forbidden.py").write_text(code.replace('"Forbidden"', "WORD") + "from .words import WORD\n")
-    edit(project / "cards/tiny/cards.yaml", 'text: "First card."', 'text: "Forbidden card."')
-    result = run_pnp("check", "tiny", cwd=project)
-    assert result.code == 1, result.err
-    assert "cards/tiny/cards.yaml:13:" in result.out and "the word 'Forbidden' is forbidden" in result.out
-    edit(rules / "forbidden.py", 'card.data.get("text", "")', 'card.data["nope"]')
-    result = run_pnp("check", "tiny", cwd=project)
-    assert result.code == 2 and "Traceback" not in result.err
-    assert "failed: KeyError: 'nope' (at cards/tiny/rules/forbidden.py:8)" in result.err.splitlines()[0]
+def test_sheet_mistakes_are_located(project: Path):
+    rows = [list(r) for r in ROWS]
+    rows[0][2] = 11
+    from_sheet(project, "xlsx", rows)
+    edit(project / "cards/mini/spells.yaml", "cards_from: spells.xlsx#Spells", "cards_from: spells.xlsx#Cards")
+    result = run_pnp("--root", str(project), "check", "mini")
+    assert "cards/mini/spells.yaml:11:1: cards_from: no sheet 'Cards' in spells.xlsx (sheets: Notes, Spells)" \
+        in result.err, result.err
+    edit(project / "cards/mini/spells.yaml", "#Cards", "#Spells")
+    result = run_pnp("--root", str(project), "check", "mini")
+    assert "cards/mini/spells.xlsx#Spells!C2: cost: must be at most 10, got 11" in result.err, result.err
+
+
+def test_an_unknown_column_is_named_once_at_its_header(project: Path):
+    from_sheet(project, "csv")
+    text = (project / "cards/mini/spells.csv").read_text()
+    (project / "cards/mini/spells.csv").write_text(text.replace("flavor", "flavour", 1))
+    result = run_pnp("--root", str(project), "check", "mini")
+    assert result.code == 2
+    assert result.err.count("unknown field") == 1
+    assert "cards/mini/spells.csv!E1: unknown field 'flavour'" in result.err, result.err
+
+
+@pytest.mark.parametrize("change, said", [
+    (lambda p: edit(p / "cards/mini/spells.yaml", "cards_from: spells.csv", "cards_from: ../../../x.csv"),
+     "leads outside the project folder"),
+    (lambda p: edit(p / "cards/mini/spells.yaml", "cards_from: spells.csv", "cards_from: nothing.csv"),
+     "'nothing.csv' not found in cards/mini/"),
+    (lambda p: edit(p / "cards/mini/spells.yaml", "cards_from: spells.csv", "cards_from: spells.csv#Sheet1"),
+     "is a CSV file: it has no sheets"),
+    (lambda p: edit(p / "cards/mini/spells.yaml", "cards_from: spells.csv", "cards: []\ncards_from: spells.csv"),
+     "not both"),
+    (lambda p: (p / "cards/mini/spells.csv").write_text("id,name\n\n,,x\n"), "a value in a column with no field name"),
+    (lambda p: (p / "cards/mini/spells.csv").write_bytes(b"id,name\nx,\xff\n"), "is not UTF-8 text"),
+])
+def test_bad_sheets_are_refused(project: Path, change, said: str):
+    from_sheet(project, "csv")
+    change(project)
+    result = run_pnp("--root", str(project), "check", "mini")
+    assert result.code == 2 and said in result.err, result.err
+
+
+def test_sheets_are_bounded(project: Path, monkeypatch):
+    from_sheet(project, "xlsx")
+    monkeypatch.setattr(limits, "SHEET_ROWS", 2)
+    result = run_pnp("--root", str(project), "check", "mini")
+    assert result.code == 2 and "more than 2 rows; split the deck" in result.err, result.err
+    monkeypatch.setattr(limits, "SHEET_UNPACKED", 1000)
+    result = run_pnp("--root", str(project), "check", "mini")
+    assert result.code == 2 and "a spreadsheet may unpack to at most" in result.err, result.err
+    monkeypatch.setattr(limits, "SHEET_BYTES", 100)
+    result = run_pnp("--root", str(project), "check", "mini")
+    assert result.code == 2 and "a spreadsheet may be at most" in result.err, result.err
+    (project / "cards/mini/spells.xlsx").write_text("not a zip")
+    monkeypatch.setattr(limits, "SHEET_BYTES", 10**6)
+    result = run_pnp("--root", str(project), "check", "mini")
+    assert result.code == 2 and "cannot be read as a spreadsheet" in result.err, result.err
+
+
+def test_pnp_import_turns_a_sheet_into_the_same_deck(project: Path):
+    original = build(project)
+    from_sheet(project, "ods")
+    result = run_pnp("--root", str(project), "import", str(project / "cards/mini/spells.ods#Spells"), "--deck", "spell",
+                     "--game", "mini")
+    assert result.code == 0, result.err
+    deck = yaml.safe_load(result.out)
+    assert deck["cards"][0] == {"id": "fireball", "name": "Fireball", "cost": 3,
+                                "text": "Deal :damage: to a **Room**. Add 1 Damage Token."}
+    assert "cards_from" not in deck
+    (project / "cards/mini/spells.yaml").write_text(result.out)
+    assert build(project) == original
+
+
+def test_pnp_import_infers_the_fields_of_a_new_deck(project: Path):
+    write_xlsx(project / "cards/mini/new.xlsx", ROWS)
+    result = run_pnp("--root", str(project), "import", str(project / "cards/mini/new.xlsx#Spells"), "--deck", "spell")
+    assert result.code == 0, result.err
+    deck = yaml.safe_load(result.out)
+    assert deck["fields"] == {"name": {"type": "text"}, "cost": {"type": "integer"}, "text": {"type": "text"},
+                              "flavor": {"type": "text", "required": False}}
+    assert [c["cost"] for c in deck["cards"]] == [3, 2, 1]
+    out = project / "cards/mini/new.yaml"
+    assert run_pnp("--root", str(project), "import", str(project / "cards/mini/new.xlsx#Spells"), "--deck", "spell",
+                   "--out", str(out)).code == 0
+    assert yaml.safe_load(out.read_text()) == deck
+
+
+def test_cells_take_their_field_types():
+    assert [typed(v, "integer") for v in (3.0, "3", " 4 ", "three", 2.5)] == [3, 3, 4, "three", 2.5]
+    assert [typed(v, "boolean") for v in ("yes", "No", True, 0.0, "maybe")] == [True, False, True, False, "maybe"]
+    assert typed("a; b;c", "list") == ["a", "b", "c"]
+    assert typed(12.0, "text") == "12" and typed("{a: 1}", "any") == {"a": 1}
+    assert [column_name(c) for c in (1, 26, 27, 52)] == ["A", "Z", "AA", "AZ"]

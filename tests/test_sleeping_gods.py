@@ -196,19 +196,55 @@ def test_check_passes_strictly_and_reports_the_event_deck():
     assert "6 mild (of 7), 6 perilous (of 7), 6 deadly (of 7), top to bottom: 18 cards" in result.out
 
 
+SHARES = {1: [4], 2: [2, 2], 3: [2, 1, 1], 4: [1, 1, 1, 1]}  # the seed: combat action tokens by player count
+
+
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
-def test_setup_deals_command_and_an_ability_card_to_each_player_and_six_events_of_each_tier(players):
+def test_setup_deals_each_player_count_its_side_shares_and_one_ordered_event_deck(players, tmp_path):
     result = run_pnp("setup", "sleeping-gods", "--players", str(players), "--seed", "3", "--format", "json")
     assert result.code == 0, result.err
     dealt = json.loads(result.out)
-    assert len(dealt["hands"]) == players
-    assert all(len(h["command"]) == 1 and len(h["ability"]) == 1 for h in dealt["hands"])
+    hands = dealt["hands"]
+    assert len(hands) == players
+    assert all(len(h["command"]) == 1 and len(h["ability"]) == 1 for h in hands)
+    assert [len(h["combat-actions"]) for h in hands] == SHARES[players]
+    assert [("captain-token" in h) for h in hands] == [True] + [False] * (players - 1)  # the active player
+    assert dealt["table"]["ship-board"] == {"cards": ["ship-board"], "side": "front" if players <= 2 else "back"}
     tier = {slug(c["name"]): c["tier"] for c in cards("events.yaml")}
-    for label, want in (("events-mild-top", "mild"), ("events-perilous-middle", "perilous"),
-                        ("events-deadly-bottom", "deadly")):
-        assert len(dealt["table"][label]) == 6 and {tier[c] for c in dealt["table"][label]} == {want}
-    assert len(dealt["table"]["combat-actions"]) == 4
+    pile = dealt["table"]["event-deck"]  # one pile, top card first
+    assert [tier[c] for c in pile] == ["mild"] * 6 + ["perilous"] * 6 + ["deadly"] * 6 and len(set(pile)) == 18
     assert dealt["table"]["hold-coins"] == ["coin-1"] * 3 and dealt["table"]["hold-grain"] == ["grain"]
+    recorded = tmp_path / "setup.json"
+    recorded.write_text(json.dumps(dealt))
+    assert run_pnp("check", "sleeping-gods", "--setup", str(recorded)).code == 0
+
+
+def test_a_recorded_setup_with_the_wrong_side_share_or_pile_order_is_caught(tmp_path):
+    dealt = json.loads(run_pnp("setup", "sleeping-gods", "--players", "3", "--seed", "5", "--format", "json").out)
+    dealt["table"]["ship-board"]["side"] = "front"  # the 1-2 player side, with 3 players
+    dealt["hands"][1]["combat-actions"] *= 2  # player 2 takes two
+    pile = dealt["table"]["event-deck"]
+    pile[0], pile[-1] = pile[-1], pile[0]  # a deadly event on top
+    recorded = tmp_path / "setup.json"
+    recorded.write_text(json.dumps(dealt, indent=1))
+    result = run_pnp("check", "sleeping-gods", "--setup", str(recorded), "--format", "json")
+    assert result.code == 1
+    found = {(e["subject"], e["message"]) for e in errors_of(result)}
+    assert ("table.ship-board", "lies back side up, got 'front'") in found
+    assert ("hands.1.combat-actions", "1 combat-action card expected, got ['combat-action', 'combat-action']") in found
+    assert {s for s, m in found if "is not one this step takes (card.tier == " in m} == {
+        "table.event-deck.0", "table.event-deck.17"}
+
+
+@pytest.mark.slow  # a whole check of a broken copy
+def test_a_setup_table_that_differs_from_the_reference_is_caught_at_its_line(sleeping_gods):
+    rules = sleeping_gods / "cards/sleeping-gods/rules.yaml"
+    edit(rules, "values: {1: 4, 2: 2, 3: [2, 1, 1], 4: 1}}", "values: {1: 4, 2: 2, 3: [1, 2, 1], 4: 1}}")
+    errors = failures(sleeping_gods, "combat-action-shares")
+    line = next(i for i, t in enumerate(rules.read_text().splitlines(), 1) if "combat-actions: {by:" in t)
+    assert [(e["file"], e["line"], e["message"]) for e in errors] == [
+        ("cards/sleeping-gods/rules.yaml", line, "the setup deals 3 players [1, 2, 1] combat action tokens; "
+         "campaign.yaml (and the reference) says 2 to the active player and 1 to each other")]
 
 
 @pytest.mark.slow  # a whole check of a broken copy

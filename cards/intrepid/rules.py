@@ -1,20 +1,15 @@
 """Intrepid: the rules that rules.yaml cannot say.
 
 Die slots (station tiles, boost tiles, persistent disasters), the tiers of every country's tiles,
-the dial's geometry (each drain shows whole, and alone, in the window), the dice tracks, the boost
-tiles, and the setup tables of setup.yaml against the boards, tokens, decks and the engine's setup.
+the Drains on the dial (the engine checks its geometry), the dice tracks, the boost
+tiles, and what the setup (rules.yaml) deals for every player count and difficulty.
 """
 
 from __future__ import annotations
 
-import math
-import re
 from collections import Counter
-from itertools import product
 
-import yaml
-
-from pnp.rules import Fail, Game, custom_rule
+from pnp.rules import Fail, Game, custom_rule, setup_of
 
 RESOURCES = ("power", "climate", "oxygen", "nutrition")
 FACES = range(1, 7)
@@ -157,108 +152,28 @@ def countries_make_everything(game: Game, fail: Fail) -> None:
                      deck.doc.where(("cards",)), f"station-tile/{country}")
 
 
-# ---- the dial ----------------------------------------------------------------------------------
+# ---- the dial ------------------------------------------------------------------------------------
+# (its geometry is the engine's: `kind: dial` checks that each Drain shows whole and alone in the window)
 
-def _box(cx: float, cy: float, w: float, h: float, turn: float = 0.0) -> list[tuple[float, float]]:
-    """The corners of a w x h box centred on (cx, cy), turned `turn` degrees clockwise (y down)."""
-    a = math.radians(turn)
-    out = []
-    for dx, dy in ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)):
-        out.append((cx + dx * math.cos(a) - dy * math.sin(a), cy + dx * math.sin(a) + dy * math.cos(a)))
-    return out
+def _dial_values(game: Game) -> list:
+    dial = game.deck("resource-board").spec.dial
+    return list(dial.values) if dial is not None else []
 
 
-def _segment_distance(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
-    (px, py), (ax, ay), (bx, by) = p, a, b
-    dx, dy = bx - ax, by - ay
-    t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy)))
-    return math.hypot(px - ax - t * dx, py - ay - t * dy)
-
-
-def _inside(p: tuple[float, float], poly: list[tuple[float, float]]) -> bool:
-    sign = 0
-    for i, a in enumerate(poly):
-        b = poly[(i + 1) % len(poly)]
-        cross = (b[0] - a[0]) * (p[1] - a[1]) - (b[1] - a[1]) * (p[0] - a[0])
-        if cross:
-            if sign and (cross > 0) != (sign > 0):
-                return False
-            sign = 1 if cross > 0 else -1
-    return True
-
-
-def _cross(o: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
-    return (a[0] - o[0]) * (b[1] - o[1]) - (a[1] - o[1]) * (b[0] - o[0])
-
-
-def _edges(poly: list[tuple[float, float]]) -> list[tuple[tuple[float, float], tuple[float, float]]]:
-    return [(poly[i], poly[(i + 1) % len(poly)]) for i in range(len(poly))]
-
-
-def gap(p: list[tuple[float, float]], q: list[tuple[float, float]]) -> float:
-    """The distance between two convex polygons; -1 when they touch or overlap."""
-    if any(_inside(v, q) for v in p) or any(_inside(v, p) for v in q):
-        return -1.0
-    for a, b in _edges(p):
-        for c, d in _edges(q):
-            if _cross(a, b, c) * _cross(a, b, d) < 0 and _cross(c, d, a) * _cross(c, d, b) < 0:
-                return -1.0
-    return min(min(_segment_distance(v, a, b) for v in p for a, b in _edges(q)),
-               min(_segment_distance(v, a, b) for v in q for a, b in _edges(p)))
-
-
-def polar(angle: float, distance: float) -> tuple[float, float]:
-    """A point at a compass angle (clockwise from 12 o'clock, y down) and distance from the pin."""
-    a = math.radians(angle)
-    return distance * math.sin(a), -distance * math.cos(a)
-
-
-@custom_rule("intrepid-dial")
-def dial(game: Game, fail: Fail) -> None:
-    """The dial works on paper: the window lies over the wheel; the value turned under it shows whole
-    (its ink `clearance` inside the window's edges); every other value and the end mark stay at least
-    `clearance` outside it; the thumb hole shows no value."""
-    table = game.data["dial"]
-    d = table.data
-    win, text, ink, clear = d["window"], d["text"], d["text"]["ink"], d["clearance"]
-    n = len(d["values"])
-    if d["slots"] < n + 1:
-        fail(f"{d['slots']} slots hold {n} values and the end mark only with {n + 1}", table.where(("slots",)), "dial")
-    if abs(d["step"] * d["slots"] - 360) > 1e-6:
-        fail(f"step {d['step']} x {d['slots']} slots is not a whole turn (360 degrees)", table.where(("step",)), "dial")
-    if abs(win["distance"] - text["radius"]) > 1e-9:
-        fail(f"the window is {win['distance']} mm from the pin, the values {text['radius']} mm: they must match",
-             table.where(("window", "distance")), "dial")
-    wx, wy = polar(win["angle"], win["distance"])
-    window = _box(wx, wy, win["width"], win["height"])
-    far = max(math.hypot(x, y) for x, y in window)
-    if far > d["radius"] - clear + 1e-9:
-        fail(f"a corner of the window is {far:.1f} mm from the pin; the wheel is {d['radius']} mm: the table "
-             "would show through", table.where(("window",)), "dial")
-    spare_w, spare_h = (win["width"] - ink["width"]) / 2, (win["height"] - ink["height"]) / 2
-    if min(spare_w, spare_h) < clear - 1e-9:
-        fail(f"the window leaves {spare_w:.2f} x {spare_h:.2f} mm round a value's ink; at least {clear} mm is "
-             "needed for the value to show whole", table.where(("window",)), "dial")
-    # what sits j steps counter-clockwise of the window (turned by -j steps): a value, or the end mark
-    for j, (what, w, h) in product(range(1, d["slots"]), (("value", ink["width"], ink["height"]),
-                                                         ("end mark", d["end_mark"], d["end_mark"]))):
-        x, y = polar(win["angle"] - j * d["step"], text["radius"])
-        g = gap(_box(x, y, w, h, -j * d["step"]), window)
-        if g < clear - 1e-9:
-            fail(f"the {what} {j} step(s) from the window comes {'into it' if g < 0 else f'{g:.2f} mm from it'}; "
-                 f"keep it {clear} mm clear (a bigger radius, a smaller text or window, more slots)",
-                 table.where(("window",)), "dial")
-            break
-    tx, ty = polar(d["thumb"]["angle"], d["thumb"]["distance"])
-    inner = text["radius"] - math.hypot(ink["width"], ink["height"]) / 2
-    reach = d["thumb"]["distance"] + d["thumb"]["size"] / 2
-    if reach > inner - clear:
-        fail(f"the thumb hole reaches {reach:.1f} mm from the pin, into the ring of values (from {inner:.1f} mm)",
-             table.where(("thumb",)), "dial")
-    if gap(_box(tx, ty, d["thumb"]["size"], d["thumb"]["size"]), window) < clear:
-        fail("the thumb hole runs into the window", table.where(("thumb",)), "dial")
-    if d["thumb"]["distance"] - d["thumb"]["size"] / 2 < d["hole"]:
-        fail("the thumb hole runs into the pin", table.where(("thumb",)), "dial")
+@custom_rule("intrepid-drains")
+def drains(game: Game, fail: Fail) -> None:
+    """The window shows every Drain from -3 to -29, one step at a time, and the resource track runs
+    from the deepest Drain to past the last bonus space."""
+    deck = game.deck("resource-board")
+    values = _dial_values(game)
+    if values != list(range(-3, -30, -1)):
+        fail(f"the dial shows {values}; it runs from -3 to -29, one step at a time", deck.doc.where(("dial", "values")),
+             deck.id)
+    table = game.data["resources"]
+    track = table.data["track"]
+    if values and not (track["first"] <= min(values) and track["last"] >= max(track["bonus"])):
+        fail(f"the resource track runs {track['first']}..{track['last']}: from the deepest Drain ({min(values)}) to "
+             f"past the last bonus space ({max(track['bonus'])})", table.where(("track",)), "resources.track")
 
 
 # ---- country boards and boost tiles --------------------------------------------------------------
@@ -303,116 +218,55 @@ def boosts(game: Game, fail: Fail) -> None:
                     fail(f"{side}: a boost side has no {key}", deck.where(card, side), f"boost-tile/{card.id}")
 
 
-# ---- the setup tables ----------------------------------------------------------------------------
+# ---- the setup (rules.yaml `setup:`) ---------------------------------------------------------------
 
-def _lights(game: Game) -> dict[str, str]:
-    return {r["id"]: r["light"] for r in game.data["resources"].data["resources"]}
+@custom_rule("intrepid-setup")
+def setup_deals(game: Game, fail: Fail) -> None:
+    """Every player count under every difficulty deals each resource board once, starts every wheel on a
+    value of the dial, and starts Capacity on the capacity track with room to grow."""
+    setup = setup_of(game)
+    if setup is None:
+        fail("Intrepid needs its setup in rules.yaml", None, "setup")
+        return
+    values = _dial_values(game)
+    boards = sorted(c.id for c in game.deck("resource-board").cards for _ in range(c.copies))
+    track = game.data["resources"].data["capacity"]
+    told: set[tuple] = set()
 
+    def once(message: str, *where: str | int) -> None:  # each part of the setup, once per player count
+        if (n, where) not in told:
+            told.add((n, where))
+            fail(message, setup.where(*where), "setup")
 
-@custom_rule("intrepid-setup-boards")
-def setup_boards(game: Game, fail: Fail) -> None:
-    """Every player count shares the four resource boards out as the rulebook says: 1 player all four;
-    2 players two each, one both red and one both blue; 3 players one player two of one light, the
-    others one each; 4 players one each. Every wheel starts on a value of the dial (difficulty's extra
-    steps included), the same for the boards of one player."""
-    table = game.data["setup"]
-    lights = _lights(game)
-    dial_values = game.data["dial"].data["values"]
-    boost_ids = {c.id: c.data["light"] for c in game.deck("boost-tile").cards}
-    extra = max(d["extra_drain"] for d in table.data["difficulty"])
-    seen = set()
-    for i, row in enumerate(table.data["by_players"]):
-        n = row["players"]
-        seen.add(n)
-        for v, hands in enumerate(row["variants"]):
-            at = table.where(("by_players", i, "variants", v))
-            where = f"{n} player(s), variant {v + 1}"
-            if len(hands) != n:
-                fail(f"{where}: {len(hands)} hands for {n} players", at, "setup")
+    for n in setup.player_counts:
+        for choice in setup.choices():
+            dealt = setup.deal(n, **choice)
+            if dealt is None:  # the setup's own check says why
                 continue
-            boards = [b for h in hands for b in h["boards"]]
-            if sorted(boards) != sorted(RESOURCES):
-                fail(f"{where}: the hands hold {boards}; the four boards, each once, are needed", at, "setup")
-            sizes = sorted(len(h["boards"]) for h in hands)
-            want = {1: [4], 2: [2, 2], 3: [1, 1, 2], 4: [1, 1, 1, 1]}.get(n)
-            if sizes != want:
-                fail(f"{where}: hands of {sizes} boards; the rulebook gives {want}", at, "setup")
-            for h in hands:
-                colours = {lights.get(b) for b in h["boards"]}
-                if 1 < len(h["boards"]) < 4 and len(colours) != 1:
-                    fail(f"{where}: a player with two boards takes both red or both blue, not {h['boards']}", at, "setup")
-                if h["wheel"] not in dial_values or dial_values.index(h["wheel"]) + extra >= len(dial_values):
-                    fail(f"{where}: a wheel starting on {h['wheel']} (and {extra} more steps on Futile) is not on the "
-                         f"dial ({dial_values[0]} to {dial_values[-1]})", at, "setup")
-                for b in h.get("boost", []):
-                    if b["tile"] not in boost_ids:
-                        fail(f"{where}: no boost tile {b['tile']!r}", at, "setup")
-                    elif b["side"] == 1 and n > 1 and boost_ids[b["tile"]] not in colours:
-                        fail(f"{where}: the Boost 1 tile goes to the player whose boards share its light", at, "setup")
-                if n in (2, 3) and len(h["boards"]) == 2 and not h.get("boost"):
-                    fail(f"{where}: a player with two boards places the Boost 1 tile of their light", at, "setup")
-            if n == 2 and sorted(lights[h["boards"][0]] for h in hands) != ["blue", "red"]:
-                fail(f"{where}: one player takes both red boards and the other both blue ones", at, "setup")
-            if n == 1:
-                sides = sorted((b["side"], boost_ids.get(b["tile"])) for b in hands[0].get("boost", []))
-                if [s for s, _ in sides] != [1, 2] or len({light for _, light in sides}) != 2:
-                    fail(f"{where}: solo places Boost 1 of one light and Boost 2 of the other", at, "setup")
-    players = game.manifest.players
-    wanted = set(range(players.min, players.max + 1)) if players else set()
-    if seen != wanted:
-        fail(f"setup.yaml covers {sorted(seen)} players; the game takes {sorted(wanted)}",
-             table.where(("by_players",)), "setup")
+            under = f"{n} player(s), {choice['difficulty']}"
+            if sorted(b for hand in dealt["hands"] for b in hand["boards"]) != boards:
+                once(f"{under}: the hands hold {[hand['boards'] for hand in dealt['hands']]}; each of the four "
+                     "resource boards goes to one player", "each_player")
+            for hand in dealt["hands"]:
+                if hand["wheels"] not in values:
+                    once(f"{under}: a wheel starts on {hand['wheels']}, which the dial does not show "
+                         f"({values[0]} to {values[-1]})", "tables", "wheel")
+                if not track["first"] <= hand["capacity"] <= track["last"] - 20:
+                    once(f"{under}: Capacity starts at {hand['capacity']}; the capacity track runs {track['first']}-"
+                         f"{track['last']} and should leave 20 spaces to grow", "tables", "capacity")
 
 
-@custom_rule("intrepid-setup-tokens")
-def setup_tokens(game: Game, fail: Fail) -> None:
-    """The Amplify / Strain tokens of each player count come from the printed ones (two of each 1-6):
-    six numbered 1-6 for 1-2 players, nine for 3, all twelve for 4; persistent disasters need 1 die
-    for 1-2 players and 2 for 3-4, never more than their printed slots."""
-    table = game.data["setup"]
-    deck = game.deck("amplify-strain")
-    printed = Counter()
-    for card in deck.cards:
-        printed[card.data["number"]] += card.copies
-    for i, row in enumerate(table.data["by_players"]):
-        n, tokens = row["players"], Counter(row["amplify_strain"])
-        at = table.where(("by_players", i, "amplify_strain"))
-        short = tokens - printed
-        if short:
-            fail(f"{n} player(s) use {dict(short)} more tokens than are printed ({dict(printed)})", at, "setup")
-        if n <= 2 and tokens != Counter(range(1, 7)):
-            fail(f"{n} player(s): six tokens, numbered 1 to 6", at, "setup")
-        if n == 4 and tokens != printed:
-            fail("4 players use all the tokens", at, "setup")
-        want = 1 if n <= 2 else 2
-        if row["persistent_dice"] != want:
-            fail(f"{n} player(s): a persistent disaster needs {want} die(s)",
-                 table.where(("by_players", i, "persistent_dice")), "setup")
-
-
-@custom_rule("intrepid-setup-disaster-deck")
-def setup_disaster_deck(game: Game, fail: Fail) -> None:
-    """The Disaster deck is 3 red at the bottom, 3 orange, 3 yellow and 2 green on top, and each
-    disaster holds enough cards of every level to build it; Training Simulator is numbered 1 to N."""
-    table = game.data["setup"]
-    spec = table.data["disaster_deck"]
-    order = [s["level"] for s in spec["bottom_to_top"]]
-    if order != ["red", "orange", "yellow", "green"]:
-        fail(f"the deck is built red, orange, yellow, green from the bottom, not {order}",
-             table.where(("disaster_deck", "bottom_to_top")), "setup")
-    for disaster in spec["disasters"]:
-        deck = game.deck(disaster)
-        have = Counter()
-        for card in deck.cards:
-            have[card.data["level"]] += card.copies
-        for k, step in enumerate(spec["bottom_to_top"]):
-            if have[step["level"]] < step["count"]:
-                fail(f"{disaster} has {have[step['level']]} {step['level']} card(s); the deck takes {step['count']}",
-                     table.where(("disaster_deck", "bottom_to_top", k)), deck.id)
-    training = game.deck(spec["ordered"])
+@custom_rule("intrepid-training-order")
+def training_order(game: Game, fail: Fail) -> None:
+    """Training Simulator is stacked in order, card 1 on top: numbered 1 to N, each once, and never
+    easier further down."""
+    training = game.deck("training-simulator")
     numbers = sorted(c.data["number"] for c in training.cards for _ in range(c.copies))
     if numbers != list(range(1, len(numbers) + 1)):
         fail(f"Training Simulator cards are numbered 1 to {len(numbers)}, each once: {numbers}",
+             training.doc.where(("cards",)), training.id)
+    if [c.data["number"] for c in training.cards] != sorted(c.data["number"] for c in training.cards):
+        fail("the setup stacks Training Simulator as the deck file lists it: list the cards by number",
              training.doc.where(("cards",)), training.id)
     levels = ["green", "yellow", "orange", "red"]
     ranked = [levels.index(c.data["level"]) for c in sorted(training.cards, key=lambda c: c.data["number"])]
@@ -421,71 +275,15 @@ def setup_disaster_deck(game: Game, fail: Fail) -> None:
              training.doc.where(("cards",)), training.id)
 
 
-@custom_rule("intrepid-setup-missions")
-def setup_missions(game: Game, fail: Fail) -> None:
-    """Three Missions are drawn; the ones a solo game leaves out are cards marked `solo: false`, and
-    no other card is."""
-    table = game.data["setup"]
-    spec = table.data["missions"]
-    deck = game.deck("mission")
-    cards = {c.id: c for c in deck.cards}
-    for k, mission in enumerate(spec["solo_removes"]):
-        if mission not in cards:
-            fail(f"solo_removes names {mission!r}, which is not a Mission", table.where(("missions", "solo_removes", k)),
-                 "setup")
-    for card in deck.cards:
-        if (card.id in spec["solo_removes"]) == card.data["solo"]:
-            fail(f"solo: {card.data['solo']}, but setup.yaml {'does not leave' if card.data['solo'] else 'leaves'} it "
-                 "out of a solo game", deck.where(card, "name"), f"mission/{card.id}")
-    solo_pool = deck.faces - len(spec["solo_removes"])
-    if solo_pool < spec["draw"]:
-        fail(f"a solo game draws {spec['draw']} Missions from {solo_pool}", table.where(("missions",)), "setup")
-
-
-STEP_IF = re.compile(r"""^\s*(\w+)\s*==\s*['"]([\w-]+)['"]\s*$""")
-
-
-@custom_rule("intrepid-setup-steps")
-def setup_steps(game: Game, fail: Fail) -> None:
-    """The engine's setup (rules.yaml) says what setup.yaml says: the difficulties and their starting
-    Capacity, the Disaster deck's draws, the number of Missions."""
-    table = game.data["setup"]
-    rules = yaml.safe_load((game.dir / "rules.yaml").read_text()) or {}
-    setup = rules.get("setup") or {}
-    levels = [d["level"] for d in table.data["difficulty"]]
-    if (setup.get("options") or {}).get("difficulty") != levels:
-        fail(f"rules.yaml setup options.difficulty should list {levels}", table.where(("difficulty",)), "setup")
-    capacity = {}
-    for step in setup.get("each_player") or []:
-        m = STEP_IF.match(str(step.get("if", "")))
-        if step.get("track") == "capacity" and m and m.group(1) == "difficulty":
-            capacity[m.group(2)] = step.get("value")
-    for k, d in enumerate(table.data["difficulty"]):
-        if capacity.get(d["level"]) != d["capacity"]:
-            fail(f"{d['level']}: setup.yaml starts Capacity at {d['capacity']}, rules.yaml at "
-                 f"{capacity.get(d['level'])}", table.where(("difficulty", k, "capacity")), "setup")
-    spec = table.data["disaster_deck"]
-    for disaster in spec["disasters"]:
-        steps = [s for s in setup.get("table") or [] if s.get("draw") == disaster]
-        drawn = [(re.search(r"'(\w+)'", s.get("where", "")) or [None, None])[1] for s in steps]
-        counts = [s.get("count") for s in steps]
-        want = [s["level"] for s in spec["bottom_to_top"]], [s["count"] for s in spec["bottom_to_top"]]
-        if (drawn, counts) != want:
-            fail(f"rules.yaml draws {list(zip(drawn, counts, strict=False))} from {disaster}; setup.yaml stacks "
-                 f"{list(zip(*want, strict=False))}", table.where(("disaster_deck",)), "setup")
-    draws = [s.get("count") for s in setup.get("table") or [] if s.get("draw") == "mission"]
-    if draws != [table.data["missions"]["draw"]]:
-        fail(f"rules.yaml draws {draws} Missions; setup.yaml says {table.data['missions']['draw']}",
-             table.where(("missions",)), "setup")
-
-
 @custom_rule("intrepid-setup-summary")
 def setup_summary(game: Game, fail: Fail) -> None:
-    """What each player count deals (an info line per count: boards, wheels, tokens, dice)."""
-    table = game.data["setup"]
-    for i, row in enumerate(table.data["by_players"]):
-        hands = row["variants"][0]
-        parts = [f"{'+'.join(h['boards'])} at {h['wheel']}" for h in hands]
-        fail(f"{row['players']} player(s): {'; '.join(parts)}; {len(row['amplify_strain'])} Amplify/Strain tokens; "
-             f"{row['persistent_dice']} {'die' if row['persistent_dice'] == 1 else 'dice'} per persistent disaster",
-             table.where(("by_players", i)), "setup")
+    """What each player count deals (an info line per count: boards and wheels, tokens, dice)."""
+    setup = setup_of(game)
+    for n in setup.player_counts if setup else []:
+        dealt = setup.deal(n) if setup else None
+        if dealt is None:
+            continue
+        parts = [f"{'+'.join(b.removesuffix('-board') for b in h['boards'])} at {h['wheels']}" for h in dealt["hands"]]
+        dice = dealt["table"]["disaster-dice"]
+        fail(f"{n} player(s): {'; '.join(parts)}; {len(dealt['table']['amplify-strain'])} Amplify/Strain tokens; "
+             f"{dice} {'die' if dice == 1 else 'dice'} per persistent disaster", setup.where("tables"), "setup")

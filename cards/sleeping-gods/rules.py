@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pnp.rules import Fail, Game, custom_rule, template
+from pnp.rules import Fail, Game, custom_rule, setup_of, template
 
 CELLS = {"H1", "H2", "H3", "B1", "B2", "S", "."}  # hearts, bonus Damage, synergy diamond, plain square
 
@@ -124,20 +124,44 @@ def board_sides(game: Game, fail: Fail) -> None:
 
 @custom_rule("sg-combat-actions")
 def combat_actions(game: Game, fail: Fail) -> None:
-    """For every player count, the combat action tokens shared out add up to all of them."""
+    """For every player count, the combat action tokens shared out add up to all of them, and the setup
+    deals each player the share campaign.yaml gives (the share the reference card prints)."""
     table = game.data["campaign"]
     spec = table.data["combat_actions"]
     by = {r["players"]: r for r in spec["by_players"]}
-    players = game.manifest.players
-    for n in range(players.min, players.max + 1):
+    setup = setup_of(game)
+    for n in setup.player_counts if setup else []:
         row = by.get(n)
         if row is None:
             fail(f"no share of combat action tokens for {n} players", table.where(("combat_actions",)),
                  "campaign.combat_actions")
-        elif row["active"] + row["others"] * (n - 1) != spec["total"]:
-            at = table.where(("combat_actions", "by_players", spec["by_players"].index(row)))
+            continue
+        at = table.where(("combat_actions", "by_players", spec["by_players"].index(row)))
+        if row["active"] + row["others"] * (n - 1) != spec["total"]:
             fail(f"{n} players share {row['active'] + row['others'] * (n - 1)} tokens, not all {spec['total']}",
                  at, "campaign.combat_actions")
+        hands = (setup.deal(n) or {"hands": None})["hands"]  # None: it cannot be dealt (the setup check says why)
+        dealt = [len(hand.get("combat-actions", [])) for hand in hands] if hands is not None else None
+        if dealt is not None and dealt != [row["active"]] + [row["others"]] * (n - 1):
+            fail(f"the setup deals {n} players {dealt} combat action tokens; campaign.yaml (and the reference) "
+                 f"says {row['active']} to the active player and {row['others']} to each other",
+                 setup.where("tables", "combat-actions"), "setup")
+
+
+@custom_rule("sg-event-deck-order")
+def event_deck_order(game: Game, fail: Fail) -> None:
+    """The setup's event deck is stacked as campaign.yaml says, top to bottom, for every player count."""
+    order = game.data["campaign"].data["event_deck"]
+    tiers = {card.id: card.data["tier"] for card in game.deck("event").cards}
+    want = [t["tier"] for t in order for _ in range(t["count"])]
+    setup = setup_of(game)
+    for n in setup.player_counts if setup else []:
+        dealt = setup.deal(n)
+        pile = dealt["table"].get("event-deck", []) if dealt else None  # None: the setup check says why
+        if pile is not None and [tiers[c] for c in pile] != want:
+            fail(f"{n} players: the setup's event-deck is {[tiers[c] for c in pile]} from the top; campaign.yaml "
+                 f"stacks {want}", setup.where("table"), "setup")
+            break
 
 
 @custom_rule("sg-event-deck")
@@ -145,7 +169,7 @@ def event_deck(game: Game, fail: Fail) -> None:
     """How the campaign's event deck is built (reported)."""
     table = game.data["campaign"]
     order = table.data["event_deck"]
-    pools = {}
+    pools: dict[str, int] = {}
     for card in game.deck("event").cards:
         pools[card.data["tier"]] = pools.get(card.data["tier"], 0) + card.copies
     parts = [f"{t['count']} {t['tier']} (of {pools.get(t['tier'], 0)})" for t in order]

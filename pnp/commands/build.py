@@ -176,12 +176,15 @@ def fingerprint(root: Path, game: Game, deck: Deck, options: Any) -> str:
     import hashlib
 
     from pnp.layout.templates import template_files
+    from pnp.model.sheets import SheetDoc
 
     h = hashlib.sha1(repr(options).encode())
     files = [game.dir / "game.yaml", root / deck.doc.file, *template_files(root, deck.template),
              *template_files(root, deck.back), *(game.dir / f for f in game.manifest.data.values())]
     if game.manifest.icons:
         files.append(game.dir / game.manifest.icons)
+    if isinstance(deck.doc, SheetDoc):  # its cards are rows of a spreadsheet
+        files.append(deck.doc.source)
     for path in files:
         h.update(path.read_bytes() if path.is_file() else b"-")
     for font in sorted((root / "fonts").glob("*")):
@@ -224,7 +227,8 @@ def render_document(game: Game, rendered: list, counts: dict[str, int], paper: t
     rows += [(_label(cid), item.count, 0, item.note or "not printed", 0, False) for cid, item in contents.items()
              if not item.printed]
     body = env.families.get("body") or next(iter(env.families.values()))
-    pages = front_matter(game.manifest.name, game.manifest.version, paper, margin, body, rows)
+    pages = front_matter(game.manifest.name, game.manifest.version, paper, margin, body, rows,
+                         any(deck.spec.kind == "dial" for deck in game.decks), game.manifest.credits)
     for _, _, component_pages, _, _ in rendered:
         pages += paired(component_pages, paper)
     return Renderer(env.icons, f"{game.manifest.name}: print-and-play", font).render(pages, marker, stamp), len(pages)

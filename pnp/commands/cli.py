@@ -244,17 +244,20 @@ def setup(
         return
 
     def show(value: object) -> str:
+        if isinstance(value, dict) and "cards" in value:  # cards laid a given side up
+            return f"{show(value['cards'])} ({value.get('side')} side up)"
         return ", ".join(names.get(str(v), str(v)) for v in value) if isinstance(value, list) else str(value)
 
     chosen = "".join(f", {k} {v}" for k, v in dealt["options"].items())
     typer.echo(f"{loaded.manifest.name}: {players} player{'s' if players != 1 else ''}{chosen}, seed {seed}")
+    width = max([12, *(len(k) for part in (dealt["table"], *dealt["hands"]) for k in part)])
     typer.echo("table")
     for key, value in dealt["table"].items():
-        typer.echo(f"  {key:<12} {show(value)}")
+        typer.echo(f"  {key:<{width}} {show(value)}")
     for i, hand in enumerate(dealt["hands"], 1):
         typer.echo(f"player {i}")
         for key, value in hand.items():
-            typer.echo(f"  {key:<12} {show(value)}")
+            typer.echo(f"  {key:<{width}} {show(value)}")
 
 
 @app.command()
@@ -379,6 +382,76 @@ def calibrate(
     write_atomic(target, Renderer({}, "pnp duplex calibration", font).render(pages))
     typer.echo(f"wrote {target}: print it duplex ({duplex}-edge flip) at 100 %, then read the offset against the "
                "light and build with --back-offset X,Y (or save it in printers.yaml)")
+
+
+@app.command()
+def new(
+    game: Annotated[str | None, typer.Argument(help="the new game's id (with --project: default, the folder's name)")]
+    = None,
+    project: Annotated[Path | None, typer.Option(help="make a whole project in this new folder")] = None,
+    name: Annotated[str | None, typer.Option(help="the game's name (default: made from its id)")] = None,
+) -> None:
+    """Start a game that builds, checks and deals a setup at once (or a whole project, with --project)."""
+    from pnp.commands.new import new_game, new_project
+    from pnp.errors import PnpError
+
+    try:
+        if project is not None:
+            game, made = new_project(project, game, name)
+            root = project.resolve()
+        elif game is None:
+            typer.echo("name the new game (`pnp new my-game`), or make a project (`pnp new --project DIR`)", err=True)
+            raise typer.Exit(2)
+        else:
+            root = _root()
+            made = new_game(root, game, name)
+    except PnpError as exc:
+        _fail(exc, written=False)
+    typer.echo(f"made {len(made)} files in {root}: cards/{game}/, templates/{game}/, schemas/")
+    where = f"cd {project} && " if project is not None else ""
+    typer.echo(f"next: {where}pnp build {game} && pnp check {game} && pnp setup {game} --players 2")
+
+
+@app.command()
+def schema(out: Annotated[Path | None, typer.Option(help="folder (default: schemas/ in the project)")] = None) -> None:
+    """Write JSON Schemas of the project's files (game, decks, templates, rules, icons) for your editor."""
+    from pnp.commands.schema import write_schemas
+    from pnp.errors import PnpError, Problems
+
+    skipped = Problems()
+    try:
+        root = _root()
+        paths = write_schemas(root, out or root / "schemas", skipped)
+    except PnpError as exc:
+        _fail(exc)
+    for problem in skipped.items:
+        typer.echo(f"warning: {problem} (no schema for this deck until it is fixed)", err=True)
+    typer.echo(f"{len(paths)} schemas in {paths[0].parent if paths else out}")
+
+
+@app.command("import")
+def import_cmd(
+    sheet: Annotated[str, typer.Argument(help="a CSV, XLSX or ODS file, and its sheet: abilities.xlsx#Abilities")],
+    deck: Annotated[str, typer.Option(help="the deck's id")],
+    game: Annotated[str | None, typer.Option(help="type the cards by this game's deck ID (default: infer)")] = None,
+    out: Annotated[Path | None, typer.Option(help="write this YAML file (default: print it)")] = None,
+) -> None:
+    """Turn a spreadsheet (one row per card, one column per field) into a canonical YAML deck."""
+    from pnp.commands.sheet_import import import_sheet
+    from pnp.errors import PnpError
+
+    try:
+        text = import_sheet(_root(), sheet, deck, game)
+    except PnpError as exc:
+        _fail(exc, written=False)
+    if out is None:
+        typer.echo(text, nl=False)
+    elif out.exists():
+        typer.echo(f"{out} exists; choose another --out, or move it away first", err=True)
+        raise typer.Exit(2)
+    else:
+        out.write_text(text)
+        typer.echo(f"wrote {out}")
 
 
 def main() -> None:

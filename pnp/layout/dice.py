@@ -1,34 +1,45 @@
 """Dice as printable nets: a die component's faces (from a data table) drawn on its folding net.
 
 Each face is filled with its colour and carries its symbol and number, turned to read upright on
-the folded die; the wild face is white with a ring of every colour. Fold lines are dashed, glue
-tabs grey, cut lines solid. The result is one `Face` (plain scene data), imposed like a board.
+the folded die; a face with a symbol and no number shows the symbol alone, centred and as large as
+the face allows; the wild face is white with a ring of every colour. A number that reads as another
+upside down (6 and 9) is underlined. A deck may instead lay out each face with a `template`, like any
+face: its box is the square around the face's inscribed circle, turned and scaled onto the face.
+Fold lines are dashed, glue tabs grey, cut lines solid. The result is one `Face` (plain scene data),
+imposed like a board.
+A mistyped colour or symbol is reported at its line in the data table.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import Any
 
-from pnp.errors import InputError, Problem, Problems
-from pnp.layout.dienet import Net, faces_count, net
-from pnp.layout.engine import LayoutEnv
-from pnp.layout.scene import Face, Icon, Item, Line, Polygon, Text
+from pnp.errors import InputError, Problem, Problems, Where
+from pnp.layout.dienet import Net, NetFace, faces_count, net
+from pnp.layout.engine import CompiledTemplate, LayoutEnv, precompile
+from pnp.layout.rotatable import mark
+from pnp.layout.scene import Face, Icon, Item, Line, Polygon, Text, Transform
 from pnp.layout.text import Style, fit, parse
+from pnp.model import limits
 from pnp.model.game import Deck, Game
+from pnp.model.limits import time_limit
+from pnp.model.load import Doc
 from pnp.model.units import RGB, parse_colour
 
 INK: RGB = (0.11, 0.13, 0.19)
 WHITE: RGB = (1.0, 1.0, 1.0)
 TAB: RGB = (0.86, 0.86, 0.86)
+FaceWhere = Callable[[int, str], Where | None]  # (face index, key) -> its place in the data table
 
 
-def _faces(deck: Deck, game: Game) -> list[dict[str, Any]]:
+def _faces(deck: Deck, game: Game) -> tuple[list[dict[str, Any]], Doc]:
     spec = deck.spec
     table = game.data.get(spec.faces or "")
     faces = table.data.get("faces") if table is not None and isinstance(table.data, dict) else None
     where = deck.doc.where(("faces",))
-    if not isinstance(faces, list):
+    if table is None or not isinstance(faces, list):
         raise InputError([Problem(where, f"`faces` names no data table with a `faces:` list (data tables: "
                                   f"{', '.join(game.data) or 'none'})", "faces")])
     try:
@@ -38,7 +49,12 @@ def _faces(deck: Deck, game: Game) -> list[dict[str, Any]]:
                                   "die")]) from None
     if len(faces) != want:
         raise InputError([Problem(where, f"a {spec.die} has {want} faces; {spec.faces} lists {len(faces)}", "faces")])
-    return faces
+    bad = [Problem(table.where(("faces", i)), f"expected a mapping such as {{color: red, number: 1, symbol: "
+                   f"circle}}, got {face!r}", f"faces[{i}]")
+           for i, face in enumerate(faces) if not isinstance(face, dict)]
+    if bad:
+        raise InputError(bad)
+    return faces, table
 
 
 def _rotated(dx: float, dy: float, angle: float) -> tuple[float, float]:
@@ -46,36 +62,47 @@ def _rotated(dx: float, dy: float, angle: float) -> tuple[float, float]:
     return dx * math.cos(a) - dy * math.sin(a), dx * math.sin(a) + dy * math.cos(a)
 
 
-def die_face(the_net: Net, faces: list[dict[str, Any]], env: LayoutEnv, problems: Problems, subject: str) -> Face:
-    palette = env.palette
+def _checked(faces: list[dict[str, Any]], env: LayoutEnv, problems: Problems, subject: str,
+             where: FaceWhere) -> list[tuple[RGB, str | None]] | None:
+    """Each face's fill and symbol icon; None when a colour or a symbol is wrong (each reported at its line)."""
+    out: list[tuple[RGB, str | None]] = []
+    symbols = sorted(name[4:] for name in env.icons if name.startswith("sym-"))
+    ok = True
+    for i, data in enumerate(faces):
+        fill = WHITE
+        if not data.get("wild"):
+            try:
+                fill = parse_colour(data.get("color"), env.palette) or WHITE
+            except ValueError as exc:
+                problems.add(where(i, "color"), f"faces[{i}].color: {exc}", subject)
+                ok = False
+        symbol = data.get("symbol")
+        icon = f"sym-{symbol}" if symbol not in (None, "") else None
+        if icon is not None and icon not in env.icons:
+            problems.add(where(i, "symbol"), f"faces[{i}].symbol: unknown symbol {symbol!r}: a symbol names the "
+                         f"icon `sym-<symbol>` in the game's icons (symbols: {', '.join(symbols) or 'none'})", subject)
+            ok = False
+        out.append((fill, icon))
+    return out if ok else None
+
+
+def die_face(the_net: Net, faces: list[dict[str, Any]], env: LayoutEnv, problems: Problems, subject: str,
+             where: FaceWhere = lambda i, key: None, template: CompiledTemplate | None = None,
+             card: dict[str, Any] | None = None) -> Face:
+    """The whole net, its faces drawn from their data, or by `template` (with `face` and `card` to read)."""
+    checked = _checked(faces, env, problems, subject, where) or [(WHITE, None)] * len(faces)
     family = env.families.get("title") or next(iter(env.families.values()))
     items: list[Item] = [Polygon(list(tab), TAB, None, 0) for tab in the_net.tabs]
-    colours = [parse_colour(f.get("color"), palette) for f in faces if not f.get("wild")]
+    colours = [fill for (fill, _), f in zip(checked, faces, strict=True) if not f.get("wild")]
     for nf in the_net.faces:
-        data = faces[nf.index]
+        data, (fill, icon) = faces[nf.index], checked[nf.index]
         wild = bool(data.get("wild"))
-        fill = WHITE if wild else (parse_colour(data.get("color"), palette) or WHITE)
         ink = INK if wild or sum(fill) > 2.1 else WHITE
         items.append(Polygon(list(nf.polygon), fill, None, 0))
-        r, (cx, cy) = nf.inner_radius, nf.center
-        if wild:  # a ring of every colour round the burst
-            for k, colour in enumerate(c for c in colours if c is not None):
-                dx, dy = _rotated(0, -0.78 * r, 360 * k / max(len(colours), 1))
-                items.append(Polygon(_dot(cx + dx, cy + dy, 0.16 * r), colour, None, 0))
-        size = 1.0 * r if wild else 0.8 * r
-        ux, uy = _rotated(0, -0.42 * r, nf.angle) if not wild else (0.0, 0.0)
-        symbol = f"sym-{data.get('symbol')}"
-        if symbol in env.icons:
-            items.append(Icon(symbol, cx + ux - size / 2, cy + uy - size / 2, size, size, ink, nf.angle, fill))
-        if not wild and data.get("number") is not None:
-            box = (cx - ux - 0.6 * r, cy - uy - 0.35 * r, 1.2 * r, 0.7 * r)
-            fitted = fit(parse(str(data["number"]), None, "bold", None), Style(family, ink, ink, None), box,
-                         0.62 * r, 6, 1.0, 0, "center", "middle")
-            if fitted is None:
-                problems.add(None, f"face {nf.index}: the number does not fit; use a bigger `edge`", subject,
-                             rule="text-overflow")
-            else:
-                items.append(Text(*box, fitted[0], fitted[1], fitted[2], nf.angle))
+        if template is not None:
+            items.append(_templated(nf, data, fill, ink, template, card or {}, problems, subject))
+        else:
+            items.extend(_drawn(nf, data, wild, fill, ink, icon, colours, family, problems, subject))
     folds = [*the_net.folds, *((tab[0], tab[1]) for tab in the_net.tabs)]  # a tab's base folds too
     for a, b in folds:
         items.append(Line(a[0], a[1], b[0], b[1], (0.45, 0.45, 0.45), 0.5, (2.0, 2.0)))
@@ -84,16 +111,74 @@ def die_face(the_net: Net, faces: list[dict[str, Any]], env: LayoutEnv, problems
     return Face(the_net.width, the_net.height, 0.0, items)
 
 
+def _drawn(nf: NetFace, data: dict[str, Any], wild: bool, fill: RGB, ink: RGB, icon: str | None,
+           colours: list[RGB], family: Any, problems: Problems, subject: str) -> list[Item]:
+    """A face drawn from its data: its symbol and number (the symbol alone centred and large)."""
+    items: list[Item] = []
+    r, (cx, cy) = nf.inner_radius, nf.center
+    if wild:  # a ring of every colour round the burst
+        for k, colour in enumerate(colours):
+            dx, dy = _rotated(0, -0.78 * r, 360 * k / max(len(colours), 1))
+            items.append(Polygon(_dot(cx + dx, cy + dy, 0.16 * r), colour, None, 0))
+    number = None if wild or data.get("number") in (None, "") else str(data["number"])
+    if number is None:  # the symbol alone: centred, as large as the inscribed circle allows (the wild face keeps
+        size = 1.0 * r if wild else 1.4 * r  # room for its ring)
+        ux, uy = 0.0, 0.0
+    else:
+        size = 0.8 * r
+        ux, uy = _rotated(0, -0.42 * r, nf.angle)
+    if icon is not None:
+        items.append(Icon(icon, cx + ux - size / 2, cy + uy - size / 2, size, size, ink, nf.angle, fill))
+    if number is not None:
+        box = (cx - ux - 0.6 * r, cy - uy - 0.35 * r, 1.2 * r, 0.7 * r) if icon else \
+            (cx - 0.8 * r, cy - 0.5 * r, 1.6 * r, r)
+        fitted = fit(parse(number, None, "bold", None), Style(family, ink, ink, None), box,
+                     0.62 * r if icon else 0.9 * r, 6, 1.0, 0, "center", "middle")
+        if fitted is None:
+            problems.add(None, f"face {nf.index}: the number does not fit; use a bigger `edge`", subject,
+                         rule="text-overflow")
+        else:
+            text = Text(*box, fitted[0], fitted[1], fitted[2], nf.angle)
+            items.append(text)
+            items.extend(mark(text, family))  # 6 and 9 say which way is up
+    return items
+
+
+def _templated(nf: NetFace, data: dict[str, Any], fill: RGB, ink: RGB, template: CompiledTemplate,
+               card: dict[str, Any], problems: Problems, subject: str) -> Transform:
+    """A face laid out by the deck's template, its box the square round the face's inscribed circle."""
+    hexed = lambda rgb: "#" + "".join(f"{round(c * 255):02x}" for c in rgb)  # noqa: E731
+    face = {**data, "index": nf.index, "fill": hexed(fill), "ink": hexed(ink)}
+    laid = template.face({"card": card, "face": face}, f"{subject} face {nf.index}", problems)
+    scale = 2 * nf.inner_radius / max(laid.w, laid.h)
+    return Transform(nf.center[0], nf.center[1], scale, nf.angle, laid.w, laid.h, laid.items)
+
+
 def _dot(x: float, y: float, r: float, n: int = 12) -> list[tuple[float, float]]:
     return [(x + r * math.cos(2 * math.pi * k / n), y + r * math.sin(2 * math.pi * k / n)) for k in range(n)]
 
 
-def lay_out_die(deck: Deck, game: Game, env: LayoutEnv, problems: Problems,
+def lay_out_die(deck: Deck, game: Game, env: LayoutEnv, problems: Problems, store: Any = None,
                 ) -> list[tuple[Face, Face | None, dict[str, Any]]]:
-    faces = _faces(deck, game)
+    faces, table = _faces(deck, game)
     edge = deck.spec.edge or 22 * 72 / 25.4
+    template = None
+    if deck.template and store is not None:
+        base = {"game": {"id": game.id, "name": game.manifest.name, "palette": game.manifest.palette},
+                "deck": {"id": deck.id, "name": deck.name, "count": deck.faces},
+                "data": {name: doc.data for name, doc in game.data.items()}}
+        laid_out = store.get(deck.template, deck.doc.where(("template",)))
+        precompile(laid_out)  # compiling is not laying out: outside the time limit
+        with time_limit(limits.FACE_SECONDS):
+            template = CompiledTemplate(laid_out, env, 0.0, problems, base, deck.id, rotatable="underline")
+
+    def where(i: int, key: str) -> Where:
+        return table.where(("faces", i, key))
+
     out: list[tuple[Face, Face | None, dict[str, Any]]] = []
     for card in deck.cards:
-        face = die_face(net(deck.spec.die or "", edge), faces, env, problems, f"{deck.id}/{card.id}")
+        with time_limit(limits.FACE_SECONDS * len(faces)):  # a face's time for each face of the die
+            face = die_face(net(deck.spec.die or "", edge), faces, env, problems, f"{deck.id}/{card.id}", where,
+                            template, card.data)
         out.extend((face, None, {"component": deck.id, "id": card.id, "copy": k}) for k in range(1, card.copies + 1))
     return out

@@ -7,87 +7,65 @@ are evaluated per card. Text is fitted here, so overflow and safe-zone checks ne
 
 from __future__ import annotations
 
-import math
-import re
-import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass
-from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from pnp.errors import InputError, Problems, Where
+from pnp.errors import InputError, Problems
 from pnp.layout.expr import Context, ExprError, compile_nested, compile_value, field_of, names_in, truthy
-from pnp.layout.fonts import Family
-from pnp.layout.scene import Ellipse, Face, Icon, Image, Item, Line, Polygon, Rect, Static, Text, shift
+from pnp.layout.scene import Ellipse, Face, Icon, Item, Line, Polygon, Rect, Static, Text, shift
 from pnp.layout.templates import LineEl, PlacedElement, PolygonEl, Template, TextEl
-from pnp.layout.text import MarkupError, Style, fit, parse
+from pnp.layout.text import MarkupError, Style, check_coverage, fit, parse
+from pnp.layout.values import Eval, LayoutEnv, Skip, WhereOf, between, extent
 from pnp.model import limits
 from pnp.model.limits import Overtime
-from pnp.model.project import OUTSIDE, outside
-from pnp.model.units import MM, RGB, parse_colour, parse_length
+from pnp.model.units import MM, parse_colour, parse_length
 
-if TYPE_CHECKING:
-    from pnp.layout.icons import IconDef
+__all__ = ["CompiledTemplate", "LayoutEnv"]  # LayoutEnv lives in pnp.layout.values; importable from here too
 
 _SKIP = {"type", "name", "art", "bleed", "field", "elements", "as_"}
-_NESTED = ("points", "dash", "labels", "marks")  # lists and dicts whose entries may be expressions
-
-@dataclass(repr=False, eq=False)
-class LayoutEnv:
-    """What layout needs to know about the game."""
-
-    root: Path
-    game_dir: Path
-    families: dict[str, Family]
-    palette: dict[str, str]
-    icons: dict[str, IconDef]
-    glossary: re.Pattern[str] | None
-    term_style: str
-    term_color: str | None
-    placeholders: re.Pattern[str] | None = None  # unfinished text, printed in a loud highlight
-
+# lists and dicts whose entries may be expressions
+_NESTED = ("points", "dash", "labels", "marks", "col_headers", "row_headers")
 _UNSET, _DYNAMIC = object(), object()
-WhereOf = Callable[[str], Where]  # a card field's name -> its place in the deck file
 
-class Skip(Exception):
-    """The element draws nothing for this card (condition false, empty text)."""
 
-class _Eval:
-    """Evaluates one element's values for one context, reporting problems with their place."""
+def precompile(template: Template) -> None:
+    """Compile every expression of a template, without running any (compiling is cached): done before a
+    deck's time limit starts, so that the limit counts laying out, not Jinja compiling code on a cold cache."""
+    def walk(value: Any, where: Any) -> None:
+        if isinstance(value, list | tuple):
+            for v in value:
+                walk(v, where)
+        elif isinstance(value, dict):
+            for v in value.values():
+                walk(v, where)
+        elif hasattr(value, "__dataclass_fields__"):  # a table's column
+            walk(list(vars(value).values()), where)
+        else:
+            try:
+                if compile_value(value, where)[0]:
+                    names_in(value)
+            except (InputError, ExprError):
+                pass  # said, with its place, when the template is compiled for real
 
-    def __init__(self, values: dict[str, tuple[bool, Any]], ctx: Context | None, where: Where, subject: str,
-                 env: LayoutEnv, size: tuple[float, float]):
-        self.values, self.ctx, self.where, self.subject, self.env = values, ctx, where, subject, env
-        self.w, self.h = size
+    def elements(placed: list[PlacedElement]) -> None:
+        for p in placed:
+            walk([v for k, v in vars(p.element).items() if k not in _SKIP], p.where)
+            elements(p.children)
 
-    def raw(self, key: str) -> Any:
-        dynamic, value = self.values.get(key, (False, None))
-        if not dynamic:
-            return value
-        assert self.ctx is not None
-        return value(self.ctx)
+    elements(template.elements)
 
-    def length(self, key: str, parent: float) -> float:
-        value = self.raw(key)
-        try:
-            return parse_length(value, parent)
-        except ValueError as exc:
-            raise ValueError(f"{key}: {exc}") from None
-
-    def colour(self, key: str) -> RGB | None:
-        try:
-            return parse_colour(self.raw(key), self.env.palette)
-        except ValueError as exc:
-            raise ValueError(f"{key}: {exc}") from None
 
 class CompiledTemplate:
     def __init__(self, template: Template, env: LayoutEnv, bleed: float, problems: Problems,
-                 base: Context, scope: str, on_element: Callable[[PlacedElement, list[Item]], None] | None = None):
+                 base: Context, scope: str, rotatable: str | None = None,
+                 on_element: Callable[[PlacedElement, list[Item]], None] | None = None):
         """`base` holds what is fixed for the whole component (deck, game, vars): expressions that
         read nothing else are evaluated here, once, and their elements join the static groups.
-        `on_element(placed, items)` hears of each named element's items as it is drawn (the rules'
-        geometry checks read the laid-out boxes; a group's items are moved to its origin afterwards)."""
+        `rotatable`: how its numbers that read otherwise upside down are marked, unless the template says
+        (a die's faces: underlined). `on_element(placed, items)` hears of each named element's items as it
+        is drawn (the rules' geometry checks read the laid-out boxes; a group moves its items afterwards)."""
         self.t, self.env, self.bleed, self.on_element = template, env, bleed, on_element
+        self.rotatable = template.rotatable if template.rotatable is not None else rotatable
         self.w, self.h = template.size
         self.base = {**base, "vars": template.vars}
         self.uses_card = False
@@ -122,6 +100,13 @@ class CompiledTemplate:
             if key == "if_":
                 key = "if"
             try:
+                if key == "columns":  # a table's: each column's values, some read the `row`
+                    from pnp.layout.table import compile_columns
+
+                    columns, names = compile_columns(value, placed.where, self.base)
+                    values[key] = (False, columns)
+                    free |= names - set(self.base)
+                    continue
                 if isinstance(value, list | dict) and key in _NESTED:
                     compiled, names = compile_nested(value, placed.where)
                 else:
@@ -131,8 +116,8 @@ class CompiledTemplate:
                     compiled = (False, compiled[1](self.base))
                 elif compiled[0]:
                     free |= names
-                    if key == "if" and {"item", "index"} & names:
-                        self._per_item.add(id(placed))
+                    if key == "if" and {"item", "index"} & names and placed.element.repeat is not None:
+                        self._per_item.add(id(placed))  # (without its own `repeat`: a group's item, read as is)
                 values[key] = compiled
             except ExprError as exc:
                 problems.add(placed.where, f"{exc} (template {self.t.name})", scope)
@@ -141,6 +126,8 @@ class CompiledTemplate:
                 problems.extend(exc.problems)
                 values[key] = (False, None)
         bound = {"item", "index"} if values.get("repeat", (False, None))[1] is not None else set()
+        if placed.element.type == "table":
+            bound.add("row")
         if placed.element.type == "group":
             if placed.element.as_:
                 bound.add(placed.element.as_)
@@ -164,7 +151,7 @@ class CompiledTemplate:
     # -- one element -------------------------------------------------------------------------
     def _element(self, placed: PlacedElement, values: dict[str, tuple[bool, Any]], ctx: Context | None,
                  subject: str, problems: Problems, card_where: WhereOf | None = None) -> list[Item]:
-        ev = _Eval(values, ctx, placed.where, subject, self.env, (self.w, self.h))
+        ev = Eval(values, ctx, placed.where, subject, self.env, (self.w, self.h))
         try:
             has_if = "if" in values and values["if"][1] is not None
             per_item = has_if and id(placed) in self._per_item
@@ -197,14 +184,14 @@ class CompiledTemplate:
                 exc.reported = True  # type: ignore[attr-defined]
             raise
 
-    def _drawn(self, placed: PlacedElement, ev: _Eval, subject: str, problems: Problems,
+    def _drawn(self, placed: PlacedElement, ev: Eval, subject: str, problems: Problems,
                card_where: WhereOf | None) -> list[Item]:
         items = self._draw(placed, ev, subject, problems, card_where)
         if self.on_element is not None and placed.element.name:
             self.on_element(placed, items)
         return items
 
-    def _once(self, placed: PlacedElement, ev: _Eval, name: str, keys: tuple[str, ...], make: Any) -> Any:
+    def _once(self, placed: PlacedElement, ev: Eval, name: str, keys: tuple[str, ...], make: Any) -> Any:
         """`make()` for this element, computed once when none of `keys` holds a card expression."""
         memo_key = (id(placed), name)
         found = self._memo.get(memo_key, _UNSET)
@@ -217,10 +204,10 @@ class CompiledTemplate:
             found = self._memo[memo_key] = make()
         return found
 
-    def _box(self, placed: PlacedElement, ev: _Eval) -> tuple[float, float, float, float]:
+    def _box(self, placed: PlacedElement, ev: Eval) -> tuple[float, float, float, float]:
         return self._once(placed, ev, "box", ("x", "y", "w", "h"), lambda: self._make_box(placed, ev))
 
-    def _make_box(self, placed: PlacedElement, ev: _Eval) -> tuple[float, float, float, float]:
+    def _make_box(self, placed: PlacedElement, ev: Eval) -> tuple[float, float, float, float]:
         x, y = ev.length("x", self.w), ev.length("y", self.h)
         w, h = ev.length("w", self.w), ev.length("h", self.h)
         for key, value in (("x", x), ("y", y), ("w", w), ("h", h)):
@@ -255,18 +242,17 @@ class CompiledTemplate:
                          "move it inward or mark it `art: true` (template " + self.t.name + ")",
                          subject, rule="safe-zone")
 
-    def _draw(self, placed: PlacedElement, ev: _Eval, subject: str, problems: Problems,
+    def _draw(self, placed: PlacedElement, ev: Eval, subject: str, problems: Problems,
               card_where: WhereOf | None) -> list[Item]:
         el = placed.element
         kind = el.type
         if kind == "line":
             assert isinstance(el, LineEl)
-            dash = tuple(parse_length(d) for d in ev.raw("dash") or ())
             stroke = ev.colour("stroke")
             if stroke is None:
                 return []
             return [Line(ev.length("x1", self.w), ev.length("y1", self.h), ev.length("x2", self.w),
-                         ev.length("y2", self.h), stroke, ev.length("stroke_width", 0), dash)]
+                         ev.length("y2", self.h), stroke, ev.length("stroke_width", 0), ev.dash())]
         if kind == "group":
             return self._group(placed, ev, subject, problems, card_where)
         if kind == "polygon":
@@ -275,15 +261,24 @@ class CompiledTemplate:
             if not all(isinstance(p, list | tuple) and len(p) == 2 for p in points):
                 raise ValueError(f"points: expected a list of [x, y] pairs, got {points!r}")
             pts = [(parse_length(p[0], self.w), parse_length(p[1], self.h)) for p in points]
-            return [Polygon(pts, ev.colour("fill"), ev.colour("stroke"), ev.length("stroke_width", 0))]
+            return [Polygon(pts, ev.colour("fill"), ev.colour("stroke"), ev.length("stroke_width", 0), ev.dash())]
         box = self._box(placed, ev)
         if kind == "rect":
             return [Rect(*box, ev.colour("fill"), ev.colour("stroke"), ev.length("stroke_width", 0),
-                         ev.length("radius", min(box[2], box[3])))]
+                         ev.length("radius", min(box[2], box[3])), ev.dash())]
         if kind == "ellipse":
-            return [Ellipse(*box, ev.colour("fill"), ev.colour("stroke"), ev.length("stroke_width", 0))]
+            return [Ellipse(*box, ev.colour("fill"), ev.colour("stroke"), ev.length("stroke_width", 0), ev.dash())]
         if kind == "boxes":
             return self._boxes(placed, ev, subject, problems)
+        if kind == "table":
+            from pnp.layout.table import Table
+
+            params = self._once(placed, ev, "text", self._TEXT_KEYS, lambda: self._text_params(ev))
+            laid = Table(ev, params, self.env, self.t.name, placed, subject, problems, card_where).lay_out(box)
+            if not laid:
+                raise Skip
+            self._check_safe(placed, extent(laid), subject, problems, "table")
+            return laid
         if kind == "lines":
             from pnp.layout.writein import lines
 
@@ -300,21 +295,15 @@ class CompiledTemplate:
             return [Icon(str(name), *box, ev.colour("color") or (0.0, 0.0, 0.0), float(ev.raw("rotate") or 0),
                          ev.colour("paper"))]
         if kind == "image":
-            src = ev.raw("src")
-            if not src:
-                raise Skip
-            path = self.env.game_dir / str(src)
-            if outside(self.env.root, path):
-                raise ValueError(f"image {src!r} {OUTSIDE}")
-            if not path.is_file():
-                raise ValueError(f"image {src!r} not found in {path.parent.relative_to(self.env.root)}/")
-            readable_image(path, str(src))
-            self._check_safe(placed, box, subject, problems, f"image {src!r}")
-            return [Image(str(path), *box)]
+            from pnp.layout.images import image
+
+            picture = image(ev, self.env, box)
+            self._check_safe(placed, box, subject, problems, f"image {ev.raw('src')!r}")
+            return [picture]
         assert isinstance(el, TextEl)
         return self._text(placed, ev, box, subject, problems, card_where)
 
-    def _group(self, placed: PlacedElement, ev: _Eval, subject: str, problems: Problems,
+    def _group(self, placed: PlacedElement, ev: Eval, subject: str, problems: Problems,
                card_where: WhereOf | None) -> list[Item]:
         dx, dy = ev.length("x", self.w), ev.length("y", self.h)
         outer = self._offset
@@ -327,50 +316,32 @@ class CompiledTemplate:
             self._offset = outer
         return shift(items, dx, dy)
 
-    def _boxes(self, placed: PlacedElement, ev: _Eval, subject: str, problems: Problems) -> list[Item]:
-        from pnp.layout.writein import MIN_BOX, boxes, span
+    def _boxes(self, placed: PlacedElement, ev: Eval, subject: str, problems: Problems) -> list[Item]:
+        from pnp.layout.grids import MIN_BOX, boxes
 
-        size, gap = ev.length("size", self.w), ev.length("gap", self.w)
-        count, cols = int(ev.raw("count") or 1), ev.raw("cols")
-        x, y = ev.length("x", self.w), ev.length("y", self.h)
+        items, box, size = boxes(ev, self.env, self.t.text, self.w, self.h)
         if size < MIN_BOX - 0.01:
             problems.add(placed.where, f"write-in boxes of {size / MM:.1f} mm are too small for a pencil; make "
                          f"them at least {MIN_BOX / MM:g} mm (template {self.t.name})", subject, rule="box-size")
-        w, h = span(count, int(cols) if cols else None, size, gap)
-        self._check_safe(placed, (x, y, w, h), subject, problems, "boxes")
-        labels = ev.raw("labels")
-        if labels == "numbers":
-            first = int(ev.raw("first") or 1)
-            labels = [first + i for i in range(count)]
-        marks = ev.raw("marks") or {}
-        if not isinstance(marks, dict):
-            raise ValueError(f"marks: expected {{box number: icon}}, got {marks!r}")
-        marks = {int(k): str(v) for k, v in marks.items()}
-        unknown = sorted(set(marks.values()) - set(self.env.icons))
-        if unknown:
-            raise ValueError(f"unknown icon {unknown[0]!r} in marks (known: {', '.join(sorted(self.env.icons))})")
-        family = self.env.families.get(self.t.text.font) or next(iter(self.env.families.values()), None)
-        return boxes(x, y, count, int(cols) if cols else None, size, gap, str(ev.raw("shape") or "square"),
-                     ev.colour("stroke"), ev.length("stroke_width", 0), ev.colour("fill"),
-                     list(labels) if labels is not None else None, family, marks,
-                     ev.colour("mark_color") or (0.6, 0.6, 0.6), int(ev.raw("crossed") or 0))
+        self._check_safe(placed, box, subject, problems, "boxes")
+        return items
 
     _TEXT_KEYS = ("font", "size", "min_size", "leading", "paragraph_gap", "color", "align", "valign", "style",
                   "glossary", "uppercase")
 
-    def _text_params(self, ev: _Eval) -> tuple:
+    def _text_params(self, ev: Eval) -> tuple:
         d = self.t.text
         family_name = ev.raw("font") or d.font
         family = self.env.families.get(family_name)
         if family is None:
             raise ValueError(f"unknown font {family_name!r}: declare it under `fonts:` in game.yaml "
                              f"(known: {', '.join(sorted(self.env.families))})")
-        size = _between("size", parse_length(ev.raw("size") or d.size), *limits.TEXT_SIZE, "pt")
-        min_size = min(_between("min_size", parse_length(ev.raw("min_size") or d.min_size), *limits.TEXT_SIZE, "pt"),
+        size = between("size", parse_length(ev.raw("size") or d.size), *limits.TEXT_SIZE, "pt")
+        min_size = min(between("min_size", parse_length(ev.raw("min_size") or d.min_size), *limits.TEXT_SIZE, "pt"),
                        size)
-        leading = _between("leading", float(ev.raw("leading") or d.leading), 0.5, 5.0, "x the size")
+        leading = between("leading", float(ev.raw("leading") or d.leading), 0.5, 5.0, "x the size")
         gap = ev.raw("paragraph_gap")
-        gap = _between("paragraph_gap", d.paragraph_gap if gap is None else float(gap), 0.0, 10.0, "ems")
+        gap = between("paragraph_gap", d.paragraph_gap if gap is None else float(gap), 0.0, 10.0, "ems")
         color = parse_colour(ev.raw("color") or d.color, self.env.palette) or (0.0, 0.0, 0.0)
         term = parse_colour(self.env.term_color, self.env.palette) if self.env.term_color else None
         glossary = self.env.glossary if ev.raw("glossary") is not False else None
@@ -378,7 +349,7 @@ class CompiledTemplate:
                 str(ev.raw("style") or "regular"), str(ev.raw("align") or "left"), str(ev.raw("valign") or "top"),
                 bool(ev.raw("uppercase")))
 
-    def _text(self, placed, ev: _Eval, box, subject, problems: Problems, card_where) -> list[Item]:
+    def _text(self, placed, ev: Eval, box, subject, problems: Problems, card_where) -> list[Item]:
         value = ev.raw("text")
         if value is None or value == "":
             raise Skip
@@ -388,14 +359,7 @@ class CompiledTemplate:
         field = placed.element.field or field_of(placed.element.text)
         try:
             paragraphs = parse(text, glossary, self.env.term_style, self.env.icons, base, upper)
-            unknown = list(dict.fromkeys(ch for para in paragraphs for word in para for p in word if not p.icon
-                                         for ch in style.family.uncovered(p.text, p.style)))
-            if unknown:
-                face = style.family.face("regular").name
-                also = " or its fallback fonts" if style.family.fallbacks else ""
-                raise MarkupError(f"{_describe_char(unknown[0])} is not in the font {face} (family "
-                                  f"{style.family.name}){also}: write another character, or add a font that has "
-                                  f"it under `fallback:` of the family in game.yaml")
+            check_coverage(paragraphs, style.family)
         except MarkupError as exc:
             if field and card_where:  # the mistake is in the card's text: point there
                 problems.add(card_where(field), f"{field}: {exc}", subject)
@@ -418,48 +382,11 @@ class CompiledTemplate:
             from pnp.layout.text import highlight
 
             bands, runs = highlight(runs, self.env.placeholders, style.family)
-        return [*bands, Text(x, y, w, h, runs, used, lines, float(ev.raw("rotate") or 0))]
+        laid = Text(x, y, w, h, runs, used, lines, float(ev.raw("rotate") or 0))
+        if not self.rotatable and ev.values.get("rotatable", (False, None))[1] is None:
+            return [*bands, laid]  # (most texts)
+        marked = ev.raw("rotatable")
+        from pnp.layout.rotatable import mark, style_of
 
-
-def _between(key: str, value: float, low: float, high: float, unit: str) -> float:
-    if not (math.isfinite(value) and low <= value <= high):
-        raise ValueError(f"{key}: {value:g} {unit}; use a value from {low:g} to {high:g}")
-    return value
-
-
-def _describe_char(ch: str) -> str:
-    name = unicodedata.name(ch, "")
-    if ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0:
-        return f"U+{ord(ch):04X} (a control character)"
-    return f"{ch!r} (U+{ord(ch):04X}{', ' + name.lower() if name else ''})"
-
-
-_checked_images: dict[tuple, str] = {}  # (path, size, mtime) -> "" when readable, else why not
-
-
-def readable_image(path: Path, src: str) -> None:
-    """An image pnp can embed: a picture file (not text, not truncated), within the size bounds."""
-    st = path.stat()
-    key = (str(path), st.st_size, st.st_mtime_ns)
-    if key not in _checked_images:
-        _checked_images[key] = _image_problem(path, st.st_size)
-    if _checked_images[key]:
-        raise ValueError(f"image {src!r}: {_checked_images[key]}")
-
-
-def _image_problem(path: Path, size: int) -> str:
-    if size > limits.IMAGE_BYTES:
-        return f"{size / 2**20:.0f} MB; an image may be at most {limits.IMAGE_BYTES // 2**20} MB"
-    from PIL import Image as PILImage
-
-    try:
-        with PILImage.open(path) as im:
-            if im.width * im.height > limits.IMAGE_PIXELS:
-                return (f"{im.width} x {im.height} pixels; at most {limits.IMAGE_PIXELS // 10**6} million "
-                        "(300 dpi at its printed size is enough)")
-            im.load()
-    except PILImage.UnidentifiedImageError:
-        return "is not a picture file (a PNG or a JPEG)"
-    except Exception as exc:  # truncated, damaged, a decompression bomb
-        return f"cannot be read as a picture ({exc}); save it again as PNG or JPEG"
-    return ""
+        how = self.rotatable if marked is None else style_of(marked)
+        return [*bands, laid, *mark(laid, style.family, how)] if how else [*bands, laid]

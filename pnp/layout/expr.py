@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 from pnp.errors import InputError, Problem, Where
+from pnp.layout.functions import MATH
 from pnp.model.limits import new_evaluation
 
 Context = dict[str, Any]
@@ -116,7 +117,7 @@ def _path_getter(source: str, names: list[str]) -> Getter:
 def _names(value: str) -> frozenset[str]:
     single = _SINGLE.match(value.strip())
     path = _PATH.match(single.group("body")) if single else None
-    if path:
+    if path and path.group(1).split(".")[0] not in MATH:
         return frozenset({path.group(1).split(".")[0]})
     if _only_lookups(value):
         return frozenset(m.group(1).split(".")[0] for m in _PIECES.finditer(value))
@@ -130,7 +131,8 @@ def names_in(value: str) -> set[str]:
 
 def _only_lookups(source: str) -> bool:
     """Text and `{{ path.to.field }}` look-ups, nothing else Jinja would have to run."""
-    return "{{" in source and "{%" not in source and "{#" not in source and "{{" not in _PIECES.sub("", source)
+    return "{{" in source and "{%" not in source and "{#" not in source and "{{" not in _PIECES.sub("", source) \
+        and not any(m.group(1).split(".")[0] in MATH for m in _PIECES.finditer(source))
 
 
 def _text_getter(source: str) -> Getter | None:
@@ -161,7 +163,7 @@ def compile_value(value: Any, where: Where) -> tuple[bool, Any]:
         if single:
             body = single.group("body")
             path = _PATH.match(body)
-            if path:
+            if path and path.group(1).split(".")[0] not in MATH:
                 return True, _path_getter(source, path.group(1).split("."))
             compiled = expression(body)
             from jinja2 import Undefined

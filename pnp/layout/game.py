@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from pnp.errors import InputError, Problem, Problems
-from pnp.layout.engine import CompiledTemplate, LayoutEnv
+from pnp.errors import InputError, Problem, Problems, Where
+from pnp.layout.engine import CompiledTemplate, LayoutEnv, precompile
 from pnp.layout.fonts import load_families
 from pnp.layout.scene import Face
 from pnp.layout.templates import TemplateStore
@@ -64,7 +64,17 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
     if deck.spec.kind == "die":
         from pnp.layout.dice import lay_out_die
 
-        return lay_out_die(deck, game, env, problems)
+        try:
+            return lay_out_die(deck, game, env, problems, store)
+        except Overtime as exc:  # a die's template ran over
+            if not getattr(exc, "reported", False):
+                problems.add(deck.doc.where(("template",)), f"laying out this die's faces took more than "
+                             f"{limits.FACE_SECONDS:g} s a face: its template's loops run too long", deck.id)
+            return []
+    if deck.spec.kind == "dial":
+        from pnp.layout.dial import lay_out_dial
+
+        return lay_out_dial(deck, game, store, env, bleed, problems)
     assert deck.template is not None
     front_t = store.get(deck.template, deck.doc.where(("template",)))
     back_t = store.get(deck.back, deck.doc.where(("back",))) if deck.back else None
@@ -77,6 +87,9 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
         bleed_f, back_t = 0.0, None
     base = deck_context(game, deck)
     out: list[Entry] = []
+    for template in (front_t, back_t):
+        if template is not None:
+            precompile(template)  # compiling is not laying out: outside the time limit
     try:  # each template's fixed part, then each face, within its time (runaway loops in a template)
         with time_limit(limits.FACE_SECONDS):
             front = CompiledTemplate(front_t, env, bleed_f, problems, base, deck.id)
@@ -85,18 +98,23 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
         for card in deck.cards:
             ctx = {"card": card.data}
             subject = f"{deck.id}/{card.id}"
-            where = partial(deck.where, card)
+            where = partial(_place, deck, card)
             with time_limit(limits.FACE_SECONDS):
                 face = front.face(ctx, subject, problems, where)
                 back_face = shared_back or (back.face(ctx, subject + " back", problems, where) if back else None)
             for copy in range(1, card.copies + 1):
                 out.append((face, back_face, {"component": deck.id, "id": card.id, "copy": copy}))
     except Overtime as exc:  # the element that ran over is reported by the layout; the deck stops there
-        if not getattr(exc, "reported", False):  # it ran over before any element (compiling the template)
-            problems.add(deck.doc.where(("template",)), f"laying out a face of this deck took more than "
-                         f"{limits.FACE_SECONDS:g} s; draw less per face", deck.id)
+        if not getattr(exc, "reported", False):  # (outside any element: say it for the whole template)
+            problems.add(front_t.where, f"laying out a face of this template took more than {limits.FACE_SECONDS:g} "
+                         "s: its loops run too long; draw less per face", deck.id)
         return []
     return out
+
+
+def _place(deck: Deck, card: Any, name: str = "", *path: str | int) -> Where:
+    """The place of a card's field, or of a value inside it (`stock`, 1, `qty`), in the deck file."""
+    return deck.doc.where(("cards", card.index, name, *path) if name else ("cards", card.index))
 
 
 LaidOutDeck = tuple[Deck, list[Entry], tuple[float, float]]  # the deck, its faces, their trim size
@@ -123,6 +141,13 @@ def lay_out_game(game: Game, bleed: float, problems: Problems, max_pieces: int =
     store = TemplateStore(game.root)
     decks = []
     for deck in game.decks:
+        if not deck.faces:  # nothing to lay out: said here, not found later as a page of no size
+            problems.add(deck.doc.where(("cards",)) if "cards" in (deck.doc.data or {}) else deck.doc.where(),
+                         f"this die deck prints no die: list one card per die to print, e.g. `cards: [{{id: "
+                         f"{deck.id}, name: {deck.name}}}]`" if deck.spec.kind == "die" else
+                         "this deck prints nothing (no cards, or every card has `copies: 0`): add a card, or take "
+                         "the deck out of game.yaml's `decks`", "cards")
+            continue
         try:
             entries = lay_out_deck(deck, game, store, env, bleed, problems)
         except InputError as exc:

@@ -1,7 +1,8 @@
 """A game's vector icon set (icons.yaml): shapes in a square box, drawn in any colour.
 
 Each icon becomes a list of shapes with coordinates scaled to 0..1 and paths parsed into
-absolute commands, so the renderer only has to trace them.
+absolute commands, so the renderer only has to trace them. An icon may instead be an SVG file
+(`svg: art/anchor.svg`), checked here and traced by the renderer (pnp/output/svg.py).
 """
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ from pathlib import Path
 from typing import Literal
 
 from pnp.errors import InputError, Problems
-from pnp.model.load import Doc, load_file
+from pnp.layout.svgart import SvgArt, read_svg
+from pnp.model.load import Doc, display_path, load_file
+from pnp.model.project import OUTSIDE, outside
 from pnp.model.schema import read
 
 Colour = str  # "current", "paper" or "#rrggbb"
@@ -43,8 +46,9 @@ class ShapeSpec:
 
 @dataclass(repr=False, eq=False)
 class IconSpec:
-    shapes: list[ShapeSpec]
+    shapes: list[ShapeSpec] = field(default_factory=list)
     description: str = ""
+    svg: str | None = None  # an SVG file in the game folder, drawn instead of shapes (currentColor: the icon's colour)
 
 
 @dataclass(repr=False, eq=False)
@@ -63,12 +67,15 @@ class IconShape:
     fill: Colour | None
     stroke: Colour | None
     width: float
+    rule: str = "evenodd"  # how a path that crosses itself fills: evenodd or nonzero (SVG's default)
+    alpha: float = 1.0
 
 
 @dataclass(frozen=True)
 class IconDef:
     name: str
     shapes: tuple[IconShape, ...]
+    svg: SvgArt | None = None  # an SVG icon: the renderer traces it
 
 
 _NUM = re.compile(r"[MLHVCQZmlhvcqz]|-?(?:\d+\.?\d*|\.\d+)(?:e-?\d+)?")
@@ -122,7 +129,7 @@ def parse_path(d: str) -> list[Command]:
     return out
 
 
-def _ellipse(cx: float, cy: float, rx: float, ry: float) -> list[Command]:
+def ellipse_outline(cx: float, cy: float, rx: float, ry: float) -> list[Command]:
     return [("M", cx + rx, cy),
             ("C", cx + rx, cy + K * ry, cx + K * rx, cy + ry, cx, cy + ry),
             ("C", cx - K * rx, cy + ry, cx - rx, cy + K * ry, cx - rx, cy),
@@ -130,7 +137,7 @@ def _ellipse(cx: float, cy: float, rx: float, ry: float) -> list[Command]:
             ("C", cx + K * rx, cy - ry, cx + rx, cy - K * ry, cx + rx, cy), ("Z",)]
 
 
-def _rect(x: float, y: float, w: float, h: float, r: float) -> list[Command]:
+def rect_outline(x: float, y: float, w: float, h: float, r: float) -> list[Command]:
     if r <= 0:
         return [("M", x, y), ("L", x + w, y), ("L", x + w, y + h), ("L", x, y + h), ("Z",)]
     r = min(r, w / 2, h / 2)
@@ -143,11 +150,11 @@ def _rect(x: float, y: float, w: float, h: float, r: float) -> list[Command]:
 
 def _outline(s: ShapeSpec) -> list[Command]:
     if s.type == "circle":
-        return _ellipse(s.cx, s.cy, s.r, s.r)
+        return ellipse_outline(s.cx, s.cy, s.r, s.r)
     if s.type == "ellipse":
-        return _ellipse(s.cx, s.cy, s.rx, s.ry)
+        return ellipse_outline(s.cx, s.cy, s.rx, s.ry)
     if s.type == "rect":
-        return _rect(s.x, s.y, s.w, s.h, s.r)
+        return rect_outline(s.x, s.y, s.w, s.h, s.r)
     if s.type == "polygon":
         if len(s.points) < 3:
             raise ValueError("a polygon needs at least 3 points")
@@ -172,6 +179,14 @@ def load_icons(path: Path, root: Path) -> dict[str, IconDef]:
     problems = Problems()
     icons: dict[str, IconDef] = {}
     for name, icon in spec.icons.items():
+        if icon.svg is not None:
+            art = _svg_icon(path.parent / icon.svg, root, icon.svg, doc, name, problems)
+            if art is not None:
+                icons[name] = IconDef(name, (), art)
+            continue
+        if not icon.shapes:
+            problems.add(doc.where(("icons", name)), "an icon needs `shapes:` or `svg:`", f"icons.{name}")
+            continue
         shapes = []
         for i, s in enumerate(icon.shapes):
             at = ("icons", name, "shapes", i)
@@ -192,3 +207,17 @@ def load_icons(path: Path, root: Path) -> dict[str, IconDef]:
         icons[name] = IconDef(name, tuple(shapes))
     problems.raise_if_errors()
     return icons
+
+
+def _svg_icon(path: Path, root: Path, src: str, doc: Doc, name: str, problems: Problems) -> SvgArt | None:
+    at, subject = doc.where(("icons", name, "svg")), f"icons.{name}.svg"
+    if outside(root, path):
+        problems.add(at, f"SVG {src!r} {OUTSIDE}", subject)
+    elif not path.is_file():
+        problems.add(at, f"SVG {src!r} not found in {display_path(path.parent, root)}/", subject)
+    else:
+        try:
+            return read_svg(path)
+        except (ValueError, OSError) as exc:
+            problems.add(at, f"SVG {src!r}: {exc}", subject)
+    return None

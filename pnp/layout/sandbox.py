@@ -18,6 +18,7 @@ from typing import Any
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
+from pnp.layout.functions import MATH
 from pnp.model import limits
 
 _WIDTH = re.compile(r"%[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?|\{[^{}]*?:[^{}]*?(\d+)|\{[^{}]*:[^{}]*(\{)")
@@ -92,6 +93,7 @@ class Sandbox(ImmutableSandboxedEnvironment):
 
         jinja2.runtime.str_join = _bounded_str_join
         self.globals["range"] = safe_range
+        self.globals.update(MATH)  # pi, sin, cos, ... (pure functions of numbers)
         self.globals.pop("lipsum", None)  # filler text of any length: no use on a card
         for name in ("center", "indent", "format", "wordwrap", "replace", "truncate", "join"):
             self.filters[name] = _bounded_filter(self.filters[name], name)

@@ -22,6 +22,7 @@ class Rect:
     stroke: RGB | None = None
     width: float = 0.5
     radius: float = 0.0
+    dash: tuple[float, ...] = ()  # the stroke's dash pattern (on, off, ...); () solid
 
 
 @dataclass(slots=True, repr=False, eq=False)
@@ -33,6 +34,7 @@ class Ellipse:
     fill: RGB | None = None
     stroke: RGB | None = None
     width: float = 0.5
+    dash: tuple[float, ...] = ()
 
 
 @dataclass(slots=True, repr=False, eq=False)
@@ -52,6 +54,7 @@ class Polygon:
     fill: RGB | None = None
     stroke: RGB | None = None
     width: float = 0.5
+    dash: tuple[float, ...] = ()
 
 
 @dataclass(slots=True, repr=False, eq=False)
@@ -85,6 +88,7 @@ class Image:
     y: float
     w: float
     h: float
+    color: RGB | None = None  # an SVG's currentColor and unset fills (None: black)
 
 
 @dataclass(slots=True, repr=False, eq=False)
@@ -122,7 +126,21 @@ class Static:
     items: list
 
 
-Item = Rect | Ellipse | Line | Polygon | Text | Icon | Image | Label | Static
+@dataclass(slots=True, repr=False, eq=False)
+class Transform:
+    """Items laid out in a frame of their own, `w` x `h` (a die face's template): drawn with the frame's
+    centre at (x, y), scaled by `scale` and turned `rotate` degrees clockwise about it."""
+
+    x: float
+    y: float
+    scale: float
+    rotate: float
+    w: float
+    h: float
+    items: list
+
+
+Item = Rect | Ellipse | Line | Polygon | Text | Icon | Image | Label | Static | Transform
 
 
 @dataclass(slots=True, repr=False, eq=False)

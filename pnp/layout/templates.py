@@ -44,6 +44,7 @@ class Shape(_Element):
     fill: Value = None
     stroke: Value = None
     stroke_width: Value = "0.5pt"
+    dash: list[str] | str | None = None  # the outline dashed: lengths on, off, ... (`[2mm, 1mm]`)
 
 
 @dataclass(repr=False, eq=False)
@@ -66,7 +67,7 @@ class LineEl(_Element):
     y2: Value = "0mm"
     stroke: Value = "#000000"
     stroke_width: Value = "0.5pt"
-    dash: list[str] | None = None
+    dash: list[str] | str | None = None
 
 
 @dataclass(repr=False, eq=False)
@@ -92,6 +93,7 @@ class TextEl(_Element):
     uppercase: Value = False
     glossary: Value = True  # style the game's glossary terms in this text
     rotate: Value = 0  # degrees, about the box's centre (180: reads from the other side of a fold)
+    rotatable: Value = None  # a number that reads otherwise upside down (6, 9) gets a mark: true, underline, dot
 
 
 @dataclass(repr=False, eq=False)
@@ -99,6 +101,7 @@ class ImageEl(_Element):
     type: Literal["image"] = "image"
     src: Value = None
     fit: Value = "contain"
+    color: Value = None  # an SVG image: the colour of its currentColor and of the fills it leaves unset
 
 
 @dataclass(repr=False, eq=False)
@@ -128,6 +131,10 @@ class BoxesEl(_Element):
     marks: dict[int, str] | str | None = None  # {box number: icon}: an icon drawn faintly in those boxes
     mark_color: Value = "#9aa3ad"
     crossed: Value = 0  # the first N boxes are printed crossed off (already used at the start)
+    col_headers: list[Any] | str | None = None  # over each column: a list, an expression, `numbers` or `letters`
+    row_headers: list[Any] | str | None = None  # before each row: the same
+    header_size: Value = None  # the headers' text size (default: from the box size, 6-8 pt)
+    header_color: Value = None  # default: the template's text colour
 
 
 @dataclass(repr=False, eq=False)
@@ -150,7 +157,47 @@ class GroupEl(_Element):
     elements: list[Element] = field(default_factory=list)
 
 
-Element = RectEl | EllipseEl | LineEl | PolygonEl | TextEl | ImageEl | IconEl | BoxesEl | LinesEl | GroupEl
+@dataclass(repr=False, eq=False)
+class TableColumn:
+    """One column of a `table`: its heading, what each row shows in it, its width and alignment."""
+
+    header: Value = None  # the heading (a header row is drawn when any column has one)
+    field: str | int | None = None  # the key each row shows: a record's field, or a position in a list row
+    text: Value = None  # or an expression over `row` ("{{ row.qty }} x"); default: the row's `field`
+    width: Value = 1  # a share of the width left by fixed columns (a number), or a length (12mm)
+    align: Value = None  # left, center, right (default: the table's `align`)
+
+
+@dataclass(repr=False, eq=False)
+class TableEl(_Element):
+    """Rows from data (a list of records or of lists) in columns, each cell's text wrapped to its column;
+    rows as tall as their text, the whole table shrunk together down to `min_size` to fit its box."""
+
+    type: Literal["table"] = "table"
+    rows: Value | list[Any] = None  # the rows: "{{ card.stock }}", a data table's list, or written out
+    columns: list[TableColumn] = field(default_factory=list)
+    field: str | None = None  # the card field the rows come from, named in errors (default: read from `rows`)
+    font: Value = None
+    size: Value = None
+    min_size: Value = None
+    leading: Value = None
+    color: Value = None
+    style: Value = "regular"
+    align: Value = "left"
+    glossary: Value = True
+    header_style: Value = "bold"
+    header_color: Value = None
+    header_fill: Value = None
+    fill: Value = None  # behind the whole table
+    zebra: Value = None  # the fill of every second row
+    rules: Value = "rows"  # none, rows (a line under the header and each row) or grid (also between columns)
+    stroke: Value = "#9aa3ad"
+    stroke_width: Value = "0.4pt"
+    padding: Value = "1mm"  # inside each cell
+    row_height: Value = None  # every row this tall (default: each as tall as its text)
+
+
+Element = RectEl | EllipseEl | LineEl | PolygonEl | TextEl | ImageEl | IconEl | BoxesEl | LinesEl | GroupEl | TableEl
 
 
 @dataclass(repr=False, eq=False)
@@ -169,8 +216,9 @@ class TemplateFile:
     size: str | dict[str, str] | None = None
     bleed: str | None = None
     safe: str | None = None
-    text: dict[str, Any] = field(default_factory=dict)
+    text: dict[str, Any] = field(default_factory=dict, metadata={"schema": TextDefaults})  # text defaults
     vars: dict[str, Any] = field(default_factory=dict)  # values for `{{ vars.x }}`; children override
+    rotatable: bool | str | None = None  # this face is turned in play: numbers like 6 and 9 get a mark
     elements: list[Element] = field(default_factory=list)
 
 
@@ -197,6 +245,7 @@ class Template:
     text: TextDefaults
     elements: list[PlacedElement]
     vars: dict[str, Any]
+    rotatable: str | None = None  # the mark of numbers that read otherwise upside down: underline, dot, or none
 
 
 def _size(raw: str | dict[str, str] | None, doc: Doc, problems: Problems) -> tuple[float, float] | None:
@@ -280,9 +329,17 @@ class TemplateStore:
                 problems.add(doc.where((key,)), str(exc), key)
                 continue
             bleed, safe = (value, safe) if key == "bleed" else (bleed, value)
+        rotatable = parent.rotatable if parent else None
+        if spec.rotatable is not None:
+            from pnp.layout.rotatable import style_of
+
+            try:
+                rotatable = style_of(spec.rotatable)
+            except ValueError as exc:
+                problems.add(doc.where(("rotatable",)), str(exc), "rotatable")
         problems.raise_if_errors()
         assert size is not None and text is not None
-        return Template(name, doc.where(), size, bleed, safe, text, placed, variables)
+        return Template(name, doc.where(), size, bleed, safe, text, placed, variables, rotatable)
 
 
 def _check_text_defaults(text: TextDefaults, doc: Doc, problems: Problems) -> None:

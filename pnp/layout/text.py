@@ -8,6 +8,7 @@ a paragraph, `\\*` is a literal star. Glossary terms are styled the same way eve
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -190,6 +191,41 @@ def fit(paragraphs: list[list[Word]], style: Style, box: tuple[float, float, flo
     used, (lines, height) = found
     return _place(lines, style, x, y, w, h, used, leading, para_gap, height, align, valign), used, sum(
         len(p) for p in lines)
+
+
+def measurable(paragraphs: list[list[Word]], family: Family) -> tuple[list[list[Word]], list[list[float]]]:
+    """Paragraphs ready for `height`: their words cut for fallback fonts, with their widths at 1 pt."""
+    if family.fallbacks:
+        paragraphs = [[_with_fallbacks(word, family) for word in para] for para in paragraphs]
+    return paragraphs, [[_unit_width(word, family) for word in para] for para in paragraphs]
+
+
+def height(measured: tuple[list[list[Word]], list[list[float]]], family: Family, width: float, size: float,
+           leading: float, para_gap: float) -> float | None:
+    """How tall text is once wrapped to `width` at `size`; None when one of its words is wider than `width`."""
+    wrapped = _wrap(measured[0], measured[1], family, size, width)
+    if wrapped is None:
+        return None
+    return sum(len(p) for p in wrapped) * size * leading + (len(wrapped) - 1) * size * para_gap
+
+
+def check_coverage(paragraphs: list[list[Word]], family: Family) -> None:
+    """A MarkupError naming the first character that neither the family nor its fallbacks can draw."""
+    unknown = list(dict.fromkeys(ch for para in paragraphs for word in para for p in word if not p.icon
+                                 for ch in family.uncovered(p.text, p.style)))
+    if unknown:
+        face = family.face("regular").name
+        also = " or its fallback fonts" if family.fallbacks else ""
+        raise MarkupError(f"{describe_char(unknown[0])} is not in the font {face} (family {family.name}){also}: "
+                          "write another character, or add a font that has it under `fallback:` of the family "
+                          "in game.yaml")
+
+
+def describe_char(ch: str) -> str:
+    name = unicodedata.name(ch, "")
+    if ord(ch) < 32 or 0x7F <= ord(ch) < 0xA0:
+        return f"U+{ord(ch):04X} (a control character)"
+    return f"{ch!r} (U+{ord(ch):04X}{', ' + name.lower() if name else ''})"
 
 
 def _with_fallbacks(word: Word, family: Family) -> Word:

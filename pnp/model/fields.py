@@ -1,13 +1,24 @@
-"""Field types shared by the models: lengths in points, ids, paper sizes, named card sizes."""
+"""Field types: the card fields a deck declares (`fields:`) and the types shared by the models (lengths in
+points, ids, paper and card sizes).
+
+A deck declares its fields as data (`cost: {type: integer, min: 1}`); `card_hints` turns each into the
+type hint the schema reader checks a card's value against, so a card field is checked and located like
+any field of a file. A `list` field may hold typed items: `of: integer`, or records
+`of: {item: text, qty: {type: integer, min: 1}}` (rows for a `table`), each value checked at its line.
+"""
 
 from __future__ import annotations
 
-from typing import Annotated
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
 
-from pnp.model.schema import Check
+from pnp.model.schema import Check, Record
+from pnp.model.units import _LENGTH as LENGTH
 from pnp.model.units import MM, parse_length
 
-Length = Annotated[float, Check(convert=parse_length)]  # "3mm" in YAML -> points
+Length = Annotated[float, Check(convert=parse_length, json={  # "3mm" in YAML -> points
+    "anyOf": [{"type": "string", "pattern": LENGTH.pattern}, {"const": 0}],
+    "description": "a length with its unit: 3mm, 0.5in, 9pt, 1cm, 50%"})]
 Id = Annotated[str, Check(pattern=r"[a-z0-9][a-z0-9-]*")]
 
 PAPERS: dict[str, tuple[float, float]] = {  # portrait width, height in points
@@ -24,3 +35,73 @@ CARD_SIZES: dict[str, tuple[float, float]] = {  # width, height in points
     "tarot": (70 * MM, 120 * MM),
     "square": (63.5 * MM, 63.5 * MM),
 }
+
+
+ItemType = Literal["text", "integer", "number", "boolean", "any"]
+_PY_TYPES: dict[str, Any] = {"text": str, "integer": int, "number": float, "boolean": bool,
+                             "any": Any}  # any: tables and lists the rules check
+
+
+@dataclass(repr=False, eq=False)
+class FieldSpec:
+    """One card field a deck declares (also a field of a list's records)."""
+
+    type: Literal["text", "integer", "number", "boolean", "choice", "list", "any"] = "text"
+    required: bool = True
+    default: Any = None
+    choices: list[str] | None = None  # a choice: the values allowed
+    min: float | None = None  # a number's bounds; a list's number of items
+    max: float | None = None
+    of: ItemType | dict[str, ItemType | FieldSpec] | None = None  # a list's items: a type, or records' fields
+    description: str = ""
+
+
+def field_problems(name: str, fs: FieldSpec) -> list[tuple[tuple[str | int, ...], str]]:
+    """What is wrong with a field's declaration: (path below the field, message) each."""
+    out: list[tuple[tuple[str | int, ...], str]] = []
+    if fs.type == "choice" and not fs.choices:
+        out.append(((), "a choice field needs `choices:`"))
+    if fs.of is not None and fs.type != "list":
+        out.append((("of",), f"`of` describes a list's items; this field is of type {fs.type}: "
+                             "make it `type: list` or remove `of`"))
+    if isinstance(fs.of, dict):
+        if not fs.of:
+            out.append((("of",), "a record needs at least one field: `of: {item: text, qty: integer}`"))
+        for key, sub in fs.of.items():
+            if isinstance(sub, FieldSpec):
+                out.extend(((("of", key, *path)), message) for path, message in field_problems(key, sub))
+    return out
+
+
+def field_hint(fs: FieldSpec) -> Any:
+    """The type hint a value of this field is read with (its checks included)."""
+    kind: Any
+    if fs.type == "choice":
+        kind = Literal[tuple(fs.choices or ("",))]
+    elif fs.type == "list":
+        kind = list[_item_hint(fs.of)]  # type: ignore[misc]
+    else:
+        kind = _PY_TYPES[fs.type]
+    if fs.min is not None or fs.max is not None:
+        kind = Annotated[kind, Check(ge=fs.min, le=fs.max)]
+    return kind
+
+
+def _item_hint(of: str | dict[str, Any] | None) -> Any:
+    if of is None:
+        return str  # a plain list is a list of text
+    if isinstance(of, str):
+        return _PY_TYPES[of]
+    fields = tuple((key, *_spec(sub)) for key, sub in of.items())
+    return Annotated[dict, Record(fields, "declare it under the field's `of:`")]
+
+
+def _spec(fs: str | FieldSpec) -> tuple[Any, bool, Any]:
+    if isinstance(fs, str):
+        return _PY_TYPES[fs], True, None
+    return field_hint(fs), fs.required and fs.default is None, fs.default
+
+
+def card_hints(fields: dict[str, FieldSpec]) -> dict[str, tuple[Any, bool, Any]]:
+    """Per declared field: (type hint with its checks, required, default)."""
+    return {name: _spec(fs) for name, fs in fields.items()}

@@ -14,7 +14,8 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pnp.errors import InputError, Problem, Problems, Where
-from pnp.model.fields import PAPERS, Id, Length
+from pnp.model.dial import DialSpec
+from pnp.model.fields import PAPERS, FieldSpec, Id, Length, card_hints, field_problems
 from pnp.model.load import Doc, load_file
 from pnp.model.project import OUTSIDE, check_game_id, confined, outside
 from pnp.model.schema import Check, Reader, _Fail, read
@@ -99,20 +100,10 @@ class Manifest:
         """The contents list with every entry spelled out."""
         return {k: v if isinstance(v, ContentItem) else ContentItem(v) for k, v in self.contents.items()}
     data: dict[str, str] = field(default_factory=dict)  # data tables by name: files in the game folder
+    credits: list[str] = field(default_factory=list)  # lines on the document's cover: art and font attributions
     print: PrintSettings = field(default_factory=PrintSettings)
     placeholders: list[str] = field(  # text that marks unfinished work: highlighted, warned of, refused by --final
         default_factory=lambda: ["[NAME PENDING]", "TODO", "TBD", "???", "XXX"])
-
-
-@dataclass(repr=False, eq=False)
-class FieldSpec:
-    type: Literal["text", "integer", "number", "boolean", "choice", "list", "any"] = "text"
-    required: bool = True
-    default: Any = None
-    choices: list[str] | None = None
-    min: float | None = None
-    max: float | None = None
-    description: str = ""
 
 
 @dataclass(repr=False, eq=False)
@@ -121,15 +112,18 @@ class DeckFile:
     name: str
     template: str | None = None  # required, except for dice (drawn from their net)
     back: str | None = None
-    kind: Literal["cards", "tokens", "board", "die", "sheet"] = "cards"  # how faces are put on paper
+    kind: Literal["cards", "tokens", "board", "die", "sheet", "dial"] = "cards"  # how faces are put on paper
     shape: Literal["rect", "round"] = "rect"  # tokens: the cut line's shape
     die: str | None = None  # dice: d6, d8 or d10
     edge: Length | None = None  # dice: the net's edge (for a d10, the kites' long edges)
     faces: str | None = None  # dice: the data table whose `faces:` list gives each face's colour, number, symbol
+    wheel: str | None = None  # dials: the wheel's template (its decoration; the engine prints the values)
+    dial: DialSpec | None = None  # dials: the geometry (pnp/model/dial.py)
     copies: Annotated[int, Check(ge=0)] = 1
     title: str | None = None  # how `pnp setup` names a card: an expression such as "{{ card.number }}"; else name or id
     fields: dict[str, FieldSpec] = field(default_factory=dict)
     cards: list[dict[str, Any]] = field(default_factory=list)
+    cards_from: str | None = None  # the cards as a sheet's rows: a file in the game folder, `abilities.xlsx#Abilities`
 
 
 @dataclass(repr=False, eq=False)
@@ -185,21 +179,6 @@ class Game:
         raise KeyError(f"no deck {deck_id!r} in {self.id} (decks: {', '.join(d.id for d in self.decks)})")
 
 
-_PY_TYPES: dict[str, Any] = {"text": str, "integer": int, "number": float, "boolean": bool,
-                             "list": list[str], "any": Any}  # any: tables and lists the rules check
-
-
-def card_hints(spec: DeckFile) -> dict[str, tuple[Any, bool, Any]]:
-    """Per declared field: (type hint with its checks, required, default)."""
-    hints: dict[str, tuple[Any, bool, Any]] = {}
-    for name, fs in spec.fields.items():
-        kind: Any = Literal[tuple(fs.choices or ("",))] if fs.type == "choice" else _PY_TYPES[fs.type]
-        if fs.min is not None or fs.max is not None:
-            kind = Annotated[kind, Check(ge=fs.min, le=fs.max)]
-        hints[name] = (kind, fs.required and fs.default is None, fs.default)
-    return hints
-
-
 def read_card(hints: dict[str, tuple[Any, bool, Any]], raw: Any, reader: Reader, path: tuple,
               ) -> dict[str, Any] | None:
     """One card's fields, typed; None (with problems recorded) when it is not valid."""
@@ -234,44 +213,57 @@ def _load_deck(path: Path, root: Path, problems: Problems) -> Deck | None:
     except InputError as exc:
         problems.extend(exc.problems)
         return None
-    return deck_from_doc(doc, problems)
+    return deck_from_doc(doc, problems, root, path.parent)
 
 
-def deck_from_doc(doc: Doc, problems: Problems) -> Deck | None:
-    """A deck from its parsed file (also used on an older version of the file, from git)."""
+def deck_from_doc(doc: Doc, problems: Problems, root: Path | None = None, game_dir: Path | None = None,
+                  ) -> Deck | None:
+    """A deck from its parsed file (also used on an older version of the file, from git: then a deck whose
+    cards come from a sheet has none)."""
     spec, found = read(DeckFile, doc.data, doc)
     problems.extend(found)
     if spec is None:
         return None
     if spec.template is None and spec.kind != "die":
         problems.add(doc.where(), "missing required field", "template")
+    if (spec.kind == "dial") != (spec.dial is not None) or (spec.kind == "dial") != (spec.wheel is not None):
+        problems.add(doc.where(("kind",)), "a dial (`kind: dial`) has a `wheel` template and a `dial:` geometry, "
+                     "and only a dial has them", "kind")
+    if spec.kind == "dial" and spec.back:
+        problems.add(doc.where(("back",)), "a dial has no back: its wheel is printed on a sheet of its own", "back")
     if spec.kind == "die" and not (spec.die and spec.faces):
         problems.add(doc.where(), "a die needs `die` (d6, d8 or d10) and `faces` (a data table)", "die")
     for name, fs in spec.fields.items():
-        if fs.type == "choice" and not fs.choices:
-            problems.add(doc.where(("fields", name)), "a choice field needs `choices:`", f"fields.{name}")
-    hints = card_hints(spec)
-    reader = Reader(doc)
+        for path, message in field_problems(name, fs):
+            problems.add(doc.where(("fields", name, *path)), message, ".".join(map(str, ("fields", name, *path))))
+    hints = card_hints(spec.fields)
+    raws, place = spec.cards, doc
+    if spec.cards_from is not None and root is not None and game_dir is not None:
+        from pnp.model.sheets import cell_subject, sheet_cards
+
+        raws, place = sheet_cards(doc, spec, root, game_dir, problems)
+    reader = Reader(place)
     cards: list[Card] = []
     seen: dict[str, int] = {}
-    for i, raw in enumerate(spec.cards):
+    for i, raw in enumerate(raws):
         data = read_card(hints, raw, reader, ("cards", i))
         if data is None:
             continue
         card_id = data.pop("id") or slug(str(data.get("name") or ""))
         copies = data.pop("copies")
         if not card_id:
-            problems.add(doc.where(("cards", i)), "a card needs an `id` or a `name`", f"cards[{i}]")
+            problems.add(place.where(("cards", i)), "a card needs an `id` or a `name`", f"cards[{i}]")
             continue
         if card_id in seen:
-            problems.add(doc.where(("cards", i)), f"card id {card_id!r} is used twice (first at "
-                         f"cards[{seen[card_id]}]); give one of them its own `id`", f"cards[{i}]")
+            first = f"cards[{seen[card_id]}]" if place is doc else str(place.where(("cards", seen[card_id])))
+            problems.add(place.where(("cards", i)), f"card id {card_id!r} is used twice (first at {first}); give "
+                         "one of them its own `id`", f"cards[{i}]")
         seen[card_id] = i
         data["id"] = card_id
         cards.append(Card(card_id, spec.copies if copies is None else copies, data,
-                          doc.where(("cards", i)), i))
-    problems.extend(_named(reader.problems, spec.cards))
-    return Deck(spec.id, spec.name, spec.template, spec.back, cards, doc, spec)
+                          place.where(("cards", i)), i))
+    problems.extend(_named(reader.problems, raws) if place is doc else map(cell_subject, reader.problems))
+    return Deck(spec.id, spec.name, spec.template, spec.back, cards, place, spec)
 
 
 def _named(problems: list[Problem], raw: list[Any]) -> list[Problem]:

@@ -7,6 +7,8 @@ far below what would exhaust a machine. Breaking one is a located error (exit 2)
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 MM = 72.0 / 25.4
 
 # YAML files
@@ -23,6 +25,14 @@ REPEAT = 10_000  # items of one element's `repeat`
 TEXT_SIZE = (0.5, 500.0)  # points: a text size (and min_size) lies in this range
 IMAGE_PIXELS = 100_000_000  # an image's width x height (a 1 m board at 300 dpi is 140 million: too big)
 IMAGE_BYTES = 64 * 1024 * 1024
+SVG_BYTES = 4 * 1024 * 1024  # an SVG (art or icon): a detailed icon is 2-20 kB
+SVG_ELEMENTS = 20_000  # elements of one SVG
+
+# spreadsheets as card sources (CSV, XLSX, ODS)
+SHEET_BYTES = 16 * 1024 * 1024  # the file on disk
+SHEET_UNPACKED = 256 * 1024 * 1024  # an XLSX or ODS is a zip: what it unpacks to
+SHEET_ROWS = 10_000  # rows of one sheet (one card each)
+SHEET_COLUMNS = 256  # columns of one sheet (one field each)
 
 # template expressions (Jinja, sandboxed)
 RANGE = 10_000  # the items of one `range(...)` in a template
@@ -50,6 +60,8 @@ def add_turns(n: int) -> int:
 RULE_SECONDS = 10.0  # one custom rule's running time; `--rule-timeout` changes it
 
 
+WALL_FACTOR = 5  # a time limit counts the work's processor time; waiting stops it at this many times that
+
 # -- time ---------------------------------------------------------------------------------------
 class Overtime(BaseException):
     """Raised inside the work that ran past its time limit. A BaseException, like KeyboardInterrupt,
@@ -57,15 +69,32 @@ class Overtime(BaseException):
 
 
 class _Watchdog:
-    """One daemon thread that raises `Overtime` in a thread that has run past its deadline, and again
-    each second while it goes on (work that catches everything is still interrupted)."""
+    """One daemon thread that raises `Overtime` in a thread that has spent its time, and again each
+    second while it goes on (work that catches everything is still interrupted).
+
+    Time is the working thread's own CPU time where the system can tell it (Linux, macOS): on a busy
+    machine (a CI runner, a test suite on every core) a face that waits for the processor is not
+    late. A thread's CPU clock never runs faster than the wall clock, so the watchdog sleeps for the
+    CPU time left and looks again. Work that waits without computing (a custom rule that sleeps or
+    reads a pipe) is stopped by the wall clock, at WALL_FACTOR times its time."""
 
     def __init__(self) -> None:
         import threading
 
         self.cond = threading.Condition()
-        self.jobs: dict[int, list] = {}  # thread id -> [deadline, times fired]
+        self.jobs: dict[int, list] = {}  # thread id -> [deadline on its clock, times fired, clock, wall deadline]
         self.thread: threading.Thread | None = None
+
+    @staticmethod
+    def clock(tid: int) -> Callable[[], float]:
+        import time
+
+        try:
+            cid = time.pthread_getcpuclockid(tid)
+            time.clock_gettime(cid)
+        except (AttributeError, OSError):  # no per-thread clock here: the wall clock
+            return time.monotonic
+        return lambda: time.clock_gettime(cid)
 
     def _run(self) -> None:
         import ctypes
@@ -73,20 +102,27 @@ class _Watchdog:
 
         with self.cond:
             while True:
-                now = time.monotonic()
+                soonest = None
                 for tid, job in self.jobs.items():
-                    if now >= job[0]:
+                    try:
+                        now = job[2]()
+                    except OSError:  # the thread has ended
+                        continue
+                    wall = time.monotonic()
+                    if now >= job[0] or wall >= job[3]:
                         ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(tid), ctypes.py_object(Overtime))
-                        job[0], job[1] = now + 1.0, job[1] + 1
-                soonest = min((job[0] for job in self.jobs.values()), default=None)
-                self.cond.wait(None if soonest is None else max(soonest - time.monotonic(), 0.001))
+                        job[0], job[1], job[3] = now + 1.0, job[1] + 1, wall + 1.0
+                    left = min(job[0] - now, job[3] - wall)
+                    soonest = left if soonest is None else min(soonest, left)
+                self.cond.wait(None if soonest is None else max(soonest, 0.001))
 
     def start(self, seconds: float) -> tuple[int, list | None, list]:
         import threading
         import time
 
         tid = threading.get_ident()
-        job = [time.monotonic() + seconds, 0]
+        clock = self.clock(tid)
+        job = [clock() + seconds, 0, clock, time.monotonic() + WALL_FACTOR * seconds]
         with self.cond:
             outer = self.jobs.get(tid)
             self.jobs[tid] = job

@@ -113,7 +113,7 @@ class _Converter:
             return [self.convert(item, depth + 1) for item in node.value]
         out: dict[Any, Any] = {}
         for key_node, value_node in self.pairs(node, depth):  # type: ignore[arg-type]  # a MappingNode: the only kind left
-            key = _scalar(key_node) if isinstance(key_node, yaml.ScalarNode) and key_node.tag != _MERGE else None
+            key = self.scalar(key_node) if isinstance(key_node, yaml.ScalarNode) and key_node.tag != _MERGE else None
             if not isinstance(key, str | int) or key in out:
                 message = (f"duplicate key {key!r}: each key may appear once in a mapping" if key in out
                            else "a mapping key must be a plain name")

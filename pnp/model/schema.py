@@ -8,7 +8,9 @@ values outside a range, choices.
 
 Supported hints: str, int, float, bool, Any, Literal[...], X | None, unions of those,
 list[X], dict[str, X], tuple[X, ...], nested dataclasses, and `Annotated[X, Check(...)]`;
-a union of dataclasses with a `type: Literal[...]` field is chosen by its `type`.
+a union of dataclasses with a `type: Literal[...]` field is chosen by its `type`. Records whose
+fields a file declares (a card, a row of a list-of-records field) are `Annotated[dict, Record(...)]`:
+read into a plain dict, each value checked and located like a dataclass's.
 """
 
 from __future__ import annotations
@@ -31,10 +33,21 @@ T = TypeVar("T")
 class Check:
     """Constraints for `Annotated[...]`: range, pattern, or a converter raising ValueError."""
 
-    ge: float | None = None
+    ge: float | None = None  # (for a list: its number of items)
     le: float | None = None
     pattern: str | None = None
     convert: Callable[[Any], Any] | None = None
+    # the JSON Schema of what `convert` accepts (for `pnp schema`, pnp/model/jsonschema.py)
+    json: dict[str, Any] | None = dataclasses.field(default=None, hash=False, compare=False)
+
+
+@dataclasses.dataclass(frozen=True)
+class Record:
+    """For `Annotated[dict, Record(...)]`: a mapping whose fields are declared in a file, not in Python.
+    `fields`: (name, hint, required, default) each; `fix` says where to declare an unknown key."""
+
+    fields: tuple[tuple[str, Any, bool, Any], ...]
+    fix: str = "remove it"
 
 
 def field_path(loc: Path_) -> str:
@@ -81,6 +94,8 @@ def _describe(hint: Any) -> str:
         return "text"
     if hint is bool:
         return "true or false"
+    if hint is dict:
+        return "a mapping"
     if origin in (list, tuple):
         return "a list"
     if origin is dict or dataclasses.is_dataclass(hint):
@@ -114,7 +129,20 @@ class Reader:
             return value
         if origin is typing.Annotated:
             base, *checks = get_args(hint)
+            if isinstance(checks[0], Record):
+                return self.record(checks[0], value, path)
             # a converter reads the raw value itself ("3mm" for a float); other checks follow the base type
+            if isinstance(value, list):  # a list's length, and each of its items: both worth saying
+                short = False
+                for check in checks:
+                    try:
+                        self._check(check, value, path)
+                    except _Fail:
+                        short = True
+                out = self.read(base, value, path)
+                if short:
+                    raise _Fail
+                return out
             out = value if any(isinstance(c, Check) and c.convert for c in checks) else self.read(base, value, path)
             for check in checks:
                 if isinstance(check, Check):
@@ -208,6 +236,13 @@ class Reader:
             except ValueError as exc:
                 self.fail(path, str(exc))
                 raise _Fail from None
+        if isinstance(value, list):  # a list's bounds are on its length
+            if check.ge is not None and len(value) < check.ge or check.le is not None and len(value) > check.le:
+                bounds = [f"at least {check.ge:g}" if check.ge is not None else "",
+                          f"at most {check.le:g}" if check.le is not None else ""]
+                self.fail(path, f"has {len(value)} items; it may have {' and '.join(b for b in bounds if b)}")
+                raise _Fail
+            return value
         if check.ge is not None and value < check.ge:
             self.fail(path, f"must be at least {check.ge:g}, got {value!r}")
             raise _Fail
@@ -228,6 +263,28 @@ class Reader:
                           f"check its spelling or {fix}")
                 bad = True
         return bad
+
+    def record(self, record: Record, value: Any, path: Path_) -> dict[str, Any]:
+        """A mapping of declared fields: each value read by its hint, defaults filled in, every problem located."""
+        if not isinstance(value, dict):
+            self.fail(path, f"expected a mapping of {', '.join(name for name, *_ in record.fields)}, got {value!r}")
+            raise _Fail
+        bad = self.unknown_keys(value, {name for name, *_ in record.fields}, path, record.fix)
+        out: dict[str, Any] = {}
+        for name, hint, required, default in record.fields:
+            if name in value and value[name] is not None:
+                try:
+                    out[name] = self.read(hint, value[name], (*path, name))
+                except _Fail:
+                    bad = True
+            elif required:
+                self.fail((*path, name), "missing required field")
+                bad = True
+            else:
+                out[name] = default
+        if bad:
+            raise _Fail
+        return out
 
     def model(self, cls: type[T], value: Any, path: Path_ = ()) -> T:
         if not isinstance(value, dict):
@@ -264,6 +321,8 @@ def _matches(hint: Any, value: Any) -> bool:
         return any(isinstance(c, Check) and c.convert for c in checks) or _matches(base, value)
     if hint is Any:
         return True
+    if hint is dict:
+        return isinstance(value, dict)
     if hint is str:
         return isinstance(value, str)
     if hint is bool:

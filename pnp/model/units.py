@@ -7,9 +7,25 @@ import re
 MM = 72.0 / 25.4
 UNITS = {"mm": MM, "cm": 10 * MM, "in": 72.0, "pt": 1.0}
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*(mm|cm|in|pt|%)\s*$")
-_HEX = re.compile(r"^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$")
+_HEX = re.compile(r"^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
 
 RGB = tuple[float, float, float]
+
+
+class RGBA(tuple):
+    """A see-through colour: an RGB triple (so it goes wherever one goes) with its `alpha`, 0 clear to 1 solid."""
+
+    alpha: float
+
+    def __new__(cls, rgb: RGB, alpha: float) -> RGBA:
+        colour = super().__new__(cls, rgb)
+        colour.alpha = alpha
+        return colour
+
+
+def alpha_of(colour: RGB | None) -> float:
+    """How solid a colour is: 1 unless it was written with an alpha (`#rrggbbaa`)."""
+    return getattr(colour, "alpha", 1.0)
 
 
 _lengths: dict[tuple[object, float | None], float] = {}
@@ -51,7 +67,8 @@ def to_mm(points: float) -> float:
 
 
 def parse_colour(value: object, palette: dict[str, str] | None = None) -> RGB | None:
-    """`#rrggbb`, `#rgb`, a palette name, or `none` -> RGB in 0..1 (None means transparent)."""
+    """`#rrggbb`, `#rgb`, a palette name, or `none` -> RGB in 0..1 (None means transparent); `#rrggbbaa` and
+    `#rgba` give an RGBA, an RGB that carries its alpha."""
     if value is None or value == "none":
         return None
     if not isinstance(value, str):
@@ -63,6 +80,9 @@ def parse_colour(value: object, palette: dict[str, str] | None = None) -> RGB | 
         known = f" (palette: {', '.join(sorted(palette))})" if palette else ""
         raise ValueError(f"unknown colour {value!r}: use #rrggbb or a palette name{known}")
     digits = text[1:]
-    if len(digits) == 3:
+    if len(digits) <= 4:
         digits = "".join(ch * 2 for ch in digits)
-    return (int(digits[0:2], 16) / 255.0, int(digits[2:4], 16) / 255.0, int(digits[4:6], 16) / 255.0)
+    rgb = (int(digits[0:2], 16) / 255.0, int(digits[2:4], 16) / 255.0, int(digits[4:6], 16) / 255.0)
+    if len(digits) == 8 and digits[6:8].lower() != "ff":
+        return RGBA(rgb, int(digits[6:8], 16) / 255.0)
+    return rgb

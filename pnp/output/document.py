@@ -13,6 +13,11 @@ from pnp.model.units import MM
 from pnp.output.impose import Page
 
 INK = (0.1, 0.12, 0.18)
+DIALS = ("*Dials:* cut the base on its corner marks, then cut out its window and its thumb hole (a craft knife on a "
+         "cutting mat, along the thin dark lines). Cut each wheel out on its circle. Punch the centre of the base and "
+         "of its wheel (a pin or an awl, on the cross), lay the wheel printed side up under the base, and push a "
+         "brad (a split pin) through both centres; open its legs at the back. Turn the wheel with a finger through "
+         "the thumb hole: one value shows in the window at each step, and the end mark stops the wheel.")
 GREY = (0.4, 0.4, 0.4)
 
 
@@ -29,8 +34,10 @@ def _lines(x: float, y: float, lines: list[str], size: float = 10, gap: float = 
 
 
 def front_matter(name: str, version: str, paper: tuple[float, float], margin: float, family: Family,
-                 rows: list[tuple[str, int | None, int, str, int, bool]]) -> list[Page]:
-    """Cover, contents checklist (rows: component, rulebook count, printed, file, pages, duplex), instructions."""
+                 rows: list[tuple[str, int | None, int, str, int, bool]], dials: bool = False,
+                 credits: list[str] | None = None) -> list[Page]:
+    """Cover (with the game's credits at its foot), contents checklist (rows: component, rulebook count,
+    printed, file, pages, duplex), instructions (with the dials' when the game has one)."""
     pw, ph = paper
     left = margin + 10 * MM
     cover = [Rect(0, 0, pw, ph * 0.42, (0.086, 0.129, 0.227), None, 0),
@@ -44,6 +51,12 @@ def front_matter(name: str, version: str, paper: tuple[float, float], margin: fl
         "     so that the whole file prints duplex in one go",
     ], 11)
     cover += items
+    if credits:
+        box = (left, ph - margin - 45 * MM, pw - 2 * left, 40 * MM)
+        text = "**Credits**\n" + "\n".join(credits)
+        fitted = fit(parse(text, None, "bold", None), Style(family, INK, INK, None), box, 9, 5, 1.25, 0.3, "left",
+                     "bottom")
+        cover += [Text(*box, *fitted)] if fitted else []
     checklist: list[Any] = [Label(left, margin + 12 * MM, "Contents checklist", 18, INK, "left")]
     y = margin + 24 * MM
     for col, head in ((left, "component"), (left + 70 * MM, "rulebook"), (left + 92 * MM, "printed"),
@@ -81,6 +94,7 @@ def front_matter(name: str, version: str, paper: tuple[float, float], margin: fl
         "*Standees:* fold on the dashed lines, glue the two panels back to back, spread the feet.",
         "*Die:* cut on the outline, fold every dashed line away from you, glue the grey tabs inside, the last "
         "face last.",
+        *([DIALS] if dials else []),
     ])
     box = (margin + 10 * MM, margin + 10 * MM, pw - 2 * margin - 20 * MM, ph - 2 * margin - 20 * MM)
     fitted = fit(parse(how, None, "bold", None), Style(family, INK, INK, None), box, 11, 7, 1.3, 0.6, "left", "top")

@@ -13,18 +13,19 @@ from typing import TYPE_CHECKING, Any
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.layout.scene import Ellipse, Face, Icon, Image, Item, Label, Line, Polygon, Rect, Static, Text, TextRun
-from pnp.model.units import RGB
+from pnp.model.units import RGB, alpha_of
 from pnp.output.impose import Page, Placement
 
 if TYPE_CHECKING:
     from pnp.layout.icons import IconDef
+    from pnp.layout.scene import Transform
 
 PAPER: RGB = (1.0, 1.0, 1.0)
 
 
 class Renderer:
     def __init__(self, icons: dict[str, IconDef], title: str, font: str):
-        self.icons = icons
+        self.icons = dict(icons)  # the game's, and SVG images traced as icons
         self.buf = io.BytesIO()
         self.c: Canvas | None = None
         self.title = title
@@ -32,6 +33,7 @@ class Renderer:
         self.forms: set[str] = set()
         self.stamp = ""
         self.static_names: dict[tuple, str] = {}
+        self.see_through: dict[str, bool] = {}  # static parts holding a see-through colour: drawn in place
 
     # -- document ----------------------------------------------------------------------------
     def render(self, pages: list[Page], marker: str = "", stamp: str = "") -> bytes:
@@ -122,10 +124,17 @@ class Renderer:
                 self._texts(items[i:j], face)  # type: ignore[arg-type]
                 i = j
                 continue
+            see_through = _alphas(item)
+            if see_through:  # `#rrggbbaa` colours: this item only
+                self.c.saveState()  # type: ignore[union-attr]
+                self.c.setFillAlpha(see_through[0])  # type: ignore[union-attr]
+                self.c.setStrokeAlpha(see_through[1])  # type: ignore[union-attr]
             if isinstance(item, Text | Icon) and item.rotate:
                 self._rotated(item, face)
             else:
                 getattr(self, "_" + type(item).__name__.lower())(item, face)
+            if see_through:
+                self.c.restoreState()  # type: ignore[union-attr]
             i += 1
 
     def _rotated(self, item: Text | Icon, face: Face) -> None:
@@ -142,10 +151,27 @@ class Renderer:
             self._icon(item, face)
         c.restoreState()
 
+    def _transform(self, t: Transform, face: Face) -> None:
+        c = self.c
+        assert c is not None
+        c.saveState()
+        c.translate(t.x, -t.y)
+        c.rotate(-t.rotate)  # clockwise, as the scene turns
+        c.scale(t.scale, t.scale)
+        c.translate(-t.w / 2, t.h / 2)
+        self._items(t.items, Face(t.w, t.h, 0.0))
+        c.restoreState()
+
     def _static(self, item: Static, face: Face) -> None:
         c = self.c
         assert c is not None
         key = (item.key, face.bleed, face.w, face.h)
+        see_through = self.see_through.get(item.key)
+        if see_through is None:
+            see_through = self.see_through[item.key] = _any_alpha(item.items)
+        if see_through:  # reportlab's forms drop their alpha states: drawn in place
+            self._items(item.items, face)
+            return
         name = self.static_names.setdefault(key, f"S{len(self.static_names)}")
         if name not in self.forms:
             self.forms.add(name)
@@ -170,16 +196,24 @@ class Renderer:
         if not (stroke or fill):
             return
         assert self.c is not None
+        if r.dash and stroke:
+            self.c.setDash(list(r.dash))
         if r.radius > 0:
             self.c.roundRect(r.x, -r.y - r.h, r.w, r.h, r.radius, stroke=stroke, fill=fill)
         else:
             self.c.rect(r.x, -r.y - r.h, r.w, r.h, stroke=stroke, fill=fill)
+        if r.dash and stroke:
+            self.c.setDash([])
 
     def _ellipse(self, e: Ellipse, face: Face) -> None:
         stroke, fill = self._paint(e.fill, e.stroke, e.width)
         if stroke or fill:
             assert self.c is not None
+            if e.dash and stroke:
+                self.c.setDash(list(e.dash))
             self.c.ellipse(e.x, -e.y - e.h, e.x + e.w, -e.y, stroke=stroke, fill=fill)
+            if e.dash and stroke:
+                self.c.setDash([])
 
     def _line(self, ln: Line, face: Face) -> None:
         c = self.c
@@ -202,7 +236,11 @@ class Renderer:
         for x, y in pg.points[1:]:
             path.lineTo(x, -y)
         path.close()
+        if pg.dash and stroke:
+            c.setDash(list(pg.dash))
         c.drawPath(path, stroke=stroke, fill=fill)
+        if pg.dash and stroke:
+            c.setDash([])
 
     def _texts(self, texts: list[Text], face: Face) -> None:
         c = self.c
@@ -210,6 +248,7 @@ class Renderer:
         obj: Any = c.beginText()
         font: tuple[str, float] | None = None
         colour: RGB | None = None
+        alpha = 1.0
         icons: list[Icon] = []
         for t in texts:
             for run in t.runs:
@@ -219,11 +258,17 @@ class Renderer:
                 if font != (run.font, run.size):
                     font = (run.font, run.size)
                     obj.setFont(run.font, run.size)
-                if colour != run.color:
-                    colour = run.color
-                    obj.setFillColorRGB(*run.color)
+                if colour != run.color or type(run.color) is not tuple or alpha != 1.0:
+                    if alpha_of(run.color) != alpha:
+                        alpha = alpha_of(run.color)
+                        obj.setFillAlpha(alpha)
+                    if colour != run.color:
+                        colour = run.color
+                        obj.setFillColorRGB(*run.color)
                 obj.setTextOrigin(run.x, -run.y)
                 obj.textOut(run.text)
+        if alpha != 1.0:
+            obj.setFillAlpha(1.0)
         c.drawText(obj)
         for icon in icons:
             self._icon(icon, face)
@@ -249,7 +294,13 @@ class Renderer:
         assert c is not None
         c.setLineCap(1)
         c.setLineJoin(1)
-        for shape in icon.shapes:
+        shapes = icon.shapes
+        if icon.svg is not None:  # traced from its SVG, centred in the icon's square
+            from pnp.output.svg import outlines
+
+            w, h, shapes = outlines(icon.svg)
+            c.translate((1 - w) / 2, -(1 - h) / 2)
+        for shape in shapes:
             path = c.beginPath()
             for cmd in shape.path:
                 op = cmd[0]
@@ -264,7 +315,13 @@ class Renderer:
             fill = _icon_colour(shape.fill, colour, paper)
             stroke = _icon_colour(shape.stroke, colour, paper)
             s, f = self._paint(fill, stroke, shape.width)
-            c.drawPath(path, stroke=s, fill=f)
+            if shape.alpha < 1:
+                c.setFillAlpha(shape.alpha)
+                c.setStrokeAlpha(shape.alpha)
+            c.drawPath(path, stroke=s, fill=f, fillMode=1 if shape.rule == "nonzero" else 0)
+            if shape.alpha < 1:
+                c.setFillAlpha(1)
+                c.setStrokeAlpha(1)
 
     def _label(self, label: Label, face: Face) -> None:
         c = self.c
@@ -276,8 +333,32 @@ class Renderer:
 
     def _image(self, im: Image, face: Face) -> None:
         assert self.c is not None
+        if im.path.lower().endswith(".svg"):  # vectors, drawn as an icon of the image's colour
+            from pnp.output.svg import svg_icon
+
+            icon = svg_icon(im, self.icons)
+            self._icon(icon, face)
+            return
         self.c.drawImage(im.path, im.x, -im.y - im.h, im.w, im.h, preserveAspectRatio=True, anchor="c",
                          mask="auto")
+
+
+def _alphas(item: Item) -> tuple[float, float] | None:
+    """(fill, stroke) alpha of an item drawn in a see-through colour; None for solid ones (nearly all)."""
+    colour, fill, stroke = getattr(item, "color", None), getattr(item, "fill", None), getattr(item, "stroke", None)
+    if type(colour) in _SOLID and type(fill) in _SOLID and type(stroke) in _SOLID:
+        return None  # nearly every item: no colour of it carries an alpha
+    if colour is not None:  # an icon: its strokes and fills alike
+        fill = stroke = colour
+    return alpha_of(fill), alpha_of(stroke)
+
+
+_SOLID = (tuple, type(None))
+
+
+def _any_alpha(items: list) -> bool:
+    return any(_any_alpha(i.items) if hasattr(i, "items") else _alphas(i) or isinstance(i, Text) and any(
+        alpha_of(r.color) != 1.0 for r in i.runs) for i in items)
 
 
 def _icon_colour(value: str | None, current: RGB, paper: RGB) -> RGB | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.errors import InputError, Problem
-from pnp.layout.scene import Ellipse, Face, Rect
+from pnp.layout.scene import Ellipse, Face, Label, Rect
 from pnp.model.game import Deck, PrintSettings
 from pnp.model.units import MM, to_mm
 from pnp.output.impose import Page, impose_cards, plan_grid
@@ -17,6 +17,8 @@ def impose_deck(deck: Deck, entries: list[tuple[Face, Face | None, dict[str, Any
                 s: PrintSettings, paper: tuple[float, float], notes: list[str]) -> tuple[list[Page], str]:
     """(pages, how they are laid out, for the summary)."""
     kind = deck.spec.kind
+    if kind == "dial":
+        return _dial(deck, entries, s, paper, notes)
     if kind in ("board", "die"):
         from pnp.output.tiles import impose_board
 
@@ -45,3 +47,32 @@ def impose_deck(deck: Deck, entries: list[tuple[Face, Face | None, dict[str, Any
         for page in pages:
             page.extras.extend(shape(p.x, p.y, p.face.w, p.face.h, None, CUT, 0.5) for p in page.placements)
     return pages, f"{grid.cols.count}x{grid.rows.count} per sheet"
+
+
+def _dial(deck: Deck, entries: list[tuple[Face, Face | None, dict[str, Any]]], s: PrintSettings,
+          paper: tuple[float, float], notes: list[str]) -> tuple[list[Page], str]:
+    """A dial's bases, one to a page (tiled when larger), then its wheels on sheets of their own, each cut
+    out on its circle."""
+    from pnp.output.tiles import impose_board
+
+    bases = [e for e in entries if e[2].get("part") != "wheel"]
+    wheels = [(f, b, {k: v for k, v in m.items() if k != "part"}) for f, b, m in entries if m.get("part") == "wheel"]
+    pages = [p for face, _, meta in bases for p in impose_board(face, meta, deck.name, paper, s.margin, s.cut_marks)]
+    if wheels:
+        size = (wheels[0][0].w, wheels[0][0].h)
+        bleed = max(s.bleed, 1 * MM)
+        room = (paper[0], paper[1] - 8 * MM)  # the sheet's label sits below the wheels
+        grid = plan_grid(room, s.margin, size, bleed, "bleed", False, s.mark_length, s.mark_offset, s.center)
+        if grid.per_page == 0:
+            raise InputError([Problem(deck.doc.where(("dial", "radius")), f"a {to_mm(size[0]):.1f} mm wheel does not "
+                                      f"fit on {s.paper} paper inside its margins: use a bigger --paper or a smaller "
+                                      "radius", deck.id)])
+        for page in impose_cards(wheels, grid, paper, "none", s.mark_offset, s.mark_width):
+            for p in page.placements:
+                p.meta["side"] = "wheel"
+                page.extras.append(Ellipse(p.x, p.y, p.face.w, p.face.h, None, CUT, 0.5))
+            page.extras.append(Label(s.margin, paper[1] - s.margin - 2.5 * MM, f"{deck.name}: wheels · cut each out "
+                                     "on its circle, punch the centre, pin it under its base", 8, (0, 0, 0), "left"))
+            pages.append(page)
+    per = grid.per_page if wheels else 0
+    return pages, f"{len(bases)} base{'s' if len(bases) != 1 else ''}, {per} wheel{'s' if per != 1 else ''} per sheet"

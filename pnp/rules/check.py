@@ -21,7 +21,7 @@ from pnp.model.schema import read
 if TYPE_CHECKING:
     from pnp.rules.spec import RulesFile
 
-RULE_KINDS = {"text-overflow", "safe-zone", "box-size"}  # layout findings that are rule errors, not bad input
+RULE_KINDS = {"text-overflow", "safe-zone", "box-size", "dial"}  # layout findings that are rule errors, not bad input
 
 
 @dataclass

@@ -206,10 +206,10 @@ class Engine:
 
     def rule_reference(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
         assert rule.source and rule.target
-        targets = self.values(rule.target, (*at, "target"))
+        targets = _each(self.values(rule.target, (*at, "target")))
         known = {t.value for t in targets}
         seen: Counter = Counter()
-        for v in self.values(rule.source, (*at, "source")):
+        for v in _each(self.values(rule.source, (*at, "source"))):
             seen[v.value] += 1
             if v.value not in known:
                 yield (v.where, v.subject, f"{v.value!r} is not among {sorted(map(str, known))}")
@@ -307,6 +307,18 @@ def _raw(deck: Deck, card: Card) -> dict[str, Any]:
     cards = deck.doc.data.get("cards") if isinstance(deck.doc.data, dict) else None
     raw = cards[card.index] if isinstance(cards, list) and card.index < len(cards) else None
     return raw if isinstance(raw, dict) else {}
+
+
+def _each(values: list[Value]) -> list[Value]:
+    """A list value (a card's `consume: [power, oxygen]`) as its items; a mapping cannot be compared."""
+    out = []
+    for v in values:
+        for item in v.value if isinstance(v.value, list) else [v.value]:
+            if isinstance(item, dict | list):
+                raise InputError([Problem(v.where, f"{v.subject}: {item!r} is a table; a reference compares names "
+                                          "and numbers (point `field` at one of its entries)")])
+            out.append(Value(item, v.where, v.subject))
+    return out
 
 
 def _sum_faces(deck: Deck, field: str) -> Counter:

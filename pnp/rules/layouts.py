@@ -141,7 +141,7 @@ def _lay_out(game: Game, name: str, used: list[tuple[Deck, str]], only: frozense
     for deck, side in used:
         drawn.clear()
         compiled = CompiledTemplate(t, env, 0.0, problems, deck_context(game, deck), deck.id + "-geometry",
-                                    lambda placed, items: drawn.append((placed, items)))
+                                    on_element=lambda placed, items: drawn.append((placed, items)))
         shared = list(drawn)
         for card in deck.cards:
             drawn[:] = []

@@ -1,39 +1,28 @@
-"""Setups: deal a legal setup from a game's rules, reproducibly, and check a recorded one.
+"""Setups: deal a legal setup from a game's rules, reproducibly, check that every player count and
+every choice of the options can be dealt, and check a recorded one.
 
 A setup is plain data: `{"game", "players", "seed", "options", "table": {label: value}, "hands":
-[{label: value}]}` where a label names a deck, a die or a track (or the step's `label`), and a value
-is a list of card ids, a die face or a track's start value. `options` are the setup's named choices
-(a scenario, an adventure): a step's `if` and `where` read them.
+[{label: value}]}` where a label names a deck, a pile, a die or a track (or the step's `label`), and a
+value is a list of card ids (a pile's top card first), `{"cards": [...], "side": "back"}` for cards
+laid a given side up, a die face or a stated value. The steps (`pnp.rules.dealer`) read the options,
+the player count, the player dealt to and the setup's tables (`pnp.rules.setup_expr`).
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from pnp.errors import InputError, Problem, Where
 from pnp.model.game import Game
-from pnp.model.load import Doc
-from pnp.rules.spec import Setup, Step
+from pnp.rules.dealer import Dealer, Piece, Take, validate
+from pnp.rules.setup_expr import Locator, check_tables, choose, every_choice, resolve_tables
+from pnp.rules.spec import Setup
 
-
-def label(step: Step) -> str:
-    return step.label or step.draw or step.place or step.roll or step.track or "?"
-
-
-def die_faces(game: Game, name: str) -> list[dict[str, Any]]:
-    doc = game.data.get(name)
-    faces = doc.data.get("faces") if doc is not None and isinstance(doc.data, dict) else None
-    if not isinstance(faces, list):
-        raise InputError([Problem(game.doc.where(("data",)), f"no die {name!r}: a data table with `faces:` is "
-                                  "needed to roll it")])
-    return faces
-
-
-def face_name(face: dict[str, Any], step: Step) -> str:
-    return f"wild ({step.wild})" if face.get("wild") else str(face.get("id"))
+if TYPE_CHECKING:
+    from pnp.model.load import Doc
 
 
 def card_titles(game: Game) -> dict[str, str]:
@@ -56,223 +45,169 @@ def card_titles(game: Game) -> dict[str, str]:
     return titles
 
 
-def _expr(source: str) -> Callable[..., Any]:
-    """A step's `if` or `where`; a mistake in it is bad input naming the expression, not a traceback."""
-    from pnp.layout.expr import _explain, expression
-
-    def bad(exc: Exception) -> InputError:
-        return InputError([Problem(None, f"step expression {_explain(source, exc)}", "setup", rule="setup")])
-
-    try:
-        compiled = expression(source.strip().removeprefix("{{").removesuffix("}}"), True)
-    except Exception as exc:  # a syntax error
-        raise bad(exc) from None
-
-    def run(**names: Any) -> Any:
-        try:
-            return compiled(**names)
-        except Exception as exc:  # an undefined name, a refused attribute, ...
-            raise bad(exc) from None
-
-    return run
-
-
-def choose(setup: Setup, given: dict[str, str] | None = None) -> dict[str, Any]:
-    """The setup's options: each given value (as typed on the command line) or the first, the default."""
-    given = dict(given or {})
-    chosen = {}
-    for name, values in setup.options.items():
-        if name not in given:
-            chosen[name] = values[0] if values else None
-            continue
-        wanted = given.pop(name)
-        match = [v for v in values if str(v) == str(wanted)]
-        if not match:
-            raise InputError([Problem(None, f"option {name}={wanted}: choose one of "
-                                      f"{', '.join(map(str, values))}")])
-        chosen[name] = match[0]
-    for name in given:
-        known = ", ".join(setup.options) or "none: add `options:` to the setup"
-        raise InputError([Problem(None, f"unknown option {name!r} (this game's options: {known})")])
-    return chosen
-
-
-def steps(setup: Setup, options: dict[str, Any], each_player: bool = False) -> list[Step]:
-    """The steps that apply under these options (a step's `if` reads them)."""
-    return [s for s in (setup.each_player if each_player else setup.table) if not s.if_ or _expr(s.if_)(**options)]
-
-
-def every_choice(setup: Setup) -> list[dict[str, Any]]:
-    combos: list[dict[str, Any]] = [{}]
-    for name, values in setup.options.items():
-        combos = [{**c, name: v} for c in combos for v in values or [None]]
-    return combos
-
-
-def needs(setup: Setup, players: int, options: dict[str, Any] | None = None) -> Counter:
-    """Cards taken from each deck by a setup for `players` players (None for place-all)."""
-    out: Counter = Counter()
-    options = options if options is not None else choose(setup)
-    for step in steps(setup, options):
-        deck = step.draw or step.place
-        if deck and step.count is not None:
-            out[deck] += step.count
-    for step in steps(setup, options, each_player=True):
-        if step.draw:
-            out[step.draw] += (step.count or 1) * players
-    return out
-
-
-def feasibility(game: Game, setup: Setup, where: Where) -> list[Problem]:
-    faces = {d.id: d.faces for d in game.decks}
-    problems: list[Problem] = []
-
-    def fail(message: str) -> None:
-        if not any(p.message == message for p in problems):
-            problems.append(Problem(where, message, "setup", rule="setup"))
-
-    try:
-        _feasible(game, setup, faces, fail)
-    except InputError as exc:
-        fail(exc.problems[0].message)
-    return problems
-
-
-def _feasible(game: Game, setup: Setup, faces: dict[str, int], fail: Callable[[str], None]) -> None:
-    decks = {d.id: d for d in game.decks}
-    for options in every_choice(setup):
-        under = "".join(f" with {k}={v}" for k, v in options.items())
-        matching: dict[int, int] = {}  # a step with `where` -> its deck's matching cards (copies counted)
-        for step in (*steps(setup, options), *steps(setup, options, each_player=True)):
-            deck_id = step.draw or step.place
-            if step.where and deck_id in faces:
-                fits = _matches(game, step, options)
-                matching[id(step)] = sum(c.copies for c in decks[str(deck_id)].cards if fits(c.id))
-        for n in range(setup.players.min, setup.players.max + 1):
-            for deck, count in needs(setup, n, options).items():
-                if deck not in faces:
-                    fail(f"the setup draws from {deck!r}, which is not a deck of this game")
-                elif count > faces[deck]:
-                    fail(f"{n} players{under} need {count} {deck} cards; the deck has {faces[deck]}")
-            for many, group in ((1, steps(setup, options)), (n, steps(setup, options, each_player=True))):
-                for step in group:
-                    if id(step) in matching:
-                        have, want = matching[id(step)], (step.count or 1) * many
-                        if have < want:
-                            fail(f"{n} players{under} need {want} {step.draw or step.place} card"
-                                 f"{'s' if want != 1 else ''} where {step.where}; the deck has {have}")
-
-
-def _matches(game: Game, step: Step, options: dict[str, Any]) -> Callable[[str], bool]:
-    """Which card ids a step may take (all, or those its `where:` expression accepts)."""
-    if not step.where:
-        return lambda _: True
-    test = _expr(step.where)
-    deck = next(d for d in game.decks if d.id == (step.draw or step.place))
-    ok = {c.id for c in deck.cards if test(**options, card=c.data)}
-    return ok.__contains__
-
-
-def deal(game: Game, setup: Setup, players: int, seed: int, options: dict[str, Any] | None = None
-         ) -> dict[str, Any]:
+def deal(game: Game, setup: Setup, players: int, seed: int, options: dict[str, Any] | None = None,
+         doc: Doc | None = None) -> dict[str, Any]:
+    """One setup for `players` players, the same for the same seed. `doc` is rules.yaml (read when needed)."""
     if not setup.players.min <= players <= setup.players.max:
         raise InputError([Problem(None, f"{game.manifest.name} takes {setup.players.min} to {setup.players.max} "
                                   f"players, not {players}")])
     options = options if options is not None else choose(setup)
-    rng = random.Random(seed)
-    piles = {d.id: [c.id for c in d.cards for _ in range(c.copies)] for d in game.decks}
-    for deck in setup.shuffle:
-        rng.shuffle(piles[deck])
-
-    def run(step: Step, into: dict[str, Any]) -> None:
-        deck = step.draw or step.place
-        if deck:
-            pile, fits = piles[deck], _matches(game, step, options)
-            n = len(pile) if step.count is None and step.place else (step.count or 1)
-            taken = [card for card in pile if fits(card)][:n]
-            for card in taken:
-                pile.remove(card)
-            into[label(step)] = taken
-        elif step.roll:
-            into[label(step)] = face_name(rng.choice(die_faces(game, step.roll)), step)
-        elif step.track:
-            into[label(step)] = step.value
-
-    table: dict[str, Any] = {}
-    for step in steps(setup, options):
-        run(step, table)
-    hands = []
-    for _ in range(players):
-        hand: dict[str, Any] = {}
-        for step in steps(setup, options, each_player=True):
-            run(step, hand)
-        hands.append(hand)
-    return {"game": game.id, "players": players, "seed": seed, "options": options, "table": table, "hands": hands}
+    locate = Locator(game, doc)
+    bad = check_tables(setup, locate) + validate(setup, locate)
+    if bad:
+        raise InputError(bad)
+    dealt = Dealer(game, setup, locate).deal(players, options, random.Random(seed))
+    return {"game": game.id, "players": players, "seed": seed, "options": options, **dealt}
 
 
-def check_recorded(game: Game, setup: Setup, doc: Doc) -> list[Problem]:
-    """Hold a recorded setup (YAML or JSON) against the rules: counts, ids, copies, start values."""
-    data = doc.data
-    out: list[Problem] = []
+class _Trial(Dealer):
+    """Deals from unshuffled piles and notes, instead of failing, each step that runs short."""
 
-    def fail(path: tuple, message: str) -> None:
-        out.append(Problem(doc.where(path), message, ".".join(map(str, path)) or "setup", rule="setup"))
+    def __init__(self, *args: Any):
+        super().__init__(*args)
+        self.asked: Counter = Counter()  # deck -> cards all the steps ask for
+        self.filtered: dict[tuple, tuple[list[int], set[int], Take]] = {}  # a step with `where` -> (cards asked,
+        # the deck's pieces it matches for some player, the step)
+        self.shortfalls: list[tuple[Take, int]] = []
 
-    if not isinstance(data, dict):
-        fail((), "a setup is a mapping with players, table and hands")
-        return out
-    players, hands, table = data.get("players"), data.get("hands"), data.get("table")
-    if not isinstance(players, int) or not setup.players.min <= players <= setup.players.max:
-        fail(("players",), f"{game.manifest.name} takes {setup.players.min} to {setup.players.max} players, got "
-             f"{players!r}")
-    if not isinstance(hands, list) or (isinstance(players, int) and len(hands) != players):
-        fail(("hands",), f"one hand per player is needed ({players} players)")
-        hands = hands if isinstance(hands, list) else []
-    recorded = data.get("options") or {}
+    def pick(self, take: Take, pool: list[Piece]) -> list[Piece]:
+        if take.count is not None:
+            self.asked[take.deck] += take.count
+            if take.step.where:
+                asked, matching, _ = self.filtered.setdefault(take.path, ([0], set(), take))
+                asked[0] += take.count
+                matching.update(i for i, piece in enumerate(self.every[take.deck]) if take.fits(piece))
+        return super().pick(take, pool)
+
+    def short(self, take: Take, got: int) -> None:
+        self.shortfalls.append((take, got))
+
+    def start(self, rng: random.Random | None) -> None:
+        super().start(rng)
+        self.every = {deck: list(pile) for deck, pile in self.piles.items()}
+
+
+def _trial(game: Game, setup: Setup, locate: Locator, n: int, options: dict[str, Any]) -> list[tuple[Where, str]]:
+    """What keeps `n` players from being dealt under these options: (place, what is wrong) pairs."""
+    trial = _Trial(game, setup, locate)
     try:
-        options = choose(setup, recorded if isinstance(recorded, dict) else {})
+        trial.deal(n, options, None)
     except InputError as exc:
-        fail(("options",), exc.problems[0].message)
-        return out
-    decks = {d.id: d for d in game.decks}
-    used: Counter = Counter()
+        return [(p.where or locate(("setup",)), p.message if p.subject == "setup" else f"{p.subject}: {p.message}")
+                for p in exc.problems]
+    faces = {d.id: d.faces for d in game.decks}
+    found = [(locate(("setup",)), f"need {count} {deck} cards; the deck has {faces[deck]}")
+             for deck, count in trial.asked.items() if count > faces[deck]]
+    found += [(locate(take.path), f"need {asked[0]} {take.deck} card{'s' if asked[0] != 1 else ''} where "
+               f"{take.step.where}; the deck has {len(matching)}")
+              for asked, matching, take in trial.filtered.values() if asked[0] > len(matching)]
+    for take, got in trial.shortfalls[:1] if not found else []:
+        same = f" sharing their {take.step.same}" if take.step.same else ""
+        cards = f"{take.count} {take.deck} card{'s' if take.count != 1 else ''}{same}"
+        found.append((locate(take.path), f"this step needs {cards} and {got} {'is' if got == 1 else 'are'} left once "
+                      "the steps before it are dealt"))
+    return found
 
-    def check_step(step: Step, value: Any, path: tuple) -> None:
-        deck = step.draw or step.place
-        if deck:
-            want = decks[deck].faces if step.count is None and step.place else (step.count or 1)
-            if not isinstance(value, list) or len(value) != want:
-                fail(path, f"{want} {deck} card{'s' if want != 1 else ''} expected, got {value!r}")
-                return
-            ids, fits = {c.id for c in decks[deck].cards}, _matches(game, step, options)
-            for i, card in enumerate(value):
-                if card not in ids:
-                    fail((*path, i), f"no {deck} card {card!r}")
-                elif not fits(card):
-                    fail((*path, i), f"{deck} card {card!r} is not one this step takes ({step.where})")
-                used[deck, card] += 1
-        elif step.roll:
-            names = [face_name(f, step) for f in die_faces(game, step.roll)]
-            if value not in names and not (isinstance(value, str) and value.startswith("wild")):
-                fail(path, f"{value!r} is not a face of the {step.roll} ({', '.join(names)})")
-        elif step.track and value != step.value:
-            fail(path, f"{step.track} starts at {step.value!r}, got {value!r}")
 
-    for step in steps(setup, options):
-        key = label(step)
-        if not isinstance(table, dict) or key not in table:
-            fail(("table",), f"the table needs {key!r}")
-        else:
-            check_step(step, table[key], ("table", key))
-    for i, hand in enumerate(hands):
-        for step in steps(setup, options, each_player=True):
-            key = label(step)
-            if not isinstance(hand, dict) or key not in hand:
-                fail(("hands", i), f"player {i + 1} needs {key!r}")
-            else:
-                check_step(step, hand[key], ("hands", i, key))
-    copies = {(d.id, c.id): c.copies for d in game.decks for c in d.cards}
-    for (deck, card), n in sorted(used.items()):
-        if n > copies.get((deck, card), n):
-            fail((), f"{deck} card {card!r} is dealt {n} times; the game has {copies[deck, card]}")
-    return out
+def _relevant(cases: list[tuple[int, dict[str, Any]]], setup: Setup) -> list[tuple[int, dict[str, Any]]]:
+    """The cases a problem is found in, less each option it is found under whatever its value."""
+    keep = list(setup.options)
+    for name, values in setup.options.items():
+        rest = [k for k in keep if k != name]
+        groups: dict[tuple, set] = {}
+        for n, o in cases:
+            groups.setdefault((n, tuple(o[k] for k in rest)), set()).add(repr(o[name]))
+        if all(len(seen) == len(values or [None]) for seen in groups.values()):
+            keep = rest
+    found = dict.fromkeys((n, tuple((k, o[k]) for k in keep)) for n, o in cases)
+    return [(n, dict(items)) for n, items in found]
+
+
+def feasibility(game: Game, setup: Setup, where: Where, doc: Doc | None = None) -> list[Problem]:
+    """Every player count, under every choice of the options, can be dealt: each deck holds the cards
+    the steps ask for, and each `where` matches enough; every expression is evaluated on the way. A
+    problem found under every choice of the options is said once, without them."""
+    locate = Locator(game, doc, where)
+    problems = check_tables(setup, locate) + validate(setup, locate)
+    if problems:
+        return problems
+    seen: dict[tuple[Where, str], list[tuple[int, dict[str, Any]]]] = {}
+    for options in every_choice(setup):
+        for n in range(setup.players.min, setup.players.max + 1):
+            for at, message in _trial(game, setup, locate, n, options):
+                cases = seen.setdefault((at, message.split(" (with ")[0]), [])
+                if (n, options) not in cases:
+                    cases.append((n, options))
+    for (at, message), cases in seen.items():
+        for n, options in _relevant(cases, setup):
+            if message.startswith("need "):
+                under = "".join(f" with {k}={v}" for k, v in options.items())
+                problems.append(Problem(at, f"{n} player{'s' if n != 1 else ''}{under} {message}", "setup",
+                                        rule="setup"))
+                continue
+            case = "".join(f", {k}={v}" for k, v in options.items())
+            problems.append(Problem(at, f"{message} (with {n} player{'s' if n != 1 else ''}{case})", "setup",
+                                    rule="setup"))
+            break  # a mistake in an expression or a step: said once
+    return problems
+
+
+def check_recorded(game: Game, setup: Setup, recorded: Doc, doc: Doc | None = None) -> list[Problem]:
+    """Hold a recorded setup (YAML or JSON) against the rules: counts, ids, copies, sides, start values."""
+    from pnp.rules.recorded import check
+
+    return check(game, setup, recorded, Locator(game, doc))
+
+
+@dataclass(repr=False, eq=False)
+class GameSetup:
+    """A game's setup as a custom rule reads it (public API: `setup_of(game)`)."""
+
+    game: Game
+    spec: Setup  # what rules.yaml says: `players`, `options`, `tables` (each `by` and `values`), the steps
+    doc: Doc  # rules.yaml
+
+    def where(self, *path: str | int) -> Where:
+        """The place of a part of the setup: `where("tables", "wheel", "values", 3)`."""
+        return self.doc.where(("setup", *path))
+
+    @property
+    def player_counts(self) -> range:
+        return range(self.spec.players.min, self.spec.players.max + 1)
+
+    def choices(self) -> list[dict[str, Any]]:
+        """Every combination of the options' values."""
+        return every_choice(self.spec)
+
+    def tables(self, players: int, player: int | None = None, **options: Any) -> dict[str, Any]:
+        """The setup's tables looked up for a player count (and a player), under these options."""
+        chosen = {**choose(self.spec), **options}
+        names: dict[str, Any] = {**chosen, "_options": chosen, "players": players}
+        if player is not None:
+            names["player"] = player
+        return resolve_tables(self.spec, names, Locator(self.game, self.doc))
+
+    def deal(self, players: int, seed: int = 0, **options: Any) -> dict[str, Any] | None:
+        """A setup dealt as `pnp setup` deals it; None when it cannot be dealt (`pnp check` says why)."""
+        try:
+            return deal(self.game, self.spec, players, seed, {**choose(self.spec), **options}, self.doc)
+        except InputError:
+            return None
+
+
+def setup_of(game: Game) -> GameSetup | None:
+    """The game's setup from its rules.yaml, or None when it has none."""
+    from pnp.model.load import load_file
+    from pnp.model.project import confined
+    from pnp.model.schema import read
+    from pnp.rules.spec import RulesFile
+
+    path = game.dir / "rules.yaml"
+    confined(game.root, path, Where(f"cards/{game.id}/rules.yaml"), f"cards/{game.id}/rules.yaml")
+    if not path.is_file():
+        return None
+    doc = load_file(path, game.root)
+    spec, problems = read(RulesFile, doc.data if doc.data is not None else {}, doc)
+    if spec is None:
+        raise InputError(problems)
+    return GameSetup(game, spec.setup, doc) if spec.setup is not None else None

@@ -88,18 +88,33 @@ class Rule:
 
 @dataclass
 class Step:
-    """One setup step. `draw`/`place` take cards from a deck, `roll` a die (data table), `track` sets a value."""
+    """One setup step: `draw`/`place` take cards from a deck, `pile` stacks several draws into one ordered
+    pile (listed top first), `roll` rolls a die (a data table), `track` states a value. `count`, `value`,
+    `draw`, `place` and `side` are constants or one `{{ expression }}`; `if` and `where` are expressions.
+    Expressions read the options, `players`, `player` (each_player: 1, 2, ...), `tables`, `data`, `table`
+    and `hand` (what is dealt so far, by label) and, in `where`, `card` (its fields, `id` and `copy`)."""
 
     draw: str | None = None
     place: str | None = None
     roll: str | None = None
     track: str | None = None
-    count: int | None = None  # cards drawn (default 1); for place, default all
+    pile: list[Step] | None = None  # one pile from several draws, top first
+    count: int | str | None = None  # cards drawn (default 1; for place, all); may differ by player count and player
     value: Any = None  # track: the start value
     label: str | None = None  # how the result is named in the setup (default: the deck, die or track)
     wild: str = "choose"  # roll: what a wild face means, said in the setup
     where: str | None = None  # draw/place: only cards for which this expression (over `card`) is true
-    if_: str | None = alias("if")  # only when this expression over the setup's options is true
+    same: str | None = None  # draw: the cards one step deals share this field's value (a hand of one colour)
+    side: str | None = None  # draw/place: the side that lies up, `front` or `back`
+    if_: str | None = alias("if")  # only when this expression is true
+
+
+@dataclass
+class Table:
+    """A setup table: one value per player count, per player or per option (`by`, outermost first)."""
+
+    values: Any = None
+    by: str | list[str] = dataclasses.field(default_factory=list)  # players, player, or an option's name
 
 
 @dataclass
@@ -115,6 +130,7 @@ class Setup:
     table: list[Step] = dataclasses.field(default_factory=list)
     each_player: list[Step] = dataclasses.field(default_factory=list)
     options: dict[str, list[Any]] = dataclasses.field(default_factory=dict)  # named choices; the first is the default
+    tables: dict[str, Table] = dataclasses.field(default_factory=dict)  # `tables.NAME` in the steps' expressions
 
 
 @dataclass

@@ -1,0 +1,89 @@
+"""`pnp new GAME` and `pnp new --project DIR`: a game (or a whole project) that builds, checks and deals
+a setup the moment it is made.
+
+The files come from the package (pnp/commands/scaffold/): `game/` becomes cards/GAME/, `templates/`
+becomes templates/GAME/, `project/` the project's own files (a name stored without its leading dot,
+`gitignore`, gets it back), `fonts/` an open font and its licence. `$game` and `$name` in them are
+the game's id and name. Then the JSON Schemas are written and wired in for the editor.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+from string import Template
+
+from pnp.commands.schema import vscode_settings, write_schemas
+from pnp.errors import InputError, Problem
+from pnp.model.project import check_game_id
+
+SCAFFOLD = resources.files("pnp.commands") / "scaffold"
+DOTTED = {"gitignore", "github"}  # stored without their dot (packaging tools skip hidden files)
+
+
+def game_name(game: str) -> str:
+    """`space-pirates` -> `Space Pirates`."""
+    return " ".join(w.capitalize() for w in game.split("-"))
+
+
+def _copy(src, dst: Path, values: dict[str, str], dotted: bool = False) -> list[Path]:  # src: a Traversable
+    """Copy a scaffold folder, filling `$game` and `$name` into its text files; the files made."""
+    made = []
+    for item in sorted(src.iterdir(), key=lambda i: i.name):
+        name = f".{item.name}" if dotted and item.name in DOTTED else item.name
+        target = dst / name
+        if item.is_dir():
+            made += _copy(item, target, values)
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        data = item.read_bytes()
+        if name.endswith((".yaml", ".yml", ".md", ".txt")) or name == ".gitignore":
+            data = Template(data.decode()).substitute(values).encode()
+        target.write_bytes(data)
+        made.append(target)
+    return made
+
+
+def new_game(root: Path, game: str, name: str | None = None) -> list[Path]:
+    """cards/GAME/ and templates/GAME/ in the project at `root`, the font if the project lacks it, the
+    schemas, and the editor's settings if there are none."""
+    check_game_id(game)
+    for folder in (root / "cards" / game, root / "templates" / game):
+        if folder.exists():
+            raise InputError([Problem(None, f"{folder.relative_to(root).as_posix()}/ already exists: choose another "
+                                            f"name for the new game (see `pnp list`)")])
+    name = name or game_name(game)
+    values = {"game": game, "name": name, "name_yaml": json.dumps(name, ensure_ascii=False)}
+    made = _copy(SCAFFOLD / "game", root / "cards" / game, values)
+    made += _copy(SCAFFOLD / "templates", root / "templates" / game, values)
+    for font in (SCAFFOLD / "fonts").iterdir():
+        target = root / "fonts" / font.name
+        if not target.exists():
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_bytes(font.read_bytes())
+            made.append(target)
+    made += write_schemas(root, root / "schemas")
+    settings = root / ".vscode" / "settings.json"
+    if not settings.exists():
+        settings.parent.mkdir(parents=True, exist_ok=True)
+        settings.write_text(json.dumps(vscode_settings(), indent=2) + "\n")
+        made.append(settings)
+    return made
+
+
+def new_project(folder: Path, game: str | None = None, name: str | None = None) -> tuple[str, list[Path]]:
+    """A project folder with cards/, templates/, fonts/, a .gitignore, a CI workflow and a first game
+    (named after the folder unless `game` is given)."""
+    from pnp.model.game import slug
+
+    game = game or slug(folder.resolve().name)
+    check_game_id(game)
+    if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
+        raise InputError([Problem(None, f"{folder} already exists and is not empty: give `--project` a new folder")])
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "cards").mkdir()
+    values = {"game": game, "name": name or game_name(game), "name_yaml": json.dumps(name or game_name(game))}
+    made = _copy(SCAFFOLD / "project", folder, values, dotted=True)
+    return game, made + new_game(folder.resolve(), game, name)
+

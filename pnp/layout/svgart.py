@@ -1,0 +1,108 @@
+"""SVG files as art and icons: read, bounded and confined before anything draws them.
+
+An SVG is input that others edit, and an XML file can ask for much: entities that expand without
+end, links to files of the machine (`<image href="/etc/...">`, `<use href="other.svg#x">`), text in
+fonts the project does not ship. An SVG is accepted here only when it is small (bytes, elements),
+holds no DOCTYPE, draws no text, and refers to nothing outside itself (`href="#id"` only). The
+renderer (pnp/output/svg.py) then turns the checked bytes into vector outlines with svglib.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pnp.model import limits
+
+_NS = re.compile(r"^\{[^}]*\}")
+_REFUSED = {"text": "draws text (the project's fonts cannot be used there): convert the text to paths",
+            "image": "embeds a picture; keep pictures as their own PNG or JPEG files",
+            "foreignObject": "embeds foreign content", "script": "holds a script", "iframe": "embeds a page",
+            "feImage": "filters with an image"}
+_URL = re.compile(r"url\(\s*['\"]?([^'\")]*)", re.I)
+
+
+@dataclass(frozen=True)
+class SvgArt:
+    """A checked SVG: its bytes (what the renderer reads) and the size it declares."""
+
+    path: str
+    data: bytes
+    width: float
+    height: float
+
+
+_checked: dict[tuple[str, int, int], SvgArt | str] = {}  # (path, size, mtime) -> the art, or why it is refused
+
+
+def is_svg(src: str | Path) -> bool:
+    return str(src).lower().endswith(".svg")
+
+
+def read_svg(path: Path) -> SvgArt:
+    """The SVG at `path`, checked; ValueError saying what is wrong (the caller names the file and line)."""
+    st = path.stat()
+    key = (str(path), st.st_size, st.st_mtime_ns)
+    if key not in _checked:
+        try:
+            _checked[key] = _check(path, st.st_size)
+        except ValueError as exc:
+            _checked[key] = str(exc)
+    found = _checked[key]
+    if isinstance(found, str):
+        raise ValueError(found)
+    return found
+
+
+def _check(path: Path, size: int) -> SvgArt:
+    import xml.etree.ElementTree as ET
+
+    if size > limits.SVG_BYTES:
+        raise ValueError(f"{size / 2**20:.1f} MB; an SVG may be at most {limits.SVG_BYTES // 2**20} MB (simplify it)")
+    data = path.read_bytes()
+    if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
+        raise ValueError("has a DOCTYPE or entities; an SVG for pnp needs neither (delete the <!DOCTYPE ...> line)")
+    try:
+        root = ET.fromstring(data)
+    except ET.ParseError as exc:
+        raise ValueError(f"is not a readable SVG ({exc})") from None
+    if _NS.sub("", root.tag) != "svg":
+        raise ValueError(f"is not an SVG: its root element is <{_NS.sub('', root.tag)}>, not <svg>")
+    for count, el in enumerate(root.iter(), 1):
+        if count > limits.SVG_ELEMENTS:
+            raise ValueError(f"more than {limits.SVG_ELEMENTS:,} elements; simplify it")
+        tag = _NS.sub("", el.tag) if isinstance(el.tag, str) else ""
+        if tag in _REFUSED:
+            raise ValueError(f"<{tag}> {_REFUSED[tag]}")
+        for name, value in el.attrib.items():
+            if _NS.sub("", name) == "href" and not value.startswith("#"):
+                raise ValueError(f"<{tag}> refers to {value!r}; an SVG may refer only to its own parts (#id)")
+            for url in _URL.findall(value):
+                if url and not url.startswith("#"):
+                    raise ValueError(f"<{tag}> refers to {url!r}; an SVG may refer only to its own parts (#id)")
+        if tag == "style" and el.text and ("@import" in el.text or any(not u.startswith("#")
+                                                                       for u in _URL.findall(el.text) if u)):
+            raise ValueError("its <style> imports or refers to other files; keep the styles inside the SVG")
+    width, height = _size(root)
+    return SvgArt(str(path), data, width, height)
+
+
+def _size(root: Any) -> tuple[float, float]:
+    """The drawing's width and height in its own units (the viewBox, else width and height)."""
+    box = root.get("viewBox")
+    if box:
+        parts = re.split(r"[\s,]+", box.strip())
+        try:
+            w, h = float(parts[2]), float(parts[3])
+        except (IndexError, ValueError):
+            raise ValueError(f"viewBox {box!r}: expected four numbers, `0 0 512 512`") from None
+    else:
+        try:
+            w, h = (float(re.sub(r"(px|pt)$", "", root.get(k, ""))) for k in ("width", "height"))
+        except ValueError:
+            raise ValueError("needs a viewBox (`viewBox=\"0 0 512 512\"`) or a width and height in px") from None
+    if not (0 < w < 1e6 and 0 < h < 1e6):
+        raise ValueError(f"{w:g} x {h:g}: an SVG's size must be positive")
+    return w, h

@@ -1,0 +1,100 @@
+"""Layout: what laying out an element needs at hand: the game's fonts, icons and palette (`LayoutEnv`),
+and one element's values evaluated for one face (`Eval`), lengths, colours and dashes read and checked.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pnp.errors import Where
+from pnp.layout.expr import Context
+from pnp.layout.fonts import Family
+from pnp.layout.scene import Item, Line
+from pnp.model.units import RGB, parse_colour, parse_length
+
+if TYPE_CHECKING:
+    from pnp.layout.icons import IconDef
+
+
+@dataclass(repr=False, eq=False)
+class LayoutEnv:
+    """What layout needs to know about the game."""
+
+    root: Path
+    game_dir: Path
+    families: dict[str, Family]
+    palette: dict[str, str]
+    icons: dict[str, IconDef]
+    glossary: re.Pattern[str] | None
+    term_style: str
+    term_color: str | None
+    placeholders: re.Pattern[str] | None = None  # unfinished text, printed in a loud highlight
+
+
+WhereOf = Callable[..., Where]  # a card field's name (and a path inside it) -> its place in the deck file
+
+
+class Skip(Exception):
+    """The element draws nothing for this card (condition false, empty text)."""
+
+
+class Eval:
+    """Evaluates one element's values for one context, reporting problems with their place."""
+
+    def __init__(self, values: dict[str, tuple[bool, Any]], ctx: Context | None, where: Where, subject: str,
+                 env: LayoutEnv, size: tuple[float, float]):
+        self.values, self.ctx, self.where, self.subject, self.env = values, ctx, where, subject, env
+        self.w, self.h = size
+
+    def raw(self, key: str) -> Any:
+        dynamic, value = self.values.get(key, (False, None))
+        if not dynamic:
+            return value
+        assert self.ctx is not None
+        return value(self.ctx)
+
+    def length(self, key: str, parent: float) -> float:
+        value = self.raw(key)
+        try:
+            return parse_length(value, parent)
+        except ValueError as exc:
+            raise ValueError(f"{key}: {exc}") from None
+
+    def dash(self) -> tuple[float, ...]:
+        """A stroke's dash pattern: lengths on, off, on, ... (none: solid)."""
+        dash = self.raw("dash") or ()
+        if not isinstance(dash, list | tuple) or not 0 < len(dash) <= 16:
+            if not dash:
+                return ()
+            raise ValueError(f"dash: expected a list of up to 16 lengths (on, off, ...), got {dash!r}")
+        try:
+            out = tuple(parse_length(d) for d in dash)
+        except ValueError as exc:
+            raise ValueError(f"dash: {exc}") from None
+        if any(d < 0 for d in out) or not any(out):
+            raise ValueError(f"dash: the lengths must be positive, got {dash!r}")
+        return out
+
+    def colour(self, key: str) -> RGB | None:
+        try:
+            return parse_colour(self.raw(key), self.env.palette)
+        except ValueError as exc:
+            raise ValueError(f"{key}: {exc}") from None
+
+
+def extent(items: list[Item]) -> tuple[float, float, float, float]:
+    """The box laid-out items cover (rects, lines, texts)."""
+    xs = [v for i in items for v in ((i.x1, i.x2) if isinstance(i, Line) else (i.x, i.x + i.w))]  # type: ignore[union-attr]
+    ys = [v for i in items for v in ((i.y1, i.y2) if isinstance(i, Line) else (i.y, i.y + i.h))]  # type: ignore[union-attr]
+    return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+
+
+def between(key: str, value: float, low: float, high: float, unit: str) -> float:
+    if not (math.isfinite(value) and low <= value <= high):
+        raise ValueError(f"{key}: {value:g} {unit}; use a value from {low:g} to {high:g}")
+    return value

@@ -1,0 +1,63 @@
+"""A dial's geometry (`kind: dial`), as a deck file declares it under `dial:`: typed, in points.
+
+A dial (a volvelle) is a base with a window cut in it and a wheel pinned under it at `center`. The
+wheel carries `values` round its rim; turning it one step brings the next value under the window.
+Angles are compass angles on the base: degrees clockwise from 12 o'clock.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Annotated, Literal
+
+from pnp.model.fields import Length
+from pnp.model.schema import Check
+from pnp.model.units import MM
+
+Angle = Annotated[float, Check(ge=-360, le=360)]
+
+
+@dataclass(repr=False, eq=False)
+class DialWindow:
+    angle: Angle  # where the window sits round the pin
+    distance: Length  # from the pin to the window's centre: the radius the values are printed at
+    width: Length
+    height: Length
+
+
+@dataclass(repr=False, eq=False)
+class DialThumb:
+    angle: Angle
+    distance: Length  # from the pin to the hole's centre
+    size: Length  # the round hole's diameter
+
+
+@dataclass(repr=False, eq=False)
+class DialText:
+    font: str = "body"  # a family of game.yaml's `fonts`
+    style: Literal["regular", "bold", "italic", "bold_italic"] = "regular"
+    size: Length = 12.0
+    color: str = "#000000"
+
+
+@dataclass(repr=False, eq=False)
+class DialEndMark:
+    icon: str  # an icon of the game's set, in the slot after the last value: the wheel stops there
+    size: Length = 4 * MM
+    color: str = "#000000"
+
+
+@dataclass(repr=False, eq=False)
+class DialSpec:
+    center: tuple[Length, Length]  # the pin, from the base's top-left trim corner
+    radius: Length  # the wheel's
+    window: DialWindow
+    values: list[int | float | str]  # in the window at rest first; each step brings the next
+    text: DialText = dataclasses.field(default_factory=DialText)
+    hole: Length = 4 * MM  # the pin hole's diameter
+    slots: Annotated[int, Check(ge=2, le=360)] | None = None  # places round the wheel (default: values + end mark)
+    turn: Literal["clockwise", "counterclockwise"] = "clockwise"  # the turn that brings the next value
+    thumb: DialThumb | None = None  # a hole in the base to turn the wheel by
+    end_mark: DialEndMark | None = None
+    clearance: Length = 1 * MM  # the least room between the window's edge and any value's ink, inside and out

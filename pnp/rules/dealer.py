@@ -1,0 +1,257 @@
+"""The dealing machine behind `pnp setup`, `pnp check`'s feasibility and `pnp check --setup`.
+
+A `Dealer` runs a setup's steps, in order, for one player count and one choice of the options: the
+table's steps, then each player's, player 1 first. Each deck is a pile of pieces (a card's copies are
+pieces of their own, `copy` 1, 2, ...). How the pieces of a step are chosen is the one thing that
+differs: dealing takes them from the top of the shuffled piles, feasibility from unshuffled piles,
+and a recorded setup's check takes the ones the record names (`pnp.rules.recorded`).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from pnp.errors import InputError, Problem
+from pnp.layout.expr import truthy
+from pnp.model.game import Game
+from pnp.rules.setup_expr import Expressions, Locator, Path, resolve_tables
+from pnp.rules.spec import Setup, Step
+
+KINDS = ("draw", "place", "roll", "track", "pile")
+
+
+class Record:
+    """A card's fields as an expression reads them: `card.copy` is the field, never dict.copy."""
+
+    __slots__ = ("fields",)
+
+    def __init__(self, fields: dict[str, Any]):
+        self.fields = fields
+
+    def __getattr__(self, name: str) -> Any:
+        try:
+            return self.fields[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+    def __getitem__(self, name: str) -> Any:
+        return self.fields[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self.fields
+
+    def __repr__(self) -> str:
+        return repr(self.fields)
+
+
+@dataclass(repr=False, eq=False)
+class Piece:
+    deck: str
+    id: str
+    copy: int
+    data: Record  # the card's fields, its `id` and `copy`: what `card` is in a `where`
+
+
+@dataclass(repr=False, eq=False)
+class Take:
+    """What one draw asks for: `count` pieces (None: every matching one) of `deck` that `fits`."""
+
+    step: Step
+    path: Path
+    deck: str
+    count: int | None
+    fits: Any  # Piece -> bool
+    names: dict[str, Any]
+
+
+def kind_of(step: Step) -> str | None:
+    kinds = [k for k in KINDS if getattr(step, k) is not None]
+    return kinds[0] if len(kinds) == 1 else None
+
+
+def validate(setup: Setup, locate: Locator) -> list[Problem]:
+    """Each step does one thing; a pile holds draws and has a label; `same` names a field."""
+    out: list[Problem] = []
+
+    def one(step: Step, path: Path, in_pile: bool) -> None:
+        kind = kind_of(step)
+        if kind is None:
+            out.append(locate.fail(path, "a step does one thing: give it exactly one of draw, place, roll, track "
+                                   "or pile").problems[0])
+        elif in_pile and kind not in ("draw", "place"):
+            out.append(locate.fail(path, "a pile is built from draw and place steps only").problems[0])
+        elif kind == "pile":
+            if not step.label:
+                out.append(locate.fail(path, "a pile needs a `label`: how the setup names it").problems[0])
+            for j, part in enumerate(step.pile or []):
+                one(part, (*path, "pile", j), True)
+        if step.same and step.place is not None:
+            out.append(locate.fail((*path, "same"), "`same` is for draws (a place step takes every matching card)")
+                       .problems[0])
+
+    for scope in ("table", "each_player"):
+        for i, step in enumerate(getattr(setup, scope)):
+            one(step, ("setup", scope, i), False)
+    return out
+
+
+class Dealer:
+    def __init__(self, game: Game, setup: Setup, locate: Locator, exprs: Expressions | None = None):
+        self.game, self.setup, self.locate = game, setup, locate
+        self.exprs = exprs or Expressions(locate)
+        self.decks = {d.id: d for d in game.decks}
+        self.data = {name: doc.data for name, doc in game.data.items()}
+        self.piles: dict[str, list[Piece]] = {}
+        self.rng: random.Random | None = None
+
+    # -- what differs between dealing, feasibility and replaying a record -------------------------
+    def pick(self, take: Take, pool: list[Piece]) -> list[Piece]:
+        """The pieces a step takes from the matching ones left (in pile order)."""
+        if take.count is None:
+            return pool
+        if take.step.same:
+            groups: dict[Any, list[Piece]] = {}
+            for piece in pool:
+                groups.setdefault(repr(piece.data.fields.get(take.step.same)), []).append(piece)
+            enough = [g for g in groups.values() if len(g) >= take.count]
+            chosen = enough[0][:take.count] if enough else max(groups.values(), key=len, default=[])
+        else:
+            chosen = pool[:take.count]
+        if len(chosen) < take.count:
+            self.short(take, len(chosen))
+        return chosen
+
+    def short(self, take: Take, got: int) -> None:
+        from pnp.rules.setup_expr import describe
+
+        where = f" where {take.step.where}" if take.step.where else ""
+        same = f" sharing their {take.step.same}" if take.step.same else ""
+        raise self.locate.fail(take.path, f"needs {take.count} {take.deck} card{'s' if take.count != 1 else ''}"
+                               f"{where}{same} and {got} {'is' if got == 1 else 'are'} left"
+                               f"{describe(take.names)}")
+
+    def begin(self, label: str, scope: tuple) -> bool:
+        """A step named `label` is about to be dealt into `scope`; False skips it."""
+        return True
+
+    def end(self) -> None:
+        """The step begun last is dealt."""
+
+    def roll(self, step: Step, path: Path, faces: list[str], rng: random.Random | None) -> Any:
+        return rng.choice(faces) if rng else faces[0]
+
+    def state(self, step: Step, path: Path, value: Any) -> Any:
+        return value
+
+    # -- the steps ---------------------------------------------------------------------------
+    def start(self, rng: random.Random | None) -> None:
+        self.rng = rng
+        self.piles = {d.id: [Piece(d.id, c.id, k, Record({**c.data, "copy": k})) for c in d.cards
+                             for k in range(1, c.copies + 1)] for d in self.game.decks}
+        if rng is not None:
+            for deck in self.setup.shuffle:
+                if deck in self.piles:
+                    rng.shuffle(self.piles[deck])
+
+    def deal(self, players: int, options: dict[str, Any], rng: random.Random | None) -> dict[str, Any]:
+        self.start(rng)
+        names: dict[str, Any] = {**options, "_options": options, "players": players, "data": self.data}
+        table: dict[str, Any] = {}
+        view: dict[str, Any] = {}
+        names.update(tables=resolve_tables(self.setup, names, self.locate), table=view)
+        for i, step in enumerate(self.setup.table):
+            self.run(step, ("setup", "table", i), names, table, view, ("table",))
+        hands = []
+        for player in range(1, players + 1):
+            hand: dict[str, Any] = {}
+            mine: dict[str, Any] = {}
+            own = {**names, "player": player, "hand": mine}
+            own["tables"] = resolve_tables(self.setup, own, self.locate)
+            for i, step in enumerate(self.setup.each_player):
+                self.run(step, ("setup", "each_player", i), own, hand, mine, ("hands", player - 1))
+            hands.append(hand)
+        return {"table": table, "hands": hands}
+
+    def run(self, step: Step, path: Path, names: dict[str, Any], into: dict[str, Any], view: dict[str, Any],
+            scope: tuple) -> None:
+        if not truthy(self.exprs.field(path, step, "if", names, True)):
+            return
+        kind = kind_of(step)
+        deck = self.deck_of(step, path, names) if kind in ("draw", "place") else None
+        label = step.label or deck or step.roll or step.track or "?"
+        if label in into:
+            raise self.locate.fail((*path, "label") if step.label else path,
+                                   f"two steps deal {label!r} to the {'table' if scope[0] == 'table' else 'player'}: "
+                                   "give each its own `label`")
+        if not self.begin(label, scope):
+            return
+        if kind == "pile":
+            pieces: list[Piece] = []
+            for j, part in enumerate(step.pile or []):
+                part_path = (*path, "pile", j)
+                if truthy(self.exprs.field(part_path, part, "if", names, True)):
+                    pieces += self.take(part, part_path, names, self.deck_of(part, part_path, names))
+            into[label], view[label] = [p.id for p in pieces], [p.data for p in pieces]
+        elif kind in ("draw", "place"):
+            assert deck is not None
+            pieces = self.take(step, path, names, deck)
+            into[label], view[label] = [p.id for p in pieces], [p.data for p in pieces]
+            if step.side is not None:
+                side = self.side_of(step, path, names, deck)
+                into[label] = {"cards": into[label], "side": self.state(step, (*path, "side"), side)}
+        elif kind == "roll":
+            assert step.roll is not None
+            faces = [face_name(f, step) for f in die_faces(self.game, step.roll, self.locate, path)]
+            into[label] = view[label] = self.roll(step, path, faces, self.rng)
+        else:
+            into[label] = view[label] = self.state(step, path, self.exprs.field(path, step, "value", names))
+        self.end()
+
+    def deck_of(self, step: Step, path: Path, names: dict[str, Any]) -> str:
+        key = "draw" if step.draw is not None else "place"
+        deck = self.exprs.field(path, step, key, names)
+        if not isinstance(deck, str) or deck not in self.decks:
+            raise self.locate.fail((*path, key), f"the setup {key}s from {deck!r}, which is not a deck of this game "
+                                   f"(decks: {', '.join(self.decks)})")
+        return deck
+
+    def side_of(self, step: Step, path: Path, names: dict[str, Any], deck: str) -> str:
+        side = self.exprs.field(path, step, "side", names)
+        if side not in ("front", "back"):
+            raise self.locate.fail((*path, "side"), f"side {side!r}: front or back")
+        if side == "back" and not self.decks[deck].back:
+            raise self.locate.fail((*path, "side"), f"{deck} has no back (`back:` in its deck file): it lies front up")
+        return side
+
+    def take(self, step: Step, path: Path, names: dict[str, Any], deck: str) -> list[Piece]:
+        count = self.exprs.field(path, step, "count", names)
+        if count is None and step.place is None:
+            count = 1
+        if count is not None and (not isinstance(count, int) or isinstance(count, bool) or count < 0):
+            raise self.locate.fail((*path, "count"), f"count {count!r}: a whole number of cards, 0 or more")
+        if step.same and step.same not in self.decks[deck].spec.fields:
+            raise self.locate.fail((*path, "same"), f"same: {deck} cards have no field {step.same!r}")
+
+        def fits(piece: Piece) -> bool:
+            return not step.where or truthy(self.exprs.field(path, step, "where", {**names, "card": piece.data}))
+
+        pile = self.piles[deck]
+        chosen = self.pick(Take(step, path, deck, count, fits, names), [p for p in pile if fits(p)])
+        gone = {id(p) for p in chosen}
+        self.piles[deck] = [p for p in pile if id(p) not in gone]
+        return chosen
+
+
+def die_faces(game: Game, name: str, locate: Locator, path: Path) -> list[dict[str, Any]]:
+    doc = game.data.get(name)
+    faces = doc.data.get("faces") if doc is not None and isinstance(doc.data, dict) else None
+    if not isinstance(faces, list):
+        raise InputError([Problem(locate((*path, "roll")), f"no die {name!r}: a data table with `faces:` is needed "
+                                  "to roll it", "setup", rule="setup")])
+    return faces
+
+
+def face_name(face: dict[str, Any], step: Step) -> str:
+    return f"wild ({step.wild})" if face.get("wild") else str(face.get("id"))
