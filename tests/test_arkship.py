@@ -76,9 +76,16 @@ def test_check_passes_strictly_and_lists_pending_names(built, shared_check):
 
 def test_the_contents_checklist_names_what_is_not_printed(built):
     out, _ = built
-    checklist = PdfReader(out / "arkship-pnp.pdf").pages[1].extract_text()
+    checklist = PdfReader(out / "arkship-pnp.pdf").pages[0].extract_text()  # on the cover
     assert "ordinary six-sided dice" in checklist and "Crew Sheet" in checklist and "Player Aid" in checklist
     assert not re.search(r"\(a [A-Z]", checklist)  # every contents id is a deck: no sub-row under a wrong parent
+    also = checklist[checklist.index("Also needed"):]  # what is not printed is listed apart
+    assert "Pencil" in also and "Crew clip" in also and "Crew Sheet" not in also
+    # the rulebook column shows only the counts the rulebook states
+    lines = checklist.splitlines()
+    for name, rulebook in (("Crew Sheet", "not stated"), ("Player Aid", "not stated"), ("Crew Meeple", "not stated"),
+                           ("Crisis", "30"), ("Ship Board", "8")):
+        assert lines[lines.index(name) + 1] == rulebook, name
 
 
 # The rulebook's Components list, with the counts it states (Setup adds the board's 8 cards). Crew and

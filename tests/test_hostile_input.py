@@ -144,9 +144,10 @@ def test_hostile_input_is_answered_in_its_place_and_leaves_the_last_good_build(p
     assert run_pnp("build", "mini", cwd=project).code == 0
     before = outputs(project)
     edit(project / path, old, new)
-    started, memory = time.perf_counter(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    # processor time, not wall time: the answer's cost, whatever else the machine is doing (a CI runner)
+    started, memory = time.process_time(), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     result = run_pnp("build", "mini", cwd=project)
-    assert time.perf_counter() - started < 2.5, "answered at once"
+    assert time.process_time() - started < 2.5, "answered at once"
     assert resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - memory < 300 * 1024, "within 300 MB"
     assert result.code == code, result.err
     assert result.err.splitlines()[0].startswith(first), result.err

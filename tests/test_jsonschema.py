@@ -106,7 +106,7 @@ def test_pnp_schema_writes_them_for_the_editor(project: Path):
     assert written == sorted([*COMMON, "mini/spell.schema.json", "tiny/card.schema.json", "tiny/sheet.schema.json"])
     game = json.loads((project / "schemas/game.schema.json").read_text())
     assert "name" in game["required"] and "decks" in game["properties"]
-    assert game["properties"]["credits"]["description"].startswith("lines on the document's cover")
+    assert game["properties"]["credits"]["description"].startswith("lines in the document's credits")
 
 
 def test_a_new_element_kind_is_in_the_template_schema_without_touching_the_generator():

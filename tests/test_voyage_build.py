@@ -106,13 +106,18 @@ def test_backs_line_up_with_their_fronts(shared_build, paper):
 
 @pytest.mark.parametrize("paper", ["A4", "letter"])
 def test_cut_marks_are_outside_every_card_and_everything_is_printable(shared_build, paper):
+    """Marks lie in the margin, or over the outer bleed band where the margin has no room (Letter poker): never
+    over a trimmed face, never outside the printable area."""
     out, manifest = shared_build("voyage", "--paper", paper)
     margin = 5 * MM
     for f in manifest["files"]:
         if not any(m["file"] == f["path"] and m["component"] in CARD_DECKS for m in manifest["faces"]):
             continue  # boards and tokens: see test_boards_and_tokens.py
-        for page in page_drawings(out / f["path"]):
+        for number, page in enumerate(page_drawings(out / f["path"]), 1):
             assert page.faces and page.marks
+            trims = [(m["x_mm"] * MM, m["y_mm"] * MM, m["w_mm"] * MM, m["h_mm"] * MM) for m in manifest["faces"]
+                     if m["file"] == f["path"] and m["page"] == number]
+            assert len(trims) == len(page.faces)
             for cx, cy, cw, ch in (p.clip for p in page.faces):
                 assert cx >= margin - 0.01 and cy >= margin - 0.01
                 assert cx + cw <= page.width - margin + 0.01 and cy + ch <= page.height - margin + 0.01
@@ -120,9 +125,10 @@ def test_cut_marks_are_outside_every_card_and_everything_is_printable(shared_bui
                 for x, y in ((x1, y1), (x2, y2)):
                     assert margin - 0.01 <= x <= page.width - margin + 0.01
                     assert margin - 0.01 <= y <= page.height - margin + 0.01
-                mark = (min(x1, x2) - 0.25, min(y1, y2) - 0.25, abs(x2 - x1) + 0.5, abs(y2 - y1) + 0.5)
-                for placed in page.faces:  # a mark (with half its 0.5 pt width) never touches a face's cell
-                    assert not overlap(mark, placed.clip), (mark, placed.clip)
+                half = 0.85  # the mark's half width and the white line under it
+                mark = (min(x1, x2) - half, min(y1, y2) - half, abs(x2 - x1) + 2 * half, abs(y2 - y1) + 2 * half)
+                for trim in trims:
+                    assert not overlap(mark, trim), (mark, trim)
 
 
 def test_fonts_are_all_embedded(a4):
@@ -157,7 +163,11 @@ def test_duplex_none_prints_fronts_only(tmp_path, a4):
     manifest = build(tmp_path, "--duplex", "none")
     assert {f["side"] for f in manifest["faces"]} == {"front"}
     backs_pages = len({(f["file"], f["page"]) for f in a4[1]["faces"] if f["side"] == "back"})
-    assert sum(f["pages"] for f in manifest["files"]) == sum(f["pages"] for f in a4[1]["files"]) - backs_pages
+    assert sum(f["pages"] for f in manifest["files"][1:]) == sum(f["pages"] for f in a4[1]["files"][1:]) - backs_pages
+    # the document, one-sided: no backs, and no blank page after each sheet
+    doc = [p for p in manifest["pages"] if p["file"] == "voyage-pnp.pdf"]
+    assert doc and {p["side"] for p in doc} <= {"front", "map"}
+    assert {f["side"] for f in manifest["document_faces"]} == {"front"}
 
 
 def test_no_bleed_cells_are_the_trim(tmp_path):

@@ -120,16 +120,23 @@ def test_the_print_and_play_document(voyage):
     assert manifest["files"][0]["path"] == "voyage-pnp.pdf"
     assert len(reader.pages) == manifest["files"][0]["pages"]
     assert len(reader.pages) % 2 == 0  # whole sheets: it prints duplex in one go
-    first = reader.pages[0].extract_text()
+    first = reader.pages[0].extract_text()  # the cover carries the contents checklist
     assert "Voyage In Progress" in first and "Print-and-play edition" in first
-    checklist = reader.pages[1].extract_text()
     for component in ("Room", "Ability", "Damage Token", "Action Cube", "Location Marker", "Peril Die",
                       "Happiness meter (a Track)", "Round tracker (a Track)", "Ship Board", "ship-board.pdf"):
-        assert component in checklist, component  # names for the player, files by id
-    assert "Print at 100 %" in reader.pages[2].extract_text()
-    # every component's pages are in it
-    component_pages = sum(f["pages"] for f in manifest["files"][1:])
-    assert len(reader.pages) >= 4 + component_pages
+        assert component in first, component  # names for the player, files by id
+    # a contents entry that is a card sits right under its own deck's row, not after the last deck
+    lines = [line.strip() for line in first.splitlines()]
+    track = lines.index("Track")
+    assert [line for line in lines[track:] if "(a " in line][:3] == [
+        "Happiness meter (a Track)", "Sanitation meter (a Track)", "Round tracker (a Track)"]
+    assert lines.index("Round tracker (a Track)") < lines.index("Peril Die")
+    assert "Print at 100 %" in reader.pages[1].extract_text()
+    # every printed face is in it, once (pieces of several components share sheets: manifest["document_faces"])
+    listed = [(f["component"], f["id"], f["copy"]) for f in manifest["faces"] if f["side"] == "front"]
+    in_doc = [(f["component"], f["id"], f["copy"]) for f in manifest["document_faces"] if f["side"] == "front"]
+    assert sorted(in_doc) == sorted(listed)
+    assert all(f["file"] == "voyage-pnp.pdf" for f in manifest["document_faces"])
     assert text_of(doc).count("Duct Tape") == 2
 
 

@@ -20,7 +20,10 @@ from pnp.model import limits
 from pnp.model.fields import PAPERS
 from pnp.model.game import Deck, Game, PrintSettings, load_game
 from pnp.model.units import to_mm
+from pnp.output.document import Row
+from pnp.output.footer import footers
 from pnp.output.impose import Page
+from pnp.output.manifest import face_rows, merge_notes, page_rows, sheet_count
 from pnp.output.sheets import impose_deck
 from pnp.rules.check import RuleOptions, rule_problems, split
 
@@ -109,6 +112,8 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
     notes: list[str] = []
     out_dir = opts.out or root / "output" / game.id
     stamp = "" if opts.final else f"{game.id} {game.manifest.version} · {{component}}/{{id}}"
+    title = f"{game.manifest.name} {game.manifest.version}"
+    laid = {deck.id: (entries, size) for deck, entries, size in prep.decks}
     cache = opts.cache if opts.cache is not None else {}
     for step, (deck, entries, size) in enumerate(prep.decks):
         if opts.progress:
@@ -120,7 +125,10 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
         else:
             pages, how = impose_deck(deck, entries, size, settings, paper, notes)
             shift_backs(pages, opts.back_offset)
-            data = Renderer(env.icons, f"{game.manifest.name}: {deck.name}", font).render(pages, marker, stamp)
+            footers(pages, title, settings.paper, settings.duplex, bool(stamp),
+                    ["assembly map" if p.side == "map" else deck.name for p in pages])
+            data = Renderer(env.icons, f"{game.manifest.name}: {deck.name}", font).render(pages, marker, stamp,
+                                                                                         settings.margin)
             cache[deck.id] = (key, pages, how, data)
         rendered.append((out_dir / f"{deck.id}.pdf", data, pages, how, deck))
 
@@ -133,8 +141,8 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
             opts.progress(len(prep.decks), len(prep.decks) + 1, f"{game.id}-pnp.pdf")
         doc_key = tuple(cache[deck.id][0] for *_, deck in rendered)
         if cache.get("document", (None,))[0] != doc_key:
-            cache["document"] = (doc_key, render_document(game, rendered, counts, paper, settings.margin, env, font,
-                                                          marker, stamp))
+            cache["document"] = (doc_key, render_document(game, rendered, laid, counts, paper, settings, env, font,
+                                                          marker, stamp, opts.back_offset))
         document = cache["document"][1]
 
     # write: every file staged beside the output folder, which then becomes the new build in one step
@@ -142,21 +150,21 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
 
     files: list[OutFile] = []
     faces_meta: list[dict[str, Any]] = []
+    pages_meta: list[dict[str, Any]] = []
+    document_faces: list[dict[str, Any]] = []
     with Staging(out_dir) as stage:
         if document is not None:
-            data, pages_count = document
+            data, doc_pages = document
             path = out_dir / f"{game.id}-pnp.pdf"
-            files.append(OutFile(path, pages_count, stage.add(path.name, data), sum(counts.values()),
-                                 "everything, duplex-ready"))
+            files.append(OutFile(path, len(doc_pages), stage.add(path.name, data), sum(counts.values()),
+                                 f"everything, {'one-sided' if settings.duplex == 'none' else 'duplex-ready'}, "
+                                 f"{sheet_count(doc_pages, settings.duplex)} sheets"))
+            document_faces = face_rows(path.name, doc_pages)
+            pages_meta += page_rows(path.name, doc_pages, paper)
         for path, data, pages, how, deck in rendered:
             rel = path.relative_to(out_dir).as_posix()
-            for number, page in enumerate(pages, 1):
-                for p in page.placements:
-                    if p.meta["side"] == "map":  # the assembly map's preview is not a printed piece
-                        continue
-                    faces_meta.append({**p.meta, "file": rel, "page": number,
-                                       "x_mm": round(to_mm(p.x), 3), "y_mm": round(to_mm(p.y), 3),
-                                       "w_mm": round(to_mm(p.face.w), 3), "h_mm": round(to_mm(p.face.h), 3)})
+            faces_meta += face_rows(rel, pages)
+            pages_meta += page_rows(rel, pages, paper)
             files.append(OutFile(path, len(pages), stage.add(rel, data), counts[deck.id], how))
         stage.commit({
             "game": game.id, "paper": settings.paper, "duplex": settings.duplex,
@@ -164,11 +172,13 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
             "files": [{"path": f.path.relative_to(out_dir).as_posix(), "pages": f.pages, "sha256": f.sha256}
                       for f in files],
             "faces": faces_meta,
+            "pages": pages_meta,
+            "document_faces": document_faces,
         })
     if opts.force:
         notes.append("built with --force: rules not checked, every face is marked NOT RULE-CHECKED")
     warnings = [p for p in found if p.severity == "warning"]
-    return BuildResult(game, files, counts, warnings, time.perf_counter() - started, settings, notes)
+    return BuildResult(game, files, counts, warnings, time.perf_counter() - started, settings, merge_notes(notes))
 
 
 def fingerprint(root: Path, game: Game, deck: Deck, options: Any) -> str:
@@ -211,24 +221,85 @@ def _label(component_id: str) -> str:
     return words if re.match(r"d\d", words) else words[:1].upper() + words[1:]
 
 
-def render_document(game: Game, rendered: list, counts: dict[str, int], paper: tuple[float, float], margin: float,
-                    env: LayoutEnv, font: str, marker: str, stamp: str) -> tuple[bytes, int]:
-    """The print-and-play document's bytes and page count."""
+def render_document(game: Game, rendered: list, laid: dict[str, Any], counts: dict[str, int],
+                    paper: tuple[float, float], settings: PrintSettings, env: LayoutEnv, font: str, marker: str,
+                    stamp: str, back_offset: tuple[float, float] = (0.0, 0.0)) -> tuple[bytes, list[Page]]:
+    """The print-and-play document's bytes and pages: front matter, then every component, like pieces sharing
+    sheets (pnp/output/packing.py)."""
     from pnp.output.document import front_matter, paired
+    from pnp.output.packing import plan_document
     from pnp.output.render import Renderer
 
-    contents = game.manifest.content()
-    # a player reads names ("Damage Token"); the file column (damage-token.pdf) keeps the id in sight
-    rows = [(deck.name, contents[deck.id].count if deck.id in contents else None, counts[deck.id], path.name,
-             len(pages), any(p.side == "back" for p in pages)) for path, _, pages, _, deck in rendered]
-    cards = {c.id: (d, c) for d in game.decks for c in d.cards}
-    rows += [(f"  {_label(cid)} (a {cards[cid][0].name})", item.count, item.count or 0, "", 0, False)
-             for cid, item in contents.items() if cid not in counts and cid in cards]
-    rows += [(_label(cid), item.count, 0, item.note or "not printed", 0, False) for cid, item in contents.items()
-             if not item.printed]
+    sections = plan_document([(deck, *laid[deck.id], pages) for _, _, pages, _, deck in rendered], settings, paper)
+    names = {deck.id: deck.name for *_, deck in rendered}
     body = env.families.get("body") or next(iter(env.families.values()))
-    pages = front_matter(game.manifest.name, game.manifest.version, paper, margin, body, rows,
-                         any(deck.spec.kind == "dial" for deck in game.decks), game.manifest.credits)
-    for _, _, component_pages, _, _ in rendered:
-        pages += paired(component_pages, paper)
-    return Renderer(env.icons, f"{game.manifest.name}: print-and-play", font).render(pages, marker, stamp), len(pages)
+    rows = checklist_rows(game, rendered, counts)
+    # the checklist says where each component starts: the front matter's length comes first
+    at = len(front_matter(game, paper, settings, body, rows, sections)) + 1
+    pages: list[Page] = []
+    what: list[str] = []
+    first_page: dict[str, int] = {}
+    for section in sections:
+        # duplex: each one-sided sheet is followed by a blank page, so the whole file prints in one go
+        section_pages = paired(section.pages, paper) if settings.duplex != "none" else list(section.pages)
+        if section.kind != "own":
+            shift_backs(section_pages, back_offset)
+        for deck in section.decks:
+            first_page[deck.id] = at + next((i for i, p in enumerate(section_pages)
+                                             if any(q.meta.get("component") == deck.id for q in p.placements)), 0)
+        what += [_holds(p, names, section.kind == "pieces") or ("" if p.side == "blank" else section.decks[0].name)
+                 for p in section_pages]
+        group = {"own": section.decks[0].id, "cards": "cards"}.get(section.kind, section.kind)
+        if section.kind == "cards":
+            group += " {:g} x {:g} mm".format(*(round(to_mm(v), 2) for v in laid[section.decks[0].id][1]))
+        for p in section_pages:
+            if p.side != "blank":
+                p.info = {**p.info, "group": group}
+        pages += section_pages
+        at += len(section_pages)
+    rows = [dataclasses.replace(r, page=first_page.get(r.deck, 0)) for r in rows]
+    front = front_matter(game, paper, settings, body, rows, sections)
+    pages = front + pages
+    footers(pages, f"{game.manifest.name} {game.manifest.version}", settings.paper, settings.duplex, bool(stamp),
+            [p.info.get("what", "") for p in front] + what)
+    data = Renderer(env.icons, f"{game.manifest.name}: print-and-play", font).render(pages, marker, stamp,
+                                                                                     settings.margin)
+    return data, pages
+
+
+def _holds(page: Page, names: dict[str, str], counts: bool = False) -> str:
+    """The components on a page, by name, in the order they first appear (with how many of each: the legend of
+    a pieces sheet)."""
+    seen: dict[str, int] = {}
+    for p in page.placements:
+        if p.meta.get("component") in names:
+            name = names[p.meta["component"]]
+            seen[name] = seen.get(name, 0) + 1
+    if page.side == "map":
+        return f"{next(iter(seen), '')} assembly map".strip()
+    return ", ".join(f"{name} {n}" if counts else name for name, n in seen.items())
+
+
+def checklist_rows(game: Game, rendered: list, counts: dict[str, int]) -> list[Row]:
+    """The contents checklist: each deck in print order, each contents entry that is a card id right under its
+    own deck, then what is not printed ("also needed")."""
+    contents = game.manifest.content()
+    cards = {c.id: d.id for d in game.decks for c in d.cards}
+    rows: list[Row] = []
+    for path, _, _, _, deck in rendered:
+        rows.append(Row(deck.name, _stated(contents.get(deck.id)), counts[deck.id], path.name, deck.spec.kind,
+                        deck.id))
+        for cid, sub in contents.items():
+            if cid not in counts and cards.get(cid) == deck.id:
+                rows.append(Row(f"{_label(cid)} (a {deck.name})", _stated(sub), sub.count or 0, kind=deck.spec.kind,
+                                sub=True))
+    rows += [Row(_label(cid), _stated(item), 0, kind="also", note=item.note) for cid, item in contents.items()
+             if not item.printed]
+    return rows
+
+
+def _stated(item: Any) -> int | str:
+    """The rulebook column: the count the rulebook states, or "not stated"."""
+    if item is None or not item.stated or item.count is None:
+        return "not stated"
+    return item.count

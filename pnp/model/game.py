@@ -100,7 +100,7 @@ class Manifest:
         """The contents list with every entry spelled out."""
         return {k: v if isinstance(v, ContentItem) else ContentItem(v) for k, v in self.contents.items()}
     data: dict[str, str] = field(default_factory=dict)  # data tables by name: files in the game folder
-    credits: list[str] = field(default_factory=list)  # lines on the document's cover: art and font attributions
+    credits: list[str] = field(default_factory=list)  # lines in the document's credits: art and font attributions
     print: PrintSettings = field(default_factory=PrintSettings)
     placeholders: list[str] = field(  # text that marks unfinished work: highlighted, warned of, refused by --final
         default_factory=lambda: ["[NAME PENDING]", "TODO", "TBD", "???", "XXX"])
@@ -114,6 +114,8 @@ class DeckFile:
     back: str | None = None
     kind: Literal["cards", "tokens", "board", "die", "sheet", "dial"] = "cards"  # how faces are put on paper
     shape: Literal["rect", "round"] = "rect"  # tokens: the cut line's shape
+    pack: Literal["auto", "none", "pieces"] = "auto"  # the pnp document: share sheets with like pieces, or not
+    instructions: str | None = None  # a line for the document's "Cutting and building" (fold, glue, ...)
     die: str | None = None  # dice: d6, d8 or d10
     edge: Length | None = None  # dice: the net's edge (for a d10, the kites' long edges)
     faces: str | None = None  # dice: the data table whose `faces:` list gives each face's colour, number, symbol

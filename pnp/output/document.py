@@ -1,16 +1,22 @@
-"""The print-and-play document: a cover, the contents checklist, printing instructions, then every
-component's sheets, laid out so that the whole file can go to a duplex printer in one go (every
-single-sided sheet is followed by a blank page; every fronts page by its backs page)."""
+"""The print-and-play document's front matter, written from what the game has: a cover with the
+contents checklist, then how to print and build it (only what applies to this game's components),
+then every component's sheets, laid out so that the whole file can go to a duplex printer in one go
+(every single-sided sheet is followed by a blank page; every fronts page by its backs page)."""
 
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from pnp.layout.fonts import Family
 from pnp.layout.scene import Label, Line, Rect, Text
 from pnp.layout.text import Style, fit, parse
+from pnp.model.game import Game, PrintSettings
 from pnp.model.units import MM
 from pnp.output.impose import Page
+
+if TYPE_CHECKING:
+    from pnp.output.packing import Section
 
 INK = (0.1, 0.12, 0.18)
 DIALS = ("*Dials:* cut the base on its corner marks, then cut out its window and its thumb hole (a craft knife on a "
@@ -19,91 +25,189 @@ DIALS = ("*Dials:* cut the base on its corner marks, then cut out its window and
          "brad (a split pin) through both centres; open its legs at the back. Turn the wheel with a finger through "
          "the thumb hole: one value shows in the window at each step, and the end mark stops the wheel.")
 GREY = (0.4, 0.4, 0.4)
+HULL = (0.086, 0.129, 0.227)
+ROW = 5.6 * MM
+FOOT = 6 * MM  # kept free at the foot of each page for the running footer
 
 
-def _page(paper: tuple[float, float], items: list[Any], side: str = "front") -> Page:
-    return Page(paper[0], paper[1], [], [], 0.5, side, items)
+@dataclass(frozen=True)
+class Row:
+    """One line of the contents checklist."""
+
+    name: str
+    rulebook: int | str  # the count the rulebook states, or "not stated"
+    printed: int
+    file: str = ""
+    kind: str = ""  # the deck's kind; "also" for what is not printed
+    deck: str = ""  # the deck's id ("" for a sub-row or what is not printed)
+    sub: bool = False  # a card of the deck above, listed on its own in the rulebook
+    page: int = 0  # where its sheets start in this document
+    note: str = ""
 
 
-def _lines(x: float, y: float, lines: list[str], size: float = 10, gap: float = 1.45) -> tuple[list[Any], float]:
-    items: list[Any] = []
-    for line in lines:
-        items.append(Label(x, y, line, size, INK, "left"))
-        y += size * gap
-    return items, y
+def _page(paper: tuple[float, float], items: list[Any], what: str, side: str = "front") -> Page:
+    return Page(paper[0], paper[1], [], [], 0.5, side, items, info={"what": what})
 
 
-def front_matter(name: str, version: str, paper: tuple[float, float], margin: float, family: Family,
-                 rows: list[tuple[str, int | None, int, str, int, bool]], dials: bool = False,
-                 credits: list[str] | None = None) -> list[Page]:
-    """Cover (with the game's credits at its foot), contents checklist (rows: component, rulebook count,
-    printed, file, pages, duplex), instructions (with the dials' when the game has one)."""
+def front_matter(game: Game, paper: tuple[float, float], s: PrintSettings, family: Family, rows: list[Row],
+                 sections: list[Section]) -> list[Page]:
+    """The cover and contents checklist (more pages if the list is long), how to print and build, and a blank
+    page if needed so that the first component starts on a new sheet."""
     pw, ph = paper
-    left = margin + 10 * MM
-    cover = [Rect(0, 0, pw, ph * 0.42, (0.086, 0.129, 0.227), None, 0),
-             Label(pw / 2, ph * 0.2, name, 30, (0.91, 0.70, 0.23), "center"),
-             Label(pw / 2, ph * 0.2 + 14 * MM, f"Print-and-play edition · version {version}", 12, (1, 1, 1), "center")]
-    items, y = _lines(left, ph * 0.42 + 20 * MM, [
-        "In this file, in order:",
-        "  1. this cover and the contents checklist (one sheet, both sides)",
-        "  2. how to print and build the game",
-        "  3. every component, each sheet followed by its back (or by a blank page when it has none),",
-        "     so that the whole file prints duplex in one go",
-    ], 11)
-    cover += items
-    if credits:
-        box = (left, ph - margin - 45 * MM, pw - 2 * left, 40 * MM)
-        text = "**Credits**\n" + "\n".join(credits)
-        fitted = fit(parse(text, None, "bold", None), Style(family, INK, INK, None), box, 9, 5, 1.25, 0.3, "left",
-                     "bottom")
-        cover += [Text(*box, *fitted)] if fitted else []
-    checklist: list[Any] = [Label(left, margin + 12 * MM, "Contents checklist", 18, INK, "left")]
-    y = margin + 24 * MM
-    for col, head in ((left, "component"), (left + 70 * MM, "rulebook"), (left + 92 * MM, "printed"),
-                      (left + 112 * MM, "file"), (left + 160 * MM, "pages")):
-        checklist.append(Label(col, y, head, 9, GREY, "left"))
-    y += 6 * MM
-    for component, listed, printed, file, pages, _ in rows:
-        checklist.append(Rect(left - 8 * MM, y - 3.2 * MM, 4 * MM, 4 * MM, None, INK, 0.7))
-        checklist.append(Label(left, y, component, 10, INK, "left"))
-        checklist.append(Label(left + 70 * MM, y, "" if listed is None else str(listed), 10, INK, "left"))
-        checklist.append(Label(left + 92 * MM, y, str(printed), 10, INK, "left"))
-        checklist.append(Label(left + 112 * MM, y, file, 9, GREY, "left"))
-        checklist.append(Label(left + 160 * MM, y, str(pages) if pages else "", 9, GREY, "left"))
-        checklist.append(Line(left, y + 1.8 * MM, pw - margin - 10 * MM, y + 1.8 * MM, (0.85, 0.85, 0.85), 0.4))
-        y += 7 * MM
-    duplex = ", ".join(file for _, _, _, file, _, two in rows if two)
-    single = ", ".join(file for _, _, _, file, _, two in rows if file and not two)
-    how = "\n".join([
-        "**How to print**",
-        "Print at 100 % (actual size), never 'fit to page': the cut marks and the manifest assume it. Print "
-        "duplex, flipping on the long edge: every fronts page is followed by its backs page, and every "
-        "single-sided sheet by a blank page, so this whole file prints in one go.",
-        f"*With backs:* {duplex}.",
-        f"*Single-sided:* {single}.",
-        "Before a whole deck, print its first sheet once and hold it to the light: each back should sit behind "
-        "its front within a millimetre. A printer's shift moves every back alike, and the bleed absorbs it.",
-        "**Paper**",
-        "Cards, tokens, standees and the player aid: card stock (200-300 g/m²), or paper glued to card. The "
-        "board, the tracks and the die: card stock, or paper glued onto thin cardboard.",
-        "**Cutting and building**",
-        "*Cards:* cut on the cut marks in the margins, the long lines through the whole sheet first.",
-        "*Tokens:* cut on the thin grey outline of each token.",
-        "*Board:* follow its assembly map. Cut each tile but A1 on its dashed lines and lay it over its "
-        "neighbours, half crosses on whole crosses; glue, then cut the board on its corner marks.",
-        "*Standees:* fold on the dashed lines, glue the two panels back to back, spread the feet.",
-        "*Die:* cut on the outline, fold every dashed line away from you, glue the grey tabs inside, the last "
-        "face last.",
-        *([DIALS] if dials else []),
-    ])
-    box = (margin + 10 * MM, margin + 10 * MM, pw - 2 * margin - 20 * MM, ph - 2 * margin - 20 * MM)
-    fitted = fit(parse(how, None, "bold", None), Style(family, INK, INK, None), box, 11, 7, 1.3, 0.6, "left", "top")
-    items = [Text(*box, fitted[0], fitted[1], fitted[2])] if fitted else []
-    return [_page(paper, cover), _page(paper, checklist, "back"), _page(paper, items), _blank(paper)]
+    m = game.manifest
+    left, right = s.margin + 8 * MM, pw - s.margin - 8 * MM
+    band = 52 * MM
+    cover: list[Any] = [
+        Rect(s.margin, s.margin, pw - 2 * s.margin, band, HULL, None, 0),
+        Label(pw / 2, s.margin + 24 * MM, m.name, 28, (0.91, 0.70, 0.23), "center"),
+        Label(pw / 2, s.margin + 34 * MM, f"Print-and-play edition · version {m.version}", 12, (1, 1, 1), "center"),
+        Label(pw / 2, s.margin + 43 * MM, "This file, in order: this sheet (the contents, then how to print and "
+              "build), then every component, each sheet followed by its back or by a blank page.", 8,
+              (0.85, 0.87, 0.9), "center"),
+    ]
+    pages: list[Page] = []
+    items, y = cover, s.margin + band + 12 * MM
+    items.append(Label(left, y, "Contents", 15, INK, "left"))
+    y += 4 * MM
+    printed = [r for r in rows if r.kind != "also"]
+    also = [r for r in rows if r.kind == "also"]
+    cols = (left, left + 78 * MM, left + 98 * MM, left + 116 * MM, right)
+
+    def header(items: list[Any], y: float) -> float:
+        for x, head, align in zip(cols, ("component", "rulebook", "printed", "file", "page"),
+                                  ("left", "left", "left", "left", "right"), strict=True):
+            items.append(Label(x, y + 4 * MM, head, 8, GREY, align))
+        return y + 4 * MM + ROW
+
+    y = header(items, y)
+    for row in printed:
+        if y > ph - s.margin - FOOT - 2 * MM:  # a long list goes on over the page
+            pages.append(_page(paper, items, "contents"))
+            items, y = [Label(left, s.margin + 10 * MM, "Contents (continued)", 15, INK, "left")], s.margin + 14 * MM
+            y = header(items, y)
+        name = ("   " + row.name) if row.sub else row.name
+        if not row.sub:
+            items.append(Rect(left - 6 * MM, y - 3 * MM, 3.6 * MM, 3.6 * MM, None, INK, 0.6))
+        size = 8.5 if row.sub else 9.5
+        items.append(Label(left, y, name, size, INK, "left"))
+        items.append(Label(cols[1], y, str(row.rulebook), size - 0.5,
+                           GREY if isinstance(row.rulebook, str) else INK, "left"))
+        items.append(Label(cols[2], y, str(row.printed), size, INK, "left"))
+        items.append(Label(cols[3], y, row.file, 8, GREY, "left"))
+        items.append(Label(cols[4], y, str(row.page) if row.page else "", 8, GREY, "right"))
+        items.append(Line(left, y + 1.6 * MM, right, y + 1.6 * MM, (0.85, 0.85, 0.85), 0.4))
+        y += ROW
+    if also:
+        lines = ["**Also needed** (not printed)"] + [
+            f"{r.name}{'' if isinstance(r.rulebook, str) else f' ({r.rulebook})'}{': ' + r.note if r.note else ''}"
+            for r in also]
+        height = (len(lines) + 1) * 4.6 * MM
+        if y + height > ph - s.margin - FOOT:
+            pages.append(_page(paper, items, "contents"))
+            items, y = [], s.margin + 10 * MM
+        box = (left, y + 2 * MM, right - left, height)
+        items += _text("\n".join(lines), family, box, 9.5)
+        y += height
+    pages.append(_page(paper, items, "contents"))
+    how = how_to(game, s, rows, sections)
+    if m.credits:  # the attributions the game's art and fonts ask for
+        how += "\n**Credits**\n" + "\n".join(m.credits)
+    box = (s.margin + 10 * MM, s.margin + 10 * MM, pw - 2 * s.margin - 20 * MM, ph - 2 * s.margin - 10 * MM - FOOT)
+    pages.append(_page(paper, _text(how, family, box, 10.5), "how to print and build"))
+    if len(pages) % 2 and s.duplex != "none":
+        pages.append(_page(paper, [], "", "blank"))
+    return pages
+
+
+def _text(markup: str, family: Family, box: tuple[float, float, float, float], size: float) -> list[Any]:
+    fitted = fit(parse(markup, None, "bold", None), Style(family, INK, INK, None), box, size, 7, 1.3, 0.55, "left",
+                 "top")
+    return [Text(*box, fitted[0], fitted[1], fitted[2])] if fitted else []
+
+
+def how_to(game: Game, s: PrintSettings, rows: list[Row], sections: list[Section]) -> str:
+    """How to print, which paper, how to cut and build: only what this game's components need."""
+    decks = {d.id: d for d in game.decks}
+    printed = [r for r in rows if r.deck]
+    kinds = {r.kind for r in printed}
+    two_sided = [r for r in printed if r.deck in _with_backs(sections)]
+    one_sided = [r for r in printed if r not in two_sided]
+    out = ["**How to print**"]
+    if s.duplex == "none":
+        out.append("Print at 100 % (actual size), never 'fit to page': the cut marks and sizes assume it. This file "
+                   "is one-sided: nothing in it has a back.")
+    else:
+        edge = "long" if s.duplex == "long" else "short"
+        out.append(f"Print at 100 % (actual size), never 'fit to page': the cut marks and sizes assume it. Print "
+                   f"duplex, flipping on the {edge} edge: every fronts page is followed by its backs page, and every "
+                   "one-sided sheet by a blank page, so the whole file prints in one go.")
+        if two_sided:
+            out.append("*With backs:* " + ", ".join(r.name for r in two_sided) + ".")
+        if one_sided:
+            out.append("*One-sided:* " + ", ".join(r.name for r in one_sided) + ".")
+        if two_sided:
+            out.append("Before the whole file, print the first sheet with backs once and hold it to the light: each "
+                       "back should sit behind its front within a millimetre. A printer's shift moves every back "
+                       "alike, and the bleed absorbs it; pnp calibrate measures it.")
+    out.append("**Paper**")
+    stock = [name for kind, name in (("cards", "cards"), ("tokens", "tokens"), ("board", "boards"),
+                                     ("dial", "dials"), ("die", "dice")) if kind in kinds]
+    if stock:
+        out.append(f"*{_join(stock).capitalize()}:* card stock (200-300 g/m²), or paper glued onto thin card"
+                   f"{' before cutting' if kinds & {'tokens', 'board', 'die', 'dial'} else ''}.")
+    if "sheet" in kinds:
+        sheets = [r.name for r in printed if r.kind == "sheet"]
+        out.append(f"*{_join(sheets)}:* ordinary paper, to write on; print as many as you need.")
+    out.append("**Cutting and building**")
+    pieces = next((sec for sec in sections if sec.kind == "pieces"), None)
+    if "cards" in kinds:
+        out.append("*Cards:* every cut line has a mark at both ends; cut the long lines through the whole sheet "
+                   "first. A mark that sits on the art is in the bleed, which is cut away.")
+    if pieces is not None:
+        names = _join([d.name for d in pieces.decks])
+        out.append(f"*Pieces sheets* ({names}): each sheet's footer names what it holds. Tokens are cut on their "
+                   "thin grey outline; cards and other pieces in a block on the marks around the block.")
+    elif "tokens" in kinds:
+        out.append("*Tokens:* cut on the thin grey outline of each token.")
+    if "dial" in kinds:
+        out.append(DIALS)
+    for r in printed:
+        deck = decks.get(r.deck)
+        if deck is None:
+            continue
+        if deck.spec.kind == "board":
+            tiled = sum(1 for sec in sections if sec.kind == "own" and deck in sec.decks for p in sec.pages
+                        if p.side == "front") > r.printed
+            out.append(f"*{deck.name}:* " + (f"printed in tiles (from page {r.page}): cut them out and join them as "
+                                             "the assembly map after them shows." if tiled else
+                                             "cut on its corner marks."))
+        elif deck.spec.kind == "die":
+            out.append(f"*{deck.name}:* cut on the outline, fold every dashed line away from you, glue the grey tabs "
+                       "inside, the last face last.")
+        elif deck.spec.kind == "sheet":
+            out.append(f"*{deck.name}:* " + ("cut each page in two on its marks; " if _cut(sections, deck.id) else "")
+                       + "no trimming needed.")
+        if deck.spec.instructions:
+            out.append(f"*{deck.name}:* {deck.spec.instructions}")
+    return "\n".join(out)
+
+
+def _join(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _with_backs(sections: list[Section]) -> set[str]:
+    return {str(p.meta.get("component")) for sec in sections for page in sec.pages if page.side == "back"
+            for p in page.placements}
+
+
+def _cut(sections: list[Section], deck_id: str) -> bool:
+    return any(page.marks for sec in sections for page in sec.pages
+               if any(p.meta.get("component") == deck_id for p in page.placements))
 
 
 def _blank(paper: tuple[float, float]) -> Page:
-    return _page(paper, [], "blank")
+    return _page(paper, [], "", "blank")
 
 
 def paired(pages: list[Page], paper: tuple[float, float]) -> list[Page]:

@@ -2,9 +2,12 @@
 
 The grid is computed from the paper, the printable margin, the card size and the bleed. Faces
 either abut (bleed only around the outside of the grid) or sit 2 x bleed apart (full bleed on
-every face); `gap: auto` takes the second when it fits as many cards. Cut marks sit outside the
-grid and its bleed, inside the printable area, never over a face. Each fronts page is followed by
-its backs page, mirrored so that each back lands behind its front when printed duplex.
+every face); `gap: auto` takes the second when it fits as many cards. A grid never gives up a row
+for its marks or its bleed: the outer bleed is as much of the bleed as the margin has room for,
+and every cut line gets a mark at both ends, in the margin outside the bleed when there is room,
+else over the outer bleed band, which is cut away (drawn black on a white line, so that it shows on
+any art), never over a trimmed face. A face next to an empty slot keeps its bleed on that side.
+Each fronts page is followed by its backs page, mirrored so that each back lands behind its front.
 """
 
 from __future__ import annotations
@@ -13,10 +16,17 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from pnp.layout.scene import Face
+from pnp.layout.scene import Face, Line
 
 EPS = 1e-6
-MIN_MARK = 2 * 72 / 25.4  # a cut mark shorter than 2 mm is hard to find with a ruler
+MM = 72 / 25.4
+MIN_MARK = 2 * MM  # a cut mark in the margin shorter than 2 mm is hard to find with a ruler
+IN_GAP = 0.35 * MM  # a mark over the bleed band stops this far short of the trim line
+MIN_IN_BAND = 1 * MM  # a mark over the bleed band is at least this long, or the grid gives up a row for it
+HALO = 1.2  # pt: the white line under a mark is this much wider than the mark
+WHITE = (1.0, 1.0, 1.0)
+
+Mark = tuple[float, float, float, float]  # x1, y1, x2, y2 on the page, points from the top-left
 
 
 @dataclass(repr=False, eq=False)
@@ -27,7 +37,7 @@ class Placement:
     clip: tuple[float, float, float, float]  # x, y, w, h on the page: the face's cell incl. its bleed
     rotate: bool = False  # 180 degrees (short-edge duplex backs)
     meta: dict[str, Any] = field(default_factory=dict)
-    scale: float = 1.0  # a preview (the assembly map) draws a face smaller
+    scale: float = 1.0  # a preview (the assembly map) or a write-in sheet fitted to the paper draws a face smaller
 
 
 @dataclass(repr=False, eq=False)
@@ -35,20 +45,24 @@ class Page:
     w: float
     h: float
     placements: list[Placement]
-    marks: list[tuple[float, float, float, float]]
+    marks: list[Mark]
     mark_width: float
-    side: str  # "front", "back" or "map"
+    side: str  # "front", "back", "map" or "blank"
     extras: list = field(default_factory=list)  # scene items in page coordinates: labels, cut lines, crosses
+    footer: list[str] = field(default_factory=list)  # the running footer's parts, most important first
+    info: dict[str, Any] = field(default_factory=dict)  # for the manifest: what the page holds, sheet i of n
 
 
 @dataclass(frozen=True)
 class Axis:
     count: int
     gap: float  # between neighbouring trims
-    outer_bleed: float
+    outer_bleed: float  # printed beyond the outermost trims
     mark: float  # cut mark length (0: none)
     start: float  # page coordinate of the first trim edge
-    dropped: bool = False  # no room for cut marks at this axis's ends without losing a row or column
+    mark_from: float = 0.0  # where the marks begin, outward from the outermost trim line
+    in_band: bool = False  # the marks lie over the outer bleed band: the margin has no room for them
+    dropped: bool = False  # no room for marks at all (the trims sit on the printable edge)
 
 
 @dataclass(frozen=True)
@@ -58,6 +72,7 @@ class Grid:
     card_w: float
     card_h: float
     bleed: float
+    outer_marks: bool = True  # false for write-in sheets: only the cuts between neighbours are marked
 
     @property
     def per_page(self) -> int:
@@ -65,37 +80,40 @@ class Grid:
 
 
 def _axis(avail: float, margin: float, size: float, bleed: float, gap: float, marks: bool,
-          mark_len: float, mark_off: float, page: float, center: bool) -> Axis:
-    """Fit as many trims along one axis as the printable length allows."""
-    wanted = marks
-    room = (mark_off + MIN_MARK) if marks else 0.0
-    if gap > 0:  # full bleed around every face
-        n = math.floor((avail - 2 * bleed - 2 * room + gap + EPS) / (size + gap))
-        outer = bleed
-    else:  # faces abut; the outer bleed gives way to the cut marks if it must
-        n = math.floor((avail - 2 * room + EPS) / size)
-        if marks and math.floor((avail + EPS) / size) > n:  # marks would cost a whole row or column:
-            n, room, marks = math.floor((avail + EPS) / size), 0.0, False  # keep the cards, drop the marks
-        spare = (avail - n * size) / 2
-        outer = max(0.0, min(bleed, spare - room))
+          mark_len: float, mark_off: float, page: float, center: bool, outer_marks: bool = True) -> Axis:
+    """Fit as many trims along one axis as the printable length allows, then bleed, then marks."""
+    # full bleed around every face, or faces that abut
+    n = math.floor((avail - 2 * bleed + gap + EPS) / (size + gap)) if gap > 0 else math.floor((avail + EPS) / size)
     n = max(n, 0)
+    if marks and outer_marks and n > 1 and avail - n * size - (n - 1) * gap < 2 * (IN_GAP + MIN_IN_BAND) - EPS:
+        n -= 1  # no room for a mark even over the bleed band: one row fewer
     span = n * size + max(n - 1, 0) * gap
-    spare = (avail - span) / 2 - outer
-    mark = max(0.0, min(mark_len, spare - mark_off)) if marks else 0.0
-    start = (page - span) / 2 if center else margin + outer + (mark_off + mark if marks else 0.0)
-    return Axis(n, gap, outer, mark, start, dropped=wanted and not marks)
+    spare = (avail - span) / 2  # between the printable edge and the outermost trim, each side
+    outer = max(0.0, min(bleed, spare))
+    mark = frm = 0.0
+    in_band = dropped = False
+    if marks and n:
+        room = spare - outer - mark_off
+        if room >= MIN_MARK - EPS:  # in the margin, beyond the bleed
+            frm, mark = outer + mark_off, min(mark_len, room)
+        elif spare - IN_GAP > EPS:  # over the outer bleed band, from the printable edge to just short of the trim
+            frm, mark, in_band = IN_GAP, min(mark_len, spare - IN_GAP), True
+        else:
+            dropped = True
+    start = (page - span) / 2 if center else margin + max(outer, frm + mark)
+    return Axis(n, gap, outer, mark, start, frm, in_band, dropped)
 
 
 def plan_grid(paper: tuple[float, float], margin: float, card: tuple[float, float], bleed: float,
-              gap_mode: str = "auto", marks: bool = True, mark_len: float = 5 * 72 / 25.4,
-              mark_off: float = 72 / 25.4, center: bool = True) -> Grid:
+              gap_mode: str = "auto", marks: bool = True, mark_len: float = 5 * MM,
+              mark_off: float = MM, center: bool = True, outer_marks: bool = True) -> Grid:
     pw, ph = paper
     cw, ch = card
 
     def grid(gap: float) -> Grid:
-        cols = _axis(pw - 2 * margin, margin, cw, bleed, gap, marks, mark_len, mark_off, pw, center)
-        rows = _axis(ph - 2 * margin, margin, ch, bleed, gap, marks, mark_len, mark_off, ph, center)
-        return Grid(cols, rows, cw, ch, bleed)
+        cols = _axis(pw - 2 * margin, margin, cw, bleed, gap, marks, mark_len, mark_off, pw, center, outer_marks)
+        rows = _axis(ph - 2 * margin, margin, ch, bleed, gap, marks, mark_len, mark_off, ph, center, outer_marks)
+        return Grid(cols, rows, cw, ch, bleed, outer_marks)
 
     abut = grid(0.0)
     if gap_mode == "none" or bleed <= 0:
@@ -106,50 +124,65 @@ def plan_grid(paper: tuple[float, float], margin: float, card: tuple[float, floa
     return abut
 
 
-def slots(grid: Grid) -> list[tuple[float, float, tuple[float, float, float, float]]]:
-    """(x, y, clip) of every slot, row by row, on a fronts page."""
+def slots(grid: Grid, filled: int | None = None) -> list[tuple[float, float, tuple[float, float, float, float]]]:
+    """(x, y, clip) of every slot, row by row, on a fronts page. Of `filled` slots (default: all), a face
+    keeps its bleed towards an empty slot: the art runs on past the trim where nothing is cut against it."""
     cols, rows = grid.cols, grid.rows
+    filled = grid.per_page if filled is None else filled
+
+    def used(r: int, c: int) -> bool:
+        return r * cols.count + c < filled
+
     out = []
     for r in range(rows.count):
         for c in range(cols.count):
             x = cols.start + c * (grid.card_w + cols.gap)
             y = rows.start + r * (grid.card_h + rows.gap)
-            left = grid.bleed if cols.gap else (cols.outer_bleed if c == 0 else 0.0)
-            right = grid.bleed if cols.gap else (cols.outer_bleed if c == cols.count - 1 else 0.0)
-            top = grid.bleed if rows.gap else (rows.outer_bleed if r == 0 else 0.0)
-            bottom = grid.bleed if rows.gap else (rows.outer_bleed if r == rows.count - 1 else 0.0)
+            b = grid.bleed
+            left = b if cols.gap else (cols.outer_bleed if c == 0 else (0.0 if used(r, c - 1) else b))
+            right = b if cols.gap else (cols.outer_bleed if c == cols.count - 1 else (0.0 if used(r, c + 1) else b))
+            top = b if rows.gap else (rows.outer_bleed if r == 0 else (0.0 if used(r - 1, c) else b))
+            bottom = b if rows.gap else (rows.outer_bleed if r == rows.count - 1 else (0.0 if used(r + 1, c) else b))
             out.append((x, y, (x - left, y - top, grid.card_w + left + right, grid.card_h + top + bottom)))
     return out
 
 
-def cut_marks(grid: Grid, paper: tuple[float, float], mark_off: float) -> list[tuple[float, float, float, float]]:
-    """Short lines in the margin that extend every trim edge, outside the grid and its bleed."""
+def cut_marks(grid: Grid, paper: tuple[float, float] | None = None, mark_off: float | None = None,
+              filled: int | None = None) -> list[Mark]:
+    """A mark at both ends of every cut line of the filled slots: in the margin, or over the outer bleed band."""
     cols, rows = grid.cols, grid.rows
-    if not cols.count or not rows.count:
+    filled = grid.per_page if filled is None else filled
+    if not cols.count or not rows.count or not filled:
         return []
-    xs: list[float] = []
-    for c in range(cols.count):
+    used = [(i // cols.count, i % cols.count) for i in range(min(filled, grid.per_page))]
+    xs: set[float] = set()
+    ys: set[float] = set()
+    for r, c in used:
         left = cols.start + c * (grid.card_w + cols.gap)
-        xs.extend((left, left + grid.card_w))
-    ys: list[float] = []
-    for r in range(rows.count):
         top = rows.start + r * (grid.card_h + rows.gap)
-        ys.extend((top, top + grid.card_h))
-    xs, ys = sorted(set(round(v, 4) for v in xs)), sorted(set(round(v, 4) for v in ys))
-    top_edge = rows.start - rows.outer_bleed
-    bottom_edge = rows.start + rows.count * grid.card_h + (rows.count - 1) * rows.gap + rows.outer_bleed
-    left_edge = cols.start - cols.outer_bleed
-    right_edge = cols.start + cols.count * grid.card_w + (cols.count - 1) * cols.gap + cols.outer_bleed
-    out = []
+        xs |= {round(left, 4), round(left + grid.card_w, 4)}
+        ys |= {round(top, 4), round(top + grid.card_h, 4)}
+    top_trim, left_trim = rows.start, cols.start
+    bottom_trim = rows.start + rows.count * grid.card_h + (rows.count - 1) * rows.gap
+    right_trim = cols.start + cols.count * grid.card_w + (cols.count - 1) * cols.gap
+    if not grid.outer_marks:  # write-in sheets: the paper's edge is their edge, only the cuts between them count
+        xs -= {round(left_trim, 4), round(right_trim, 4)}
+        ys -= {round(top_trim, 4), round(bottom_trim, 4)}
+    out: list[Mark] = []
     if rows.mark > 0:
-        for x in xs:
-            out.append((x, top_edge - mark_off - rows.mark, x, top_edge - mark_off))
-            out.append((x, bottom_edge + mark_off, x, bottom_edge + mark_off + rows.mark))
+        for x in sorted(xs):
+            out.append((x, top_trim - rows.mark_from - rows.mark, x, top_trim - rows.mark_from))
+            out.append((x, bottom_trim + rows.mark_from, x, bottom_trim + rows.mark_from + rows.mark))
     if cols.mark > 0:
-        for y in ys:
-            out.append((left_edge - mark_off - cols.mark, y, left_edge - mark_off, y))
-            out.append((right_edge + mark_off, y, right_edge + mark_off + cols.mark, y))
+        for y in sorted(ys):
+            out.append((left_trim - cols.mark_from - cols.mark, y, left_trim - cols.mark_from, y))
+            out.append((right_trim + cols.mark_from, y, right_trim + cols.mark_from + cols.mark, y))
     return out
+
+
+def halos(marks: list[Mark], width: float) -> list[Line]:
+    """White lines under the marks: a mark over dark art (the bleed band) still shows."""
+    return [Line(*m, WHITE, width + HALO) for m in marks]
 
 
 def mirror(x: float, y: float, w: float, h: float, paper: tuple[float, float], duplex: str,
@@ -160,29 +193,42 @@ def mirror(x: float, y: float, w: float, h: float, paper: tuple[float, float], d
     return paper[0] - x - w, y
 
 
+def mirror_marks(marks: list[Mark], paper: tuple[float, float], duplex: str) -> list[Mark]:
+    return [(*mirror(x1, y1, 0, 0, paper, duplex), *mirror(x2, y2, 0, 0, paper, duplex)) for x1, y1, x2, y2 in marks]
+
+
+def back_page(fronts: Page, pairs: list[tuple[Placement, Face | None]], paper: tuple[float, float],
+              duplex: str) -> Page:
+    """The backs page of a fronts page: each back at the mirror image of its front, its cell mirrored too."""
+    backs = []
+    for p, back in pairs:
+        if back is None:
+            continue
+        w, h = p.face.w * p.scale, p.face.h * p.scale
+        bx, by = mirror(p.x, p.y, w, h, paper, duplex)
+        cx, cy = mirror(*p.clip, paper, duplex)
+        backs.append(Placement(back, bx, by, (cx, cy, p.clip[2], p.clip[3]), duplex == "short",
+                               {**p.meta, "side": "back"}, p.scale))
+    marks = mirror_marks(fronts.marks, paper, duplex)
+    return Page(paper[0], paper[1], backs, marks, fronts.mark_width, "back", halos(marks, fronts.mark_width))
+
+
 def impose_cards(entries: list[tuple[Face, Face | None, dict[str, Any]]], grid: Grid,
-                 paper: tuple[float, float], duplex: str, mark_off: float, mark_width: float) -> list[Page]:
-    """Fronts pages, each followed by its backs page (unless duplex is none or there is no back)."""
-    places = slots(grid)
-    marks = cut_marks(grid, paper, mark_off)
-    back_marks = [(*mirror(x1, y1, 0, 0, paper, duplex), *mirror(x2, y2, 0, 0, paper, duplex))
-                  for x1, y1, x2, y2 in marks]
+                 paper: tuple[float, float], duplex: str, mark_off: float, mark_width: float,
+                 scale: float = 1.0) -> list[Page]:
+    """Fronts pages, each followed by its backs page (unless duplex is none or there is no back).
+    `scale`: the faces are drawn this much smaller (the grid is planned for the smaller size)."""
     pages: list[Page] = []
     per = grid.per_page
     for start in range(0, len(entries), per):
         chunk = entries[start:start + per]
-        fronts = [Placement(f, x, y, clip, False, {**meta, "side": "front"})
+        places = slots(grid, len(chunk))
+        marks = cut_marks(grid, paper, mark_off, len(chunk))
+        fronts = [Placement(f, x, y, clip, False, {**meta, "side": "front"}, scale)
                   for (f, _, meta), (x, y, clip) in zip(chunk, places, strict=False)]
-        pages.append(Page(paper[0], paper[1], fronts, marks, mark_width, "front"))
+        page = Page(paper[0], paper[1], fronts, marks, mark_width, "front", halos(marks, mark_width))
+        pages.append(page)
         if duplex == "none" or all(b is None for _, b, _ in chunk):
             continue
-        backs = []
-        for (_, back, meta), (x, y, clip) in zip(chunk, places, strict=False):
-            if back is None:
-                continue
-            bx, by = mirror(x, y, grid.card_w, grid.card_h, paper, duplex)
-            cx, cy = mirror(*clip, paper, duplex)
-            backs.append(Placement(back, bx, by, (cx, cy, clip[2], clip[3]), duplex == "short",
-                                   {**meta, "side": "back"}))
-        pages.append(Page(paper[0], paper[1], backs, back_marks, mark_width, "back"))
+        pages.append(back_page(page, [(p, b) for p, (_, b, _) in zip(fronts, chunk, strict=True)], paper, duplex))
     return pages

@@ -21,6 +21,8 @@ if TYPE_CHECKING:
     from pnp.layout.scene import Transform
 
 PAPER: RGB = (1.0, 1.0, 1.0)
+STAMP_SIZE = 6.0  # pt: the playtest stamp, no smaller than any text the preflight accepts
+STAMP_MIN_FACE = 30 * 72 / 25.4  # faces smaller than this carry their stamp in the page's footer
 
 
 class Renderer:
@@ -32,14 +34,17 @@ class Renderer:
         self.font = font
         self.forms: set[str] = set()
         self.stamp = ""
+        self.margin = 5 * 72 / 25.4
         self.static_names: dict[tuple, str] = {}
         self.see_through: dict[str, bool] = {}  # static parts holding a see-through colour: drawn in place
 
     # -- document ----------------------------------------------------------------------------
-    def render(self, pages: list[Page], marker: str = "", stamp: str = "") -> bytes:
-        """`marker`: said on every face (not rule-checked). `stamp`: a version line on every card front,
-        formatted with the face's component and id (`voyage 0.3 · {component}/{id}`)."""
+    def render(self, pages: list[Page], marker: str = "", stamp: str = "", margin: float = 5 * 72 / 25.4) -> bytes:
+        """`marker`: said on every face (not rule-checked). `stamp`: a version line on every card front large
+        enough to carry it, formatted with the face's component and id (`voyage 0.3 · {component}/{id}`).
+        `margin`: the printable margin, inside which each page's running footer goes."""
         self.stamp = stamp
+        self.margin = margin
         if not pages:
             pages = []
         first = pages[0] if pages else None
@@ -62,6 +67,8 @@ class Renderer:
                 c.setLineWidth(page.mark_width)
                 c.setDash()
                 c.lines([(x1, page.h - y1, x2, page.h - y2) for x1, y1, x2, y2 in page.marks])
+            if page.footer:
+                self._footer(page)
             c.showPage()
         c.save()
         return self.buf.getvalue()
@@ -92,12 +99,32 @@ class Renderer:
         c.restoreState()
 
     def _stamp(self, face: Face, text: str) -> None:
-        """A small grey line just inside the bottom of the trim: which version of which card this is."""
+        """A small grey line just inside the bottom of the trim: which version of which card this is. A face
+        too small to carry it legibly (under 30 mm, or narrower than the line) has it in the page's footer."""
         c = self.c
         assert c is not None
+        mm = 72 / 25.4
+        if min(face.w, face.h) < STAMP_MIN_FACE or c.stringWidth(text, self.font, STAMP_SIZE) > face.w - 4 * mm:
+            return
         c.setFillColorRGB(0.5, 0.5, 0.5)
-        c.setFont(self.font, 4.5)
-        c.drawCentredString(face.w / 2, -face.h + 1.2 * 72 / 25.4, text)
+        c.setFont(self.font, STAMP_SIZE)
+        c.drawCentredString(face.w / 2, -face.h + 1.2 * mm, text)
+
+    def _footer(self, page: Page) -> None:
+        """The page's running footer, where `footer.place` finds room for it (6 pt, grey)."""
+        from pnp.output.footer import SIZE, place
+
+        c = self.c
+        assert c is not None
+        for x, y, angle, text in place(page, lambda t: c.stringWidth(t, self.font, SIZE), self.margin):
+            c.saveState()
+            c.setFillColorRGB(0.35, 0.35, 0.35)
+            c.setFont(self.font, SIZE)
+            c.translate(x, page.h - y)
+            if angle:
+                c.rotate(angle)
+            c.drawString(0, 0, text)
+            c.restoreState()
 
     def _marker(self, face: Face, text: str) -> None:
         c = self.c

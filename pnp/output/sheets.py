@@ -8,15 +8,18 @@ from pnp.errors import InputError, Problem
 from pnp.layout.scene import Ellipse, Face, Label, Rect
 from pnp.model.game import Deck, PrintSettings
 from pnp.model.units import MM, to_mm
-from pnp.output.impose import Page, impose_cards, plan_grid
+from pnp.output.impose import Grid, Page, impose_cards, plan_grid
 
 CUT = (0.35, 0.35, 0.35)
+FIT = 0.97  # a write-in sheet may print this much smaller, if that puts one more on a page
 
 
 def impose_deck(deck: Deck, entries: list[tuple[Face, Face | None, dict[str, Any]]], size: tuple[float, float],
                 s: PrintSettings, paper: tuple[float, float], notes: list[str]) -> tuple[list[Page], str]:
     """(pages, how they are laid out, for the summary)."""
     kind = deck.spec.kind
+    if not entries:  # a deck that laid out nothing (its problems are reported by the layout)
+        return [], "nothing printed"
     if kind == "dial":
         return _dial(deck, entries, s, paper, notes)
     if kind in ("board", "die"):
@@ -27,26 +30,59 @@ def impose_deck(deck: Deck, entries: list[tuple[Face, Face | None, dict[str, Any
             pages.extend(impose_board(face, meta, deck.name, paper, s.margin, s.cut_marks and kind == "board"))
         tiles = sum(1 for p in pages if p.side == "front")
         return pages, f"{tiles} tile{'s' if tiles != 1 else ''}" if tiles > len(entries) else "1 per sheet"
-    tokens = kind == "tokens"
+    tokens, sheet = kind == "tokens", kind == "sheet"
     # tokens are cut one by one: each keeps its whole bleed, with room for the cut between neighbours;
-    # sheets have no bleed and abut, cut marks between them
-    bleed = max(s.bleed, 1 * MM) if tokens else (0.0 if kind == "sheet" else s.bleed)
-    grid = plan_grid(paper, s.margin, size, bleed, "bleed" if tokens else ("none" if kind == "sheet" else s.gap),
-                     s.cut_marks and not tokens, s.mark_length, s.mark_offset, s.center)
+    # write-in sheets have no bleed and abut, marked only where one is cut from the next
+    bleed = max(s.bleed, 1 * MM) if tokens else (0.0 if sheet else s.bleed)
+    scale = fit_scale(paper, s.margin, size) if sheet else 1.0
+    grid = plan_grid(paper, s.margin, (size[0] * scale, size[1] * scale), bleed,
+                     "bleed" if tokens else ("none" if sheet else s.gap), s.cut_marks and not tokens, s.mark_length,
+                     s.mark_offset, s.center, outer_marks=not sheet)
     if grid.per_page == 0:
         raise InputError([Problem(deck.doc.where(("template",)), f"a {to_mm(size[0]):.1f} x {to_mm(size[1]):.1f} mm "
                                   f"{'token' if tokens else 'card'} does not fit on {s.paper} paper inside its "
                                   "margins: use a bigger --paper or a smaller size", deck.id)])
-    for axis, where in ((grid.rows, "above and below"), (grid.cols, "beside")):
-        if axis.dropped:
-            notes.append(f"{deck.id}: no room for cut marks {where} the grid inside the {to_mm(s.margin):g} mm "
-                         f"margin on {s.paper}; left out to keep {grid.per_page} cards a sheet")
-    pages = impose_cards(entries, grid, paper, s.duplex, s.mark_offset, s.mark_width)
+    if not sheet:
+        notes.extend(grid_notes(deck.id, grid, s))
+    pages = impose_cards(entries, grid, paper, s.duplex, s.mark_offset, s.mark_width, scale)
     if tokens:
-        shape = Ellipse if deck.spec.shape == "round" else Rect
+        outline(pages, deck.spec.shape)
+    if scale < 1:
         for page in pages:
-            page.extras.extend(shape(p.x, p.y, p.face.w, p.face.h, None, CUT, 0.5) for p in page.placements)
+            for p in page.placements:
+                p.meta["scale"] = round(scale, 4)
     return pages, f"{grid.cols.count}x{grid.rows.count} per sheet"
+
+
+def outline(pages: list[Page], shape: str) -> None:
+    """The thin grey cut line around each token."""
+    kind = Ellipse if shape == "round" else Rect
+    for page in pages:
+        page.extras.extend(kind(p.x, p.y, p.face.w, p.face.h, None, CUT, 0.5) for p in page.placements)
+
+
+def fit_scale(paper: tuple[float, float], margin: float, size: tuple[float, float]) -> float:
+    """1, or the scale (at least FIT) at which one more write-in sheet fits across or down the page."""
+    scale = 1.0
+    for avail, length in ((paper[0] - 2 * margin, size[0]), (paper[1] - 2 * margin, size[1])):
+        if length <= 0:
+            continue
+        now, smaller = int(avail // length), int(avail // (length * FIT))
+        if smaller > now:
+            scale = min(scale, avail / (smaller * length) * (1 - 1e-6))
+    return scale
+
+
+def grid_notes(what: str, grid: Grid, s: PrintSettings) -> list[str]:
+    """What the summary says when a grid prints less bleed than asked, or marks over the bleed band."""
+    out = []
+    for axis, where in ((grid.rows, "above and below"), (grid.cols, "left and right of")):
+        if axis.count and axis.outer_bleed < grid.bleed - 0.01 and not axis.gap:
+            out.append(f"{what}: {to_mm(axis.outer_bleed):.2f} mm of bleed {where} the grid on {s.paper} (the "
+                       f"{to_mm(s.margin):g} mm margin has no room for {to_mm(grid.bleed):g} mm)")
+        if axis.dropped:
+            out.append(f"{what}: no room for cut marks {where} the grid on {s.paper}")
+    return out
 
 
 def _dial(deck: Deck, entries: list[tuple[Face, Face | None, dict[str, Any]]], s: PrintSettings,
