@@ -23,7 +23,7 @@ BREAKS = {  # rule id: (file, old, new, expected "where: subject: message")
     "contents": (GAME, "card: 6", "card: 7",
                  "cards/tiny/game.yaml:14:3: card: the rulebook lists 7, the game prints 6"),
     "copies": (CARDS, "color: red, text: \"Third card.\"}", "color: red, text: \"Third card.\", copies: 1}",
-               "cards/tiny/cards.yaml:15:5: card/gamma: prints 1 copy; every Card card takes 2"),
+               "cards/tiny/cards.yaml:15:84: card/gamma: prints 1 copy; every Card card takes 2"),
     "unique-names": (CARDS, "name: Beta", "name: Alpha",
                      "cards/tiny/cards.yaml:14:16: card/beta: name 'Alpha' is also on alpha; each card needs its own"),
     "cost-range": (CARDS, "cost: 5", "cost: 6", "cards/tiny/cards.yaml:15:30: card/gamma: cost 6 is outside 1..5"),
@@ -230,6 +230,25 @@ def test_the_public_rule_api_finds_a_deck_and_names_the_decks_when_there_is_none
     assert result.code == 2
     assert ("cards/tiny/rules.yaml:18:5: no-forbidden: custom rule 'tiny-no-forbidden' failed: KeyError: "
             "\"no deck 'cards' in tiny (decks: card, sheet)\" (at cards/tiny/rules.py:7)") in result.err
+
+
+def test_the_setup_and_game_yaml_agree_on_players(project):
+    edit(project / "cards/tiny/game.yaml", "players: {min: 1, max: 3}", "players: {min: 1, max: 4}")
+    assert found(project, "players") == [
+        "cards/tiny/rules.yaml:20:3: setup.players: the setup takes 1 to 3 players, game.yaml says 1 to 4 "
+        "(cards/tiny/game.yaml:3:1): one count for both, or `pnp setup` deals games the box does not support"]
+    assert run_pnp("check", "tiny", cwd=project).code == 1
+
+
+def test_a_deck_the_contents_list_does_not_name_is_a_warning_that_strict_refuses(project):
+    edit(project / GAME, "  sheet: 3\n", "")
+    assert found(project, "contents") == [
+        "cards/tiny/sheets.yaml:2:1: sheet: the contents list in game.yaml does not name this deck (3 printed): add "
+        "`sheet: 3` under `contents:` (`{count: N, stated: false}` if the rulebook gives no count)"]
+    assert run_pnp("check", "tiny", cwd=project).code == 0
+    assert run_pnp("check", "tiny", "--strict", cwd=project).code == 1
+    edit(project / GAME, "  card: 6\n", "  card: 6\n  sheet: {count: 3, stated: false}\n")
+    assert found(project, "contents") == []
 
 
 def test_a_reference_over_a_list_field_checks_each_item(project):

@@ -112,7 +112,7 @@ def build(
     no_bleed: Annotated[bool, typer.Option("--no-bleed", help="print without bleed (saves ink)")] = False,
     out: Annotated[Path | None, typer.Option(help="output folder (default: output/GAME)")] = None,
     force: Annotated[bool, typer.Option("--force", help="print despite rule errors (faces are marked)")] = False,
-    final: Annotated[bool, typer.Option("--final", help="no version stamp on the card fronts")] = False,
+    final: Annotated[bool, typer.Option("--final", help="print run: no stamp, no placeholder")] = False,
     back_offset: Annotated[str | None, typer.Option(help="X,Y mm: move every back (see pnp calibrate)")] = None,
     printer: Annotated[str | None, typer.Option(help="use a printer saved in printers.yaml")] = None,
     changed_since: Annotated[str | None, typer.Option(help="print only the cards changed since this git ref, "
@@ -293,7 +293,7 @@ def setup(
 def watch(
     game: Annotated[str, typer.Argument(help="game id", autocompletion=_games)],
     paper: Annotated[str | None, typer.Option(help="A4, letter, A3 or tabloid")] = None,
-    final: Annotated[bool, typer.Option("--final", help="no version stamp on the card fronts")] = False,
+    final: Annotated[bool, typer.Option("--final", help="print run: no stamp, no placeholder")] = False,
 ) -> None:
     """Rebuild GAME whenever its YAML, templates, fonts or images change (Ctrl-C to stop)."""
     from pnp.commands.build import BuildOptions
