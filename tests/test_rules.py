@@ -284,3 +284,18 @@ def test_a_mistake_in_a_count_side_or_filter_is_said_at_its_step(project, step, 
     line = next(i for i, text in enumerate(rules.read_text().splitlines(), 1) if text.strip() == f"- {step}")
     assert any(p.startswith(f"cards/tiny/rules.yaml:{line}:") and p.endswith(f"setup: {message}")
                for p in found(project, "setup")), found(project, "setup")
+
+
+@pytest.mark.parametrize(("old", "new", "says"), [
+    ("source: {deck: card, field: color}, target: {palette: true}", "target: {palette: true}",
+     "cards/tiny/rules.yaml:8:5: colours-exist: a reference rule needs `source:`"),
+    ("kind: unique, deck: card, field: name", "kind: unique", "cards/tiny/rules.yaml:4:5: unique-names: a unique "
+     "rule needs `deck:` and `field:`"),
+    ("kind: connected, nodes: {data: board, items: spaces, field: id},", "kind: connected,",
+     "cards/tiny/rules.yaml:14:5: board-connected: a connected rule needs `nodes:`"),
+])
+def test_a_rule_without_what_its_kind_needs_is_located(project, old, new, says):
+    """A rule that lost a line (a bad merge, a slip) is bad input at the rule, not an internal error."""
+    edit(project / "cards/tiny/rules.yaml", old, new)
+    result = run_pnp("check", "tiny", cwd=project)
+    assert (result.code, result.err.splitlines()[0]) == (2, says), result.err

@@ -101,6 +101,10 @@ class Engine:
             if rule.id in skipped:
                 continue
             at = ("rules", i)
+            missing = [key for key in NEEDS.get(rule.kind, ()) if getattr(rule, key) in (None, "")]
+            if missing:
+                raise InputError([Problem(self.doc.where(at), f"a {rule.kind} rule needs "
+                                          + " and ".join(f"`{key}:`" for key in missing), rule.id)])
             check = getattr(self, "rule_" + rule.kind)
             for where, subject, message in check(rule, at):
                 out.append(Problem(where, message, subject, rule.severity, rule.id))
@@ -295,6 +299,15 @@ class Engine:
         found, printed = run_custom(self.game, rule, self.doc.where(at), self.rule_seconds)
         self.notes.extend(printed)
         yield from found
+
+
+# what each rule kind cannot do without (the others are optional, or checked by the kind itself)
+NEEDS: dict[str, tuple[str, ...]] = {
+    "copies": ("deck",), "unique": ("deck", "field"), "range": ("deck", "field"), "composition": ("deck", "field"),
+    "distribution": ("deck", "field"), "reference": ("source", "target"), "each": ("deck", "check"),
+    "expect": ("check",), "connected": ("nodes", "edges"), "colours": ("source",), "fits": ("piece", "space"),
+    "custom": ("function",),
+}
 
 
 def card_view(card: Card) -> dict[str, Any]:
