@@ -81,14 +81,18 @@ def prepare(root: Path, game_id: str, opts: BuildOptions) -> Prepared:
     env, decks = lay_out_game(game, settings.bleed, problems, opts.max_pieces, layouts)
 
     # rules: layout's findings and the game's rules; errors stop the build unless forced
-    bad, found = split(problems.items)
+    bad, found = split(problems.items, root)
     if bad:
         raise InputError(bad)
     if not opts.force:
-        found += rule_problems(game, opts.rules)
-        errors = [p for p in found if p.severity == "error"]
-        if errors:
-            raise RuleError(errors)
+        found += rule_problems(game, dataclasses.replace(opts.rules, final=opts.final))
+    elif opts.final:  # forced or not, a final build prints no placeholder
+        from pnp.rules.placeholders import placeholder_problems
+
+        found += placeholder_problems(game, final=True)
+    errors = [p for p in found if p.severity == "error"]
+    if errors:
+        raise RuleError(errors)
     font = next(iter(env.families.values())).face("regular").name if env.families else "Helvetica"
     return Prepared(game, settings, paper, env, decks, found, "NOT RULE-CHECKED" if opts.force else "", font)
 

@@ -18,7 +18,7 @@ from pnp.layout.engine import CompiledTemplate, LayoutEnv, precompile
 from pnp.layout.fonts import load_families
 from pnp.layout.scene import Face
 from pnp.layout.templates import TemplateStore
-from pnp.layout.text import glossary_pattern
+from pnp.layout.text import glossary_pattern, placeholder_pattern
 from pnp.model import limits
 from pnp.model.game import Deck, Game, PrintSettings
 from pnp.model.limits import Overtime, time_limit
@@ -50,7 +50,14 @@ def layout_env(game: Game, problems: Problems) -> LayoutEnv:
     terms = [(t, [t + "s"]) if isinstance(t, str) else (t.term, t.forms or [t.term + "s"])
              for t in m.glossary.terms]
     return LayoutEnv(game.root, game.dir, families, m.palette, icons, glossary_pattern(terms),
-                     m.glossary.style, m.glossary.color)
+                     m.glossary.style, m.glossary.color, placeholder_pattern(m.placeholders))
+
+
+def deck_context(game: Game, deck: Deck) -> dict[str, Any]:
+    """What a deck's templates read besides the card: `game`, `deck` and the data tables."""
+    return {"game": {"id": game.id, "name": game.manifest.name, "palette": game.manifest.palette},
+            "deck": {"id": deck.id, "name": deck.name, "count": deck.faces},
+            "data": {name: doc.data for name, doc in game.data.items()}}
 
 
 def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, bleed: float,
@@ -84,9 +91,7 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
     bleed_f = front_t.bleed if front_t.bleed is not None and bleed else bleed
     if deck.spec.kind == "sheet":  # write-in sheets: no art off the edge, printed on one side
         bleed_f, back_t = 0.0, None
-    base = {"game": {"id": game.id, "name": game.manifest.name, "palette": game.manifest.palette},
-            "deck": {"id": deck.id, "name": deck.name, "count": deck.faces},
-            "data": {name: doc.data for name, doc in game.data.items()}}
+    base = deck_context(game, deck)
     out: list[Entry] = []
     for template in (front_t, back_t):
         if template is not None:
