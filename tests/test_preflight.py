@@ -118,12 +118,12 @@ def test_every_bundled_game_passes_preflight_on_every_paper(game):
 
     from conftest import REPO
 
-    prep = prepare(REPO, game, BuildOptions(force=True, final=True))  # laid out once, imposed on each paper
+    prep = prepare(REPO, game, BuildOptions(force=True))  # laid out once, imposed on each paper
     for paper in ("A4", "letter", "A3", "tabloid"):
         settings = dataclasses.replace(prep.settings, paper=paper)
         on_paper = dataclasses.replace(prep, settings=settings, paper=PAPERS[paper])
-        assert [str(p) for p in preflight_prepared(on_paper, False, False)] == [], paper
-    assert [str(p) for p in preflight_prepared(prep, True, False)] == []  # --layout single
+        assert [str(p) for p in preflight_prepared(on_paper, False, True)] == [], paper  # with the playtest stamp
+    assert [str(p) for p in preflight_prepared(prep, True, True)] == []  # --layout single
 
 
 @pytest.mark.slow

@@ -165,6 +165,15 @@ class Face:
     def source(self, item: Item) -> Source | None:
         return self.sources.get(id(item)) if self.sources is not None else None
 
+    def __getstate__(self) -> tuple:
+        """What a face looks like, without `sources` (shared by every face of its template, keyed by ids):
+        a face pickles (pnp serve's keys) as what it draws, nothing else."""
+        return self.w, self.h, self.bleed, self.items
+
+    def __setstate__(self, state: tuple) -> None:
+        self.w, self.h, self.bleed, self.items = state
+        self.sources = None
+
 
 def shift(items: list[Item], dx: float, dy: float) -> list[Item]:
     """Move freshly laid-out items by (dx, dy), in place: a `group`'s children to the group's origin."""
