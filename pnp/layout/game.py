@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import weakref
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -27,8 +28,21 @@ from pnp.model.project import OUTSIDE, outside
 Entry = tuple[Face, Face | None, dict[str, Any]]  # (front, back, manifest entry) of one printed copy
 
 
+_ENVS: weakref.WeakKeyDictionary[Game, tuple[LayoutEnv, list[Problem]]] = weakref.WeakKeyDictionary()
+
+
 def layout_env(game: Game, problems: Problems) -> LayoutEnv:
-    """The game's fonts, icons, palette and glossary, as layout reads them."""
+    """The game's fonts, icons, palette and glossary, as layout reads them: read once per loaded game (a
+    build's layout and its rules' geometry share them), what was found wrong said to every caller."""
+    if game not in _ENVS:
+        own = Problems()
+        _ENVS[game] = (_read_env(game, own), own.items)
+    env, found = _ENVS[game]
+    problems.extend(found)
+    return env
+
+
+def _read_env(game: Game, problems: Problems) -> LayoutEnv:
     m = game.manifest
     declared = {name: dataclasses.asdict(fam) for name, fam in m.fonts.items()}
     families = load_families(game.root, declared, game.doc.where, problems)

@@ -98,6 +98,13 @@ class Sandbox(ImmutableSandboxedEnvironment):
         for name in ("center", "indent", "format", "wordwrap", "replace", "truncate", "join"):
             self.filters[name] = _bounded_filter(self.filters[name], name)
 
+    def make_globals(self, d: Any) -> dict[str, Any]:
+        """A template's globals as a plain dict (Jinja's own is a ChainMap over the environment's): every
+        evaluation copies them into its context, and a dict copies in one step where a ChainMap looks up each
+        name (a third of the time of the setups' `where:` in Welcome to the Moon). A copy keeps the environment's
+        globals safe from a template's as Jinja's does; pnp sets them once, here in __init__."""
+        return {**self.globals, **(d or {})}
+
     def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
         return attr not in ("to_bytes", "from_bytes") and super().is_safe_attribute(obj, attr, value)
 

@@ -16,7 +16,7 @@ from typing import Any, Literal
 from pnp.errors import InputError, Problem, Problems, Where
 from pnp.model import limits
 from pnp.model.fields import CARD_SIZES
-from pnp.model.load import Doc, display_path, load_file, load_text
+from pnp.model.load import Doc, display_path, load_file
 from pnp.model.project import OUTSIDE, outside
 from pnp.model.schema import alias, read
 from pnp.model.units import MM, parse_length
@@ -361,6 +361,23 @@ def _check_text_defaults(text: TextDefaults, doc: Doc, problems: Problems) -> No
 
 
 _PARSED: dict[tuple[str, bytes], tuple[Doc, TemplateFile]] = {}  # (shown path, sha1 of the text) -> parsed
+_DOCS: dict[tuple[str, bytes], Doc] = {}  # (shown path, sha1 of the text) -> its YAML
+
+
+def template_doc(path: Path, root: Path) -> Doc:
+    """A template file's YAML, parsed once per text (the layout, the placeholder scan and the `extends` chains
+    all read it); an InputError where it is not YAML. (Templates are only read, never changed: shared.)"""
+    import hashlib
+
+    try:
+        key = (display_path(path, root), hashlib.sha1(path.read_bytes()).digest())
+    except OSError:
+        return load_file(path, root)  # says what is wrong with the file
+    if key not in _DOCS:
+        if len(_DOCS) > 2000:
+            _DOCS.clear()
+        _DOCS[key] = load_file(path, root)
+    return _DOCS[key]
 
 
 def _parsed(path: Path, root: Path) -> tuple[Doc, TemplateFile]:
@@ -374,7 +391,7 @@ def _parsed(path: Path, root: Path) -> tuple[Doc, TemplateFile]:
         key = None
     if key is not None and key in _PARSED:
         return _PARSED[key]
-    doc = load_file(path, root)
+    doc = template_doc(path, root)
     spec, found = read(TemplateFile, doc.data if doc.data is not None else {}, doc)
     if spec is None:
         raise InputError(found)
@@ -431,8 +448,8 @@ def _template_files(root: Path, name: str | None) -> list[Path]:
             break
         out.append(path)
         try:
-            data = load_text(path.read_text(), str(path)).data or {}
-        except (OSError, InputError):
+            data = template_doc(path, root).data or {}
+        except InputError:  # (a file that cannot be read is one too)
             break
         name = data.get("extends") if isinstance(data, dict) else None
     return out

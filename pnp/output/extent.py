@@ -3,6 +3,7 @@ Plain geometry over scene items (points, y down), for board seams and the prefli
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 from pnp.layout.scene import Ellipse, Image, Item, Line, Polygon, Rect, Static, Transform
@@ -73,21 +74,28 @@ def luminance(rgb: tuple[float, float, float]) -> float:
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
-_sizes: dict[str, tuple[int, int] | None] = {}
+_sizes: dict[tuple, tuple[int, int] | None] = {}  # (path, size, time of change) -> pixels
 
 
 def dpi(im: Image, drawn: float = 1.0) -> float | None:
     """The lower of an image's two resolutions as drawn (fitted into its box, keeping its proportions; the box
     drawn at `drawn` times its size); None for a picture without pixels (SVG) or one that cannot be read."""
-    if im.path not in _sizes:
+    if im.path.lower().endswith(".svg"):  # drawn as vectors (render.py): no pixels, and Pillow cannot read it
+        return None
+    try:
+        st = os.stat(im.path)
+        key: tuple = (im.path, st.st_size, st.st_mtime_ns)
+    except OSError:
+        return None
+    if key not in _sizes:
         from PIL import Image as PILImage
 
         try:
             with PILImage.open(im.path) as pic:
-                _sizes[im.path] = pic.size
+                _sizes[key] = pic.size
         except OSError:
-            _sizes[im.path] = None
-    size = _sizes[im.path]
+            _sizes[key] = None
+    size = _sizes[key]
     if not size or im.w <= 0 or im.h <= 0:
         return None
     scale = min(im.w / size[0], im.h / size[1]) * drawn  # points per pixel

@@ -90,7 +90,6 @@ class TemplateLayout:
 
 
 _CACHE: weakref.WeakKeyDictionary[Game, dict[tuple, TemplateLayout]] = weakref.WeakKeyDictionary()
-_ENV: weakref.WeakKeyDictionary[Game, Any] = weakref.WeakKeyDictionary()  # fonts and icons, read once per game
 
 
 def template(game: Game, name: str, elements: list[str] | None = None) -> TemplateLayout:
@@ -127,9 +126,7 @@ def _lay_out(game: Game, name: str, used: list[tuple[Deck, str]], only: frozense
     from pnp.layout.templates import TemplateStore, template_files
     from pnp.model.load import load_file
 
-    if game not in _ENV:
-        _ENV[game] = layout_env(game, Problems())
-    env = _ENV[game]
+    env = layout_env(game, Problems())  # the build's, when the build has laid the game out
     t = TemplateStore(game.root).get(name)
     out = TemplateLayout(name, (t.size[0] / MM, t.size[1] / MM), dict(t.vars), t.where, [d.id for d, _ in used],
                          files=[load_file(p, game.root) for p in template_files(game.root, name)],

@@ -77,8 +77,7 @@ def _texts(elements: Any, path: tuple) -> Iterator[tuple[tuple, str]]:
 
 def _templates(game: Game) -> Iterator[tuple[Doc, str]]:
     """Each template file the game's decks print with (and those they extend), once."""
-    from pnp.layout.templates import template_files
-    from pnp.model.load import load_file
+    from pnp.layout.templates import template_doc, template_files
 
     seen: set[str] = set()
     for deck in game.decks:
@@ -88,7 +87,8 @@ def _templates(game: Game) -> Iterator[tuple[Doc, str]]:
                 if key in seen or not path.is_file():
                     continue
                 seen.add(key)
-                yield load_file(path, game.root), path.relative_to(game.root / "templates").with_suffix("").as_posix()
+                shown = path.relative_to(game.root / "templates").with_suffix("").as_posix()
+                yield template_doc(path, game.root), shown
 
 
 def _shown(path: tuple) -> str:

@@ -76,7 +76,10 @@ class _Trial(Dealer):
             if take.step.where:
                 asked, matching, _ = self.filtered.setdefault(take.path, ([0], set(), take))
                 asked[0] += take.count
-                matching.update(i for i, piece in enumerate(self.every[take.deck]) if take.fits(piece))
+                # the pool is what fits of the pieces still in the pile: only those dealt already are asked again
+                pile, fit = {id(p) for p in self.piles[take.deck]}, {id(p) for p in pool}
+                matching.update(i for i, piece in enumerate(self.every[take.deck])
+                                if id(piece) in fit or (id(piece) not in pile and take.fits(piece)))
         return super().pick(take, pool)
 
     def short(self, take: Take, got: int) -> None:
