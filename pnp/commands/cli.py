@@ -586,3 +586,10 @@ def main() -> None:
         typer.echo("This is a bug in pnp, not in your game: please report it with the command you ran and "
                    "the game's files (pnp " + __version__ + ").", err=True)
         sys.exit(3)
+    finally:
+        # The process ends here (every file is written and closed). Python's last garbage collection would walk
+        # every object the command made, a whole game's layouts and pages (60 ms of a 0.6 s build of Voyage);
+        # frozen, they are left to the operating system, which takes back the process's memory anyway.
+        import gc
+
+        gc.freeze()

@@ -67,6 +67,16 @@ def _read_env(game: Game, problems: Problems) -> LayoutEnv:
                      m.glossary.style, m.glossary.color, placeholder_pattern(m.placeholders))
 
 
+_STORES: weakref.WeakKeyDictionary[Game, TemplateStore] = weakref.WeakKeyDictionary()
+
+
+def template_store(game: Game) -> TemplateStore:
+    """The game's templates, each resolved once per loaded game: its layout and its rules read the same."""
+    if game not in _STORES:
+        _STORES[game] = TemplateStore(game.root)
+    return _STORES[game]
+
+
 def deck_context(game: Game, deck: Deck) -> dict[str, Any]:
     """What a deck's templates read besides the card: `game`, `deck` and the data tables."""
     return {"game": {"id": game.id, "name": game.manifest.name, "palette": game.manifest.palette},
@@ -173,7 +183,7 @@ def lay_out_game(game: Game, bleed: float, problems: Problems, max_pieces: int =
         if cache is not None and not own.errors:
             cache["shared"], cache["env"] = shared, (env, own.items)
     problems.raise_if_errors()
-    store = TemplateStore(game.root)
+    store = template_store(game)
     decks = []
     for deck in game.decks:
         if not deck.faces:  # nothing to lay out: said here, not found later as a page of no size

@@ -23,6 +23,8 @@ from pnp.layout.svgart import SvgArt, read_svg
 _MARK = "#fd01fc"  # stands for `currentColor` while svglib reads the file
 _VERSION = "1"
 _memo: dict[bytes, tuple[float, float, tuple[IconShape, ...]]] = {}
+_by_art: dict[SvgArt, tuple[float, float, tuple[IconShape, ...]]] = {}  # SvgArt: its path, bytes and size
+_names: dict[SvgArt, str] = {}
 
 Matrix = tuple[float, float, float, float, float, float]
 
@@ -30,6 +32,13 @@ Matrix = tuple[float, float, float, float, float, float]
 def outlines(art: SvgArt) -> tuple[float, float, tuple[IconShape, ...]]:
     """(width, height, shapes) of a checked SVG: width and height are at most 1 (the longer side is 1), and
     the shapes fill the box from (0, 0) to (width, height), y down."""
+    found = _by_art.get(art)  # (the art is its bytes: a card drawn again asks again)
+    if found is None:
+        found = _by_art[art] = _outlines(art)
+    return found
+
+
+def _outlines(art: SvgArt) -> tuple[float, float, tuple[IconShape, ...]]:
     digest = hashlib.sha256(art.data).digest()
     if digest in _memo:
         return _memo[digest]
@@ -49,7 +58,9 @@ def svg_icon(im: Image, icons: dict[str, IconDef]) -> Icon:
     """An SVG image as an icon (registered in `icons` under a name of its own) whose square box holds the art
     as large as its box allows, centred: `fit: contain`."""
     art = read_svg(Path(im.path))
-    name = "svg-" + hashlib.sha1(art.data).hexdigest()[:16]  # the same art, the same PDF, wherever the project is
+    name = _names.get(art)
+    if name is None:  # the same art, the same PDF, wherever the project is
+        name = _names[art] = "svg-" + hashlib.sha1(art.data).hexdigest()[:16]
     if name not in icons:
         icons[name] = IconDef(name, (), art)
     w, h, _ = outlines(art)

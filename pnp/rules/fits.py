@@ -139,7 +139,7 @@ def _wanted(engine: Engine, part: Part) -> list[str]:
 
 def _face(engine: Engine, part: Part, at: tuple) -> TemplateLayout:
     """A deck's (or a template's) face, not laid out: its name, size and place."""
-    from pnp.layout.templates import TemplateStore
+    from pnp.layout.game import template_store
 
     name = part.template
     if part.deck:
@@ -149,7 +149,7 @@ def _face(engine: Engine, part: Part, at: tuple) -> TemplateLayout:
             raise InputError([Problem(engine.doc.where(at), f"deck {deck.id!r} has no {part.side} template")])
     if not name:
         raise InputError([Problem(engine.doc.where(at), "a piece or space names a `deck` or a `template`")])
-    t = TemplateStore(engine.game.root).get(name, engine.doc.where(at))
+    t = template_store(engine.game).get(name, engine.doc.where(at))
     return TemplateLayout(name, (t.size[0] / MM, t.size[1] / MM), dict(t.vars), t.where, [part.deck or name])
 
 
