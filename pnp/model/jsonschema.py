@@ -15,6 +15,7 @@ what it accepts with `Check(json=...)`.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import inspect
 import re
 import types
@@ -151,8 +152,10 @@ def _constrained(schema: dict[str, Any], check: Check) -> dict[str, Any]:
     return out
 
 
+@functools.cache  # reading a class's source parses its whole module: once per class, not once per deck
 def comments(cls: type) -> dict[str, str]:
-    """Field name -> the comment after it in the class's source (and its bases'): the field's description."""
+    """Field name -> the comment after it in the class's source (and its bases'): the field's description.
+    (Shared between calls: read it, do not change it.)"""
     found: dict[str, str] = {}
     for klass in reversed(cls.__mro__[:-1]):
         try:
