@@ -23,15 +23,15 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 
-def run(cmd: list[str], cwd: Path) -> tuple[float, float]:
-    """Wall seconds and peak resident MiB of one process."""
+def run(cmd: list[str], cwd: Path) -> tuple[float, float, float]:
+    """Wall seconds, processor seconds (user + system) and peak resident MiB of one process."""
     start = time.perf_counter()
     proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     _, status, usage = os.wait4(proc.pid, 0)
     elapsed = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) != 0:
         sys.exit(f"failed: {' '.join(cmd)}\n{proc.stderr.read().decode() if proc.stderr else ''}")
-    return elapsed, usage.ru_maxrss / 1024
+    return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
 
 
 def main() -> None:
@@ -42,7 +42,10 @@ def main() -> None:
     pnp = shutil.which("pnp", path=str(Path(sys.executable).parent)) or "pnp"
     fonts = f"{HERE / 'fonts' / 'LiberationSans-Regular.ttf'},{HERE / 'fonts' / 'LiberationSans-Bold.ttf'}"
     out = Path(tempfile.mkdtemp())
-    print(f"{'deck':<10} {'baseline s':>10} {'pnp s':>8} {'ratio':>6} {'goal':>5} {'base MiB':>9} {'pnp MiB':>8}")
+    print(f"load average {' '.join(f'{x:.1f}' for x in os.getloadavg())} (on a loaded machine, compare the "
+          "processor times)")
+    print(f"{'deck':<10} {'baseline s':>10} {'pnp s':>8} {'ratio':>6} {'goal':>5} {'base MiB':>9} {'pnp MiB':>8}"
+          f"  {'cpu: baseline':>13} {'pnp':>6} {'ratio':>6}")
     for game, csv, goal in (("bench", "deck.csv", 1.3), ("bench1200", "deck_1200.csv", 1.2)):
         base_cmd = [sys.executable, str(args.shared / "rl_deck.py"), str(args.shared / csv),
                     str(out / f"{game}.pdf"), f"--ttf={fonts}"]
@@ -52,12 +55,16 @@ def main() -> None:
         for _ in range(args.runs):
             base.append(run(base_cmd, HERE))
             ours.append(run(pnp_cmd, HERE))
-        bt = statistics.median(t for t, _ in base)
-        pt = statistics.median(t for t, _ in ours)
-        bm = max(m for _, m in base)
-        pm = max(m for _, m in ours)
+        bt = statistics.median(t for t, _, _ in base)
+        pt = statistics.median(t for t, _, _ in ours)
+        bc = statistics.median(c for _, c, _ in base)
+        pc = statistics.median(c for _, c, _ in ours)
+        bm = max(m for _, _, m in base)
+        pm = max(m for _, _, m in ours)
         verdict = "ok" if pt / bt <= goal else "SLOW"
-        print(f"{game:<10} {bt:>10.3f} {pt:>8.3f} {pt / bt:>6.2f} {goal:>5} {bm:>9.1f} {pm:>8.1f}  {verdict}"
+        print(f"{game:<10} {bt:>10.3f} {pt:>8.3f} {pt / bt:>6.2f} {goal:>5} {bm:>9.1f} {pm:>8.1f}  {bc:>13.3f}"
+              f" {pc:>6.3f}"
+              f" {pc / bc:>6.2f}  {verdict} (wall); {'ok' if pc / bc <= goal else 'SLOW'} (cpu)"
               f"  (memory ratio {pm / bm:.2f})")
     shutil.rmtree(out)
 

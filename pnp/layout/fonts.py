@@ -57,6 +57,7 @@ class Family:
     faces: dict[str, Face]
     fallbacks: list[Face] = field(default_factory=list)  # fonts for the characters the family lacks, in order
     word_widths: dict[tuple, float] = field(default_factory=dict)  # text.py's per-word cache
+    _uncovered: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # (text, style) -> uncovered()
 
     def face(self, style: str) -> Face:
         while style not in self.faces:
@@ -68,7 +69,14 @@ class Family:
         return self.fallbacks[fallback] if fallback >= 0 else self.face(style)
 
     def uncovered(self, text: str, style: str = "regular") -> list[str]:
-        """Characters of `text` that neither this style's font nor any fallback can draw."""
+        """Characters of `text` that neither this style's font nor any fallback can draw (asked once per word
+        and style: the family's fonts do not change). Read the list; do not change it."""
+        found = self._uncovered.get((text, style))
+        if found is None:
+            found = self._uncovered[(text, style)] = self._find_uncovered(text, style)
+        return found
+
+    def _find_uncovered(self, text: str, style: str) -> list[str]:
         if text.isascii() and self.face(style).covers_ascii:
             return [ch for ch in text if ord(ch) < 32 and ch not in "\n\t"]
         missing = self.face(style).missing(text)

@@ -52,6 +52,9 @@ def crosses(line: Line, box: Box) -> bool:
     x, y, w, h = box
     if w <= 0 or h <= 0:
         return False
+    if max(line.x1, line.x2) < x or min(line.x1, line.x2) > x + w or max(line.y1, line.y2) < y \
+            or min(line.y1, line.y2) > y + h:  # wholly to one side (most marks, most faces): no need to clip
+        return False
     dx, dy = line.x2 - line.x1, line.y2 - line.y1
     t0, t1 = 0.0, 1.0
     for p, q in ((-dx, line.x1 - x), (dx, x + w - line.x1), (-dy, line.y1 - y), (dy, y + h - line.y1)):

@@ -76,12 +76,12 @@ class Preflight:
             if not sheets.single:
                 self._area(page, at)
             faces = [p for p in page.placements if p.meta.get("side") != "map"]
-            guarded = [_visible(p) for p in faces]
+            guarded = [shrink(_visible(p), TOLERANCE) for p in faces]  # what a mark may not reach
             for item in page.extras:
                 self._extra(item, page, faces, guarded, at)
             for x1, y1, x2, y2 in page.marks:  # drawn black over everything: white under them in the extras?
                 seg = Line(x1, y1, x2, y2, (0.0, 0.0, 0.0), page.mark_width)
-                self._mark(seg, faces, guarded, at, halo=_on_white(seg, page.extras))
+                self._mark(seg, faces, guarded, at, page.extras)
             for p in faces:
                 subject = _subject(p)
                 for where, message in self._face(p.face):
@@ -116,15 +116,20 @@ class Preflight:
         if isinstance(item, Line):
             light = luminance(item.stroke) > 0.5
             if not light:
-                self._mark(item, faces, guarded, at, _on_white(item, page.extras))
+                self._mark(item, faces, guarded, at, page.extras)
 
-    def _mark(self, line: Line, faces: list[Placement], guarded: list[Box], at: str, halo: bool) -> None:
+    def _mark(self, line: Line, faces: list[Placement], guarded: list[Box], at: str, extras: list) -> None:
+        """`guarded`: each face's trimmed area less the tolerance; `extras`: the page's marks and labels."""
+        halo = None  # white under the mark? (asked only of a dark mark on some face's bleed)
         for p, visible in zip(faces, guarded, strict=True):
-            if crosses(line, shrink(visible, TOLERANCE)):
+            if crosses(line, visible):
                 self.add(None, f"a mark at {_mm(line_box(line))} lies over the face's trimmed area", _subject(p))
-            elif not halo and crosses(line, p.clip) and luminance(line.stroke) < 0.5:
-                self.add(None, f"a dark mark at {_mm(line_box(line))} lies on the art (in the bleed) with no white "
-                         "under it: it vanishes on dark art", _subject(p))
+            elif crosses(line, p.clip) and luminance(line.stroke) < 0.5:
+                if halo is None:
+                    halo = _on_white(line, extras)
+                if not halo:
+                    self.add(None, f"a dark mark at {_mm(line_box(line))} lies on the art (in the bleed) with no "
+                             "white under it: it vanishes on dark art", _subject(p))
 
     # -- one face, checked once however often it is printed ----------------------------------
     def _face(self, face: Face) -> list[tuple[Where | None, str]]:
