@@ -8,6 +8,8 @@ else escaping is a bug.
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Annotated, NoReturn
 
@@ -100,6 +102,23 @@ def _clear_progress() -> None:
         sys.stderr.write("\r" + " " * 72 + "\r")  # clear the progress bar, if there was one
 
 
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Python's cycle collector off while a whole game is laid out, drawn or checked, on again after: the work
+    makes hundreds of thousands of objects, which reference counting frees, and the collector walking them
+    again and again found next to nothing to free (peak memory is the same) at a tenth of the time of a build
+    of Welcome to the Moon."""
+    import gc
+
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if paused:
+            gc.enable()
+
+
 def _root() -> Path:
     from pnp.model.project import find_root
 
@@ -171,10 +190,11 @@ def build(
                 return
         from pnp.rules.check import RuleOptions
 
-        result = run_build(root, game, BuildOptions(paper, duplex, not no_bleed, out, force, final, offset, only,
-                                                    progress=_progress_bar(),
-                                                    rules=RuleOptions(not no_custom_rules, rule_timeout),
-                                                    max_pieces=max_pieces, layout=layout))
+        with _collector_paused():
+            result = run_build(root, game, BuildOptions(paper, duplex, not no_bleed, out, force, final, offset, only,
+                                                        progress=_progress_bar(),
+                                                        rules=RuleOptions(not no_custom_rules, rule_timeout),
+                                                        max_pieces=max_pieces, layout=layout))
     except PnpError as exc:
         _fail(exc)
     _clear_progress()
@@ -237,7 +257,8 @@ def check(
     results: list = []
     for g in games:  # a game that cannot be read is reported like the others, and the next one is checked
         try:
-            checked = check_game(root, g, rules)
+            with _collector_paused():
+                checked = check_game(root, g, rules)
             if setup_file is not None:
                 from pnp.rules.setup import check_recorded
 
@@ -248,8 +269,9 @@ def check(
             if print_ and not checked.errors:  # a game that breaks its rules does not build: nothing to preflight
                 from pnp.commands.build import BuildOptions, preflight_game
 
-                checked.problems.extend(preflight_game(root, g, BuildOptions(paper, duplex, final=final,
-                                                                             layout=layout)))
+                with _collector_paused():
+                    checked.problems.extend(preflight_game(root, g, BuildOptions(paper, duplex, final=final,
+                                                                                 layout=layout)))
             results.append(checked)
         except PnpError as exc:
             results.append(Unchecked(g, exc.problems, exc.exit_code))
