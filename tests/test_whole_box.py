@@ -23,14 +23,13 @@ def voyage(shared_build) -> tuple[Path, dict]:
     return shared_build("voyage", "--paper", "A4")
 
 
-def test_board_fits_one_a3_sheet(tmp_path):
-    result = run_pnp("build", "voyage", "--paper", "A3", "--out", str(tmp_path))
-    assert result.code == 0
-    manifest = json.loads((tmp_path / "manifest.json").read_text())
+def test_board_fits_one_a3_sheet(shared_build):
+    out, manifest = shared_build("voyage", "--paper", "A3")  # built with exit 0
     assert [f["tile"] for f in manifest["faces"] if f["component"] == "ship-board"] == ["A1"]
-    assert len(PdfReader(tmp_path / "ship-board.pdf").pages) == 1
+    assert len(PdfReader(out / "ship-board.pdf").pages) == 1
 
 
+@pytest.mark.slow  # a build of the whole Voyage pack
 def test_tokens_and_their_cut_lines(tmp_path):
     result = build(REPO, "voyage", BuildOptions(out=tmp_path))
     faces = json.loads((tmp_path / "manifest.json").read_text())["faces"]
