@@ -38,6 +38,7 @@ class Placement:
     rotate: bool = False  # 180 degrees (short-edge duplex backs)
     meta: dict[str, Any] = field(default_factory=dict)
     scale: float = 1.0  # a preview (the assembly map) or a write-in sheet fitted to the paper draws a face smaller
+    stamp: bool = True  # a front gets the playtest stamp (not a board or die net: its page's footer says it)
 
 
 @dataclass(repr=False, eq=False)

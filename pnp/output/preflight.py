@@ -222,7 +222,7 @@ def _subject(p: Placement) -> str:
 
 
 def _stamped(p: Placement) -> bool:
-    return p.meta.get("side") == "front" and "copy" in p.meta and "tile" not in p.meta
+    return p.stamp and p.meta.get("side") == "front" and "copy" in p.meta and "tile" not in p.meta
 
 
 def _visible(p: Placement) -> Box:

@@ -97,7 +97,7 @@ class Renderer:
             self._items(face.items, face)
         if marker:
             self._marker(face, marker)
-        if self.stamp and p.meta.get("side") == "front" and "copy" in p.meta and "tile" not in p.meta:
+        if self.stamp and p.stamp and p.meta.get("side") == "front" and "copy" in p.meta and "tile" not in p.meta:
             self._stamp(face, self.stamp.format(**p.meta))
         c.restoreState()
 
