@@ -202,3 +202,13 @@ def test_a_lone_card_on_a_last_sheet_joins_the_pieces_sheets(project):
     assert [f["page"] for f in alone["document_faces"] if f["page"] == last["page"]] == [last["page"]]
     assert len({p["page"] for p in alone["pages"] if p["file"] == "tiny-pnp.pdf" and p["side"] == "front"}) == \
         len(sheets)
+
+
+@pytest.mark.slow
+def test_the_assembly_map_says_only_what_the_tiles_need(shared_build):
+    """Voyage's ship board is two tiles side by side: no hatched corners to cut, no row B to glue."""
+    out, manifest = shared_build("voyage")
+    page = next(p["page"] for p in manifest["pages"] if p["file"] == "ship-board.pdf" and p["side"] == "map")
+    text = " ".join(t for t, *_ in placed_text(out / "ship-board.pdf")[page])
+    assert "lay A2, named on the tab, over it" in text
+    assert "hatched" not in text and "row B" not in text
