@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 PAPER: RGB = (1.0, 1.0, 1.0)
 STAMP_SIZE = 6.0  # pt: the playtest stamp, no smaller than any text the preflight accepts
 STAMP_MIN_FACE = 30 * 72 / 25.4  # faces smaller than this carry their stamp in the page's footer
+STAMP_BASE = 1.2 * 72 / 25.4  # the stamp's baseline, above the foot of the trim
 
 
 class Renderer:
@@ -111,7 +112,7 @@ class Renderer:
             return
         c.setFillColorRGB(0.5, 0.5, 0.5)
         c.setFont(self.font, STAMP_SIZE)
-        c.drawCentredString(face.w / 2, -face.h + 1.2 * mm, text)
+        c.drawCentredString(face.w / 2, -face.h + STAMP_BASE, text)
 
     def _footer(self, page: Page) -> None:
         """The page's running footer, where `footer.place` finds room for it (6 pt, grey)."""
