@@ -206,9 +206,10 @@ def impose_component(deck: Deck, entries: list, size: tuple[float, float], setti
     if not single:
         pages, how = impose_deck(deck, entries, size, settings, paper, notes)
         return [("", pages, how)]
+    from pnp.output.impose import UNSTAMPED
     from pnp.output.single import impose_single
 
-    fronts, backs = impose_single(entries)
+    fronts, backs = impose_single(entries, deck.spec.kind not in UNSTAMPED)
     return [(suffix, pages, "1 per page") for suffix, pages in (("", fronts), ("-backs", backs)) if pages]
 
 
@@ -324,10 +325,9 @@ def render_document(game: Game, rendered: list, laid: dict[str, Any], counts: di
         section_pages = paired(section.pages, paper) if settings.duplex != "none" else list(section.pages)
         if section.kind != "own":
             shift_backs(section_pages, back_offset)
-        for deck in section.decks:  # where its sheets start (a deck's last cards may join the pieces sheets later)
-            first_page.setdefault(deck.id, at + next((i for i, p in enumerate(section_pages)
-                                                      if any(q.meta.get("component") == deck.id
-                                                             for q in p.placements)), 0))
+        for deck in section.decks:
+            first_page[deck.id] = at + next((i for i, p in enumerate(section_pages)
+                                             if any(q.meta.get("component") == deck.id for q in p.placements)), 0)
         what += [_holds(p, names, section.kind == "pieces") or ("" if p.side == "blank" else section.decks[0].name)
                  for p in section_pages]
         group = {"own": section.decks[0].id, "cards": "cards"}.get(section.kind, section.kind)

@@ -17,7 +17,7 @@ A deck says `pack: none` to keep its own sheets in the document, `pack: pieces` 
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.model.game import Deck, PrintSettings
@@ -35,6 +35,7 @@ class Section:
     kind: str  # "own", "cards" or "pieces"
     decks: list[Deck]
     pages: list[Page]
+    joined: list[tuple[Deck, int]] = field(default_factory=list)  # pieces: a deck's last cards on them, how many
 
 
 def plan_document(decks: list[tuple[Deck, list[Entry], tuple[float, float], list[Page]]], s: PrintSettings,
@@ -80,9 +81,9 @@ def plan_document(decks: list[tuple[Deck, list[Entry], tuple[float, float], list
             pages = impose_cards(entries, _grid(key, s, paper), paper, s.duplex, s.mark_offset, s.mark_width)
             sections.append(Section("cards", [d for d, _, _, _ in chosen], pages))
         else:
-            joined = [d for d in dict.fromkeys(b.deck for b in _joined(tails))]  # decks whose last cards joined them
-            sections.append(Section("pieces", [d for d, _, _, _ in chosen] + joined,
-                                    pack(pieces, s, paper, _joined(tails))))
+            joined = [(b.deck, len(b.entries)) for b in _joined(tails)]
+            sections.append(Section("pieces", [d for d, _, _, _ in chosen], pack(pieces, s, paper, _joined(tails)),
+                                    joined))
     return sections
 
 

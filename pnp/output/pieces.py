@@ -19,7 +19,7 @@ from typing import Any
 from pnp.layout.scene import Ellipse, Face, Rect
 from pnp.model.game import Deck, PrintSettings
 from pnp.model.units import MM
-from pnp.output.impose import IN_GAP, Mark, Page, Placement, back_page, halos
+from pnp.output.impose import IN_GAP, UNSTAMPED, Mark, Page, Placement, back_page, halos
 
 MARK_ROOM = 2.5 * MM  # around a block of rectangular pieces: room for its marks when the bleed is less
 OUTLINE_ROOM = 1.5 * MM  # around each outlined piece (token, die net) when the bleed is less
@@ -200,7 +200,7 @@ def _pages(sheet: Sheet, s: PrintSettings, paper: tuple[float, float], area: Box
             x, y = fx + dx + pad + c * step_x, fy + pad + r * step_y
             clip = _clip(block, take, k, cols, x, y)
             fronts.append(Placement(front, x, y, clip, False, {**meta, "side": "front"},
-                                    stamp=block.deck.spec.kind not in ("board", "die")))  # as on their own sheets
+                                    stamp=block.deck.spec.kind not in UNSTAMPED))
             backs.append(back)
             if block.outline:
                 shape = Ellipse if block.outline == "round" else Rect
