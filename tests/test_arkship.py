@@ -93,7 +93,7 @@ def test_the_contents_checklist_names_what_is_not_printed(built):
 RULEBOOK_COUNTS = {"crew-portrait": 40, "life-goal": 30, "crisis": 30, "planet-crisis": 8, "waveform": 30, "signal": 10,
                    "ship-board": 8, "stress-token": 20, "signal-token": 10, "progress-token": 1, "knowledge-token": 1,
                    "d6": 12}
-NOT_STATED = {"crew-sheet", "ship-sheet", "crew-meeple", "player-aid", "crew-clip", "pencil"}
+NOT_STATED = {"crew-sheet", "ship-sheet", "crew-meeple", "player-aid", "crew-clip", "pencil", "d6-net"}
 
 
 def test_contents_hold_only_the_counts_the_rulebook_states():

@@ -63,7 +63,7 @@ CASES = {
                          "`-`, `_`, `/`"),
     "image_outside": (FRONT, "  - {name: gem", "  - {type: image, src: /etc/hostname, x: 5mm, y: 50mm, w: 20mm, "
                       "h: 20mm}\n  - {name: gem", 2,
-                      "templates/mini/front.yaml:12:5: spell: image '/etc/hostname' leads outside the "
+                      "templates/mini/front.yaml:12:19: spell: image '/etc/hostname' leads outside the "
                       "project folder; a game may name only files inside its project (absolute paths, `..` and "
                       "links that leave it are refused) (template mini/front)"),
     "font_outside": (GAME, "Lato-Bold.ttf", "../../../usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", 2,
@@ -74,7 +74,7 @@ CASES = {
     # images
     "image_is_text": (FRONT, "  - {name: gem", "  - {type: image, src: spells.yaml, x: 5mm, y: 50mm, w: 20mm, "
                       "h: 20mm}\n  - {name: gem", 2,
-                      "templates/mini/front.yaml:12:5: spell: image 'spells.yaml': is not a picture file (a PNG or a "
+                      "templates/mini/front.yaml:12:19: spell: image 'spells.yaml': is not a picture file (a PNG or a "
                       "JPEG) (template mini/front)"),
     # sizes and counts
     "card_size_zero": (FRONT, "size: poker", "size: {width: 0mm, height: 0mm}", 2,
@@ -88,7 +88,7 @@ CASES = {
                          "limit with --max-pieces"),
     "repeat_a_billion": (FRONT, "  - {name: gem", "  - {type: rect, repeat: 1000000000, w: 1mm, h: 1mm}\n"
                          "  - {name: gem", 2,
-                         "templates/mini/front.yaml:12:5: spell: repeat: 1,000,000,000 items; an element repeats at "
+                         "templates/mini/front.yaml:12:18: spell: repeat: 1,000,000,000 items; an element repeats at "
                          "most 10,000 times (template mini/front)"),
     "text_size_zero": (FRONT, "size: 9pt, min_size: 7pt", "size: 0pt, min_size: 7pt", 2,
                        "templates/mini/front.yaml:3:20: text.size: 0 pt; use a value from 0.5 to 500"),
@@ -98,24 +98,25 @@ CASES = {
                     "templates/mini/front.yaml:3:46: text.leading: nan x the size; use a value from 0.5 to 5"),
     "element_text_size_zero": (FRONT, "font: title, size: 12pt,\n     color: paper, glossary",
                                "font: title, size: 0pt,\n     color: paper, glossary", 2,
-                               "templates/mini/front.yaml:7:5: spell/fireball: size: 0 pt; use a value from 0.5 to 500 "
-                               "(template mini/front)"),
+                               "templates/mini/front.yaml:7:102: spell: size: 0 pt; use a value from 0.5 to 500 "
+                               "(template mini/front) (on 3 spell cards: fireball, frost-nova, blink)"),
     # the sandbox
     "repeat_a_string": (FRONT, BODY, "text: \"{{ 'x' * 1000000000 }}\"", 2,
-                        "templates/mini/front.yaml:11:5: spell: {{ 'x' * 1000000000 }}: a text of 1,000,000,000 "
+                        "templates/mini/front.yaml:11:67: spell: {{ 'x' * 1000000000 }}: a text of 1,000,000,000 "
                         "would be built; an expression may build at most 1,000,000 characters or 100,000 items "
                         "(template mini/front)"),
     "a_huge_power": (FRONT, BODY, 'text: "{{ 10**(10**10) }}"', 2,
-                     "templates/mini/front.yaml:11:5: spell: {{ 10**(10**10) }}: 10 ** 10000000000: a number of more "
+                     "templates/mini/front.yaml:11:67: spell: {{ 10**(10**10) }}: 10 ** 10000000000: a number of more "
                      "than 1,228 digits (template mini/front)"),
     "nested_loops": (FRONT, BODY, 'text: "{% for i in range(10000) %}{% for j in range(10000) %}{% endfor %}'
                      '{% endfor %}x"', 2,
-                     "templates/mini/front.yaml:11:5: spell: {% for i in range(10000) %}{% for j in range(10000) %}"
+                     "templates/mini/front.yaml:11:67: spell: {% for i in range(10000) %}{% for j in range(10000) %}"
                      "{% endfor %}{% endfor %}x: loops of more than 1,000,000 turns in one value (nested ranges "
                      "multiply): lay out less per expression (template mini/front)"),
     "changing_the_card": (FRONT, BODY, "text: \"{{ card.update({'name': 'X'}) or card.text }}\"", 2,
-                          "templates/mini/front.yaml:11:5: spell/fireball: {{ card.update({'name': 'X'}) or card.text "
-                          "}}: access to attribute 'update' of 'dict' object is unsafe. (template mini/front)"),
+                          "templates/mini/front.yaml:11:67: spell: {{ card.update({'name': 'X'}) or card.text }}: "
+                          "access to attribute 'update' of 'dict' object is unsafe. (template mini/front) (on 3 spell "
+                          "cards: fireball, frost-nova, blink)"),
     # characters the fonts cannot draw
     "hebrew": (SPELLS, 'text: "Move."', 'text: "Move to שלום."', 2,
                "cards/mini/spells.yaml:24:5: spell/blink: text: 'ש' (U+05E9, hebrew letter shin) is not in the font "

@@ -23,7 +23,7 @@ BREAKS = {  # rule id: (file, old, new, expected "where: subject: message")
     "contents": (GAME, "card: 6", "card: 7",
                  "cards/tiny/game.yaml:14:3: card: the rulebook lists 7, the game prints 6"),
     "copies": (CARDS, "color: red, text: \"Third card.\"}", "color: red, text: \"Third card.\", copies: 1}",
-               "cards/tiny/cards.yaml:15:5: card/gamma: prints 1 copy; every Card card takes 2"),
+               "cards/tiny/cards.yaml:15:84: card/gamma: prints 1 copy; every Card card takes 2"),
     "unique-names": (CARDS, "name: Beta", "name: Alpha",
                      "cards/tiny/cards.yaml:14:16: card/beta: name 'Alpha' is also on alpha; each card needs its own"),
     "cost-range": (CARDS, "cost: 5", "cost: 6", "cards/tiny/cards.yaml:15:30: card/gamma: cost 6 is outside 1..5"),
@@ -232,6 +232,25 @@ def test_the_public_rule_api_finds_a_deck_and_names_the_decks_when_there_is_none
             "\"no deck 'cards' in tiny (decks: card, sheet)\" (at cards/tiny/rules.py:7)") in result.err
 
 
+def test_the_setup_and_game_yaml_agree_on_players(project):
+    edit(project / "cards/tiny/game.yaml", "players: {min: 1, max: 3}", "players: {min: 1, max: 4}")
+    assert found(project, "players") == [
+        "cards/tiny/rules.yaml:20:3: setup.players: the setup takes 1 to 3 players, game.yaml says 1 to 4 "
+        "(cards/tiny/game.yaml:3:1): one count for both, or `pnp setup` deals games the box does not support"]
+    assert run_pnp("check", "tiny", cwd=project).code == 1
+
+
+def test_a_deck_the_contents_list_does_not_name_is_a_warning_that_strict_refuses(project):
+    edit(project / GAME, "  sheet: 3\n", "")
+    assert found(project, "contents") == [
+        "cards/tiny/sheets.yaml:2:1: sheet: the contents list in game.yaml does not name this deck (3 printed): add "
+        "`sheet: 3` under `contents:` (`{count: N, stated: false}` if the rulebook gives no count)"]
+    assert run_pnp("check", "tiny", cwd=project).code == 0
+    assert run_pnp("check", "tiny", "--strict", cwd=project).code == 1
+    edit(project / GAME, "  card: 6\n", "  card: 6\n  sheet: {count: 3, stated: false}\n")
+    assert found(project, "contents") == []
+
+
 def test_a_reference_over_a_list_field_checks_each_item(project):
     """`kind: reference` over a `list` field (a card naming several colours) holds each item of the list."""
     cards = project / CARDS
@@ -265,3 +284,18 @@ def test_a_mistake_in_a_count_side_or_filter_is_said_at_its_step(project, step, 
     line = next(i for i, text in enumerate(rules.read_text().splitlines(), 1) if text.strip() == f"- {step}")
     assert any(p.startswith(f"cards/tiny/rules.yaml:{line}:") and p.endswith(f"setup: {message}")
                for p in found(project, "setup")), found(project, "setup")
+
+
+@pytest.mark.parametrize(("old", "new", "says"), [
+    ("source: {deck: card, field: color}, target: {palette: true}", "target: {palette: true}",
+     "cards/tiny/rules.yaml:8:5: colours-exist: a reference rule needs `source:`"),
+    ("kind: unique, deck: card, field: name", "kind: unique", "cards/tiny/rules.yaml:4:5: unique-names: a unique "
+     "rule needs `deck:` and `field:`"),
+    ("kind: connected, nodes: {data: board, items: spaces, field: id},", "kind: connected,",
+     "cards/tiny/rules.yaml:14:5: board-connected: a connected rule needs `nodes:`"),
+])
+def test_a_rule_without_what_its_kind_needs_is_located(project, old, new, says):
+    """A rule that lost a line (a bad merge, a slip) is bad input at the rule, not an internal error."""
+    edit(project / "cards/tiny/rules.yaml", old, new)
+    result = run_pnp("check", "tiny", cwd=project)
+    assert (result.code, result.err.splitlines()[0]) == (2, says), result.err

@@ -84,13 +84,13 @@ def deck_problems(text: str):
 def test_a_list_of_records_checks_and_locates_every_value():
     deck, found = deck_problems(DECK)
     assert found == [
-        "cards/g/shop.yaml:13:5: cards[0].stock: has 4 items; it may have at most 3",
-        "cards/g/shop.yaml:15:22: cards[0].stock[1].qty: expected an integer, got 'two'",
-        "cards/g/shop.yaml:16:29: cards[0].stock[2].colour: unknown field (known fields: item, note, qty); check its "
-        "spelling or declare it under the field's `of:`",
-        "cards/g/shop.yaml:16:21: cards[0].stock[2].qty: must be at least 1, got 0",
-        "cards/g/shop.yaml:17:9: cards[0].stock[3].item: missing required field",
-        "cards/g/shop.yaml:18:16: cards[0].sizes[1]: expected an integer, got 'x'",
+        "cards/g/shop.yaml:13:5: cards[0] (market).stock: has 4 items; it may have at most 3",
+        "cards/g/shop.yaml:15:22: cards[0] (market).stock[1].qty: expected an integer, got 'two'",
+        "cards/g/shop.yaml:16:29: cards[0] (market).stock[2].colour: unknown field (known fields: item, note, qty); "
+        "check its spelling or declare it under the field's `of:`",
+        "cards/g/shop.yaml:16:21: cards[0] (market).stock[2].qty: must be at least 1, got 0",
+        "cards/g/shop.yaml:17:9: cards[0] (market).stock[3].item: missing required field",
+        "cards/g/shop.yaml:18:16: cards[0] (market).sizes[1]: expected an integer, got 'x'",
     ]
     assert [c.id for c in deck.cards] == ["stall"]  # the broken card is left out, the good one typed
     assert deck.cards[0].data["stock"] == [{"item": "Rope", "qty": 1, "note": None}]

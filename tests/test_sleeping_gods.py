@@ -285,10 +285,14 @@ def test_a_tier_of_five_events_is_caught(sleeping_gods):
 
 @pytest.mark.slow  # a whole check of a broken copy
 def test_a_damage_token_that_does_not_cover_a_square_is_caught(sleeping_gods):
+    """The `fits` rules measure the laid-out squares of enemies, crew Health and the ship's room tracks."""
     path = sleeping_gods / "templates/sleeping-gods/damage-token.yaml"
     edit(path, "size: {width: 10mm, height: 10mm}", "size: {width: 13mm, height: 13mm}")
-    errors = failures(sleeping_gods, "damage-token-fits")
-    assert {(e["subject"], e["file"]) for e in errors} == {
-        ("enemy", "templates/sleeping-gods/enemy.yaml"), ("crew", "templates/sleeping-gods/crew.yaml"),
-        ("ship-board", "templates/sleeping-gods/ship-board.yaml")}
-    assert all(e["line"] > 0 and "a Damage token is 13 mm" in e["message"] for e in errors)
+    result = run_pnp("check", "sleeping-gods", "--format", "json", cwd=sleeping_gods)
+    errors = [e for e in errors_of(result) if e["rule"].startswith("damage-token-")]
+    assert {(e["rule"], e["file"]) for e in errors} == {
+        ("damage-token-covers-a-square", "templates/sleeping-gods/enemy.yaml"),
+        ("damage-token-on-health", "templates/sleeping-gods/crew.yaml"),
+        ("damage-token-on-room-tracks", "templates/sleeping-gods/ship-board.yaml")}
+    assert all(e["line"] > 0 and "damage-token (13.0 x 13.0 mm" in e["message"] and "-3.0 mm of play" in e["message"]
+               for e in errors)

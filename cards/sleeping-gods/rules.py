@@ -2,20 +2,16 @@
 
 from __future__ import annotations
 
-import re
-
-import yaml
-
-from pnp.rules import Fail, Game, Where, custom_rule, setup_of
+from pnp.rules import Fail, Game, custom_rule, setup_of, template
 
 CELLS = {"H1", "H2", "H3", "B1", "B2", "S", "."}  # hearts, bonus Damage, synergy diamond, plain square
-MAX_COLS, MAX_ROWS = 5, 4  # what the enemy card's grid area holds (templates/sleeping-gods/enemy.yaml)
 
 
 @custom_rule("sg-enemy-grids")
 def enemy_grids(game: Game, fail: Fail) -> None:
     """Every enemy grid is rectangular, uses known cells, fits the card and has at least one heart."""
     deck = game.deck("enemy")
+    enemy = template(game, "sleeping-gods/enemy", ["grid-plate", "square"])
     for card in deck.cards:
         rows = card.data.get("grid") or []
         who = f"{deck.id}/{card.id}"
@@ -32,40 +28,15 @@ def enemy_grids(game: Game, fail: Fail) -> None:
             if bad:
                 fail(f"grid row {r + 1}: unknown cell {', '.join(map(repr, bad))} (cells: {' '.join(sorted(CELLS))})",
                      at, who)
-        if max(widths) > MAX_COLS or len(rows) > MAX_ROWS:
-            fail(f"the grid is {max(widths)} x {len(rows)} squares; an enemy card holds {MAX_COLS} x {MAX_ROWS} "
-                 "at most", deck.where(card, "grid"), who)
+        face = enemy.faces.get(who, {})  # the card as printed: every square inside the grid's plate
+        plate = face.get("grid-plate", [None])[0]
+        outside = [b for b in face.get("square", []) if plate is None or not plate.contains(b)]
+        if outside:
+            fail(f"the grid is {max(widths)} x {len(rows)} squares; {len(outside)} of them print outside the grid "
+                 f"area ({plate.size if plate else 'none'}): use fewer rows or columns", deck.where(card, "grid"), who)
         if not any(cell.startswith("H") for row in rows for cell in str(row).split()):
             fail("the grid has no heart (H1, H2 or H3): the enemy could never be defeated",
                  deck.where(card, "grid"), who)
-
-
-def _template_var(game: Game, name: str, path: tuple[str, ...]) -> tuple[float | None, Where]:
-    """A number in a template file (its `vars` or `size`) and its place, in mm."""
-    rel = f"templates/{game.id}/{name}.yaml"
-    text = (game.root / rel).read_text()
-    node = yaml.safe_load(text)
-    for key in path:
-        node = node.get(key) if isinstance(node, dict) else None
-    line = next((i for i, t in enumerate(text.splitlines(), 1) if re.search(rf"\b{path[-1]}:", t)), 0)
-    value = float(str(node).removesuffix("mm")) if node is not None else None
-    return value, Where(rel, line)
-
-
-@custom_rule("sg-damage-token-fits")
-def damage_token_fits(game: Game, fail: Fail) -> None:
-    """A Damage token covers one grid square: the token is the size of the squares on enemies, crew Health
-    tracks and the ship's damage tracks (within half a millimetre)."""
-    width, at = _template_var(game, "damage-token", ("size", "width"))
-    height, _ = _template_var(game, "damage-token", ("size", "height"))
-    if width is None or width != height:
-        fail("the Damage token must be square (size: width = height)", at, "damage-token")
-        return
-    for template in ("enemy", "crew", "ship-board"):
-        square, where = _template_var(game, template, ("vars", "square"))
-        if square is None or abs(square - width) > 0.5:
-            fail(f"vars.square is {square} mm but a Damage token is {width:g} mm: squares and tokens must match",
-                 where, template)
 
 
 @custom_rule("sg-event-combats")

@@ -43,6 +43,7 @@ class BuildOptions:
     progress: Any = None  # called as progress(done, total, what) while rendering
     rules: RuleOptions = field(default_factory=RuleOptions)  # custom rules: run them? their time limit
     max_pieces: int = limits.PIECES  # refuse a build that would print more pieces than this
+    document: bool = True  # False: leave out the print-and-play document (pnp watch writes the decks first)
 
 
 @dataclass(repr=False, eq=False)
@@ -74,17 +75,22 @@ def prepare(root: Path, game_id: str, opts: BuildOptions) -> Prepared:
     paper = PAPERS[settings.paper]
 
     # layout: fonts, icons and templates, then every face of every deck
-    env, decks = lay_out_game(game, settings.bleed, problems, opts.max_pieces)
+    layouts = opts.cache.setdefault("@layout", {}) if opts.cache is not None else None  # see lay_out_game
+    env, decks = lay_out_game(game, settings.bleed, problems, opts.max_pieces, layouts)
 
     # rules: layout's findings and the game's rules; errors stop the build unless forced
-    bad, found = split(problems.items)
+    bad, found = split(problems.items, root)
     if bad:
         raise InputError(bad)
     if not opts.force:
-        found += rule_problems(game, opts.rules)
-        errors = [p for p in found if p.severity == "error"]
-        if errors:
-            raise RuleError(errors)
+        found += rule_problems(game, dataclasses.replace(opts.rules, final=opts.final))
+    elif opts.final:  # forced or not, a final build prints no placeholder
+        from pnp.rules.placeholders import placeholder_problems
+
+        found += placeholder_problems(game, final=True)
+    errors = [p for p in found if p.severity == "error"]
+    if errors:
+        raise RuleError(errors)
     font = next(iter(env.families.values())).face("regular").name if env.families else "Helvetica"
     return Prepared(game, settings, paper, env, decks, found, "NOT RULE-CHECKED" if opts.force else "", font)
 
@@ -132,7 +138,7 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
     counts = {deck.id: len({(p.meta["id"], p.meta["copy"]) for page in pages for p in page.placements
                             if p.meta["side"] == "front"}) for _, _, pages, _, deck in rendered}
     document = None
-    if settings.document:
+    if settings.document and opts.document:
         if opts.progress:
             opts.progress(len(prep.decks), len(prep.decks) + 1, f"{game.id}-pnp.pdf")
         doc_key = tuple(cache[deck.id][0] for *_, deck in rendered)

@@ -15,7 +15,7 @@ import typer
 
 from pnp import __version__
 
-app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+app = typer.Typer(no_args_is_help=True, suggest_commands=False, pretty_exceptions_enable=False,
                   help="Print-and-play asset generator: canonical YAML in, print-ready PDFs out.")
 _state: dict[str, Path | None] = {"root": None}
 RULE_SECONDS = 10.0  # pnp.model.limits.RULE_SECONDS and PIECES, without importing the engine for --help
@@ -68,6 +68,22 @@ def _progress_bar():
     return show
 
 
+def _games(incomplete: str) -> list[str]:
+    """Shell completion of a game id: the games of the project here (`pnp --install-completion bash`)."""
+    from pnp.errors import PnpError
+    from pnp.model.project import list_games
+
+    try:
+        return [g for g in list_games(_root()) if g.startswith(incomplete)]
+    except (PnpError, OSError):
+        return []
+
+
+def _clear_progress() -> None:
+    if sys.stderr.isatty():
+        sys.stderr.write("\r" + " " * 72 + "\r")  # clear the progress bar, if there was one
+
+
 def _root() -> Path:
     from pnp.model.project import find_root
 
@@ -90,13 +106,13 @@ def list_cmd() -> None:
 
 @app.command()
 def build(
-    game: Annotated[str, typer.Argument(help="game id (a folder under cards/)")],
+    game: Annotated[str, typer.Argument(help="game id (a folder under cards/)", autocompletion=_games)],
     paper: Annotated[str | None, typer.Option(help="A4, letter, A3 or tabloid (default: the game's)")] = None,
     duplex: Annotated[str | None, typer.Option(help="long, short or none (default: the game's, long)")] = None,
     no_bleed: Annotated[bool, typer.Option("--no-bleed", help="print without bleed (saves ink)")] = False,
     out: Annotated[Path | None, typer.Option(help="output folder (default: output/GAME)")] = None,
     force: Annotated[bool, typer.Option("--force", help="print despite rule errors (faces are marked)")] = False,
-    final: Annotated[bool, typer.Option("--final", help="no version stamp on the card fronts")] = False,
+    final: Annotated[bool, typer.Option("--final", help="print run: no stamp, no placeholder")] = False,
     back_offset: Annotated[str | None, typer.Option(help="X,Y mm: move every back (see pnp calibrate)")] = None,
     printer: Annotated[str | None, typer.Option(help="use a printer saved in printers.yaml")] = None,
     changed_since: Annotated[str | None, typer.Option(help="print only the cards changed since this git ref, "
@@ -134,6 +150,11 @@ def build(
             only = changed_cards(root, load_game(root, game), changed_since)
             out = out or root / "output" / game / "reprint"
             if not only:
+                if out.is_dir():  # a reprint of an earlier run would be stale now: the folder keeps nothing
+                    from pnp.output.write import Staging
+
+                    with Staging(out) as stage:
+                        stage.commit({"game": game, "files": [], "faces": []})
                 typer.echo(f"nothing changed since {changed_since}: no reprint needed")
                 return
         from pnp.rules.check import RuleOptions
@@ -144,8 +165,7 @@ def build(
                                                     max_pieces=max_pieces))
     except PnpError as exc:
         _fail(exc)
-    if sys.stderr.isatty():
-        sys.stderr.write("\r" + " " * 60 + "\r")  # clear the progress bar, if there was one
+    _clear_progress()
     for w in result.warnings:
         typer.echo(f"warning: {w}", err=True)
     root = result.game.root
@@ -163,7 +183,7 @@ def build(
 
 @app.command()
 def check(
-    game: Annotated[str | None, typer.Argument(help="game id (or --all)")] = None,
+    game: Annotated[str | None, typer.Argument(help="game id (or --all)", autocompletion=_games)] = None,
     all_games: Annotated[bool, typer.Option("--all", help="check every game under cards/")] = False,
     strict: Annotated[bool, typer.Option("--strict", help="fail on warnings too (for CI)")] = False,
     fmt: Annotated[str, typer.Option("--format", help="text, json or github")] = "text",
@@ -171,9 +191,9 @@ def check(
     no_custom_rules: NoCustomRules = False,
     rule_timeout: RuleTimeout = RULE_SECONDS,
 ) -> None:
-    """Check GAME against its rules: exit 0 clean, 1 rule errors, 2 bad input."""
-    from pnp.commands.report import FORMATS
-    from pnp.errors import PnpError
+    """Check GAME against its rules: exit 0 clean, 1 rule errors, 2 bad input (with --all: the worst game)."""
+    from pnp.commands.report import FORMATS, Unchecked, exit_code
+    from pnp.errors import InputError, PnpError
     from pnp.model.load import load_file
     from pnp.model.project import list_games
     from pnp.rules.check import RuleOptions, check_game, load_rules
@@ -186,26 +206,35 @@ def check(
         raise typer.Exit(2)
     try:
         root = _root()
-        rules = RuleOptions(not no_custom_rules, rule_timeout)
-        results = [check_game(root, g, rules) for g in (list_games(root) if all_games or game is None else [game])]
-        if setup_file is not None:
-            from pnp.rules.setup import check_recorded
-
-            spec, _ = load_rules(results[0].game)
-            if spec.setup is None:
-                typer.echo(f"{results[0].game.id} has no `setup:` in its rules.yaml", err=True)
-                raise typer.Exit(2)
-            results[0].problems.extend(check_recorded(results[0].game, spec.setup, load_file(setup_file, root)))
+        games = list_games(root) if all_games or game is None else [game]
     except PnpError as exc:
         _fail(exc, written=False)
+    rules = RuleOptions(not no_custom_rules, rule_timeout)
+    results: list = []
+    for g in games:  # a game that cannot be read is reported like the others, and the next one is checked
+        try:
+            checked = check_game(root, g, rules)
+            if setup_file is not None:
+                from pnp.rules.setup import check_recorded
+
+                spec, _ = load_rules(checked.game)
+                if spec.setup is None:
+                    raise InputError(f"{checked.game.id} has no `setup:` in its rules.yaml")
+                checked.problems.extend(check_recorded(checked.game, spec.setup, load_file(setup_file, root)))
+            results.append(checked)
+        except PnpError as exc:
+            results.append(Unchecked(g, exc.problems, exc.exit_code))
+    if fmt == "text" and not all_games and isinstance(results[0], Unchecked):  # one game: errors as any command
+        error = PnpError(results[0].problems)
+        error.exit_code = results[0].exit_code
+        _fail(error, written=False)
     typer.echo(FORMATS[fmt](results, strict))
-    failed = any(r.failed(strict) for r in results)
-    raise typer.Exit(1 if failed else 0)
+    raise typer.Exit(exit_code(results, strict))
 
 
 @app.command()
 def setup(
-    game: Annotated[str, typer.Argument(help="game id")],
+    game: Annotated[str, typer.Argument(help="game id", autocompletion=_games)],
     players: Annotated[int, typer.Option(help="number of players")],
     seed: Annotated[int | None, typer.Option(help="the same seed deals the same setup (default: random)")] = None,
     fmt: Annotated[str, typer.Option("--format", help="text or json")] = "text",
@@ -262,9 +291,9 @@ def setup(
 
 @app.command()
 def watch(
-    game: Annotated[str, typer.Argument(help="game id")],
+    game: Annotated[str, typer.Argument(help="game id", autocompletion=_games)],
     paper: Annotated[str | None, typer.Option(help="A4, letter, A3 or tabloid")] = None,
-    final: Annotated[bool, typer.Option("--final", help="no version stamp on the card fronts")] = False,
+    final: Annotated[bool, typer.Option("--final", help="print run: no stamp, no placeholder")] = False,
 ) -> None:
     """Rebuild GAME whenever its YAML, templates, fonts or images change (Ctrl-C to stop)."""
     from pnp.commands.build import BuildOptions
@@ -288,8 +317,55 @@ def watch(
 
 
 @app.command()
-def preview(
+def serve(
     game: Annotated[str, typer.Argument(help="game id")],
+    port: Annotated[int, typer.Option(min=0, max=65535, help="port (0: any free one)")] = 8000,
+    host: Annotated[str, typer.Option(help="address to listen on; only this machine unless you say otherwise")
+                    ] = "127.0.0.1",
+    open_page: Annotated[bool, typer.Option("--open", help="open the page in your browser")] = False,
+    paper: Annotated[str | None, typer.Option(help="A4, letter, A3 or tabloid")] = None,
+    since: Annotated[str | None, typer.Option(help="mark the faces that differ from this git ref")] = None,
+    no_custom_rules: NoCustomRules = False,
+) -> None:
+    """Show GAME in your browser, every face redrawn as you save (Ctrl-C to stop)."""
+    from pnp.commands.serve import LOCAL, Server
+    from pnp.errors import PnpError, Problem, Where
+    from pnp.rules.check import RuleOptions
+
+    try:
+        root = _root()
+        from pnp.model.project import check_game_id
+
+        check_game_id(game)
+        if not (root / "cards" / game / "game.yaml").is_file():
+            raise PnpError([Problem(Where(f"cards/{game}/game.yaml"),
+                                    f"no game {game!r} here: expected this file (see `pnp list`)")])
+        if since is not None:
+            from pnp.commands.serve.since import check_ref
+
+            check_ref(root, since)
+        server = Server(root, game, host, port, paper, since, RuleOptions(not no_custom_rules), typer.echo)
+        url = server.start()
+    except PnpError as exc:
+        _fail(exc, written=False)
+    if host not in LOCAL:
+        typer.echo(f"warning: serving on {host}: anyone who can reach this machine can see your game "
+                   "(there is no password); use the default, 127.0.0.1, to keep it to yourself", err=True)
+    typer.echo(f"serving {game} at {url} (Ctrl-C to stop)")
+    if open_page:
+        import webbrowser
+
+        webbrowser.open(url)
+    import contextlib
+
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has stopped, the pages' streams ended
+        server.run()
+    typer.echo("stopped")
+
+
+@app.command()
+def preview(
+    game: Annotated[str, typer.Argument(help="game id", autocompletion=_games)],
     selector: Annotated[str | None, typer.Argument(help="COMPONENT or COMPONENT/ID (default: every deck)")] = None,
     out: Annotated[Path | None, typer.Option(help="folder (default: output/GAME/preview)")] = None,
     dpi: Annotated[int, typer.Option(min=36, max=1200, help="resolution of the PNGs (36-1200)")] = 150,
@@ -299,33 +375,42 @@ def preview(
     from pnp.commands.preview import preview as run_preview
     from pnp.errors import PnpError
 
+    progress = _progress_bar()
     try:
         root = _root()
         paths = run_preview(prepare(root, game, BuildOptions()), out or root / "output" / game / "preview",
-                            selector, dpi)
+                            selector, dpi, progress)
     except PnpError as exc:
         _fail(exc)
+    _clear_progress()
     typer.echo(f"{len(paths)} images in {paths[0].parent if paths else out}")
 
 
 @app.command()
 def export(
-    game: Annotated[str, typer.Argument(help="game id")],
-    to: Annotated[str, typer.Option("--to", help="png (one image per face) or tts (Tabletop Simulator decks)")],
+    game: Annotated[str, typer.Argument(help="game id", autocompletion=_games)],
+    to: Annotated[str, typer.Option("--to", help="png (one image per face) or tts (Tabletop Simulator)")],
     vendor: Annotated[str | None, typer.Option(help="png at a print-on-demand service's sizes: tgc or mpc")] = None,
-    only: Annotated[str | None, typer.Option(help="comma-separated component ids (default: every card deck)")] = None,
-    out: Annotated[Path | None, typer.Option(help="folder (default: output/GAME/png or output/GAME/tts)")] = None,
+    only: Annotated[str | None, typer.Option(help="comma-separated component ids (default: every component)")] = None,
+    out: Annotated[Path | None, typer.Option(help="folder (default: output/GAME/png, tgc, mpc or tts)")] = None,
+    base_url: Annotated[str | None, typer.Option(help="tts: the web address the images will be served from "
+                                                 "(default: links relative to the folder)")] = None,
 ) -> None:
-    """Export faces as PNGs (300 dpi, with bleed; --vendor for exact pixel sizes) or as Tabletop Simulator decks."""
+    """Export faces as PNGs (300 dpi, with bleed; --vendor for exact pixel sizes) or for Tabletop Simulator."""
     import dataclasses
 
     from pnp.commands.build import BuildOptions, prepare
     from pnp.errors import PnpError, Problem
-    from pnp.output.export import VENDORS, export_png, export_tts, size_name
+    from pnp.output.export import VENDORS, export_png
+    from pnp.output.tts import export_tts
 
-    if to not in ("png", "tts") or (vendor is not None and vendor not in VENDORS):
-        typer.echo("use --to png or --to tts, and --vendor tgc or mpc", err=True)
+    if to not in ("png", "tts") or (vendor is not None and (vendor not in VENDORS or to != "png")):
+        typer.echo("use --to png (with --vendor tgc or mpc, if you like) or --to tts", err=True)
         raise typer.Exit(2)
+    if base_url is not None and to != "tts":
+        typer.echo("--base-url is for --to tts (the addresses Tabletop Simulator loads images from)", err=True)
+        raise typer.Exit(2)
+    progress = _progress_bar()
     try:
         root = _root()
         prep = prepare(root, game, BuildOptions())
@@ -334,19 +419,19 @@ def export(
         if chosen and chosen - ids:
             raise PnpError([Problem(None, f"--only: no component {', '.join(sorted(chosen - ids))} "
                                           f"(components: {', '.join(sorted(ids))})")])
-        decks = [d for d in prep.decks if chosen is None or d[0].id in chosen]
-        if vendor and chosen is None:  # only what the vendor prints, unless asked for more
-            skipped = [d[0].id for d in decks if not d[1] or d[0].spec.kind != "cards" or not size_name(d[1][0][0])
-                       or size_name(d[1][0][0])[0] not in VENDORS[vendor]]  # type: ignore[index]
-            decks = [d for d in decks if d[0].id not in skipped]
-            if skipped:
-                typer.echo(f"not a {vendor} card size, left out: {', '.join(skipped)}")
-        target = out or root / "output" / game / to
-        prep = dataclasses.replace(prep, decks=decks)
-        paths = export_png(prep, target, vendor) if to == "png" else export_tts(prep, target)
+        prep = dataclasses.replace(prep, decks=[d for d in prep.decks if chosen is None or d[0].id in chosen])
+        target = out or root / "output" / game / (vendor or to)
+        if to == "png":  # every deck asked for: leave out what the vendor does not print; named: refuse it
+            result = export_png(prep, target, vendor, skip=chosen is None, progress=progress)
+        else:
+            result = export_tts(prep, target, base_url, progress)
     except PnpError as exc:
         _fail(exc)
-    typer.echo(f"{len(paths)} files in {target}")
+    _clear_progress()
+    for component, why in result.left_out:
+        typer.echo(f"left out: {component} ({why})")
+    typer.echo(f"{len(result.files)} files in {target}" + (f"; to load them, see {target / 'README.txt'}"
+                                                           if to == "tts" else ""))
 
 
 @app.command()

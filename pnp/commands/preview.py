@@ -8,6 +8,7 @@ contact sheet per deck. Contact sheets show each distinct front once, cut at the
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -71,28 +72,32 @@ def contact_sheet(cards: list[Image], dpi: int, cols: int = SHEET_COLS) -> Image
     return sheet
 
 
-def preview(prep: Prepared, out_dir: Path, selector: str | None = None, dpi: int = 150) -> list[Path]:
+def preview(prep: Prepared, out_dir: Path, selector: str | None = None, dpi: int = 150,
+            progress: Callable[[int, int, str], None] | None = None) -> list[Path]:
     """Write preview PNGs at `dpi`; return their paths.
 
     With a selector, one PNG per matching front, `<component>-<id>.png`, with its bleed (once per
-    card, not per copy); in any case a contact sheet `<component>-sheet.png` per selected deck.
+    card, not per copy); in any case a contact sheet `<component>-sheet.png` per selected deck. The
+    folder is written whole (a manifest.json lists its files): previews of an earlier run are gone.
     """
     from pnp.output.export import png_bytes
-    from pnp.output.write import write_atomic
+    from pnp.output.write import Staging
 
     chosen = select(prep, selector)
-    faces = [face for _, fronts, _ in chosen for face in fronts.values()]
-    images = dict(zip(map(id, faces), faces_to_images(prep, faces, dpi), strict=True))
     paths: list[Path] = []
-    for deck, fronts, picked in chosen if selector else []:
-        for cid in picked:
-            path = out_dir / f"{deck.id}-{cid}.png"
-            write_atomic(path, png_bytes(images[id(fronts[cid])], dpi))
-            paths.append(path)
-    for deck, fronts, _ in chosen:
-        if fronts:
-            cards = [trim(images[id(face)], face, dpi) for face in fronts.values()]
-            path = out_dir / f"{deck.id}-sheet.png"
-            write_atomic(path, png_bytes(contact_sheet(cards, dpi), dpi))
-            paths.append(path)
+    files: list[dict[str, str]] = []
+    with Staging(out_dir) as stage:
+        for step, (deck, fronts, picked) in enumerate(chosen):
+            if progress:
+                progress(step, len(chosen), deck.id)
+            faces = list(fronts.values())
+            images = dict(zip(map(id, faces), faces_to_images(prep, faces, dpi), strict=True))
+            named = [(f"{deck.id}-{cid}.png", images[id(fronts[cid])]) for cid in picked] if selector else []
+            if fronts:
+                cards = [trim(images[id(face)], face, dpi) for face in faces]
+                named.append((f"{deck.id}-sheet.png", contact_sheet(cards, dpi)))
+            for name, image in named:
+                files.append({"path": name, "sha256": stage.add(name, png_bytes(image, dpi))})
+                paths.append(out_dir / name)
+        stage.commit({"game": prep.game.id, "preview": selector or "", "dpi": dpi, "files": files})
     return paths

@@ -113,16 +113,32 @@ def caching_environment(**options: Any) -> Any:
     from pnp.layout.sandbox import Sandbox
 
     class Cached(Sandbox):
+        last_code: Any = None  # what `compile` gave last: compile_expression keeps it
+
         def compile(self, source: Any, name: str | None = None, filename: str | None = None,
                     raw: bool = False, defer_init: bool = False) -> Any:
             if raw or name or filename or defer_init:  # not how pnp compiles: Jinja's own way
                 return super().compile(source, name, filename, raw, defer_init)  # type: ignore[call-overload]
             key = f"src:{source}" if isinstance(source, str) else f"ast:{source!r}"
             code = load(key)
-            if isinstance(code, CodeType):
-                return code
-            code = super().compile(source)
-            store(key, code)
+            if not isinstance(code, CodeType):
+                code = super().compile(source)
+                store(key, code)
+            self.last_code = code
             return code
+
+        def compile_expression(self, source: str, undefined_to_none: bool = True) -> Any:
+            """Jinja's, without lexing and parsing an expression whose code is kept (a tenth of a warm
+            build of Welcome to the Moon went there)."""
+            from jinja2.environment import TemplateExpression
+
+            key = f"expr:{undefined_to_none}:{source}"
+            code = load(key)
+            if isinstance(code, CodeType):
+                template = self.template_class.from_code(self, code, self.make_globals(None), None)
+                return TemplateExpression(template, undefined_to_none)
+            compiled = super().compile_expression(source, undefined_to_none)  # compiles through `compile`
+            store(key, self.last_code)
+            return compiled
 
     return Cached(**options)

@@ -261,3 +261,12 @@ def net(kind: str, edge: float) -> Net:
     out_tabs = tuple(tuple(tf(p) for p in tab) for tab in tabs)
     outline += [(t[k], t[(k + 1) % 4]) for t in out_tabs for k in (1, 2, 3)]
     return Net(kind, tuple(out_faces), tuple(ends(i, j) for i, j in hinges), out_tabs, tuple(outline), x1 - x0, y1 - y0)
+
+
+def solid(kind: str, edge: float) -> tuple[list[Vec3], list[tuple[int, ...]]]:
+    """The die in 3D (points, centred on the origin): its vertices and each face's vertex ids, listed in the order
+    of its net's polygon: `net(kind, edge).faces[i].polygon[k]` is where vertex `solid(kind, edge)[1][i][k]` lies
+    on the page (a model textured with the net, as Tabletop Simulator's dice are, maps each face onto itself)."""
+    faces_count(kind)
+    verts, faces, _ = _solid(kind, edge)
+    return verts, faces

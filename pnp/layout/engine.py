@@ -7,6 +7,7 @@ are evaluated per card. Text is fitted here, so overflow and safe-zone checks ne
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pnp.errors import InputError, Problems
@@ -56,12 +57,14 @@ def precompile(template: Template) -> None:
 
 class CompiledTemplate:
     def __init__(self, template: Template, env: LayoutEnv, bleed: float, problems: Problems,
-                 base: Context, scope: str, rotatable: str | None = None):
+                 base: Context, scope: str, rotatable: str | None = None,
+                 on_element: Callable[[PlacedElement, list[Item]], None] | None = None):
         """`base` holds what is fixed for the whole component (deck, game, vars): expressions that
         read nothing else are evaluated here, once, and their elements join the static groups.
         `rotatable`: how its numbers that read otherwise upside down are marked, unless the template says
-        (a die's faces: underlined)."""
-        self.t, self.env, self.bleed = template, env, bleed
+        (a die's faces: underlined). `on_element(placed, items)` hears of each named element's items as it
+        is drawn (the rules' geometry checks read the laid-out boxes; a group moves its items afterwards)."""
+        self.t, self.env, self.bleed, self.on_element = template, env, bleed, on_element
         self.rotatable = template.rotatable if template.rotatable is not None else rotatable
         self.w, self.h = template.size
         self.base = {**base, "vars": template.vars}
@@ -156,7 +159,7 @@ class CompiledTemplate:
                 return []
             repeat = ev.raw("repeat") if "repeat" in values else None
             if repeat is None:
-                return self._draw(placed, ev, subject, problems, card_where)
+                return self._drawn(placed, ev, subject, problems, card_where)
             seq = range(repeat) if isinstance(repeat, int) else list(repeat)
             if len(seq) > limits.REPEAT:
                 raise ValueError(f"repeat: {len(seq):,} items; an element repeats at most {limits.REPEAT:,} times")
@@ -167,7 +170,7 @@ class CompiledTemplate:
                     ev.ctx[placed.element.as_] = item
                 if per_item and not truthy(ev.raw("if")):
                     continue
-                out.extend(self._draw(placed, ev, subject, problems, card_where))
+                out.extend(self._drawn(placed, ev, subject, problems, card_where))
             return out
         except Skip:
             return []
@@ -180,6 +183,13 @@ class CompiledTemplate:
                              f"loops run too long; draw less per face (template {self.t.name})", subject)
                 exc.reported = True  # type: ignore[attr-defined]
             raise
+
+    def _drawn(self, placed: PlacedElement, ev: Eval, subject: str, problems: Problems,
+               card_where: WhereOf | None) -> list[Item]:
+        items = self._draw(placed, ev, subject, problems, card_where)
+        if self.on_element is not None and placed.element.name:
+            self.on_element(placed, items)
+        return items
 
     def _once(self, placed: PlacedElement, ev: Eval, name: str, keys: tuple[str, ...], make: Any) -> Any:
         """`make()` for this element, computed once when none of `keys` holds a card expression."""
@@ -345,10 +355,10 @@ class CompiledTemplate:
             raise Skip
         style, size, min_size, leading, gap, glossary, base, align, valign, upper = self._once(
             placed, ev, "text", self._TEXT_KEYS, lambda: self._text_params(ev))
-        text = str(value).upper() if upper else str(value)
+        text = str(value)
         field = placed.element.field or field_of(placed.element.text)
         try:
-            paragraphs = parse(text, glossary, self.env.term_style, self.env.icons, base)
+            paragraphs = parse(text, glossary, self.env.term_style, self.env.icons, base, upper)
             check_coverage(paragraphs, style.family)
         except MarkupError as exc:
             if field and card_where:  # the mistake is in the card's text: point there
@@ -367,11 +377,16 @@ class CompiledTemplate:
             return []
         runs, used, lines = fitted
         x, y, w, h = box
+        bands: list[Rect] = []
+        if self.env.placeholders is not None and self.env.placeholders.search(text):
+            from pnp.layout.text import highlight
+
+            bands, runs = highlight(runs, self.env.placeholders, style.family)
         laid = Text(x, y, w, h, runs, used, lines, float(ev.raw("rotate") or 0))
         if not self.rotatable and ev.values.get("rotatable", (False, None))[1] is None:
-            return [laid]  # (most texts)
+            return [*bands, laid]  # (most texts)
         marked = ev.raw("rotatable")
         from pnp.layout.rotatable import mark, style_of
 
         how = self.rotatable if marked is None else style_of(marked)
-        return [laid, *mark(laid, style.family, how)] if how else [laid]
+        return [*bands, laid, *mark(laid, style.family, how)] if how else [*bands, laid]

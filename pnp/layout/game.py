@@ -7,8 +7,10 @@ not fit, `build` lays it out to print. Neither calls the other.
 from __future__ import annotations
 
 import dataclasses
+import os
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 from typing import Any
 
 from pnp.errors import InputError, Problem, Problems, Where
@@ -16,7 +18,7 @@ from pnp.layout.engine import CompiledTemplate, LayoutEnv, precompile
 from pnp.layout.fonts import load_families
 from pnp.layout.scene import Face
 from pnp.layout.templates import TemplateStore
-from pnp.layout.text import glossary_pattern
+from pnp.layout.text import glossary_pattern, placeholder_pattern
 from pnp.model import limits
 from pnp.model.game import Deck, Game, PrintSettings
 from pnp.model.limits import Overtime, time_limit
@@ -48,7 +50,14 @@ def layout_env(game: Game, problems: Problems) -> LayoutEnv:
     terms = [(t, [t + "s"]) if isinstance(t, str) else (t.term, t.forms or [t.term + "s"])
              for t in m.glossary.terms]
     return LayoutEnv(game.root, game.dir, families, m.palette, icons, glossary_pattern(terms),
-                     m.glossary.style, m.glossary.color)
+                     m.glossary.style, m.glossary.color, placeholder_pattern(m.placeholders))
+
+
+def deck_context(game: Game, deck: Deck) -> dict[str, Any]:
+    """What a deck's templates read besides the card: `game`, `deck` and the data tables."""
+    return {"game": {"id": game.id, "name": game.manifest.name, "palette": game.manifest.palette},
+            "deck": {"id": deck.id, "name": deck.name, "count": deck.faces},
+            "data": {name: doc.data for name, doc in game.data.items()}}
 
 
 def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, bleed: float,
@@ -78,9 +87,7 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
     bleed_f = front_t.bleed if front_t.bleed is not None and bleed else bleed
     if deck.spec.kind == "sheet":  # write-in sheets: no art off the edge, printed on one side
         bleed_f, back_t = 0.0, None
-    base = {"game": {"id": game.id, "name": game.manifest.name, "palette": game.manifest.palette},
-            "deck": {"id": deck.id, "name": deck.name, "count": deck.faces},
-            "data": {name: doc.data for name, doc in game.data.items()}}
+    base = deck_context(game, deck)
     out: list[Entry] = []
     for template in (front_t, back_t):
         if template is not None:
@@ -127,11 +134,26 @@ def check_pieces(game: Game, max_pieces: int) -> None:
                               "--max-pieces", f"{deck.id}/{card.id}")])
 
 
-def lay_out_game(game: Game, bleed: float, problems: Problems, max_pieces: int = limits.PIECES
-                 ) -> tuple[LayoutEnv, list[LaidOutDeck]]:
-    """Every deck laid out; problems of every deck are collected, a deck that cannot be laid out is left out."""
+def lay_out_game(game: Game, bleed: float, problems: Problems, max_pieces: int = limits.PIECES,
+                 cache: dict[str, Any] | None = None) -> tuple[LayoutEnv, list[LaidOutDeck]]:
+    """Every deck laid out; problems of every deck are collected, a deck that cannot be laid out is left out.
+
+    `cache` (kept between runs by `pnp watch` and `pnp serve`): a deck whose file is unchanged, in a game
+    whose other files, templates and fonts are unchanged, is not laid out again: its faces and findings
+    are taken from the last run."""
     check_pieces(game, max_pieces)
-    env = layout_env(game, problems)
+    shared = _shared_inputs(game, bleed) if cache is not None else ""
+    if cache is not None and cache.get("shared") != shared:
+        cache.clear()
+    if cache is not None and "env" in cache:
+        env, found = cache["env"]
+        problems.extend(found)
+    else:
+        own = Problems()
+        env = layout_env(game, own)
+        problems.extend(own.items)
+        if cache is not None and not own.errors:
+            cache["shared"], cache["env"] = shared, (env, own.items)
     problems.raise_if_errors()
     store = TemplateStore(game.root)
     decks = []
@@ -143,14 +165,47 @@ def lay_out_game(game: Game, bleed: float, problems: Problems, max_pieces: int =
                          "this deck prints nothing (no cards, or every card has `copies: 0`): add a card, or take "
                          "the deck out of game.yaml's `decks`", "cards")
             continue
-        try:
-            entries = lay_out_deck(deck, game, store, env, bleed, problems)
-        except InputError as exc:
-            problems.extend(exc.problems)
-            continue
+        key = deck.doc.file
+        text = _read(game.root / deck.doc.file) if cache is not None else b""
+        if cache is not None and key in cache and cache[key][0] == text:
+            entries, found = cache[key][1], cache[key][2]
+            problems.extend(found)
+        else:
+            own = Problems()
+            try:
+                entries = lay_out_deck(deck, game, store, env, bleed, own)
+            except InputError as exc:
+                problems.extend(own.items + exc.problems)
+                continue
+            problems.extend(own.items)
+            if cache is not None:
+                cache[key] = (text, entries, own.items)
         size = (entries[0][0].w, entries[0][0].h) if entries else (0.0, 0.0)
         decks.append((deck, entries, size))
     return env, decks
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return b""
+
+
+def _shared_inputs(game: Game, bleed: float) -> str:
+    """What every deck's layout reads besides its own file: the game's other files (game.yaml, icons, data,
+    images), the templates and the fonts, by name, size and time of change."""
+    decks = {os.path.normpath(game.root / d.doc.file) for d in game.decks}
+    stamps = [repr(bleed)]
+    for folder in (game.dir, game.root / "templates", game.root / "fonts"):
+        for here, subdirs, files in os.walk(folder):
+            subdirs[:] = sorted(d for d in subdirs if d != "__pycache__")
+            for name in sorted(files):
+                path = os.path.normpath(os.path.join(here, name))
+                if path not in decks:
+                    st = os.stat(path)
+                    stamps.append(f"{path}:{st.st_size}:{st.st_mtime_ns}")
+    return "\n".join(stamps)
 
 
 @dataclass(repr=False, eq=False)

@@ -397,8 +397,33 @@ def _merge(parent: list[PlacedElement], child: list[PlacedElement]) -> list[Plac
     return out
 
 
+_CHAINS: dict[tuple[Path, str], tuple[list[Path], list[tuple[int, int] | None]]] = {}
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+        return st.st_mtime_ns, st.st_size
+    except OSError:
+        return None
+
+
 def template_files(root: Path, name: str | None) -> list[Path]:
-    """A template's file and the files it extends, read cheaply (for change detection)."""
+    """A template's file and the files it extends, read cheaply (for change detection): read again only
+    when one of them changed since the last call (`pnp watch` asks for every deck on every save)."""
+    if not name:
+        return []
+    known = _CHAINS.get((root, name))
+    if known is not None and [_stamp(p) for p in known[0]] == known[1]:
+        return list(known[0])
+    out = _template_files(root, name)
+    if len(_CHAINS) > 2000:
+        _CHAINS.clear()
+    _CHAINS[(root, name)] = (out, [_stamp(p) for p in out])
+    return list(out)
+
+
+def _template_files(root: Path, name: str | None) -> list[Path]:
     out: list[Path] = []
     while name and len(out) < 20 and _NAME.fullmatch(name):
         path = root / "templates" / f"{name}.yaml"

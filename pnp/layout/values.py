@@ -33,6 +33,7 @@ class LayoutEnv:
     glossary: re.Pattern[str] | None
     term_style: str
     term_color: str | None
+    placeholders: re.Pattern[str] | None = None  # unfinished text, printed in a loud highlight
 
 
 WhereOf = Callable[..., Where]  # a card field's name (and a path inside it) -> its place in the deck file

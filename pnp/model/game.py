@@ -102,6 +102,8 @@ class Manifest:
     data: dict[str, str] = field(default_factory=dict)  # data tables by name: files in the game folder
     credits: list[str] = field(default_factory=list)  # lines in the document's credits: art and font attributions
     print: PrintSettings = field(default_factory=PrintSettings)
+    placeholders: list[str] = field(  # text that marks unfinished work: highlighted, warned of, refused by --final
+        default_factory=lambda: ["[NAME PENDING]", "TODO", "TBD", "???", "XXX"])
 
 
 @dataclass(repr=False, eq=False)
@@ -262,8 +264,19 @@ def deck_from_doc(doc: Doc, problems: Problems, root: Path | None = None, game_d
         data["id"] = card_id
         cards.append(Card(card_id, spec.copies if copies is None else copies, data,
                           place.where(("cards", i)), i))
-    problems.extend(reader.problems if place is doc else map(cell_subject, reader.problems))
+    problems.extend(_named(reader.problems, raws) if place is doc else map(cell_subject, reader.problems))
     return Deck(spec.id, spec.name, spec.template, spec.back, cards, place, spec)
+
+
+def _named(problems: list[Problem], raw: list[Any]) -> list[Problem]:
+    """A card's problems name it by its place and its id (or name): `cards[13] (blueprints).cost`."""
+    out = []
+    for p in problems:
+        m = re.match(r"cards\[(\d+)\]", p.subject)
+        card = raw[int(m.group(1))] if m and int(m.group(1)) < len(raw) else None
+        name = str(card.get("id") or slug(str(card.get("name") or ""))) if isinstance(card, dict) else ""
+        out.append(dataclasses.replace(p, subject=f"{m.group(0)} ({name}){p.subject[m.end():]}") if m and name else p)
+    return out
 
 
 def load_game(root: Path, game_id: str) -> Game:

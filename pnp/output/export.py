@@ -1,16 +1,16 @@
-"""Image exports: one PNG per printed face for print-on-demand services, and Tabletop Simulator decks.
+"""Image exports: one PNG per printed face for print-on-demand services (Tabletop Simulator: tts.py).
 
 Print-on-demand (The Game Crafter, MakePlayingCards) takes one image per card face, with bleed, at
-300 dpi and an exact pixel size per card size. Tabletop Simulator takes each deck as grid images
-("sheets") of at most 10 x 7 cards, the last cell kept for the hidden card, plus a saved object
-(JSON) that points at them. Boards and dice are not cards: neither export writes them.
+300 dpi and an exact pixel size per card size. Every export writes its own folder whole, as a build
+does (`Staging`): the files of this run and a manifest.json listing them, nothing of an earlier run;
+what it leaves out, and why, is said in its result and its manifest.
 """
 
 from __future__ import annotations
 
 import io
-import json
-import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,8 +18,8 @@ from pnp.errors import InputError, Problem
 from pnp.layout.scene import Face
 from pnp.model.fields import CARD_SIZES
 from pnp.model.units import MM
-from pnp.output.raster import faces_to_images, trim
-from pnp.output.write import write_atomic
+from pnp.output.raster import faces_to_images
+from pnp.output.write import Staging
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -38,12 +38,27 @@ VENDORS: dict[str, dict[str, tuple[int, int]]] = {
     "mpc": {"poker": (822, 1122), "bridge": (747, 1122), "mini": (597, 822), "tarot": (897, 1497),
             "square": (822, 822)},
 }
-TTS_COLS, TTS_ROWS, TTS_SIDE = 10, 7, 4096
-TTS_PER_SHEET = TTS_COLS * TTS_ROWS - 1  # the last cell is TTS's hidden card
-TTS_SHAPES = {"rect": 1, "round": 4}  # TTS card types: 0 rounded rectangle, 1 rectangle, 4 circle
-GREY = (128, 128, 128)
+NOT_FACES = {"board": "a board: print its PDF (or export it --to tts)",
+             "die": "a die's net: print its PDF (or export it --to tts)",
+             "sheet": "a write-in sheet: print its PDF (or export it --to tts)"}
 
 Entries = list[tuple[Face, Face | None, dict[str, Any]]]
+Progress = Callable[[int, int, str], None] | None
+
+
+@dataclass(repr=False, eq=False)
+class Exported:
+    """What an export wrote (the folder holds these and its manifest.json) and what it left out, and why."""
+
+    folder: Path
+    files: list[Path] = field(default_factory=list)
+    left_out: list[tuple[str, str]] = field(default_factory=list)  # (component id, why)
+
+    def manifest(self, game: str, kind: str, digests: dict[str, str]) -> dict[str, Any]:
+        return {"game": game, "export": kind,
+                "files": [{"path": p.relative_to(self.folder).as_posix(),
+                           "sha256": digests[p.relative_to(self.folder).as_posix()]} for p in self.files],
+                "left_out": [{"component": c, "why": why} for c, why in self.left_out]}
 
 
 def card_decks(prep: Prepared) -> list[tuple[Deck, Entries]]:
@@ -67,133 +82,67 @@ def png_bytes(image: Image, dpi: int = DPI) -> bytes:
     return buf.getvalue()
 
 
-def export_png(prep: Prepared, out_dir: Path, vendor: str | None = None) -> list[Path]:
-    """One RGB PNG per printed face, with bleed, at 300 dpi: `<component>-<id>-<copy>.png`, per-card backs
-    `<component>-<id>-<copy>-back.png`, a shared back once as `<component>-back.png`. With a vendor
-    (`tgc`, `mpc`), each image is resized to the exact pixel size the vendor asks for that card size."""
-    from PIL import Image as PILImage
-
-    decks = card_decks(prep)
-    sizes = VENDORS.get(vendor or "", {})
-    if vendor is not None and not sizes:
+def vendor_targets(prep: Prepared, vendor: str, skip: bool, left_out: list[tuple[str, str]]
+                   ) -> dict[str, tuple[tuple[int, int], bool]]:
+    """Per deck, the vendor's pixel size and whether to turn it upright. A deck of a size the vendor does
+    not print is left out when `skip` (every deck was asked for), else refused (it was named)."""
+    sizes = VENDORS.get(vendor, {})
+    if not sizes:
         raise InputError([Problem(None, f"no vendor {vendor!r} (vendors: {', '.join(VENDORS)})")])
     targets: dict[str, tuple[tuple[int, int], bool]] = {}
     problems = []
-    for deck, entries in decks if vendor else []:
+    for deck, entries in card_decks(prep):
         face, named = entries[0][0], size_name(entries[0][0])
         if named and named[0] in sizes:
             targets[deck.id] = (sizes[named[0]], named[1])
             continue
         size = f"{face.w / MM:.2f} x {face.h / MM:.2f} mm" + (f" ({named[0]})" if named else "")
-        problems.append(Problem(None, f"deck {deck.id!r}: {size} is not a card size {vendor} prints "
-                                      f"({', '.join(sizes)})"))
+        why = f"{size} is not a card size {vendor} prints ({', '.join(sizes)})"
+        if skip:
+            left_out.append((deck.id, why))
+        else:
+            problems.append(Problem(None, f"deck {deck.id!r}: {why}"))
     if problems:
         raise InputError(problems)
-    paths: list[Path] = []
-    for deck, entries in decks:
-        jobs = [(f"{m['component']}-{m['id']}-{m['copy']}.png", front) for front, _, m in entries]
-        backs = [back for _, back, _ in entries if back is not None]
-        if len({id(b) for b in backs}) == 1:
-            jobs.append((f"{deck.id}-back.png", backs[0]))
-        else:
-            jobs += [(f"{m['component']}-{m['id']}-{m['copy']}-back.png", back) for _, back, m in entries if back]
-        encoded: dict[int, bytes] = {}
-        for (name, face), image in zip(jobs, faces_to_images(prep, [f for _, f in jobs], DPI), strict=True):
-            if id(face) not in encoded:
-                if deck.id in targets:
-                    (w, h), turned = targets[deck.id]
-                    if turned:
-                        image = image.transpose(PILImage.Transpose.ROTATE_90)
-                    image = image.resize((w, h), PILImage.Resampling.LANCZOS)
-                encoded[id(face)] = png_bytes(image)
-            write_atomic(out_dir / name, encoded[id(face)])
-            paths.append(out_dir / name)
-    return paths
+    return targets
 
 
-def tts_grid(count: int, native: tuple[int, int]) -> tuple[int, int, tuple[int, int]]:
-    """Columns, rows (2-10 x 2-7, room for `count` cards and the hidden card) and card size in pixels
-    of a TTS sheet: the grid that shows cards largest (their trim at 300 dpi at most) within 4096 px."""
-    grids = [(max(2, math.ceil((count + 1) / rows)), rows) for rows in range(2, TTS_ROWS + 1)]
-    scale, _, cols, rows = max((min(1.0, TTS_SIDE // c / native[0], TTS_SIDE // r / native[1]), -c * r, c, r)
-                               for c, r in grids if c <= TTS_COLS)  # largest cards, then fewest cells
-    return cols, rows, (max(1, math.floor(native[0] * scale)), max(1, math.floor(native[1] * scale)))
-
-
-def tts_sheet(cards: list[Image], cols: int, rows: int, hidden: Image) -> Image:
-    """Cards (all one size) row by row, white where there are none, `hidden` in the last cell."""
+def export_png(prep: Prepared, out_dir: Path, vendor: str | None = None, skip: bool = False,
+               progress: Progress = None) -> Exported:
+    """One RGB PNG per printed face, with bleed, at 300 dpi: `<component>-<id>-<copy>.png`, per-card backs
+    `<component>-<id>-<copy>-back.png`, a shared back once as `<component>-back.png`. With a vendor
+    (`tgc`, `mpc`), each image is resized to the exact pixel size the vendor asks for that card size; a
+    deck of another size is refused, or left out with `skip`. Boards, dice and sheets are left out."""
     from PIL import Image as PILImage
 
-    w, h = hidden.size
-    sheet = PILImage.new("RGB", (cols * w, rows * h), "white")
-    for index, card in [*enumerate(cards[:cols * rows - 1]), (cols * rows - 1, hidden)]:
-        sheet.paste(card, (index % cols * w, index // cols * h))
-    return sheet
-
-
-def export_tts(prep: Prepared, out_dir: Path) -> list[Path]:
-    """Per card deck: sheets `<deck>-sheet-<n>.png`, the back `<deck>-back.png` (backs that differ card by
-    card: sheets `<deck>-back-<n>.png`) and `<deck>.json`, a TTS saved object (copy it to TTS's
-    "Saves/Saved Objects" folder). Copies are separate cards; faces are cut at the trim."""
-    from PIL import Image as PILImage
-
-    out_dir, paths = out_dir.resolve(), list[Path]()
-    for deck, entries in card_decks(prep):
-        names = {card.id: str(card.data.get("name") or card.id) for card in deck.cards}
-        faces = [f for f, _, _ in entries] + [b for _, b, _ in entries if b is not None]
-        trimmed = {id(f): trim(im, f, DPI) for f, im in zip(faces, faces_to_images(prep, faces, DPI), strict=True)}
-        native = trimmed[id(entries[0][0])].size
-        trimmed[id(None)] = PILImage.new("RGB", native, GREY)  # no back: a plain grey card
-        unique = len({id(b) for _, b, _ in entries}) > 1
-        sized: dict[tuple[int, tuple[int, int]], Image] = {}
-
-        def card(face: Face | None, cell: tuple[int, int], sized: dict = sized, trimmed: dict = trimmed) -> Image:
-            if (id(face), cell) not in sized:
-                image = trimmed[id(face)]
-                sized[id(face), cell] = image if image.size == cell else image.resize(cell, PILImage.Resampling.LANCZOS)
-            return sized[id(face), cell]
-
-        custom: dict[str, dict[str, Any]] = {}
-        cards: list[dict[str, Any]] = []
-        for n, start in enumerate(range(0, len(entries), TTS_PER_SHEET), 1):
-            chunk = entries[start:start + TTS_PER_SHEET]
-            cols, rows, cell = tts_grid(len(chunk), native)
-            face_url = write_png(out_dir / f"{deck.id}-sheet-{n}.png", paths, tts_sheet(
-                [card(f, cell) for f, _, _ in chunk], cols, rows, card(chunk[0][1], cell)))
-            if unique:
-                back_url = write_png(out_dir / f"{deck.id}-back-{n}.png", paths, tts_sheet(
-                    [card(b, cell) for _, b, _ in chunk], cols, rows, card(None, cell)))
-            elif n == 1:
-                back_url = write_png(out_dir / f"{deck.id}-back.png", paths, card(chunk[0][1], cell))
-            custom[str(n)] = {"FaceURL": face_url, "BackURL": back_url, "NumWidth": cols, "NumHeight": rows,
-                              "BackIsHidden": True, "UniqueBack": unique,
-                              "Type": TTS_SHAPES[deck.spec.shape] if deck.spec.kind == "tokens" else 0}
-            cards += [{"Name": "Card", "Transform": transform(), "Nickname": names[meta["id"]], "Description": "",
-                       "CardID": 100 * n + i, "CustomDeck": {str(n): custom[str(n)]}}
-                      for i, (_, _, meta) in enumerate(chunk)]
-        paths.append(out_dir / f"{deck.id}.json")
-        write_atomic(paths[-1], json.dumps(tts_object(deck.name, cards, custom), indent=1).encode())
-    return paths
-
-
-def write_png(path: Path, paths: list[Path], image: Image) -> str:
-    """Write an image as a PNG, note its path; return its file:// URL."""
-    write_atomic(path, png_bytes(image))
-    paths.append(path)
-    return path.as_uri()
-
-
-def transform() -> dict[str, float]:
-    """Face down (rotZ 180), at the table's centre, unscaled."""
-    return {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
-            "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
-
-
-def tts_object(name: str, cards: list[dict[str, Any]], custom: dict[str, dict[str, Any]]) -> dict[str, Any]:
-    """TTS's saved-object file: a DeckCustom holding the cards (a lone card is saved as itself)."""
-    obj = cards[0] if len(cards) == 1 else {
-        "Name": "DeckCustom", "Transform": transform(), "Nickname": name, "Description": "",
-        "DeckIDs": [c["CardID"] for c in cards], "CustomDeck": custom, "ContainedObjects": cards}
-    return {"SaveName": name, "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "", "Rules": "",
-            "LuaScript": "", "LuaScriptState": "", "XmlUI": "", "ObjectStates": [obj], "TabStates": {},
-            "VersionNumber": ""}
+    result = Exported(out_dir)
+    result.left_out += [(deck.id, NOT_FACES[deck.spec.kind]) for deck, entries, _ in prep.decks
+                        if deck.spec.kind in NOT_FACES]
+    result.left_out += [(deck.id, "no faces to export") for deck, entries, _ in prep.decks
+                        if deck.spec.kind not in NOT_FACES and not entries]
+    targets = vendor_targets(prep, vendor, skip, result.left_out) if vendor is not None else {}
+    decks = [(d, e) for d, e in card_decks(prep) if vendor is None or d.id in targets]
+    with Staging(out_dir) as stage:
+        digests: dict[str, str] = {}
+        for step, (deck, entries) in enumerate(decks):
+            if progress:
+                progress(step, len(decks), deck.id)
+            jobs = [(f"{m['component']}-{m['id']}-{m['copy']}.png", front) for front, _, m in entries]
+            backs = [back for _, back, _ in entries if back is not None]
+            if len({id(b) for b in backs}) == 1:
+                jobs.append((f"{deck.id}-back.png", backs[0]))
+            else:
+                jobs += [(f"{m['component']}-{m['id']}-{m['copy']}-back.png", back) for _, back, m in entries if back]
+            encoded: dict[int, bytes] = {}
+            for (name, face), image in zip(jobs, faces_to_images(prep, [f for _, f in jobs], DPI), strict=True):
+                if id(face) not in encoded:
+                    if deck.id in targets:
+                        (w, h), turned = targets[deck.id]
+                        if turned:
+                            image = image.transpose(PILImage.Transpose.ROTATE_90)
+                        image = image.resize((w, h), PILImage.Resampling.LANCZOS)
+                    encoded[id(face)] = png_bytes(image)
+                digests[name] = stage.add(name, encoded[id(face)])
+                result.files.append(out_dir / name)
+        stage.commit(result.manifest(prep.game.id, vendor or "png", digests))
+    return result

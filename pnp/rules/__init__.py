@@ -6,7 +6,7 @@ setups. Knows nothing of pages, PDFs or the command line.
 This module is also the one public face for game code: a custom rule in `cards/<game>/rules.py`
 imports from here and nowhere else in pnp (docs/rules.md, "Custom rules in Python"):
 
-    from pnp.rules import Game, Fail, custom_rule
+    from pnp.rules import Game, Fail, custom_rule, template
 
     @custom_rule("names-are-short")
     def names_are_short(game: Game, fail: Fail) -> None:
@@ -23,13 +23,16 @@ if TYPE_CHECKING:
     from pnp.errors import Where
     from pnp.model.game import Card, Deck, Game
     from pnp.model.load import Doc
-    from pnp.rules.engine import Fail, RuleFunction, custom_rule
+    from pnp.rules.custom import Fail, RuleFunction, custom_rule
+    from pnp.rules.layouts import Box, TemplateLayout, template
     from pnp.rules.setup import GameSetup, setup_of
 
 _PUBLIC = {"Card": "pnp.model.game", "Deck": "pnp.model.game", "Game": "pnp.model.game", "Doc": "pnp.model.load",
-           "Where": "pnp.errors", "Fail": "pnp.rules.engine", "RuleFunction": "pnp.rules.engine",
-           "custom_rule": "pnp.rules.engine", "GameSetup": "pnp.rules.setup", "setup_of": "pnp.rules.setup"}
-__all__ = ["Card", "Deck", "Doc", "Fail", "Game", "GameSetup", "RuleFunction", "Where", "custom_rule", "setup_of"]
+           "Where": "pnp.errors", "Fail": "pnp.rules.custom", "RuleFunction": "pnp.rules.custom",
+           "custom_rule": "pnp.rules.custom", "Box": "pnp.rules.layouts", "TemplateLayout": "pnp.rules.layouts",
+           "template": "pnp.rules.layouts", "GameSetup": "pnp.rules.setup", "setup_of": "pnp.rules.setup"}
+__all__ = ["Box", "Card", "Deck", "Doc", "Fail", "Game", "GameSetup", "RuleFunction", "TemplateLayout", "Where",
+           "custom_rule", "setup_of", "template"]
 
 
 def __getattr__(name: str) -> Any:

@@ -7,7 +7,6 @@ the built-in warnings (placeholders).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -47,9 +46,6 @@ class Checked:
         return bool(self.errors) or (strict and any(p.rule not in self.strict_ignores for p in self.warnings))
 
 
-PLACEHOLDERS = ["[NAME PENDING]", "TODO", "TBD", "???", "XXX"]
-
-
 def load_rules(game: Game) -> tuple[RulesFile, Doc | None]:
     from pnp.rules.spec import RulesFile
 
@@ -64,37 +60,26 @@ def load_rules(game: Game) -> tuple[RulesFile, Doc | None]:
     return spec, doc
 
 
-def placeholders(game: Game, words: list[str]) -> list[Problem]:
-    """Built in for every game: text still holding a placeholder is a warning."""
-    if not words:
-        return []
-    pattern = re.compile("|".join(re.escape(w) for w in words))
-    found = []
-    for deck in game.decks:
-        for card in deck.cards:
-            for name, value in card.data.items():
-                if isinstance(value, str) and (m := pattern.search(value)):
-                    found.append(Problem(deck.where(card, name), f"{name}: placeholder {m.group(0)!r} still in the "
-                                         "text", f"{deck.id}/{card.id}", "warning", "placeholder"))
-    return found
-
-
 @dataclass
 class RuleOptions:
     custom: bool = True  # run the game's Python rules (`--no-custom-rules` for an untrusted change)
     rule_seconds: float = limits.RULE_SECONDS  # each custom rule's time (`--rule-timeout`)
+    final: bool = False  # a --final build: placeholders are errors
 
 
 def rule_problems(game: Game, opts: RuleOptions | None = None) -> list[Problem]:
     """The game's rules (when it has a rules.yaml), its setup's feasibility, and placeholders."""
-    if not (game.dir / "rules.yaml").is_file():
-        return placeholders(game, PLACEHOLDERS)
-    from pnp.rules.engine import Engine
+    from pnp.rules.placeholders import placeholder_problems
 
     opts = opts or RuleOptions()
+    if not (game.dir / "rules.yaml").is_file():
+        return placeholder_problems(game, opts.final)
+    from pnp.rules.engine import Engine
+
     spec, doc = load_rules(game)
     assert doc is not None
-    problems = placeholders(game, spec.placeholders) + Engine(game, spec, doc, opts.custom, opts.rule_seconds).run()
+    problems = placeholder_problems(game, opts.final) + Engine(game, spec, doc, opts.custom, opts.rule_seconds).run()
+    problems.extend(players_agree(game, doc))
     if spec.setup is not None:
         from pnp.rules.setup import feasibility
 
@@ -102,8 +87,30 @@ def rule_problems(game: Game, opts: RuleOptions | None = None) -> list[Problem]:
     return problems
 
 
-def split(problems: list[Problem]) -> tuple[list[Problem], list[Problem]]:
-    """(bad input, rule findings) among layout problems."""
+def players_agree(game: Game, rules: Doc) -> list[Problem]:
+    """Built in: the setup's `players` (when rules.yaml says them) are game.yaml's, so that `pnp setup` and the
+    box agree on who can play."""
+    setup = rules.data.get("setup") if isinstance(rules.data, dict) else None
+    said = setup.get("players") if isinstance(setup, dict) else None
+    if not isinstance(said, dict):
+        return []
+    low, high = said.get("min", 1), said.get("max", 1)
+    box = game.manifest.players
+    if box is not None and (box.min, box.max) == (low, high):
+        return []
+    game_says = f"game.yaml says {box.min} to {box.max} ({game.doc.where(('players',))})" if box else \
+        "game.yaml says nothing (add `players:` there)"
+    return [Problem(rules.where(("setup", "players")), f"the setup takes {low} to {high} players, {game_says}: one "
+                    "count for both, or `pnp setup` deals games the box does not support", "setup.players", "error",
+                    "players")]
+
+
+def split(problems: list[Problem], root: Path | None = None) -> tuple[list[Problem], list[Problem]]:
+    """(bad input, rule findings) among layout problems, each said once (a template mistake that every
+    card repeats: one problem at the expression's line, with the number of cards; `root` locates it)."""
+    from pnp.rules.messages import said_once
+
+    problems = said_once(problems, root)
     bad = [p for p in problems if p.severity == "error" and p.rule not in RULE_KINDS]
     return bad, [p for p in problems if p not in bad]
 
@@ -114,7 +121,7 @@ def check_game(root: Path, game_id: str, opts: RuleOptions | None = None) -> Che
     game = load_game(root, game_id)
     problems = Problems()
     lay_out_game(game, game.manifest.print.bleed, problems)
-    bad, found = split(problems.items)
+    bad, found = split(problems.items, root)
     if bad:
         raise InputError(bad)
     spec, _ = load_rules(game)

@@ -6,47 +6,18 @@ or item and its file:line. Built-in checks (placeholders, the contents list) run
 
 from __future__ import annotations
 
-import contextlib
-import io
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
 
 from pnp.errors import InputError, Problem, Where
 from pnp.model import limits
 from pnp.model.colour import closest_pairs
-from pnp.model.game import Deck, Game
+from pnp.model.game import Card, Deck, Game
 from pnp.model.load import Doc
-from pnp.model.project import confined
 from pnp.model.units import parse_colour
 from pnp.rules.spec import Rule, RulesFile, Source
-
-
-class Fail(Protocol):
-    """How a custom rule reports a violation: `fail(message, where, subject)`.
-
-    `where` is the place to name (`deck.where(card, "cost")`, `card.where`, `table.where(("zones", 2))`;
-    default: the rule's own line in rules.yaml); `subject` is what breaks it (`"ability/duct-tape"`;
-    default: the rule's id). The rule's `severity` in rules.yaml says whether it is an error, a warning
-    or an info line."""
-
-    def __call__(self, message: str, where: Where | None = None, subject: str = "") -> None: ...
-
-
-RuleFunction = Callable[[Game, Fail], None]
-CUSTOM: dict[str, RuleFunction] = {}
-
-
-def custom_rule(name: str) -> Callable[[RuleFunction], RuleFunction]:
-    """Register a Python rule for `kind: custom, function: NAME` in rules.yaml. It is called as
-    `fn(game, fail)` and reports each violation with `fail(message, where, subject)`."""
-
-    def register(fn: RuleFunction) -> RuleFunction:
-        CUSTOM[name] = fn
-        return fn
-
-    return register
 
 
 @dataclass
@@ -78,7 +49,7 @@ class Engine:
             return [Value(k, self.game.doc.where(("palette", k)), f"palette.{k}") for k in self.game.manifest.palette]
         if src.deck:
             deck = self.deck(src.deck, at)
-            return [Value(c.data.get(src.field) if src.field else c.id, deck.where(c, src.field or ""),
+            return [Value(card_view(c).get(src.field) if src.field else c.id, deck.where(c, src.field or ""),
                           f"{deck.id}/{c.id}") for c in deck.cards]
         if src.data:
             doc = self.game.data.get(src.data)
@@ -108,7 +79,7 @@ class Engine:
         return {"game": {"id": self.game.id, "name": m.name, "palette": m.palette, "contents": contents,
                          "players": {"min": m.players.min, "max": m.players.max} if m.players else None},
                 "data": {k: d.data for k, d in self.game.data.items()},
-                "decks": {d.id: {"count": d.faces, "cards": [c.data for c in d.cards]} for d in self.game.decks}}
+                "decks": {d.id: {"count": d.faces, "cards": [card_view(c) for c in d.cards]} for d in self.game.decks}}
 
     def expr(self, source: str, extra: dict[str, Any], at: tuple) -> Any:
         from pnp.layout.expr import expression
@@ -130,6 +101,10 @@ class Engine:
             if rule.id in skipped:
                 continue
             at = ("rules", i)
+            missing = [key for key in NEEDS.get(rule.kind, ()) if getattr(rule, key) in (None, "")]
+            if missing:
+                raise InputError([Problem(self.doc.where(at), f"a {rule.kind} rule needs "
+                                          + " and ".join(f"`{key}:`" for key in missing), rule.id)])
             check = getattr(self, "rule_" + rule.kind)
             for where, subject, message in check(rule, at):
                 out.append(Problem(where, message, subject, rule.severity, rule.id))
@@ -141,9 +116,17 @@ class Engine:
 
     # -- rule kinds: each yields (where, subject, message) ------------------------------------
     def rule_contents(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
-        """A component of the contents list is a deck (all its copies) or a card of some deck (its copies)."""
+        """A component of the contents list is a deck (all its copies) or a card of some deck (its copies); a deck
+        the list does not name (nor any of its cards) is a warning."""
         cards = {c.id: c.copies for d in self.game.decks for c in d.cards}
-        for component, item in self.game.manifest.content().items():
+        named = self.game.manifest.content()
+        for deck in self.game.decks:
+            if deck.id not in named and not any(c.id in named for c in deck.cards):
+                self.notes.append(Problem(deck.doc.where(("id",)), f"the contents list in game.yaml does not name "
+                                          f"this deck ({deck.faces} printed): add `{deck.id}: {deck.faces}` under "
+                                          "`contents:` (`{count: N, stated: false}` if the rulebook gives no count)",
+                                          deck.id, "warning", rule.id))
+        for component, item in named.items():
             if not item.printed:
                 continue
             count = item.count
@@ -161,11 +144,25 @@ class Engine:
                 yield (self.game.doc.where(("contents", component)), component, f"{listed}, the game prints {printed}")
 
     def rule_copies(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
+        """Every card prints `copies`, or with `by`, the copies `table` gives its value of that field."""
         deck = self.deck(rule.deck, at)
+        if (rule.copies is None) == (rule.by is None):
+            raise InputError([Problem(self.doc.where(at), "a copies rule takes `copies: N` (every card), or `by: "
+                                      "FIELD` with `table: {value: copies}`")])
         for card in deck.cards:
-            if card.copies != rule.copies:
-                yield (card.where, f"{deck.id}/{card.id}", f"prints {card.copies} "
-                       f"cop{'y' if card.copies == 1 else 'ies'}; every {deck.name} card takes {rule.copies}")
+            printed = f"prints {card.copies} cop{'y' if card.copies == 1 else 'ies'}"
+            where = deck.where(card, "copies") if "copies" in _raw(deck, card) else card.where
+            if rule.by is None:
+                if card.copies != rule.copies:
+                    yield (where, f"{deck.id}/{card.id}", f"{printed}; every {deck.name} card takes {rule.copies}")
+                continue
+            value = card.data.get(rule.by)
+            if str(value) not in rule.table:
+                yield (deck.where(card, rule.by), f"{deck.id}/{card.id}", f"{rule.by} {value!r} has no number of "
+                       f"copies in the rule's table ({', '.join(rule.table)})")
+            elif card.copies != rule.table[str(value)]:
+                yield (where, f"{deck.id}/{card.id}", f"{printed}; a {value} {deck.name} card takes "
+                       f"{rule.table[str(value)]} ({rule.by}: {value})")
 
     def rule_unique(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
         deck = self.deck(rule.deck, at)
@@ -230,7 +227,8 @@ class Engine:
     def rule_each(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
         deck = self.deck(rule.deck, at)
         for card in deck.cards:
-            if not self.expr(rule.check or "", {"card": card.data, "deck": {"id": deck.id, "name": deck.name}}, at):
+            if not self.expr(rule.check or "", {"card": card_view(card), "deck": {"id": deck.id, "name": deck.name}},
+                             at):
                 yield (card.where, f"{deck.id}/{card.id}", rule.message or f"breaks {rule.check}")
 
     def rule_expect(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
@@ -290,63 +288,38 @@ class Engine:
                            f"{d:.1f}) and {'share a symbol' if sa and sa == sb else 'have no symbol'}: give "
                            "each its own symbol")
 
+    def rule_fits(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
+        from pnp.rules.fits import check_fits
+
+        yield from check_fits(self, rule, at)
+
     def rule_custom(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
-        where, name = self.doc.where(at), rule.function or ""
-        found: list[tuple[Where, str, str]] = []
+        from pnp.rules.custom import run_custom
 
-        def fail(message: str, where: Where | None = None, subject: str = "") -> None:
-            found.append((where or self.doc.where(at), subject or rule.id, message))
-
-        def bad(what: str) -> InputError:
-            return InputError([Problem(where, f"custom rule {name!r} {what}", rule.id)])
-
-        printed = io.StringIO()
-        try:  # the game's own code: its mistakes are located errors, never a traceback or an exit
-            with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed), \
-                    limits.time_limit(self.rule_seconds):
-                fn = custom_function(self.game, name, where)
-                fn(self.game, fail)
-        except InputError:
-            raise
-        except limits.Overtime as exc:
-            raise bad(f"ran longer than {self.rule_seconds:g} s and was stopped (at {_game_frame(self.game, exc)}); "
-                      "make it faster, or give it more time with --rule-timeout SECONDS") from None
-        except SystemExit as exc:
-            raise bad(f"called sys.exit() (at {_game_frame(self.game, exc)}); a rule reports with fail(message, "
-                      "where, subject) and returns") from None
-        except SyntaxError as exc:
-            raise InputError([Problem(Where(_shown(self.game, exc.filename), exc.lineno or 0, exc.offset or 0),
-                                      f"syntax error in the custom rules: {exc.msg}", rule.id)]) from None
-        except Exception as exc:  # a bug in the game's own rules: say where
-            raise bad(f"failed: {type(exc).__name__}: {exc} (at {_game_frame(self.game, exc)})") from None
-        if printed.getvalue().strip():
-            text = " ".join(printed.getvalue().split())
-            self.notes.append(Problem(where, f"custom rule {name!r} printed {text[:160]!r}: a rule says what it "
-                                      "finds with fail(message, where, subject), not print()", rule.id, "warning",
-                                      rule.id))
+        found, printed = run_custom(self.game, rule, self.doc.where(at), self.rule_seconds)
+        self.notes.extend(printed)
         yield from found
 
 
-def _shown(game: Game, filename: str | None) -> str:
-    from pathlib import Path
+# what each rule kind cannot do without (the others are optional, or checked by the kind itself)
+NEEDS: dict[str, tuple[str, ...]] = {
+    "copies": ("deck",), "unique": ("deck", "field"), "range": ("deck", "field"), "composition": ("deck", "field"),
+    "distribution": ("deck", "field"), "reference": ("source", "target"), "each": ("deck", "check"),
+    "expect": ("check",), "connected": ("nodes", "edges"), "colours": ("source",), "fits": ("piece", "space"),
+    "custom": ("function",),
+}
 
-    try:
-        return Path(filename or "").resolve().relative_to(game.root.resolve()).as_posix()
-    except ValueError:
-        return f"cards/{game.id}/rules.py"
+
+def card_view(card: Card) -> dict[str, Any]:
+    """A card as rule expressions read it: its fields, its `id` and how many `copies` print."""
+    return {**card.data, "copies": card.copies}
 
 
-def _game_frame(game: Game, exc: BaseException) -> str:
-    """`cards/<game>/rules.py:LINE`: the innermost line of the game's own code the error passed through."""
-    import traceback
-    from pathlib import Path
-
-    root = game.dir.resolve()
-    for frame in reversed(traceback.extract_tb(exc.__traceback__)):
-        path = Path(frame.filename).resolve()
-        if path.is_relative_to(root):
-            return f"cards/{game.id}/{path.relative_to(root).as_posix()}:{frame.lineno}"
-    return f"cards/{game.id}/rules.py"
+def _raw(deck: Deck, card: Card) -> dict[str, Any]:
+    """The card as its deck file writes it."""
+    cards = deck.doc.data.get("cards") if isinstance(deck.doc.data, dict) else None
+    raw = cards[card.index] if isinstance(cards, list) and card.index < len(cards) else None
+    return raw if isinstance(raw, dict) else {}
 
 
 def _each(values: list[Value]) -> list[Value]:
@@ -374,55 +347,3 @@ def _describe(src: Source) -> str:
     if src.data:
         return f"{src.data}.{src.items or ''}" + (f" ({src.field})" if src.field else "")
     return "the palette"
-
-
-def custom_function(game: Game, name: str, where: Where) -> RuleFunction:
-    if name not in CUSTOM or _LOADED.get(_module_name(game)) != _signature(game):
-        _load_custom(game)  # first use, or the designer edited the rules since (`pnp watch` keeps running)
-    if name not in CUSTOM:
-        raise InputError([Problem(where, f"no custom rule {name!r}: define it in cards/{game.id}/rules.py (or a "
-                                  f"module of cards/{game.id}/rules/) with @custom_rule({name!r})")])
-    return CUSTOM[name]
-
-
-_LOADED: dict[str, tuple] = {}  # module name -> the rules files' (path, mtime) when they were imported
-
-
-def _module_name(game: Game) -> str:
-    return f"pnp_rules_{game.id.replace('-', '_')}"
-
-
-def _signature(game: Game) -> tuple:
-    files = [game.dir / "rules.py", *sorted((game.dir / "rules").glob("*.py"))]
-    return tuple((str(f), st.st_mtime_ns, st.st_size) for f in files if f.is_file() and (st := f.stat()))
-
-
-def _load_custom(game: Game) -> None:
-    """Import the game's custom rules: `rules.py`, or for a large game a `rules/` package whose
-    `__init__.py` imports its modules (they may share helpers with relative imports)."""
-    import importlib.util
-    import sys
-
-    module_name = _module_name(game)
-    for rule_name in [n for n, fn in CUSTOM.items() if fn.__module__.split(".")[0] == module_name]:
-        del CUSTOM[rule_name]  # a rule deleted from the file must not linger
-    _LOADED[module_name] = _signature(game)
-    package = game.dir / "rules" / "__init__.py"
-    path = package if package.is_file() else game.dir / "rules.py"
-    if not path.is_file():
-        return
-    for code in [path, *sorted((game.dir / "rules").glob("*.py"))]:
-        confined(game.root, code, Where(f"cards/{game.id}/{code.relative_to(game.dir).as_posix()}"),
-                 "this custom rules file")
-    for loaded in [m for m in sys.modules if m == module_name or m.startswith(module_name + ".")]:
-        del sys.modules[loaded]  # a rule missing from what was loaded: read the files again
-    locations = [str(package.parent)] if package.is_file() else None
-    spec = importlib.util.spec_from_file_location(module_name, path, submodule_search_locations=locations)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[module_name] = module  # relative imports inside the package look the package up here
-    try:
-        spec.loader.exec_module(module)
-    except BaseException:
-        del sys.modules[module_name]
-        raise

@@ -11,6 +11,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from pnp.model.fields import Length
 from pnp.model.schema import alias
 
 Severity = Literal["error", "warning", "info"]
@@ -34,19 +35,38 @@ class Bound:
 
 
 @dataclass
+class Part:
+    """A piece or a space, as printed: a deck's or template's face, or a named element laid out on it."""
+
+    deck: str | None = None  # the deck's front template, laid out for its cards
+    template: str | None = None  # a template, laid out for every deck that prints it
+    element: str | None = None  # a named element of it (default: the whole trimmed face)
+    side: Literal["front", "back"] = "front"  # with `deck`: its front or back template
+
+
+@dataclass
+class Play:
+    """What the space leaves around the piece (space minus piece, on each axis compared)."""
+
+    min: Length = 0.0
+    max: Length | None = None
+
+
+@dataclass
 class Rule:
     id: str
     kind: Literal["contents", "copies", "unique", "range", "composition", "distribution", "reference", "each",
-                  "expect", "connected", "colours", "custom"]
+                  "expect", "connected", "colours", "fits", "custom"]
     description: str = ""
     severity: Severity = "error"
     deck: str | None = None  # copies, unique, range, composition, distribution, each
     field: str | None = None  # unique, range, composition, distribution
-    copies: int | None = None  # copies
+    copies: int | None = None  # copies: the same for every card
+    by: str | None = None  # copies: a field whose value sets the copies, through `table`
     min: float | None = None  # range
     max: float | None = None
     counts: dict[str, Bound] = dataclasses.field(default_factory=dict)  # composition: value -> bounds on faces
-    table: dict[str, int] = dataclasses.field(default_factory=dict)  # distribution: value -> exact faces
+    table: dict[str, int] = dataclasses.field(default_factory=dict)  # distribution, copies: value -> faces, copies
     source: Source | None = None  # reference (from), colours (the colours)
     target: Source | None = None  # reference (to)
     exact: bool = False  # reference: the two lists hold the same values, each once
@@ -58,6 +78,12 @@ class Rule:
     min_distance: float = 20.0  # colours: delta E with typical vision
     colour_blind_distance: float = 12.0  # colours: delta E under simulation, unless symbols differ
     function: str | None = None  # custom: a function in cards/<game>/rules.py
+    piece: Part | None = None  # fits: what sits (a token deck, a card's strip)
+    space: Part | None = None  # fits: where it sits (a named element)
+    play: Play = dataclasses.field(default_factory=Play)  # fits: room left around the piece
+    axes: list[Literal["width", "height"]] = dataclasses.field(default_factory=lambda: ["width", "height"])  # fits
+    count: int | str | None = None  # fits: spaces per face (a number or an expression), side by side, apart
+    tuck: bool = False  # fits: the piece slides under the space's edge; what it hides must stay under the face
 
 
 @dataclass
@@ -112,5 +138,3 @@ class RulesFile:
     rules: list[Rule] = dataclasses.field(default_factory=list)
     setup: Setup | None = None
     strict_ignores: list[str] = dataclasses.field(default_factory=list)  # rules whose warnings --strict accepts
-    placeholders: list[str] = dataclasses.field(  # text that marks unfinished work (warnings)
-        default_factory=lambda: ["[NAME PENDING]", "TODO", "TBD", "???", "XXX"])

@@ -1,0 +1,98 @@
+#!/usr/bin/env python3
+"""Time `pnp serve voyage` in a real browser: the first page, and a save's way to the page.
+
+usage: python benchmarks/serve.py [--saves N] [--pnp-src DIR]
+Copies Voyage to a scratch project and starts Debian's Chromium (not timed). Then starts
+`pnp serve voyage --port 0` as a real process and times (1) from the start of the process to the
+page showing every face image in view, loaded; (2) N times, from a save of events.yaml with one
+card's text changed to the new image of that card loaded in place on the page (the page is not
+reloaded). Prints the medians. Needs the test extra (Playwright) and /usr/bin/chromium.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent / "tests"))
+sys.path.insert(0, str(HERE))
+
+from watch import REPO, scratch_project  # noqa: E402
+
+from browser import chromium  # noqa: E402
+
+IN_VIEW = """() => [...document.querySelectorAll('figure.face img')].filter(i => !i.hidden &&
+  i.getBoundingClientRect().top < innerHeight).every(i => i.complete && i.naturalWidth > 0)
+  && document.querySelectorAll('figure.face').length > 0"""
+CHANGED = """old => { const i = document.querySelector('figure[data-card="event/meteor-shower"] img.front');
+  return i.dataset.key !== old && i.complete && i.naturalWidth > 0; }"""
+KEY = """() => document.querySelector('figure[data-card="event/meteor-shower"] img.front').dataset.key"""
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time a process has used so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--saves", type=int, default=21)
+    ap.add_argument("--pnp-src", type=Path, default=REPO)
+    args = ap.parse_args()
+    root = scratch_project()
+    deck = root / "cards/voyage/events.yaml"
+    env = {**os.environ, "PYTHONPATH": str(args.pnp_src.resolve()), "PNP_CACHE_DIR": str(root / ".cache")}
+    subprocess.run([sys.executable, "-m", "pnp", "check", "voyage"], cwd=root, env=env, capture_output=True)  # warm
+    with chromium() as (_, page):
+        started = time.perf_counter()
+        proc = subprocess.Popen([sys.executable, "-m", "pnp", "serve", "voyage", "--port", "0"], cwd=root, env=env,
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        try:
+            url = ""
+            while not url:
+                line = proc.stdout.readline()  # type: ignore[union-attr]
+                if not line:
+                    sys.exit("pnp serve stopped")
+                if line.startswith("serving "):
+                    url = line.split(" at ")[1].split()[0]
+            listening = time.perf_counter() - started
+            page.goto(url)
+            page.wait_for_selector("figure.face", timeout=30_000)
+            shown = time.perf_counter() - started
+            page.wait_for_function(IN_VIEW, polling=5, timeout=30_000)
+            first = time.perf_counter() - started
+            first_cpu = cpu_seconds(proc.pid)
+            page.locator('figure[data-card="event/meteor-shower"]').scroll_into_view_if_needed()
+            page.wait_for_function(IN_VIEW, polling=5, timeout=30_000)
+            original = deck.read_text()
+            times = []
+            cpu = cpu_seconds(proc.pid)
+            for i in range(args.saves):
+                old = page.evaluate(KEY)
+                t = time.perf_counter()
+                deck.write_text(original.replace("Make a wish.", f"Make a wish, number {i}."))
+                page.wait_for_function(CHANGED, arg=old, polling=2, timeout=30_000)
+                times.append((time.perf_counter() - t) * 1000)
+                time.sleep(0.3)
+            cpu = (cpu_seconds(proc.pid) - cpu) / args.saves
+            ms = sorted(times)
+            load = os.getloadavg()[0]
+            print(f"first page (process start -> every face in view loaded): {first:.2f} s (listening after "
+                  f"{listening:.2f} s, faces laid out on the page after {shown:.2f} s; pnp's CPU {first_cpu:.2f} s)")
+            print(f"save -> new image on the page, {len(ms)} saves: median {statistics.median(ms):.0f} ms, "
+                  f"min {ms[0]:.0f} ms, max {ms[-1]:.0f} ms (pnp's CPU {cpu * 1000:.0f} ms a save); "
+                  f"load average {load:.1f} on {os.cpu_count()} cores")
+        finally:
+            proc.terminate()
+            proc.wait(10)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""Time `pnp watch voyage`: from the save of one card's text to the rewritten deck PDF on disk.
+
+usage: python benchmarks/watch.py [--saves N] [--pnp-src DIR]
+Copies Voyage (its cards, the templates, the fonts) to a scratch project, starts `pnp watch voyage`
+there as a real process, waits for its first build, then N times saves events.yaml with one card's
+text changed (as an editor does: the whole file written and closed) and measures until
+output/voyage/event.pdf is the new one (polled every millisecond). Prints the median and the spread.
+`--pnp-src` runs another checkout's pnp (to compare with an older one).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def scratch_project() -> Path:
+    root = Path(tempfile.mkdtemp(prefix="pnp-bench-watch-"))
+    for folder in ("cards/voyage", "templates", "fonts"):
+        shutil.copytree(REPO / folder, root / folder)
+    return root
+
+
+def wait_until(check, seconds: float = 30.0, step: float = 0.001) -> float:
+    """Poll `check()` until true; the moment it was (perf_counter), or exit if it never is."""
+    deadline = time.perf_counter() + seconds
+    while time.perf_counter() < deadline:
+        if check():
+            return time.perf_counter()
+        time.sleep(step)
+    sys.exit("timed out")
+
+
+def identity(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+        return st.st_ino, st.st_mtime_ns
+    except OSError:
+        return None
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--saves", type=int, default=21)
+    ap.add_argument("--pnp-src", type=Path, default=REPO)
+    args = ap.parse_args()
+    root = scratch_project()
+    deck, pdf = root / "cards/voyage/events.yaml", root / "output/voyage/event.pdf"
+    env = {**os.environ, "PYTHONPATH": str(args.pnp_src.resolve()), "PNP_CACHE_DIR": str(root / ".cache")}
+    log = open(os.environ.get("BENCH_LOG", os.devnull), "w")  # noqa: SIM115 - the watch's output, while it runs
+    proc = subprocess.Popen([sys.executable, "-m", "pnp", "watch", "voyage"], cwd=root, env=env, stdout=log,
+                            stderr=subprocess.STDOUT)
+    try:
+        wait_until(lambda: (root / "output/voyage/voyage-pnp.pdf").is_file(), 60)
+        time.sleep(1.0)
+        original = deck.read_text()
+        times = []
+        for i in range(args.saves):
+            before = identity(pdf)
+            text = original.replace("Make a wish.", f"Make a wish, number {i}.")
+            started = time.perf_counter()
+            deck.write_text(text)
+            times.append(wait_until(lambda before=before: identity(pdf) != before) - started)
+            time.sleep(0.8)  # let the watch finish the print-and-play document too
+        ms = sorted(t * 1000 for t in times)
+        print(f"save -> event.pdf rewritten, {len(ms)} saves: median {statistics.median(ms):.0f} ms, "
+              f"min {ms[0]:.0f} ms, max {ms[-1]:.0f} ms; load average {os.getloadavg()[0]:.1f} on "
+              f"{os.cpu_count()} cores")
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        log.close()
+        shutil.rmtree(root, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

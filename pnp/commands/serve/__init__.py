@@ -1,0 +1,187 @@
+"""`pnp serve GAME`: the game live in a browser, redrawn on every save.
+
+One thread lays the game out again after each finished save (pnp.commands.saves) and publishes the
+page's state; the page (static/) swaps in the images whose keys changed. The web server (starlette
+on uvicorn, imported only here) answers from memory: see app.py for what it serves.
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from pnp.commands.saves import Saves
+from pnp.commands.serve.live import BATCH, LiveGame, Refreshed
+from pnp.commands.serve.view import errors, state
+from pnp.commands.watch import folders
+from pnp.errors import InputError, PnpError, Problem
+from pnp.rules.check import RuleOptions
+
+LOCAL = ("127.0.0.1", "localhost", "::1")
+
+
+class Server:
+    """`Server(root, "voyage").start()` listens and rebuilds in threads; `run()` serves until stopped."""
+
+    def __init__(self, root: Path, game_id: str, host: str = "127.0.0.1", port: int = 8000, paper: str | None = None,
+                 since: str | None = None, rules: RuleOptions | None = None,
+                 say: Callable[[str], None] = print):
+        from pnp.commands.serve.app import Hub
+
+        self.root, self.game_id, self.host, self.port, self.since, self.say = root, game_id, host, port, since, say
+        self.live = LiveGame(root, game_id, paper, rules)
+        self.hub = Hub()
+        self.stopped = threading.Event()
+        self.good: dict[str, Any] | None = None  # the state of the last good look
+        self.since_data: dict[str, Any] | None = None
+        self.server: Any = None
+        self.sock: socket.socket | None = None
+        self.url = ""
+
+    # -- the game ---------------------------------------------------------------------------------
+    def look(self, why: str | None = None) -> Refreshed:
+        """Lay the game out again and publish it; say so (`why`: what changed), or just the problems."""
+        ref = self.live.refresh()
+        self.publish(ref)
+        stamp = time.strftime("%H:%M:%S")
+        if ref.errors:
+            for problem in ref.errors:
+                self.say(f"  {problem}")
+            self.say(f"{stamp} {why or ''}{len(ref.errors)} problem(s): shown on the page over the last good faces")
+        elif why is not None:
+            self.say(f"{stamp} {why}laid out in {ref.seconds:.2f} s")
+        return ref
+
+    def publish(self, ref: Refreshed) -> None:
+        """Send the page its new state; draw first the faces this look changed."""
+        before = set(self.live.order)
+        if ref.prep is not None:
+            self.good = state(ref, self.since_data)
+            keep = {k for c in self.good["components"] for card in c["cards"] for k in (card["front"], card["back"])}
+            keep |= {k for c in self.good["components"] for card in c["cards"] for k in (card["before"] or {}).values()}
+            self.live.forget({k for k in keep if k})
+            self.live.order = self.missing(everything=True)
+        shown = self.good or {"game": {"id": self.game_id, "name": self.game_id, "version": ""}, "components": [],
+                              "checklist": [], "report": {"ok": False, "problems": []}, "since": None}
+        message = {**shown, "errors": errors(ref.errors, self.root), "seconds": round(ref.seconds, 3)}
+        self.hub.publish(json.dumps(message, separators=(",", ":")))
+        if before:  # a save: its new faces now, while the page reads the state and asks for them
+            self.live.draw([k for k in self.live.order if k not in before][:4 * BATCH])
+        for failure in self.live.failures:
+            self.say(f"  {failure}")
+        self.live.failures.clear()
+
+    def changed_since(self) -> None:
+        """Mark what differs from --since REF, with the faces as they were there."""
+        from pnp.commands.serve.since import before, changed
+
+        assert self.since is not None
+        try:
+            wanted = changed(self.root, self.game_id, self.since)
+            old, note = before(self.live, self.since, wanted)
+        except PnpError as exc:
+            wanted, old, note = {}, {}, str(exc.problems[0])
+        self.since_data = {"ref": self.since, "changed": wanted, "before": old, "note": note}
+        if note:
+            self.say(f"  --since {self.since}: {note}")
+
+    def rebuild_loop(self) -> None:
+        with Saves(folders(self.root, self.game_id)) as saves:
+            self.look()  # while the browser loads the page: it gets this state as soon as it is ready
+            if self.since:
+                self.changed_since()
+                self.look()
+            while not self.stopped.is_set():
+                changed = saves.wait(100 if self.drawn() else 0)
+                if changed:
+                    names = sorted(p.name for p in changed)
+                    ref = self.look(f"{', '.join(names[:3])}{' ...' if len(names) > 3 else ''}: ")
+                    if self.since and not ref.errors:
+                        self.since_data = {**(self.since_data or {}),
+                                           "changed": self._changed_now()}
+                        self.publish(ref)
+                elif self.good:
+                    self.live.draw(self.missing()[:BATCH])
+
+    def _changed_now(self) -> dict[str, set[str]]:
+        from pnp.commands.serve.since import changed
+
+        assert self.since is not None
+        try:
+            return changed(self.root, self.game_id, self.since)
+        except PnpError:
+            return (self.since_data or {}).get("changed", {})
+
+    def missing(self, everything: bool = False) -> list[str]:
+        """The faces of the page not drawn yet (`everything`: all of them), in page order."""
+        keys = [card[side] for c in (self.good or {}).get("components", []) for card in c["cards"]
+                for side in ("front", "back") if card[side]]
+        return [k for k in dict.fromkeys(keys) if everything or (k not in self.live.thumbs and k in self.live.known)]
+
+    def drawn(self) -> bool:
+        return not self.missing()
+
+    # -- the web server ---------------------------------------------------------------------------
+    def start(self) -> str:
+        """Listen, and lay the game out now and again after every save (in a thread); the page's address."""
+        import uvicorn
+
+        from pnp.commands.serve.app import make_app
+
+        self.sock = listen(self.host, self.port)
+        host, port = self.sock.getsockname()[:2]
+        shown = f"[{host}]" if ":" in host else host
+        self.url = f"http://{shown}:{port}/"
+        hosts = [shown, host, f"{shown}:{port}", "localhost", f"localhost:{port}"] if self.host in LOCAL else None
+        app = make_app(self.live, self.hub, hosts)
+        config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
+                                timeout_graceful_shutdown=1)
+        hub = self.hub
+
+        class Uvicorn(uvicorn.Server):
+            def handle_exit(self, sig: int, frame: Any) -> None:  # Ctrl-C: the open pages' streams end first
+                hub.close()
+                super().handle_exit(sig, frame)
+
+        self.server = Uvicorn(config)
+        threading.Thread(target=self.rebuild_loop, name="pnp-rebuild", daemon=True).start()
+        return self.url
+
+    def wait_ready(self, seconds: float = 30.0) -> bool:
+        """Until the first look at the game is published (tests, benchmarks)."""
+        deadline = time.monotonic() + seconds
+        while self.hub.version == 0 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        return self.hub.version > 0
+
+    def run(self) -> None:
+        """Serve until Ctrl-C (in the main thread) or `stop()`."""
+        try:
+            self.server.run(sockets=[self.sock])
+        finally:
+            self.stopped.set()
+
+    def stop(self) -> None:
+        self.stopped.set()
+        self.hub.close()
+        if self.server is not None:
+            self.server.should_exit = True
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """A listening socket on host:port, or an error that says what to do."""
+    try:
+        family, kind, proto, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
+        sock = socket.socket(family, kind, proto)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(64)
+    except OSError as exc:
+        raise InputError([Problem(None, f"cannot serve on {host}:{port}: {exc.strerror or exc}; "
+                                        "choose another port with --port N (0: any free one)")]) from None
+    return sock

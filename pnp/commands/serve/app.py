@@ -1,0 +1,133 @@
+"""The web application: the page, its two assets, the game's images by key, its state, its live events.
+
+Nothing else is served: every route is a fixed name or a face's key (hex), so `../`, absolute and
+percent-encoded paths match no route and get 404; no file is ever looked up from a request's path.
+Requests must name this server in their Host header (a page on another site cannot reach it
+through a DNS trick) unless it was started with `--host` on purpose.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from importlib import resources
+from typing import TYPE_CHECKING
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import Response, StreamingResponse
+from starlette.routing import Route
+
+if TYPE_CHECKING:
+    from pnp.commands.serve.live import LiveGame
+
+KEY = re.compile(r"[0-9a-f]{24}")
+PING_SECONDS = 15.0  # an idle event stream says something this often (a closed tab is noticed)
+ASSETS = {"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8"}
+HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
+           "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; "
+                                      "script-src 'self'; connect-src 'self'; frame-ancestors 'none'"}
+
+
+class Hub:
+    """The page's latest state, and a way for every open page to wait for the next one.
+
+    `publish` is called from the rebuilding thread; waiting happens in the server's event loop."""
+
+    def __init__(self) -> None:
+        self.version = 0
+        self.message = "{}"
+        self.closed = False  # the server is stopping: every event stream ends
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.changed: asyncio.Event | None = None
+
+    def publish(self, message: str) -> None:
+        self.message, self.version = message, self.version + 1
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self._wake)
+
+    def close(self) -> None:
+        """End every open event stream (from any thread), so that the server stops at once."""
+        self.closed = True
+        if self.loop is not None and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(self._wake)
+
+    def _wake(self) -> None:
+        if self.changed is not None:
+            self.changed.set()
+            self.changed = asyncio.Event()
+
+    async def next(self, seen: int) -> tuple[str | None, int]:
+        """The state once it is newer than version `seen` (None after PING_SECONDS without one)."""
+        if self.loop is None:
+            self.loop, self.changed = asyncio.get_running_loop(), asyncio.Event()
+        if self.version in (seen, 0):  # nothing new, or nothing yet (the first layout is under way)
+            assert self.changed is not None
+            try:
+                await asyncio.wait_for(self.changed.wait(), PING_SECONDS)
+            except TimeoutError:
+                return None, seen
+        return self.message, self.version
+
+
+def make_app(live: LiveGame, hub: Hub, hosts: list[str] | None) -> Starlette:
+    """The application; `hosts`: the Host header values allowed (None: any, for --host)."""
+    static = resources.files("pnp.commands.serve") / "static"
+    page = (static / "index.html").read_bytes()
+    assets = {name: (static / name).read_bytes() for name in ASSETS}
+
+    async def index(request: Request) -> Response:
+        return Response(page, media_type="text/html; charset=utf-8", headers={**HEADERS, "Cache-Control": "no-store"})
+
+    async def asset(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in assets:
+            return not_found()
+        return Response(assets[name], media_type=ASSETS[name], headers={**HEADERS, "Cache-Control": "no-cache"})
+
+    async def image(request: Request) -> Response:
+        key, big = request.path_params["key"], request.url.path.startswith("/big/")
+        if not KEY.fullmatch(key):
+            return not_found()
+        data = (live.bigs if big else live.thumbs).get(key)
+        if data is None and key in live.known:
+            data = await run_in_threadpool(live.big if big else live.thumb, key)
+        if data is None:
+            return not_found()
+        return Response(data, media_type="image/png",
+                        headers={**HEADERS, "Cache-Control": "public, max-age=31536000, immutable"})
+
+    async def state(request: Request) -> Response:
+        if hub.version == 0:
+            await hub.next(0)
+        return Response(hub.message, media_type="application/json", headers={**HEADERS, "Cache-Control": "no-store"})
+
+    async def events(request: Request) -> Response:
+        async def stream():
+            seen = -1
+            while not hub.closed:
+                message, seen = await hub.next(seen)
+                if hub.closed:
+                    return
+                yield f"data: {message}\n\n" if message is not None else ": ping\n\n"
+
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={**HEADERS, "Cache-Control": "no-store", "X-Accel-Buffering": "no"})
+
+    routes = [Route("/", index), Route("/static/{name}", asset), Route("/face/{key}.png", image),
+              Route("/big/{key}.png", image), Route("/state", state), Route("/events", events)]
+    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts)] if hosts else []
+    app = Starlette(routes=routes, middleware=middleware, exception_handlers={404: _404, 405: _404})
+    app.router.redirect_slashes = False  # `/state/` is not `/state`: nothing is redirected, only refused
+    return app
+
+
+def not_found() -> Response:
+    return Response("not found", status_code=404, media_type="text/plain", headers=HEADERS)
+
+
+async def _404(request: Request, exc: Exception) -> Response:
+    return not_found()

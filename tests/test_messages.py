@@ -1,0 +1,25 @@
+"""Messages a designer reads: a card named by index and id; a template mistake said once, where it is."""
+
+from __future__ import annotations
+
+from conftest import edit, run_pnp
+
+FRONT = "templates/mini/front.yaml"
+
+
+def test_an_expression_naming_a_missing_field_is_reported_once_at_its_line_with_the_cards_it_affects(project):
+    body = '  - {name: body, type: text, x: 5mm, y: 20mm, w: 53.5mm, h: 50mm, text: "{{ card.text }}"}'
+    edit(project / FRONT, body, "  - name: body\n    type: text\n    x: 5mm\n    y: 20mm\n    w: 53.5mm\n"
+         "    h: 50mm\n    text: \"{{ card.txet }}\"")
+    result = run_pnp("check", "mini", cwd=project)
+    assert result.code == 2
+    assert result.err.splitlines() == [
+        "templates/mini/front.yaml:17:5: spell: {{ card.txet }} names the field 'txet', which 3 spell cards do not "
+        "have (fireball, frost-nova, blink) (template mini/front)", "1 error"]
+
+
+def test_a_field_error_names_the_card_by_index_and_id(project):
+    edit(project / "cards/mini/spells.yaml", "cost: 2", "cost: two")
+    result = run_pnp("check", "mini", cwd=project)
+    assert result.err.splitlines()[0] == "cards/mini/spells.yaml:17:5: cards[1] (frost-nova).cost: expected an " \
+        "integer, got 'two'"

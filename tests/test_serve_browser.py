@@ -1,0 +1,154 @@
+"""`pnp serve voyage` in a real browser (Debian's Chromium, headless): the page a designer keeps open.
+
+One server (on a copy of Voyage) and one browser for the whole module, on one xdist worker; each test
+puts back what it changed. `PNP_SCREENSHOTS=1` also saves the page as docs/img/serve.png for the README.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from browser import chromium
+from conftest import REPO, edit
+
+pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("browser")]
+EVENT = 'figure[data-card="event/meteor-shower"]'
+KEY = f"() => document.querySelector('{EVENT} img.front').dataset.key"  # (functions: the page's CSP forbids eval)
+
+
+@pytest.fixture(scope="module")
+def voyage(tmp_path_factory):
+    """`pnp serve voyage` on a copy of the game: (server, project root)."""
+    from pnp.commands.serve import Server
+
+    root = tmp_path_factory.mktemp("served")
+    for folder in ("cards/voyage", "templates", "fonts"):
+        shutil.copytree(REPO / folder, root / folder)
+    server = Server(root, "voyage", port=0, say=lambda _: None)
+    server.start()
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    assert server.wait_ready()
+    yield server, root
+    server.stop()
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def page(voyage):
+    server, _ = voyage
+    with chromium() as (_, page):
+        page.goto(server.url)
+        page.wait_for_selector(f"{EVENT} img.front[data-key]")
+        yield page
+
+
+def in_view_loaded(page) -> None:
+    page.wait_for_function("""() => [...document.querySelectorAll('figure.face img')].filter(i => !i.hidden
+        && i.getBoundingClientRect().top < innerHeight).every(i => i.complete && i.naturalWidth > 0)""")
+
+
+def test_the_page_shows_every_face_grouped_by_component_with_counts(voyage, page):
+    server, _ = voyage
+    from pnp.commands.build import BuildOptions, prepare
+
+    prep = prepare(REPO, "voyage", BuildOptions())
+    sections = page.locator("section.component")
+    assert sections.count() == len(prep.decks)
+    for deck, entries, _ in prep.decks:
+        ids = {e[2]["id"] for e in entries}
+        section = page.locator(f'section[data-component="{deck.id}"]')
+        assert section.locator("figure[data-card]").count() == len(ids), deck.id
+        assert str(len(ids)) in section.locator("h2 small").inner_text()
+    assert page.locator("#checklist tbody tr").count() >= len(prep.decks)
+    assert page.locator("#report-status").inner_text() == "all rules hold"
+    in_view_loaded(page)
+    shot = page.screenshot()
+    assert shot.startswith(b"\x89PNG") and len(shot) > 50_000  # faces drawn, not a blank page
+    if os.environ.get("PNP_SCREENSHOTS"):
+        (REPO / "docs/img/serve.png").write_bytes(shot)
+
+
+def test_a_save_redraws_that_face_in_place_and_keeps_the_scroll(voyage, page):
+    _, root = voyage
+    page.locator(EVENT).scroll_into_view_if_needed()
+    page.evaluate("() => { window.scrollBy(0, 40); window.notReloaded = true }")
+    in_view_loaded(page)
+    top = page.evaluate("() => document.querySelector('#faces').getBoundingClientRect().top")
+    scroll = page.evaluate("() => window.scrollY")
+    keys = page.evaluate("() => [...document.querySelectorAll('figure[data-card] img.front')].map(i => i.dataset.key)")
+    old = page.evaluate(KEY)
+    events = root / "cards/voyage/events.yaml"
+    original = events.read_text()
+    try:
+        edit(events, "Make a wish.", "Make a wish, then two.")
+        page.wait_for_function(f"""old => {{ const i = document.querySelector('{EVENT} img.front');
+            return i.dataset.key !== old && i.complete && i.naturalWidth > 0 }}""", arg=old, timeout=20_000)
+        after = page.evaluate("() => [...document.querySelectorAll('figure[data-card] img.front')]"
+                              ".map(i => i.dataset.key)")
+        assert sum(a != b for a, b in zip(keys, after, strict=True)) == 1  # only that face was redrawn
+        assert page.evaluate("() => window.notReloaded") is True
+        assert page.evaluate("() => document.querySelector('#faces').getBoundingClientRect().top") == top
+        assert page.evaluate("() => window.scrollY") == scroll
+    finally:
+        events.write_text(original)
+    page.wait_for_function(f"old => document.querySelector('{EVENT} img.front').dataset.key === old", arg=old,
+                           timeout=20_000)
+
+
+def test_a_yaml_error_shows_where_it_is_over_the_last_good_faces_and_goes_when_fixed(voyage, page):
+    _, root = voyage
+    events = root / "cards/voyage/events.yaml"
+    original = events.read_text()
+    faces = page.locator("figure[data-card]").count()
+    try:
+        edit(events, "kind: immediate", "kind: [immediate")
+        page.wait_for_selector("#errors:not([hidden])", timeout=20_000)
+        text = page.locator("#errors").inner_text()
+        line = next(i for i, t in enumerate(events.read_text().splitlines(), 1) if "kind: [immediate" in t)
+        # where the YAML parser finds it: the line, or the next one (an unclosed `[` is seen there)
+        assert f"cards/voyage/events.yaml:{line}:" in text or f"cards/voyage/events.yaml:{line + 1}:" in text, text
+        source = events.read_text().splitlines()
+        assert source[line - 1].strip() in text or source[line].strip() in text  # the line of YAML itself
+        assert page.locator("figure[data-card]").count() == faces  # the last good faces stay
+        if os.environ.get("PNP_SCREENSHOTS"):
+            page.screenshot(path=str(REPO / "docs/img/serve-error.png"))
+    finally:
+        events.write_text(original)
+    page.wait_for_selector("#errors", state="hidden", timeout=20_000)
+    assert page.locator("#status").inner_text().startswith("live")
+
+
+def test_clicking_a_face_shows_it_at_print_size_with_its_source(voyage, page):
+    _, root = voyage
+    line = next(i for i, t in enumerate((root / "cards/voyage/events.yaml").read_text().splitlines(), 1)
+                if "id: meteor-shower" in t)
+    page.locator(EVENT).click()
+    dialog = page.locator("#detail")
+    dialog.wait_for(state="visible")
+    assert f"cards/voyage/events.yaml:{line}:" in page.locator("#source").inner_text()
+    assert "voyage/event" in page.locator("#template").inner_text()
+    assert "Meteor Shower" in page.locator("#data").inner_text()
+    page.wait_for_function("() => [...document.querySelectorAll('#views img')]"
+                           ".every(i => i.complete && i.naturalWidth)")
+    width_mm = page.evaluate("() => document.querySelector('#views .big').getBoundingClientRect().width") * 25.4 / 96
+    assert abs(width_mm - (63.5 + 2 * 3)) < 0.5  # print size: the poker card and its bleed, in CSS millimetres
+    assert page.locator("#views figure.big").count() == 2  # front and back side by side
+    assert not page.locator("#views svg.guides").first.is_visible()
+    page.check("#guides")
+    assert page.locator("#views svg.guides rect.safe").first.is_visible()
+    time.sleep(0.1)
+    if os.environ.get("PNP_SCREENSHOTS"):
+        page.screenshot(path=str(REPO / "docs/img/serve-detail.png"))
+    page.keyboard.press("Escape")
+    dialog.wait_for(state="hidden")
+
+
+def test_the_browser_is_debians_own():
+    assert Path("/usr/bin/chromium").is_file()
