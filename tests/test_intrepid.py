@@ -24,7 +24,8 @@ FRONTS = {"resource-board": 4, "station-tile": 76, "boost-tile": 2, "game-board"
           "player-aid": 7, "career-badge": 4, "amplify-strain": 12, "disable-token": 8, "scenario-token": 50,
           "converter-token": 4, "board-marker": 16, "track-marker": 2, "disaster-die": 1}
 TWO_SIDED = {"station-tile", "boost-tile", "mission", "training-simulator", "meteor-shower",
-             "meteor-shower-irregularity", "toxic-leak", "toxic-leak-irregularity", "amplify-strain", "scenario-token"}
+             "meteor-shower-irregularity", "toxic-leak", "toxic-leak-irregularity", "amplify-strain", "scenario-token",
+             "country-board"}  # the solo side
 
 
 def cards(deck_file: str) -> list[dict]:

@@ -40,7 +40,7 @@ def test_summary_names_files_pages_and_faces(tmp_path):
     result = run_pnp("build", "voyage", "--out", str(tmp_path))
     assert result.code == 0
     assert re.search(r"ability\.pdf\s+10 pages\s+44 printed\s+\(3x3 per sheet\)", result.out)
-    assert re.search(r"ship-board\.pdf\s+5 pages\s+1 printed\s+\(4 tiles\)", result.out)
+    assert re.search(r"ship-board\.pdf\s+3 pages\s+1 printed\s+\(2 tiles\)", result.out)  # turned a quarter
     assert re.search(r"\d+ files, \d+ pages, \d+ pieces in \d+\.\d\d s", result.out)
 
 

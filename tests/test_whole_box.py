@@ -13,8 +13,6 @@ from pnp.errors import Problems
 from pnp.layout.dice import die_face
 from pnp.layout.dienet import net
 from pnp.layout.scene import Face, Polygon
-from pnp.model.fields import PAPERS
-from pnp.output.tiles import OVERLAP, plan_tiles
 
 from conftest import REPO, edit, run_pnp
 from pdfcheck import MM, text_of
@@ -23,38 +21,6 @@ from pdfcheck import MM, text_of
 @pytest.fixture
 def voyage(shared_build) -> tuple[Path, dict]:
     return shared_build("voyage", "--paper", "A4")
-
-
-@pytest.mark.parametrize("paper", ["A4", "letter", "A3"])
-def test_tiles_cover_the_board_and_overlap(paper):
-    size, bleed = (250 * MM, 300 * MM), 3 * MM
-    pw, ph = PAPERS[paper]
-    area = (pw - 10 * MM, ph - 18 * MM)
-    tiles = plan_tiles(size, bleed, area)
-    assert all(t.w <= area[0] + 1e-6 and t.h <= area[1] + 1e-6 for t in tiles)
-    cols, rows = max(t.col for t in tiles) + 1, max(t.row for t in tiles) + 1
-    assert len(tiles) == cols * rows == (1 if paper == "A3" else 4)
-    # every point of the board and its bleed lies in some tile; neighbours overlap by >= 10 mm
-    assert min(t.x for t in tiles) == pytest.approx(-bleed) and min(t.y for t in tiles) == pytest.approx(-bleed)
-    assert max(t.x + t.w for t in tiles) == pytest.approx(size[0] + bleed)
-    assert max(t.y + t.h for t in tiles) == pytest.approx(size[1] + bleed)
-    for a in tiles:
-        for b in tiles:
-            if b.row == a.row and b.col == a.col + 1:
-                assert a.x + a.w - b.x >= OVERLAP - 1e-6
-            if b.col == a.col and b.row == a.row + 1:
-                assert a.y + a.h - b.y >= OVERLAP - 1e-6
-
-
-def test_board_tiles_in_the_manifest_say_what_they_hold(voyage):
-    _, manifest = voyage
-    tiles = [f for f in manifest["faces"] if f["component"] == "ship-board"]
-    assert sorted(f["tile"] for f in tiles) == ["A1", "A2", "B1", "B2"]
-    for f in tiles:
-        x, y, w, h = f["region_mm"]
-        assert w <= 200 and h <= 287 - 8  # the printable area less the label band
-    a1 = next(f for f in tiles if f["tile"] == "A1")
-    assert a1["region_mm"][:2] == [-3.0, -3.0]
 
 
 def test_board_fits_one_a3_sheet(tmp_path):

@@ -44,6 +44,7 @@ class BuildOptions:
     rules: RuleOptions = field(default_factory=RuleOptions)  # custom rules: run them? their time limit
     max_pieces: int = limits.PIECES  # refuse a build that would print more pieces than this
     document: bool = True  # False: leave out the print-and-play document (pnp watch writes the decks first)
+    layout: str = "sheets"  # sheets: imposed for home printing; single: one face a page, for print shops
 
 
 @dataclass(repr=False, eq=False)
@@ -64,6 +65,7 @@ class BuildResult:
     seconds: float
     settings: PrintSettings
     notes: list[str] = field(default_factory=list)
+    preflight: list[Problem] = field(default_factory=list)  # what a print shop would flag (warnings)
 
 
 def prepare(root: Path, game_id: str, opts: BuildOptions) -> Prepared:
@@ -112,7 +114,10 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
 
     rendered: list[tuple[Path, bytes, list[Page], Any, Deck]] = []
     notes: list[str] = []
-    out_dir = opts.out or root / "output" / game.id
+    single = opts.layout == "single"
+    out_dir = opts.out or root / "output" / game.id / ("single" if single else "")
+    if single:
+        settings.document = False  # the shop takes each component's file
     stamp = "" if opts.final else f"{game.id} {game.manifest.version} · {{component}}/{{id}}"
     title = f"{game.manifest.name} {game.manifest.version}"
     laid = {deck.id: (entries, size) for deck, entries, size in prep.decks}
@@ -120,6 +125,11 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
     for step, (deck, entries, size) in enumerate(prep.decks):
         if opts.progress:
             opts.progress(step, len(prep.decks) + settings.document, deck.id)
+        if single:
+            for suffix, pages, how in impose_component(deck, entries, size, settings, paper, notes, single):
+                data = Renderer(env.icons, f"{game.manifest.name}: {deck.name}", font).render(pages, marker, stamp)
+                rendered.append((out_dir / f"{deck.id}{suffix}.pdf", data, pages, how, deck))
+            continue
         key = fingerprint(root, game, deck, (settings, opts.back_offset, opts.only, marker, stamp, out_dir)) \
             if opts.cache is not None else str(step)  # a one-off build has nothing to reuse
         if cache.get(deck.id, (None,))[0] == key:
@@ -135,8 +145,9 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
         rendered.append((out_dir / f"{deck.id}.pdf", data, pages, how, deck))
 
     # the print-and-play document: front matter, then every component's sheets, ready for duplex
-    counts = {deck.id: len({(p.meta["id"], p.meta["copy"]) for page in pages for p in page.placements
-                            if p.meta["side"] == "front"}) for _, _, pages, _, deck in rendered}
+    counts: dict[str, int] = {}
+    for _, _, pages, _, deck in rendered:
+        counts[deck.id] = counts.get(deck.id, 0) + printed(pages, "front")
     document = None
     if settings.document and opts.document:
         if opts.progress:
@@ -167,7 +178,8 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
             rel = path.relative_to(out_dir).as_posix()
             faces_meta += face_rows(rel, pages)
             pages_meta += page_rows(rel, pages, paper)
-            files.append(OutFile(path, len(pages), stage.add(rel, data), counts[deck.id], how))
+            faces = counts[deck.id] if not single or printed(pages, "front") else printed(pages, "back")
+            files.append(OutFile(path, len(pages), stage.add(rel, data), faces, how))
         stage.commit({
             "game": game.id, "paper": settings.paper, "duplex": settings.duplex,
             "bleed_mm": round(to_mm(settings.bleed), 3),
@@ -180,7 +192,66 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
     if opts.force:
         notes.append("built with --force: rules not checked, every face is marked NOT RULE-CHECKED")
     warnings = [p for p in found if p.severity == "warning"]
-    return BuildResult(game, files, counts, warnings, time.perf_counter() - started, settings, merge_notes(notes))
+    return BuildResult(game, files, counts, warnings, time.perf_counter() - started, settings, merge_notes(notes),
+                       preflight(rendered, settings.margin, font, env, bool(stamp), single,
+                                 (f"{game.id}-pnp.pdf", document[1]) if document else None))
+
+
+def impose_component(deck: Deck, entries: list, size: tuple[float, float], settings: PrintSettings,
+                     paper: tuple[float, float], notes: list[str], single: bool) -> list[tuple[str, list[Page], str]]:
+    """A component's files as (name suffix, pages, how they are laid out): its sheets, or with
+    `--layout single` its fronts and (if any) its backs, one face a page."""
+    if not entries:  # nothing to print (a component that could not be laid out is reported already)
+        return []
+    if not single:
+        pages, how = impose_deck(deck, entries, size, settings, paper, notes)
+        return [("", pages, how)]
+    from pnp.output.single import impose_single
+
+    fronts, backs = impose_single(entries)
+    return [(suffix, pages, "1 per page") for suffix, pages in (("", fronts), ("-backs", backs)) if pages]
+
+
+def preflight_game(root: Path, game_id: str, opts: BuildOptions) -> list[Problem]:
+    """`pnp check GAME --print`: the game laid out and imposed as `pnp build` would, in memory, preflighted."""
+    import dataclasses
+
+    prep = prepare(root, game_id, dataclasses.replace(opts, force=True))  # the rules are the check's to run
+    return preflight_prepared(prep, opts.layout == "single", not opts.final)
+
+
+def preflight_prepared(prep: Prepared, single: bool, stamped: bool) -> list[Problem]:
+    """A laid-out game imposed on its paper (or one face a page) and preflighted."""
+    rendered = [(Path(f"{deck.id}{suffix}.pdf"), b"", pages, how, deck) for deck, entries, size in prep.decks
+                for suffix, pages, how in impose_component(deck, entries, size, prep.settings, prep.paper, [], single)]
+    document = None
+    if not single and prep.settings.document:  # the document's own sheets: the pieces and cards it packs
+        from pnp.output.packing import plan_document
+
+        laid = {deck.id: (entries, size) for deck, entries, size in prep.decks}
+        sections = plan_document([(deck, *laid[deck.id], pages) for _, _, pages, _, deck in rendered], prep.settings,
+                                 prep.paper)
+        document = (f"{prep.game.id}-pnp.pdf", [p for sec in sections if sec.kind != "own" for p in sec.pages])
+    return preflight(rendered, prep.settings.margin, prep.font, prep.env, stamped, single, document)
+
+
+def printed(pages: list[Page], side: str) -> int:
+    """Pieces on these pages: each card id and copy once (a tiled board is one piece)."""
+    return len({(p.meta["id"], p.meta["copy"]) for page in pages for p in page.placements if p.meta["side"] == side})
+
+
+def preflight(rendered: list, margin: float, font: str, env: LayoutEnv, stamped: bool, single: bool,
+              document: tuple[str, list[Page]] | None = None) -> list[Problem]:
+    """What a print shop's preflight would flag in these files and the document (pnp/output/preflight.py)."""
+    from pnp.output.preflight import Preflight, Sheets
+    from pnp.output.render import STAMP_SIZE
+
+    check = Preflight(margin, font, env.icons, STAMP_SIZE if stamped else None)
+    for path, _, pages, _, deck in rendered:
+        check.check(Sheets(path.name, pages, deck.doc.where(()), single))
+    if document is not None:
+        check.check(Sheets(*document))
+    return check.problems()
 
 
 def fingerprint(root: Path, game: Game, deck: Deck, options: Any) -> str:

@@ -68,6 +68,22 @@ def _progress_bar():
     return show
 
 
+Layout = Annotated[str, typer.Option(help="sheets (imposed for home printing) or single (one face a page with "
+                                          "its bleed, for print shops: into output/GAME/single/)")]
+
+
+def _print_options(paper: str | None, duplex: str | None, layout: str) -> None:
+    if paper and paper.lower() not in ("a4", "letter", "a3", "tabloid"):
+        typer.echo(f"--paper {paper}: use A4, letter, A3 or tabloid", err=True)
+        raise typer.Exit(2)
+    if duplex and duplex not in ("long", "short", "none"):
+        typer.echo(f"--duplex {duplex}: use long, short or none", err=True)
+        raise typer.Exit(2)
+    if layout not in ("sheets", "single"):
+        typer.echo(f"--layout {layout}: use sheets or single", err=True)
+        raise typer.Exit(2)
+
+
 def _games(incomplete: str) -> list[str]:
     """Shell completion of a game id: the games of the project here (`pnp --install-completion bash`)."""
     from pnp.errors import PnpError
@@ -120,18 +136,14 @@ def build(
     no_custom_rules: NoCustomRules = False,
     rule_timeout: RuleTimeout = RULE_SECONDS,
     max_pieces: Annotated[int, typer.Option(min=1, help="refuse to print more pieces than this")] = PIECES,
+    layout: Layout = "sheets",
 ) -> None:
     """Render every component of GAME into output/GAME/."""
     from pnp.commands.build import BuildOptions
     from pnp.commands.build import build as run_build
     from pnp.errors import PnpError
 
-    if paper and paper.lower() not in ("a4", "letter", "a3", "tabloid"):
-        typer.echo(f"--paper {paper}: use A4, letter, A3 or tabloid", err=True)
-        raise typer.Exit(2)
-    if duplex and duplex not in ("long", "short", "none"):
-        typer.echo(f"--duplex {duplex}: use long, short or none", err=True)
-        raise typer.Exit(2)
+    _print_options(paper, duplex, layout)
     from pnp.model.printers import parse_offset
     from pnp.model.printers import printer as saved_printer
 
@@ -162,12 +174,14 @@ def build(
         result = run_build(root, game, BuildOptions(paper, duplex, not no_bleed, out, force, final, offset, only,
                                                     progress=_progress_bar(),
                                                     rules=RuleOptions(not no_custom_rules, rule_timeout),
-                                                    max_pieces=max_pieces))
+                                                    max_pieces=max_pieces, layout=layout))
     except PnpError as exc:
         _fail(exc)
     _clear_progress()
     for w in result.warnings:
         typer.echo(f"warning: {w}", err=True)
+    for w in result.preflight:
+        typer.echo(f"preflight: {w}", err=True)
     root = result.game.root
     s = result.settings
     typer.echo(f"{result.game.manifest.name}: {s.paper}, duplex {s.duplex}, bleed {s.bleed / 72 * 25.4:.1f} mm")
@@ -176,6 +190,9 @@ def build(
         typer.echo(f"  {str(rel):<34} {f.pages:>3} pages  {f.faces:>3} printed  ({f.grid})")
     for note in result.notes:
         typer.echo(f"  note: {note}")
+    if result.preflight:
+        typer.echo(f"  preflight: {len(result.preflight)} finding{'s' if len(result.preflight) != 1 else ''} "
+                   "(above; `pnp check GAME --print` lists them)")
     total_pages = sum(f.pages for f in result.files)
     typer.echo(f"{len(result.files)} files, {total_pages} pages, {sum(result.faces.values())} pieces "
                f"in {result.seconds:.2f} s")
@@ -190,6 +207,12 @@ def check(
     setup_file: Annotated[Path | None, typer.Option("--setup", help="check a recorded setup (YAML or JSON)")] = None,
     no_custom_rules: NoCustomRules = False,
     rule_timeout: RuleTimeout = RULE_SECONDS,
+    print_: Annotated[bool, typer.Option("--print", help="also preflight the files a build would write (fonts, "
+                                         "margins, text and stroke sizes, image resolution, marks)")] = False,
+    paper: Annotated[str | None, typer.Option(help="with --print: A4, letter, A3 or tabloid")] = None,
+    duplex: Annotated[str | None, typer.Option(help="with --print: long, short or none")] = None,
+    final: Annotated[bool, typer.Option("--final", help="with --print: a build without the version stamp")] = False,
+    layout: Layout = "sheets",
 ) -> None:
     """Check GAME against its rules: exit 0 clean, 1 rule errors, 2 bad input (with --all: the worst game)."""
     from pnp.commands.report import FORMATS, Unchecked, exit_code
@@ -204,6 +227,7 @@ def check(
     if (game is None) == (not all_games):
         typer.echo("name one game, or --all", err=True)
         raise typer.Exit(2)
+    _print_options(paper, duplex, layout)
     try:
         root = _root()
         games = list_games(root) if all_games or game is None else [game]
@@ -221,6 +245,11 @@ def check(
                 if spec.setup is None:
                     raise InputError(f"{checked.game.id} has no `setup:` in its rules.yaml")
                 checked.problems.extend(check_recorded(checked.game, spec.setup, load_file(setup_file, root)))
+            if print_ and not checked.errors:  # a game that breaks its rules does not build: nothing to preflight
+                from pnp.commands.build import BuildOptions, preflight_game
+
+                checked.problems.extend(preflight_game(root, g, BuildOptions(paper, duplex, final=final,
+                                                                             layout=layout)))
             results.append(checked)
         except PnpError as exc:
             results.append(Unchecked(g, exc.problems, exc.exit_code))

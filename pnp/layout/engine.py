@@ -12,7 +12,7 @@ from typing import Any
 
 from pnp.errors import InputError, Problems
 from pnp.layout.expr import Context, ExprError, compile_nested, compile_value, field_of, names_in, truthy
-from pnp.layout.scene import Ellipse, Face, Icon, Item, Line, Polygon, Rect, Static, Text, shift
+from pnp.layout.scene import Ellipse, Face, Icon, Item, Line, Polygon, Rect, Source, Static, Text, shift
 from pnp.layout.templates import LineEl, PlacedElement, PolygonEl, Template, TextEl
 from pnp.layout.text import MarkupError, Style, check_coverage, fit, parse
 from pnp.layout.values import Eval, LayoutEnv, Skip, WhereOf, between, extent
@@ -73,6 +73,7 @@ class CompiledTemplate:
         self._per_item: set[int] = set()  # elements whose `if` reads the repeated `item`
         self._kids: dict[int, list[tuple[PlacedElement, dict[str, tuple[bool, Any]]]]] = {}  # groups' elements
         self._offset = (0.0, 0.0)  # the origin of the group being drawn (for the safe-zone check)
+        self.sources: dict[int, Source] = {}  # id(item) -> the element that drew it, for every face of this template
         self.parts: list[Static | tuple[PlacedElement, dict[str, tuple[bool, Any]]]] = []
         static_run: list[Item] = []
         for i, placed in enumerate(template.elements):
@@ -146,7 +147,7 @@ class CompiledTemplate:
                 items.append(part)
             else:
                 items.extend(self._element(part[0], part[1], ctx, subject, problems, card_where))
-        return Face(self.w, self.h, self.bleed, items)
+        return Face(self.w, self.h, self.bleed, items, self.sources)
 
     # -- one element -------------------------------------------------------------------------
     def _element(self, placed: PlacedElement, values: dict[str, tuple[bool, Any]], ctx: Context | None,
@@ -159,7 +160,7 @@ class CompiledTemplate:
                 return []
             repeat = ev.raw("repeat") if "repeat" in values else None
             if repeat is None:
-                return self._drawn(placed, ev, subject, problems, card_where)
+                return self._noted(placed, self._drawn(placed, ev, subject, problems, card_where))
             seq = range(repeat) if isinstance(repeat, int) else list(repeat)
             if len(seq) > limits.REPEAT:
                 raise ValueError(f"repeat: {len(seq):,} items; an element repeats at most {limits.REPEAT:,} times")
@@ -171,7 +172,7 @@ class CompiledTemplate:
                 if per_item and not truthy(ev.raw("if")):
                     continue
                 out.extend(self._drawn(placed, ev, subject, problems, card_where))
-            return out
+            return self._noted(placed, out)
         except Skip:
             return []
         except (ExprError, ValueError, TypeError) as exc:
@@ -183,6 +184,20 @@ class CompiledTemplate:
                              f"loops run too long; draw less per face (template {self.t.name})", subject)
                 exc.reported = True  # type: ignore[attr-defined]
             raise
+
+    def _noted(self, placed: PlacedElement, items: list[Item]) -> list[Item]:
+        """Remember which element drew these items (a group adds its name to its children's)."""
+        name = placed.element.name
+        if placed.element.type == "group":
+            for item in items:
+                inner = self.sources.get(id(item))
+                if inner is not None and name:
+                    self.sources[id(item)] = Source(inner.where, (*inner.names, name))
+        else:
+            source = Source(placed.where, (name,) if name else ())
+            for item in items:
+                self.sources[id(item)] = source
+        return items
 
     def _drawn(self, placed: PlacedElement, ev: Eval, subject: str, problems: Problems,
                card_where: WhereOf | None) -> list[Item]:

@@ -79,7 +79,11 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
         return lay_out_dial(deck, game, store, env, bleed, problems)
     assert deck.template is not None
     front_t = store.get(deck.template, deck.doc.where(("template",)))
-    back_t = store.get(deck.back, deck.doc.where(("back",))) if deck.back else None
+    try:  # a board's or a card's other side: say which field names it
+        back_t = store.get(deck.back, deck.doc.where(("back",))) if deck.back else None
+    except InputError as exc:
+        raise InputError([dataclasses.replace(p, subject="back") if p.subject == "template" else p
+                          for p in exc.problems]) from None
     if back_t and back_t.size != front_t.size:
         problems.add(deck.doc.where(("back",)), f"back template {deck.back!r} is not the size of the front "
                      f"template {deck.template!r}", "back")

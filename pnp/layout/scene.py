@@ -8,6 +8,7 @@ them; tests, overflow checks and previews read them without drawing anything.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from pnp.model.units import RGB
 
@@ -143,6 +144,14 @@ class Transform:
 Item = Rect | Ellipse | Line | Polygon | Text | Icon | Image | Label | Static | Transform
 
 
+@dataclass(frozen=True, slots=True)
+class Source:
+    """Which template element drew an item: its place, and its name with its groups' names (innermost first)."""
+
+    where: Any
+    names: tuple[str, ...] = ()
+
+
 @dataclass(slots=True, repr=False, eq=False)
 class Face:
     """One card face (front or back), ready to place on a page."""
@@ -151,6 +160,19 @@ class Face:
     h: float
     bleed: float
     items: list[Item] = field(default_factory=list)
+    sources: dict[int, Source] | None = None  # id(item) -> the element that drew it (preflight, board seams)
+
+    def source(self, item: Item) -> Source | None:
+        return self.sources.get(id(item)) if self.sources is not None else None
+
+    def __getstate__(self) -> tuple:
+        """What a face looks like, without `sources` (shared by every face of its template, keyed by ids):
+        a face pickles (pnp serve's keys) as what it draws, nothing else."""
+        return self.w, self.h, self.bleed, self.items
+
+    def __setstate__(self, state: tuple) -> None:
+        self.w, self.h, self.bleed, self.items = state
+        self.sources = None
 
 
 def shift(items: list[Item], dx: float, dy: float) -> list[Item]:

@@ -20,7 +20,7 @@ def boxes(x: float, y: float, count: int, cols: int | None, size: float, gap: fl
     """The boxes, numbered 1..count left to right, top to bottom; the first `crossed` printed crossed off."""
     cols = cols or count
     items: list[Item] = []
-    label_size = min(6.0, size * 0.32)
+    label_size = 6.0  # the smallest print a player reads (preflight: no text under 6 pt), even in small boxes
     for i in range(count):
         bx = x + (i % cols) * (size + gap)
         by = y + (i // cols) * (size + gap)

@@ -107,6 +107,15 @@ class Manifest:
 
 
 @dataclass(repr=False, eq=False)
+class Seams:
+    """Where a board larger than the paper may be cut into tiles (see docs/printing.md)."""
+
+    avoid: list[str | tuple[Length, Length, Length, Length]] = field(default_factory=list)  # no seam crosses these:
+    # template element names (every box they draw) or [x, y, w, h] boxes on the board
+    tab: Annotated[Length, Check(ge=3 * MM, le=20 * MM)] = 7 * MM  # the glue tab under each seam
+
+
+@dataclass(repr=False, eq=False)
 class DeckFile:
     id: Id
     name: str
@@ -119,6 +128,7 @@ class DeckFile:
     die: str | None = None  # dice: d6, d8 or d10
     edge: Length | None = None  # dice: the net's edge (for a d10, the kites' long edges)
     faces: str | None = None  # dice: the data table whose `faces:` list gives each face's colour, number, symbol
+    seams: Seams | None = None  # boards: where the tiles' seams may not run, and their glue tab
     wheel: str | None = None  # dials: the wheel's template (its decoration; the engine prints the values)
     dial: DialSpec | None = None  # dials: the geometry (pnp/model/dial.py)
     copies: Annotated[int, Check(ge=0)] = 1

@@ -51,6 +51,7 @@ class Page:
     extras: list = field(default_factory=list)  # scene items in page coordinates: labels, cut lines, crosses
     footer: list[str] = field(default_factory=list)  # the running footer's parts, most important first
     info: dict[str, Any] = field(default_factory=dict)  # for the manifest: what the page holds, sheet i of n
+    boxes: tuple | None = None  # (trim, bleed) boxes (x, y, w, h) of a page that holds one face: TrimBox, BleedBox
 
 
 @dataclass(frozen=True)

@@ -67,6 +67,9 @@ class Renderer:
                 c.setLineWidth(page.mark_width)
                 c.setDash()
                 c.lines([(x1, page.h - y1, x2, page.h - y2) for x1, y1, x2, y2 in page.marks])
+            trim, bleed = page.boxes or (None, None)
+            c.setTrimBox(_pdf_box(trim, page.h))  # a page of one face says where it is cut (print shops)
+            c.setBleedBox(_pdf_box(bleed, page.h))
             if page.footer:
                 self._footer(page)
             c.showPage()
@@ -368,6 +371,14 @@ class Renderer:
             return
         self.c.drawImage(im.path, im.x, -im.y - im.h, im.w, im.h, preserveAspectRatio=True, anchor="c",
                          mask="auto")
+
+
+def _pdf_box(box: tuple[float, float, float, float] | None, page_h: float) -> list[float] | None:
+    """(x, y from the top, w, h) -> a PDF rectangle [x0 y0 x1 y1], y from the bottom."""
+    if box is None:
+        return None
+    x, y, w, h = box
+    return [round(x, 3), round(page_h - y - h, 3), round(x + w, 3), round(page_h - y, 3)]
 
 
 def _alphas(item: Item) -> tuple[float, float] | None:

@@ -23,13 +23,9 @@ def impose_deck(deck: Deck, entries: list[tuple[Face, Face | None, dict[str, Any
     if kind == "dial":
         return _dial(deck, entries, s, paper, notes)
     if kind in ("board", "die"):
-        from pnp.output.tiles import impose_board
+        from pnp.output.boards import impose_boards
 
-        pages = []
-        for face, _, meta in entries:
-            pages.extend(impose_board(face, meta, deck.name, paper, s.margin, s.cut_marks and kind == "board"))
-        tiles = sum(1 for p in pages if p.side == "front")
-        return pages, f"{tiles} tile{'s' if tiles != 1 else ''}" if tiles > len(entries) else "1 per sheet"
+        return impose_boards(deck, entries, s, paper, notes)
     tokens, sheet = kind == "tokens", kind == "sheet"
     # tokens are cut one by one: each keeps its whole bleed, with room for the cut between neighbours;
     # write-in sheets have no bleed and abut, marked only where one is cut from the next
@@ -89,11 +85,12 @@ def _dial(deck: Deck, entries: list[tuple[Face, Face | None, dict[str, Any]]], s
           paper: tuple[float, float], notes: list[str]) -> tuple[list[Page], str]:
     """A dial's bases, one to a page (tiled when larger), then its wheels on sheets of their own, each cut
     out on its circle."""
-    from pnp.output.tiles import impose_board
+    from pnp.output.tiles import impose_single
 
     bases = [e for e in entries if e[2].get("part") != "wheel"]
     wheels = [(f, b, {k: v for k, v in m.items() if k != "part"}) for f, b, m in entries if m.get("part") == "wheel"]
-    pages = [p for face, _, meta in bases for p in impose_board(face, meta, deck.name, paper, s.margin, s.cut_marks)]
+    pages = [p for face, back, meta in bases
+             for p in impose_single(face, back, meta, deck.name, paper, s.margin, s.cut_marks, s.duplex)]
     if wheels:
         size = (wheels[0][0].w, wheels[0][0].h)
         bleed = max(s.bleed, 1 * MM)

@@ -1,138 +1,213 @@
 """Impose what is larger than a card: one face alone on a page, or tiled across pages.
 
-A board that fits the printable area is centred on one page with cut marks at its corners. A
-larger one is cut into tiles of the printable area that overlap by at least 10 mm. Each tile but
-the first of its row and column has a dashed cut line through the middle of its overlap, crossed
-by registration marks: cut along it and lay the tile over its neighbour so that its half-crosses
-meet the neighbour's whole crosses. Each tile carries its label (A1, A2, B1, ...), and an assembly
-map page shows where each goes.
+A board that fits the printable area is centred on one page. A larger one is cut into tiles
+(`pnp.output.seams`): pieces that abut along the seams, each with a narrow glue tab under its right
+and lower neighbours. Each tile page prints its piece and tabs with the bleed all round, corner
+marks on its cut outline, arrows on each tab whose tips show where the neighbour's edge goes, the
+neighbour's label on the tab, and hatched notches to cut away. A board with a `back:` gets a back
+page after each tile, holding the other side's matching region, registered behind the front. An
+assembly map page (`pnp.output.assembly`) ends the board.
+
+Every mark that can fall on art (corner marks in the bleed, tab arrows) is black over white, so it
+shows on any background. The page's label sits in a band below everything else.
 """
 
 from __future__ import annotations
 
-import math
-import string
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.layout.scene import Face, Label, Line, Rect
+from pnp.layout.scene import Face, Label, Line, Polygon, Rect, Transform
 from pnp.model.units import MM
-from pnp.output.impose import Page, Placement
+from pnp.output.impose import HALO, Page, Placement, mirror
+from pnp.output.seams import Box, Plan, TilePlan, plan_seams
 
-OVERLAP = 10 * MM
 BAND = 8 * MM  # room under each tile for its label
+MARK_FROM, MARK_TO = 1 * MM, 4.5 * MM  # corner marks run from this far beyond the trim to this far
 GREY = (0.45, 0.45, 0.45)
+BLACK, WHITE = (0.0, 0.0, 0.0), (1.0, 1.0, 1.0)
+
+
+def area(paper: tuple[float, float], margin: float, bleed: float) -> tuple[float, float]:
+    """The largest art box (trim and bleed) a tile page holds, with room for corner marks beyond the bleed."""
+    room = max(0.0, MARK_TO - bleed)
+    return paper[0] - 2 * margin - 2 * room, paper[1] - 2 * margin - BAND - 2 * room
+
+
+def halo_line(x1: float, y1: float, x2: float, y2: float, width: float = 0.5) -> list[Line]:
+    """A black line over a wider white one: visible on dark art and on white paper alike."""
+    return [Line(x1, y1, x2, y2, WHITE, width + HALO), Line(x1, y1, x2, y2, BLACK, width)]
 
 
 @dataclass(frozen=True)
-class Tile:
-    row: int
-    col: int
-    x: float  # the board region this tile prints, in board coordinates (trim origin, bleed outside)
-    y: float
-    w: float
+class Frame:
+    """How a board lies on its tile pages: as drawn, or turned a quarter clockwise when that takes fewer
+    sheets (a 250 x 300 mm board is two A4 tiles turned, four as drawn)."""
+
+    w: float  # the board as drawn
     h: float
+    turned: bool = False
 
-    @property
-    def label(self) -> str:
-        return f"{string.ascii_uppercase[self.row]}{self.col + 1}"
+    def to_board(self, box: Box) -> Box:
+        """A box on the tile pages' board -> the same box on the board as drawn."""
+        if not self.turned:
+            return box
+        x, y, w, h = box
+        return y, self.h - x - w, h, w
 
-
-def plan_tiles(size: tuple[float, float], bleed: float, area: tuple[float, float]) -> list[Tile]:
-    """Tiles covering the board and its bleed, each at most `area`, neighbours overlapping >= 10 mm."""
-    full_w, full_h = size[0] + 2 * bleed, size[1] + 2 * bleed
-    aw, ah = area
-    cols = 1 if full_w <= aw else math.ceil((full_w - OVERLAP) / (aw - OVERLAP))
-    rows = 1 if full_h <= ah else math.ceil((full_h - OVERLAP) / (ah - OVERLAP))
-    tw, th = min(aw, full_w), min(ah, full_h)
-    # spread the tiles evenly: equal overlaps, at least OVERLAP each
-    step_x = (full_w - tw) / (cols - 1) if cols > 1 else 0.0
-    step_y = (full_h - th) / (rows - 1) if rows > 1 else 0.0
-    return [Tile(r, c, -bleed + c * step_x, -bleed + r * step_y, tw, th) for r in range(rows) for c in range(cols)]
+    def from_board(self, box: Box) -> Box:
+        if not self.turned:
+            return box
+        u, v, w, h = box
+        return self.h - v - h, u, h, w
 
 
-def _cross(x: float, y: float, size: float = 3 * MM) -> list[Line]:
-    return [Line(x - size, y, x + size, y, (0, 0, 0), 0.4), Line(x, y - size, x, y + size, (0, 0, 0), 0.4)]
+def turned(face: Face, angle: float) -> Face:
+    """The face a quarter turn round (90: clockwise, -90: anticlockwise), on a face of its height by its width."""
+    return Face(face.h, face.w, face.bleed, [Transform(face.h / 2, face.w / 2, 1.0, angle, face.w, face.h,
+                                                       face.items)], face.sources)
 
 
-def impose_board(face: Face, meta: dict[str, Any], name: str, paper: tuple[float, float], margin: float,
-                 marks: bool) -> list[Page]:
-    """Pages for one large face: a single page when it fits, else its tiles and an assembly map."""
-    pw, ph = paper
-    area = (pw - 2 * margin, ph - 2 * margin - BAND)
-    tiles = plan_tiles((face.w, face.h), face.bleed, area)
+def impose_board(face: Face, back: Face | None, meta: dict[str, Any], name: str, paper: tuple[float, float],
+                 margin: float, marks: bool, duplex: str, avoid: list[Box], tab: float) -> tuple[list[Page], Plan]:
+    """Pages for one large face: its tiles (each followed by its back, if any) and, when tiled, a map. The
+    board is turned a quarter on its pages when that takes fewer tiles; its back then turns the other way,
+    so that turned over left to right (as drawn) the board still shows its back upright."""
+    from pnp.output.assembly import assembly_map
+
+    room = area(paper, margin, face.bleed)
+    frame = Frame(face.w, face.h)
+    plan = plan_seams((face.w, face.h), face.bleed, room, tab, avoid)
+    across = Frame(face.w, face.h, True)
+    other = plan_seams((face.h, face.w), face.bleed, room, tab, [across.from_board(b) for b in avoid])
+    if (bool(other.crossed), len(other.tiles)) < (bool(plan.crossed), len(plan.tiles)):
+        plan, frame = other, across
+        face, back = turned(face, 90), (turned(back, -90) if back is not None else None)
     pages = []
-    for tile in tiles:
-        # where the tile's region lands: the printable area's top-left (or centred when it is the whole board)
-        left = margin + (area[0] - tile.w) / 2 if len(tiles) == 1 else margin
-        top = margin + (area[1] - tile.h) / 2 if len(tiles) == 1 else margin
-        ox, oy = left - tile.x, top - tile.y  # page position of the board's trim origin
-        extras: list[Any] = []
-        if tile.col > 0:  # cut line and registration through the middle of the overlap with the left tile
-            prev = tiles[tiles.index(tile) - 1]
-            cut = ox + (tile.x + prev.x + prev.w) / 2
-            extras.append(Line(cut, top, cut, top + tile.h, GREY, 0.5, (3.0, 2.0)))
-            extras.extend(c for y in (0.2, 0.5, 0.8) for c in _cross(cut, top + tile.h * y))
-        if tile.row > 0:
-            above = tiles[tiles.index(tile) - (max(t.col for t in tiles) + 1)]
-            cut = oy + (tile.y + above.y + above.h) / 2
-            extras.append(Line(left, cut, left + tile.w, cut, GREY, 0.5, (3.0, 2.0)))
-            extras.extend(c for x in (0.2, 0.5, 0.8) for c in _cross(left + tile.w * x, cut))
-        # registration crosses the next tiles will meet: right and bottom overlaps
-        for other in tiles:
-            if other.row == tile.row and other.col == tile.col + 1:
-                mid = ox + (other.x + tile.x + tile.w) / 2
-                extras.extend(c for y in (0.2, 0.5, 0.8) for c in _cross(mid, top + tile.h * y))
-            if other.col == tile.col and other.row == tile.row + 1:
-                mid = oy + (other.y + tile.y + tile.h) / 2
-                extras.extend(c for x in (0.2, 0.5, 0.8) for c in _cross(left + tile.w * x, mid))
-        if marks:
-            extras.extend(_corner_marks(ox, oy, face, (left, top, tile.w, tile.h)))
-        text = (f"{name} · tile {tile.label} of {len(tiles)}" if len(tiles) > 1 else name)
-        extras.append(Label(margin, ph - margin - 2.5 * MM, text, 8, (0, 0, 0), "left"))
-        if len(tiles) > 1:
-            extras.append(Label(pw - margin, ph - margin - 2.5 * MM, "cut on the dashed lines; lay each tile over "
-                                "its neighbour, crosses on crosses", 7, GREY, "right"))
-        placement = Placement(face, ox, oy, (left, top, tile.w, tile.h), False,
-                              {**meta, "side": "front", "tile": tile.label,
-                               "region_mm": [round(v / MM, 3) for v in (tile.x, tile.y, tile.w, tile.h)]})
-        pages.append(Page(pw, ph, [placement], [], 0.5, "front", extras))
-    if len(tiles) > 1:
-        pages.append(assembly_map(tiles, face, name, paper, margin))
-    return pages
+    for tile in plan.tiles:
+        front, placement = tile_page(face, tile, plan, frame, meta, name, paper, margin, marks, back is not None)
+        pages.append(front)
+        if back is not None and duplex != "none":
+            pages.append(back_page(back, placement, tile, plan, frame, meta, name, paper, margin, duplex))
+    if len(plan.tiles) > 1:
+        pages.append(assembly_map(plan, face, back if duplex != "none" else None, name, paper, margin, frame.turned))
+    return pages, plan
 
 
-def _corner_marks(ox: float, oy: float, face: Face, clip: tuple[float, float, float, float]) -> list[Line]:
-    """Cut marks at the board's trim corners that fall inside this tile, pointing away from the board."""
-    out = []
-    length, gap = 4 * MM, face.bleed + 1 * MM
-    cx, cy, cw, ch = clip
-    for bx, sx in ((0.0, -1), (face.w, 1)):
-        for by, sy in ((0.0, -1), (face.h, 1)):
-            x, y = ox + bx, oy + by
-            if cx - 1 <= x <= cx + cw + 1 and cy - 1 <= y <= cy + ch + 1:
-                out.append(Line(x + sx * gap, y, x + sx * (gap + length), y, (0, 0, 0), 0.5))
-                out.append(Line(x, y + sy * gap, x, y + sy * (gap + length), (0, 0, 0), 0.5))
+def _page_label(name: str, tile: TilePlan, plan: Plan, side: str, two_sided: bool) -> str:
+    text = f"{name} · tile {tile.label} of {len(plan.tiles)}" if len(plan.tiles) > 1 else name
+    return text + (f" · {side}" if two_sided else "")
+
+
+def tile_page(face: Face, tile: TilePlan, plan: Plan, frame: Frame, meta: dict[str, Any], name: str,
+              paper: tuple[float, float], margin: float, marks: bool, two_sided: bool) -> tuple[Page, Placement]:
+    pw, ph = paper
+    b = face.bleed
+    aw, ah = area(paper, margin, b)
+    tx, ty, tw, th = tile.box
+    left = margin + max(0.0, MARK_TO - b) + (aw - tw - 2 * b) / 2 + b  # the tile's trim box on the page
+    top = margin + max(0.0, MARK_TO - b) + (ah - th - 2 * b) / 2 + b
+    ox, oy = left - tx, top - ty  # page position of the board's trim origin
+    clip = (left - b, top - b, tw + 2 * b, th + 2 * b)
+    extras: list[Any] = []
+    for notch in tile.notches:
+        extras.extend(_notch(notch, ox, oy))
+    if tile.right_tab:
+        extras.extend(_tab_marks(tile.right_tab, ox, oy, "right", _neighbour(plan, tile, 0, 1)))
+    if tile.bottom_tab:
+        extras.extend(_tab_marks(tile.bottom_tab, ox, oy, "bottom", _neighbour(plan, tile, 1, 0)))
+    if marks:
+        extras.extend(corner_marks((left, top, tw, th), b))
+    extras.append(Label(margin, ph - margin - 2.5 * MM, _page_label(name, tile, plan, "front", two_sided), 8, BLACK))
+    px, py, pw_, ph_ = tile.piece
+    tile_meta = _tile_meta(tile, frame, frame.to_board(tile.piece), (left, top, tw, th))
+    tile_meta["piece_mm"] = [round(v / MM, 3) for v in (ox + px, oy + py, pw_, ph_)]  # what shows, on the page
+    placement = Placement(face, ox, oy, clip, False, {**meta, "side": "front", **tile_meta})
+    page = Page(pw, ph, [placement], [], 0.5, "front", extras)
+    page.boxes = ((left, top, tw, th), clip)
+    return page, placement
+
+
+def back_page(back: Face, front: Placement, tile: TilePlan, plan: Plan, frame: Frame, meta: dict[str, Any],
+              name: str, paper: tuple[float, float], margin: float, duplex: str) -> Page:
+    """The other side of the board behind this tile: the back design turned over left to right, so
+    the front's board point (x, y) has the back's (width - x, y) behind it once printed duplex."""
+    pw, ph = paper
+    bx, by = mirror(front.x, front.y, front.face.w, front.face.h, paper, duplex)
+    cx, cy = mirror(*front.clip, paper, duplex)
+    clip = (cx, cy, front.clip[2], front.clip[3])
+    trim = front.meta["trim_mm"]
+    tx, ty = mirror(trim[0] * MM, trim[1] * MM, trim[2] * MM, trim[3] * MM, paper, duplex)
+    trim_box = (tx, ty, trim[2] * MM, trim[3] * MM)
+    x, y, w, h = frame.to_board(tile.piece)  # the part of the back design this tile shows: the piece, turned over
+    tile_meta = _tile_meta(tile, frame, (frame.w - x - w, y, w, h), trim_box)
+    placement = Placement(back, bx, by, clip, duplex == "short", {**meta, "side": "back", **tile_meta})
+    y = ph - margin - 2.5 * MM if duplex == "long" else margin + 5 * MM  # the band behind the front's
+    page = Page(pw, ph, [placement], [], 0.5, "back",
+                [Label(margin, y, _page_label(name, tile, plan, "back", True), 8, BLACK)])
+    page.boxes = (trim_box, clip)
+    return page
+
+
+def _tile_meta(tile: TilePlan, frame: Frame, region: Box, trim: Box) -> dict[str, Any]:
+    """For the manifest: the tile, the part of the board (as drawn) it shows, its cut outline's box on the page,
+    and whether the board lies turned a quarter on the page."""
+    return {"tile": tile.label, "region_mm": [round(v / MM, 3) for v in region],
+            "trim_mm": [round(v / MM, 3) for v in trim], **({"turned": 90} if frame.turned else {})}
+
+
+def _neighbour(plan: Plan, tile: TilePlan, dr: int, dc: int) -> str:
+    other = next(t for t in plan.tiles if (t.row, t.col) == (tile.row + dr, tile.col + dc))
+    return other.label
+
+
+def corner_marks(trim: Box, bleed: float) -> list[Line]:
+    """Marks extending the trim box's edges beyond each corner, black over white."""
+    x, y, w, h = trim
+    out: list[Line] = []
+    for cx, sx in ((x, -1), (x + w, 1)):
+        for cy, sy in ((y, -1), (y + h, 1)):
+            out.extend(halo_line(cx + sx * MARK_FROM, cy, cx + sx * MARK_TO, cy))
+            out.extend(halo_line(cx, cy + sy * MARK_FROM, cx, cy + sy * MARK_TO))
     return out
 
 
-def assembly_map(tiles: list[Tile], face: Face, name: str, paper: tuple[float, float], margin: float) -> Page:
-    """A page with the whole board, small, and each tile's place and label on it."""
-    pw, ph = paper
-    full_w, full_h = face.w + 2 * face.bleed, face.h + 2 * face.bleed
-    scale = min((pw - 2 * margin) / full_w, (ph - 2 * margin - 30 * MM) / full_h) * 0.9
-    left, top = (pw - full_w * scale) / 2, margin + 25 * MM
-    preview = Placement(face, left + face.bleed * scale, top + face.bleed * scale,
-                        (left, top, full_w * scale, full_h * scale), False, {"side": "map"}, scale)
-    items: list[Any] = [Label(pw / 2, margin + 8 * MM, f"{name}: assembly map", 14, (0, 0, 0), "center"),
-                        Label(pw / 2, margin + 15 * MM, "Cut each tile but A1 on its dashed lines and lay it over "
-                              "its neighbours, crosses on crosses: A1, then the rest of row A, then row B...", 8, GREY,
-                              "center")]
-    for tile in tiles:
-        x = left + (tile.x + face.bleed) * scale
-        y = top + (tile.y + face.bleed) * scale
-        items.append(Rect(x, y, tile.w * scale, tile.h * scale, None, (1, 1, 1), 1.2))
-        cx, cy = x + tile.w * scale / 2, y + tile.h * scale / 2
-        items.append(Rect(cx - 9 * MM, cy - 6 * MM, 18 * MM, 10 * MM, (1, 1, 1), (0, 0, 0), 0.8, 1.5 * MM))
-        items.append(Label(cx, cy + 1.5 * MM, tile.label, 16, (0, 0, 0), "center"))
-    return Page(pw, ph, [preview], [], 0.5, "map", items)
+def _notch(notch: Box, ox: float, oy: float) -> list[Any]:
+    """A corner to cut away: white, hatched, outlined just inside its edges."""
+    x, y, s, _ = notch
+    x, y = x + ox, y + oy
+    out: list[Any] = [Rect(x, y, s, s, WHITE, None, 0)]
+    for k in range(1, 4):
+        f = k / 4 * s
+        out.append(Line(x + f, y, x, y + f, GREY, 0.5))
+        out.append(Line(x + s, y + f, x + f, y + s, GREY, 0.5))
+    out.append(Rect(x + 0.25, y + 0.25, s - 0.5, s - 0.5, None, BLACK, 0.5))
+    return out
+
+
+def _tab_marks(tab: Box, ox: float, oy: float, side: str, neighbour: str) -> list[Any]:
+    """Arrows whose tips touch the seam, where the neighbour's cut edge goes, and the neighbour's label."""
+    x, y, w, h = tab
+    x, y = x + ox, y + oy
+    size = min(3 * MM, (w if side == "right" else h) * 0.45)
+    out: list[Any] = []
+    along = h if side == "right" else w
+    for f in (0.15, 0.85) if along < 60 * MM else (0.1, 0.35, 0.65, 0.9):
+        if side == "right":
+            cy = y + along * f
+            pts = [(x, cy), (x + size, cy - size / 2), (x + size, cy + size / 2)]
+        else:
+            cx = x + along * f
+            pts = [(cx, y), (cx - size / 2, y + size), (cx + size / 2, y + size)]
+        out.append(Polygon(pts, WHITE, BLACK, 0.5))
+    cx, cy = (x + w / 2, y + h / 2)
+    out.append(Rect(cx - 4 * MM, cy - 2.3 * MM, 8 * MM, 4.6 * MM, WHITE, BLACK, 0.5, 1 * MM))
+    out.append(Label(cx, cy + 1 * MM, neighbour, 7, BLACK, "center"))
+    return out
+
+
+def impose_single(face: Face, back: Face | None, meta: dict[str, Any], name: str, paper: tuple[float, float],
+                  margin: float, marks: bool, duplex: str) -> list[Page]:
+    """One face alone and centred on a page (a board that fits, a die net), and its back behind it."""
+    pages, _ = impose_board(face, back, meta, name, paper, margin, marks, duplex, [], 7 * MM)
+    return pages

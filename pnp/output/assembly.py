@@ -1,0 +1,88 @@
+"""A tiled board's assembly map: the whole board small, with every tile's cut lines, its glue tabs
+(dashed) and its label in the middle of its piece; for a two-sided board, the back too, as it looks
+once the board is turned over left to right (each tile's back is then on the other side)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp.layout.scene import Face, Label, Line, Rect
+from pnp.model.units import MM
+from pnp.output.impose import Page, Placement
+from pnp.output.seams import Box, Plan
+
+BLACK, WHITE, GREY = (0.0, 0.0, 0.0), (1.0, 1.0, 1.0), (0.4, 0.4, 0.4)
+TOP = 34 * MM  # title and instructions above the previews
+CAPTION = 6 * MM
+
+
+def _outline(x: float, y: float, w: float, h: float, dash: tuple[float, ...] = ()) -> list[Line]:
+    """A rectangle as four lines, black over white (a tab's is dashed)."""
+    out: list[Line] = []
+    for x1, y1, x2, y2 in ((x, y, x + w, y), (x + w, y, x + w, y + h), (x + w, y + h, x, y + h), (x, y + h, x, y)):
+        out.append(Line(x1, y1, x2, y2, WHITE, 2.0))
+        out.append(Line(x1, y1, x2, y2, BLACK, 0.7, dash))
+    return out
+
+
+def _layout(paper: tuple[float, float], margin: float, size: tuple[float, float], sides: int
+            ) -> tuple[float, list[tuple[float, float]]]:
+    """The previews' scale and the top-left corner of each (side by side or one above the other)."""
+    pw, ph = paper
+    aw, ah = pw - 2 * margin, ph - 2 * margin - TOP - 4 * MM
+    gap = 8 * MM
+    options = []
+    for across in ((True, False) if sides == 2 else (True,)):
+        cols, rows = (sides, 1) if across else (1, sides)
+        scale = min((aw - (cols - 1) * gap) / cols / size[0], ((ah - (rows - 1) * gap) / rows - CAPTION) / size[1])
+        options.append((scale, across))
+    scale, across = max(options)
+    w, h = size[0] * scale, size[1] * scale
+    if across:
+        x0 = (pw - (sides * w + (sides - 1) * gap)) / 2
+        return scale, [(x0 + i * (w + gap), margin + TOP + CAPTION) for i in range(sides)]
+    return scale, [((pw - w) / 2, margin + TOP + CAPTION + i * (h + gap + CAPTION)) for i in range(sides)]
+
+
+def assembly_map(plan: Plan, face: Face, back: Face | None, name: str, paper: tuple[float, float],
+                 margin: float, turned: bool = False) -> Page:
+    """The board as its tiles lie on their pages (turned a quarter, if they are), each tile where it goes."""
+    pw, ph = paper
+    quarter = ", turned a quarter as on its tiles" if turned else ""
+    sides = [(f"front{quarter}", face)] + ([("back, the board turned over", back)] if back else [])
+    scale, corners = _layout(paper, margin, (face.w, face.h), len(sides))
+    items: list[Any] = [Label(pw / 2, margin + 8 * MM, f"{name}: assembly map", 14, BLACK, "center")]
+    lines = [
+        "1. Cut out each tile on its corner marks, and cut its hatched corners away.",
+        "2. Lay A1 face up. Glue its tabs; lay each tile named on a tab over it, its edge on the arrow tips.",
+        "3. Go row by row, left to right: A1, A2 ..., then row B over row A's lower tabs.",
+        "Solid lines: the tiles' edges. Dashed: the glue tabs, hidden under the next tile.",
+    ]
+    items += [Label(pw / 2, margin + (15 + 4.5 * i) * MM, line, 8, GREY, "center") for i, line in enumerate(lines)]
+    placements = []
+    for (side, shown), (left, top) in zip(sides, corners, strict=True):
+        mirrored = not side.startswith("front")
+        items.append(Label(left, top - 2 * MM, side.capitalize(), 9, BLACK))
+        placements.append(Placement(shown, left, top, (left, top, face.w * scale, face.h * scale), False,
+                                    {"side": "map"}, scale))
+        for tile in plan.tiles:
+            tabs = [t for t in (tile.right_tab, tile.bottom_tab) if t]
+            items.extend(_tile(tile.piece, tile.label, tabs, face.w, left, top, scale, mirrored))
+    return Page(pw, ph, placements, [], 0.5, "map", items)
+
+
+def _tile(piece: Box, label: str, tabs: list[Box], width: float, left: float, top: float, scale: float,
+          mirrored: bool) -> list[Any]:
+    def place(b: Box) -> Box:
+        x = width - b[0] - b[2] if mirrored else b[0]
+        return left + x * scale, top + b[1] * scale, b[2] * scale, b[3] * scale
+
+    out: list[Any] = []
+    for tab in tabs:
+        out.extend(_outline(*place(tab), dash=(2.0, 1.5)))
+    x, y, w, h = place(piece)
+    out.extend(_outline(x, y, w, h))
+    cx, cy = x + w / 2, y + h / 2
+    out.append(Rect(cx - 6 * MM, cy - 4 * MM, 12 * MM, 7 * MM, WHITE, BLACK, 0.8, 1.5 * MM))
+    out.append(Label(cx, cy + 1.3 * MM, label, 12, BLACK, "center"))
+    return out

@@ -1,0 +1,238 @@
+"""Preflight: what a print shop checks before it prints, over the pages a build laid out.
+
+It reads the imposed pages and their laid-out faces (plain data that knows which template element
+drew each item), not the PDF bytes, so each finding names the component, the face and the template
+line to change. Checks:
+
+* fonts: every font is a TrueType font that the PDF embeds (subset);
+* printable area: nothing on a sheet outside its margin (one-face print-shop pages have none);
+* text: nothing under 6 pt; strokes: nothing under 0.25 pt; images: 300 dpi at their printed size;
+* marks: no cut or registration mark over a face's trimmed (visible) area;
+* contrast: a mark over art is black over white, or it vanishes on dark art.
+
+Findings are warnings with the rule `preflight`; `pnp check GAME --print --strict` fails on any.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from pnp.errors import Problem, Where
+from pnp.layout.scene import Ellipse, Face, Icon, Image, Item, Label, Line, Polygon, Rect, Text, TextRun
+from pnp.model.units import MM
+from pnp.output.extent import Box, crosses, dpi, line_box, luminance, shrink, walk_scaled, within
+from pnp.output.impose import Page, Placement
+
+MIN_TEXT = 6.0  # points
+MIN_STROKE = 0.25  # points
+MIN_DPI = 300
+TOLERANCE = 0.5 * MM  # a mark may touch a face's edge (a cut outline does): it may not reach further in
+
+
+@dataclass
+class Sheets:
+    """The pages of one PDF a build wrote, and where its component is declared."""
+
+    file: str
+    pages: list[Page]
+    where: Where | None = None  # the component's deck file
+    single: bool = False  # one face a page, the page its bleed box: no printable margin
+
+
+@dataclass
+class _Found:
+    where: Where | None
+    message: str
+    subjects: list[str] = field(default_factory=list)
+
+
+class Preflight:
+    def __init__(self, paper_margin: float, font: str, icons: dict[str, Any], stamp_size: float | None = None):
+        """`font`: the renderer's own (labels, stamps); `stamp_size`: the playtest stamp's size, if printed."""
+        self.margin, self.font, self.icons, self.stamp_size = paper_margin, font, icons, stamp_size
+        self.found: dict[tuple, _Found] = {}
+        self._faces: dict[int, list[tuple[Where | None, str]]] = {}  # id(face) -> its item findings
+        self._fonts: dict[str, bool] = {}
+
+    # -- reporting ---------------------------------------------------------------------------
+    def add(self, where: Where | None, message: str, subject: str) -> None:
+        entry = self.found.setdefault((str(where), message), _Found(where, message))
+        if subject not in entry.subjects:
+            entry.subjects.append(subject)
+
+    def problems(self) -> list[Problem]:
+        out = []
+        for f in self.found.values():
+            more = f" (and {len(f.subjects) - 1} more)" if len(f.subjects) > 1 else ""
+            out.append(Problem(f.where, f.message, f.subjects[0] + more, "warning", "preflight"))
+        return out
+
+    # -- a whole build -----------------------------------------------------------------------
+    def check(self, sheets: Sheets) -> None:
+        for number, page in enumerate(sheets.pages, 1):
+            at = f"{sheets.file} page {number}"
+            if not sheets.single:
+                self._area(page, at)
+            faces = [p for p in page.placements if p.meta.get("side") != "map"]
+            guarded = [_visible(p) for p in faces]
+            for item in page.extras:
+                self._extra(item, page, faces, guarded, at)
+            for x1, y1, x2, y2 in page.marks:  # drawn black over everything: white under them in the extras?
+                seg = Line(x1, y1, x2, y2, (0.0, 0.0, 0.0), page.mark_width)
+                self._mark(seg, faces, guarded, at, halo=_on_white(seg, page.extras))
+            for p in faces:
+                subject = _subject(p)
+                for where, message in self._face(p.face):
+                    self.add(where or sheets.where, message, subject)
+                if self.stamp_size is not None and self.stamp_size < MIN_TEXT and _stamped(p):
+                    self.add(None, f"the playtest stamp prints at {self.stamp_size:g} pt, under {MIN_TEXT:g} pt "
+                             "(pnp's own; `--final` leaves it out)", subject)
+
+    def _area(self, page: Page, at: str) -> None:
+        """Nothing drawn outside the printable area (the sheet less its margin)."""
+        m, eps = self.margin, 0.05
+        inside = (m - eps, m - eps, page.w - 2 * m + 2 * eps, page.h - 2 * m + 2 * eps)
+        for p in page.placements:
+            if p.meta.get("side") != "map" and not within(p.clip, inside):
+                self.add(None, f"{_mm(p.clip)} reaches outside the printable area (the sheet less "
+                         f"{m / MM:g} mm margins)", _subject(p))
+        for item in page.extras:
+            box = self._extent(item)
+            if box is not None and not within(box, inside):
+                self.add(None, f"a page mark or label at {_mm(box)} is outside the printable area", at)
+
+    def _extra(self, item: Any, page: Page, faces: list[Placement], guarded: list[Box], at: str) -> None:
+        if isinstance(item, Label) and item.size < MIN_TEXT:
+            self.add(None, f"page label {item.text!r} at {item.size:g} pt, under {MIN_TEXT:g} pt", at)
+        if isinstance(item, Label):
+            self._font(self.font, None, at)
+            return
+        width = getattr(item, "width", None)
+        stroke = getattr(item, "stroke", None)
+        if stroke is not None and width is not None and width < MIN_STROKE:
+            self.add(None, f"a page mark drawn {width:g} pt thin, under {MIN_STROKE:g} pt", at)
+        if isinstance(item, Line):
+            light = luminance(item.stroke) > 0.5
+            if not light:
+                self._mark(item, faces, guarded, at, _on_white(item, page.extras))
+
+    def _mark(self, line: Line, faces: list[Placement], guarded: list[Box], at: str, halo: bool) -> None:
+        for p, visible in zip(faces, guarded, strict=True):
+            if crosses(line, shrink(visible, TOLERANCE)):
+                self.add(None, f"a mark at {_mm(line_box(line))} lies over the face's trimmed area", _subject(p))
+            elif not halo and crosses(line, p.clip) and luminance(line.stroke) < 0.5:
+                self.add(None, f"a dark mark at {_mm(line_box(line))} lies on the art (in the bleed) with no white "
+                         "under it: it vanishes on dark art", _subject(p))
+
+    # -- one face, checked once however often it is printed ----------------------------------
+    def _face(self, face: Face) -> list[tuple[Where | None, str]]:
+        key = id(face)
+        if key not in self._faces:
+            found: dict[tuple, None] = {}
+            for item, scale in walk_scaled(face.items):
+                src = face.source(item)
+                where = src.where if src else None
+                for message in self._item(item, scale):
+                    found[(where, message)] = None
+            self._faces[key] = list(found)
+        return self._faces[key]
+
+    def _item(self, item: Item, scale: float) -> Iterator[str]:
+        """What is wrong with one drawn item, drawn at `scale` (a die face's template is scaled onto the face)."""
+        if isinstance(item, Text):
+            for run in item.runs:
+                if isinstance(run, TextRun):
+                    if run.size * scale < MIN_TEXT - 0.01:
+                        yield f"text at {run.size * scale:.3g} pt, under {MIN_TEXT:g} pt: give it a bigger size or " \
+                              "min_size"
+                    if not self._embedded(run.font):
+                        yield f"font {run.font!r} is not embedded (a built-in PDF font): declare a TrueType font"
+        elif isinstance(item, Icon):
+            shapes = self.icons[item.name].shapes if item.name in self.icons else []
+            thin = [s.width * min(item.w, item.h) * scale for s in shapes if s.stroke is not None]
+            if thin and min(thin) < MIN_STROKE:
+                yield f"icon {item.name!r} drawn {item.w / MM:.1f} mm wide: its strokes are {min(thin):.2f} pt, " \
+                      f"under {MIN_STROKE:g} pt; draw it bigger"
+        elif isinstance(item, Image):
+            res = dpi(item, scale)
+            if res is not None and res < MIN_DPI:
+                yield f"image {item.path.rsplit('/', 1)[-1]!r} prints at {res:.0f} dpi, under {MIN_DPI}: use a " \
+                      "bigger picture"
+        elif isinstance(item, Line | Rect | Ellipse | Polygon) and item.stroke is not None \
+                and item.width * scale < MIN_STROKE:
+            yield f"a stroke of {item.width * scale:.3g} pt, under {MIN_STROKE:g} pt: make stroke_width at least " \
+                      f"{MIN_STROKE:g}pt"
+
+    def _embedded(self, font: str) -> bool:
+        if font not in self._fonts:
+            from reportlab.pdfbase import pdfmetrics
+            from reportlab.pdfbase.ttfonts import TTFont
+
+            try:
+                self._fonts[font] = isinstance(pdfmetrics.getFont(font), TTFont)
+            except KeyError:
+                self._fonts[font] = False
+        return self._fonts[font]
+
+    def _font(self, font: str, where: Where | None, at: str) -> None:
+        if not self._embedded(font):
+            self.add(where, f"font {font!r} is not embedded (a built-in PDF font): add a TrueType font under "
+                     "`fonts:` in game.yaml", at)
+
+    def _extent(self, item: Any) -> Box | None:
+        if isinstance(item, Line):
+            return line_box(item)
+        if isinstance(item, Label):
+            from reportlab.pdfbase import pdfmetrics
+
+            try:
+                w = pdfmetrics.stringWidth(item.text, self.font, item.size)
+            except KeyError:
+                w = len(item.text) * item.size * 0.6
+            left = {"center": item.x - w / 2, "right": item.x - w}.get(item.align, item.x)
+            return left, item.y - item.size * 0.8, w, item.size
+        if isinstance(item, Polygon):
+            xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
+            return min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+        if isinstance(item, Rect | Ellipse):
+            return item.x, item.y, item.w, item.h
+        return None
+
+
+def _on_white(line: Line, extras: list) -> bool:
+    """Is a dark line drawn over white: a wider white line under it, or a white rectangle (a notch)?"""
+    for o in extras:
+        if o is line:
+            return False
+        if isinstance(o, Line) and luminance(o.stroke) > 0.8 and o.width >= line.width + 0.5 \
+                and (o.x1, o.y1, o.x2, o.y2) == (line.x1, line.y1, line.x2, line.y2):
+            return True
+        if isinstance(o, Rect) and o.fill is not None and luminance(o.fill) > 0.8 \
+                and within(line_box(line), (o.x - 0.01, o.y - 0.01, o.w + 0.02, o.h + 0.02)):
+            return True
+    return False
+
+
+def _subject(p: Placement) -> str:
+    m = p.meta
+    tile = f" tile {m['tile']}" if "tile" in m else ""
+    return f"{m.get('component', '?')}/{m.get('id', '?')} {m.get('side', '')}{tile}".strip()
+
+
+def _stamped(p: Placement) -> bool:
+    return p.meta.get("side") == "front" and "copy" in p.meta and "tile" not in p.meta
+
+
+def _visible(p: Placement) -> Box:
+    """The part of a placed face that shows once cut (a tile: its piece, not its glue tabs)."""
+    if "piece_mm" in p.meta:
+        x, y, w, h = (v * MM for v in p.meta["piece_mm"])
+        return x, y, w, h
+    return p.x, p.y, p.face.w * p.scale, p.face.h * p.scale
+
+
+def _mm(box: Box) -> str:
+    x, y, w, h = (v / MM for v in box)
+    return f"{x:.1f}, {y:.1f} mm ({w:.1f} x {h:.1f} mm)"

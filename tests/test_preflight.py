@@ -1,0 +1,134 @@
+"""Preflight: each check finds what it is for, names the component, face and template line, and every
+bundled game passes it on every paper."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pnp.errors import Where
+from pnp.layout.scene import Face, Label, Line, Rect, Text, TextRun
+from pnp.model.fields import PAPERS
+from pnp.output.impose import Page, Placement
+from pnp.output.preflight import Preflight, Sheets
+
+from conftest import edit, run_pnp
+from pdfcheck import MM, fonts
+
+A4 = PAPERS["A4"]
+
+
+def line_of(path, text: str) -> int:
+    return next(i for i, line in enumerate(path.read_text().splitlines(), 1) if text in line)
+META = {"component": "spell", "id": "fireball", "copy": 1, "side": "front"}
+
+
+def findings(page: Page, font: str = "Lato-Regular", single: bool = False) -> list[str]:
+    check = Preflight(5 * MM, font, {})
+    check.check(Sheets("spell.pdf", [page], Where("cards/mini/spells.yaml", 1), single))
+    return [f"{p.subject}: {p.message}" for p in check.problems()]
+
+
+def card(x: float = 20 * MM, y: float = 20 * MM, items: list | None = None) -> Placement:
+    face = Face(63.5 * MM, 88.9 * MM, 3 * MM, items or [Rect(-3 * MM, -3 * MM, 69.5 * MM, 94.9 * MM, (0, 0, 0))])
+    return Placement(face, x, y, (x - 3 * MM, y - 3 * MM, 69.5 * MM, 94.9 * MM), False, dict(META))
+
+
+def test_a_clean_sheet_passes(project):
+    from pnp.errors import Problems
+    from pnp.layout.fonts import load_families
+
+    load_families(project, {"body": {"regular": "Lato-Regular.ttf"}}, lambda *a: None, Problems())  # registers it
+    assert findings(Page(*A4, [card()], [(10 * MM, 16.9 * MM, 15 * MM, 16.9 * MM)], 0.5, "front")) == []
+
+
+def test_a_face_outside_the_printable_area_is_found():
+    assert findings(Page(*A4, [card(x=4 * MM)], [], 0.5, "front")) == [
+        "spell/fireball front: 1.0, 17.0 mm (69.5 x 94.9 mm) reaches outside the printable area (the sheet less "
+        "5 mm margins)"]
+    assert findings(Page(*A4, [card(x=4 * MM)], [], 0.5, "front"), single=True) == []  # a print-shop page
+
+
+def test_a_cut_mark_over_a_face_and_a_dark_mark_in_the_bleed_are_found():
+    over = findings(Page(*A4, [card()], [(30 * MM, 10 * MM, 30 * MM, 30 * MM)], 0.5, "front"))
+    assert over == ["spell/fireball front: a mark at 30.0, 10.0 mm (0.0 x 20.0 mm) lies over the face's trimmed area"]
+    in_bleed = [Line(18 * MM, 19 * MM, 18 * MM, 10 * MM, (0, 0, 0), 0.5)]  # crosses the bleed, not the trim
+    assert findings(Page(*A4, [card()], [], 0.5, "front", in_bleed)) == [
+        "spell/fireball front: a dark mark at 18.0, 10.0 mm (0.0 x 9.0 mm) lies on the art (in the bleed) with no "
+        "white under it: it vanishes on dark art"]
+    halo = [Line(18 * MM, 19 * MM, 18 * MM, 10 * MM, (1, 1, 1), 1.7), *in_bleed]
+    assert findings(Page(*A4, [card()], [], 0.5, "front", halo)) == []
+
+
+def test_small_text_thin_strokes_and_builtin_fonts_are_found_at_their_template_line():
+    from pnp.layout.scene import Source
+
+    run = TextRun(5 * MM, 9 * MM, "Helvetica", 5.0, (0, 0, 0), "tiny")
+    small = Text(5 * MM, 5 * MM, 40 * MM, 5 * MM, [run], 5.0, 1)
+    thin = Line(0, 0, 10 * MM, 0, (0, 0, 0), 0.1)
+    face = card(items=[small, thin])
+    face.face.sources = {id(small): Source(Where("templates/mini/front.yaml", 7)),
+                         id(thin): Source(Where("templates/mini/front.yaml", 9))}
+    found = findings(Page(*A4, [face], [], 0.5, "front"))
+    assert "spell/fireball front: text at 5 pt, under 6 pt: give it a bigger size or min_size" in found
+    check = Preflight(5 * MM, "Lato-Regular", {})
+    check.check(Sheets("spell.pdf", [Page(*A4, [face], [], 0.5, "front")]))
+    places = {str(p.where) for p in check.problems()}
+    assert places == {"templates/mini/front.yaml:7", "templates/mini/front.yaml:9"}
+    assert any("font 'Helvetica' is not embedded" in f for f in found)
+    assert any("a stroke of 0.1 pt, under 0.25 pt" in f for f in found)
+    labels = findings(Page(*A4, [], [], 0.5, "front", [Label(20 * MM, 20 * MM, "page 1", 5, (0, 0, 0))]))
+    assert labels == ["spell.pdf page 1: page label 'page 1' at 5 pt, under 6 pt"]
+
+
+def test_check_print_names_the_template_line_and_strict_fails(project):
+    front = project / "templates/mini/front.yaml"
+    edit(front, "h: 50mm, text: \"{{ card.text }}\"}", "h: 50mm, text: \"{{ card.text }}\", size: 5.5pt, "
+                "min_size: 5.5pt}\n  - {type: line, x1: 5mm, y1: 80mm, x2: 50mm, y2: 80mm, stroke: ink, "
+                "stroke_width: 0.1pt}\n  - {type: image, src: art/sun.png, x: 20mm, y: 50mm, w: 24mm, h: 16mm}")
+    result = run_pnp("--root", str(project), "check", "mini", "--print", "--final", "--format", "json")
+    assert result.code == 0, result.err  # findings are warnings ...
+    warnings = json.loads(result.out)["games"][0]["warnings"]
+    found = {(w["line"], w["message"].split(",")[0].split(" under")[0]) for w in warnings if w["rule"] == "preflight"}
+    body, stroke, image = (line_of(front, "size: 5.5pt"), line_of(front, "stroke_width: 0.1pt"),
+                           line_of(front, "art/sun.png"))
+    assert found == {(body, "text at 5.5 pt"), (stroke, "a stroke of 0.1 pt"),
+                     (image, "image 'sun.png' prints at 127 dpi")}
+    assert all(w["file"] == "templates/mini/front.yaml" and w["subject"].startswith("spell/") for w in warnings)
+    strict = run_pnp("--root", str(project), "check", "mini", "--print", "--final", "--strict")
+    assert strict.code == 1 and "[preflight] (3)" in strict.out
+    built = run_pnp("--root", str(project), "build", "mini", "--final", "--out", str(project / "out"))
+    assert built.code == 0 and built.err.count("preflight: templates/mini/front.yaml:") == 3
+
+
+def test_the_playtest_stamp_is_checked_unless_final(project):
+    result = run_pnp("--root", str(project), "check", "mini", "--print")
+    from pnp.output.render import STAMP_SIZE
+
+    assert ("the playtest stamp prints at" in result.out) == (STAMP_SIZE < 6)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", ["voyage", "arkship", "moon", "sleeping-gods", "intrepid"])
+def test_every_bundled_game_passes_preflight_on_every_paper(game):
+    import dataclasses
+
+    from pnp.commands.build import BuildOptions, preflight_prepared, prepare
+
+    from conftest import REPO
+
+    prep = prepare(REPO, game, BuildOptions(force=True))  # laid out once, imposed on each paper
+    for paper in ("A4", "letter", "A3", "tabloid"):
+        settings = dataclasses.replace(prep.settings, paper=paper)
+        on_paper = dataclasses.replace(prep, settings=settings, paper=PAPERS[paper])
+        assert [str(p) for p in preflight_prepared(on_paper, False, True)] == [], paper  # with the playtest stamp
+    assert [str(p) for p in preflight_prepared(prep, True, True)] == []  # --layout single
+
+
+@pytest.mark.slow
+def test_the_fonts_the_preflight_trusts_are_embedded_in_the_pdfs(shared_build):
+    out, manifest = shared_build("voyage", "--paper", "A4")
+    for f in manifest["files"]:
+        used = fonts(out / f["path"])
+        assert used and all(embedded for _, embedded in used), f["path"]
