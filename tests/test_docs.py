@@ -13,6 +13,7 @@ from docs_run import apply, blocks, commands
 
 from pnp.layout import templates
 from pnp.layout import templates as templates_mod
+from pnp.model import dial
 from pnp.model import game as model
 from pnp.model.load import load_file
 from pnp.rules import spec as rules_spec
@@ -117,7 +118,7 @@ def test_the_tutorial_and_every_example_run_as_written(followed):
     assert checked.code == 0, checked.out + checked.err
     built = run_pnp("build", "my-game", cwd=root)
     assert built.code == 0, built.err
-    for deck in ("card", "aid", "coin", "loot", "d6", "score"):
+    for deck in ("card", "aid", "coin", "loot", "d6", "score", "rounds"):
         assert (root / f"output/my-game/{deck}.pdf").is_file(), deck
 
 
@@ -162,6 +163,11 @@ def test_every_field_element_kind_and_rule_kind_is_in_an_example(followed):
     seen[templates_mod._Element] = set().union(*elements.values())
     rules = data["rules.yaml"]["rules"]
     seen[rules_spec.Rule] = set().union(*rules)
+    dials = [d["dial"] for d in decks if "dial" in d]  # a dial's geometry, every part of it
+    seen[dial.DialSpec] = set().union(*dials)
+    for cls, key in ((dial.DialWindow, "window"), (dial.DialThumb, "thumb"), (dial.DialText, "text"),
+                     (dial.DialEndMark, "end_mark")):
+        seen[cls] = set().union(*(d.get(key, {}) for d in dials))
     missing = {cls.__name__: sorted(set(keys(cls)) - found) for cls, found in seen.items() if set(keys(cls)) - found}
     assert missing == {}, "give these fields an example in docs/format.md (or rules.md)"
     kinds = typing.get_args(typing.get_type_hints(rules_spec.Rule)["kind"])

@@ -25,7 +25,8 @@ FRONTS = {"resource-board": 4, "station-tile": 76, "boost-tile": 2, "game-board"
           "converter-token": 4, "board-marker": 16, "track-marker": 2, "disaster-die": 1}
 TWO_SIDED = {"station-tile", "boost-tile", "mission", "training-simulator", "meteor-shower",
              "meteor-shower-irregularity", "toxic-leak", "toxic-leak-irregularity", "amplify-strain", "scenario-token",
-             "country-board"}  # the solo side
+             "country-board",  # the solo side
+             "player-aid"}  # how to read a Station tile or a Disaster card
 
 
 def cards(deck_file: str) -> list[dict]:
@@ -162,10 +163,31 @@ def test_each_base_is_a_page_and_the_wheels_print_on_their_own_sheets_with_every
     assert printed == {f"−{-v}": 4 for v in values}  # each Drain once on each of the 4 wheels
 
 
-def test_the_pnp_document_says_how_to_build_the_dials(built):
+def test_the_pnp_document_says_how_to_build_the_dials_and_the_d8(built):
     out, _ = built
     text = " ".join(text_of(out / "intrepid-pnp.pdf").split())
-    assert "Dials:" in text and "pin" in text and "window" in text
+    dials = text[text.index("Dials:"):]
+    dials = dials[:dials.index(".", dials.index("brad")) + 1]
+    for step in ("cut the base", "cut out its window and its thumb hole", "Punch the centre", "brad", "pin"):
+        assert step in dials, step
+    d8 = text[text.index("Disaster Die:"):]
+    assert d8.startswith("Disaster Die: cut on the outline, fold every dashed line away from you, glue the grey tabs")
+
+
+def test_the_player_aids_explain_the_symbols_of_tiles_and_disaster_cards_on_their_backs(built):
+    """The each-die and all-dice marks, the light, the Capacity and Drain of a tile are printed nowhere else."""
+    out, manifest = built
+    texts = placed_text(out / "player-aid.pdf")
+    kinds = {c["id"]: c["kind"] for c in cards("player-aids.yaml")}
+    backs = [f for f in manifest["faces"] if f["component"] == "player-aid" and f["side"] == "back"]
+    assert sorted(f["id"] for f in backs) == sorted(kinds)
+    for face in backs:
+        x, y = face["x_mm"], face["y_mm"]
+        seen = " ".join(t for t, _, tx, ty in texts[face["page"]]
+                        if x <= tx <= x + face["w_mm"] and y <= ty <= y + face["h_mm"])
+        wanted = (["Separate slots:", "Joined slots:", "Light, red or blue:", "Capacity:", "Drain:", "Amplify token:"]
+                  if kinds[face["id"]] == "country" else ["Momentary:", "Persistent:", "Its die slots:"])
+        assert all(w in seen for w in wanted), (face["id"], seen)
 
 
 def _raster(path: Path, page: int, dpi: int):

@@ -109,6 +109,26 @@ def test_the_playtest_stamp_is_checked_unless_final(project):
     assert ("the playtest stamp prints at" in result.out) == (STAMP_SIZE < 6)
 
 
+def test_the_playtest_stamp_over_a_shape_edge_or_text_is_found_at_its_template_line(project):
+    """The stamp prints 1.2 mm above the foot of a card front: a panel that stops 2.5 mm above it had the stamp
+    across its edge (Voyage, Ark Ship, ...); a background that runs on past the trim is only under it."""
+    front = project / "templates/mini/front.yaml"
+    assert "the playtest stamp prints over" not in run_pnp("--root", str(project), "check", "mini", "--print").out
+    edit(front, "h: 71.9mm, fill: paper", "h: 72.4mm, fill: paper")  # its foot 2.5 mm above the trim's
+    edit(front, "  - {name: gem,", "  - {name: note, type: text, x: 5mm, y: 85mm, w: 53.5mm, h: 3mm, text: x, "
+         "size: 6pt, align: center, art: true}\n  - {name: gem,")
+    result = run_pnp("--root", str(project), "check", "mini", "--print", "--format", "json")
+    found = {(w["line"], w["message"]) for w in json.loads(result.out)["games"][0]["warnings"]
+             if w["rule"] == "preflight"}
+    assert found == {
+        (line_of(front, "h: 72.4mm"), "the playtest stamp prints over this element, 2.5 mm above the foot of the "
+                                      "trim: keep the bottom 3 mm of a card front clear (or `--final`)"),
+        (line_of(front, "name: note"), "the playtest stamp prints over this text: keep the bottom 3 mm of a card "
+                                       "front clear (or `--final`)")}
+    final = run_pnp("--root", str(project), "check", "mini", "--print", "--final", "--strict")
+    assert final.code == 0, final.out  # no stamp, nothing under it
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game", ["voyage", "arkship", "moon", "sleeping-gods", "intrepid"])
 def test_every_bundled_game_passes_preflight_on_every_paper(game):

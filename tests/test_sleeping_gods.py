@@ -176,15 +176,27 @@ def test_the_reference_shares_the_combat_tokens_by_player_count(built):
         assert f"{status}:" in text
 
 
-def test_the_tuck_parts_are_named_and_the_slots_take_an_ability_card():
-    crew = yaml.safe_load((TEMPLATES / "crew.yaml").read_text())
-    ability = yaml.safe_load((TEMPLATES / "ability.yaml").read_text())
-    slot = next(e for e in crew["elements"] if e.get("name") == "tuck-slot")
-    strip = next(e for e in ability["elements"] if e.get("name") == "tuck-strip")
-    assert ability["size"] == "poker" and strip["w"] == "100%" and strip.get("bleed")
-    assert 63.5 <= crew["vars"]["slot_w"] <= 63.5 + 4  # the card slides in with a little play, no more
-    assert slot["repeat"] == "{{ data.campaign.tucked_per_crew }}" and load("campaign.yaml")["tucked_per_crew"] == 2
-    assert 2 * crew["vars"]["slot_w"] + crew["vars"]["slot_gap"] <= float(crew["size"]["width"].removesuffix("mm")) - 6
+def test_the_board_sides_are_registered_front_to_back(built):
+    """Each tile's back page holds the other side's mirrored region, behind the tile (manifest), and what prints
+    there is that side: the 3-4 player plate, at the far right of the back design, lies behind tile A1."""
+    out, manifest = built
+    tiles = [f for f in manifest["faces"] if f["component"] == "ship-board"]
+    fronts = sorted((f for f in tiles if f["side"] == "front"), key=lambda f: f["tile"])
+    backs = {f["tile"]: f for f in tiles if f["side"] == "back"}
+    assert [f["tile"] for f in fronts] == ["A1", "A2", "A3"] and sorted(backs) == ["A1", "A2", "A3"]
+    page_w = 210.0  # A4
+    for front in fronts:
+        back = backs[front["tile"]]
+        x, y, w, h = front["trim_mm"]
+        assert back["page"] == front["page"] + 1
+        assert back["trim_mm"] == pytest.approx([page_w - x - w, y, w, h], abs=0.01)  # long-edge duplex
+        fx, fy, fw, fh = front["region_mm"]
+        assert back["region_mm"] == pytest.approx([380 - fx - fw, fy, fw, fh])  # the board turned over
+    placed = placed_text(out / "ship-board.pdf")
+    texts = {f["tile"]: {side: " ".join(t for t, *_ in placed[p])
+                         for side, p in (("front", f["page"]), ("back", backs[f["tile"]]["page"]))} for f in fronts}
+    assert "1-2 players" in texts["A3"]["front"] and "3-4 players" in texts["A1"]["back"]
+    assert all("3-4 players" not in t["front"] and "1-2 players" not in t["back"] for t in texts.values())
 
 
 # ---- the rules and the setup ----
@@ -197,6 +209,7 @@ def test_check_passes_strictly_and_reports_the_event_deck():
 
 
 SHARES = {1: [4], 2: [2, 2], 3: [2, 1, 1], 4: [1, 1, 1, 1]}  # the seed: combat action tokens by player count
+CREW = {1: [8], 2: [4, 4], 3: [3, 3, 2], 4: [2, 2, 2, 2]}
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4])
@@ -207,6 +220,9 @@ def test_setup_deals_each_player_count_its_side_shares_and_one_ordered_event_dec
     hands = dealt["hands"]
     assert len(hands) == players
     assert all(len(h["command"]) == 1 and len(h["ability"]) == 1 for h in hands)
+    assert dealt["table"]["captain"] == ["holt"]  # the captain's board stays in the middle, for the active player
+    assert [len(h["crew"]) for h in hands] == CREW[players]  # the other eight, as evenly as possible
+    assert len({c for h in hands for c in h["crew"]} | {"holt"}) == 9
     assert [len(h["combat-actions"]) for h in hands] == SHARES[players]
     assert [("captain-token" in h) for h in hands] == [True] + [False] * (players - 1)  # the active player
     assert dealt["table"]["ship-board"] == {"cards": ["ship-board"], "side": "front" if players <= 2 else "back"}
@@ -296,3 +312,43 @@ def test_a_damage_token_that_does_not_cover_a_square_is_caught(sleeping_gods):
         ("damage-token-on-room-tracks", "templates/sleeping-gods/ship-board.yaml")}
     assert all(e["line"] > 0 and "damage-token (13.0 x 13.0 mm" in e["message"] and "-3.0 mm of play" in e["message"]
                for e in errors)
+
+
+@pytest.mark.slow  # a whole check of a broken copy
+def test_a_tuck_slot_narrower_than_an_ability_card_is_caught_at_the_slot(sleeping_gods):
+    """The tuck slots are measured on the laid-out crew board against the ability card's tuck strip."""
+    path = sleeping_gods / "templates/sleeping-gods/crew.yaml"
+    edit(path, "slot_w: 65.5", "slot_w: 60")
+    errors = failures(sleeping_gods, "tuck-slots-take-an-ability-card")
+    line = next(i for i, t in enumerate(path.read_text().splitlines(), 1) if t.strip() == "- name: tuck-slot")
+    assert [(e["file"], e["line"]) for e in errors] == [("templates/sleeping-gods/crew.yaml", line)]
+    assert "ability's tuck-strip (63.5 x 26.0 mm; template sleeping-gods/ability) does not fit tuck-slot " \
+        "(60.0 x 11.0 mm)" in errors[0]["message"] and "3.5 mm too wide" in errors[0]["message"]
+
+
+@pytest.mark.slow  # a whole check of a broken copy
+def test_a_tuck_strip_too_short_for_what_a_tucked_card_shows_is_caught(sleeping_gods):
+    """The strip shrunk from the top: the tucked skill line would slide under the crew board."""
+    path = sleeping_gods / "templates/sleeping-gods/ability.yaml"
+    edit(path, 'y: "{{ 88.9 - vars.strip }}mm", w: 100%, h: "{{ vars.strip }}mm"',
+         'y: "{{ 88.9 - vars.strip + 6 }}mm", w: 100%, h: "{{ vars.strip - 6 }}mm"')
+    errors = failures(sleeping_gods, "tuck-strip-shows-the-ability")
+    line = next(i for i, t in enumerate(path.read_text().splitlines(), 1) if "name: strip-icon" in t)
+    assert [(e["file"], e["line"]) for e in errors] == [("templates/sleeping-gods/ability.yaml", line)]
+    assert errors[0]["message"].startswith("strip-icon (6.0 x 6.0 mm, from 64.4 mm) reaches above the tuck strip "
+                                           "(20.0 mm high, from 68.9 mm): once tucked it would hide under the crew")
+
+
+@pytest.mark.slow  # a whole check of a broken copy
+def test_a_board_side_missing_is_caught_at_the_board_deck(sleeping_gods):
+    """Without its `back:`, the ship board prints the 1-2 player side only: the rule says so at the deck file,
+    and the setup, which turns the board over for 3-4 players, at its step."""
+    path = sleeping_gods / "cards/sleeping-gods/ship-board.yaml"
+    edit(path, "back: sleeping-gods/ship-board-back\n", "")
+    errors = failures(sleeping_gods, "board-sides")
+    assert [(e["file"], e["line"], e["message"]) for e in errors] == [
+        ("cards/sleeping-gods/ship-board.yaml", 7, "ship.yaml gives the board 2 sides (few, many); the ship-board "
+         "deck prints 1 (a front only: add `back:` with the other side)")]
+    result = run_pnp("check", "sleeping-gods", "--format", "json", cwd=sleeping_gods)
+    assert any(e["file"] == "cards/sleeping-gods/rules.yaml" and "ship-board has no back" in e["message"]
+               for e in errors_of(result) if e["rule"] == "setup")

@@ -133,6 +133,15 @@ def test_voyage_board_tiles_abut_in_the_gutters_and_carry_their_page_boxes(share
             [x, (height / MM) - y - h, x + w, height / MM - y], abs=0.01)
         assert float(page.bleedbox.width) == pytest.approx(float(page.trimbox.width) + 6 * MM, abs=0.01)
     assert "/TrimBox" not in reader.pages[-1]  # the map holds no face to trim
+    rows = {(p["file"], p["page"]): p for p in manifest["pages"]}
+    for tile in tiles.values():  # the corner marks are in the manifest: two at each corner of the trim, outside it
+        x, y, w, h = tile["trim_mm"]
+        marks = rows[("ship-board.pdf", tile["page"])]["cut_marks_mm"]
+        assert len(marks) == 8
+        for x1, y1, x2, y2 in marks:
+            assert (x1 == x2 and x1 in (pytest.approx(x, abs=0.01), pytest.approx(x + w, abs=0.01))) or \
+                (y1 == y2 and y1 in (pytest.approx(y, abs=0.01), pytest.approx(y + h, abs=0.01)))
+            assert not (x < (x1 + x2) / 2 < x + w and y < (y1 + y2) / 2 < y + h)  # never over the trimmed board
 
 
 @pytest.mark.slow

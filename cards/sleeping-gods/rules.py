@@ -112,6 +112,12 @@ def board_sides(game: Game, fail: Fail) -> None:
         fail(f"the sides cover players {sorted(counts)}; every count {players.min}-{players.max} needs exactly "
              "one side", table.where(("sides",)), "ship.sides")
     ids = [s["id"] for s in sides]
+    board = game.deck("ship-board")
+    printed = 2 if board.back else 1
+    if len(sides) != printed:  # the board deck prints its front, and its `back:` when it has one
+        fail(f"ship.yaml gives the board {len(sides)} sides ({', '.join(ids)}); the ship-board deck prints "
+             f"{printed} ({'front and back' if board.back else 'a front only: add `back:` with the other side'})",
+             board.doc.where(("back",) if board.back else ("template",)), "ship-board")
     for i, room in enumerate(table.data.get("rooms") or []):
         for key in ("command", "draw"):
             if sorted((room.get(key) or {}).keys()) != sorted(ids):
@@ -120,6 +126,36 @@ def board_sides(game: Game, fail: Fail) -> None:
         if "{returns}" in room.get("effect", "") and sorted((room.get("returns") or {}).keys()) != sorted(ids):
             fail(f"{room.get('name')}: the effect says {{returns}}; `returns` needs a value for each side",
                  table.where(("rooms", i, "effect")), "ship.rooms")
+
+
+# What must show below the crew board once an Ability card is tucked: its skill (icon and line) and its
+# tucked ability. The tuck strip is the band along the card's bottom edge that stays out from under the board.
+TUCKED = ("strip-icon", "strip-skill", "ability")
+
+
+@custom_rule("sg-tuck-strip")
+def tuck_strip(game: Game, fail: Fail) -> None:
+    """The Ability card's tuck strip lies along its bottom edge and holds everything a tucked card shows: a
+    strip too short leaves the skill or the ability under the crew board."""
+    ability = template(game, "sleeping-gods/ability", ["tuck-strip", *TUCKED])
+    height = ability.size[1]
+    for face, boxes in ability.faces.items():
+        strip = (boxes.get("tuck-strip") or [None])[0]
+        if strip is None:
+            fail("the ability template has no `tuck-strip` element: the band that shows below a crew board",
+                 ability.where, face)
+            return
+        if abs(strip.y + strip.h - height) > 0.01:
+            fail(f"the tuck strip ends {height - strip.y - strip.h:.1f} mm above the card's bottom edge: it must run "
+                 "along the edge that slides out from under the crew board", strip.where, face)
+            return
+        for name in TUCKED:
+            for box in boxes.get(name, []):
+                if not strip.contains(box):
+                    fail(f"{name} ({box.size}, from {box.y:.1f} mm) reaches above the tuck strip ({strip.h:.1f} mm "
+                         f"high, from {strip.y:.1f} mm): once tucked it would hide under the crew board; make the "
+                         "strip taller or the element shorter", box.where, face)
+                    return
 
 
 @custom_rule("sg-combat-actions")

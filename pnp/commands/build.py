@@ -118,7 +118,7 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
     out_dir = opts.out or root / "output" / game.id / ("single" if single else "")
     if single:
         settings.document = False  # the shop takes each component's file
-    stamp = "" if opts.final else f"{game.id} {game.manifest.version} · {{component}}/{{id}}"
+    stamp = stamp_of(game, opts.final)
     title = f"{game.manifest.name} {game.manifest.version}"
     laid = {deck.id: (entries, size) for deck, entries, size in prep.decks}
     cache = opts.cache if opts.cache is not None else {}
@@ -193,7 +193,7 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
         notes.append("built with --force: rules not checked, every face is marked NOT RULE-CHECKED")
     warnings = [p for p in found if p.severity == "warning"]
     return BuildResult(game, files, counts, warnings, time.perf_counter() - started, settings, merge_notes(notes),
-                       preflight(rendered, settings.margin, font, env, bool(stamp), single,
+                       preflight(rendered, settings.margin, font, env, stamp, single,
                                  (f"{game.id}-pnp.pdf", document[1]) if document else None))
 
 
@@ -206,9 +206,10 @@ def impose_component(deck: Deck, entries: list, size: tuple[float, float], setti
     if not single:
         pages, how = impose_deck(deck, entries, size, settings, paper, notes)
         return [("", pages, how)]
+    from pnp.output.impose import UNSTAMPED
     from pnp.output.single import impose_single
 
-    fronts, backs = impose_single(entries)
+    fronts, backs = impose_single(entries, deck.spec.kind not in UNSTAMPED)
     return [(suffix, pages, "1 per page") for suffix, pages in (("", fronts), ("-backs", backs)) if pages]
 
 
@@ -218,6 +219,11 @@ def preflight_game(root: Path, game_id: str, opts: BuildOptions) -> list[Problem
 
     prep = prepare(root, game_id, dataclasses.replace(opts, force=True))  # the rules are the check's to run
     return preflight_prepared(prep, opts.layout == "single", not opts.final)
+
+
+def stamp_of(game: Game, final: bool) -> str:
+    """The playtest stamp at the foot of each card front (none on a final build)."""
+    return "" if final else f"{game.id} {game.manifest.version} · {{component}}/{{id}}"
 
 
 def preflight_prepared(prep: Prepared, single: bool, stamped: bool) -> list[Problem]:
@@ -232,7 +238,8 @@ def preflight_prepared(prep: Prepared, single: bool, stamped: bool) -> list[Prob
         sections = plan_document([(deck, *laid[deck.id], pages) for _, _, pages, _, deck in rendered], prep.settings,
                                  prep.paper)
         document = (f"{prep.game.id}-pnp.pdf", [p for sec in sections if sec.kind != "own" for p in sec.pages])
-    return preflight(rendered, prep.settings.margin, prep.font, prep.env, stamped, single, document)
+    return preflight(rendered, prep.settings.margin, prep.font, prep.env, stamp_of(prep.game, not stamped), single,
+                     document)
 
 
 def printed(pages: list[Page], side: str) -> int:
@@ -240,13 +247,14 @@ def printed(pages: list[Page], side: str) -> int:
     return len({(p.meta["id"], p.meta["copy"]) for page in pages for p in page.placements if p.meta["side"] == side})
 
 
-def preflight(rendered: list, margin: float, font: str, env: LayoutEnv, stamped: bool, single: bool,
+def preflight(rendered: list, margin: float, font: str, env: LayoutEnv, stamp: str, single: bool,
               document: tuple[str, list[Page]] | None = None) -> list[Problem]:
-    """What a print shop's preflight would flag in these files and the document (pnp/output/preflight.py)."""
+    """What a print shop's preflight would flag in these files and the document (pnp/output/preflight.py);
+    `stamp`: the playtest stamp's text, if printed."""
     from pnp.output.preflight import Preflight, Sheets
     from pnp.output.render import STAMP_SIZE
 
-    check = Preflight(margin, font, env.icons, STAMP_SIZE if stamped else None)
+    check = Preflight(margin, font, env.icons, STAMP_SIZE if stamp else None, stamp)
     for path, _, pages, _, deck in rendered:
         check.check(Sheets(path.name, pages, deck.doc.where(()), single))
     if document is not None:

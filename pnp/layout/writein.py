@@ -24,10 +24,11 @@ def boxes(x: float, y: float, count: int, cols: int | None, size: float, gap: fl
     for i in range(count):
         bx = x + (i % cols) * (size + gap)
         by = y + (i // cols) * (size + gap)
+        radius = size / 2 if shape == "circle" else min(size * 0.12, 1.2 * MM)
         if shape == "circle":
             items.append(Ellipse(bx, by, size, size, fill, stroke, width))
         else:
-            items.append(Rect(bx, by, size, size, fill, stroke, width, min(size * 0.12, 1.2 * MM)))
+            items.append(Rect(bx, by, size, size, fill, stroke, width, radius))
         icon = marks.get(i + 1)
         if icon:
             inset = size * 0.18
@@ -37,7 +38,9 @@ def boxes(x: float, y: float, count: int, cols: int | None, size: float, gap: fl
             items.append(Line(bx + inset, by + inset, bx + size - inset, by + size - inset, ink, max(width, 1.0) * 1.6))
             items.append(Line(bx + size - inset, by + inset, bx + inset, by + size - inset, ink, max(width, 1.0) * 1.6))
         if labels is not None and i < len(labels) and family is not None and labels[i] not in (None, ""):
-            run = TextRun(bx + size * 0.08, by + label_size + size * 0.04, family.face("regular").name, label_size,
+            # clear of the stroke and of the rounded corner's curve (0.3 of the radius in from each side)
+            inset = max(size * 0.08, 0.3 * radius + width + 0.8)
+            run = TextRun(bx + inset, by + inset + 0.72 * label_size, family.face("regular").name, label_size,
                           (0.35, 0.35, 0.35), str(labels[i]))
             items.append(Text(bx, by, size, size, [run], label_size, 1))
     return items

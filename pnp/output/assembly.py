@@ -52,12 +52,7 @@ def assembly_map(plan: Plan, face: Face, back: Face | None, name: str, paper: tu
     sides = [(f"front{quarter}", face)] + ([("back, the board turned over", back)] if back else [])
     scale, corners = _layout(paper, margin, (face.w, face.h), len(sides))
     items: list[Any] = [Label(pw / 2, margin + 8 * MM, f"{name}: assembly map", 14, BLACK, "center")]
-    lines = [
-        "1. Cut out each tile on its corner marks, and cut its hatched corners away.",
-        "2. Lay A1 face up. Glue its tabs; lay each tile named on a tab over it, its edge on the arrow tips.",
-        "3. Go row by row, left to right: A1, A2 ..., then row B over row A's lower tabs.",
-        "Solid lines: the tiles' edges. Dashed: the glue tabs, hidden under the next tile.",
-    ]
+    lines = _steps([tile.label for tile in plan.tiles])
     items += [Label(pw / 2, margin + (15 + 4.5 * i) * MM, line, 8, GREY, "center") for i, line in enumerate(lines)]
     placements = []
     for (side, shown), (left, top) in zip(sides, corners, strict=True):
@@ -69,6 +64,25 @@ def assembly_map(plan: Plan, face: Face, back: Face | None, name: str, paper: tu
             tabs = [t for t in (tile.right_tab, tile.bottom_tab) if t]
             items.extend(_tile(tile.piece, tile.label, tabs, face.w, left, top, scale, mirrored))
     return Page(pw, ph, placements, [], 0.5, "map", items)
+
+
+def _steps(labels: list[str]) -> list[str]:
+    """How to cut and glue these tiles (A1, A2, B1, ...): only what their grid has (hatched corners where four
+    tiles meet, rows, columns)."""
+    rows, cols = len({label[0] for label in labels}), len({label[1:] for label in labels})
+    grid = rows > 1 and cols > 1
+    out = [f"1. Cut out each tile on its corner marks{', and cut its hatched corners away' if grid else ''}."]
+    if grid:
+        out += ["2. Lay A1 face up. Glue its tabs; lay each tile named on a tab over it, its edge on the arrow tips.",
+                "3. Go row by row, left to right: A1, A2 ..., then row B over row A's lower tabs."]
+    elif len(labels) > 1:
+        out.append(f"2. Lay {labels[0]} face up and glue its tab; lay {labels[1]}, named on the tab, over it, its "
+                   "edge on the arrow tips.")
+        if len(labels) > 2:
+            out.append(f"3. Then {labels[2]} over {labels[1]}'s tab{', and so on' if len(labels) > 3 else ''}.")
+    out.append(f"Solid lines: the tiles' edges. Dashed: the glue tab{'s' if len(labels) > 2 else ''}, hidden "
+               "under the next tile.")
+    return out
 
 
 def _tile(piece: Box, label: str, tabs: list[Box], width: float, left: float, top: float, scale: float,

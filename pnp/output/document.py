@@ -164,13 +164,15 @@ def how_to(game: Game, s: PrintSettings, rows: list[Row], sections: list[Section
         out.append("*Cards:* every cut line has a mark at both ends; cut the long lines through the whole sheet "
                    "first. A mark that sits on the art is in the bleed, which is cut away.")
     if pieces is not None:
-        names = _join([d.name for d in pieces.decks])
+        names = _join([d.name for d in pieces.decks] + [f"the last {deck.name} card" if n == 1 else
+                                                        f"the last {n} {deck.name} cards" for deck, n in pieces.joined])
         out.append(f"*Pieces sheets* ({names}): each sheet's footer names what it holds. Tokens are cut on their "
                    "thin grey outline; cards and other pieces in a block on the marks around the block.")
     elif "tokens" in kinds:
         out.append("*Tokens:* cut on the thin grey outline of each token.")
     if "dial" in kinds:
         out.append(DIALS)
+    steps: dict[str, list[str]] = {}  # what to do -> the components it is for, so that each is said once
     for r in printed:
         deck = decks.get(r.deck)
         if deck is None:
@@ -178,17 +180,17 @@ def how_to(game: Game, s: PrintSettings, rows: list[Row], sections: list[Section
         if deck.spec.kind == "board":
             tiled = sum(1 for sec in sections if sec.kind == "own" and deck in sec.decks for p in sec.pages
                         if p.side == "front") > r.printed
-            out.append(f"*{deck.name}:* " + (f"printed in tiles (from page {r.page}): cut them out and join them as "
-                                             "the assembly map after them shows." if tiled else
-                                             "cut on its corner marks."))
+            steps.setdefault(f"printed in tiles (from page {r.page}): cut them out and join them as the assembly map "
+                             "after them shows." if tiled else "cut on its corner marks.", []).append(deck.name)
         elif deck.spec.kind == "die":
-            out.append(f"*{deck.name}:* cut on the outline, fold every dashed line away from you, glue the grey tabs "
-                       "inside, the last face last.")
+            steps.setdefault("cut on the outline, fold every dashed line away from you, glue the grey tabs inside, the "
+                             "last face last.", []).append(deck.name)
         elif deck.spec.kind == "sheet":
-            out.append(f"*{deck.name}:* " + ("cut each page in two on its marks; " if _cut(sections, deck.id) else "")
-                       + "no trimming needed.")
+            steps.setdefault(("cut each page in two on its marks; " if _cut(sections, deck.id) else "")
+                             + "no trimming needed.", []).append(deck.name)
         if deck.spec.instructions:
-            out.append(f"*{deck.name}:* {deck.spec.instructions}")
+            steps.setdefault(deck.spec.instructions, []).append(deck.name)
+    out += [f"*{_join(names)}:* {text}" for text, names in steps.items()]
     return "\n".join(out)
 
 

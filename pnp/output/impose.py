@@ -27,6 +27,7 @@ HALO = 1.2  # pt: the white line under a mark is this much wider than the mark
 WHITE = (1.0, 1.0, 1.0)
 
 Mark = tuple[float, float, float, float]  # x1, y1, x2, y2 on the page, points from the top-left
+UNSTAMPED = ("board", "die", "dial")  # kinds whose faces get no playtest stamp: it would print over their art
 
 
 @dataclass(repr=False, eq=False)
@@ -38,6 +39,7 @@ class Placement:
     rotate: bool = False  # 180 degrees (short-edge duplex backs)
     meta: dict[str, Any] = field(default_factory=dict)
     scale: float = 1.0  # a preview (the assembly map) or a write-in sheet fitted to the paper draws a face smaller
+    stamp: bool = True  # a front gets the playtest stamp (not one of the UNSTAMPED kinds: the footer says it)
 
 
 @dataclass(repr=False, eq=False)

@@ -1,42 +1,31 @@
-"""Sheets shared by like pieces, for the print-and-play document.
+"""Sheets shared by like pieces, for the print-and-play document: which components share which sheets.
 
-Two ways to save paper, both per game and both only in `<game>-pnp.pdf` (each component's own PDF
-keeps its own sheets, to reprint one component):
+Three ways to save paper, all per game and only in `<game>-pnp.pdf` (each component's own PDF keeps
+its own sheets, to reprint one component):
 
 * Card decks of one size (and bleed) follow one another on one grid: a deck's last partial sheet
   takes the first cards of the next deck of that size. Each slot keeps its own back, so duplex still
   lines up.
-* Pieces share sheets: tokens, dice nets, boards that fit one page, narrow cards (standees, track
-  strips: 40 mm or less across) and any card group that fills one sheet at most. They are packed as
-  blocks, one block of a component at a time, into the free rectangles of the sheets so far (the
-  first one it fits, highest then leftmost: maximal free rectangles, as in Jukka Jylänki's
-  "MaxRects"). Tokens are cut on their outlines, each with its whole bleed; cards and other
-  rectangular pieces sit in abutting grids with their bleed around the block and a mark at both
-  ends of every cut line, over that bleed band. A general rectangle packer (rectpack) places one
-  rectangle at a time and would scatter a component's pieces; blocks keep them together.
+* Pieces share sheets (pnp/output/pieces.py): tokens, dice nets, boards that fit one page, narrow
+  cards (standees, track strips: 40 mm or less across) and any card group that fills one sheet at
+  most, packed as blocks, one component's pieces together as far as they go.
+* The last sheet of a card group that is at most half full joins the pieces sheets when that saves
+  sheets: a lone card does not take a duplex sheet of its own.
 
 A deck says `pack: none` to keep its own sheets in the document, `pack: pieces` to join the pieces.
 """
-
 from __future__ import annotations
 
 import dataclasses
-import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from pnp.layout.scene import Ellipse, Face, Rect
 from pnp.model.game import Deck, PrintSettings
 from pnp.model.units import MM
-from pnp.output.impose import IN_GAP, Mark, Page, Placement, back_page, halos, impose_cards, plan_grid
+from pnp.output.impose import Page, impose_cards, plan_grid
+from pnp.output.pieces import FOOTER, MARK_ROOM, Block, Entry, block_of, pack
 
 NARROW = 40 * MM  # cards this narrow (standees, strips) are pieces, not a card grid
-MARK_ROOM = 2.5 * MM  # around a block of rectangular pieces: room for its marks when the bleed is less
-OUTLINE_ROOM = 1.5 * MM  # around each outlined piece (token, die net) when the bleed is less
-FOOTER = 4 * MM  # kept free at the foot of a pieces sheet for its footer
-CUT = (0.35, 0.35, 0.35)
-Entry = tuple[Face, Face | None, dict[str, Any]]
-Box = tuple[float, float, float, float]
 
 
 @dataclass(repr=False, eq=False)
@@ -46,36 +35,7 @@ class Section:
     kind: str  # "own", "cards" or "pieces"
     decks: list[Deck]
     pages: list[Page]
-
-
-@dataclass(repr=False, eq=False)
-class Block:
-    """A component's pieces to pack: one cell per piece, in a grid that abuts or keeps each piece apart."""
-
-    deck: Deck
-    entries: list[Entry]
-    w: float  # trim size of one piece
-    h: float
-    pad: float  # around the block (abutting) or around each piece (apart)
-    apart: bool  # each piece cut on its own outline (tokens, dice)
-    outline: str = ""  # "round" or "rect": the grey cut line drawn around each piece
-
-    def size(self, cols: int, rows: int) -> tuple[float, float]:
-        if self.apart:
-            return cols * (self.w + 2 * self.pad), rows * (self.h + 2 * self.pad)
-        return cols * self.w + 2 * self.pad, rows * self.h + 2 * self.pad
-
-    def fit(self, w: float, h: float) -> tuple[int, int]:
-        """How many columns and rows of this block fit in w x h."""
-        if self.apart:
-            return int((w + 1e-6) // (self.w + 2 * self.pad)), int((h + 1e-6) // (self.h + 2 * self.pad))
-        return int((w - 2 * self.pad + 1e-6) // self.w), int((h - 2 * self.pad + 1e-6) // self.h)
-
-
-@dataclass(repr=False, eq=False)
-class Sheet:
-    free: list[Box]
-    placed: list[tuple[Block, list[Entry], float, float, int, int]] = field(default_factory=list)
+    joined: list[tuple[Deck, int]] = field(default_factory=list)  # pieces: a deck's last cards on them, how many
 
 
 def plan_document(decks: list[tuple[Deck, list[Entry], tuple[float, float], list[Page]]], s: PrintSettings,
@@ -90,10 +50,10 @@ def plan_document(decks: list[tuple[Deck, list[Entry], tuple[float, float], list
     # a card group that fills one sheet at most joins the pieces
     for key in [k for k in groups if k[0] == "cards"]:
         members = groups[key]
-        grid = plan_grid(paper, s.margin, key[1], key[2], s.gap, s.cut_marks, s.mark_length, s.mark_offset, s.center)
+        grid = _grid(key, s, paper)
         total = sum(len(decks[i][1]) for i in members)
         first = decks[members[0]]
-        block = _block(first[0], first[1], first[2], s)
+        block = block_of(first[0], first[1], first[2], s)
         cols, rows = block.fit(paper[0] - 2 * s.margin, paper[1] - 2 * s.margin - FOOTER)
         if grid.per_page and total <= min(grid.per_page, cols * rows) \
                 and all(decks[i][0].spec.pack != "none" for i in members):  # one sheet at most, even as pieces
@@ -101,6 +61,9 @@ def plan_document(decks: list[tuple[Deck, list[Entry], tuple[float, float], list
             for i in members:
                 where[i] = ("pieces",)
             del groups[key]
+    pieces = [block_of(d, es, sz, s) for d, es, sz, _ in (decks[j] for j in sorted(groups.get(("pieces",), []))) if es]
+    tails = _spill(groups, decks, pieces, s, paper)
+    pieces += _joined(tails)
     sections: list[Section] = []
     done: set[Any] = set()
     for i in range(len(decks)):
@@ -114,14 +77,62 @@ def plan_document(decks: list[tuple[Deck, list[Entry], tuple[float, float], list
             sections.append(Section("own", [decks[i][0]], [dataclasses.replace(p) for p in decks[i][3]]))
         elif key[0] == "cards":
             entries = [e for _, es, _, _ in chosen for e in es]
-            grid = plan_grid(paper, s.margin, key[1], key[2], s.gap, s.cut_marks, s.mark_length, s.mark_offset,
-                             s.center)
-            pages = impose_cards(entries, grid, paper, s.duplex, s.mark_offset, s.mark_width)
+            entries = entries[:len(entries) - sum(len(b.entries) for b in tails.get(key, []))]
+            pages = impose_cards(entries, _grid(key, s, paper), paper, s.duplex, s.mark_offset, s.mark_width)
             sections.append(Section("cards", [d for d, _, _, _ in chosen], pages))
         else:
-            blocks = [_block(d, es, sz, s) for d, es, sz, _ in chosen if es]
-            sections.append(Section("pieces", [d for d, _, _, _ in chosen], pack(blocks, s, paper)))
+            joined = [(b.deck, len(b.entries)) for b in _joined(tails)]
+            sections.append(Section("pieces", [d for d, _, _, _ in chosen], pack(pieces, s, paper, _joined(tails)),
+                                    joined))
     return sections
+
+
+def _grid(key: tuple, s: PrintSettings, paper: tuple[float, float]) -> Any:
+    return plan_grid(paper, s.margin, key[1], key[2], s.gap, s.cut_marks, s.mark_length, s.mark_offset, s.center)
+
+
+def _spill(groups: dict[Any, list[int]], decks: list, pieces: list[Block], s: PrintSettings,
+           paper: tuple[float, float]) -> dict[Any, list[Block]]:
+    """The last sheets of card groups that are at most half full join the pieces sheets when that saves sheets (a
+    lone card does not take a duplex sheet of its own): their blocks, by group."""
+    if not pieces:  # no pieces sheets to join: the partial sheet stays, as it would cost a sheet anyway
+        return {}
+    tails: list[tuple[float, Any, list[Block]]] = []
+    for key, members in groups.items():
+        per_page = _grid(key, s, paper).per_page if key[0] == "cards" else 0
+        entries = [(decks[j], e) for j in members for e in decks[j][1]]
+        n = len(entries) % per_page if per_page else 0
+        if not 0 < 2 * n <= per_page or not _fits([e for _, e in entries], s, paper):
+            continue
+        runs: list[tuple[Any, list[Entry]]] = []  # one block per deck, in print order
+        for d, e in entries[-n:]:
+            if not runs or runs[-1][0] is not d:
+                runs.append((d, []))
+            runs[-1][1].append(e)
+        tails.append((n / per_page, key, [block_of(d[0], es, d[2], s) for d, es in runs]))
+    # the emptiest sheet first, each while the pieces take it with one more sheet at most (each saves one); of
+    # these steps, the one that saves most sheets, with the fewest joined
+    steps: list[tuple[Any, list[Block]]] = []
+    base = count = _fronts(pack(pieces, s, paper))
+    best = (0, 0)  # (sheets saved, steps taken)
+    for _, key, blocks in sorted(tails, key=lambda t: t[0]):
+        joined = _joined(dict(steps)) + blocks
+        more = _fronts(pack(pieces + joined, s, paper, joined))
+        if more > count + 1:
+            continue
+        steps.append((key, blocks))
+        count = more
+        if len(steps) - (count - base) > best[0]:
+            best = (len(steps) - (count - base), len(steps))
+    return dict(steps[:best[1]])
+
+
+def _joined(tails: dict[Any, list[Block]]) -> list[Block]:
+    return [b for blocks in tails.values() for b in blocks]
+
+
+def _fronts(pages: list[Page]) -> int:
+    return sum(1 for p in pages if p.side == "front")
 
 
 def _group(deck: Deck, entries: list[Entry], size: tuple[float, float], pages: list[Page], s: PrintSettings,
@@ -143,187 +154,3 @@ def _fits(entries: list[Entry], s: PrintSettings, paper: tuple[float, float]) ->
     face = entries[0][0]
     room = max(face.bleed, MARK_ROOM)
     return face.w + 2 * room <= paper[0] - 2 * s.margin and face.h + 2 * room <= paper[1] - 2 * s.margin - FOOTER
-
-
-def _block(deck: Deck, entries: list[Entry], size: tuple[float, float], s: PrintSettings) -> Block:
-    bleed = entries[0][0].bleed
-    kind = deck.spec.kind
-    if kind == "tokens":
-        return Block(deck, entries, size[0], size[1], max(bleed, s.bleed, 1 * MM, OUTLINE_ROOM), True,
-                     deck.spec.shape)
-    if kind == "die":  # the net draws its own cut line
-        return Block(deck, entries, size[0], size[1], max(bleed, OUTLINE_ROOM), True)
-    return Block(deck, entries, size[0], size[1], max(bleed, MARK_ROOM if s.cut_marks else bleed), False)
-
-
-def pack(blocks: list[Block], s: PrintSettings, paper: tuple[float, float]) -> list[Page]:
-    """Pages of pieces: each block split over the free rectangles it fits, tallest pieces first."""
-    pw, ph = paper
-    area: Box = (s.margin, s.margin, pw - 2 * s.margin, ph - 2 * s.margin - FOOTER)
-    sheets: list[Sheet] = []
-    order = sorted(range(len(blocks)), key=lambda i: (-_area(blocks[i]), i))
-    for i in order:
-        block = blocks[i]
-        todo = list(block.entries)
-        while todo:
-            spot = _spot(sheets, block, len(todo), area)
-            if spot is None:
-                sheets.append(Sheet([area]))
-                spot = _spot(sheets, block, len(todo))
-                if spot is None:  # cannot happen: _fits checked that one piece fits an empty sheet
-                    raise AssertionError(f"{block.deck.id} does not fit an empty sheet")
-            sheet, (fx, fy, fw, fh) = spot
-            cols, rows = _shape(len(todo), *block.fit(fw, fh))
-            take, todo = todo[:cols * rows], todo[cols * rows:]
-            bw, bh = block.size(cols, math.ceil(len(take) / cols))
-            sheet.placed.append((block, take, fx, fy, cols, rows))
-            _occupy(sheet, (fx, fy, bw, bh))
-    return [page for sheet in sheets for page in _pages(sheet, s, paper, area)]
-
-
-def _area(block: Block) -> float:
-    """The area of a whole block, laid out as square as it goes."""
-    n = len(block.entries)
-    cols = max(1, round(math.sqrt(n * block.h / block.w)))
-    w, h = block.size(cols, math.ceil(n / cols))
-    return w * h
-
-
-def _shape(n: int, cols: int, rows: int) -> tuple[int, int]:
-    """Columns and rows for n pieces in at most cols x rows: all of them in the fewest rows, with the
-    fewest empty cells, or as many as fit."""
-    if cols * rows < n:
-        return cols, rows
-    best = min((math.ceil(n / c) * c - n, math.ceil(n / c), -c) for c in range(1, cols + 1)
-                if math.ceil(n / c) <= rows)
-    return -best[2], best[1]
-
-
-def _spot(sheets: list[Sheet], block: Block, n: int, empty: Box | None = None) -> tuple[Sheet, Box] | None:
-    """Where the next part of a block goes: the first free rectangle (first sheet, highest, leftmost) that takes
-    all n pieces left; else the one that takes the most, unless that is under half of them and an `empty` sheet
-    takes them all; None: start a new sheet."""
-    best: tuple | None = None
-    for k, sheet in enumerate(sheets):
-        for f in sheet.free:
-            cols, rows = block.fit(f[2], f[3])
-            room = min(cols * rows, n) if min(cols, rows) >= 1 else 0
-            if room:
-                key = (-room, k, round(f[1], 3), round(f[0], 3))
-                if best is None or key < best[0]:
-                    best = (key, sheet, f)
-    if best is None:
-        return None
-    if -best[0][0] < n and 2 * -best[0][0] < n and empty is not None and _room(block, empty) >= n:
-        return None  # rather than scatter a block that a sheet of its own takes whole, start one
-    return best[1], best[2]
-
-
-def _room(block: Block, box: Box) -> int:
-    cols, rows = block.fit(box[2], box[3])
-    return cols * rows if min(cols, rows) >= 1 else 0
-
-
-def _occupy(sheet: Sheet, used: Box) -> None:
-    """Split every free rectangle that overlaps `used` into the maximal rectangles around it."""
-    ux, uy, uw, uh = used
-    out: list[Box] = []
-    for f in sheet.free:
-        fx, fy, fw, fh = f
-        if ux >= fx + fw - 1e-6 or ux + uw <= fx + 1e-6 or uy >= fy + fh - 1e-6 or uy + uh <= fy + 1e-6:
-            out.append(f)
-            continue
-        if ux > fx + 1e-6:
-            out.append((fx, fy, ux - fx, fh))
-        if ux + uw < fx + fw - 1e-6:
-            out.append((ux + uw, fy, fx + fw - ux - uw, fh))
-        if uy > fy + 1e-6:
-            out.append((fx, fy, fw, uy - fy))
-        if uy + uh < fy + fh - 1e-6:
-            out.append((fx, uy + uh, fw, fy + fh - uy - uh))
-    sheet.free = [a for i, a in enumerate(out) if not any(j != i and _inside(a, b) and (a != b or j < i)
-                                                           for j, b in enumerate(out))]
-
-
-def _inside(a: Box, b: Box) -> bool:
-    return (a[0] >= b[0] - 1e-6 and a[1] >= b[1] - 1e-6 and a[0] + a[2] <= b[0] + b[2] + 1e-6
-            and a[1] + a[3] <= b[1] + b[3] + 1e-6)
-
-
-def _pages(sheet: Sheet, s: PrintSettings, paper: tuple[float, float], area: Box) -> list[Page]:
-    """The fronts page of a packed sheet (centred across the page) and, when a piece has one, its backs page."""
-    right = max(fx + block.size(cols, math.ceil(len(take) / cols))[0] for block, take, fx, _, cols, _ in sheet.placed)
-    dx = (area[0] + area[2] - right) / 2
-    fronts: list[Placement] = []
-    backs: list[Face | None] = []
-    marks: list[Mark] = []
-    outlines: list[Any] = []
-    for block, take, fx, fy, cols, _ in sheet.placed:
-        pad, step_x, step_y = block.pad, block.w, block.h
-        if block.apart:
-            step_x, step_y = block.w + 2 * pad, block.h + 2 * pad
-        for k, (front, back, meta) in enumerate(take):
-            r, c = divmod(k, cols)
-            x, y = fx + dx + pad + c * step_x, fy + pad + r * step_y
-            clip = _clip(block, take, k, cols, x, y)
-            fronts.append(Placement(front, x, y, clip, False, {**meta, "side": "front"}))
-            backs.append(back)
-            if block.outline:
-                shape = Ellipse if block.outline == "round" else Rect
-                outlines.append((shape(x, y, block.w, block.h, None, CUT, 0.5), back is not None))
-        if not block.apart and s.cut_marks:
-            marks.extend(_block_marks(block, len(take), cols, fx + dx, fy))
-    page = Page(paper[0], paper[1], fronts, marks, s.mark_width, "front",
-                halos(marks, s.mark_width) + [o for o, _ in outlines])
-    out = [page]
-    if s.duplex != "none" and any(b is not None for b in backs):
-        backs_page = back_page(page, list(zip(fronts, backs, strict=True)), paper, s.duplex)
-        backs_page.extras += [_mirror_outline(o, paper, s.duplex) for o, two_sided in outlines if two_sided]
-        out.append(backs_page)
-    return out
-
-
-def _clip(block: Block, take: list[Entry], k: int, cols: int, x: float, y: float) -> Box:
-    """A piece's cell with its bleed: all around when apart; in a grid, on the block's outside and next to empty
-    cells (neighbours in the grid meet on their cut line)."""
-    b = take[k][0].bleed
-    if block.apart:
-        return (x - b, y - b, block.w + 2 * b, block.h + 2 * b)
-    n, rows = len(take), math.ceil(len(take) / cols)
-    r, c = divmod(k, cols)
-
-    def used(rr: int, cc: int) -> bool:
-        return 0 <= cc < cols and 0 <= rr < rows and rr * cols + cc < n
-
-    left = 0.0 if used(r, c - 1) else b
-    right = 0.0 if used(r, c + 1) else b
-    top = 0.0 if used(r - 1, c) else b
-    bottom = 0.0 if used(r + 1, c) else b
-    return (x - left, y - top, block.w + left + right, block.h + top + bottom)
-
-
-def _block_marks(block: Block, n: int, cols: int, bx: float, by: float) -> list[Mark]:
-    """Both ends of every cut line of a grid block, over the band around it (from the block's outer edge to just
-    short of the trim), or over the bleed of an empty cell of a partial last row."""
-    rows = math.ceil(n / cols)
-    last = n - (rows - 1) * cols  # cells in the last row
-    pad, w, h = block.pad, block.w, block.h
-    left, top = bx + pad, by + pad
-
-    def row_len(r: int) -> int:
-        return 0 if r < 0 or r >= rows else (cols if r < rows - 1 else last)
-
-    out: list[Mark] = []
-    for c in range(min(n, cols) + 1):
-        x = left + c * w
-        bottom = top + (rows if c <= last else rows - 1) * h
-        out += [(x, top - pad, x, top - IN_GAP), (x, bottom + IN_GAP, x, bottom + pad)]
-    for r in range(rows + 1):
-        y, right = top + r * h, left + max(row_len(r - 1), row_len(r)) * w
-        out += [(left - pad, y, left - IN_GAP, y), (right + IN_GAP, y, right + pad, y)]
-    return out
-
-
-def _mirror_outline(item: Any, paper: tuple[float, float], duplex: str) -> Any:
-    x, y = (paper[0] - item.x - item.w, item.y) if duplex != "short" else (item.x, paper[1] - item.y - item.h)
-    return type(item)(x, y, item.w, item.h, None, CUT, 0.5)

@@ -8,7 +8,8 @@ line to change. Checks:
 * printable area: nothing on a sheet outside its margin (one-face print-shop pages have none);
 * text: nothing under 6 pt; strokes: nothing under 0.25 pt; images: 300 dpi at their printed size;
 * marks: no cut or registration mark over a face's trimmed (visible) area;
-* contrast: a mark over art is black over white, or it vanishes on dark art.
+* contrast: a mark over art is black over white, or it vanishes on dark art;
+* stamp: the playtest stamp (at the foot of a card front) over no text and no edge of a shape.
 
 Findings are warnings with the rule `preflight`; `pnp check GAME --print --strict` fails on any.
 """
@@ -49,12 +50,15 @@ class _Found:
 
 
 class Preflight:
-    def __init__(self, paper_margin: float, font: str, icons: dict[str, Any], stamp_size: float | None = None):
-        """`font`: the renderer's own (labels, stamps); `stamp_size`: the playtest stamp's size, if printed."""
-        self.margin, self.font, self.icons, self.stamp_size = paper_margin, font, icons, stamp_size
+    def __init__(self, paper_margin: float, font: str, icons: dict[str, Any], stamp_size: float | None = None,
+                 stamp: str = ""):
+        """`font`: the renderer's own (labels, stamps); `stamp_size`: the playtest stamp's size, if printed;
+        `stamp`: its text, `{component}` and `{id}` filled in per face."""
+        self.margin, self.font, self.icons, self.stamp_size, self.stamp = paper_margin, font, icons, stamp_size, stamp
         self.found: dict[tuple, _Found] = {}
         self._faces: dict[int, list[tuple[Where | None, str]]] = {}  # id(face) -> its item findings
         self._fonts: dict[str, bool] = {}
+        self._stamps: dict[tuple, list[tuple[Where | None, str]]] = {}  # (id(face), stamp) -> what it prints over
 
     # -- reporting ---------------------------------------------------------------------------
     def add(self, where: Where | None, message: str, subject: str) -> None:
@@ -89,6 +93,12 @@ class Preflight:
                 if self.stamp_size is not None and self.stamp_size < MIN_TEXT and _stamped(p):
                     self.add(None, f"the playtest stamp prints at {self.stamp_size:g} pt, under {MIN_TEXT:g} pt "
                              "(pnp's own; `--final` leaves it out)", subject)
+                if self.stamp and _stamped(p):
+                    key = (id(p.face), self.stamp.format(**p.meta))
+                    if key not in self._stamps:  # a face's copies, its own sheets and the document's: once
+                        self._stamps[key] = list(self._under_stamp(p))
+                    for where, message in self._stamps[key]:
+                        self.add(where or sheets.where, message, subject)
 
     def _area(self, page: Page, at: str) -> None:
         """Nothing drawn outside the printable area (the sheet less its margin)."""
@@ -143,6 +153,36 @@ class Preflight:
                     found[(where, message)] = None
             self._faces[key] = list(found)
         return self._faces[key]
+
+    def _under_stamp(self, p: Placement) -> Iterator[tuple[Where | None, str]]:
+        """What the playtest stamp would print over, as the renderer places it (centred, its baseline 1.2 mm above
+        the trim's foot): text, or the edge of a shape that stops short of the trim (a panel's foot). A fill that
+        runs on past the trim (a background, a stripe) is only under it."""
+        from pnp.output.render import STAMP_BASE, STAMP_MIN_FACE, STAMP_SIZE
+
+        face = p.face
+        width = _width(TextRun(0, 0, self.font, STAMP_SIZE, (0, 0, 0), self.stamp.format(**p.meta)))
+        if min(face.w, face.h) < STAMP_MIN_FACE or width > face.w - 4 * MM:  # not stamped: too small
+            return
+        base = face.h - STAMP_BASE
+        box = (face.w / 2 - width / 2, base - 0.75 * STAMP_SIZE, width, 0.95 * STAMP_SIZE)
+        for item, scale in walk_scaled(face.items):
+            if scale != 1.0:
+                continue
+            if isinstance(item, Text):
+                hit = not item.rotate and any(crosses_box(box, (r.x, r.y - 0.75 * r.size, _width(r), r.size))
+                                              for r in item.runs if isinstance(r, TextRun) and r.text.strip())
+            elif isinstance(item, Rect | Ellipse | Image | Icon):
+                hit = crosses_box(box, (item.x, item.y, item.w, item.h)) and item.y + item.h < face.h - 0.1 * MM
+            else:
+                continue
+            if hit:
+                src = face.source(item)
+                yield (src.where if src else None,
+                       f"the playtest stamp prints over this element, {(face.h - item.y - item.h) / MM:.1f} mm above "
+                       "the foot of the trim: keep the bottom 3 mm of a card front clear (or `--final`)"
+                       if not isinstance(item, Text) else "the playtest stamp prints over this text: keep the bottom "
+                       "3 mm of a card front clear (or `--final`)")
 
     def _item(self, item: Item, scale: float) -> Iterator[str]:
         """What is wrong with one drawn item, drawn at `scale` (a die face's template is scaled onto the face)."""
@@ -206,6 +246,19 @@ class Preflight:
         return None
 
 
+def _width(run: TextRun) -> float:
+    from reportlab.pdfbase import pdfmetrics
+
+    try:
+        return float(pdfmetrics.stringWidth(run.text, run.font, run.size))
+    except KeyError:  # a font reportlab does not know (reported as not embedded)
+        return len(run.text) * run.size * 0.6
+
+
+def crosses_box(a: Box, b: Box) -> bool:
+    return a[0] < b[0] + b[2] and b[0] < a[0] + a[2] and a[1] < b[1] + b[3] and b[1] < a[1] + a[3]
+
+
 def _on_white(line: Line, extras: list) -> bool:
     """Is a dark line drawn over white: a wider white line under it, or a white rectangle (a notch)?"""
     for o in extras:
@@ -227,7 +280,7 @@ def _subject(p: Placement) -> str:
 
 
 def _stamped(p: Placement) -> bool:
-    return p.meta.get("side") == "front" and "copy" in p.meta and "tile" not in p.meta
+    return p.stamp and p.meta.get("side") == "front" and "copy" in p.meta and "tile" not in p.meta
 
 
 def _visible(p: Placement) -> Box:

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 PAPER: RGB = (1.0, 1.0, 1.0)
 STAMP_SIZE = 6.0  # pt: the playtest stamp, no smaller than any text the preflight accepts
 STAMP_MIN_FACE = 30 * 72 / 25.4  # faces smaller than this carry their stamp in the page's footer
+STAMP_BASE = 1.2 * 72 / 25.4  # the stamp's baseline, above the foot of the trim
 
 
 class Renderer:
@@ -97,7 +98,7 @@ class Renderer:
             self._items(face.items, face)
         if marker:
             self._marker(face, marker)
-        if self.stamp and p.meta.get("side") == "front" and "copy" in p.meta and "tile" not in p.meta:
+        if self.stamp and p.stamp and p.meta.get("side") == "front" and "copy" in p.meta and "tile" not in p.meta:
             self._stamp(face, self.stamp.format(**p.meta))
         c.restoreState()
 
@@ -111,7 +112,7 @@ class Renderer:
             return
         c.setFillColorRGB(0.5, 0.5, 0.5)
         c.setFont(self.font, STAMP_SIZE)
-        c.drawCentredString(face.w / 2, -face.h + 1.2 * mm, text)
+        c.drawCentredString(face.w / 2, -face.h + STAMP_BASE, text)
 
     def _footer(self, page: Page) -> None:
         """The page's running footer, where `footer.place` finds room for it (6 pt, grey)."""

@@ -14,11 +14,12 @@ from pnp.output.impose import Page, Placement
 Entry = tuple[Face, Face | None, dict[str, Any]]
 
 
-def face_page(face: Face, meta: dict[str, Any], side: str) -> Page:
+def face_page(face: Face, meta: dict[str, Any], side: str, stamp: bool = True) -> Page:
     """A page the size of the face and its bleed, the face on it."""
     b = face.bleed
     w, h = face.w + 2 * b, face.h + 2 * b
-    page = Page(w, h, [Placement(face, b, b, (0.0, 0.0, w, h), False, {**meta, "side": side})], [], 0.5, side)
+    page = Page(w, h, [Placement(face, b, b, (0.0, 0.0, w, h), False, {**meta, "side": side}, stamp=stamp)], [],
+                0.5, side)
     page.boxes = ((b, b, face.w, face.h), (0.0, 0.0, w, h))
     return page
 
@@ -32,9 +33,10 @@ def blank_page(face: Face, side: str) -> Page:
     return page
 
 
-def impose_single(entries: list[Entry]) -> tuple[list[Page], list[Page]]:
-    """(fronts, backs): backs is empty when no face of the component has one."""
-    fronts = [face_page(front, meta, "front") for front, _, meta in entries]
+def impose_single(entries: list[Entry], stamp: bool = True) -> tuple[list[Page], list[Page]]:
+    """(fronts, backs): backs is empty when no face of the component has one. `stamp`: the fronts may carry the
+    playtest stamp (a card's; not a board's, a die net's or a dial's)."""
+    fronts = [face_page(front, meta, "front", stamp) for front, _, meta in entries]
     if all(back is None for _, back, _ in entries):
         return fronts, []
     backs = [face_page(back, meta, "back") if back is not None else blank_page(front, "back")

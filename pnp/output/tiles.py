@@ -116,8 +116,8 @@ def tile_page(face: Face, tile: TilePlan, plan: Plan, frame: Frame, meta: dict[s
         extras.extend(_tab_marks(tile.right_tab, ox, oy, "right", _neighbour(plan, tile, 0, 1)))
     if tile.bottom_tab:
         extras.extend(_tab_marks(tile.bottom_tab, ox, oy, "bottom", _neighbour(plan, tile, 1, 0)))
-    if marks:
-        extras.extend(corner_marks((left, top, tw, th), b))
+    corners = corner_marks((left, top, tw, th), b) if marks else []
+    extras.extend(corners)
     extras.append(Label(margin, ph - margin - 2.5 * MM, _page_label(name, tile, plan, "front", two_sided), 8, BLACK))
     px, py, pw_, ph_ = tile.piece
     tile_meta = _tile_meta(tile, frame, frame.to_board(tile.piece), (left, top, tw, th))
@@ -125,6 +125,7 @@ def tile_page(face: Face, tile: TilePlan, plan: Plan, frame: Frame, meta: dict[s
     placement = Placement(face, ox, oy, clip, False, {**meta, "side": "front", **tile_meta})
     page = Page(pw, ph, [placement], [], 0.5, "front", extras)
     page.boxes = ((left, top, tw, th), clip)
+    page.info["cut_marks"] = [(m.x1, m.y1, m.x2, m.y2) for m in corners if m.stroke == BLACK]  # for the manifest
     return page, placement
 
 
