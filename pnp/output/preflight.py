@@ -170,8 +170,8 @@ class Preflight:
             if scale != 1.0:
                 continue
             if isinstance(item, Text):
-                hit = not item.rotate and any(crosses_box(box, (r.x, r.y - 0.75 * r.size, _width(r), r.size))
-                                              for r in item.runs if isinstance(r, TextRun) and r.text.strip())
+                hit = not item.rotate and any(_text_under(box, r) for r in item.runs
+                                              if isinstance(r, TextRun) and r.text.strip())
             elif isinstance(item, Rect | Ellipse | Image | Icon):
                 hit = crosses_box(box, (item.x, item.y, item.w, item.h)) and item.y + item.h < face.h - 0.1 * MM
             else:
@@ -253,6 +253,15 @@ def _width(run: TextRun) -> float:
         return float(pdfmetrics.stringWidth(run.text, run.font, run.size))
     except KeyError:  # a font reportlab does not know (reported as not embedded)
         return len(run.text) * run.size * 0.6
+
+
+def _text_under(box: Box, run: TextRun) -> bool:
+    """Does a run of text reach into the box? `crosses_box` with the run's box, measured only when the run lies
+    at the box's height and starts left of its end (most runs of a face lie far above a stamp)."""
+    top = run.y - 0.75 * run.size
+    if not (run.x < box[0] + box[2] and box[1] < top + run.size and top < box[1] + box[3]):
+        return False
+    return box[0] < run.x + _width(run)
 
 
 def crosses_box(a: Box, b: Box) -> bool:
