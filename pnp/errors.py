@@ -65,6 +65,24 @@ def of_severity(problems: Iterable[Problem], severity: str) -> list[Problem]:
     return [p for p in problems if p.severity == severity]
 
 
+class BySeverity:
+    """The errors, warnings and infos among `problems` (a game's check result, checked or not)."""
+
+    problems: list[Problem]
+
+    @property
+    def errors(self) -> list[Problem]:
+        return of_severity(self.problems, "error")
+
+    @property
+    def warnings(self) -> list[Problem]:
+        return of_severity(self.problems, "warning")
+
+    @property
+    def infos(self) -> list[Problem]:
+        return of_severity(self.problems, "info")
+
+
 class Problems:
     """A collector: stages add to it and raise once at the end of the stage."""
 

@@ -11,30 +11,18 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from pnp.errors import Problem, of_severity
+from pnp.errors import BySeverity, Problem
 from pnp.rules.check import Checked
 
 
 @dataclass
-class Unchecked:
+class Unchecked(BySeverity):
     """A game that could not be checked: the errors that stopped it and their exit status (2: bad input)."""
 
     game_id: str
     problems: list[Problem]
     exit_code: int = 2
     strict_ignores: tuple[str, ...] = ()
-
-    @property
-    def errors(self) -> list[Problem]:
-        return of_severity(self.problems, "error")
-
-    @property
-    def warnings(self) -> list[Problem]:
-        return of_severity(self.problems, "warning")
-
-    @property
-    def infos(self) -> list[Problem]:
-        return of_severity(self.problems, "info")
 
     def failed(self, strict: bool) -> bool:
         return True

@@ -18,7 +18,7 @@ from pnp.model.dial import DialSpec
 from pnp.model.fields import PAPERS, FieldSpec, Id, Length, card_hints, field_problems
 from pnp.model.load import Doc, load_file
 from pnp.model.project import OUTSIDE, check_game_id, confined, outside
-from pnp.model.schema import Check, Reader, _Fail, read
+from pnp.model.schema import Check, Reader, read
 from pnp.model.units import MM
 
 
@@ -198,21 +198,10 @@ def read_card(hints: dict[str, tuple[Any, bool, Any]], raw: Any, reader: Reader,
         reader.fail(path, f"expected a mapping of fields, got {raw!r}")
         return None
     bad = reader.unknown_keys(raw, {"id", "copies", *hints}, path, "declare it under `fields:`")
-    data: dict[str, Any] = {}
-    for name, (hint, required, default) in (("id", (Id, False, None)),
-                                            ("copies", (Annotated[int, Check(ge=0)], False, None)),
-                                            *hints.items()):
-        if name in raw and raw[name] is not None:
-            try:
-                data[name] = reader.read(hint, raw[name], (*path, name))
-            except _Fail:
-                bad = True
-        elif required:
-            reader.fail((*path, name), "missing required field")
-            bad = True
-        else:
-            data[name] = default
-    return None if bad else data
+    data, bad_field = reader.fields(raw, [("id", Id, False, None),
+                                          ("copies", Annotated[int, Check(ge=0)], False, None),
+                                          *((name, *spec) for name, spec in hints.items())], path)
+    return None if bad or bad_field else data
 
 
 def slug(text: str) -> str:

@@ -19,7 +19,7 @@ import dataclasses
 import re
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import MISSING
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 
@@ -270,8 +270,17 @@ class Reader:
             self.fail(path, f"expected a mapping of {', '.join(name for name, *_ in record.fields)}, got {value!r}")
             raise _Fail
         bad = self.unknown_keys(value, {name for name, *_ in record.fields}, path, record.fix)
+        out, bad_field = self.fields(value, record.fields, path)
+        if bad or bad_field:
+            raise _Fail
+        return out
+
+    def fields(self, value: dict[str, Any], fields: Iterable[tuple[str, Any, bool, Any]], path: Path_
+               ) -> tuple[dict[str, Any], bool]:
+        """Read each named field of a mapping (name, type, required, default); True if any failed."""
         out: dict[str, Any] = {}
-        for name, hint, required, default in record.fields:
+        bad = False
+        for name, hint, required, default in fields:
             if name in value and value[name] is not None:
                 try:
                     out[name] = self.read(hint, value[name], (*path, name))
@@ -282,9 +291,7 @@ class Reader:
                 bad = True
             else:
                 out[name] = default
-        if bad:
-            raise _Fail
-        return out
+        return out, bad
 
     def model(self, cls: type[T], value: Any, path: Path_ = ()) -> T:
         if not isinstance(value, dict):

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pnp.errors import InputError, Problem, Problems, Where, of_severity
+from pnp.errors import BySeverity, InputError, Problem, Problems, Where
 from pnp.model import limits
 from pnp.model.game import Game, load_game
 from pnp.model.load import Doc, load_file
@@ -25,22 +25,10 @@ RULE_KINDS = {"text-overflow", "safe-zone", "box-size", "dial"}  # layout findin
 
 
 @dataclass
-class Checked:
+class Checked(BySeverity):
     game: Game
     problems: list[Problem]
     strict_ignores: tuple[str, ...] = ()  # rules whose warnings are known: listed, but --strict accepts them
-
-    @property
-    def errors(self) -> list[Problem]:
-        return of_severity(self.problems, "error")
-
-    @property
-    def warnings(self) -> list[Problem]:
-        return of_severity(self.problems, "warning")
-
-    @property
-    def infos(self) -> list[Problem]:
-        return of_severity(self.problems, "info")
 
     def failed(self, strict: bool) -> bool:
         return bool(self.errors) or (strict and any(p.rule not in self.strict_ignores for p in self.warnings))
