@@ -61,6 +61,17 @@ class RuleError(PnpError):
     exit_code = 1
 
 
+def did_you_mean(word: object, choices: Iterable[object]) -> str:
+    """`; did you mean 'cost'?` when one of `choices` is close to a mistyped `word`, else ``."""
+    if not isinstance(word, str) or not word:
+        return ""
+    import difflib  # only on the way to an error
+
+    names = {str(c).lower(): str(c) for c in choices}
+    close = difflib.get_close_matches(word.lower(), list(names), n=1, cutoff=0.6)
+    return f"; did you mean {names[close[0]]!r}?" if close and names[close[0]] != word else ""
+
+
 def of_severity(problems: Iterable[Problem], severity: str) -> list[Problem]:
     return [p for p in problems if p.severity == severity]
 

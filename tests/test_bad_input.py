@@ -19,6 +19,9 @@ CASES = {
     "unknown_field": (SPELLS, "    cost: 2\n", "    cost: 2\n    colour: red\n", [
         "cards/mini/spells.yaml:18:5: cards[1] (frost-nova).colour: unknown field (known fields: copies, cost, flavor, "
         "id, name, text); check its spelling or declare it under `fields:`"]),
+    "mistyped_field": (SPELLS, "    cost: 2\n", "    cost: 2\n    flavour: cold\n", [
+        "cards/mini/spells.yaml:18:5: cards[1] (frost-nova).flavour: unknown field; did you mean 'flavor'? (known "
+        "fields: copies, cost, flavor, id, name, text); or declare it under `fields:`"]),
     "wrong_type": (SPELLS, "cost: 3", "cost: three", [
         "cards/mini/spells.yaml:14:5: cards[0] (fireball).cost: expected an integer, got 'three'"]),
     "value_out_of_range": (SPELLS, "cost: 3", "cost: 11", [
@@ -26,7 +29,8 @@ CASES = {
     "missing_required_field": (SPELLS, "    cost: 1\n", "", [
         "cards/mini/spells.yaml:20:5: cards[2] (blink).cost: missing required field"]),
     "missing_template": (SPELLS, "template: mini/front", "template: mini/frnt", [
-        "cards/mini/spells.yaml:3:1: template: template 'mini/frnt' not found (expected templates/mini/frnt.yaml)"]),
+        "cards/mini/spells.yaml:3:1: template: template 'mini/frnt' not found (expected templates/mini/frnt.yaml); "
+        "did you mean 'mini/front'?"]),
     "circular_extends": (FRONT, "size: poker\n", "extends: mini/front\nsize: poker\n", [
         "templates/mini/front.yaml:1:1: extends: circular `extends`: mini/front -> mini/front"]),
     "expression_names_missing_field": (FRONT, "{{ card.cost }}", "{{ card.price }}", [
@@ -45,16 +49,17 @@ CASES = {
     "unknown_font_family": (FRONT, "font: title, size: 12pt,\n     color: paper, glossary",
                             "font: titel, size: 12pt,\n     color: paper, glossary", [
                                 "templates/mini/front.yaml:7:89: spell: unknown font 'titel': declare it under "
-                                "`fonts:` in game.yaml (known: body, title) (template mini/front) (on 3 spell cards: "
-                                "fireball, frost-nova, blink)"]),
+                                "`fonts:` in game.yaml (known: body, title); did you mean 'title'? "
+                                "(template mini/front) (on 3 spell cards: fireball, frost-nova, blink)"]),
     "unknown_icon_in_text": (SPELLS, ":damage:", ":fire:", [
         "cards/mini/spells.yaml:15:5: spell/fireball: text: unknown icon :fire: (known: damage, dot)"]),
     "unknown_icon_element": (FRONT, "icon: dot", "icon: dott", [
-        "templates/mini/front.yaml:12:29: spell: unknown icon 'dott' (known: damage, dot) (template mini/front) (on "
+        "templates/mini/front.yaml:12:29: spell: unknown icon 'dott' (known: damage, dot); did you mean 'dot'? "
+        "(template mini/front) (on "
         "2 spell cards: fireball, frost-nova)"]),
     "unknown_colour": (FRONT, "fill: accent}", "fill: acent}", [
         "templates/mini/front.yaml:5:49: spell: fill: unknown colour 'acent': use #rrggbb or a palette name "
-        "(palette: accent, ink, paper) (template mini/front)"]),
+        "(palette: accent, ink, paper); did you mean 'accent'? (template mini/front)"]),
     "duplicate_card_id": (SPELLS, "  - id: blink", "  - id: fireball", [
         "cards/mini/spells.yaml:20:5: cards[2]: card id 'fireball' is used twice (first at cards[0]); give one "
         "of them its own `id`"]),
@@ -103,6 +108,9 @@ def test_unknown_game_and_missing_project(project, tmp_path):
     result = run_pnp("build", "nope", cwd=project)
     assert (result.code, result.err.splitlines()[0]) == (
         2, "cards/nope/game.yaml: no game 'nope' here: expected this file (see `pnp list`)")
+    result = run_pnp("build", "mnii", cwd=project)
+    assert (result.code, result.err.splitlines()[0]) == (
+        2, "cards/mnii/game.yaml: no game 'mnii' here: expected this file (see `pnp list`); did you mean 'mini'?")
     result = run_pnp("list", cwd=tmp_path / "..")
     assert result.code == 2 and result.err.startswith("no pnp project here")
 

@@ -229,7 +229,8 @@ def test_the_public_rule_api_finds_a_deck_and_names_the_decks_when_there_is_none
     result = run_pnp("check", "tiny", cwd=project)
     assert result.code == 2
     assert ("cards/tiny/rules.yaml:18:5: no-forbidden: custom rule 'tiny-no-forbidden' failed: KeyError: "
-            "\"no deck 'cards' in tiny (decks: card, sheet)\" (at cards/tiny/rules.py:7)") in result.err
+            "\"no deck 'cards' in tiny (decks: card, sheet); did you mean 'card'?\" (at cards/tiny/rules.py:7)"
+            ) in result.err
 
 
 def test_the_setup_and_game_yaml_agree_on_players(project):

@@ -40,6 +40,15 @@ def test_every_problem_is_reported_with_its_place():
     ]
 
 
+def test_a_near_miss_gets_a_suggestion_and_a_far_one_does_not():
+    assert problems("name: x\nitems:\n  - {kind: B, nn: 2}\n  - {kind: c, zzz: 1}\n") == [
+        "f.yaml:3:15: items[0].nn: unknown field; did you mean 'n'? (known fields: kind, n); or remove it",
+        "f.yaml:3:6: items[0].kind: expected one of 'a', 'b', got 'B'; did you mean 'b'?",
+        "f.yaml:4:15: items[1].zzz: unknown field (known fields: kind, n); check its spelling or remove it",
+        "f.yaml:4:6: items[1].kind: expected one of 'a', 'b', got 'c'",
+    ]
+
+
 def test_missing_required_field():
     assert problems("items: []\n") == ["f.yaml:1:1: name: missing required field"]
 

@@ -349,15 +349,14 @@ def watch(
     """Rebuild GAME whenever its YAML, templates, fonts or images change (Ctrl-C to stop)."""
     from pnp.commands.build import BuildOptions
     from pnp.commands.watch import watch as run_watch
-    from pnp.errors import PnpError, Problem, Where
-    from pnp.model.project import check_game_id
+    from pnp.errors import PnpError
+    from pnp.model.project import check_game_id, no_game
 
     try:
         root = _root()
         check_game_id(game)
         if not (root / "cards" / game / "game.yaml").is_file():  # nothing to watch: say so and stop
-            raise PnpError([Problem(Where(f"cards/{game}/game.yaml"),
-                                    f"no game {game!r} here: expected this file (see `pnp list`)")])
+            raise no_game(root, game)
     except PnpError as exc:
         _fail(exc, written=False)
     typer.echo(f"watching cards/{game}, templates and fonts under {root}")
@@ -380,17 +379,16 @@ def serve(
 ) -> None:
     """Show GAME in your browser, every face redrawn as you save (Ctrl-C to stop)."""
     from pnp.commands.serve import LOCAL, Server
-    from pnp.errors import PnpError, Problem, Where
+    from pnp.errors import PnpError
     from pnp.rules.check import RuleOptions
 
     try:
         root = _root()
-        from pnp.model.project import check_game_id
+        from pnp.model.project import check_game_id, no_game
 
         check_game_id(game)
         if not (root / "cards" / game / "game.yaml").is_file():
-            raise PnpError([Problem(Where(f"cards/{game}/game.yaml"),
-                                    f"no game {game!r} here: expected this file (see `pnp list`)")])
+            raise no_game(root, game)
         if since is not None:
             from pnp.commands.serve.since import check_ref
 
@@ -451,7 +449,7 @@ def export(
     import dataclasses
 
     from pnp.commands.build import BuildOptions, prepare
-    from pnp.errors import PnpError, Problem
+    from pnp.errors import PnpError, Problem, did_you_mean
     from pnp.output.export import VENDORS, export_png
     from pnp.output.tts import export_tts
 
@@ -468,8 +466,9 @@ def export(
         ids = {d.id for d, _, _ in prep.decks}
         chosen = set(only.split(",")) if only else None
         if chosen and chosen - ids:
-            raise PnpError([Problem(None, f"--only: no component {', '.join(sorted(chosen - ids))} "
-                                          f"(components: {', '.join(sorted(ids))})")])
+            missing = sorted(chosen - ids)
+            raise PnpError([Problem(None, f"--only: no component {', '.join(missing)} "
+                                          f"(components: {', '.join(sorted(ids))}){did_you_mean(missing[0], ids)}")])
         prep = dataclasses.replace(prep, decks=[d for d in prep.decks if chosen is None or d[0].id in chosen])
         target = out or root / "output" / game / (vendor or to)
         if to == "png":  # every deck asked for: leave out what the vendor does not print; named: refuse it

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pnp.errors import InputError, Problem
+from pnp.errors import InputError, Problem, did_you_mean
 from pnp.layout.scene import Face
 from pnp.output.raster import faces_to_images, pixels, trim
 
@@ -48,11 +48,12 @@ def select(prep: Prepared, selector: str | None) -> list[tuple[Deck, dict[str, F
         fronts = fronts_of(entries)
         if card and card not in fronts:
             raise InputError([Problem(None, f"no card {card!r} in component {deck.id!r} "
-                                            f"(cards: {', '.join(fronts)})")])
+                                            f"(cards: {', '.join(fronts)}){did_you_mean(card, fronts)}")])
         out.append((deck, fronts, [card] if card else list(fronts)))
     if component and not out:
-        names = ", ".join(deck.id for deck, _, _ in prep.decks)
-        raise InputError([Problem(None, f"no component {component!r} (components: {names})")])
+        ids = [deck.id for deck, _, _ in prep.decks]
+        raise InputError([Problem(None, f"no component {component!r} (components: {', '.join(ids)})"
+                                        f"{did_you_mean(component, ids)}")])
     return out
 
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import yaml
 
-from pnp.errors import InputError, Problem, Problems, Where
+from pnp.errors import InputError, Problem, Problems, Where, did_you_mean
 from pnp.model.game import Deck, card_hints, load_game, read_card
 from pnp.model.load import display_path
 from pnp.model.project import OUTSIDE, outside
@@ -37,7 +37,8 @@ def import_sheet(root: Path, source: str, deck_id: str, game: str | None = None)
         decks = {d.id: d for d in found.decks}
         if deck_id not in decks:
             raise InputError([Problem(Where(f"cards/{game}/game.yaml"), f"no deck {deck_id!r} in {game} (decks: "
-                                      f"{', '.join(decks)}); leave out --game to make a new deck")])
+                                      f"{', '.join(decks)}){did_you_mean(deck_id, decks)}; "
+                                      "leave out --game to make a new deck")])
         return _into_deck(decks[deck_id], sheet, path)
     return _new_deck(deck_id, sheet)
 

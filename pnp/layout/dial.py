@@ -15,6 +15,7 @@ from typing import Any
 from pnp.errors import Problems
 from pnp.layout.dial_geometry import check, ink, polar, ring
 from pnp.layout.engine import CompiledTemplate, LayoutEnv
+from pnp.layout.fonts import unknown_font
 from pnp.layout.scene import Ellipse, Face, Icon, Item, Line, Rect, Text, TextRun
 from pnp.layout.templates import TemplateStore
 from pnp.model import limits
@@ -108,8 +109,7 @@ def lay_out_dial(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
                      f"(size: {{width: {2 * spec.radius / MM:g}mm, height: {2 * spec.radius / MM:g}mm}})", "wheel")
     family = env.families.get(spec.text.font)
     if family is None:
-        problems.add(at(("dial", "text", "font")), f"unknown font {spec.text.font!r}: declare it under `fonts:` in "
-                     f"game.yaml (known: {', '.join(sorted(env.families)) or 'none'})", deck.id)
+        problems.add(at(("dial", "text", "font")), unknown_font(spec.text.font, env.families), deck.id)
         return []
     face = family.face(spec.text.style)
     texts = [shown(v) for v in spec.values]

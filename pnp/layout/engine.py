@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pnp.errors import InputError, Problems
+from pnp.errors import InputError, Problems, did_you_mean
 from pnp.layout.expr import Context, ExprError, compile_nested, compile_value, field_of, names_in, truthy
+from pnp.layout.fonts import unknown_font
 from pnp.layout.scene import Ellipse, Face, Icon, Item, Line, Polygon, Rect, Source, Static, Text, shift
 from pnp.layout.templates import LineEl, PlacedElement, PolygonEl, Template, TextEl
 from pnp.layout.text import MarkupError, Style, check_coverage, fit, parse
@@ -305,7 +306,7 @@ class CompiledTemplate:
                 raise Skip
             if name not in self.env.icons:
                 known = ", ".join(sorted(self.env.icons)) or "none: declare `icons:` in game.yaml"
-                raise ValueError(f"unknown icon {name!r} (known: {known})")
+                raise ValueError(f"unknown icon {name!r} (known: {known}){did_you_mean(name, self.env.icons)}")
             self._check_safe(placed, box, subject, problems, f"icon {name!r}")
             return [Icon(str(name), *box, ev.colour("color") or (0.0, 0.0, 0.0), float(ev.raw("rotate") or 0),
                          ev.colour("paper"))]
@@ -349,8 +350,7 @@ class CompiledTemplate:
         family_name = ev.raw("font") or d.font
         family = self.env.families.get(family_name)
         if family is None:
-            raise ValueError(f"unknown font {family_name!r}: declare it under `fonts:` in game.yaml "
-                             f"(known: {', '.join(sorted(self.env.families))})")
+            raise ValueError(unknown_font(family_name, self.env.families))
         size = between("size", parse_length(ev.raw("size") or d.size), *limits.TEXT_SIZE, "pt")
         min_size = min(between("min_size", parse_length(ev.raw("min_size") or d.min_size), *limits.TEXT_SIZE, "pt"),
                        size)

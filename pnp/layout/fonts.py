@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from pnp.errors import Problems, Where
+from pnp.errors import Problems, Where, did_you_mean
 from pnp.model.project import OUTSIDE, outside
 
 STYLES = ("regular", "bold", "italic", "bold_italic")
@@ -150,6 +150,11 @@ def load_families(root: Path, declared: dict[str, dict], where_of, problems: Pro
     return families
 
 
+def unknown_font(name: object, families: dict[str, Family]) -> str:
+    """What to say of a font family that game.yaml does not declare."""
+    return (f"unknown font {name!r}: declare it under `fonts:` in game.yaml "
+            f"(known: {', '.join(sorted(families)) or 'none'}){did_you_mean(name, families)}")
+
+
 def unknown_family(name: str, families: dict[str, Family], where: Where, problems: Problems) -> None:
-    problems.add(where, f"unknown font {name!r}: declare it under `fonts:` in game.yaml "
-                 f"(known: {', '.join(sorted(families)) or 'none'})", "font")
+    problems.add(where, unknown_font(name, families), "font")

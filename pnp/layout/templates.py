@@ -8,12 +8,13 @@ the others are appended. Cycles in `extends` are refused.
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from pnp.errors import InputError, Problem, Problems, Where
+from pnp.errors import InputError, Problem, Problems, Where, did_you_mean
 from pnp.model import limits
 from pnp.model.fields import CARD_SIZES
 from pnp.model.load import Doc, display_path, load_file
@@ -294,7 +295,8 @@ class TemplateStore:
                                       "without the .yaml (`voyage/ability`), of letters, digits, `-`, `_`, `/`",
                                       "template")])
         if not path.is_file():
-            raise InputError([Problem(used_at, f"template {name!r} not found (expected templates/{name}.yaml)",
+            raise InputError([Problem(used_at, f"template {name!r} not found (expected templates/{name}.yaml)"
+                                      f"{did_you_mean(name, _template_names(self.root / 'templates'))}",
                                       "template")])
         doc, spec = _parsed(path, self.root)
         problems = Problems()
@@ -453,3 +455,9 @@ def _template_files(root: Path, name: str | None) -> list[Path]:
             break
         name = data.get("extends") if isinstance(data, dict) else None
     return out
+
+
+def _template_names(folder: Path, most: int = 5000) -> list[str]:
+    """The templates under `folder` by name (`voyage/ability`), the first `most` found: candidates for a typo."""
+    return [p.relative_to(folder).with_suffix("").as_posix()
+            for p in itertools.islice(folder.rglob("*.yaml"), most)] if folder.is_dir() else []

@@ -12,6 +12,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from pnp.errors import did_you_mean
 from pnp.layout.fonts import Family
 from pnp.layout.scene import Icon, Rect, TextRun
 from pnp.model.units import RGB
@@ -68,7 +69,8 @@ def parse(markup: str, glossary: re.Pattern[str] | None, term_style: str, icons:
             elif token.startswith(":") and token.endswith(":") and len(token) > 2:
                 name = token[1:-1]
                 if icons is not None and name not in icons:
-                    raise MarkupError(f"unknown icon :{name}: (known: {', '.join(sorted(icons))})")
+                    raise MarkupError(f"unknown icon :{name}: (known: {', '.join(sorted(icons))})"
+                                      f"{did_you_mean(name, icons)}")
                 pieces.append(Piece(name, "regular", icon=True))
             else:
                 style = _STYLE[bold, italic]

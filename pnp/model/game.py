@@ -13,11 +13,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pnp.errors import InputError, Problem, Problems, Where
+from pnp.errors import InputError, Problem, Problems, Where, did_you_mean
 from pnp.model.dial import DialSpec
 from pnp.model.fields import PAPERS, FieldSpec, Id, Length, card_hints, field_problems
 from pnp.model.load import Doc, load_file
-from pnp.model.project import OUTSIDE, check_game_id, confined, outside
+from pnp.model.project import OUTSIDE, check_game_id, confined, no_game, outside
 from pnp.model.schema import Check, Reader, read
 from pnp.model.units import MM
 
@@ -188,7 +188,8 @@ class Game:
         for deck in self.decks:
             if deck.id == deck_id:
                 return deck
-        raise KeyError(f"no deck {deck_id!r} in {self.id} (decks: {', '.join(d.id for d in self.decks)})")
+        ids = [d.id for d in self.decks]
+        raise KeyError(f"no deck {deck_id!r} in {self.id} (decks: {', '.join(ids)}){did_you_mean(deck_id, ids)}")
 
 
 def read_card(hints: dict[str, tuple[Any, bool, Any]], raw: Any, reader: Reader, path: tuple,
@@ -285,8 +286,7 @@ def load_game(root: Path, game_id: str) -> Game:
     manifest_path = game_dir / "game.yaml"
     confined(root, manifest_path, Where(f"cards/{game_id}/game.yaml"), f"cards/{game_id}/game.yaml")
     if not manifest_path.is_file():
-        raise InputError([Problem(Where(f"cards/{game_id}/game.yaml"),
-                                  f"no game {game_id!r} here: expected this file (see `pnp list`)")])
+        raise no_game(root, game_id)
     doc = load_file(manifest_path, root)
     manifest, found = read(Manifest, doc.data, doc)
     problems = Problems()

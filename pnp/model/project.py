@@ -12,7 +12,7 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from pnp.errors import InputError, Problem, Where
+from pnp.errors import InputError, Problem, Where, did_you_mean
 
 GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 OUTSIDE = ("leads outside the project folder; a game may name only files inside its project (absolute paths, "
@@ -35,6 +35,12 @@ def find_root(start: Path | None = None, explicit: Path | None = None) -> Path:
 def list_games(root: Path) -> list[str]:
     return sorted(p.name for p in (root / "cards").iterdir()
                   if GAME_ID.fullmatch(p.name) and (p / "game.yaml").is_file())
+
+
+def no_game(root: Path, game_id: str) -> InputError:
+    """The error for a game id with no cards/<id>/game.yaml, suggesting a near one."""
+    return InputError([Problem(Where(f"cards/{game_id}/game.yaml"), f"no game {game_id!r} here: expected this file "
+                               f"(see `pnp list`){did_you_mean(game_id, list_games(root))}")])
 
 
 def check_game_id(game_id: str) -> None:

@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import MISSING
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 
-from pnp.errors import Problem
+from pnp.errors import Problem, did_you_mean
 from pnp.model.load import Doc, Path_
 
 T = TypeVar("T")
@@ -107,6 +107,18 @@ def _describe(hint: Any) -> str:
     if origin in (Union, types.UnionType):
         return " or ".join(_describe(a) for a in get_args(hint) if a is not type(None))
     return "a value"
+
+
+def _choices(hint: Any) -> list[Any]:
+    """The values a Literal allows (inside Annotated or a union too), to suggest one for a typo."""
+    origin = get_origin(hint)
+    if origin is Literal:
+        return list(get_args(hint))
+    if origin is typing.Annotated:
+        return _choices(get_args(hint)[0])
+    if origin in (Union, types.UnionType):
+        return [c for a in get_args(hint) for c in _choices(a)]
+    return []
 
 
 class Reader:
@@ -195,7 +207,7 @@ class Reader:
                 return out
         else:  # pragma: no cover - a hint this reader does not know is a programming error
             raise TypeError(f"unsupported type hint {hint!r}")
-        self.fail(path, f"expected {_describe(hint)}, got {value!r}")
+        self.fail(path, f"expected {_describe(hint)}, got {value!r}{did_you_mean(value, _choices(hint))}")
         raise _Fail
 
     def _items(self, hint: Any, values: list, path: Path_) -> list:
@@ -220,7 +232,7 @@ class Reader:
             kind = value.get("type")
             if kind not in kinds:
                 self.fail((*path, "type") if "type" in value else path,
-                          f"unknown type {kind!r}: use one of {', '.join(kinds)}")
+                          f"unknown type {kind!r}: use one of {', '.join(kinds)}{did_you_mean(kind, kinds)}")
                 raise _Fail
             return self.model(kinds[kind], value, path)
         for option in options:  # the first option whose Python type matches, checked strictly
@@ -259,8 +271,9 @@ class Reader:
         bad = False
         for key in value:
             if key not in known:
-                self.fail((*path, key), f"unknown field (known fields: {', '.join(sorted(known))}); "
-                          f"check its spelling or {fix}")
+                hint = did_you_mean(key, known)
+                self.fail((*path, key), f"unknown field{hint} (known fields: {', '.join(sorted(known))}); "
+                          f"{'or ' if hint else 'check its spelling or '}{fix}")
                 bad = True
         return bad
 

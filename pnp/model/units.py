@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from pnp.errors import did_you_mean
+
 MM = 72.0 / 25.4
 UNITS = {"mm": MM, "cm": 10 * MM, "in": 72.0, "pt": 1.0}
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*(mm|cm|in|pt|%)\s*$")
@@ -78,7 +80,8 @@ def parse_colour(value: object, palette: dict[str, str] | None = None) -> RGB | 
         text = palette[text]
     if not _HEX.match(text):
         known = f" (palette: {', '.join(sorted(palette))})" if palette else ""
-        raise ValueError(f"unknown colour {value!r}: use #rrggbb or a palette name{known}")
+        raise ValueError(f"unknown colour {value!r}: use #rrggbb or a palette name{known}"
+                         f"{did_you_mean(text, palette or ())}")
     digits = text[1:]
     if len(digits) <= 4:
         digits = "".join(ch * 2 for ch in digits)

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.errors import InputError, Problem, Where
+from pnp.errors import InputError, Problem, Where, did_you_mean
 from pnp.model import limits
 from pnp.model.colour import closest_pairs
 from pnp.model.game import Card, Deck, Game
@@ -41,7 +41,7 @@ class Engine:
     def deck(self, name: str | None, at: tuple) -> Deck:
         if name not in self.decks:
             raise InputError([Problem(self.doc.where(at), f"no deck {name!r} in this game (decks: "
-                                      f"{', '.join(self.decks)})")])
+                                      f"{', '.join(self.decks)}){did_you_mean(name, self.decks)}")])
         return self.decks[name]
 
     def values(self, src: Source, at: tuple) -> list[Value]:

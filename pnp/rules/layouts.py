@@ -14,7 +14,7 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
-from pnp.errors import Problems, Where
+from pnp.errors import Problems, Where, did_you_mean
 from pnp.layout import scene
 from pnp.layout.templates import PlacedElement
 from pnp.model.game import Deck, Game
@@ -99,7 +99,8 @@ def template(game: Game, name: str, elements: list[str] | None = None) -> Templa
     used = [(d, side) for d in game.decks for side, t in (("front", d.template), ("back", d.back)) if t == name]
     if not used:
         names = sorted({t for d in game.decks for t in (d.template, d.back) if t})
-        raise KeyError(f"no deck of {game.id} prints template {name!r} (templates: {', '.join(names)})")
+        raise KeyError(f"no deck of {game.id} prints template {name!r} (templates: {', '.join(names)})"
+                       f"{did_you_mean(name, names)}")
     return _laid_out(game, name, used, elements)
 
 
