@@ -15,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from pnp.layout.scene import Ellipse, Face, Icon, Image, Item, Label, Line, Polygon, Rect, Static, Text, TextRun
 from pnp.model.units import RGB, alpha_of
 from pnp.output.impose import Page, Placement
+from pnp.output.pdftext import TextWriter
 
 if TYPE_CHECKING:
     from pnp.layout.icons import IconDef
@@ -31,6 +32,7 @@ class Renderer:
         self.icons = dict(icons)  # the game's, and SVG images traced as icons
         self.buf = io.BytesIO()
         self.c: Canvas | None = None
+        self.text: TextWriter | None = None
         self.title = title
         self.font = font
         self.forms: set[str] = set()
@@ -52,6 +54,7 @@ class Renderer:
         size = (first.w, first.h) if first else (595.0, 842.0)
         c = self.c = Canvas(self.buf, pagesize=size, invariant=1, initialFontName=self.font,
                             initialFontSize=10)
+        self.text = TextWriter(c)
         c.setTitle(self.title)
         c.setCreator("pnp")
         for page in pages:
@@ -274,8 +277,8 @@ class Renderer:
             c.setDash([])
 
     def _texts(self, texts: list[Text], face: Face) -> None:
-        c = self.c
-        assert c is not None
+        c, writer = self.c, self.text
+        assert c is not None and writer is not None
         obj: Any = c.beginText()
         font: tuple[str, float] | None = None
         colour: RGB | None = None
@@ -297,7 +300,7 @@ class Renderer:
                         colour = run.color
                         obj.setFillColorRGB(*run.color)
                 obj.setTextOrigin(run.x, -run.y)
-                obj.textOut(run.text)
+                writer.out(obj, run.text)
         if alpha != 1.0:
             obj.setFillAlpha(1.0)
         c.drawText(obj)

@@ -1,0 +1,55 @@
+"""The text writer writes the very bytes reportlab's `textOut` writes: new characters, a no-break space, more
+than one subset's worth of characters, two fonts, an empty run."""
+
+import io
+import re
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.output.pdftext import TextWriter
+
+FONTS = Path(__file__).resolve().parent.parent / "fonts"
+MANY = "".join(chr(c) for c in range(0x100, 0x17F)) + "".join(chr(c) for c in range(0x391, 0x3CA)) + \
+       "".join(chr(c) for c in range(0x410, 0x450))  # Latin Extended-A, Greek, Cyrillic: past 256 codes
+
+
+def _pdf(runs: list[tuple[str, str]], ours: bool) -> bytes:
+    for name, file in (("PdfTextA", "DejaVuSans.ttf"), ("PdfTextB", "Lato-Regular.ttf")):
+        pdfmetrics.registerFont(TTFont(name, str(FONTS / file)))  # fresh fonts: no codes from another test
+    buf = io.BytesIO()
+    c = Canvas(buf, invariant=1, initialFontName="Helvetica")
+    writer = TextWriter(c)
+    for page in range(2):
+        obj = c.beginText()
+        for i, (font, text) in enumerate(runs):
+            obj.setFont(font, 9 + page)
+            obj.setTextOrigin(10, 20 + i)
+            if ours:
+                writer.out(obj, text)
+            else:
+                obj.textOut(text)
+        c.drawText(obj)
+        c.showPage()
+    c.save()
+    return buf.getvalue()
+
+
+def test_writes_what_reportlab_writes():
+    runs = [("PdfTextA", "Plain words (with) back\\slash"), ("PdfTextA", "café déjà vu"), ("PdfTextA", ""),
+            ("PdfTextA", "no\u00a0break"), ("PdfTextB", "Another font, same words"), ("PdfTextA", MANY),
+            ("PdfTextA", "café again"), ("PdfTextA", MANY[::-1]), ("PdfTextB", "é – — “quoted”"),
+            ("PdfTextA", "Plain words again")]
+    reportlab = _pdf(runs, ours=False)
+    assert _pdf(runs, ours=True) == reportlab
+    assert re.search(rb"/F\d+\+1 ", reportlab)  # the test reaches a second subset
+
+
+def test_texts_of_a_known_font_skip_reportlab(monkeypatch):
+    calls = []
+    real = TTFont.splitString
+    monkeypatch.setattr(TTFont, "splitString", lambda self, *a, **k: calls.append(1) or real(self, *a, **k))
+    _pdf([("PdfTextA", f"line {i} of plain words") for i in range(50)], ours=True)
+    assert len(calls) == 1  # the font's first run only: then its codes are known
