@@ -374,7 +374,7 @@ class CompiledTemplate:
         field = placed.element.field or field_of(placed.element.text)
         try:
             paragraphs = parse(text, glossary, self.env.term_style, self.env.icons, base, upper)
-            check_coverage(paragraphs, style.family)
+            check_coverage(paragraphs, style.family, text)
         except MarkupError as exc:
             if field and card_where:  # the mistake is in the card's text: point there
                 problems.add(card_where(field), f"{field}: {exc}", subject)

@@ -211,8 +211,15 @@ def height(measured: tuple[list[list[Word]], list[list[float]]], family: Family,
     return sum(len(p) for p in wrapped) * size * leading + (len(wrapped) - 1) * size * para_gap
 
 
-def check_coverage(paragraphs: list[list[Word]], family: Family) -> None:
-    """A MarkupError naming the first character that neither the family nor its fallbacks can draw."""
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f]")  # what `Family.uncovered` finds in ASCII text
+
+
+def check_coverage(paragraphs: list[list[Word]], family: Family, markup: str = "") -> None:
+    """A MarkupError naming the first character that neither the family nor its fallbacks can draw. `markup`: the
+    text the paragraphs were read from: printable ASCII, which every face of the family draws, is passed at once."""
+    if markup.isascii() and markup and not _CONTROL.search(markup) and all(
+            f.covers_ascii for f in family.faces.values()):
+        return
     unknown = list(dict.fromkeys(ch for para in paragraphs for word in para for p in word if not p.icon
                                  for ch in family.uncovered(p.text, p.style)))
     if unknown:
@@ -267,15 +274,16 @@ def _place(paragraphs, style: Style, x, y, w, h, size, leading, para_gap, height
     regular = family.face("regular")
     space = regular.width(" ", size)
     lead = size * leading
-    top = y + {"top": 0.0, "middle": (h - height) / 2, "bottom": h - height}.get(valign, 0.0)
+    top = y + (0.0 if valign not in ("middle", "bottom") else (h - height) / 2 if valign == "middle" else h - height)
     # centre the glyphs' ascent-descent box inside the line's leading
     base_off = (lead - size * (regular.ascent - regular.descent)) / 2 + size * regular.ascent
     runs: list[TextRun | Icon] = []
     cursor_y = top
+    centre, right = align == "center", align == "right"
     for lines in paragraphs:
         for words, line_w in lines:
             baseline = cursor_y + base_off
-            cx = x + {"left": 0.0, "center": (w - line_w) / 2, "right": w - line_w}.get(align, 0.0)
+            cx = x + ((w - line_w) / 2 if centre else w - line_w if right else 0.0)
             _emit(words, family, style, size, cx, baseline, space, runs)
             cursor_y += lead
         cursor_y += size * para_gap
