@@ -1,5 +1,5 @@
-"""The text writer writes the very bytes reportlab's `textOut` writes: new characters, a no-break space, more
-than one subset's worth of characters, two fonts, an empty run."""
+"""The text writer writes the very bytes reportlab's `textOut` and `drawString` write: new characters, a no-break
+space, more than one subset's worth of characters, two fonts, an empty run."""
 
 import io
 import re
@@ -32,6 +32,12 @@ def _pdf(runs: list[tuple[str, str]], ours: bool) -> bytes:
             else:
                 obj.textOut(text)
         c.drawText(obj)
+        for i, (font, text) in enumerate(runs):  # drawString and drawCentredString: a text object each
+            c.setFont(font, 6)
+            if ours:
+                writer.draw(100 - 0.5 * c.stringWidth(text, font, 6), 200 + i, text)
+            else:
+                c.drawCentredString(100, 200 + i, text)
         c.showPage()
     c.save()
     return buf.getvalue()

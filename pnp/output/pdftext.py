@@ -49,17 +49,34 @@ class TextWriter:
 
     def out(self, obj: Any, text: str) -> None:
         """`obj.textOut(text)`, as its bytes: `obj` is a `PDFTextObject` of this canvas, its font set."""
-        name = obj._fontname
-        codes = self.fonts.get(name)
-        if codes is None or not text or not codes.known.issuperset(text):
+        ops = self._ops(obj, text)
+        if ops is None:
             obj.textOut(text)
-            self._learn(name)
-            return
+            self._learn(obj._fontname)
+        else:
+            obj._code.append(ops)
+
+    def draw(self, x: float, y: float, text: str) -> None:
+        """`canvas.drawString(x, y, text)`, as its bytes, in the canvas's font (`x - width / 2`: centred)."""
+        obj = self.canvas.beginText(x, y)
+        ops = self._ops(obj, text)
+        if ops is None:
+            obj.textLine(text)
+            self._learn(obj._fontname)
+        else:
+            obj._code.append(f"{ops} T*")
+        self.canvas.drawText(obj)
+
+    def _ops(self, obj: Any, text: str) -> str | None:
+        """The operators `_formatText` writes for `text`, or None when reportlab must write them."""
+        codes = self.fonts.get(obj._fontname)
+        if codes is None or not text or not codes.known.issuperset(text):
+            return None
         ops = f"({self.escape(text.translate(codes.table).encode('latin-1'))}) Tj"
         if obj._curSubset != 0:  # the subset's font operator first, as `_formatText` writes it
             obj._curSubset = 0
             ops = f"{codes.name} {fp_str(obj._fontsize)} Tf {fp_str(obj._leading)} TL {ops}"
-        obj._code.append(ops)
+        return ops
 
     def _learn(self, name: str) -> None:
         codes = self.fonts.get(name)

@@ -108,21 +108,22 @@ class Renderer:
     def _stamp(self, face: Face, text: str) -> None:
         """A small grey line just inside the bottom of the trim: which version of which card this is. A face
         too small to carry it legibly (under 30 mm, or narrower than the line) has it in the page's footer."""
-        c = self.c
-        assert c is not None
+        c, writer = self.c, self.text
+        assert c is not None and writer is not None
         mm = 72 / 25.4
-        if min(face.w, face.h) < STAMP_MIN_FACE or c.stringWidth(text, self.font, STAMP_SIZE) > face.w - 4 * mm:
+        width = c.stringWidth(text, self.font, STAMP_SIZE)
+        if min(face.w, face.h) < STAMP_MIN_FACE or width > face.w - 4 * mm:
             return
         c.setFillColorRGB(0.5, 0.5, 0.5)
         c.setFont(self.font, STAMP_SIZE)
-        c.drawCentredString(face.w / 2, -face.h + STAMP_BASE, text)
+        writer.draw(face.w / 2 - 0.5 * width, -face.h + STAMP_BASE, text)
 
     def _footer(self, page: Page) -> None:
         """The page's running footer, where `footer.place` finds room for it (6 pt, grey)."""
         from pnp.output.footer import SIZE, place
 
-        c = self.c
-        assert c is not None
+        c, writer = self.c, self.text
+        assert c is not None and writer is not None
         for x, y, angle, text in place(page, lambda t: c.stringWidth(t, self.font, SIZE), self.margin):
             c.saveState()
             c.setFillColorRGB(0.35, 0.35, 0.35)
@@ -130,7 +131,7 @@ class Renderer:
             c.translate(x, page.h - y)
             if angle:
                 c.rotate(angle)
-            c.drawString(0, 0, text)
+            writer.draw(0, 0, text)
             c.restoreState()
 
     def _marker(self, face: Face, text: str) -> None:
