@@ -141,6 +141,15 @@ def _unit_width(word: Word, family: Family) -> float:
     return w
 
 
+def _units(paragraphs: list[list[Word]], family: Family) -> list[list[float]]:
+    """Each word's width at 1 pt: from the family's cache, a paragraph at a time, measuring only words new to it."""
+    cache, out = family.word_widths, []
+    for para in paragraphs:
+        units = list(map(cache.get, para))
+        out.append([_unit_width(word, family) for word in para] if None in units else units)
+    return out  # type: ignore[return-value]  # no None left
+
+
 def _wrap(paragraphs: list[list[Word]], units: list[list[float]], family: Family, size: float, width: float,
           ) -> list[list[tuple[list[Word], float]]] | None:
     """Greedy line breaking; None when one word is wider than the box."""
@@ -172,7 +181,7 @@ def fit(paragraphs: list[list[Word]], style: Style, box: tuple[float, float, flo
     x, y, w, h = box
     if style.family.fallbacks:
         paragraphs = [[_with_fallbacks(word, style.family) for word in para] for para in paragraphs]
-    units = [[_unit_width(word, style.family) for word in para] for para in paragraphs]
+    units = _units(paragraphs, style.family)
     # the first size usually fits; otherwise binary search over 0.25 pt steps (fit is monotonic)
     result = _attempt(paragraphs, units, style, w, h, size, leading, para_gap)
     found = None
@@ -191,15 +200,32 @@ def fit(paragraphs: list[list[Word]], style: Style, box: tuple[float, float, flo
     if found is None:
         return None
     used, (lines, height) = found
-    return _place(lines, style, x, y, w, h, used, leading, para_gap, height, align, valign), used, sum(
-        len(p) for p in lines)
+    return _place(lines, style, x, y, w, h, used, leading, para_gap, height, align, valign, _plain(paragraphs)), \
+        used, sum(len(p) for p in lines)
+
+
+def _plain(paragraphs: list[list[Word]]) -> Piece | None:
+    """The piece that text whose every word is one piece of one style (most text) is made of; None for other text."""
+    first = None
+    for para in paragraphs:
+        for word in para:
+            if len(word) != 1:
+                return None
+            p = word[0]
+            if first is None:
+                if p[3]:  # an icon
+                    return None
+                first, style, term, fallback = p, p[1], p[2], p[4]
+            elif p[1] != style or p[2] != term or p[3] or p[4] != fallback:
+                return None
+    return first
 
 
 def measurable(paragraphs: list[list[Word]], family: Family) -> tuple[list[list[Word]], list[list[float]]]:
     """Paragraphs ready for `height`: their words cut for fallback fonts, with their widths at 1 pt."""
     if family.fallbacks:
         paragraphs = [[_with_fallbacks(word, family) for word in para] for para in paragraphs]
-    return paragraphs, [[_unit_width(word, family) for word in para] for para in paragraphs]
+    return paragraphs, _units(paragraphs, family)
 
 
 def height(measured: tuple[list[list[Word]], list[list[float]]], family: Family, width: float, size: float,
@@ -269,7 +295,8 @@ def _attempt(paragraphs, units, style, w, h, size, leading, para_gap):
     return wrapped, height
 
 
-def _place(paragraphs, style: Style, x, y, w, h, size, leading, para_gap, height, align, valign):
+def _place(paragraphs, style: Style, x, y, w, h, size, leading, para_gap, height, align, valign, plain=None):
+    """`plain`: the one piece every word is (see `_plain`): each line one run, as `_emit` would make it."""
     family = style.family
     regular = family.face("regular")
     space = regular.width(" ", size)
@@ -280,11 +307,17 @@ def _place(paragraphs, style: Style, x, y, w, h, size, leading, para_gap, height
     runs: list[TextRun | Icon] = []
     cursor_y = top
     centre, right = align == "center", align == "right"
+    if plain is not None:
+        font = family.face_of(plain.style, plain.fallback).name
+        colour = style.term_color if plain.term else style.color
     for lines in paragraphs:
         for words, line_w in lines:
             baseline = cursor_y + base_off
             cx = x + ((w - line_w) / 2 if centre else w - line_w if right else 0.0)
-            _emit(words, family, style, size, cx, baseline, space, runs)
+            if plain is None:
+                _emit(words, family, style, size, cx, baseline, space, runs)
+            elif words:
+                runs.append(TextRun(cx, baseline, font, size, colour, " ".join([word[0][0] for word in words])))
             cursor_y += lead
         cursor_y += size * para_gap
     return runs
