@@ -175,6 +175,15 @@ class Face:
         self.sources = None
 
 
+def drawn_as(item: Any) -> tuple:
+    """An item as a hashable key of what it draws: its kind and its fields (a list as a tuple; the items in it, and
+    anything not a scene item, as themselves)."""
+    fields = getattr(item, "__slots__", None)
+    if fields is None:
+        return type(item), item
+    return (type(item), *(tuple(v) if isinstance(v, list) else v for v in map(item.__getattribute__, fields)))
+
+
 def shift(items: list[Item], dx: float, dy: float) -> list[Item]:
     """Move freshly laid-out items by (dx, dy), in place: a `group`'s children to the group's origin."""
     if not (dx or dy):

@@ -99,10 +99,21 @@ def _merge_style(style: str, term_style: str) -> str:
     return _STYLE[bold, italic]
 
 
+_PLAIN: dict[tuple[str, bool], dict[str, Word]] = {}  # (style, term) -> word -> its one-piece Word, made once
+_PLAIN_MAX = 100_000  # words kept (a long-running `pnp serve` forgets them all past this)
+
+
 def _words(pieces: list[Piece]) -> list[Word]:
     if len(pieces) == 1 and not pieces[0].icon:  # plain text: the common case
         style, term = pieces[0].style, pieces[0].term
-        return [(Piece(part, style, term, False),) for part in pieces[0].text.split(" ") if part]
+        known = _PLAIN.get((style, term))
+        if known is None or len(known) > _PLAIN_MAX:
+            known = _PLAIN[(style, term)] = {}
+        found = list(map(known.get, pieces[0].text.split(" ")))
+        if None not in found:
+            return found  # type: ignore[return-value]  # every word known
+        return [known.get(part) or known.setdefault(part, (Piece(part, style, term, False),))
+                for part in pieces[0].text.split(" ") if part]
     words: list[Word] = []
     current: list[Piece] = []
     for piece in pieces:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.errors import Problem, Where
-from pnp.layout.scene import Ellipse, Face, Icon, Image, Item, Label, Line, Polygon, Rect, Text, TextRun
+from pnp.layout.scene import Ellipse, Face, Icon, Image, Item, Label, Line, Polygon, Rect, Text, TextRun, drawn_as
 from pnp.model.units import MM
 from pnp.output.extent import Box, crosses, dpi, line_box, luminance, shrink, walk_scaled, within
 from pnp.output.impose import Page, Placement
@@ -117,7 +117,7 @@ class Preflight:
         """The page's marks and labels checked, as (where, message, the face's index or -1 for the page): once for
         all the pages of one geometry (a deck's sheets of fronts are alike, and so are its sheets of backs)."""
         guarded = [shrink(_visible(p), TOLERANCE) for p in faces]  # what a mark may not reach
-        key = (tuple(_item_key(item) for item in page.extras), tuple(page.marks), page.mark_width,
+        key = (tuple(map(drawn_as, page.extras)), tuple(page.marks), page.mark_width,
                tuple(p.clip for p in faces), tuple(guarded))
         found = self._pages.get(key)
         if found is None:
@@ -257,14 +257,6 @@ class Preflight:
         if isinstance(item, Rect | Ellipse):
             return item.x, item.y, item.w, item.h
         return None
-
-
-def _item_key(item: Any) -> tuple:
-    """A page's mark or label as what it is: its kind and its fields (a list as a tuple; items in it, themselves)."""
-    fields = getattr(item, "__slots__", None)
-    if fields is None:
-        return type(item), item
-    return (type(item), *(tuple(v) if isinstance(v, list) else v for v in map(item.__getattribute__, fields)))
 
 
 def _width(run: TextRun) -> float:

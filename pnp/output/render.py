@@ -12,7 +12,21 @@ from typing import TYPE_CHECKING, Any
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.layout.scene import Ellipse, Face, Icon, Image, Item, Label, Line, Polygon, Rect, Static, Text, TextRun
+from pnp.layout.scene import (
+    Ellipse,
+    Face,
+    Icon,
+    Image,
+    Item,
+    Label,
+    Line,
+    Polygon,
+    Rect,
+    Static,
+    Text,
+    TextRun,
+    drawn_as,
+)
 from pnp.model.units import RGB, alpha_of
 from pnp.output.impose import Page, Placement
 from pnp.output.pdftext import TextWriter
@@ -40,6 +54,7 @@ class Renderer:
         self.margin = 5 * 72 / 25.4
         self.static_names: dict[tuple, str] = {}
         self.see_through: dict[str, bool] = {}  # static parts holding a see-through colour: drawn in place
+        self.extras_code: dict[tuple, list[str]] = {}  # a page's size and marks -> their PDF operators
 
     # -- document ----------------------------------------------------------------------------
     def render(self, pages: list[Page], marker: str = "", stamp: str = "", margin: float = 5 * 72 / 25.4) -> bytes:
@@ -62,10 +77,7 @@ class Renderer:
             for placement in page.placements:
                 self._place(placement, page.h, marker)
             if page.extras:
-                c.saveState()
-                c.translate(0, page.h)
-                self._items(page.extras, Face(page.w, page.h, 0.0))
-                c.restoreState()
+                self._extras(page)
             if page.marks:
                 c.setStrokeColorRGB(0, 0, 0)
                 c.setLineWidth(page.mark_width)
@@ -79,6 +91,26 @@ class Renderer:
             c.showPage()
         c.save()
         return self.buf.getvalue()
+
+    def _extras(self, page: Page) -> None:
+        """The page's own marks and labels. Lines and shapes write the same operators whatever was drawn before
+        them: drawn once for each page size and set of them, the operators are copied onto the pages alike."""
+        c = self.c
+        assert c is not None
+        key = None
+        if all(type(item) in _VECTOR for item in page.extras):
+            key = (page.w, page.h, *map(drawn_as, page.extras))
+            code = self.extras_code.get(key)
+            if code is not None:
+                c._code.extend(code)
+                return
+        start = len(c._code)
+        c.saveState()
+        c.translate(0, page.h)
+        self._items(page.extras, Face(page.w, page.h, 0.0))
+        c.restoreState()
+        if key is not None:
+            self.extras_code[key] = c._code[start:]
 
     def _place(self, p: Placement, page_h: float, marker: str) -> None:
         c = self.c
@@ -397,6 +429,7 @@ def _alphas(item: Item) -> tuple[float, float] | None:
 
 
 _SOLID = (tuple, type(None))
+_VECTOR = (Line, Rect, Ellipse, Polygon)  # items whose operators do not depend on what was drawn before
 
 
 def _any_alpha(items: list) -> bool:
