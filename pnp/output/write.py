@@ -153,10 +153,16 @@ class Staging:
             self.lock = None
 
 
+_FILES = '\n "files": '  # the top-level key, on a line of its own
+
+
 def _owned(out: Path) -> set[str]:
     """Top-level names the current output's manifest says pnp wrote (and the manifest itself)."""
     try:
-        files = json.loads((out / MANIFEST).read_text()).get("files", [])
+        text = (out / MANIFEST).read_text()
+        at = text.find(_FILES)  # as `manifest_json` writes it: the list alone is read, not every face's row
+        files = json.JSONDecoder().raw_decode(text, at + len(_FILES))[0] if at >= 0 else \
+            json.loads(text).get("files", [])
         return {MANIFEST, *(str(f["path"]).split("/")[0] for f in files if isinstance(f, dict) and "path" in f)}
     except (OSError, ValueError, AttributeError, TypeError):
         return {MANIFEST}
