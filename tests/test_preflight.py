@@ -104,7 +104,7 @@ def test_check_print_names_the_template_line_and_strict_fails(project):
 
 def test_the_playtest_stamp_is_checked_unless_final(project):
     result = run_pnp("--root", str(project), "check", "mini", "--print")
-    from pnp.output.render import STAMP_SIZE
+    from pnp.output.pdftext import STAMP_SIZE
 
     assert ("the playtest stamp prints at" in result.out) == (STAMP_SIZE < 6)
 

@@ -1,4 +1,6 @@
-"""A line of text's PDF operators, written as reportlab's `textOut` writes them, without its per-character work.
+"""Text's PDF operators: a face's text runs, the playtest stamp, the running footer.
+
+A line of text's operators are written as reportlab's `textOut` writes them, without its per-character work.
 
 For a TrueType font reportlab subsets as it goes: `splitString` walks the text a character at a time in Python,
 giving each new character a code in one of the font's 256-code subsets, then writes `(codes) Tj` (and the
@@ -10,10 +12,20 @@ then learns: the operators, and so the PDF, are byte for byte the ones reportlab
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
+
+from pnp.layout.scene import Face, Icon, Text, TextRun
+from pnp.model.units import RGB, alpha_of
+
+if TYPE_CHECKING:
+    from pnp.output.impose import Page
+
+STAMP_SIZE = 6.0  # pt: the playtest stamp, no smaller than any text the preflight accepts
+STAMP_MIN_FACE = 30 * 72 / 25.4  # faces smaller than this carry their stamp in the page's footer
+STAMP_BASE = 1.2 * 72 / 25.4  # the stamp's baseline, above the foot of the trim
 
 
 class _Codes:
@@ -46,6 +58,64 @@ class TextWriter:
         self.doc = canvas._doc
         self.escape = canvas._escape
         self.fonts: dict[str, _Codes | None] = {}  # font name -> its codes; None: reportlab's way only
+
+    def texts(self, texts: list[Text]) -> list[Icon]:
+        """Neighbouring texts of a face in one PDF text object, one run after another (a font or colour set only when
+        it changes); their inline icons are returned, to be drawn after it."""
+        c = self.canvas
+        obj: Any = c.beginText()
+        font: tuple[str, float] | None = None
+        colour: RGB | None = None
+        alpha = 1.0
+        icons: list[Icon] = []
+        for t in texts:
+            for run in t.runs:
+                if not isinstance(run, TextRun):
+                    icons.append(run)
+                    continue
+                if font != (run.font, run.size):
+                    font = (run.font, run.size)
+                    obj.setFont(run.font, run.size)
+                if colour != run.color or type(run.color) is not tuple or alpha != 1.0:
+                    if alpha_of(run.color) != alpha:
+                        alpha = alpha_of(run.color)
+                        obj.setFillAlpha(alpha)
+                    if colour != run.color:
+                        colour = run.color
+                        obj.setFillColorRGB(*run.color)
+                obj.setTextOrigin(run.x, -run.y)
+                self.out(obj, run.text)
+        if alpha != 1.0:
+            obj.setFillAlpha(1.0)
+        c.drawText(obj)
+        return icons
+
+    def stamp(self, face: Face, text: str, font: str) -> None:
+        """A small grey line just inside the bottom of the trim: which version of which card this is. A face
+        too small to carry it legibly (under 30 mm, or narrower than the line) has it in the page's footer."""
+        c = self.canvas
+        mm = 72 / 25.4
+        width = c.stringWidth(text, font, STAMP_SIZE)
+        if min(face.w, face.h) < STAMP_MIN_FACE or width > face.w - 4 * mm:
+            return
+        c.setFillColorRGB(0.5, 0.5, 0.5)
+        c.setFont(font, STAMP_SIZE)
+        self.draw(face.w / 2 - 0.5 * width, -face.h + STAMP_BASE, text)
+
+    def footer(self, page: Page, font: str, margin: float) -> None:
+        """The page's running footer, where `footer.place` finds room for it (6 pt, grey)."""
+        from pnp.output.footer import SIZE, place
+
+        c = self.canvas
+        for x, y, angle, text in place(page, lambda t: c.stringWidth(t, font, SIZE), margin):
+            c.saveState()
+            c.setFillColorRGB(0.35, 0.35, 0.35)
+            c.setFont(font, SIZE)
+            c.translate(x, page.h - y)
+            if angle:
+                c.rotate(angle)
+            self.draw(0, 0, text)
+            c.restoreState()
 
     def out(self, obj: Any, text: str) -> None:
         """`obj.textOut(text)`, as its bytes: `obj` is a `PDFTextObject` of this canvas, its font set."""

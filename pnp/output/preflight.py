@@ -176,7 +176,7 @@ class Preflight:
         """What the playtest stamp would print over, as the renderer places it (centred, its baseline 1.2 mm above
         the trim's foot): text, or the edge of a shape that stops short of the trim (a panel's foot). A fill that
         runs on past the trim (a background, a stripe) is only under it."""
-        from pnp.output.render import STAMP_BASE, STAMP_MIN_FACE, STAMP_SIZE
+        from pnp.output.pdftext import STAMP_BASE, STAMP_MIN_FACE, STAMP_SIZE
 
         face = p.face
         width = _width(TextRun(0, 0, self.font, STAMP_SIZE, (0, 0, 0), self.stamp.format(**p.meta)))

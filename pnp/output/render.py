@@ -8,7 +8,7 @@ icons in one colour) becomes a PDF form drawn once and placed by reference.
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from reportlab.pdfgen.canvas import Canvas
 
@@ -24,7 +24,6 @@ from pnp.layout.scene import (
     Rect,
     Static,
     Text,
-    TextRun,
     drawn_as,
 )
 from pnp.model.units import RGB, alpha_of
@@ -36,9 +35,6 @@ if TYPE_CHECKING:
     from pnp.layout.scene import Transform
 
 PAPER: RGB = (1.0, 1.0, 1.0)
-STAMP_SIZE = 6.0  # pt: the playtest stamp, no smaller than any text the preflight accepts
-STAMP_MIN_FACE = 30 * 72 / 25.4  # faces smaller than this carry their stamp in the page's footer
-STAMP_BASE = 1.2 * 72 / 25.4  # the stamp's baseline, above the foot of the trim
 
 
 class Renderer:
@@ -87,7 +83,7 @@ class Renderer:
             c.setTrimBox(_pdf_box(trim, page.h))  # a page of one face says where it is cut (print shops)
             c.setBleedBox(_pdf_box(bleed, page.h))
             if page.footer:
-                self._footer(page)
+                self.text.footer(page, self.font, self.margin)
             c.showPage()
         c.save()
         return self.buf.getvalue()
@@ -134,37 +130,9 @@ class Renderer:
         if marker:
             self._marker(face, marker)
         if self.stamp and p.stamp and p.meta.get("side") == "front" and "copy" in p.meta and "tile" not in p.meta:
-            self._stamp(face, self.stamp.format(**p.meta))
+            assert self.text is not None
+            self.text.stamp(face, self.stamp.format(**p.meta), self.font)
         c.restoreState()
-
-    def _stamp(self, face: Face, text: str) -> None:
-        """A small grey line just inside the bottom of the trim: which version of which card this is. A face
-        too small to carry it legibly (under 30 mm, or narrower than the line) has it in the page's footer."""
-        c, writer = self.c, self.text
-        assert c is not None and writer is not None
-        mm = 72 / 25.4
-        width = c.stringWidth(text, self.font, STAMP_SIZE)
-        if min(face.w, face.h) < STAMP_MIN_FACE or width > face.w - 4 * mm:
-            return
-        c.setFillColorRGB(0.5, 0.5, 0.5)
-        c.setFont(self.font, STAMP_SIZE)
-        writer.draw(face.w / 2 - 0.5 * width, -face.h + STAMP_BASE, text)
-
-    def _footer(self, page: Page) -> None:
-        """The page's running footer, where `footer.place` finds room for it (6 pt, grey)."""
-        from pnp.output.footer import SIZE, place
-
-        c, writer = self.c, self.text
-        assert c is not None and writer is not None
-        for x, y, angle, text in place(page, lambda t: c.stringWidth(t, self.font, SIZE), self.margin):
-            c.saveState()
-            c.setFillColorRGB(0.35, 0.35, 0.35)
-            c.setFont(self.font, SIZE)
-            c.translate(x, page.h - y)
-            if angle:
-                c.rotate(angle)
-            writer.draw(0, 0, text)
-            c.restoreState()
 
     def _marker(self, face: Face, text: str) -> None:
         c = self.c
@@ -310,34 +278,8 @@ class Renderer:
             c.setDash([])
 
     def _texts(self, texts: list[Text], face: Face) -> None:
-        c, writer = self.c, self.text
-        assert c is not None and writer is not None
-        obj: Any = c.beginText()
-        font: tuple[str, float] | None = None
-        colour: RGB | None = None
-        alpha = 1.0
-        icons: list[Icon] = []
-        for t in texts:
-            for run in t.runs:
-                if not isinstance(run, TextRun):
-                    icons.append(run)
-                    continue
-                if font != (run.font, run.size):
-                    font = (run.font, run.size)
-                    obj.setFont(run.font, run.size)
-                if colour != run.color or type(run.color) is not tuple or alpha != 1.0:
-                    if alpha_of(run.color) != alpha:
-                        alpha = alpha_of(run.color)
-                        obj.setFillAlpha(alpha)
-                    if colour != run.color:
-                        colour = run.color
-                        obj.setFillColorRGB(*run.color)
-                obj.setTextOrigin(run.x, -run.y)
-                writer.out(obj, run.text)
-        if alpha != 1.0:
-            obj.setFillAlpha(1.0)
-        c.drawText(obj)
-        for icon in icons:
+        assert self.text is not None
+        for icon in self.text.texts(texts):
             self._icon(icon, face)
 
     def _icon(self, icon: Icon, face: Face) -> None:
