@@ -59,3 +59,22 @@ def test_texts_of_a_known_font_skip_reportlab(monkeypatch):
     monkeypatch.setattr(TTFont, "splitString", lambda self, *a, **k: calls.append(1) or real(self, *a, **k))
     _pdf([("PdfTextA", f"line {i} of plain words") for i in range(50)], ours=True)
     assert len(calls) == 1  # the font's first run only: then its codes are known
+
+
+def test_pages_alike_share_their_marks_operators_and_write_what_drawing_each_writes(monkeypatch):
+    from pnp.layout.scene import Line, Rect
+    from pnp.output import render
+    from pnp.output.impose import Page
+
+    def pages() -> list[Page]:
+        marks = [Line(10, 10, 10, 40, (1, 1, 1), 1.5), Line(10, 10, 10, 40, (0, 0, 0), 0.5), Rect(5, 5, 9, 9, (1, 0, 0))]
+        other = [Line(20, 10, 20, 40, (0, 0, 0), 0.5)]
+        return [Page(595, 842, [], [], 0.5, "front", [*marks]) for _ in range(3)] + [
+            Page(595, 842, [], [], 0.5, "back", other), Page(842, 595, [], [], 0.5, "front", [*marks])]
+
+    pdfmetrics.registerFont(TTFont("PdfTextA", str(FONTS / "DejaVuSans.ttf")))
+    cached = render.Renderer({}, "t", "PdfTextA")
+    shared = cached.render(pages())
+    assert len(cached.extras_code) == 3  # the three pages alike drawn once
+    monkeypatch.setattr(render, "_VECTOR", ())  # no page's marks reused
+    assert render.Renderer({}, "t", "PdfTextA").render(pages()) == shared
