@@ -67,7 +67,8 @@ def test_pages_alike_share_their_marks_operators_and_write_what_drawing_each_wri
     from pnp.output.impose import Page
 
     def pages() -> list[Page]:
-        marks = [Line(10, 10, 10, 40, (1, 1, 1), 1.5), Line(10, 10, 10, 40, (0, 0, 0), 0.5), Rect(5, 5, 9, 9, (1, 0, 0))]
+        marks = [Line(10, 10, 10, 40, (1, 1, 1), 1.5), Line(10, 10, 10, 40, (0, 0, 0), 0.5),
+                 Rect(5, 5, 9, 9, (1, 0, 0))]
         other = [Line(20, 10, 20, 40, (0, 0, 0), 0.5)]
         return [Page(595, 842, [], [], 0.5, "front", [*marks]) for _ in range(3)] + [
             Page(595, 842, [], [], 0.5, "back", other), Page(842, 595, [], [], 0.5, "front", [*marks])]
