@@ -172,7 +172,7 @@ def test_the_files_an_earlier_build_wrote_are_read_from_its_manifest_however_it_
 
     manifest = {"game": "g", "files": [{"path": "deck.pdf"}, {"path": "single/deck.pdf"}],
                 "faces": [{"file": "other.pdf", "files": [{"path": "no.pdf"}]}]}
-    (tmp_path / MANIFEST).write_text(manifest_json(manifest))  # as pnp writes it: the list read alone
+    (tmp_path / MANIFEST).write_bytes(manifest_json(manifest))  # as pnp writes it: the list read alone
     assert _owned(tmp_path) == {MANIFEST, "deck.pdf", "single"}
     (tmp_path / MANIFEST).write_text(json.dumps(manifest, indent=4))  # re-indented by hand: read whole
     assert _owned(tmp_path) == {MANIFEST, "deck.pdf", "single"}
