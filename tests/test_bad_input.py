@@ -15,7 +15,43 @@ FRONT = "templates/mini/front.yaml"
 
 CASES = {
     "yaml_syntax_error": (SPELLS, "  - id: blink\n", "  - id: blink\n   oops: [\n", [
-        "cards/mini/spells.yaml:21:4: YAML syntax error: did not find expected '-' indicator"]),
+        "cards/mini/spells.yaml:21:4: YAML syntax error: did not find expected '-' indicator; check this line's "
+        "indentation: it must line up, with spaces, with the other keys (or `-` items) of its block"]),
+    "key_indented_one_space_less": (SPELLS, "    cost: 2\n", "   cost: 2\n", [
+        "cards/mini/spells.yaml:17:4: YAML syntax error: did not find expected '-' indicator; check this line's "
+        "indentation: it must line up, with spaces, with the other keys (or `-` items) of its block"]),
+    "a_tab_in_the_indentation": (SPELLS, "    cost: 2\n", "\tcost: 2\n", [
+        "cards/mini/spells.yaml:17:1: YAML syntax error: a tab; YAML indents with spaces only: replace the tab with "
+        "spaces"]),
+    "a_colon_in_an_unquoted_value": (SPELLS, "    flavor: \"Cold.\"", "    flavor: Note: cold.", [
+        "cards/mini/spells.yaml:19:17: YAML syntax error: mapping values are not allowed in this context; a value "
+        "that holds `: ` needs quotes (\"Cost: 2\"), or this line is indented deeper than its block"]),
+    "a_quote_never_closed": (SPELLS, 'text: "Move."', 'text: "Move.', [
+        "cards/mini/spells.yaml:24:11: YAML syntax error: a quote opened here is never closed; end the text with "
+        "the same quote"]),
+    "a_quote_inside_quoted_text": (SPELLS, '"Move."', '"Say "go"."', [
+        "cards/mini/spells.yaml:24:17: YAML syntax error: did not find expected key; what stands here does not "
+        "belong: a `}` or `]` too many, or a quote inside quoted text (quote with the other kind: 'Say \"hi\"')"]),
+    "a_list_never_closed": (GAME, "terms: [Damage Token, Room]", "terms: [Damage Token, Room", [
+        "cards/mini/game.yaml:9:6: YAML syntax error: did not find expected ',' or ']'; a `[` list opened before is "
+        "not closed with `]`, or a value in it that holds `,` or `: ` needs quotes"]),
+    "unquoted_hex_colour_in_a_flow_mapping": (GAME, 'ink: "#222222"', "ink: #222222", [
+        "cards/mini/game.yaml:5:16: YAML syntax error: this `#` starts a comment, which hides the rest of the line "
+        "and leaves its `[` or `{` open; put the value in quotes (\"#1d2230\")"]),
+    "unquoted_hex_colour_is_a_comment": (GAME, '{ink: "#222222", accent: "#2f4f9c", paper: "#ffffff"}',
+                                         '\n  ink: #222222\n  accent: "#2f4f9c"\n  paper: "#ffffff"', [
+        "cards/mini/game.yaml:6:3: palette.ink: expected text, got nothing; if the value begins with `#` (a "
+        "colour), put it in quotes, \"#1d2230\": unquoted, `#` starts a YAML comment"]),
+    "palette_colour_not_a_colour": (GAME, '"#2f4f9c"', '"#2f4f9"', [
+        "cards/mini/game.yaml:5:27: palette.accent: '#2f4f9' is not a colour: write it as \"#rrggbb\" (or \"#rgb\", "
+        "and \"#rrggbbaa\" with an alpha), in quotes"]),
+    "number_in_quotes": (SPELLS, "cost: 3", 'cost: "3"', [
+        "cards/mini/spells.yaml:14:5: cards[0] (fireball).cost: expected an integer, got '3' in quotes, which makes "
+        "it text: write 3 without the quotes"]),
+    "mapping_written_as_text": (GAME, "decks: [spells.yaml]", "decks: [spells.yaml]\nplayers: 1-4", [
+        "cards/mini/game.yaml:11:1: players: expected a mapping, got '1-4': write it as {min: ..., max: ...}"]),
+    "field_min_above_max": (SPELLS, "min: 0, max: 10", "min: 10, max: 0", [
+        "cards/mini/spells.yaml:8:25: fields.cost.min: min 10 is above max 0: no value could pass; swap them"]),
     "unknown_field": (SPELLS, "    cost: 2\n", "    cost: 2\n    colour: red\n", [
         "cards/mini/spells.yaml:18:5: cards[1] (frost-nova).colour: unknown field (known fields: copies, cost, flavor, "
         "id, name, text); check its spelling or declare it under `fields:`"]),

@@ -61,6 +61,8 @@ def field_problems(name: str, fs: FieldSpec) -> list[tuple[tuple[str | int, ...]
     out: list[tuple[tuple[str | int, ...], str]] = []
     if fs.type == "choice" and not fs.choices:
         out.append(((), "a choice field needs `choices:`"))
+    if fs.min is not None and fs.max is not None and fs.min > fs.max:
+        out.append((("min",), f"min {fs.min:g} is above max {fs.max:g}: no value could pass; swap them"))
     if fs.of is not None and fs.type != "list":
         out.append((("of",), f"`of` describes a list's items; this field is of type {fs.type}: "
                              "make it `type: list` or remove `of`"))

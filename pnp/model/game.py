@@ -19,7 +19,7 @@ from pnp.model.fields import PAPERS, FieldSpec, Id, Length, card_hints, field_pr
 from pnp.model.load import Doc, load_file
 from pnp.model.project import OUTSIDE, check_game_id, confined, no_game, outside
 from pnp.model.schema import Check, Reader, read
-from pnp.model.units import MM
+from pnp.model.units import MM, is_colour_code
 
 
 @dataclass(repr=False, eq=False)
@@ -235,9 +235,11 @@ def deck_from_doc(doc: Doc, problems: Problems, root: Path | None = None, game_d
         problems.add(doc.where(("back",)), "a dial has no back: its wheel is printed on a sheet of its own", "back")
     if spec.kind == "die" and not (spec.die and spec.faces):
         problems.add(doc.where(), "a die needs `die` (d6, d8 or d10) and `faces` (a data table)", "die")
-    for name, fs in spec.fields.items():
-        for path, message in field_problems(name, fs):
-            problems.add(doc.where(("fields", name, *path)), message, ".".join(map(str, ("fields", name, *path))))
+    declared = [(name, path, message) for name, fs in spec.fields.items() for path, message in field_problems(name, fs)]
+    for name, path, message in declared:
+        problems.add(doc.where(("fields", name, *path)), message, ".".join(map(str, ("fields", name, *path))))
+    if declared:  # the cards are checked once their fields are declared right
+        return None
     hints = card_hints(spec.fields)
     raws, place = spec.cards, doc
     if spec.cards_from is not None and root is not None and game_dir is not None:
@@ -294,6 +296,10 @@ def load_game(root: Path, game_id: str) -> Game:
     if manifest is None:
         problems.raise_if_errors()
     assert manifest is not None
+    for name, value in manifest.palette.items():
+        if not is_colour_code(value):
+            problems.add(doc.where(("palette", name)), f"{value!r} is not a colour: write it as \"#rrggbb\" (or "
+                         "\"#rgb\", and \"#rrggbbaa\" with an alpha), in quotes", f"palette.{name}")
     game = Game(game_id, root, game_dir, manifest, doc)
     ids: dict[str, str] = {}
     for i, name in enumerate(manifest.decks):

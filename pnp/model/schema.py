@@ -109,6 +109,35 @@ def _describe(hint: Any) -> str:
     return "a value"
 
 
+def _got(hint: Any, value: Any) -> str:
+    """`got 'x'`, with what the designer most likely meant when the slip is a common one."""
+    if value is None:
+        return ("got nothing; if the value begins with `#` (a colour), put it in quotes, \"#1d2230\": "
+                "unquoted, `#` starts a YAML comment")
+    bare = _bare(hint)
+    if isinstance(value, str) and bare in (int, float):
+        try:
+            number = int(value) if bare is int else float(value)
+        except ValueError:
+            return f"got {value!r}"
+        return f"got {value!r} in quotes, which makes it text: write {number!r} without the quotes"
+    if dataclasses.is_dataclass(bare) and isinstance(bare, type):
+        names = [f.name for f in dataclasses.fields(bare)]
+        shown = ", ".join(f"{n}: ..." for n in names[:4]) + (", ..." if names[4:] else "")
+        return f"got {value!r}: write it as {{{shown}}}"
+    return f"got {value!r}"
+
+
+def _bare(hint: Any) -> Any:
+    """The one plain type under Annotated and Optional, else None."""
+    while get_origin(hint) is typing.Annotated:
+        hint = get_args(hint)[0]
+    if get_origin(hint) in (Union, types.UnionType):
+        args = [a for a in get_args(hint) if a is not type(None)]
+        return _bare(args[0]) if len(args) == 1 else None
+    return hint
+
+
 def _choices(hint: Any) -> list[Any]:
     """The values a Literal allows (inside Annotated or a union too), to suggest one for a typo."""
     origin = get_origin(hint)
@@ -207,7 +236,7 @@ class Reader:
                 return out
         else:  # pragma: no cover - a hint this reader does not know is a programming error
             raise TypeError(f"unsupported type hint {hint!r}")
-        self.fail(path, f"expected {_describe(hint)}, got {value!r}{did_you_mean(value, _choices(hint))}")
+        self.fail(path, f"expected {_describe(hint)}, {_got(hint, value)}{did_you_mean(value, _choices(hint))}")
         raise _Fail
 
     def _items(self, hint: Any, values: list, path: Path_) -> list:
@@ -238,7 +267,7 @@ class Reader:
         for option in options:  # the first option whose Python type matches, checked strictly
             if _matches(option, value):
                 return self.read(option, value, path)
-        self.fail(path, f"expected {_describe(hint)}, got {value!r}")
+        self.fail(path, f"expected {_describe(hint)}, {_got(hint, value)}")
         raise _Fail
 
     def _check(self, check: Check, value: Any, path: Path_) -> Any:
