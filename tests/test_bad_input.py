@@ -72,6 +72,9 @@ CASES = {
     "expression_names_missing_field": (FRONT, "{{ card.cost }}", "{{ card.price }}", [
         "templates/mini/front.yaml:9:64: spell: {{ card.price }} names the field 'price', which 3 spell cards do not "
         "have (fireball, frost-nova, blink) (template mini/front)"]),
+    "expression_names_a_mistyped_field": (FRONT, "{{ card.text }}", "{{ card.txet }}", [
+        "templates/mini/front.yaml:11:67: spell: {{ card.txet }} names the field 'txet', which 3 spell cards do not "
+        "have (fireball, frost-nova, blink); did you mean 'text'? (template mini/front)"]),
     "expression_syntax_error": (FRONT, "{{ card.cost > 1 }}", "{{ card.cost > }}", [
         "templates/mini/front.yaml:12:89: expression syntax error in '{{ card.cost > }}': "
         "unexpected 'end of template'"]),
@@ -154,3 +157,38 @@ def test_unknown_game_and_missing_project(project, tmp_path):
 def test_bad_option_values(project):
     result = run_pnp("build", "mini", "--paper", "A5", cwd=project)
     assert (result.code, result.err.strip()) == (2, "--paper A5: use A4, letter, A3 or tabloid")
+
+
+RULES = """rules:
+  - {id: cheap, kind: each, deck: spell, check: "card.cots <= 10", message: "costs 10 at most"}
+"""
+SETUP = """setup:
+  players: {min: 1, max: 2}
+  each_player:
+    - {draw: spell, where: "card.cots < 3"}
+"""
+
+
+@pytest.mark.parametrize("rules, code, expected", [
+    (RULES, 2, "cards/mini/rules.yaml:2:5: card.cots <= 10 names the field 'cots', which this card does not have; "
+               "did you mean 'cost'?"),
+    (SETUP, 1, "cards/mini/rules.yaml:4:21: setup: each_player[0].where: card.cots < 3 names the field 'cots', which "
+               "this card or table lacks; did you mean 'cost'? (with 1 player)"),
+], ids=["each_rule", "setup_where"])
+def test_a_rule_expression_naming_a_mistyped_field_says_the_near_one(project, rules, code, expected):
+    """Not Jinja's "'dict object' has no attribute" (or a pnp class's name): the field, and the near one."""
+    (project / "cards/mini/rules.yaml").write_text(rules)
+    result = run_pnp("check", "mini", cwd=project)
+    assert result.code == code, result.err + result.out
+    assert expected in [line.strip() for line in (result.err + result.out).splitlines()], result.err + result.out
+    assert "object'" not in result.err + result.out
+
+
+def test_a_field_only_some_die_faces_have_says_how_to_ask_for_it():
+    """A die face's entry is free-form: `face.wild` on a face without it is answered with `face.get('wild')`."""
+    from pnp.layout.expr import _explain
+
+    said = _explain("{{ face.wild }}", AttributeError("'dict object' has no attribute 'wild'"),
+                    {"face": {"color": "red", "number": 1}, "card": {"id": "d6"}})
+    assert said == ("{{ face.wild }} names the field 'wild', which this card does not have; where only some have "
+                    "it, write face.get('wild')")
