@@ -192,3 +192,14 @@ def test_a_field_only_some_die_faces_have_says_how_to_ask_for_it():
                     {"face": {"color": "red", "number": 1}, "card": {"id": "d6"}})
     assert said == ("{{ face.wild }} names the field 'wild', which this card does not have; where only some have "
                     "it, write face.get('wild')")
+
+
+def test_a_setup_that_shuffles_a_deck_the_game_lacks_says_so(project):
+    """`shuffle: [spels]` was ignored: the deck was dealt unshuffled, the same every game, and nothing said why."""
+    edit(project / GAME, "decks: [spells.yaml]", "decks: [spells.yaml]\nplayers: {min: 1, max: 2}")
+    (project / "cards/mini/rules.yaml").write_text("setup:\n  players: {min: 1, max: 2}\n  shuffle: [spels]\n"
+                                                   "  each_player:\n    - {draw: spell}\n")
+    result = run_pnp("check", "mini", cwd=project)
+    assert result.code == 1, result.out + result.err
+    assert ("cards/mini/rules.yaml:3:13: shuffle[0]: shuffles 'spels', which is not a deck of this game (decks: "
+            "spell); did you mean 'spell'?") in [line.strip() for line in result.out.splitlines()], result.out
