@@ -194,3 +194,15 @@ def test_cells_take_their_field_types():
     assert typed("a; b;c", "list") == ["a", "b", "c"]
     assert typed(12.0, "text") == "12" and typed("{a: 1}", "any") == {"a": 1}
     assert [column_name(c) for c in (1, 26, 27, 52)] == ["A", "Z", "AA", "AZ"]
+
+
+def test_a_mistyped_column_of_a_required_field_is_one_error_with_the_near_name(project: Path):
+    """Not one more `missing required field` per row: the header is the one mistake."""
+    from_sheet(project, "csv")
+    text = (project / "cards/mini/spells.csv").read_text()
+    (project / "cards/mini/spells.csv").write_text(text.replace("cost", "cots", 1))
+    result = run_pnp("--root", str(project), "check", "mini")
+    assert result.code == 2
+    assert result.err.splitlines() == [
+        "cards/mini/spells.csv!C1: unknown field 'cots'; did you mean 'cost'? (the deck's fields: name, cost, text, "
+        "flavor); check its spelling or declare it under `fields:` in cards/mini/spells.yaml", "1 error"]
