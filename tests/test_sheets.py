@@ -188,6 +188,16 @@ def test_pnp_import_infers_the_fields_of_a_new_deck(project: Path):
     assert yaml.safe_load(out.read_text()) == deck
 
 
+def test_pnp_import_refuses_a_deck_id_the_deck_file_could_not_keep(project: Path):
+    """`--deck Spell` wrote `id: Spell`, which the next build refused: say so now, with the id to use."""
+    write_xlsx(project / "cards/mini/new.xlsx", ROWS)
+    result = run_pnp("--root", str(project), "import", str(project / "cards/mini/new.xlsx#Spells"), "--deck",
+                     "Magic Spell")
+    assert (result.code, result.err.splitlines()[0]) == (
+        2, "--deck 'Magic Spell' is not a deck id: use lower-case letters, digits and dashes ('magic-spell')")
+    assert result.out == ""
+
+
 def test_cells_take_their_field_types():
     assert [typed(v, "integer") for v in (3.0, "3", " 4 ", "three", 2.5)] == [3, 3, 4, "three", 2.5]
     assert [typed(v, "boolean") for v in ("yes", "No", True, 0.0, "maybe")] == [True, False, True, False, "maybe"]
