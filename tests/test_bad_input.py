@@ -99,6 +99,15 @@ CASES = {
     "unknown_colour": (FRONT, "fill: accent}", "fill: acent}", [
         "templates/mini/front.yaml:5:49: spell: fill: unknown colour 'acent': use #rrggbb or a palette name "
         "(palette: accent, ink, paper); did you mean 'accent'? (template mini/front)"]),
+    "text_style_mistyped": (FRONT, 'text: "{{ card.text }}"}', 'text: "{{ card.text }}", style: bld}', [
+        "templates/mini/front.yaml:11:92: style: 'bld': use regular, bold, italic or bold_italic; did you mean "
+        "'bold'?"]),
+    "valign_center": (FRONT, 'text: "{{ card.text }}"}', 'text: "{{ card.text }}", valign: center}', [
+        "templates/mini/front.yaml:11:92: valign: 'center': use top, middle or bottom; did you mean 'middle'?"]),
+    "align_centre": (FRONT, "color: paper, align: right}", "color: paper, align: centre}", [
+        "templates/mini/front.yaml:10:20: align: 'centre': use left, center or right; did you mean 'center'?"]),
+    "negative_bleed": (FRONT, "safe: 3mm\n", "safe: 3mm\nbleed: -1mm\n", [
+        "templates/mini/front.yaml:3:1: bleed: -1mm: a bleed is 0 or more"]),
     "duplicate_card_id": (SPELLS, "  - id: blink", "  - id: fireball", [
         "cards/mini/spells.yaml:20:5: cards[2]: card id 'fireball' is used twice (first at cards[0]); give one "
         "of them its own `id`"]),
