@@ -108,6 +108,14 @@ CASES = {
         "templates/mini/front.yaml:10:20: align: 'centre': use left, center or right; did you mean 'center'?"]),
     "negative_bleed": (FRONT, "safe: 3mm\n", "safe: 3mm\nbleed: -1mm\n", [
         "templates/mini/front.yaml:3:1: bleed: -1mm: a bleed is 0 or more"]),
+    "choice_default_not_a_choice": (SPELLS, "  flavor: {type: text, required: false}\n",
+                                    "  flavor: {type: text, required: false}\n"
+                                    "  school: {type: choice, choices: [fire, ice], default: fir}\n", [
+        "cards/mini/spells.yaml:11:48: fields.school.default: default 'fir' is not one of the choices (fire, ice); "
+        "did you mean 'fire'?"]),
+    "element_without_type": (FRONT, "{name: body, type: text,", "{name: body,", [
+        "templates/mini/front.yaml:11:5: elements[4]: no `type`: use one of rect, ellipse, line, polygon, text, "
+        "image, icon, boxes, lines, group, table"]),
     "duplicate_card_id": (SPELLS, "  - id: blink", "  - id: fireball", [
         "cards/mini/spells.yaml:20:5: cards[2]: card id 'fireball' is used twice (first at cards[0]); give one "
         "of them its own `id`"]),

@@ -260,8 +260,9 @@ class Reader:
             kinds = {get_args(_type_hint(c))[0]: c for c in classes if isinstance(c, type)}
             kind = value.get("type")
             if kind not in kinds:
+                said = f"unknown type {kind!r}" if "type" in value else "no `type`"
                 self.fail((*path, "type") if "type" in value else path,
-                          f"unknown type {kind!r}: use one of {', '.join(kinds)}{did_you_mean(kind, kinds)}")
+                          f"{said}: use one of {', '.join(kinds)}{did_you_mean(kind, kinds)}")
                 raise _Fail
             return self.model(kinds[kind], value, path)
         for option in options:  # the first option whose Python type matches, checked strictly
