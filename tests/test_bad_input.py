@@ -220,3 +220,14 @@ def test_a_setup_that_shuffles_a_deck_the_game_lacks_says_so(project):
     assert result.code == 1, result.out + result.err
     assert ("cards/mini/rules.yaml:3:13: shuffle[0]: shuffles 'spels', which is not a deck of this game (decks: "
             "spell); did you mean 'spell'?") in [line.strip() for line in result.out.splitlines()], result.out
+
+
+def test_a_track_step_without_a_value_says_so(project):
+    """`{track: coins}` dealt 'coins None' to every player, exit 0."""
+    edit(project / GAME, "decks: [spells.yaml]", "decks: [spells.yaml]\nplayers: {min: 1, max: 2}")
+    (project / "cards/mini/rules.yaml").write_text("setup:\n  players: {min: 1, max: 2}\n  each_player:\n"
+                                                   "    - {track: coins}\n")
+    result = run_pnp("check", "mini", cwd=project)
+    assert result.code == 1, result.out + result.err
+    assert ("cards/mini/rules.yaml:4:7: each_player[0]: a track step states a `value`: where the track starts "
+            "(`{track: health, value: 10}`)") in [line.strip() for line in result.out.splitlines()], result.out

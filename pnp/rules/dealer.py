@@ -87,6 +87,9 @@ def validate(setup: Setup, locate: Locator) -> list[Problem]:
                 out.append(locate.fail(path, "a pile needs a `label`: how the setup names it").problems[0])
             for j, part in enumerate(step.pile or []):
                 one(part, (*path, "pile", j), True)
+        if kind == "track" and step.value is None:
+            out.append(locate.fail(path, "a track step states a `value`: where the track starts "
+                                   "(`{track: health, value: 10}`)").problems[0])
         if step.same and step.place is not None:
             out.append(locate.fail((*path, "same"), "`same` is for draws (a place step takes every matching card)")
                        .problems[0])
