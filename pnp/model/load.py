@@ -205,17 +205,18 @@ def _syntax_error(exc: yaml.MarkedYAMLError, text: str, file: str) -> Problem:
     mark = exc.problem_mark or exc.context_mark
     what = exc.problem or exc.context or "not valid YAML"
     if mark is not None:
-        line = text.split("\n")[mark.line] if mark.line < len(text.split("\n")) else ""
-        indent = line[:len(line) - len(line.lstrip(" \t"))]
+        lines = text.split("\n")
+        source = lines[mark.line] if mark.line < len(lines) else ""
+        indent = source[:len(source) - len(source.lstrip(" \t"))]
         if "\t" in indent or (mark.index < len(text) and text[mark.index] == "\t"):
             col = indent.index("\t") + 1 if "\t" in indent else mark.column + 1
             return Problem(Where(file, mark.line + 1, col), "YAML syntax error: a tab; YAML indents with spaces "
                            "only: replace the tab with spaces")
         opened = exc.context_mark
         if "flow" in (exc.context or "") and opened is not None and (hash_at := _comment(text, opened.index)) >= 0:
-            line, col = _line_col(text, hash_at)
-            return Problem(Where(file, line, col), "YAML syntax error: this `#` starts a comment, which hides the "
-                           "rest of the line and leaves its `[` or `{` open; put the value in quotes (\"#1d2230\")")
+            return Problem(Where(file, *_line_col(text, hash_at)), "YAML syntax error: this `#` starts a comment, "
+                           "which hides the rest of the line and leaves its `[` or `{` open; put the value in quotes "
+                           "(\"#1d2230\")")
         if "end of stream" in what and exc.context and "quoted" in exc.context and exc.context_mark:
             at = exc.context_mark
             return Problem(Where(file, at.line + 1, at.column + 1), "YAML syntax error: a quote opened here is "
