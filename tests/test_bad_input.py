@@ -116,6 +116,14 @@ CASES = {
     "element_without_type": (FRONT, "{name: body, type: text,", "{name: body,", [
         "templates/mini/front.yaml:11:5: elements[4]: no `type`: use one of rect, ellipse, line, polygon, text, "
         "image, icon, boxes, lines, group, table"]),
+    "vars_not_set": (FRONT, "fill: accent}", 'fill: "{{ vars.frame }}"}', [
+        "templates/mini/front.yaml:5:49: spell: {{ vars.frame }}: the template sets no `vars.frame` (its vars: "
+        "none); add it under `vars:` (template mini/front)"]),
+    "data_table_file_missing": (GAME, "decks: [spells.yaml]", "decks: [spells.yaml]\ndata: {balance: balanse.yaml}",
+                                ["cards/mini/game.yaml:11:8: data.balance: data table file 'balanse.yaml' not found "
+                                 "in cards/mini/"]),
+    "players_min_above_max": (GAME, "decks: [spells.yaml]", "decks: [spells.yaml]\nplayers: {min: 4, max: 2}", [
+        "cards/mini/game.yaml:11:11: players.min: min 4 is above max 2: swap them"]),
     "duplicate_card_id": (SPELLS, "  - id: blink", "  - id: fireball", [
         "cards/mini/spells.yaml:20:5: cards[2]: card id 'fireball' is used twice (first at cards[0]); give one "
         "of them its own `id`"]),

@@ -120,6 +120,10 @@ def _path_getter(source: str, names: list[str]) -> Getter:
             if isinstance(value, dict) and name in value:
                 value = value[name]
             else:
+                if head == "vars" and value is ctx[head] and isinstance(value, dict):
+                    known = ", ".join(sorted(value)) or "none"
+                    raise ExprError(f"{source}: the template sets no `vars.{name}` (its vars: {known})"
+                                    f"{did_you_mean(name, value)}; add it under `vars:`")
                 raise ExprError(f"{source} names the field {name!r}, which this card does not have"
                                 f"{_near(name, source, {head: ctx[head]} if isinstance(ctx[head], dict) else None)}")
         return value

@@ -112,7 +112,7 @@ class Seams:
 
     avoid: list[str | tuple[Length, Length, Length, Length]] = field(default_factory=list)  # no seam crosses these:
     # template element names (every box they draw) or [x, y, w, h] boxes on the board
-    tab: Annotated[Length, Check(ge=3 * MM, le=20 * MM)] = 7 * MM  # the glue tab under each seam
+    tab: Annotated[Length, Check(ge=3 * MM, le=20 * MM, mm=True)] = 7 * MM  # the glue tab under each seam
 
 
 @dataclass(repr=False, eq=False)
@@ -296,6 +296,9 @@ def load_game(root: Path, game_id: str) -> Game:
     if manifest is None:
         problems.raise_if_errors()
     assert manifest is not None
+    if manifest.players and manifest.players.min > manifest.players.max:
+        problems.add(doc.where(("players", "min")), f"min {manifest.players.min} is above max "
+                     f"{manifest.players.max}: swap them", "players.min")
     for name, value in manifest.palette.items():
         if not is_colour_code(value):
             problems.add(doc.where(("palette", name)), f"{value!r} is not a colour: write it as \"#rrggbb\" (or "
@@ -321,6 +324,12 @@ def load_game(root: Path, game_id: str) -> Game:
     for name, filename in manifest.data.items():
         if outside(root, game_dir / filename):
             problems.add(doc.where(("data", name)), f"data table {filename!r} {OUTSIDE}", f"data.{name}")
+            continue
+        if not (game_dir / filename).is_file():
+            taken = {"game.yaml", "rules.yaml", manifest.icons, *manifest.decks}
+            near = did_you_mean(filename, sorted(p.name for p in game_dir.glob("*.yaml") if p.name not in taken))
+            problems.add(doc.where(("data", name)), f"data table file {filename!r} not found in cards/{game_id}/"
+                         f"{near}", f"data.{name}")
             continue
         try:
             game.data[name] = load_file(game_dir / filename, root)

@@ -25,6 +25,7 @@ from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 
 from pnp.errors import Problem, did_you_mean
 from pnp.model.load import Doc, Path_
+from pnp.model.units import MM
 
 T = TypeVar("T")
 
@@ -37,6 +38,7 @@ class Check:
     le: float | None = None
     pattern: str | None = None
     convert: Callable[[Any], Any] | None = None
+    mm: bool = False  # the bounds are lengths (in points): say them, and the value, in mm
     # the JSON Schema of what `convert` accepts (for `pnp schema`, pnp/model/jsonschema.py)
     json: dict[str, Any] | None = dataclasses.field(default=None, hash=False, compare=False)
 
@@ -285,11 +287,12 @@ class Reader:
                 self.fail(path, f"has {len(value)} items; it may have {' and '.join(b for b in bounds if b)}")
                 raise _Fail
             return value
+        shown = (lambda x: f"{x / MM:g} mm") if check.mm else (lambda x: f"{x:g}")
         if check.ge is not None and value < check.ge:
-            self.fail(path, f"must be at least {check.ge:g}, got {value!r}")
+            self.fail(path, f"must be at least {shown(check.ge)}, got {shown(value) if check.mm else repr(value)}")
             raise _Fail
         if check.le is not None and value > check.le:
-            self.fail(path, f"must be at most {check.le:g}, got {value!r}")
+            self.fail(path, f"must be at most {shown(check.le)}, got {shown(value) if check.mm else repr(value)}")
             raise _Fail
         if check.pattern is not None and not re.fullmatch(check.pattern, str(value)):
             self.fail(path, f"{value!r} is not a valid id: use lower-case letters, digits and dashes")
