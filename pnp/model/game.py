@@ -325,7 +325,7 @@ def load_game(root: Path, game_id: str) -> Game:
         if outside(root, game_dir / filename):
             problems.add(doc.where(("data", name)), f"data table {filename!r} {OUTSIDE}", f"data.{name}")
             continue
-        if not (game_dir / filename).is_file():
+        if not (game_dir / filename).exists():
             taken = {"game.yaml", "rules.yaml", manifest.icons, *manifest.decks}
             near = did_you_mean(filename, sorted(p.name for p in game_dir.glob("*.yaml") if p.name not in taken))
             problems.add(doc.where(("data", name)), f"data table file {filename!r} not found in cards/{game_id}/"
