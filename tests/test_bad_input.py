@@ -26,6 +26,9 @@ CASES = {
     "a_colon_in_an_unquoted_value": (SPELLS, "    flavor: \"Cold.\"", "    flavor: Note: cold.", [
         "cards/mini/spells.yaml:19:17: YAML syntax error: mapping values are not allowed in this context; a value "
         "that holds `: ` needs quotes (\"Cost: 2\"), or this line is indented deeper than its block"]),
+    "bold_markup_at_the_start_of_a_value": (SPELLS, 'text: "Move."', "text: **Move** now.", [
+        "cards/mini/spells.yaml:24:12: YAML syntax error: did not find expected alphabetic or numeric character; a "
+        "value that begins with `*` or `&` (**bold** or *italic* text, say) must be in quotes: \"**Gain** 2 Coins\""]),
     "a_quote_never_closed": (SPELLS, 'text: "Move."', 'text: "Move.', [
         "cards/mini/spells.yaml:24:11: YAML syntax error: a quote opened here is never closed; end the text with "
         "the same quote"]),

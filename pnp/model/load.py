@@ -172,7 +172,11 @@ def _too_deep(text: str) -> bool:
 
 _INDENT_HINT = ("; check this line's indentation: it must line up, with spaces, with the other keys (or `-` "
                 "items) of its block")
+_STAR_HINT = ("; a value that begins with `*` or `&` (**bold** or *italic* text, say) must be in quotes: "
+              "\"**Gain** 2 Coins\"")
 _HINTS = (  # what the parser says -> what the designer most likely did
+    ("alphabetic or numeric character", _STAR_HINT),
+    ("undefined alias", _STAR_HINT),
     ("expected key", _INDENT_HINT),
     ("'-' indicator", _INDENT_HINT),
     ("<block end>", _INDENT_HINT),
