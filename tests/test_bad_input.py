@@ -127,6 +127,9 @@ CASES = {
                                  "in cards/mini/"]),
     "players_min_above_max": (GAME, "decks: [spells.yaml]", "decks: [spells.yaml]\nplayers: {min: 4, max: 2}", [
         "cards/mini/game.yaml:11:11: players.min: min 4 is above max 2: swap them"]),
+    "text_element_without_text": (FRONT, ', text: "{{ card.text }}"}', "}", [
+        "templates/mini/front.yaml:11:5: text: a text element needs `text:`, what it prints (\"{{ card.name }}\"); "
+        "to leave out a parent template's text, write `if: false`"]),
     "duplicate_card_id": (SPELLS, "  - id: blink", "  - id: fireball", [
         "cards/mini/spells.yaml:20:5: cards[2]: card id 'fireball' is used twice (first at cards[0]); give one "
         "of them its own `id`"]),

@@ -360,7 +360,7 @@ _CHOICES: dict[type, dict[str, tuple[str, ...]]] = {
 
 def _check_choices(elements: list[Any], doc: Doc, path: tuple[str | int, ...], problems: Problems) -> None:
     """A setting with a fixed set of values, written out (not an expression), is one of them: a mistyped
-    `align: centre` was drawn as the default without a word."""
+    `align: centre` was drawn as the default without a word. A text element has a text."""
     for i, el in enumerate(elements):
         for key, allowed in _CHOICES.get(type(el), {}).items():
             value = getattr(el, key)
@@ -369,6 +369,9 @@ def _check_choices(elements: list[Any], doc: Doc, path: tuple[str | int, ...], p
                 problems.add(doc.where((*path, i, key)), f"{value!r}: use {', '.join(allowed[:-1])} or "
                              f"{allowed[-1]}{near}" if len(allowed) > 1 else
                              f"{value!r}: the only value is {allowed[0]!r} (leave it out)", key)
+        if isinstance(el, TextEl) and el.text is None and el.if_ is not False:
+            problems.add(doc.where((*path, i)), "a text element needs `text:`, what it prints (\"{{ card.name }}\"); "
+                         "to leave out a parent template's text, write `if: false`", "text")
         if isinstance(el, GroupEl):
             _check_choices(el.elements, doc, (*path, i, "elements"), problems)
 
