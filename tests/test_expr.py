@@ -37,7 +37,7 @@ def test_text_values_print_as_jinja_prints_them(source, ctx):
 
 def test_a_missing_field_in_text_names_the_whole_value():
     _, get = compile_value("{{ vars.box }}mm", HERE)
-    with pytest.raises(ExprError, match=r"\{\{ vars.box \}\}mm names the field 'box'"):
+    with pytest.raises(ExprError, match=r"\{\{ vars.box \}\}mm: the template sets no `vars.box`"):
         get({"vars": {}})
 
 

@@ -19,7 +19,9 @@ def test_where_falls_back_to_the_nearest_ancestor():
 def test_syntax_error_is_located():
     with pytest.raises(InputError) as info:
         load_text("a: 1\n b: 2\n", "f.yaml")
-    assert str(info.value) == "f.yaml:2:3: YAML syntax error: mapping values are not allowed in this context"
+    assert str(info.value) == ("f.yaml:2:3: YAML syntax error: mapping values are not allowed in this context; a "
+                               "value that holds `: ` needs quotes (\"Cost: 2\"), or this line is indented deeper "
+                               "than its block")
 
 
 def test_duplicate_key_is_an_error():

@@ -15,7 +15,7 @@ def test_an_expression_naming_a_missing_field_is_reported_once_at_its_line_with_
     assert result.code == 2
     assert result.err.splitlines() == [
         "templates/mini/front.yaml:17:5: spell: {{ card.txet }} names the field 'txet', which 3 spell cards do not "
-        "have (fireball, frost-nova, blink) (template mini/front)", "1 error"]
+        "have (fireball, frost-nova, blink); did you mean 'text'? (template mini/front)", "1 error"]
 
 
 def test_a_field_error_names_the_card_by_index_and_id(project):

@@ -188,9 +188,31 @@ def test_pnp_import_infers_the_fields_of_a_new_deck(project: Path):
     assert yaml.safe_load(out.read_text()) == deck
 
 
+def test_pnp_import_refuses_a_deck_id_the_deck_file_could_not_keep(project: Path):
+    """`--deck Spell` wrote `id: Spell`, which the next build refused: say so now, with the id to use."""
+    write_xlsx(project / "cards/mini/new.xlsx", ROWS)
+    result = run_pnp("--root", str(project), "import", str(project / "cards/mini/new.xlsx#Spells"), "--deck",
+                     "Magic Spell")
+    assert (result.code, result.err.splitlines()[0]) == (
+        2, "--deck 'Magic Spell' is not a deck id: use lower-case letters, digits and dashes ('magic-spell')")
+    assert result.out == ""
+
+
 def test_cells_take_their_field_types():
     assert [typed(v, "integer") for v in (3.0, "3", " 4 ", "three", 2.5)] == [3, 3, 4, "three", 2.5]
     assert [typed(v, "boolean") for v in ("yes", "No", True, 0.0, "maybe")] == [True, False, True, False, "maybe"]
     assert typed("a; b;c", "list") == ["a", "b", "c"]
     assert typed(12.0, "text") == "12" and typed("{a: 1}", "any") == {"a": 1}
     assert [column_name(c) for c in (1, 26, 27, 52)] == ["A", "Z", "AA", "AZ"]
+
+
+def test_a_mistyped_column_of_a_required_field_is_one_error_with_the_near_name(project: Path):
+    """Not one more `missing required field` per row: the header is the one mistake."""
+    from_sheet(project, "csv")
+    text = (project / "cards/mini/spells.csv").read_text()
+    (project / "cards/mini/spells.csv").write_text(text.replace("cost", "cots", 1))
+    result = run_pnp("--root", str(project), "check", "mini")
+    assert result.code == 2
+    assert result.err.splitlines() == [
+        "cards/mini/spells.csv!C1: unknown field 'cots'; did you mean 'cost'? (the deck's fields: name, cost, text, "
+        "flavor); check its spelling or declare it under `fields:` in cards/mini/spells.yaml", "1 error"]

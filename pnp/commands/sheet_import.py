@@ -14,15 +14,18 @@ from typing import Any
 import yaml
 
 from pnp.errors import InputError, Problem, Problems, Where, did_you_mean
-from pnp.model.game import Deck, card_hints, load_game, read_card
+from pnp.model.game import Deck, card_hints, load_game, read_card, slug
 from pnp.model.load import display_path
-from pnp.model.project import OUTSIDE, outside
+from pnp.model.project import GAME_ID, OUTSIDE, outside
 from pnp.model.schema import Reader
 from pnp.model.sheets import Sheet, SheetDoc, SheetError, cell_subject, read_sheet, split_source, typed
 
 
 def import_sheet(root: Path, source: str, deck_id: str, game: str | None = None) -> str:
     """The YAML text of deck `deck_id` with the cards of `source` (a path from here, `file.xlsx#Sheet`)."""
+    if not GAME_ID.fullmatch(deck_id):
+        raise InputError([Problem(None, f"--deck {deck_id!r} is not a deck id: use lower-case letters, digits and "
+                                  f"dashes ({slug(deck_id) or 'abilities'!r})")])
     file, sheet_name = split_source(source)
     path = Path(file).resolve()
     if outside(root, path):

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from pnp.errors import InputError, Problem, Where
+from pnp.errors import InputError, Problem, Where, did_you_mean
 from pnp.layout.functions import MATH
 from pnp.model.limits import new_evaluation
 
@@ -76,7 +76,7 @@ def expression(body: str, undefined_to_none: bool = False) -> Callable[..., Any]
 
 _SINGLE = re.compile(r"^\{\{(?P<body>(?:(?!\{\{|\}\}).)*)\}\}$", re.S)
 _PATH = re.compile(r"^\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*$")
-_ATTR = re.compile(r"'[\w ]+ object' has no attribute '(\w+)'")
+_ATTR = re.compile(r"'[\w .]+ object' has no attribute '(\w+)'")
 _PIECES = re.compile(r"\{\{\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*\}\}")  # text with plain look-ups only
 
 
@@ -88,12 +88,25 @@ def is_expr(value: object) -> bool:
     return isinstance(value, str) and ("{{" in value or "{%" in value)
 
 
-def _explain(source: str, exc: Exception) -> str:
+def _explain(source: str, exc: Exception, names: dict[str, Any] | None = None) -> str:
     text = str(exc)
     m = _ATTR.search(text)
     if m:
-        return f"{source} names the field {m.group(1)!r}, which this card does not have"
+        near = _near(m.group(1), source, names)
+        return f"{source} names the field {m.group(1)!r}, which this card does not have{near}"
     return f"{source}: {text}"
+
+
+def _near(field: str, source: str, names: dict[str, Any] | None) -> str:
+    """`; did you mean 'text'?` from the fields of the mappings the expression reads (`card.`, `face.`, ...);
+    for a data item (a die face, a table's row) that only some items have, how to ask for it."""
+    mappings = {head: getattr(value, "fields", value) for head, value in (names or {}).items()}  # a setup's Record
+    read = [head for head, value in mappings.items() if isinstance(value, dict) and f"{head}.{field}" in source]
+    known = {key for head in read for key in mappings[head]}
+    hint = did_you_mean(field, known)
+    if not hint and read and read[0] in ("face", "item", "row"):
+        hint = f"; where only some have it, write {read[0]}.get({field!r})"
+    return hint
 
 
 def _path_getter(source: str, names: list[str]) -> Getter:
@@ -107,7 +120,12 @@ def _path_getter(source: str, names: list[str]) -> Getter:
             if isinstance(value, dict) and name in value:
                 value = value[name]
             else:
-                raise ExprError(f"{source} names the field {name!r}, which this card does not have")
+                if head == "vars" and value is ctx[head] and isinstance(value, dict):
+                    known = ", ".join(sorted(value)) or "none"
+                    raise ExprError(f"{source}: the template sets no `vars.{name}` (its vars: {known})"
+                                    f"{did_you_mean(name, value)}; add it under `vars:`")
+                raise ExprError(f"{source} names the field {name!r}, which this card does not have"
+                                f"{_near(name, source, {head: ctx[head]} if isinstance(ctx[head], dict) else None)}")
         return value
 
     return get
@@ -174,7 +192,7 @@ def compile_value(value: Any, where: Where) -> tuple[bool, Any]:
                     if isinstance(result, Undefined):
                         str(result)  # raises UndefinedError with the missing name
                 except Exception as exc:  # an undefined name, the sandbox refuses, a filter fails, ...
-                    raise ExprError(_explain(source, exc)) from None
+                    raise ExprError(_explain(source, exc, ctx)) from None
                 return result
 
             return True, run_expr
@@ -194,7 +212,7 @@ def compile_value(value: Any, where: Where) -> tuple[bool, Any]:
             new_evaluation()
             return template.render(**ctx)
         except Exception as exc:
-            raise ExprError(_explain(source, exc)) from None
+            raise ExprError(_explain(source, exc, ctx)) from None
 
     return True, run_template
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from pnp.errors import InputError, Problems
+from pnp.errors import InputError, Problems, did_you_mean
 from pnp.layout.svgart import SvgArt, read_svg
 from pnp.model.load import Doc, display_path, load_file
 from pnp.model.project import OUTSIDE, outside
@@ -195,7 +195,8 @@ def load_icons(path: Path, root: Path) -> dict[str, IconDef]:
                 continue
             bad = [c for c in (s.fill, s.stroke) if c is not None and not _COLOUR.match(c)]
             if bad:
-                problems.add(doc.where(at), f"colour {bad[0]!r}: use current, paper or #rrggbb",
+                problems.add(doc.where(at), f"colour {bad[0]!r}: use current, paper or #rrggbb"
+                             f"{did_you_mean(bad[0], ('current', 'paper'))}",
                              f"icons.{name}.shapes[{i}]")
                 continue
             try:

@@ -302,6 +302,7 @@ class TemplateStore:
         problems = Problems()
         size = _size(spec.size, doc, problems)
         placed = _placed(spec.elements, doc, ("elements",))
+        _check_choices(spec.elements, doc, ("elements",), problems)
         text_raw = spec.text
         variables = dict(spec.vars)
         parent = None
@@ -330,6 +331,9 @@ class TemplateStore:
             except ValueError as exc:
                 problems.add(doc.where((key,)), str(exc), key)
                 continue
+            if value < 0:
+                problems.add(doc.where((key,)), f"{raw}: a {key} is 0 or more", key)
+                continue
             bleed, safe = (value, safe) if key == "bleed" else (bleed, value)
         rotatable = parent.rotatable if parent else None
         if spec.rotatable is not None:
@@ -342,6 +346,34 @@ class TemplateStore:
         problems.raise_if_errors()
         assert size is not None and text is not None
         return Template(name, doc.where(), size, bleed, safe, text, placed, variables, rotatable)
+
+
+_STYLES = ("regular", "bold", "italic", "bold_italic")
+_ALIGNS = ("left", "center", "right")
+_CHOICES: dict[type, dict[str, tuple[str, ...]]] = {
+    TextEl: {"align": _ALIGNS, "valign": ("top", "middle", "bottom"), "style": _STYLES},
+    TableEl: {"align": _ALIGNS, "style": _STYLES, "header_style": _STYLES},
+    BoxesEl: {"shape": ("square", "circle")},
+    ImageEl: {"fit": ("contain",)},
+}
+
+
+def _check_choices(elements: list[Any], doc: Doc, path: tuple[str | int, ...], problems: Problems) -> None:
+    """A setting with a fixed set of values, written out (not an expression), is one of them: a mistyped
+    `align: centre` was drawn as the default without a word. A text element has a text."""
+    for i, el in enumerate(elements):
+        for key, allowed in _CHOICES.get(type(el), {}).items():
+            value = getattr(el, key)
+            if isinstance(value, str) and "{" not in value and value not in allowed:
+                near = "; did you mean 'middle'?" if value == "center" else did_you_mean(value, allowed)
+                problems.add(doc.where((*path, i, key)), f"{value!r}: use {', '.join(allowed[:-1])} or "
+                             f"{allowed[-1]}{near}" if len(allowed) > 1 else
+                             f"{value!r}: the only value is {allowed[0]!r} (leave it out)", key)
+        if isinstance(el, TextEl) and el.text is None and el.if_ is not False:
+            problems.add(doc.where((*path, i)), "a text element needs `text:`, what it prints (\"{{ card.name }}\"); "
+                         "to leave out a parent template's text, write `if: false`", "text")
+        if isinstance(el, GroupEl):
+            _check_choices(el.elements, doc, (*path, i, "elements"), problems)
 
 
 def _check_text_defaults(text: TextDefaults, doc: Doc, problems: Problems) -> None:

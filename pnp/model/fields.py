@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
+from pnp.errors import did_you_mean
 from pnp.model.schema import Check, Record
 from pnp.model.units import _LENGTH as LENGTH
 from pnp.model.units import MM, parse_length
@@ -61,6 +62,12 @@ def field_problems(name: str, fs: FieldSpec) -> list[tuple[tuple[str | int, ...]
     out: list[tuple[tuple[str | int, ...], str]] = []
     if fs.type == "choice" and not fs.choices:
         out.append(((), "a choice field needs `choices:`"))
+    if fs.type == "choice" and fs.choices and fs.default is not None and fs.default not in fs.choices:
+        choices = ", ".join(map(str, fs.choices))
+        out.append((("default",), f"default {fs.default!r} is not one of the choices ({choices})"
+                                  f"{did_you_mean(fs.default, fs.choices)}"))
+    if fs.min is not None and fs.max is not None and fs.min > fs.max:
+        out.append((("min",), f"min {fs.min:g} is above max {fs.max:g}: no value could pass; swap them"))
     if fs.of is not None and fs.type != "list":
         out.append((("of",), f"`of` describes a list's items; this field is of type {fs.type}: "
                              "make it `type: list` or remove `of`"))

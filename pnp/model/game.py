@@ -19,7 +19,7 @@ from pnp.model.fields import PAPERS, FieldSpec, Id, Length, card_hints, field_pr
 from pnp.model.load import Doc, load_file
 from pnp.model.project import OUTSIDE, check_game_id, confined, no_game, outside
 from pnp.model.schema import Check, Reader, read
-from pnp.model.units import MM
+from pnp.model.units import MM, is_colour_code
 
 
 @dataclass(repr=False, eq=False)
@@ -112,7 +112,7 @@ class Seams:
 
     avoid: list[str | tuple[Length, Length, Length, Length]] = field(default_factory=list)  # no seam crosses these:
     # template element names (every box they draw) or [x, y, w, h] boxes on the board
-    tab: Annotated[Length, Check(ge=3 * MM, le=20 * MM)] = 7 * MM  # the glue tab under each seam
+    tab: Annotated[Length, Check(ge=3 * MM, le=20 * MM, mm=True)] = 7 * MM  # the glue tab under each seam
 
 
 @dataclass(repr=False, eq=False)
@@ -235,9 +235,11 @@ def deck_from_doc(doc: Doc, problems: Problems, root: Path | None = None, game_d
         problems.add(doc.where(("back",)), "a dial has no back: its wheel is printed on a sheet of its own", "back")
     if spec.kind == "die" and not (spec.die and spec.faces):
         problems.add(doc.where(), "a die needs `die` (d6, d8 or d10) and `faces` (a data table)", "die")
-    for name, fs in spec.fields.items():
-        for path, message in field_problems(name, fs):
-            problems.add(doc.where(("fields", name, *path)), message, ".".join(map(str, ("fields", name, *path))))
+    declared = [(name, path, message) for name, fs in spec.fields.items() for path, message in field_problems(name, fs)]
+    for name, path, message in declared:
+        problems.add(doc.where(("fields", name, *path)), message, ".".join(map(str, ("fields", name, *path))))
+    if declared:  # the cards are checked once their fields are declared right
+        return None
     hints = card_hints(spec.fields)
     raws, place = spec.cards, doc
     if spec.cards_from is not None and root is not None and game_dir is not None:
@@ -294,6 +296,13 @@ def load_game(root: Path, game_id: str) -> Game:
     if manifest is None:
         problems.raise_if_errors()
     assert manifest is not None
+    if manifest.players and manifest.players.min > manifest.players.max:
+        problems.add(doc.where(("players", "min")), f"min {manifest.players.min} is above max "
+                     f"{manifest.players.max}: swap them", "players.min")
+    for name, value in manifest.palette.items():
+        if not is_colour_code(value):
+            problems.add(doc.where(("palette", name)), f"{value!r} is not a colour: write it as \"#rrggbb\" (or "
+                         "\"#rgb\", and \"#rrggbbaa\" with an alpha), in quotes", f"palette.{name}")
     game = Game(game_id, root, game_dir, manifest, doc)
     ids: dict[str, str] = {}
     for i, name in enumerate(manifest.decks):
@@ -315,6 +324,12 @@ def load_game(root: Path, game_id: str) -> Game:
     for name, filename in manifest.data.items():
         if outside(root, game_dir / filename):
             problems.add(doc.where(("data", name)), f"data table {filename!r} {OUTSIDE}", f"data.{name}")
+            continue
+        if not (game_dir / filename).exists():
+            taken = {"game.yaml", "rules.yaml", manifest.icons, *manifest.decks}
+            near = did_you_mean(filename, sorted(p.name for p in game_dir.glob("*.yaml") if p.name not in taken))
+            problems.add(doc.where(("data", name)), f"data table file {filename!r} not found in cards/{game_id}/"
+                         f"{near}", f"data.{name}")
             continue
         try:
             game.data[name] = load_file(game_dir / filename, root)

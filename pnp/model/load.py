@@ -170,6 +170,70 @@ def _too_deep(text: str) -> bool:
     return _DEEP_BLOCK.search(text) is not None
 
 
+_INDENT_HINT = ("; check this line's indentation: it must line up, with spaces, with the other keys (or `-` "
+                "items) of its block")
+_STAR_HINT = ("; a value that begins with `*` or `&` (**bold** or *italic* text, say) must be in quotes: "
+              "\"**Gain** 2 Coins\"")
+_HINTS = (  # what the parser says -> what the designer most likely did
+    ("alphabetic or numeric character", _STAR_HINT),
+    ("undefined alias", _STAR_HINT),
+    ("expected key", _INDENT_HINT),
+    ("'-' indicator", _INDENT_HINT),
+    ("<block end>", _INDENT_HINT),
+    ("mapping values are not allowed", "; a value that holds `: ` needs quotes (\"Cost: 2\"), or this line is "
+                                       "indented deeper than its block"),
+    ("expected ',' or ']'", "; a `[` list opened before is not closed with `]`, or a value in it that holds `,` or "
+                            "`: ` needs quotes"),
+    ("expected ',' or '}'", "; a `{` mapping opened before is not closed with `}`, or a value in it that holds `,` "
+                            "or `: ` needs quotes"),
+)
+
+
+def _comment(text: str, start: int) -> int:
+    """Where a `#` comment begins on the line from `start` (outside quotes), or -1."""
+    end = text.find("\n", start)
+    quote = ""
+    for i in range(start, len(text) if end < 0 else end):
+        ch = text[i]
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "'\"":
+            quote = ch
+        elif ch == "#" and text[i - 1] in " \t":
+            return i
+    return -1
+
+
+def _syntax_error(exc: yaml.MarkedYAMLError, text: str, file: str) -> Problem:
+    """A parser error as the designer should read it: the place, the parser's words, and the likely slip."""
+    mark = exc.problem_mark or exc.context_mark
+    what = exc.problem or exc.context or "not valid YAML"
+    if mark is not None:
+        lines = text.split("\n")
+        source = lines[mark.line] if mark.line < len(lines) else ""
+        indent = source[:len(source) - len(source.lstrip(" \t"))]
+        if "\t" in indent or (mark.index < len(text) and text[mark.index] == "\t"):
+            col = indent.index("\t") + 1 if "\t" in indent else mark.column + 1
+            return Problem(Where(file, mark.line + 1, col), "YAML syntax error: a tab; YAML indents with spaces "
+                           "only: replace the tab with spaces")
+        opened = exc.context_mark
+        if "flow" in (exc.context or "") and opened is not None and (hash_at := _comment(text, opened.index)) >= 0:
+            return Problem(Where(file, *_line_col(text, hash_at)), "YAML syntax error: this `#` starts a comment, "
+                           "which hides the rest of the line and leaves its `[` or `{` open; put the value in quotes "
+                           "(\"#1d2230\")")
+        if "end of stream" in what and exc.context and "quoted" in exc.context and exc.context_mark:
+            at = exc.context_mark
+            return Problem(Where(file, at.line + 1, at.column + 1), "YAML syntax error: a quote opened here is "
+                           "never closed; end the text with the same quote")
+        if _INDENT_HINT in (hint := next((h for key, h in _HINTS if key in what), "")) and mark.column > len(indent):
+            hint = ("; what stands here does not belong: a `}` or `]` too many, or a quote inside quoted text "
+                    "(quote with the other kind: 'Say \"hi\"')")
+    else:
+        hint = next((h for key, h in _HINTS if key in what), "")
+    where = Where(file, mark.line + 1, mark.column + 1) if mark else Where(file)
+    return Problem(where, f"YAML syntax error: {what}{hint}")
+
+
 def load_text(text: str, file: str) -> Doc:
     """Parse YAML text; raise InputError with the place of every problem."""
     if _too_deep(text):
@@ -177,10 +241,7 @@ def load_text(text: str, file: str) -> Doc:
     try:
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = Where(file, mark.line + 1, mark.column + 1) if mark else Where(file)
-        what = exc.problem or exc.context or "not valid YAML"
-        raise InputError([Problem(where, f"YAML syntax error: {what}")]) from None
+        raise InputError([_syntax_error(exc, text, file)]) from None
     except yaml.reader.ReaderError as exc:  # a character YAML does not allow (a control character)
         line, col = _line_col(text, exc.position)
         raise InputError([Problem(Where(file, line, col), f"character U+{exc.character:04X} is not allowed in YAML "

@@ -25,6 +25,7 @@ from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 
 from pnp.errors import Problem, did_you_mean
 from pnp.model.load import Doc, Path_
+from pnp.model.units import MM
 
 T = TypeVar("T")
 
@@ -37,6 +38,7 @@ class Check:
     le: float | None = None
     pattern: str | None = None
     convert: Callable[[Any], Any] | None = None
+    mm: bool = False  # the bounds are lengths (in points): say them, and the value, in mm
     # the JSON Schema of what `convert` accepts (for `pnp schema`, pnp/model/jsonschema.py)
     json: dict[str, Any] | None = dataclasses.field(default=None, hash=False, compare=False)
 
@@ -107,6 +109,35 @@ def _describe(hint: Any) -> str:
     if origin in (Union, types.UnionType):
         return " or ".join(_describe(a) for a in get_args(hint) if a is not type(None))
     return "a value"
+
+
+def _got(hint: Any, value: Any) -> str:
+    """`got 'x'`, with what the designer most likely meant when the slip is a common one."""
+    if value is None:
+        return ("got nothing; if the value begins with `#` (a colour), put it in quotes, \"#1d2230\": "
+                "unquoted, `#` starts a YAML comment")
+    bare = _bare(hint)
+    if isinstance(value, str) and bare in (int, float):
+        try:
+            number = int(value) if bare is int else float(value)
+        except ValueError:
+            return f"got {value!r}"
+        return f"got {value!r} in quotes, which makes it text: write {number!r} without the quotes"
+    if dataclasses.is_dataclass(bare) and isinstance(bare, type):
+        names = [f.name for f in dataclasses.fields(bare)]
+        shown = ", ".join(f"{n}: ..." for n in names[:4]) + (", ..." if names[4:] else "")
+        return f"got {value!r}: write it as {{{shown}}}"
+    return f"got {value!r}"
+
+
+def _bare(hint: Any) -> Any:
+    """The one plain type under Annotated and Optional, else None."""
+    while get_origin(hint) is typing.Annotated:
+        hint = get_args(hint)[0]
+    if get_origin(hint) in (Union, types.UnionType):
+        args = [a for a in get_args(hint) if a is not type(None)]
+        return _bare(args[0]) if len(args) == 1 else None
+    return hint
 
 
 def _choices(hint: Any) -> list[Any]:
@@ -207,7 +238,7 @@ class Reader:
                 return out
         else:  # pragma: no cover - a hint this reader does not know is a programming error
             raise TypeError(f"unsupported type hint {hint!r}")
-        self.fail(path, f"expected {_describe(hint)}, got {value!r}{did_you_mean(value, _choices(hint))}")
+        self.fail(path, f"expected {_describe(hint)}, {_got(hint, value)}{did_you_mean(value, _choices(hint))}")
         raise _Fail
 
     def _items(self, hint: Any, values: list, path: Path_) -> list:
@@ -231,14 +262,15 @@ class Reader:
             kinds = {get_args(_type_hint(c))[0]: c for c in classes if isinstance(c, type)}
             kind = value.get("type")
             if kind not in kinds:
+                said = f"unknown type {kind!r}" if "type" in value else "no `type`"
                 self.fail((*path, "type") if "type" in value else path,
-                          f"unknown type {kind!r}: use one of {', '.join(kinds)}{did_you_mean(kind, kinds)}")
+                          f"{said}: use one of {', '.join(kinds)}{did_you_mean(kind, kinds)}")
                 raise _Fail
             return self.model(kinds[kind], value, path)
         for option in options:  # the first option whose Python type matches, checked strictly
             if _matches(option, value):
                 return self.read(option, value, path)
-        self.fail(path, f"expected {_describe(hint)}, got {value!r}")
+        self.fail(path, f"expected {_describe(hint)}, {_got(hint, value)}")
         raise _Fail
 
     def _check(self, check: Check, value: Any, path: Path_) -> Any:
@@ -255,11 +287,12 @@ class Reader:
                 self.fail(path, f"has {len(value)} items; it may have {' and '.join(b for b in bounds if b)}")
                 raise _Fail
             return value
+        shown = (lambda x: f"{x / MM:g} mm") if check.mm else (lambda x: f"{x:g}")
         if check.ge is not None and value < check.ge:
-            self.fail(path, f"must be at least {check.ge:g}, got {value!r}")
+            self.fail(path, f"must be at least {shown(check.ge)}, got {shown(value) if check.mm else repr(value)}")
             raise _Fail
         if check.le is not None and value > check.le:
-            self.fail(path, f"must be at most {check.le:g}, got {value!r}")
+            self.fail(path, f"must be at most {shown(check.le)}, got {shown(value) if check.mm else repr(value)}")
             raise _Fail
         if check.pattern is not None and not re.fullmatch(check.pattern, str(value)):
             self.fail(path, f"{value!r} is not a valid id: use lower-case letters, digits and dashes")

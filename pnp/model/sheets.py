@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import Problem, Where
+from pnp.errors import Problem, Where, did_you_mean
 from pnp.model import limits
 from pnp.model.load import Doc, Path_, display_path
 from pnp.model.project import OUTSIDE, outside
@@ -266,11 +266,13 @@ def sheet_cards(doc: Doc, spec: Any, root: Path, game_dir: Path, problems: Any) 
         return [], doc
     kinds = {name: fs.type for name, fs in spec.fields.items()}
     kinds.update(id="text", copies="integer")
-    for name, col in list(sheet.columns.items()):
-        if name not in kinds:
-            problems.add(sheet.where(sheet.header_row, col), f"unknown field {name!r} (the deck's fields: "
-                         f"{', '.join(spec.fields)}); check its spelling or declare it under `fields:` in {doc.file}")
-            del sheet.columns[name]
+    unknown = [(name, col) for name, col in sheet.columns.items() if name not in kinds]
+    for name, col in unknown:
+        near = did_you_mean(name, [k for k in kinds if k not in sheet.columns])
+        problems.add(sheet.where(sheet.header_row, col), f"unknown field {name!r}{near} (the deck's fields: "
+                     f"{', '.join(spec.fields)}); check its spelling or declare it under `fields:` in {doc.file}")
+    if unknown:  # the rows are read once the header names the deck's fields (else every row lacks the field)
+        return [], SheetDoc(doc, sheet, path)
     cards = [{k: typed(v, kinds[k]) for k, v in cells.items() if k in sheet.columns} for _, cells in sheet.rows]
     return cards, SheetDoc(doc, sheet, path)
 

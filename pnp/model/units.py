@@ -68,6 +68,11 @@ def to_mm(points: float) -> float:
     return points / MM
 
 
+def is_colour_code(text: str) -> bool:
+    """`#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa`."""
+    return bool(_HEX.match(text.strip()))
+
+
 def parse_colour(value: object, palette: dict[str, str] | None = None) -> RGB | None:
     """`#rrggbb`, `#rgb`, a palette name, or `none` -> RGB in 0..1 (None means transparent); `#rrggbbaa` and
     `#rgba` give an RGBA, an RGB that carries its alpha."""

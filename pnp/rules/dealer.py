@@ -13,7 +13,7 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.errors import InputError, Problem
+from pnp.errors import InputError, Problem, did_you_mean
 from pnp.layout.expr import truthy
 from pnp.model.game import Game
 from pnp.rules.setup_expr import Expressions, Locator, Path, resolve_tables
@@ -87,6 +87,9 @@ def validate(setup: Setup, locate: Locator) -> list[Problem]:
                 out.append(locate.fail(path, "a pile needs a `label`: how the setup names it").problems[0])
             for j, part in enumerate(step.pile or []):
                 one(part, (*path, "pile", j), True)
+        if kind == "track" and step.value is None:
+            out.append(locate.fail(path, "a track step states a `value`: where the track starts "
+                                   "(`{track: health, value: 10}`)").problems[0])
         if step.same and step.place is not None:
             out.append(locate.fail((*path, "same"), "`same` is for draws (a place step takes every matching card)")
                        .problems[0])
@@ -94,6 +97,11 @@ def validate(setup: Setup, locate: Locator) -> list[Problem]:
     for scope in ("table", "each_player"):
         for i, step in enumerate(getattr(setup, scope)):
             one(step, ("setup", scope, i), False)
+    decks = [d.id for d in locate.game.decks]
+    for i, deck in enumerate(setup.shuffle):
+        if deck not in decks:
+            out.append(locate.fail(("setup", "shuffle", i), f"shuffles {deck!r}, which is not a deck of this game "
+                                   f"(decks: {', '.join(decks)}){did_you_mean(deck, decks)}").problems[0])
     return out
 
 

@@ -88,10 +88,13 @@ class Engine:
             compiled = expression(source.strip().removeprefix("{{").removesuffix("}}"), True)
         except Exception as exc:
             raise InputError([Problem(self.doc.where(at), f"expression syntax error in {source!r}: {exc}")]) from None
+        names = {**self.context(), **extra}
         try:
-            return compiled(**self.context(), **extra)
+            return compiled(**names)
         except Exception as exc:
-            raise InputError([Problem(self.doc.where(at), f"{source}: {exc}")]) from None
+            from pnp.layout.expr import _explain
+
+            raise InputError([Problem(self.doc.where(at), _explain(source, exc, names))]) from None
 
     # -- running ----------------------------------------------------------------------------
     def run(self) -> list[Problem]:

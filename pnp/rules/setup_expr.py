@@ -94,7 +94,8 @@ class Expressions:
             except InputError:
                 raise
             except Exception as exc:  # an undefined name, a missing key, a refused attribute, ...
-                said = _explain(source.strip(), exc).replace("this card does not have", "this card or table lacks")
+                said = _explain(source.strip(), exc, names)
+                said = said.replace("this card does not have", "this card or table lacks")
                 raise self.locate.fail(path, f"{said}{describe(names)}") from None
             return result
 
