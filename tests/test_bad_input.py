@@ -203,8 +203,8 @@ SETUP = """setup:
 @pytest.mark.parametrize("rules, code, expected", [
     (RULES, 2, "cards/mini/rules.yaml:2:5: card.cots <= 10 names the field 'cots', which this card does not have; "
                "did you mean 'cost'?"),
-    (SETUP, 1, "cards/mini/rules.yaml:4:21: setup: each_player[0].where: card.cots < 3 names the field 'cots', which "
-               "this card or table lacks; did you mean 'cost'? (with 1 player)"),
+    (SETUP, 2, "cards/mini/rules.yaml:4:21: each_player[0].where: card.cots < 3 names the field 'cots', which "
+               "this card or table lacks; did you mean 'cost'? (with 1 player, player 1)"),
 ], ids=["each_rule", "setup_where"])
 def test_a_rule_expression_naming_a_mistyped_field_says_the_near_one(project, rules, code, expected):
     """Not Jinja's "'dict object' has no attribute" (or a pnp class's name): the field, and the near one."""
@@ -231,9 +231,9 @@ def test_a_setup_that_shuffles_a_deck_the_game_lacks_says_so(project):
     (project / "cards/mini/rules.yaml").write_text("setup:\n  players: {min: 1, max: 2}\n  shuffle: [spels]\n"
                                                    "  each_player:\n    - {draw: spell}\n")
     result = run_pnp("check", "mini", cwd=project)
-    assert result.code == 1, result.out + result.err
+    assert result.code == 2, result.out + result.err
     assert ("cards/mini/rules.yaml:3:13: shuffle[0]: shuffles 'spels', which is not a deck of this game (decks: "
-            "spell); did you mean 'spell'?") in [line.strip() for line in result.out.splitlines()], result.out
+            "spell); did you mean 'spell'?") in result.err.splitlines(), result.err
 
 
 def test_a_track_step_without_a_value_says_so(project):
@@ -242,6 +242,6 @@ def test_a_track_step_without_a_value_says_so(project):
     (project / "cards/mini/rules.yaml").write_text("setup:\n  players: {min: 1, max: 2}\n  each_player:\n"
                                                    "    - {track: coins}\n")
     result = run_pnp("check", "mini", cwd=project)
-    assert result.code == 1, result.out + result.err
+    assert result.code == 2, result.out + result.err
     assert ("cards/mini/rules.yaml:4:7: each_player[0]: a track step states a `value`: where the track starts "
-            "(`{track: health, value: 10}`)") in [line.strip() for line in result.out.splitlines()], result.out
+            "(`{track: health, value: 10}`)") in result.err.splitlines(), result.err

@@ -9,6 +9,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from pnp.errors import InputError
 from pnp.model.game import load_game
 from pnp.model.load import load_text
 from pnp.rules.check import check_game, load_rules
@@ -107,7 +108,8 @@ def test_build_refuses_a_deck_that_breaks_the_rules_unless_forced(project):
 
 def test_setup_feasibility_for_every_player_count(project):
     edit(project / "cards/tiny/rules.yaml", "{draw: card, count: 2}", "{draw: card, count: 3}")
-    assert found(project, "setup") == ["cards/tiny/rules.yaml:19:1: setup: 3 players need 9 card cards; the deck has 6"]
+    assert found(project, "setup") == [
+        "cards/tiny/rules.yaml:19:1: setup: 3 players need 9 cards of deck 'card'; the deck has 6"]
 
 
 def test_setup_refuses_an_unsupported_player_count(project):
@@ -180,7 +182,8 @@ def test_a_filtered_step_must_find_enough_matching_cards(project):
          "    - {draw: card, count: 1, where: \"card.tier == 'high'\", label: boss}\n    - {draw: card, count: 1}")
     # gamma is the one high-tier card, printed twice: enough for 2 players, not 3
     assert found(project, "setup") == [
-        "cards/tiny/rules.yaml:25:7: setup: 3 players need 3 card cards where card.tier == 'high'; the deck has 2"]
+        "cards/tiny/rules.yaml:25:7: setup: 3 players need 3 cards of deck 'card' where card.tier == 'high'; "
+        "the deck has 2"]
 
 
 def test_setup_options_choose_steps_and_filters(project, tmp_path):
@@ -216,10 +219,10 @@ def test_a_mistake_in_a_setup_expression_is_reported_not_raised(project):
     edit(project / "cards/tiny/rules.yaml", "    - {track: score, value: 0}",
          "    - {track: score, value: 0}\n    - {track: bonus, value: 5, if: \"mood == 'hard'\"}")
     result = run_pnp("check", "tiny", cwd=project)
-    assert result.code == 1 and "Traceback" not in result.err
-    assert result.out.count("'mood' is undefined") == 1  # said once, not once per player count
-    assert ("cards/tiny/rules.yaml:24:32: setup: table[1].if: mood == 'hard': 'mood' is undefined (with 1 player)"
-            in result.out)
+    assert result.code == 2 and "Traceback" not in result.err  # bad input, as in any other expression
+    assert result.err.count("'mood' is undefined") == 1  # said once, not once per player count
+    assert result.err.splitlines() == [
+        "cards/tiny/rules.yaml:24:32: table[1].if: mood == 'hard': 'mood' is undefined (with 1 player)", "1 error"]
 
 
 def test_the_public_rule_api_finds_a_deck_and_names_the_decks_when_there_is_none(project):
@@ -268,23 +271,32 @@ def test_a_reference_over_a_list_field_checks_each_item(project):
     assert errors == [("also-colours", "card/alpha", line, f"'mauve' is not among {palette}")]
 
 
+def setup_said(root) -> list[str]:
+    """The setup's rule findings, or the bad input that stopped the check (an expression that cannot run)."""
+    try:
+        return found(root, "setup")
+    except InputError as exc:
+        return [str(p) for p in exc.problems]
+
+
 @pytest.mark.parametrize(("step", "message"), [
-    ('{draw: card, label: extra, count: "{{ tables.hands }}"}',
+    ('{draw: card, label: extra, count: "{{ tables.hands }}"}',  # bad input: no player count can run it
      "each_player[2].count: {{ tables.hands }} names the field 'hands', which this card or table lacks "
-     "(with 1 player)"),
-    ('{draw: card, label: extra, count: "{{ players / 2 }}"}',
-     "each_player[2].count: count 0.5: a whole number of cards, 0 or more (with 1 player)"),
+     "(with 1 player, player 1)"),
+    ('{draw: card, label: extra, count: "{{ players / 2 }}"}',  # a finding: wrong for some player counts
+     "setup: each_player[2].count: count 0.5: a whole number of cards, 0 or more (with 1 player)"),
     ("{draw: card, label: extra, where: \"card.tier == player\", if: \"players > 1\"}",
-     "2 players need 2 card cards where card.tier == player; the deck has 0"),
-    ('{draw: card, label: extra, side: "{{ players }}"}', "each_player[2].side: side 1: front or back (with 1 player)"),
+     "setup: 2 players need 2 cards of deck 'card' where card.tier == player; the deck has 0"),
+    ('{draw: card, label: extra, side: "{{ players }}"}',
+     "setup: each_player[2].side: side 1: front or back (with 1 player)"),
 ])
 def test_a_mistake_in_a_count_side_or_filter_is_said_at_its_step(project, step, message):
     """`players` and `player` are read in every field; what goes wrong is said at the step's line, once."""
     rules = project / "cards/tiny/rules.yaml"
     edit(rules, "    - {roll: die, label: start}", f"    - {{roll: die, label: start}}\n    - {step}")
     line = next(i for i, text in enumerate(rules.read_text().splitlines(), 1) if text.strip() == f"- {step}")
-    assert any(p.startswith(f"cards/tiny/rules.yaml:{line}:") and p.endswith(f"setup: {message}")
-               for p in found(project, "setup")), found(project, "setup")
+    said = setup_said(project)
+    assert [p for p in said if p.startswith(f"cards/tiny/rules.yaml:{line}:") and p.endswith(message)], said
 
 
 @pytest.mark.parametrize(("old", "new", "says"), [

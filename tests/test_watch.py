@@ -118,3 +118,12 @@ def test_a_deck_laid_out_again_only_when_its_inputs_change(project):
         assert sorted(laid) == everything
     finally:
         game_layout.lay_out_deck = real
+
+
+def test_editors_scratch_files_do_not_start_a_build():
+    from pnp.commands.saves import relevant
+
+    scratch = [".cards.yaml.swp", "cards.yaml~", "#cards.yaml#", "4913", "sedAb12Xy", "x.tmp", ".#cards.yaml"]
+    assert [name for name in scratch if relevant(Path("cards/mini") / name)] == []
+    inputs = ["cards.yaml", "sed.yaml", "sedimentary.yaml", "front.yaml", "icon.svg", "rules.py"]
+    assert [name for name in inputs if relevant(Path("cards/mini") / name)] == inputs

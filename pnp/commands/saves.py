@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import queue
+import re
 import sys
 import threading
 import time
@@ -24,8 +25,12 @@ MAX_FOLDERS = 5_000  # watched folders at most (each costs a kernel watch)
 def relevant(path: Path) -> bool:
     """A game's input, not an editor's scratch file, a build's output or Python's byte code (a folder
     named so is not looked into)."""
-    return not (path.name.startswith((".", "#")) or path.name.endswith((".tmp", "~", ".swp", ".swx"))
-                or path.name in ("4913", "output", "__pycache__"))
+    name = path.name
+    return not (name.startswith((".", "#")) or name.endswith((".tmp", "~", ".swp", ".swx"))
+                or name in ("4913", "output", "__pycache__") or _SED_TEMP.fullmatch(name) is not None)
+
+
+_SED_TEMP = re.compile(r"sed[A-Za-z0-9]{6}")  # `sed -i` writes the new file as sedXXXXXX, then renames it
 
 
 class Saves:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from pnp.errors import InputError, Problem, Where
 from pnp.model.game import Game
 from pnp.rules.dealer import Dealer, Piece, Take, validate
-from pnp.rules.setup_expr import Locator, check_tables, choose, every_choice, resolve_tables
+from pnp.rules.setup_expr import ExpressionMistake, Locator, check_tables, choose, every_choice, resolve_tables
 from pnp.rules.spec import Setup
 
 if TYPE_CHECKING:
@@ -90,23 +90,33 @@ class _Trial(Dealer):
         self.every = {deck: list(pile) for deck, pile in self.piles.items()}
 
 
+def _cards(n: int | None, deck: str) -> str:
+    """`6 event cards`; `9 cards of deck 'card'` where the deck's id already says card; None: every one."""
+    count, noun = ("every", "matching card") if n is None else (str(n), "card" if n == 1 else "cards")
+    if deck.rsplit("-", 1)[-1] in ("card", "cards"):
+        return f"{count} {noun} of deck {deck!r}"
+    return f"{count} {deck} {noun}"
+
+
 def _trial(game: Game, setup: Setup, locate: Locator, n: int, options: dict[str, Any]) -> list[tuple[Where, str]]:
     """What keeps `n` players from being dealt under these options: (place, what is wrong) pairs."""
     trial = _Trial(game, setup, locate)
     try:
         trial.deal(n, options, None)
+    except ExpressionMistake:
+        raise
     except InputError as exc:
         return [(p.where or locate(("setup",)), p.message if p.subject == "setup" else f"{p.subject}: {p.message}")
                 for p in exc.problems]
     faces = {d.id: d.faces for d in game.decks}
-    found = [(locate(("setup",)), f"need {count} {deck} cards; the deck has {faces[deck]}")
+    found = [(locate(("setup",)), f"need {_cards(count, deck)}; the deck has {faces[deck]}")
              for deck, count in trial.asked.items() if count > faces[deck]]
-    found += [(locate(take.path), f"need {asked[0]} {take.deck} card{'s' if asked[0] != 1 else ''} where "
+    found += [(locate(take.path), f"need {_cards(asked[0], take.deck)} where "
                f"{take.step.where}; the deck has {len(matching)}")
               for asked, matching, take in trial.filtered.values() if asked[0] > len(matching)]
     for take, got in trial.shortfalls[:1] if not found else []:
         same = f" sharing their {take.step.same}" if take.step.same else ""
-        cards = f"{take.count} {take.deck} card{'s' if take.count != 1 else ''}{same}"
+        cards = f"{_cards(take.count, take.deck)}{same}"
         found.append((locate(take.path), f"this step needs {cards} and {got} {'is' if got == 1 else 'are'} left once "
                       "the steps before it are dealt"))
     return found
@@ -129,11 +139,14 @@ def _relevant(cases: list[tuple[int, dict[str, Any]]], setup: Setup) -> list[tup
 def feasibility(game: Game, setup: Setup, where: Where, doc: Doc | None = None) -> list[Problem]:
     """Every player count, under every choice of the options, can be dealt: each deck holds the cards
     the steps ask for, and each `where` matches enough; every expression is evaluated on the way. A
-    problem found under every choice of the options is said once, without them."""
+    problem found under every choice of the options is said once, without them. A step or a table
+    written wrong, or an expression that cannot run, is bad input as anywhere else: an InputError (exit
+    2), not a rule finding."""
     locate = Locator(game, doc, where)
-    problems = check_tables(setup, locate) + validate(setup, locate)
-    if problems:
-        return problems
+    mistakes = check_tables(setup, locate) + validate(setup, locate)
+    if mistakes:
+        raise InputError(mistakes)
+    problems: list[Problem] = []
     seen: dict[tuple[Where, str], list[tuple[int, dict[str, Any]]]] = {}
     for options in every_choice(setup):
         for n in range(setup.players.min, setup.players.max + 1):
@@ -151,7 +164,7 @@ def feasibility(game: Game, setup: Setup, where: Where, doc: Doc | None = None) 
             case = "".join(f", {k}={v}" for k, v in options.items())
             problems.append(Problem(at, f"{message} (with {n} player{'s' if n != 1 else ''}{case})", "setup",
                                     rule="setup"))
-            break  # a mistake in an expression or a step: said once
+            break  # a gap in a table or a step that cannot be dealt: said once
     return problems
 
 

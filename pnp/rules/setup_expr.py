@@ -48,6 +48,14 @@ class Locator:
     def fail(self, path: Path, message: str) -> InputError:
         return InputError([Problem(self(path), message, field_path(path[1:]) or "setup", rule="setup")])
 
+    def mistake(self, path: Path, message: str) -> ExpressionMistake:
+        return ExpressionMistake([Problem(self(path), message, field_path(path[1:]) or "setup")])
+
+
+class ExpressionMistake(InputError):
+    """An expression of the setup that cannot run (its syntax, a name it does not have): bad input, whatever
+    the player count, so `pnp check` says it as it says any other (exit 2)."""
+
 
 def step_fields(step: Step) -> dict[str, Any]:
     """The fields a step sets that may hold expressions, by their YAML names."""
@@ -71,7 +79,7 @@ class Expressions:
             m = _SINGLE.match(source)
             body = m.group("body") if m else (source if bare else None)
             if body is None and ("{{" in source or "{%" in source):
-                raise self.locate.fail(path, f"{source!r}: write one {{{{ expression }}}} and nothing around it")
+                raise self.locate.mistake(path, f"{source!r}: write one {{{{ expression }}}} and nothing around it")
         if body is None:
             def constant(_: dict[str, Any]) -> Any:
                 return source
@@ -82,7 +90,7 @@ class Expressions:
         try:
             compiled = expression(body.strip())
         except Exception as exc:  # a syntax error
-            raise self.locate.fail(path, f"syntax error in {source!r}: {getattr(exc, 'message', exc)}") from None
+            raise self.locate.mistake(path, f"syntax error in {source!r}: {getattr(exc, 'message', exc)}") from None
 
         def run(names: dict[str, Any]) -> Any:
             from jinja2 import Undefined
@@ -96,7 +104,7 @@ class Expressions:
             except Exception as exc:  # an undefined name, a missing key, a refused attribute, ...
                 said = _explain(source.strip(), exc, names)
                 said = said.replace("this card does not have", "this card or table lacks")
-                raise self.locate.fail(path, f"{said}{describe(names)}") from None
+                raise self.locate.mistake(path, f"{said}{describe(names)}") from None
             return result
 
         self._compiled[path] = run
