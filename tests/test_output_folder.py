@@ -165,3 +165,16 @@ def test_a_full_disk_leaves_the_last_good_build(project, monkeypatch):
     assert result.code == 2 and "the disk is full; the last good output is unchanged" in result.err
     assert whole(out) == before
     assert not (project / "output" / ".mini.pnp-new").exists()
+
+
+def test_the_files_an_earlier_build_wrote_are_read_from_its_manifest_however_it_is_laid_out(tmp_path):
+    from pnp.output.write import MANIFEST, _owned, manifest_json
+
+    manifest = {"game": "g", "files": [{"path": "deck.pdf"}, {"path": "single/deck.pdf"}],
+                "faces": [{"file": "other.pdf", "files": [{"path": "no.pdf"}]}]}
+    (tmp_path / MANIFEST).write_bytes(manifest_json(manifest))  # as pnp writes it: the list read alone
+    assert _owned(tmp_path) == {MANIFEST, "deck.pdf", "single"}
+    (tmp_path / MANIFEST).write_text(json.dumps(manifest, indent=4))  # re-indented by hand: read whole
+    assert _owned(tmp_path) == {MANIFEST, "deck.pdf", "single"}
+    (tmp_path / MANIFEST).write_text('{"files": [')
+    assert _owned(tmp_path) == {MANIFEST}

@@ -61,6 +61,21 @@ def test_a_cut_mark_over_a_face_and_a_dark_mark_in_the_bleed_are_found():
     assert findings(Page(*A4, [card()], [], 0.5, "front", halo)) == []
 
 
+def test_pages_alike_are_checked_once_and_each_face_is_named():
+    def page(card_id: str, mark_x: float) -> Page:
+        face = card()
+        face.meta["id"] = card_id
+        dark = [Line(18 * MM, 19 * MM, 18 * MM, 10 * MM, (0, 0, 0), 0.5)]
+        return Page(*A4, [face], [(mark_x, 10 * MM, mark_x, 30 * MM)], 0.5, "front", dark)
+
+    check = Preflight(5 * MM, "Lato-Regular", {})
+    check.check(Sheets("spell.pdf", [page("a", 30 * MM), page("b", 30 * MM), page("c", 40 * MM)], None))
+    assert len(check._pages) == 2  # the first two pages alike: checked once
+    assert [(p.message[:12], p.subject) for p in check.problems()] == [
+        ("a dark mark ", "spell/a front (and 2 more)"), ("a mark at 30", "spell/a front (and 1 more)"),
+        ("a mark at 40", "spell/c front")]
+
+
 def test_small_text_thin_strokes_and_builtin_fonts_are_found_at_their_template_line():
     from pnp.layout.scene import Source
 
@@ -104,7 +119,7 @@ def test_check_print_names_the_template_line_and_strict_fails(project):
 
 def test_the_playtest_stamp_is_checked_unless_final(project):
     result = run_pnp("--root", str(project), "check", "mini", "--print")
-    from pnp.output.render import STAMP_SIZE
+    from pnp.output.pdftext import STAMP_SIZE
 
     assert ("the playtest stamp prints at" in result.out) == (STAMP_SIZE < 6)
 

@@ -251,8 +251,8 @@ def preflight(rendered: list, margin: float, font: str, env: LayoutEnv, stamp: s
               document: tuple[str, list[Page]] | None = None) -> list[Problem]:
     """What a print shop's preflight would flag in these files and the document (pnp/output/preflight.py);
     `stamp`: the playtest stamp's text, if printed."""
+    from pnp.output.pdftext import STAMP_SIZE
     from pnp.output.preflight import Preflight, Sheets
-    from pnp.output.render import STAMP_SIZE
 
     check = Preflight(margin, font, env.icons, STAMP_SIZE if stamp else None, stamp)
     for path, _, pages, _, deck in rendered:

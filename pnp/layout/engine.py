@@ -75,6 +75,7 @@ class CompiledTemplate:
         self._kids: dict[int, list[tuple[PlacedElement, dict[str, tuple[bool, Any]]]]] = {}  # groups' elements
         self._offset = (0.0, 0.0)  # the origin of the group being drawn (for the safe-zone check)
         self.sources: dict[int, Source] = {}  # id(item) -> the element that drew it, for every face of this template
+        self._source: dict[int, Source] = {}  # id(placed element) -> its Source
         self.parts: list[Static | tuple[PlacedElement, dict[str, tuple[bool, Any]]]] = []
         static_run: list[Item] = []
         for i, placed in enumerate(template.elements):
@@ -195,7 +196,9 @@ class CompiledTemplate:
                 if inner is not None and name:
                     self.sources[id(item)] = Source(inner.where, (*inner.names, name))
         else:
-            source = Source(placed.where, (name,) if name else ())
+            source = self._source.get(id(placed))
+            if source is None:  # one for all the items the element draws on every face
+                source = self._source[id(placed)] = Source(placed.where, (name,) if name else ())
             for item in items:
                 self.sources[id(item)] = source
         return items
@@ -374,7 +377,7 @@ class CompiledTemplate:
         field = placed.element.field or field_of(placed.element.text)
         try:
             paragraphs = parse(text, glossary, self.env.term_style, self.env.icons, base, upper)
-            check_coverage(paragraphs, style.family)
+            check_coverage(paragraphs, style.family, text)
         except MarkupError as exc:
             if field and card_where:  # the mistake is in the card's text: point there
                 problems.add(card_where(field), f"{field}: {exc}", subject)
@@ -394,7 +397,7 @@ class CompiledTemplate:
         x, y, w, h = box
         bands: list[Rect] = []
         if self.env.placeholders is not None and self.env.placeholders.search(text):
-            from pnp.layout.text import highlight
+            from pnp.layout.highlight import highlight
 
             bands, runs = highlight(runs, self.env.placeholders, style.family)
         laid = Text(x, y, w, h, runs, used, lines, float(ev.raw("rotate") or 0))

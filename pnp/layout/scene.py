@@ -8,6 +8,7 @@ them; tests, overflow checks and previews read them without drawing anything.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from pnp.model.units import RGB
@@ -173,6 +174,25 @@ class Face:
     def __setstate__(self, state: tuple) -> None:
         self.w, self.h, self.bleed, self.items = state
         self.sources = None
+
+
+def drawn_as(item: Any) -> tuple:
+    """An item as a hashable key of what it draws: its kind and its fields (a list as a tuple; the items in it, and
+    anything not a scene item, as themselves)."""
+    kind = type(item)
+    get = _FIELDS.get(kind)
+    if get is None:
+        fields = getattr(item, "__slots__", ())
+        get = _FIELDS[kind] = attrgetter(*fields, "__class__") if fields else None  # a tuple, even of one field
+    if get is None:
+        return kind, item
+    values = get(item)
+    if list in map(type, values):  # a polygon's points, a group's items
+        return tuple(tuple(v) if isinstance(v, list) else v for v in values)
+    return values
+
+
+_FIELDS: dict[type, Any] = {}  # a kind of item -> what reads its fields (and its kind)
 
 
 def shift(items: list[Item], dx: float, dy: float) -> list[Item]:

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from pnp.errors import did_you_mean
 from pnp.layout.fonts import Family
-from pnp.layout.scene import Icon, Rect, TextRun
+from pnp.layout.scene import Icon, TextRun
 from pnp.model.units import RGB
 
 _TOKEN = re.compile(r"(\\[*:\\]|\*\*|\*|:[a-z][a-z0-9-]*:)")
@@ -99,10 +99,21 @@ def _merge_style(style: str, term_style: str) -> str:
     return _STYLE[bold, italic]
 
 
+_PLAIN: dict[tuple[str, bool], dict[str, Word]] = {}  # (style, term) -> word -> its one-piece Word, made once
+_PLAIN_MAX = 100_000  # words kept (a long-running `pnp serve` forgets them all past this)
+
+
 def _words(pieces: list[Piece]) -> list[Word]:
     if len(pieces) == 1 and not pieces[0].icon:  # plain text: the common case
         style, term = pieces[0].style, pieces[0].term
-        return [(Piece(part, style, term, False),) for part in pieces[0].text.split(" ") if part]
+        known = _PLAIN.get((style, term))
+        if known is None or len(known) > _PLAIN_MAX:
+            known = _PLAIN[(style, term)] = {}
+        found = list(map(known.get, pieces[0].text.split(" ")))
+        if None not in found:
+            return found  # type: ignore[return-value]  # every word known
+        return [known.get(part) or known.setdefault(part, (Piece(part, style, term, False),))
+                for part in pieces[0].text.split(" ") if part]
     words: list[Word] = []
     current: list[Piece] = []
     for piece in pieces:
@@ -141,6 +152,15 @@ def _unit_width(word: Word, family: Family) -> float:
     return w
 
 
+def _units(paragraphs: list[list[Word]], family: Family) -> list[list[float]]:
+    """Each word's width at 1 pt: from the family's cache, a paragraph at a time, measuring only words new to it."""
+    cache, out = family.word_widths, []
+    for para in paragraphs:
+        units = list(map(cache.get, para))
+        out.append([_unit_width(word, family) for word in para] if None in units else units)
+    return out  # type: ignore[return-value]  # no None left
+
+
 def _wrap(paragraphs: list[list[Word]], units: list[list[float]], family: Family, size: float, width: float,
           ) -> list[list[tuple[list[Word], float]]] | None:
     """Greedy line breaking; None when one word is wider than the box."""
@@ -172,7 +192,7 @@ def fit(paragraphs: list[list[Word]], style: Style, box: tuple[float, float, flo
     x, y, w, h = box
     if style.family.fallbacks:
         paragraphs = [[_with_fallbacks(word, style.family) for word in para] for para in paragraphs]
-    units = [[_unit_width(word, style.family) for word in para] for para in paragraphs]
+    units = _units(paragraphs, style.family)
     # the first size usually fits; otherwise binary search over 0.25 pt steps (fit is monotonic)
     result = _attempt(paragraphs, units, style, w, h, size, leading, para_gap)
     found = None
@@ -191,15 +211,32 @@ def fit(paragraphs: list[list[Word]], style: Style, box: tuple[float, float, flo
     if found is None:
         return None
     used, (lines, height) = found
-    return _place(lines, style, x, y, w, h, used, leading, para_gap, height, align, valign), used, sum(
-        len(p) for p in lines)
+    return _place(lines, style, x, y, w, h, used, leading, para_gap, height, align, valign, _plain(paragraphs)), \
+        used, sum(len(p) for p in lines)
+
+
+def _plain(paragraphs: list[list[Word]]) -> Piece | None:
+    """The piece that text whose every word is one piece of one style (most text) is made of; None for other text."""
+    first = None
+    for para in paragraphs:
+        for word in para:
+            if len(word) != 1:
+                return None
+            p = word[0]
+            if first is None:
+                if p[3]:  # an icon
+                    return None
+                first, style, term, fallback = p, p[1], p[2], p[4]
+            elif p[1] != style or p[2] != term or p[3] or p[4] != fallback:
+                return None
+    return first
 
 
 def measurable(paragraphs: list[list[Word]], family: Family) -> tuple[list[list[Word]], list[list[float]]]:
     """Paragraphs ready for `height`: their words cut for fallback fonts, with their widths at 1 pt."""
     if family.fallbacks:
         paragraphs = [[_with_fallbacks(word, family) for word in para] for para in paragraphs]
-    return paragraphs, [[_unit_width(word, family) for word in para] for para in paragraphs]
+    return paragraphs, _units(paragraphs, family)
 
 
 def height(measured: tuple[list[list[Word]], list[list[float]]], family: Family, width: float, size: float,
@@ -211,8 +248,15 @@ def height(measured: tuple[list[list[Word]], list[list[float]]], family: Family,
     return sum(len(p) for p in wrapped) * size * leading + (len(wrapped) - 1) * size * para_gap
 
 
-def check_coverage(paragraphs: list[list[Word]], family: Family) -> None:
-    """A MarkupError naming the first character that neither the family nor its fallbacks can draw."""
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f]")  # what `Family.uncovered` finds in ASCII text
+
+
+def check_coverage(paragraphs: list[list[Word]], family: Family, markup: str = "") -> None:
+    """A MarkupError naming the first character that neither the family nor its fallbacks can draw. `markup`: the
+    text the paragraphs were read from: printable ASCII, which every face of the family draws, is passed at once."""
+    if markup.isascii() and markup and not _CONTROL.search(markup) and all(
+            f.covers_ascii for f in family.faces.values()):
+        return
     unknown = list(dict.fromkeys(ch for para in paragraphs for word in para for p in word if not p.icon
                                  for ch in family.uncovered(p.text, p.style)))
     if unknown:
@@ -262,21 +306,29 @@ def _attempt(paragraphs, units, style, w, h, size, leading, para_gap):
     return wrapped, height
 
 
-def _place(paragraphs, style: Style, x, y, w, h, size, leading, para_gap, height, align, valign):
+def _place(paragraphs, style: Style, x, y, w, h, size, leading, para_gap, height, align, valign, plain=None):
+    """`plain`: the one piece every word is (see `_plain`): each line one run, as `_emit` would make it."""
     family = style.family
     regular = family.face("regular")
     space = regular.width(" ", size)
     lead = size * leading
-    top = y + {"top": 0.0, "middle": (h - height) / 2, "bottom": h - height}.get(valign, 0.0)
+    top = y + (0.0 if valign not in ("middle", "bottom") else (h - height) / 2 if valign == "middle" else h - height)
     # centre the glyphs' ascent-descent box inside the line's leading
     base_off = (lead - size * (regular.ascent - regular.descent)) / 2 + size * regular.ascent
     runs: list[TextRun | Icon] = []
     cursor_y = top
+    centre, right = align == "center", align == "right"
+    if plain is not None:
+        font = family.face_of(plain.style, plain.fallback).name
+        colour = style.term_color if plain.term else style.color
     for lines in paragraphs:
         for words, line_w in lines:
             baseline = cursor_y + base_off
-            cx = x + {"left": 0.0, "center": (w - line_w) / 2, "right": w - line_w}.get(align, 0.0)
-            _emit(words, family, style, size, cx, baseline, space, runs)
+            cx = x + ((w - line_w) / 2 if centre else w - line_w if right else 0.0)
+            if plain is None:
+                _emit(words, family, style, size, cx, baseline, space, runs)
+            elif words:
+                runs.append(TextRun(cx, baseline, font, size, colour, " ".join([word[0][0] for word in words])))
             cursor_y += lead
         cursor_y += size * para_gap
     return runs
@@ -331,39 +383,9 @@ def _emit(words, family, style: Style, size, cx, baseline, space, runs) -> None:
         flush()
 
 
-HIGHLIGHT = (1.0, 0.9, 0.0)  # behind unfinished text (a placeholder): loud yellow
-HIGHLIGHT_INK = (0.75, 0.0, 0.45)  # and magenta type
-
-
 def placeholder_pattern(words: list[str]) -> re.Pattern[str] | None:
     """Placeholders, and the words of those of several words (a line break may split them)."""
     parts = {w for w in words if w} | {part for w in words if " " in w for part in w.split()}
     if not parts:
         return None
     return re.compile("|".join(re.escape(p) for p in sorted(parts, key=len, reverse=True)))
-
-
-def highlight(runs: list[TextRun | Icon], pattern: re.Pattern[str], family: Family
-              ) -> tuple[list[Rect], list[TextRun | Icon]]:
-    """Laid-out runs with every placeholder cut out into its own run, in magenta on a yellow band."""
-    faces = {f.name: f for f in (*family.faces.values(), *family.fallbacks)}
-    bands: list[Rect] = []
-    out: list[TextRun | Icon] = []
-    for run in runs:
-        face = faces.get(run.font) if isinstance(run, TextRun) else None
-        if not isinstance(run, TextRun) or face is None or not pattern.search(run.text):
-            out.append(run)
-            continue
-        last = 0
-        for m in [*pattern.finditer(run.text), None]:
-            start, end = (m.start(), m.end()) if m else (len(run.text), len(run.text))
-            x = run.x + face.width(run.text[:last], run.size)
-            if start > last:
-                out.append(TextRun(x, run.y, run.font, run.size, run.color, run.text[last:start]))
-            if m is not None:
-                x0, w = run.x + face.width(run.text[:start], run.size), face.width(m.group(0), run.size)
-                bands.append(Rect(x0 - run.size * 0.1, run.y - run.size * 0.85, w + run.size * 0.2, run.size * 1.15,
-                                  HIGHLIGHT))
-                out.append(TextRun(x0, run.y, run.font, run.size, HIGHLIGHT_INK, m.group(0)))
-            last = end
-    return bands, out

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.errors import Problem, Where
-from pnp.layout.scene import Ellipse, Face, Icon, Image, Item, Label, Line, Polygon, Rect, Text, TextRun
+from pnp.layout.scene import Ellipse, Face, Icon, Image, Item, Label, Line, Polygon, Rect, Text, TextRun, drawn_as
 from pnp.model.units import MM
 from pnp.output.extent import Box, crosses, dpi, line_box, luminance, shrink, walk_scaled, within
 from pnp.output.impose import Page, Placement
@@ -42,6 +42,9 @@ class Sheets:
     single: bool = False  # one face a page, the page its bleed box: no printable margin
 
 
+_Mark = tuple[Where | None, str, int]  # a finding of a page's marks: where, what, the face's index (-1: the page)
+
+
 @dataclass
 class _Found:
     where: Where | None
@@ -59,6 +62,7 @@ class Preflight:
         self._faces: dict[int, list[tuple[Where | None, str]]] = {}  # id(face) -> its item findings
         self._fonts: dict[str, bool] = {}
         self._stamps: dict[tuple, list[tuple[Where | None, str]]] = {}  # (id(face), stamp) -> what it prints over
+        self._pages: dict[tuple, list[_Mark]] = {}  # a page's geometry -> its marks' findings
 
     # -- reporting ---------------------------------------------------------------------------
     def add(self, where: Where | None, message: str, subject: str) -> None:
@@ -80,12 +84,8 @@ class Preflight:
             if not sheets.single:
                 self._area(page, at)
             faces = [p for p in page.placements if p.meta.get("side") != "map"]
-            guarded = [shrink(_visible(p), TOLERANCE) for p in faces]  # what a mark may not reach
-            for item in page.extras:
-                self._extra(item, page, faces, guarded, at)
-            for x1, y1, x2, y2 in page.marks:  # drawn black over everything: white under them in the extras?
-                seg = Line(x1, y1, x2, y2, (0.0, 0.0, 0.0), page.mark_width)
-                self._mark(seg, faces, guarded, at, page.extras)
+            for where, message, face in self._marks(page, faces):
+                self.add(where, message, at if face < 0 else _subject(faces[face]))
             for p in faces:
                 subject = _subject(p)
                 for where, message in self._face(p.face):
@@ -113,33 +113,51 @@ class Preflight:
             if box is not None and not within(box, inside):
                 self.add(None, f"a page mark or label at {_mm(box)} is outside the printable area", at)
 
-    def _extra(self, item: Any, page: Page, faces: list[Placement], guarded: list[Box], at: str) -> None:
+    def _marks(self, page: Page, faces: list[Placement]) -> list[_Mark]:
+        """The page's marks and labels checked, as (where, message, the face's index or -1 for the page): once for
+        all the pages of one geometry (a deck's sheets of fronts are alike, and so are its sheets of backs)."""
+        guarded = [shrink(_visible(p), TOLERANCE) for p in faces]  # what a mark may not reach
+        key = (tuple(map(drawn_as, page.extras)), tuple(page.marks), page.mark_width,
+               tuple(p.clip for p in faces), tuple(guarded))
+        found = self._pages.get(key)
+        if found is None:
+            found = self._pages[key] = []
+            for item in page.extras:
+                self._extra(item, page, faces, guarded, found)
+            for x1, y1, x2, y2 in page.marks:  # drawn black over everything: white under them in the extras?
+                seg = Line(x1, y1, x2, y2, (0.0, 0.0, 0.0), page.mark_width)
+                self._mark(seg, faces, guarded, page.extras, found)
+        return found
+
+    def _extra(self, item: Any, page: Page, faces: list[Placement], guarded: list[Box], out: list[_Mark]) -> None:
         if isinstance(item, Label) and item.size < MIN_TEXT:
-            self.add(None, f"page label {item.text!r} at {item.size:g} pt, under {MIN_TEXT:g} pt", at)
+            out.append((None, f"page label {item.text!r} at {item.size:g} pt, under {MIN_TEXT:g} pt", -1))
         if isinstance(item, Label):
-            self._font(self.font, None, at)
+            if not self._embedded(self.font):
+                out.append((None, f"font {self.font!r} is not embedded (a built-in PDF font): add a TrueType font "
+                            "under `fonts:` in game.yaml", -1))
             return
         width = getattr(item, "width", None)
         stroke = getattr(item, "stroke", None)
         if stroke is not None and width is not None and width < MIN_STROKE:
-            self.add(None, f"a page mark drawn {width:g} pt thin, under {MIN_STROKE:g} pt", at)
+            out.append((None, f"a page mark drawn {width:g} pt thin, under {MIN_STROKE:g} pt", -1))
         if isinstance(item, Line):
             light = luminance(item.stroke) > 0.5
             if not light:
-                self._mark(item, faces, guarded, at, page.extras)
+                self._mark(item, faces, guarded, page.extras, out)
 
-    def _mark(self, line: Line, faces: list[Placement], guarded: list[Box], at: str, extras: list) -> None:
+    def _mark(self, line: Line, faces: list[Placement], guarded: list[Box], extras: list, out: list[_Mark]) -> None:
         """`guarded`: each face's trimmed area less the tolerance; `extras`: the page's marks and labels."""
         halo = None  # white under the mark? (asked only of a dark mark on some face's bleed)
-        for p, visible in zip(faces, guarded, strict=True):
+        for i, (p, visible) in enumerate(zip(faces, guarded, strict=True)):
             if crosses(line, visible):
-                self.add(None, f"a mark at {_mm(line_box(line))} lies over the face's trimmed area", _subject(p))
+                out.append((None, f"a mark at {_mm(line_box(line))} lies over the face's trimmed area", i))
             elif crosses(line, p.clip) and luminance(line.stroke) < 0.5:
                 if halo is None:
                     halo = _on_white(line, extras)
                 if not halo:
-                    self.add(None, f"a dark mark at {_mm(line_box(line))} lies on the art (in the bleed) with no "
-                             "white under it: it vanishes on dark art", _subject(p))
+                    out.append((None, f"a dark mark at {_mm(line_box(line))} lies on the art (in the bleed) with no "
+                                "white under it: it vanishes on dark art", i))
 
     # -- one face, checked once however often it is printed ----------------------------------
     def _face(self, face: Face) -> list[tuple[Where | None, str]]:
@@ -158,7 +176,7 @@ class Preflight:
         """What the playtest stamp would print over, as the renderer places it (centred, its baseline 1.2 mm above
         the trim's foot): text, or the edge of a shape that stops short of the trim (a panel's foot). A fill that
         runs on past the trim (a background, a stripe) is only under it."""
-        from pnp.output.render import STAMP_BASE, STAMP_MIN_FACE, STAMP_SIZE
+        from pnp.output.pdftext import STAMP_BASE, STAMP_MIN_FACE, STAMP_SIZE
 
         face = p.face
         width = _width(TextRun(0, 0, self.font, STAMP_SIZE, (0, 0, 0), self.stamp.format(**p.meta)))
@@ -220,11 +238,6 @@ class Preflight:
             except KeyError:
                 self._fonts[font] = False
         return self._fonts[font]
-
-    def _font(self, font: str, where: Where | None, at: str) -> None:
-        if not self._embedded(font):
-            self.add(where, f"font {font!r} is not embedded (a built-in PDF font): add a TrueType font under "
-                     "`fonts:` in game.yaml", at)
 
     def _extent(self, item: Any) -> Box | None:
         if isinstance(item, Line):

@@ -8,22 +8,33 @@ icons in one colour) becomes a PDF form drawn once and placed by reference.
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.layout.scene import Ellipse, Face, Icon, Image, Item, Label, Line, Polygon, Rect, Static, Text, TextRun
+from pnp.layout.scene import (
+    Ellipse,
+    Face,
+    Icon,
+    Image,
+    Item,
+    Label,
+    Line,
+    Polygon,
+    Rect,
+    Static,
+    Text,
+    drawn_as,
+)
 from pnp.model.units import RGB, alpha_of
 from pnp.output.impose import Page, Placement
+from pnp.output.pdftext import TextWriter
 
 if TYPE_CHECKING:
     from pnp.layout.icons import IconDef
     from pnp.layout.scene import Transform
 
 PAPER: RGB = (1.0, 1.0, 1.0)
-STAMP_SIZE = 6.0  # pt: the playtest stamp, no smaller than any text the preflight accepts
-STAMP_MIN_FACE = 30 * 72 / 25.4  # faces smaller than this carry their stamp in the page's footer
-STAMP_BASE = 1.2 * 72 / 25.4  # the stamp's baseline, above the foot of the trim
 
 
 class Renderer:
@@ -31,6 +42,7 @@ class Renderer:
         self.icons = dict(icons)  # the game's, and SVG images traced as icons
         self.buf = io.BytesIO()
         self.c: Canvas | None = None
+        self.text: TextWriter | None = None
         self.title = title
         self.font = font
         self.forms: set[str] = set()
@@ -38,6 +50,7 @@ class Renderer:
         self.margin = 5 * 72 / 25.4
         self.static_names: dict[tuple, str] = {}
         self.see_through: dict[str, bool] = {}  # static parts holding a see-through colour: drawn in place
+        self.extras_code: dict[tuple, list[str]] = {}  # a page's size and marks -> their PDF operators
 
     # -- document ----------------------------------------------------------------------------
     def render(self, pages: list[Page], marker: str = "", stamp: str = "", margin: float = 5 * 72 / 25.4) -> bytes:
@@ -52,6 +65,7 @@ class Renderer:
         size = (first.w, first.h) if first else (595.0, 842.0)
         c = self.c = Canvas(self.buf, pagesize=size, invariant=1, initialFontName=self.font,
                             initialFontSize=10)
+        self.text = TextWriter(c)
         c.setTitle(self.title)
         c.setCreator("pnp")
         for page in pages:
@@ -59,10 +73,7 @@ class Renderer:
             for placement in page.placements:
                 self._place(placement, page.h, marker)
             if page.extras:
-                c.saveState()
-                c.translate(0, page.h)
-                self._items(page.extras, Face(page.w, page.h, 0.0))
-                c.restoreState()
+                self._extras(page)
             if page.marks:
                 c.setStrokeColorRGB(0, 0, 0)
                 c.setLineWidth(page.mark_width)
@@ -72,10 +83,30 @@ class Renderer:
             c.setTrimBox(_pdf_box(trim, page.h))  # a page of one face says where it is cut (print shops)
             c.setBleedBox(_pdf_box(bleed, page.h))
             if page.footer:
-                self._footer(page)
+                self.text.footer(page, self.font, self.margin)
             c.showPage()
         c.save()
         return self.buf.getvalue()
+
+    def _extras(self, page: Page) -> None:
+        """The page's own marks and labels. Lines and shapes write the same operators whatever was drawn before
+        them: drawn once for each page size and set of them, the operators are copied onto the pages alike."""
+        c = self.c
+        assert c is not None
+        key = None
+        if all(type(item) in _VECTOR for item in page.extras):
+            key = (page.w, page.h, *map(drawn_as, page.extras))
+            code = self.extras_code.get(key)
+            if code is not None:
+                c._code.extend(code)
+                return
+        start = len(c._code)
+        c.saveState()
+        c.translate(0, page.h)
+        self._items(page.extras, Face(page.w, page.h, 0.0))
+        c.restoreState()
+        if key is not None:
+            self.extras_code[key] = c._code[start:]
 
     def _place(self, p: Placement, page_h: float, marker: str) -> None:
         c = self.c
@@ -99,36 +130,9 @@ class Renderer:
         if marker:
             self._marker(face, marker)
         if self.stamp and p.stamp and p.meta.get("side") == "front" and "copy" in p.meta and "tile" not in p.meta:
-            self._stamp(face, self.stamp.format(**p.meta))
+            assert self.text is not None
+            self.text.stamp(face, self.stamp.format(**p.meta), self.font)
         c.restoreState()
-
-    def _stamp(self, face: Face, text: str) -> None:
-        """A small grey line just inside the bottom of the trim: which version of which card this is. A face
-        too small to carry it legibly (under 30 mm, or narrower than the line) has it in the page's footer."""
-        c = self.c
-        assert c is not None
-        mm = 72 / 25.4
-        if min(face.w, face.h) < STAMP_MIN_FACE or c.stringWidth(text, self.font, STAMP_SIZE) > face.w - 4 * mm:
-            return
-        c.setFillColorRGB(0.5, 0.5, 0.5)
-        c.setFont(self.font, STAMP_SIZE)
-        c.drawCentredString(face.w / 2, -face.h + STAMP_BASE, text)
-
-    def _footer(self, page: Page) -> None:
-        """The page's running footer, where `footer.place` finds room for it (6 pt, grey)."""
-        from pnp.output.footer import SIZE, place
-
-        c = self.c
-        assert c is not None
-        for x, y, angle, text in place(page, lambda t: c.stringWidth(t, self.font, SIZE), self.margin):
-            c.saveState()
-            c.setFillColorRGB(0.35, 0.35, 0.35)
-            c.setFont(self.font, SIZE)
-            c.translate(x, page.h - y)
-            if angle:
-                c.rotate(angle)
-            c.drawString(0, 0, text)
-            c.restoreState()
 
     def _marker(self, face: Face, text: str) -> None:
         c = self.c
@@ -274,34 +278,8 @@ class Renderer:
             c.setDash([])
 
     def _texts(self, texts: list[Text], face: Face) -> None:
-        c = self.c
-        assert c is not None
-        obj: Any = c.beginText()
-        font: tuple[str, float] | None = None
-        colour: RGB | None = None
-        alpha = 1.0
-        icons: list[Icon] = []
-        for t in texts:
-            for run in t.runs:
-                if not isinstance(run, TextRun):
-                    icons.append(run)
-                    continue
-                if font != (run.font, run.size):
-                    font = (run.font, run.size)
-                    obj.setFont(run.font, run.size)
-                if colour != run.color or type(run.color) is not tuple or alpha != 1.0:
-                    if alpha_of(run.color) != alpha:
-                        alpha = alpha_of(run.color)
-                        obj.setFillAlpha(alpha)
-                    if colour != run.color:
-                        colour = run.color
-                        obj.setFillColorRGB(*run.color)
-                obj.setTextOrigin(run.x, -run.y)
-                obj.textOut(run.text)
-        if alpha != 1.0:
-            obj.setFillAlpha(1.0)
-        c.drawText(obj)
-        for icon in icons:
+        assert self.text is not None
+        for icon in self.text.texts(texts):
             self._icon(icon, face)
 
     def _icon(self, icon: Icon, face: Face) -> None:
@@ -393,6 +371,7 @@ def _alphas(item: Item) -> tuple[float, float] | None:
 
 
 _SOLID = (tuple, type(None))
+_VECTOR = (Line, Rect, Ellipse, Polygon)  # items whose operators do not depend on what was drawn before
 
 
 def _any_alpha(items: list) -> bool:
