@@ -1,8 +1,10 @@
 """Stage 1, load: YAML files -> plain Python trees that remember where every node came from.
 
-A `Doc` holds the data of one file and its YAML node tree; `where(path)` finds the line and
-column of any node by its path (a tuple of keys and list indexes, the same shape as a field path
-`cards[3].cost`), so a problem found at any later stage can name its place.
+A `Doc` holds the data of one file and where each of its values was written; `where(path)` finds the
+line and column of any node by its path (a tuple of keys and list indexes, the same shape as a field
+path `cards[3].cost`), so a problem found at any later stage can name its place. The places are kept
+compact (a number per value, a tuple per list or mapping), not as YAML's node tree: a deck of 1,200
+cards held its nodes and their marks as a tenth of a build's memory.
 """
 
 from __future__ import annotations
@@ -27,32 +29,45 @@ except AttributeError:  # pragma: no cover
 Path_ = tuple[str | int, ...]
 
 
+# Where a value was written: a scalar's place is one number, `line << _BITS | column` (both from 0); a list's,
+# `(place, [each item's])`; a mapping's, `(place, {key: (the key's place, the value's)})`.
+_BITS = 24
+_COLUMN = (1 << _BITS) - 1
+Places = Any
+
+
+def _place(node: yaml.Node) -> int:
+    mark = node.start_mark
+    return mark.line << _BITS | mark.column
+
+
 @dataclass
 class Doc:
     file: str  # path as shown to the user (relative to the project root)
     data: Any
-    root: yaml.Node | None = None
+    root: Places = None  # where each value was written (see _place)
 
     def where(self, path: Path_ = ()) -> Where:
         """The place of the node at `path` (for a mapping entry, its key), or of its nearest ancestor."""
         node = self.root
         if node is None:
             return Where(self.file, 1 if self.data is not None else 0, 1 if self.data is not None else 0)
-        mark = node.start_mark
+        mark = node if type(node) is int else node[0]
         for part in path:
-            if isinstance(node, yaml.MappingNode):
-                for key, value in node.value:
-                    if isinstance(key, yaml.ScalarNode) and _scalar(key) == part:
-                        mark, node = key.start_mark, value
-                        break
-                else:
+            if type(node) is int:
+                break
+            inner = node[1]
+            if type(inner) is dict:
+                entry = inner.get(part)
+                if entry is None:
                     break
-            elif isinstance(node, yaml.SequenceNode) and isinstance(part, int) and 0 <= part < len(node.value):
-                node = node.value[part]
-                mark = node.start_mark
+                mark, node = entry
+            elif isinstance(part, int) and 0 <= part < len(inner):
+                node = inner[part]
+                mark = node if type(node) is int else node[0]
             else:
                 break
-        return Where(self.file, mark.line + 1, mark.column + 1)
+        return Where(self.file, (mark >> _BITS) + 1, (mark & _COLUMN) + 1)
 
 
 _constructor = yaml.constructor.SafeConstructor()
@@ -100,7 +115,8 @@ class _Converter:
             self.fail(node, f"{node.value!r} is not a valid !!{tag}; remove the tag or fix the value")
             return None
 
-    def convert(self, node: yaml.Node, depth: int = 0) -> Any:
+    def convert(self, node: yaml.Node, depth: int = 0) -> tuple[Any, Places]:
+        """The node's value, and where it and everything in it was written."""
         self.nodes += 1
         if self.nodes > limits.YAML_NODES:
             raise _TooBig(node, f"more than {limits.YAML_NODES:,} values once its aliases are expanded; "
@@ -108,10 +124,12 @@ class _Converter:
         if depth > limits.YAML_DEPTH:
             raise _TooBig(node, f"nested more than {limits.YAML_DEPTH} levels deep")
         if isinstance(node, yaml.ScalarNode):
-            return self.scalar(node)
+            return self.scalar(node), _place(node)
         if isinstance(node, yaml.SequenceNode):
-            return [self.convert(item, depth + 1) for item in node.value]
+            items = [self.convert(item, depth + 1) for item in node.value]
+            return [value for value, _ in items], (_place(node), [place for _, place in items])
         out: dict[Any, Any] = {}
+        places: dict[Any, tuple[int, Places]] = {}
         for key_node, value_node in self.pairs(node, depth):  # type: ignore[arg-type]  # a MappingNode: the only kind left
             key = self.scalar(key_node) if isinstance(key_node, yaml.ScalarNode) and key_node.tag != _MERGE else None
             if not isinstance(key, str | int) or key in out:
@@ -119,8 +137,9 @@ class _Converter:
                            else "a mapping key must be a plain name")
                 self.fail(key_node, message)
                 continue
-            out[key] = self.convert(value_node, depth + 1)
-        return out
+            out[key], place = self.convert(value_node, depth + 1)
+            places[key] = (_place(key_node), place)
+        return out, (_place(node), places)
 
     def pairs(self, node: yaml.MappingNode, depth: int) -> list[tuple[yaml.Node, yaml.Node]]:
         """The mapping's entries with YAML's merge keys (`<<: *base`) applied: an entry written in the
@@ -252,12 +271,12 @@ def load_text(text: str, file: str) -> Doc:
         return Doc(file, None)
     converter = _Converter(file)
     try:
-        data = converter.convert(node)
+        data, places = converter.convert(node)
     except _TooBig as exc:
         raise InputError([Problem(converter.where(exc.node), exc.message)]) from None
     if converter.problems:
         raise InputError(converter.problems)
-    return Doc(file, data, node)
+    return Doc(file, data, places)
 
 
 def load_file(path: Path, root: Path) -> Doc:
