@@ -11,6 +11,7 @@ import pytest
 import yaml
 from docs_run import apply, blocks, commands
 
+from pnp.layout import elements as element_kinds
 from pnp.layout import templates
 from pnp.layout import templates as templates_mod
 from pnp.model import dial
@@ -28,8 +29,8 @@ def keys(cls: type) -> list[str]:
 
 
 @pytest.mark.parametrize("cls", [model.Manifest, model.PrintSettings, model.DeckFile, model.FieldSpec,
-                                 templates.TemplateFile, templates.TextDefaults, templates.TableColumn,
-                                 *typing.get_args(templates.Element)])
+                                 templates.TemplateFile, element_kinds.TextDefaults, element_kinds.TableColumn,
+                                 *typing.get_args(element_kinds.Element)])
 def test_every_field_is_documented(cls):
     missing = [key for key in keys(cls) if f"`{key}`" not in DOC]
     assert not missing, f"{cls.__name__}: document {missing} in docs/format.md"
@@ -152,15 +153,15 @@ def test_every_field_element_kind_and_rule_kind_is_in_an_example(followed):
                              model.FieldSpec: set().union(*(f for d in decks for f in d.get("fields", {}).values())),
                              }
     seen[templates_mod.TemplateFile] = set().union(*templates)
-    seen[templates_mod.TextDefaults] = set().union(*(t.get("text", {}) for t in templates))
+    seen[element_kinds.TextDefaults] = set().union(*(t.get("text", {}) for t in templates))
     elements: dict[str, set] = {}
     for t in templates:
         _elements(t.get("elements", []), elements)
-    common = set(keys(templates_mod._Element))  # every element's box, name, if, repeat...: once is enough
-    for cls in typing.get_args(templates_mod.Element):
+    common = set(keys(element_kinds._Element))  # every element's box, name, if, repeat...: once is enough
+    for cls in typing.get_args(element_kinds.Element):
         kind = typing.get_type_hints(cls)["type"].__args__[0]
         seen[cls] = elements.get(kind, set()) | common
-    seen[templates_mod._Element] = set().union(*elements.values())
+    seen[element_kinds._Element] = set().union(*elements.values())
     rules = data["rules.yaml"]["rules"]
     seen[rules_spec.Rule] = set().union(*rules)
     dials = [d["dial"] for d in decks if "dial" in d]  # a dial's geometry, every part of it

@@ -11,10 +11,11 @@ from collections.abc import Callable
 from typing import Any
 
 from pnp.errors import InputError, Problems, did_you_mean
+from pnp.layout.elements import LineEl, PolygonEl, TextEl
 from pnp.layout.expr import Context, ExprError, compile_nested, compile_value, field_of, names_in, truthy
 from pnp.layout.fonts import unknown_font
 from pnp.layout.scene import Ellipse, Face, Icon, Item, Line, Polygon, Rect, Source, Static, Text, shift
-from pnp.layout.templates import LineEl, PlacedElement, PolygonEl, Template, TextEl
+from pnp.layout.templates import PlacedElement, Template
 from pnp.layout.text import MarkupError, Style, check_coverage, fit, parse
 from pnp.layout.values import Eval, LayoutEnv, Skip, WhereOf, between, extent
 from pnp.model import limits
