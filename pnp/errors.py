@@ -94,11 +94,12 @@ class BySeverity:
         return of_severity(self.problems, "info")
 
 
-class Problems:
+class Problems(BySeverity):
     """A collector: stages add to it and raise once at the end of the stage."""
 
     def __init__(self) -> None:
         self.items: list[Problem] = []
+        self.problems = self.items  # the same list, for BySeverity
 
     def add(self, where: Where | None, message: str, subject: str = "", *, severity: str = "error",
             rule: str = "") -> None:
@@ -106,14 +107,6 @@ class Problems:
 
     def extend(self, problems: Iterable[Problem]) -> None:
         self.items.extend(problems)
-
-    @property
-    def errors(self) -> list[Problem]:
-        return of_severity(self.items, "error")
-
-    @property
-    def warnings(self) -> list[Problem]:
-        return of_severity(self.items, "warning")
 
     def raise_if_errors(self, kind: type[PnpError] = InputError) -> None:
         if self.errors:
