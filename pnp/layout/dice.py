@@ -26,7 +26,7 @@ from pnp.model import limits
 from pnp.model.game import Deck, Game
 from pnp.model.limits import time_limit
 from pnp.model.load import Doc
-from pnp.model.units import RGB, parse_colour
+from pnp.model.units import RGB, hex_of, parse_colour
 
 INK: RGB = (0.11, 0.13, 0.19)
 WHITE: RGB = (1.0, 1.0, 1.0)
@@ -147,8 +147,7 @@ def _drawn(nf: NetFace, data: dict[str, Any], wild: bool, fill: RGB, ink: RGB, i
 def _templated(nf: NetFace, data: dict[str, Any], fill: RGB, ink: RGB, template: CompiledTemplate,
                card: dict[str, Any], problems: Problems, subject: str) -> Transform:
     """A face laid out by the deck's template, its box the square round the face's inscribed circle."""
-    hexed = lambda rgb: "#" + "".join(f"{round(c * 255):02x}" for c in rgb)  # noqa: E731
-    face = {**data, "index": nf.index, "fill": hexed(fill), "ink": hexed(ink)}
+    face = {**data, "index": nf.index, "fill": hex_of(fill), "ink": hex_of(ink)}
     laid = template.face({"card": card, "face": face}, f"{subject} face {nf.index}", problems)
     scale = 2 * nf.inner_radius / max(laid.w, laid.h)
     return Transform(nf.center[0], nf.center[1], scale, nf.angle, laid.w, laid.h, laid.items)

@@ -25,6 +25,11 @@ class RGBA(tuple):
         return colour
 
 
+def hex_of(colour: RGB) -> str:
+    """`#rrggbb`, as a designer writes a colour."""
+    return "#" + "".join(f"{round(c * 255):02x}" for c in colour[:3])
+
+
 def alpha_of(colour: RGB | None) -> float:
     """How solid a colour is: 1 unless it was written with an alpha (`#rrggbbaa`)."""
     return getattr(colour, "alpha", 1.0)

@@ -8,7 +8,8 @@ line to change. Checks:
 * printable area: nothing on a sheet outside its margin (one-face print-shop pages have none);
 * text: nothing under 6 pt; strokes: nothing under 0.25 pt; images: 300 dpi at their printed size;
 * marks: no cut or registration mark over a face's trimmed (visible) area;
-* contrast: a mark over art is black over white, or it vanishes on dark art;
+* contrast: a mark over art is black over white, or it vanishes on dark art; each run of text stands out
+  from the colour under it (pnp/output/contrast.py);
 * stamp: the playtest stamp (at the foot of a card front) over no text and no edge of a shape.
 
 Findings are warnings with the rule `preflight`; `pnp check GAME --print --strict` fails on any.
@@ -22,7 +23,8 @@ from typing import Any
 
 from pnp.errors import Problem, Where
 from pnp.layout.scene import Ellipse, Face, Icon, Image, Item, Label, Line, Polygon, Rect, Text, TextRun, drawn_as
-from pnp.model.units import MM
+from pnp.model.units import MM, hex_of
+from pnp.output.contrast import MIN_CONTRAST, low_contrast
 from pnp.output.extent import Box, crosses, dpi, line_box, luminance, shrink, walk_scaled, within
 from pnp.output.impose import Page, Placement
 
@@ -169,6 +171,11 @@ class Preflight:
                 where = src.where if src else None
                 for message in self._item(item, scale):
                     found[(where, message)] = None
+            for text, run, under, measured in low_contrast(face.items, _width):
+                src = face.source(text)
+                found[(src.where if src else None,
+                       f"text in {hex_of(run.color)} on {hex_of(under)}: contrast {measured:.1f}:1, under "
+                       f"{MIN_CONTRAST:g}:1; a player may not read it: darken or lighten one of the two")] = None
             self._faces[key] = list(found)
         return self._faces[key]
 

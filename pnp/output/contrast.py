@@ -1,0 +1,86 @@
+"""Contrast: can a player read each run of text on what lies under it?
+
+For every run of text on a face (a glossary term, an icon's number, a title), the colour under the
+middle of the run is what the face painted last there before the text: a filled rectangle or ellipse,
+or the white paper. Where the last thing under it is a picture, an icon, a polygon or a see-through
+colour, the colour under the text is not known and nothing is said. The measure is WCAG's contrast
+ratio of the two colours' relative luminances; print on paper needs at least as much as a screen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from pnp.layout.scene import Ellipse, Icon, Image, Item, Polygon, Rect, Static, Text, TextRun, Transform
+from pnp.model.units import RGB, alpha_of
+
+MIN_CONTRAST = 2.0  # below this, text is hard to read for anyone (WCAG asks 3 of large text, 4.5 of small: aim there)
+PAPER: RGB = (1.0, 1.0, 1.0)
+
+_Painted = tuple[float, float, float, float, RGB | None, bool]  # x, y, w, h, colour (None: not known), round
+
+
+def _linear(c: float) -> float:
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def relative_luminance(rgb: RGB) -> float:
+    r, g, b = rgb[:3]
+    return 0.2126 * _linear(r) + 0.7152 * _linear(g) + 0.0722 * _linear(b)
+
+
+def ratio(a: RGB, b: RGB) -> float:
+    """WCAG's contrast ratio, 1 (the same) to 21 (black on white)."""
+    la, lb = relative_luminance(a), relative_luminance(b)
+    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+
+
+def _flat(items: list) -> Iterator[Item]:
+    """The face's items in the order they are drawn, inside shared groups; a transformed frame (a die face's
+    template, a turned board) has coordinates of its own and is left out."""
+    for item in items:
+        if isinstance(item, Static):
+            yield from _flat(item.items)
+        elif not isinstance(item, Transform):
+            yield item
+
+
+def _under(painted: list[_Painted], x: float, y: float) -> RGB | None:
+    """The colour last painted at (x, y): None when it is not known."""
+    for px, py, pw, ph, colour, rounded in reversed(painted):
+        if not (px <= x <= px + pw and py <= y <= py + ph):
+            continue
+        if rounded:  # an ellipse: inside its curve?
+            rx, ry = pw / 2, ph / 2
+            if rx <= 0 or ry <= 0 or ((x - px - rx) / rx) ** 2 + ((y - py - ry) / ry) ** 2 > 1:
+                continue
+        return colour
+    return PAPER
+
+
+def low_contrast(items: list, width_of: Callable[[TextRun], float]) -> Iterator[tuple[Text, TextRun, RGB, float]]:
+    """Each run of text whose colour stands out less than MIN_CONTRAST from the known colour under its
+    middle: (its text item, the run, the colour under it, the ratio). `width_of(run)`: its width in points."""
+    painted: list[_Painted] = []
+    for item in _flat(items):
+        if isinstance(item, Rect | Ellipse):
+            if item.fill is not None:
+                solid = alpha_of(item.fill) >= 0.99
+                painted.append((item.x, item.y, item.w, item.h, item.fill if solid else None,
+                                isinstance(item, Ellipse)))
+        elif isinstance(item, Image | Icon):
+            painted.append((item.x, item.y, item.w, item.h, None, False))
+        elif isinstance(item, Polygon):
+            if item.fill is not None and item.points:
+                xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
+                painted.append((min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys), None, False))
+        elif isinstance(item, Text) and not item.rotate:
+            for run in item.runs:
+                if not isinstance(run, TextRun) or not run.text.strip() or alpha_of(run.color) < 0.99:
+                    continue
+                under = _under(painted, run.x + width_of(run) / 2, run.y - 0.35 * run.size)
+                if under is None:
+                    continue
+                found = ratio(run.color, under)
+                if found < MIN_CONTRAST:
+                    yield item, run, under, found
