@@ -108,8 +108,8 @@ def test_build_refuses_a_deck_that_breaks_the_rules_unless_forced(project):
 
 def test_setup_feasibility_for_every_player_count(project):
     edit(project / "cards/tiny/rules.yaml", "{draw: card, count: 2}", "{draw: card, count: 3}")
-    assert found(project, "setup") == [
-        "cards/tiny/rules.yaml:19:1: setup: 3 players need 9 cards of deck 'card'; the deck has 6"]
+    assert found(project, "setup") == [  # at the step that asks for more than the deck holds
+        "cards/tiny/rules.yaml:25:7: setup: 3 players need 9 cards of deck 'card'; the deck has 6"]
 
 
 def test_setup_refuses_an_unsupported_player_count(project):

@@ -69,10 +69,13 @@ class _Trial(Dealer):
         self.filtered: dict[tuple, tuple[list[int], set[int], Take]] = {}  # a step with `where` -> (cards asked,
         # the deck's pieces it matches for some player, the step)
         self.shortfalls: list[tuple[Take, int]] = []
+        self.over: dict[str, tuple] = {}  # deck -> the step that asks for more of it than it holds
 
     def pick(self, take: Take, pool: list[Piece]) -> list[Piece]:
         if take.count is not None:
             self.asked[take.deck] += take.count
+            if take.deck not in self.over and self.asked[take.deck] > len(self.every.get(take.deck, ())):
+                self.over[take.deck] = take.path
             if take.step.where:
                 asked, matching, _ = self.filtered.setdefault(take.path, ([0], set(), take))
                 asked[0] += take.count
@@ -109,7 +112,7 @@ def _trial(game: Game, setup: Setup, locate: Locator, n: int, options: dict[str,
         return [(p.where or locate(("setup",)), p.message if p.subject == "setup" else f"{p.subject}: {p.message}")
                 for p in exc.problems]
     faces = {d.id: d.faces for d in game.decks}
-    found = [(locate(("setup",)), f"need {_cards(count, deck)}; the deck has {faces[deck]}")
+    found = [(locate(trial.over.get(deck, ("setup",))), f"need {_cards(count, deck)}; the deck has {faces[deck]}")
              for deck, count in trial.asked.items() if count > faces[deck]]
     found += [(locate(take.path), f"need {_cards(asked[0], take.deck)} where "
                f"{take.step.where}; the deck has {len(matching)}")
