@@ -68,3 +68,28 @@ def test_check_print_finds_unreadable_text_at_its_template_line_and_strict_fails
     edit(front, "color: \"#fbf8f1\"}", "color: ink}")
     fixed = run_pnp("--root", str(project), "check", "mini", "--print", "--final", "--strict")
     assert fixed.code == 0, fixed.out + fixed.err
+
+
+def test_glossary_terms_on_a_coloured_box_take_the_texts_own_term_colour(project):
+    """The game's term colour (accent) on an accent panel cannot be read; `glossary_color` on the text fixes it."""
+    from pnp.errors import Problems
+    from pnp.layout.game import lay_out_deck, layout_env
+    from pnp.layout.templates import TemplateStore
+    from pnp.model.game import load_game
+    from pnp.model.units import MM, hex_of
+
+    front = project / "templates/mini/front.yaml"
+    edit(front, "fill: paper, radius: 2mm}", "fill: accent, radius: 2mm}")
+    edit(front, 'text: "{{ card.text }}"}', 'text: "{{ card.text }}", color: paper}')
+    said = run_pnp("--root", str(project), "check", "mini", "--print", "--final", "--strict")
+    assert said.code == 1 and "text in #2f4f9c on #2f4f9c: contrast 1.0:1" in said.out, said.out
+    edit(front, 'text: "{{ card.text }}", color: paper}', 'text: "{{ card.text }}", color: paper, '
+         'glossary_color: "#f2c80f"}')
+    game = load_game(project, "mini")
+    problems = Problems()
+    entries = lay_out_deck(game.deck("spell"), game, TemplateStore(project), layout_env(game, problems), 3 * MM,
+                           problems)
+    fireball = entries[0][0]
+    runs = [r for item in fireball.items if isinstance(item, Text) for r in item.runs if isinstance(r, TextRun)]
+    assert {hex_of(r.color) for r in runs if r.text.strip() in ("Room", "Damage Token")} == {"#f2c80f"}
+    assert run_pnp("--root", str(project), "check", "mini", "--print", "--final", "--strict").code == 0

@@ -84,6 +84,7 @@ class TextEl(_Element):
     paragraph_gap: Value = None
     uppercase: Value = False
     glossary: Value = True  # style the game's glossary terms in this text
+    glossary_color: Value = None  # their colour here (default: game.yaml's glossary colour): on a dark or coloured box
     rotate: Value = 0  # degrees, about the box's centre (180: reads from the other side of a fold)
     rotatable: Value = None  # a number that reads otherwise upside down (6, 9) gets a mark: true, underline, dot
 
@@ -177,6 +178,7 @@ class TableEl(_Element):
     style: Value = "regular"
     align: Value = "left"
     glossary: Value = True
+    glossary_color: Value = None  # the terms' colour in this table (default: game.yaml's)
     header_style: Value = "bold"
     header_color: Value = None
     header_fill: Value = None

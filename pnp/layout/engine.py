@@ -347,7 +347,7 @@ class CompiledTemplate:
         return items
 
     _TEXT_KEYS = ("font", "size", "min_size", "leading", "paragraph_gap", "color", "align", "valign", "style",
-                  "glossary", "uppercase")
+                  "glossary", "glossary_color", "uppercase")
 
     def _text_params(self, ev: Eval) -> tuple:
         d = self.t.text
@@ -362,7 +362,8 @@ class CompiledTemplate:
         gap = ev.raw("paragraph_gap")
         gap = between("paragraph_gap", d.paragraph_gap if gap is None else float(gap), 0.0, 10.0, "ems")
         color = parse_colour(ev.raw("color") or d.color, self.env.palette) or (0.0, 0.0, 0.0)
-        term = parse_colour(self.env.term_color, self.env.palette) if self.env.term_color else None
+        term_raw = ev.raw("glossary_color") or self.env.term_color
+        term = parse_colour(term_raw, self.env.palette) if term_raw else None
         glossary = self.env.glossary if ev.raw("glossary") is not False else None
         return (Style(family, color, term or color, None), size, min_size, leading, gap, glossary,
                 str(ev.raw("style") or "regular"), str(ev.raw("align") or "left"), str(ev.raw("valign") or "top"),
