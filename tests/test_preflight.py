@@ -167,3 +167,21 @@ def test_the_fonts_the_preflight_trusts_are_embedded_in_the_pdfs(shared_build):
     for f in manifest["files"]:
         used = fonts(out / f["path"])
         assert used and all(embedded for _, embedded in used), f["path"]
+
+
+def test_the_stamp_across_a_slots_side_is_found_and_the_templates_stamp_setting_moves_it(project):
+    """A stroked slot that reaches the trim (Sleeping Gods' tuck slots): its foot is cut away, its sides are not.
+    `stamp:` in the template moves the stamp along the foot, clear of them."""
+    front = project / "templates/mini/front.yaml"
+    edit(front, "  - {name: gem,", "  - {name: slot, type: rect, x: 36mm, y: 80mm, w: 20mm, h: 8.9mm, stroke: ink, "
+         "stroke_width: 1pt}\n  - {name: gem,")
+    result = run_pnp("--root", str(project), "check", "mini", "--print", "--format", "json")
+    said = [w for w in json.loads(result.out)["games"][0]["warnings"] if "stamp" in w["message"]]
+    assert [(w["line"], w["message"].split(":")[0]) for w in said] == [
+        (line_of(front, "name: slot"), "the playtest stamp prints across this element's side")]
+    edit(front, "size: poker\n", "size: poker\nstamp: left\n")
+    result = run_pnp("--root", str(project), "check", "mini", "--print", "--strict")
+    assert result.code == 0, result.out
+    edit(front, "stamp: left\n", "stamp: 7O%\n")
+    bad = run_pnp("--root", str(project), "check", "mini")
+    assert bad.code == 2 and "templates/mini/front.yaml:2:1: stamp: '7O%': use center, left, right" in bad.err, bad.err

@@ -150,7 +150,7 @@ class CompiledTemplate:
                 items.append(part)
             else:
                 items.extend(self._element(part[0], part[1], ctx, subject, problems, card_where))
-        return Face(self.w, self.h, self.bleed, items, self.sources)
+        return Face(self.w, self.h, self.bleed, items, self.sources, self.t.stamp)
 
     # -- one element -------------------------------------------------------------------------
     def _element(self, placed: PlacedElement, values: dict[str, tuple[bool, Any]], ctx: Context | None,

@@ -162,6 +162,7 @@ class Face:
     bleed: float
     items: list[Item] = field(default_factory=list)
     sources: dict[int, Source] | None = None  # id(item) -> the element that drew it (preflight, board seams)
+    stamp: str = "center"  # where a card front's playtest stamp goes along its foot: center, left or right
 
     def source(self, item: Item) -> Source | None:
         return self.sources.get(id(item)) if self.sources is not None else None
@@ -169,10 +170,10 @@ class Face:
     def __getstate__(self) -> tuple:
         """What a face looks like, without `sources` (shared by every face of its template, keyed by ids):
         a face pickles (pnp serve's keys) as what it draws, nothing else."""
-        return self.w, self.h, self.bleed, self.items
+        return self.w, self.h, self.bleed, self.items, self.stamp
 
     def __setstate__(self, state: tuple) -> None:
-        self.w, self.h, self.bleed, self.items = state
+        self.w, self.h, self.bleed, self.items, self.stamp = state
         self.sources = None
 
 

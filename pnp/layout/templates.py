@@ -34,6 +34,7 @@ class TemplateFile:
     text: dict[str, Any] = field(default_factory=dict, metadata={"schema": TextDefaults})  # text defaults
     vars: dict[str, Any] = field(default_factory=dict)  # values for `{{ vars.x }}`; children override
     rotatable: bool | str | None = None  # this face is turned in play: numbers like 6 and 9 get a mark
+    stamp: str | None = None  # the playtest stamp along the foot: center, left, right, or its middle (`70%`, `117mm`)
     elements: list[Element] = field(default_factory=list)
 
 
@@ -61,6 +62,7 @@ class Template:
     elements: list[PlacedElement]
     vars: dict[str, Any]
     rotatable: str | None = None  # the mark of numbers that read otherwise upside down: underline, dot, or none
+    stamp: str = "center"  # where the playtest stamp goes along the foot of a card front
 
 
 def _size(raw: str | dict[str, str] | None, doc: Doc, problems: Problems) -> tuple[float, float] | None:
@@ -155,9 +157,16 @@ class TemplateStore:
                 rotatable = style_of(spec.rotatable)
             except ValueError as exc:
                 problems.add(doc.where(("rotatable",)), str(exc), "rotatable")
+        stamp = spec.stamp or (parent.stamp if parent else "center")
+        if spec.stamp is not None and spec.stamp not in ("center", "left", "right"):
+            try:
+                parse_length(spec.stamp, 100.0)
+            except ValueError:
+                problems.add(doc.where(("stamp",)), f"{spec.stamp!r}: use center, left, right, or where the stamp's "
+                             "middle lies along the foot (`70%`, `117mm`)", "stamp")
         problems.raise_if_errors()
         assert size is not None and text is not None
-        return Template(name, doc.where(), size, bleed, safe, text, placed, variables, rotatable)
+        return Template(name, doc.where(), size, bleed, safe, text, placed, variables, rotatable, stamp)
 
 
 _PARSED: dict[tuple[str, bytes], tuple[Doc, TemplateFile]] = {}  # (shown path, sha1 of the text) -> parsed

@@ -18,7 +18,7 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
 
 from pnp.layout.scene import Face, Icon, Text, TextRun
-from pnp.model.units import RGB, alpha_of
+from pnp.model.units import RGB, alpha_of, parse_length
 
 if TYPE_CHECKING:
     from pnp.output.impose import Page
@@ -26,6 +26,20 @@ if TYPE_CHECKING:
 STAMP_SIZE = 6.0  # pt: the playtest stamp, no smaller than any text the preflight accepts
 STAMP_MIN_FACE = 30 * 72 / 25.4  # faces smaller than this carry their stamp in the page's footer
 STAMP_BASE = 1.2 * 72 / 25.4  # the stamp's baseline, above the foot of the trim
+STAMP_INSET = 4 * 72 / 25.4  # a stamp on the left or the right: this far in from the side of the trim
+
+
+def stamp_x(face: Face, width: float) -> float:
+    """Where the stamp's line starts, as the face's template places it (`stamp: center`, `left`, `right`, or where
+    its middle lies: `70%`, `117mm`), kept 4 mm inside the trim."""
+    if width > face.w - 2 * STAMP_INSET:
+        return face.w / 2 - 0.5 * width
+    if face.stamp == "left":
+        return STAMP_INSET
+    if face.stamp == "right":
+        return face.w - STAMP_INSET - width
+    middle = face.w / 2 if face.stamp == "center" else parse_length(face.stamp, face.w)
+    return min(max(middle - 0.5 * width, STAMP_INSET), face.w - STAMP_INSET - width)
 
 
 class _Codes:
@@ -100,7 +114,7 @@ class TextWriter:
             return
         c.setFillColorRGB(0.5, 0.5, 0.5)
         c.setFont(font, STAMP_SIZE)
-        self.draw(face.w / 2 - 0.5 * width, -face.h + STAMP_BASE, text)
+        self.draw(stamp_x(face, width), -face.h + STAMP_BASE, text)
 
     def footer(self, page: Page, font: str, margin: float) -> None:
         """The page's running footer, where `footer.place` finds room for it (6 pt, grey)."""

@@ -183,14 +183,14 @@ class Preflight:
         """What the playtest stamp would print over, as the renderer places it (centred, its baseline 1.2 mm above
         the trim's foot): text, or the edge of a shape that stops short of the trim (a panel's foot). A fill that
         runs on past the trim (a background, a stripe) is only under it."""
-        from pnp.output.pdftext import STAMP_BASE, STAMP_MIN_FACE, STAMP_SIZE
+        from pnp.output.pdftext import STAMP_BASE, STAMP_MIN_FACE, STAMP_SIZE, stamp_x
 
         face = p.face
         width = _width(TextRun(0, 0, self.font, STAMP_SIZE, (0, 0, 0), self.stamp.format(**p.meta)))
         if min(face.w, face.h) < STAMP_MIN_FACE or width > face.w - 4 * MM:  # not stamped: too small
             return
         base = face.h - STAMP_BASE
-        box = (face.w / 2 - width / 2, base - 0.75 * STAMP_SIZE, width, 0.95 * STAMP_SIZE)
+        box = (stamp_x(face, width), base - 0.75 * STAMP_SIZE, width, 0.95 * STAMP_SIZE)
         for item, scale in walk_scaled(face.items):
             if scale != 1.0:
                 continue
@@ -198,16 +198,20 @@ class Preflight:
                 hit = not item.rotate and any(_text_under(box, r) for r in item.runs
                                               if isinstance(r, TextRun) and r.text.strip())
             elif isinstance(item, Rect | Ellipse | Image | Icon):
-                hit = crosses_box(box, (item.x, item.y, item.w, item.h)) and item.y + item.h < face.h - 0.1 * MM
+                hit = crosses_box(box, (item.x, item.y, item.w, item.h)) and (
+                    item.y + item.h < face.h - 0.1 * MM or _side_under(box, item))
             else:
                 continue
             if hit:
                 src = face.source(item)
+                above = (face.h - item.y - item.h) / MM
                 yield (src.where if src else None,
-                       f"the playtest stamp prints over this element, {(face.h - item.y - item.h) / MM:.1f} mm above "
-                       "the foot of the trim: keep the bottom 3 mm of a card front clear (or `--final`)"
-                       if not isinstance(item, Text) else "the playtest stamp prints over this text: keep the bottom "
-                       "3 mm of a card front clear (or `--final`)")
+                       "the playtest stamp prints over this text: keep the bottom 3 mm of a card front clear (or "
+                       "`--final`)" if isinstance(item, Text) else
+                       f"the playtest stamp prints over this element, {above:.1f} mm above the foot of the trim: keep "
+                       "the bottom 3 mm of a card front clear (or `--final`)" if above > 0.05 else
+                       "the playtest stamp prints across this element's side: move the stamp (`stamp: left` or "
+                       "`right` in the template) or the element (or `--final`)")
 
     def _item(self, item: Item, scale: float) -> Iterator[str]:
         """What is wrong with one drawn item, drawn at `scale` (a die face's template is scaled onto the face)."""
@@ -264,6 +268,15 @@ class Preflight:
         if isinstance(item, Rect | Ellipse):
             return item.x, item.y, item.w, item.h
         return None
+
+
+def _side_under(box: Box, item: Any) -> bool:
+    """A stroked rectangle's left or right side runs through the stamp's box (a slot's outline that reaches the
+    trim: its foot is cut away, its sides are not)."""
+    if not isinstance(item, Rect) or item.stroke is None:
+        return False
+    x, _, w, _ = box
+    return any(x < side < x + w for side in (item.x, item.x + item.w))
 
 
 def _width(run: TextRun) -> float:
