@@ -9,7 +9,8 @@ ratio of the two colours' relative luminances; print on paper needs at least as 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
+from functools import lru_cache
 
 from pnp.layout.scene import Ellipse, Icon, Image, Item, Polygon, Rect, Static, Text, TextRun, Transform
 from pnp.model.units import RGB, alpha_of
@@ -29,6 +30,7 @@ def relative_luminance(rgb: RGB) -> float:
     return 0.2126 * _linear(r) + 0.7152 * _linear(g) + 0.0722 * _linear(b)
 
 
+@lru_cache(maxsize=4096)
 def ratio(a: RGB, b: RGB) -> float:
     """WCAG's contrast ratio, 1 (the same) to 21 (black on white)."""
     la, lb = relative_luminance(a), relative_luminance(b)
@@ -58,9 +60,10 @@ def _under(painted: list[_Painted], x: float, y: float) -> RGB | None:
     return PAPER
 
 
-def low_contrast(items: list, width_of: Callable[[TextRun], float]) -> Iterator[tuple[Text, TextRun, RGB, float]]:
+def low_contrast(items: list) -> Iterator[tuple[Text, TextRun, RGB, float]]:
     """Each run of text whose colour stands out less than MIN_CONTRAST from the known colour under its
-    middle: (its text item, the run, the colour under it, the ratio). `width_of(run)`: its width in points."""
+    middle (half an em a character: near enough to say what lies under it, without measuring the text):
+    (its text item, the run, the colour under it, the ratio)."""
     painted: list[_Painted] = []
     for item in _flat(items):
         if isinstance(item, Rect | Ellipse):
@@ -78,7 +81,7 @@ def low_contrast(items: list, width_of: Callable[[TextRun], float]) -> Iterator[
             for run in item.runs:
                 if not isinstance(run, TextRun) or not run.text.strip() or alpha_of(run.color) < 0.99:
                     continue
-                under = _under(painted, run.x + width_of(run) / 2, run.y - 0.35 * run.size)
+                under = _under(painted, run.x + 0.25 * run.size * len(run.text), run.y - 0.35 * run.size)
                 if under is None:
                     continue
                 found = ratio(run.color, under)

@@ -171,7 +171,7 @@ class Preflight:
                 where = src.where if src else None
                 for message in self._item(item, scale):
                     found[(where, message)] = None
-            for text, run, under, measured in low_contrast(face.items, _width):
+            for text, run, under, measured in low_contrast(face.items):
                 src = face.source(text)
                 found[(src.where if src else None,
                        f"text in {hex_of(run.color)} on {hex_of(under)}: contrast {measured:.1f}:1, under "
