@@ -23,3 +23,16 @@ def test_a_field_error_names_the_card_by_index_and_id(project):
     result = run_pnp("check", "mini", cwd=project)
     assert result.err.splitlines()[0] == "cards/mini/spells.yaml:17:5: cards[1] (frost-nova).cost: expected an " \
         "integer, got 'two'"
+
+
+def test_the_same_problem_said_twice_is_said_once_and_a_deck_named_card_reads_well():
+    from pnp.errors import Problem, Where
+    from pnp.rules.messages import said_once
+
+    where = Where("templates/g/front.yaml", 4, 1)
+    twice = [Problem(where, "'lft': use center, left or right", "stamp") for _ in range(2)]  # two decks, one template
+    assert [str(p) for p in said_once(twice, None)] == ["templates/g/front.yaml:4:1: stamp: 'lft': use center, left "
+                                                         "or right"]
+    per_card = [Problem(where, "unknown colour 'acent'", f"card/{c}") for c in ("a", "b", "c", "d")]
+    assert [p.message for p in said_once(per_card, None)] == [
+        "unknown colour 'acent' (on 4 cards of deck 'card': a, b, c and 1 more)"]

@@ -15,6 +15,14 @@ from pnp.errors import Problem, Where
 _SHOWN = 3  # card ids named in a merged problem
 
 
+def cards_of(n: int | None, deck: str) -> str:
+    """`6 event cards`; `9 cards of deck 'card'` where the deck's id already says card; None: every one."""
+    count, noun = ("every", "matching card") if n is None else (str(n), "card" if n == 1 else "cards")
+    if deck.rsplit("-", 1)[-1] in ("card", "cards"):
+        return f"{count} {noun} of deck {deck!r}"
+    return f"{count} {deck} {noun}"
+
+
 def said_once(problems: list[Problem], root: Path | None) -> list[Problem]:
     """`problems` with per-card repeats merged (in first-seen order) and expressions located."""
     groups: dict[tuple, list[Problem]] = {}
@@ -26,16 +34,16 @@ def said_once(problems: list[Problem], root: Path | None) -> list[Problem]:
     for same in groups.values():
         first = same[0]
         where = _expression_where(first, root) if root else first.where
-        if len(same) == 1:
+        if len(same) == 1 or "/" not in first.subject:  # one, or the same problem said again (not per card)
             out.append(Problem(where, first.message, first.subject, first.severity, first.rule))
             continue
         deck = first.subject.partition("/")[0]
         cards = [p.subject.partition("/")[2] for p in same]
         shown = ", ".join(cards[:_SHOWN]) + (f" and {len(cards) - _SHOWN} more" if len(cards) > _SHOWN else "")
-        message = first.message.replace("which this card does not have", f"which {len(same)} {deck} cards do not "
-                                        f"have ({shown})")
+        message = first.message.replace("which this card does not have",
+                                        f"which {cards_of(len(same), deck)} do not have ({shown})")
         if message == first.message:
-            message = f"{message} (on {len(same)} {deck} cards: {shown})"
+            message = f"{message} (on {cards_of(len(same), deck)}: {shown})"
         out.append(Problem(where, message, deck, first.severity, first.rule))
     return out
 

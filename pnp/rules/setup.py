@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from pnp.errors import InputError, Problem, Where
 from pnp.model.game import Game
 from pnp.rules.dealer import Dealer, Piece, Take, validate
+from pnp.rules.messages import cards_of
 from pnp.rules.setup_expr import ExpressionMistake, Locator, check_tables, choose, every_choice, resolve_tables
 from pnp.rules.spec import Setup
 
@@ -93,14 +94,6 @@ class _Trial(Dealer):
         self.every = {deck: list(pile) for deck, pile in self.piles.items()}
 
 
-def _cards(n: int | None, deck: str) -> str:
-    """`6 event cards`; `9 cards of deck 'card'` where the deck's id already says card; None: every one."""
-    count, noun = ("every", "matching card") if n is None else (str(n), "card" if n == 1 else "cards")
-    if deck.rsplit("-", 1)[-1] in ("card", "cards"):
-        return f"{count} {noun} of deck {deck!r}"
-    return f"{count} {deck} {noun}"
-
-
 def _trial(game: Game, setup: Setup, locate: Locator, n: int, options: dict[str, Any]) -> list[tuple[Where, str]]:
     """What keeps `n` players from being dealt under these options: (place, what is wrong) pairs."""
     trial = _Trial(game, setup, locate)
@@ -112,14 +105,14 @@ def _trial(game: Game, setup: Setup, locate: Locator, n: int, options: dict[str,
         return [(p.where or locate(("setup",)), p.message if p.subject == "setup" else f"{p.subject}: {p.message}")
                 for p in exc.problems]
     faces = {d.id: d.faces for d in game.decks}
-    found = [(locate(trial.over.get(deck, ("setup",))), f"need {_cards(count, deck)}; the deck has {faces[deck]}")
+    found = [(locate(trial.over.get(deck, ("setup",))), f"need {cards_of(count, deck)}; the deck has {faces[deck]}")
              for deck, count in trial.asked.items() if count > faces[deck]]
-    found += [(locate(take.path), f"need {_cards(asked[0], take.deck)} where "
+    found += [(locate(take.path), f"need {cards_of(asked[0], take.deck)} where "
                f"{take.step.where}; the deck has {len(matching)}")
               for asked, matching, take in trial.filtered.values() if asked[0] > len(matching)]
     for take, got in trial.shortfalls[:1] if not found else []:
         same = f" sharing their {take.step.same}" if take.step.same else ""
-        cards = f"{_cards(take.count, take.deck)}{same}"
+        cards = f"{cards_of(take.count, take.deck)}{same}"
         found.append((locate(take.path), f"this step needs {cards} and {got} {'is' if got == 1 else 'are'} left once "
                       "the steps before it are dealt"))
     return found
