@@ -4,7 +4,8 @@ For every run of text on a face (a glossary term, an icon's number, a title), th
 middle of the run is what the face painted last there before the text: a filled rectangle or ellipse,
 or the white paper. Where the last thing under it is a picture, an icon, a polygon or a see-through
 colour, the colour under the text is not known and nothing is said. The measure is WCAG's contrast
-ratio of the two colours' relative luminances; print on paper needs at least as much as a screen.
+ratio of the two colours' relative luminances. Under 2:1 is a finding (hard to read for anyone, in
+any light); a designer should aim for WCAG's 3:1 for large text and 4.5:1 for small.
 """
 
 from __future__ import annotations
