@@ -3,6 +3,7 @@ and leaves the last good output untouched. One case per mistake, each asserting 
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -245,3 +246,30 @@ def test_a_track_step_without_a_value_says_so(project):
     assert result.code == 2, result.out + result.err
     assert ("cards/mini/rules.yaml:4:7: each_player[0]: a track step states a `value`: where the track starts "
             "(`{track: health, value: 10}`)") in result.err.splitlines(), result.err
+
+
+@pytest.mark.parametrize("step, expected", [
+    ("{draw: spels}", "cards/mini/rules.yaml:4:8: each_player[0].draw: the setup draws from 'spels', which is not a "
+                      "deck of this game (decks: spell); did you mean 'spell'?"),
+    ("{draw: spell, side: bak}", "cards/mini/rules.yaml:4:21: each_player[0].side: side 'bak': front or back; did "
+                                 "you mean 'back'?"),
+    ("{roll: d66, label: start}", "cards/mini/rules.yaml:4:8: each_player[0].roll: no die 'd66': a data table with "
+                                  "`faces:` is needed to roll it"),
+], ids=["deck", "side", "die"])
+def test_a_setup_step_naming_what_the_game_lacks_is_bad_input_with_the_near_name(project, step, expected):
+    """Written out (not an expression), a mistyped deck, side or die is said before anything is dealt, exit 2."""
+    edit(project / GAME, "decks: [spells.yaml]", "decks: [spells.yaml]\nplayers: {min: 1, max: 2}")
+    (project / "cards/mini/rules.yaml").write_text(f"setup:\n  players: {{min: 1, max: 2}}\n  each_player:\n"
+                                                   f"    - {step}\n")
+    result = run_pnp("check", "mini", cwd=project)
+    assert (result.code, result.err.splitlines()) == (2, [expected, "1 error"]), result.out + result.err
+
+
+def test_a_count_that_works_out_whole_is_dealt(project):
+    """`{{ players / 2 }}` is 1.0 for 2 players: a whole number of cards, dealt, not refused."""
+    edit(project / GAME, "decks: [spells.yaml]", "decks: [spells.yaml]\nplayers: {min: 2, max: 2}")
+    (project / "cards/mini/rules.yaml").write_text("setup:\n  players: {min: 2, max: 2}\n  each_player:\n"
+                                                   "    - {draw: spell, count: \"{{ players / 2 }}\", label: hand}\n")
+    assert run_pnp("check", "mini", cwd=project).code == 0
+    dealt = run_pnp("setup", "mini", "--players", "2", "--format", "json", cwd=project)
+    assert dealt.code == 0 and [len(h["hand"]) for h in json.loads(dealt.out)["hands"]] == [1, 1], dealt.out

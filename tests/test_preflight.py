@@ -185,3 +185,9 @@ def test_the_stamp_across_a_slots_side_is_found_and_the_templates_stamp_setting_
     edit(front, "stamp: left\n", "stamp: 7O%\n")
     bad = run_pnp("--root", str(project), "check", "mini")
     assert bad.code == 2 and "templates/mini/front.yaml:2:1: stamp: '7O%': use center, left, right" in bad.err, bad.err
+    last = "7O%"
+    for wrong, said in (("centre", "; did you mean 'center'?"), ("150%", "on the face"), ("90mm", "on the face")):
+        edit(front, f"stamp: {last}\n", f"stamp: {wrong}\n")
+        last = wrong
+        bad = run_pnp("--root", str(project), "check", "mini")
+        assert bad.code == 2 and said in bad.err, bad.err

@@ -221,7 +221,8 @@ def check_choices(elements: list[Any], doc: Doc, path: tuple[str | int, ...], pr
         for key, allowed in _CHOICES.get(type(el), {}).items():
             value = getattr(el, key)
             if isinstance(value, str) and "{" not in value and value not in allowed:
-                near = "; did you mean 'middle'?" if value == "center" else did_you_mean(value, allowed)
+                near = "; did you mean 'middle'?" if key == "valign" and value == "center" else \
+                    did_you_mean(value, allowed)
                 problems.add(doc.where((*path, i, key)), f"{value!r}: use {', '.join(allowed[:-1])} or "
                              f"{allowed[-1]}{near}" if len(allowed) > 1 else
                              f"{value!r}: the only value is {allowed[0]!r} (leave it out)", key)

@@ -160,10 +160,13 @@ class TemplateStore:
         stamp = spec.stamp or (parent.stamp if parent else "center")
         if spec.stamp is not None and spec.stamp not in ("center", "left", "right"):
             try:
-                parse_length(spec.stamp, 100.0)
+                at = parse_length(spec.stamp, 100.0)
             except ValueError:
+                at = -1.0
+            if not 0 <= at <= (100.0 if spec.stamp.strip().endswith("%") else size[0] if size else at):
                 problems.add(doc.where(("stamp",)), f"{spec.stamp!r}: use center, left, right, or where the stamp's "
-                             "middle lies along the foot (`70%`, `117mm`)", "stamp")
+                             "middle lies along the foot, on the face (`70%`, `117mm`)"
+                             f"{did_you_mean(spec.stamp, ('center', 'left', 'right'))}", "stamp")
         problems.raise_if_errors()
         assert size is not None and text is not None
         return Template(name, doc.where(), size, bleed, safe, text, placed, variables, rotatable, stamp)

@@ -180,9 +180,10 @@ class Preflight:
         return self._faces[key]
 
     def _under_stamp(self, p: Placement) -> Iterator[tuple[Where | None, str]]:
-        """What the playtest stamp would print over, as the renderer places it (centred, its baseline 1.2 mm above
-        the trim's foot): text, or the edge of a shape that stops short of the trim (a panel's foot). A fill that
-        runs on past the trim (a background, a stripe) is only under it."""
+        """What the playtest stamp would print over, as the renderer places it (along the foot where the template's
+        `stamp:` says, its baseline 1.2 mm above the trim's foot): text, or the edge of a shape that stops short of
+        the trim (a panel's foot) or a stroked side. A fill that runs on past the trim (a background) is only under
+        it."""
         from pnp.output.pdftext import STAMP_BASE, STAMP_MIN_FACE, STAMP_SIZE, stamp_x
 
         face = p.face

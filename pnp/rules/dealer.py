@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.errors import InputError, Problem, did_you_mean
-from pnp.layout.expr import truthy
+from pnp.layout.expr import is_expr, truthy
 from pnp.model.game import Game
 from pnp.rules.setup_expr import Expressions, Locator, Path, resolve_tables
 from pnp.rules.spec import Setup, Step
@@ -90,14 +90,26 @@ def validate(setup: Setup, locate: Locator) -> list[Problem]:
         if kind == "track" and step.value is None:
             out.append(locate.fail(path, "a track step states a `value`: where the track starts "
                                    "(`{track: health, value: 10}`)").problems[0])
+        for key in ("draw", "place"):
+            deck = getattr(step, key)
+            if isinstance(deck, str) and not is_expr(deck) and deck not in decks:
+                out.append(locate.fail((*path, key), f"the setup {key}s from {deck!r}, which is not a deck of this "
+                                       f"game (decks: {', '.join(decks)}){did_you_mean(deck, decks)}").problems[0])
+        if isinstance(step.side, str) and not is_expr(step.side) and step.side not in ("front", "back"):
+            out.append(locate.fail((*path, "side"), f"side {step.side!r}: front or back"
+                                   f"{did_you_mean(step.side, ('front', 'back'))}").problems[0])
+        if isinstance(step.roll, str) and not is_expr(step.roll) and step.roll not in dice:
+            out.append(locate.fail((*path, "roll"), f"no die {step.roll!r}: a data table with `faces:` is needed to "
+                                   f"roll it{did_you_mean(step.roll, dice)}").problems[0])
         if step.same and step.place is not None:
             out.append(locate.fail((*path, "same"), "`same` is for draws (a place step takes every matching card)")
                        .problems[0])
 
+    decks = [d.id for d in locate.game.decks]
+    dice = [name for name, doc in locate.game.data.items() if isinstance(doc.data, dict) and "faces" in doc.data]
     for scope in ("table", "each_player"):
         for i, step in enumerate(getattr(setup, scope)):
             one(step, ("setup", scope, i), False)
-    decks = [d.id for d in locate.game.decks]
     for i, deck in enumerate(setup.shuffle):
         if deck not in decks:
             out.append(locate.fail(("setup", "shuffle", i), f"shuffles {deck!r}, which is not a deck of this game "
@@ -222,7 +234,7 @@ class Dealer:
         deck = self.exprs.field(path, step, key, names)
         if not isinstance(deck, str) or deck not in self.decks:
             raise self.locate.fail((*path, key), f"the setup {key}s from {deck!r}, which is not a deck of this game "
-                                   f"(decks: {', '.join(self.decks)})")
+                                   f"(decks: {', '.join(self.decks)}){did_you_mean(deck, self.decks)}")
         return deck
 
     def side_of(self, step: Step, path: Path, names: dict[str, Any], deck: str) -> str:
@@ -237,6 +249,8 @@ class Dealer:
         count = self.exprs.field(path, step, "count", names)
         if count is None and step.place is None:
             count = 1
+        if isinstance(count, float) and count.is_integer():  # `{{ players / 2 }}` for 2 players: 1.0 cards
+            count = int(count)
         if count is not None and (not isinstance(count, int) or isinstance(count, bool) or count < 0):
             raise self.locate.fail((*path, "count"), f"count {count!r}: a whole number of cards, 0 or more")
         if step.same and step.same not in self.decks[deck].spec.fields:
