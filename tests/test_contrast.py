@@ -44,14 +44,23 @@ def test_the_colour_under_the_middle_of_the_run_counts_the_last_one_painted():
     assert found([Static("frame", [Rect(0, 0, 200, 100, YELLOW)]), text(WHITE)]) == [("Gain 2 Coins", 1.61)]
 
 
-def test_under_a_picture_a_see_through_fill_or_in_a_frame_of_its_own_nothing_is_said():
+def test_under_a_picture_or_a_see_through_fill_nothing_is_said():
     picture = Image("art/sun.png", 0, 0, 200, 100)
     assert found([picture, text(WHITE)]) == []
     from pnp.model.units import parse_colour
 
     veil = parse_colour("#f2c80f80")
     assert found([Rect(0, 0, 200, 100, veil), text(WHITE)]) == []
-    assert found([Transform(100, 50, 1.0, 0, 200, 100, [Rect(0, 0, 200, 100, YELLOW), text(WHITE)])]) == []
+
+
+def test_a_frame_of_its_own_is_measured_inside_and_unknown_outside():
+    """A die face's template or a board turned on its tile: measured in its own coordinates, on what lies under
+    its centre; text later drawn over it on the face lies on something not known."""
+    turned = Transform(100, 50, 1.0, 90, 200, 100, [Rect(0, 0, 200, 100, YELLOW), text(WHITE)])
+    assert found([turned]) == [("Gain 2 Coins", 1.61)]
+    assert found([Rect(0, 0, 300, 300, YELLOW), Transform(100, 50, 0.5, 0, 200, 100, [text(WHITE)])]) == [
+        ("Gain 2 Coins", 1.61)]  # nothing painted in the frame: the colour under its centre
+    assert found([Transform(100, 50, 1.0, 0, 200, 100, [Rect(0, 0, 200, 100, BLACK)]), text(WHITE)]) == []
 
 
 def test_check_print_finds_unreadable_text_at_its_template_line_and_strict_fails(project):

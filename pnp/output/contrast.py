@@ -10,6 +10,7 @@ any light); a designer should aim for WCAG's 3:1 for large text and 4.5:1 for sm
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from functools import lru_cache
 
@@ -39,17 +40,25 @@ def ratio(a: RGB, b: RGB) -> float:
 
 
 def _flat(items: list) -> Iterator[Item]:
-    """The face's items in the order they are drawn, inside shared groups; a transformed frame (a die face's
-    template, a turned board) has coordinates of its own and is left out."""
+    """The face's items in the order they are drawn, inside shared groups (a transformed frame, with coordinates
+    of its own, is one item)."""
     for item in items:
         if isinstance(item, Static):
             yield from _flat(item.items)
-        elif not isinstance(item, Transform):
+        else:
             yield item
 
 
-def _under(painted: list[_Painted], x: float, y: float) -> RGB | None:
-    """The colour last painted at (x, y): None when it is not known."""
+def _outline(t: Transform) -> tuple[float, float, float, float]:
+    """The box a transformed frame covers on the face (its frame turned about its centre, then scaled)."""
+    turn = math.radians(t.rotate)
+    w = t.scale * (abs(t.w * math.cos(turn)) + abs(t.h * math.sin(turn)))
+    h = t.scale * (abs(t.w * math.sin(turn)) + abs(t.h * math.cos(turn)))
+    return t.x - w / 2, t.y - h / 2, w, h
+
+
+def _under(painted: list[_Painted], x: float, y: float, base: RGB | None = PAPER) -> RGB | None:
+    """The colour last painted at (x, y), else `base` (the paper, or what lies under a frame); None: not known."""
     for px, py, pw, ph, colour, rounded in reversed(painted):
         if not (px <= x <= px + pw and py <= y <= py + ph):
             continue
@@ -58,16 +67,22 @@ def _under(painted: list[_Painted], x: float, y: float) -> RGB | None:
             if rx <= 0 or ry <= 0 or ((x - px - rx) / rx) ** 2 + ((y - py - ry) / ry) ** 2 > 1:
                 continue
         return colour
-    return PAPER
+    return base
 
 
-def low_contrast(items: list) -> Iterator[tuple[Text, TextRun, RGB, float]]:
+def low_contrast(items: list, base: RGB | None = PAPER) -> Iterator[tuple[Text, TextRun, RGB, float]]:
     """Each run of text whose colour stands out less than MIN_CONTRAST from the known colour under its
     middle (half an em a character: near enough to say what lies under it, without measuring the text):
-    (its text item, the run, the colour under it, the ratio)."""
+    (its text item, the run, the colour under it, the ratio). `base`: the colour under everything (the paper).
+    A transformed frame (a die face's template, a board turned on its tile) is measured in its own coordinates,
+    on the colour under its centre; on the face, what it covers is then not known."""
     painted: list[_Painted] = []
     for item in _flat(items):
-        if isinstance(item, Rect | Ellipse):
+        if isinstance(item, Transform):
+            x, y, w, h = _outline(item)
+            yield from low_contrast(item.items, _under(painted, item.x, item.y, base))
+            painted.append((x, y, w, h, None, False))
+        elif isinstance(item, Rect | Ellipse):
             if item.fill is not None:
                 solid = alpha_of(item.fill) >= 0.99
                 painted.append((item.x, item.y, item.w, item.h, item.fill if solid else None,
@@ -82,7 +97,7 @@ def low_contrast(items: list) -> Iterator[tuple[Text, TextRun, RGB, float]]:
             for run in item.runs:
                 if not isinstance(run, TextRun) or not run.text.strip() or alpha_of(run.color) < 0.99:
                     continue
-                under = _under(painted, run.x + 0.25 * run.size * len(run.text), run.y - 0.35 * run.size)
+                under = _under(painted, run.x + 0.25 * run.size * len(run.text), run.y - 0.35 * run.size, base)
                 if under is None:
                     continue
                 found = ratio(run.color, under)
