@@ -273,3 +273,11 @@ def test_a_count_that_works_out_whole_is_dealt(project):
     assert run_pnp("check", "mini", cwd=project).code == 0
     dealt = run_pnp("setup", "mini", "--players", "2", "--format", "json", cwd=project)
     assert dealt.code == 0 and [len(h["hand"]) for h in json.loads(dealt.out)["hands"]] == [1, 1], dealt.out
+
+
+def test_a_setup_expression_naming_an_unknown_name_says_the_near_one(project):
+    edit(project / GAME, "decks: [spells.yaml]", "decks: [spells.yaml]\nplayers: {min: 1, max: 2}")
+    (project / "cards/mini/rules.yaml").write_text("setup:\n  players: {min: 1, max: 2}\n  each_player:\n"
+                                                   "    - {draw: spell, count: \"{{ plyers }}\", label: hand}\n")
+    result = run_pnp("check", "mini", cwd=project)
+    assert result.code == 2 and "'plyers' is undefined; did you mean 'players'?" in result.err, result.err

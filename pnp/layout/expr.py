@@ -94,7 +94,13 @@ def _explain(source: str, exc: Exception, names: dict[str, Any] | None = None) -
     if m:
         near = _near(m.group(1), source, names)
         return f"{source} names the field {m.group(1)!r}, which this card does not have{near}"
+    undefined = _UNDEFINED.fullmatch(text)
+    if undefined and names:  # a name the expression has not got (`plyers`): the near one it has
+        return f"{source}: {text}{did_you_mean(undefined.group(1), [k for k in names if not k.startswith('_')])}"
     return f"{source}: {text}"
+
+
+_UNDEFINED = re.compile(r"'(\w+)' is undefined")
 
 
 def _near(field: str, source: str, names: dict[str, Any] | None) -> str:
