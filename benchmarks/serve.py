@@ -11,7 +11,6 @@ reloaded). Prints the medians. Needs the test extra (Playwright) and /usr/bin/ch
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 import subprocess
@@ -23,7 +22,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
 sys.path.insert(0, str(HERE))
 
-from watch import REPO, scratch_project  # noqa: E402
+from watch import start  # noqa: E402
 
 from browser import chromium  # noqa: E402
 
@@ -42,13 +41,8 @@ def cpu_seconds(pid: int) -> float:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--saves", type=int, default=21)
-    ap.add_argument("--pnp-src", type=Path, default=REPO)
-    args = ap.parse_args()
-    root = scratch_project()
+    args, root, env = start(__doc__.splitlines()[0])
     deck = root / "cards/voyage/events.yaml"
-    env = {**os.environ, "PYTHONPATH": str(args.pnp_src.resolve()), "PNP_CACHE_DIR": str(root / ".cache")}
     subprocess.run([sys.executable, "-m", "pnp", "check", "voyage"], cwd=root, env=env, capture_output=True)  # warm
     with chromium() as (_, page):
         started = time.perf_counter()

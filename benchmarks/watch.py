@@ -31,6 +31,17 @@ def scratch_project() -> Path:
     return root
 
 
+def start(description: str) -> tuple[argparse.Namespace, Path, dict[str, str]]:
+    """The command line (--saves, --pnp-src), a scratch copy of Voyage, and the environment to run pnp in."""
+    ap = argparse.ArgumentParser(description=description)
+    ap.add_argument("--saves", type=int, default=21)
+    ap.add_argument("--pnp-src", type=Path, default=REPO)
+    args = ap.parse_args()
+    root = scratch_project()
+    env = {**os.environ, "PYTHONPATH": str(args.pnp_src.resolve()), "PNP_CACHE_DIR": str(root / ".cache")}
+    return args, root, env
+
+
 def wait_until(check, seconds: float = 30.0, step: float = 0.001) -> float:
     """Poll `check()` until true; the moment it was (perf_counter), or exit if it never is."""
     deadline = time.perf_counter() + seconds
@@ -50,13 +61,8 @@ def identity(path: Path) -> tuple[int, int] | None:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--saves", type=int, default=21)
-    ap.add_argument("--pnp-src", type=Path, default=REPO)
-    args = ap.parse_args()
-    root = scratch_project()
+    args, root, env = start(__doc__.splitlines()[0])
     deck, pdf = root / "cards/voyage/events.yaml", root / "output/voyage/event.pdf"
-    env = {**os.environ, "PYTHONPATH": str(args.pnp_src.resolve()), "PNP_CACHE_DIR": str(root / ".cache")}
     log = open(os.environ.get("BENCH_LOG", os.devnull), "w")  # noqa: SIM115 - the watch's output, while it runs
     proc = subprocess.Popen([sys.executable, "-m", "pnp", "watch", "voyage"], cwd=root, env=env, stdout=log,
                             stderr=subprocess.STDOUT)
