@@ -14,7 +14,7 @@ must lie inside the project. The files are read into grids by pnp/model/sheet_fi
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -28,6 +28,9 @@ from pnp.model.sheet_files import SheetError, read_csv, read_workbook
 __all__ = ["Cell", "Sheet", "SheetDoc", "SheetError", "read_sheet", "sheet_cards", "typed", "typed_cards"]
 
 WORKBOOKS = (".xlsx", ".xlsm", ".xls", ".xlsb", ".ods")
+# a number as a sheet writes it: `2.5`, `.5`, `1e3`, or with a decimal comma `2,5` (but `1,000` is left alone:
+# a thousands separator or three decimals, the reader asks which)
+_NUMBER = re.compile(r"[-+]?(\d+(\.\d*)?|\.\d+|\d*,(\d{1,2}|\d{4,}))([eE][-+]?\d+)?")
 _TRUE, _FALSE = {"true", "yes", "y", "x", "1", "on"}, {"false", "no", "n", "0", "off", ""}
 
 
@@ -153,8 +156,9 @@ def _table(sheet: Sheet, grid: list[list[Any]], header_row: int | None, fields: 
            unsaved: dict[tuple[int, int], str]) -> Sheet:
     if grid and max(len(r) for r in grid) > limits.SHEET_COLUMNS:
         raise SheetError(sheet.where(), f"more than {limits.SHEET_COLUMNS} columns")
+    fields = list(fields)
     names = {plain(f): f for f in ("id", "copies", *fields)}
-    first = _header(sheet, grid, header_row, names)
+    first = _header(sheet, grid, header_row, names if fields else {})
     sheet.header_row = first + 1
     sheet.skipped = first > 0 and any(not _blank(v) for row in grid[:first] for v in row)
     for c, head in enumerate(grid[first], 1):
@@ -232,14 +236,11 @@ def typed(value: Any, kind: str) -> Any:
     if kind == "integer":
         if isinstance(value, float) and value.is_integer():
             return int(value)
-        if isinstance(value, str) and re.fullmatch(r"[-+]?\d+([.,]0*)?", value):
+        if isinstance(value, str) and re.fullmatch(r"[-+]?\d+(\.0*|,0{1,2})?", value):
             return int(value.replace(",", ".").partition(".")[0])
     elif kind == "number":
-        if isinstance(value, str):
-            try:  # `2.5`, and `2,5` as a sheet kept with a decimal comma writes it
-                return float(value.replace(",", ".", 1) if re.fullmatch(r"[-+]?\d+,\d+", value) else value)
-            except ValueError:
-                return value
+        if isinstance(value, str) and _NUMBER.fullmatch(value):  # `2.5`, and `2,5` as a decimal comma writes it
+            return float(value.replace(",", "."))
     elif kind == "boolean":
         text = str(value).strip().lower() if not isinstance(value, bool) else None
         if text in _TRUE or text in ("1.0",):
@@ -261,7 +262,7 @@ def typed(value: Any, kind: str) -> Any:
     return value
 
 
-def typed_cards(sheet: Sheet, kinds: dict[str, str]) -> tuple[list[dict[str, Any]], list[Problem]]:
+def typed_cards(sheet: Sheet, kinds: Mapping[str, str]) -> tuple[list[dict[str, Any]], list[Problem]]:
     """Each row's cells as their fields' types (`kinds`), one card per row, and the cells that cannot be
     read at all (each a problem at its cell; the card keeps the cell's text, which the reader refuses)."""
     cards, problems = [], []
