@@ -178,8 +178,8 @@ def test_a_title_row_above_the_header_is_skipped_or_named_by_header_row(project:
 @pytest.mark.parametrize("sep", [";", "\t", ","])
 def test_the_csv_separator_is_found(project: Path, sep: str):
     rows = [["id", "name", "cost", "text"], ["fire", "Fire", "3", "Burn, then rest."], ["ice", "Ice", "2", "Cold."]]
-    quote = (lambda v: f'"{v}"' if sep == "," and "," in v else v)
-    (project / "cards/mini/s.csv").write_text("".join(sep.join(map(quote, r)) + "\n" for r in rows))
+    text = "".join(sep.join(f'"{v}"' if sep == "," and "," in v else v for v in r) + "\n" for r in rows)
+    (project / "cards/mini/s.csv").write_text(text)
     point_deck(project, "s.csv", tags=False)
     result = run_pnp("--root", str(project), "check", "mini")
     assert result.code == 0, result.err
