@@ -248,3 +248,38 @@ def test_cells_in_a_list_field_stay_lists(project: Path):
     result = run_pnp("--root", str(project), "check", "mini")
     assert result.code == 2 and "cards/mini/s.csv!E2: tags: a list in brackets that YAML cannot read" in result.err
     assert result.err.count("s.csv!E2") == 1, result.err  # said once: not again as `expected a list`
+
+
+def _record(kind: int, payload: bytes) -> bytes:
+    """An XLSB record: its type and size written 7 bits a byte, then its payload."""
+    def varint(n: int) -> bytes:
+        out = bytearray()
+        while True:
+            out.append(n & 0x7F | (0x80 if n > 0x7F else 0))
+            n >>= 7
+            if not n:
+                return bytes(out)
+    return varint(kind) + varint(len(payload)) + payload
+
+
+def test_an_xlsb_sheet_is_measured_before_it_is_read(tmp_path: Path):
+    from pnp.model.sheet_scan import TooFar, scan_xlsb
+
+    def wide(text: str) -> bytes:
+        return len(text).to_bytes(4, "little") + text.encode("utf-16-le")
+
+    def book(far_row: int) -> zipfile.ZipFile:
+        path = tmp_path / f"b{far_row}.xlsb"
+        cells = b"".join(_record(0, r.to_bytes(4, "little") + bytes(8))  # a row header, then a number cell
+                         + _record(5, c.to_bytes(4, "little") + bytes(12)) for r, c in ((0, 0), (1, 2), (far_row, 0)))
+        with zipfile.ZipFile(path, "w") as z:
+            z.writestr("xl/workbook.bin", _record(156, bytes(8) + wide("rId1") + wide("Spells")))
+            z.writestr("xl/_rels/workbook.bin.rels", '<Relationships xmlns="http://schemas.openxmlformats.org/package/'
+                       '2006/relationships"><Relationship Id="rId1" Target="worksheets/sheet1.bin"/></Relationships>')
+            z.writestr("xl/worksheets/sheet1.bin", cells)
+        return zipfile.ZipFile(path)
+
+    assert (scan_xlsb(book(5), "").rows, scan_xlsb(book(5), "Spells").cols) == (6, 3)
+    with pytest.raises(TooFar) as far:
+        scan_xlsb(book(1_048_575), "")
+    assert (far.value.row, far.value.col, far.value.sheet) == (1_048_576, 1, "Spells")

@@ -93,7 +93,7 @@ def read_workbook(path: Path, shown: str, sheet_name: str, at: Where,
     `cell(shown, row, col, sheet)` makes the place of a cell."""
     import zipfile
 
-    from pnp.model.sheet_scan import Scan, TooFar, scan_ods, scan_xlsx
+    from pnp.model.sheet_scan import Scan, TooFar, scan_ods, scan_xlsb, scan_xlsx
 
     suffix = path.suffix.lower()
     book_zip = None
@@ -115,6 +115,8 @@ def read_workbook(path: Path, shown: str, sheet_name: str, at: Where,
             scan = scan_xlsx(book_zip, sheet_name)
         elif book_zip is not None and suffix == ".ods":
             scan = scan_ods(book_zip, sheet_name)
+        elif book_zip is not None and suffix == ".xlsb":
+            scan = scan_xlsb(book_zip, sheet_name)
         with CalamineWorkbook.from_path(path) as book:
             names = list(book.sheet_names)
             if not names:

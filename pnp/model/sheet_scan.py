@@ -243,3 +243,78 @@ def _ods_cell(scan: Scan, row: int, rows: int, cell: tuple, written: bool) -> No
         if formula and not (typed or written):
             text = formula.decode("utf-8", "replace")
             scan.unsaved[(row + 1, first)] = text.partition("=")[2] or text
+
+
+_XLSB_CELLS = frozenset(range(2, 12)) | {62}  # BrtCellRk ... BrtFmlaError, BrtCellRString: a cell with a value
+
+
+def _records(data: bytes) -> Any:
+    """An XLSB part's records: (type, start, size), each header's type and size 7 bits a byte (MS-XLSB 2.1.4)."""
+    at, end = 0, len(data)
+    while at < end:
+        kind = data[at]
+        at += 1
+        if kind & 0x80 and at < end:
+            kind = (kind & 0x7F) | (data[at] & 0x7F) << 7
+            at += 1
+        size = shift = 0
+        for _ in range(4):
+            if at >= end:
+                return
+            byte = data[at]
+            at += 1
+            size |= (byte & 0x7F) << shift
+            shift += 7
+            if not byte & 0x80:
+                break
+        yield kind, at, size
+        at += size
+
+
+def _wide(data: bytes, at: int) -> tuple[str, int]:
+    """An XLWideString at `at`: the text and where it ends."""
+    count = int.from_bytes(data[at:at + 4], "little")
+    if count == 0xFFFFFFFF:
+        return "", at + 4
+    return data[at + 4:at + 4 + 2 * count].decode("utf-16-le", "replace"), at + 4 + 2 * count
+
+
+def _xlsb_member(book: zipfile.ZipFile, sheet: str) -> tuple[str, str]:
+    """The binary part of sheet `sheet` ("": the first) and its name, from xl/workbook.bin (BrtBundleSh)."""
+    import xml.etree.ElementTree as ET
+
+    if book.getinfo("xl/workbook.bin").file_size > _SMALL_XML:
+        raise ValueError("xl/workbook.bin is too large")
+    data = book.read("xl/workbook.bin")
+    ids: dict[str, str] = {}
+    for kind, at, _ in _records(data):
+        if kind == 156:  # BrtBundleSh: hsState, iTabID, strRelID, strName
+            rel, after = _wide(data, at + 8)
+            ids.setdefault(_wide(data, after)[0], rel)
+    targets = {el.get("Id"): el.get("Target", "") for el in ET.fromstring(book.read("xl/_rels/workbook.bin.rels"))
+               .iter()}
+    sheet = sheet or next(iter(ids), "")
+    target = targets.get(ids.get(sheet), "")
+    return normpath(target.lstrip("/") if target.startswith("/") else join("xl", target)) if target else "", sheet
+
+
+def scan_xlsb(book: zipfile.ZipFile, sheet: str) -> Scan:
+    """The extent of an XLSB sheet (`sheet`, or the first), from its row headers and cells; TooFar as
+    scan_xlsx. (Formulas are saved with their value in XLSB.)"""
+    member, sheet = _xlsb_member(book, sheet)
+    scan = Scan()
+    if not member or member not in book.namelist():
+        return scan
+    data, row = book.read(member), 0
+    try:
+        for kind, at, size in _records(data):
+            if kind == 0 and size >= 4:  # BrtRowHdr: the row (from 0) of the cells that follow
+                row = int.from_bytes(data[at:at + 4], "little") + 1
+            elif kind in _XLSB_CELLS and size >= 4:
+                col = int.from_bytes(data[at:at + 4], "little") + 1
+                if row > scan.rows or col > scan.cols:
+                    _check(row, col, scan)
+    except TooFar as exc:
+        exc.sheet = sheet
+        raise
+    return scan
