@@ -66,9 +66,6 @@ def add_to_manifest(manifest: Path, deck_file: str, deck_id: str, count: int, ro
     return shown
 
 
-_TEXT = {"text", "choice", "integer", "number"}
-
-
 def front_template(deck_id: str, fields: dict[str, dict[str, Any]]) -> str:
     """A plain poker-size front naming its card (`name`, else the first text field) and listing its other
     fields, each only when the card has it: a deck that builds at once, for the designer to make their own."""
@@ -78,12 +75,12 @@ def front_template(deck_id: str, fields: dict[str, dict[str, Any]]) -> str:
     for name in names:
         if name == title:
             continue
-        kind = fields[name]["type"]
-        value = {"list": f"card.{name} | join(', ')", "boolean": f"'yes' if card.{name} else 'no'"}.get(
-            kind, f"card.{name}")
+        kind, ref = fields[name]["type"], f"card['{name}']"  # `card['items']`: not the mapping's own method
+        value = {"list": f"{ref} | join(', ')", "boolean": f"'yes' if {ref} else 'no'"}.get(kind, ref)
         label = name.replace("_", " ").capitalize()
-        lines.append(f"{{% if card.{name} is not none %}}{label}: {{{{ {value} }}}}\n{{% endif %}}")
-    heading = f"{{{{ card.{title} if card.{title} is not none else card.id }}}}" if title else "{{ card.id }}"
+        lines.append(f"{{% if {ref} is not none %}}{label}: {{{{ {value} }}}}\n{{% endif %}}")
+    ref = f"card['{title}']"
+    heading = f"{{{{ {ref} if {ref} is not none else card.id }}}}" if title else "{{ card.id }}"
     body = "".join(lines)
     return (f"# A plain front for the deck {deck_id}, made by `pnp import`: make it your own (docs/format.md, "
             "\"Elements\").\n"
