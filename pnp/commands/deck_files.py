@@ -48,14 +48,18 @@ def add_to_manifest(manifest: Path, deck_file: str, deck_id: str, count: int, ro
     line); the file as shown. InputError, with the line to add, when `decks:` is written another way."""
     shown = display_path(manifest, root)
     text = manifest.read_text()
-    decks = (load_text(text, shown).data or {}).get("decks")
+    data: Any = load_text(text, shown).data
+    if not isinstance(data, dict):
+        raise InputError([Problem(Where(shown, 1, 1), "game.yaml is not a mapping of settings; fix it (`pnp check` "
+                                  "says how), then import again")])
+    decks = data.get("decks")
     if isinstance(decks, list) and deck_file in decks:
         return shown
     if decks is None and not re.search(r"(?m)^decks:", text):
         new: str | None = text + ("" if text.endswith("\n") or not text else "\n") + f"decks: [{deck_file}]\n"
     else:
         new = _flow_add(text, "decks", deck_file) or _block_add(text, "decks", deck_file)
-    data: Any = load_text(new, shown).data if new is not None else None
+    data = load_text(new, shown).data if new is not None else None
     if new is None or not isinstance(data, dict) or deck_file not in (data.get("decks") or []):
         raise InputError([Problem(Where(shown), f"add {deck_file} to `decks:` by hand (pnp could not tell where "
                                   "its list ends); the deck was not written")])

@@ -60,8 +60,7 @@ def import_sheet(root: Path, source: str, deck_id: str, game: str | None = None,
     text = _new_deck(deck_id, sheet, game, template or (f"{game}/{deck_id}" if game else deck_id))
     if game is None:
         return Imported(text, notes=notes)
-    assert game is not None
-    return _add_to_game(root, game, deck_id, text, sheet, template, out, notes)
+    return _add_to_game(root, game, deck_id, text, template, out, notes)
 
 
 def _game_deck(root: Path, game: str, deck_id: str) -> Deck | None:
@@ -71,7 +70,8 @@ def _game_deck(root: Path, game: str, deck_id: str) -> Deck | None:
     manifest = game_dir / "game.yaml"
     if not manifest.is_file():
         raise no_game(root, game)
-    decks = (load_file(manifest, root).data or {}).get("decks") or []
+    data = load_file(manifest, root).data
+    decks = data.get("decks") if isinstance(data, dict) else None
     for name in decks if isinstance(decks, list) else []:
         path = game_dir / str(name)
         if outside(root, path) or not path.is_file():
@@ -136,8 +136,8 @@ def _new_deck(deck_id: str, sheet: Sheet, game: str | None, template: str) -> st
     return schema + note + _dump(head) + _dump({"fields": inferred.fields}, flow=True) + _dump({"cards": cards})
 
 
-def _add_to_game(root: Path, game: str, deck_id: str, text: str, sheet: Sheet, template: str | None,
-                 out: Path | None, notes: list[str]) -> Imported:
+def _add_to_game(root: Path, game: str, deck_id: str, text: str, template: str | None, out: Path | None,
+                 notes: list[str]) -> Imported:
     """Write the new deck into the game: its file, its template, and its line in game.yaml."""
     game_dir = root / "cards" / game
     deck_path = (out if out is not None else game_dir / f"{deck_id}.yaml").resolve()
