@@ -568,7 +568,10 @@ def schema(out: Annotated[Path | None, typer.Option(help="folder (default: schem
 def import_cmd(
     sheet: Annotated[str, typer.Argument(help="a CSV, XLSX or ODS file, and its sheet: abilities.xlsx#Abilities")],
     deck: Annotated[str, typer.Option(help="the deck's id")],
-    game: Annotated[str | None, typer.Option(help="type the cards by this game's deck ID (default: infer)")] = None,
+    game: Annotated[str | None, typer.Option(help="the game: its deck ID types the cards, or a new deck ID is "
+                                                  "added to it (default: print a new deck)")] = None,
+    template: Annotated[str | None, typer.Option(help="a new deck's front template (default: one made for its "
+                                                      "fields)")] = None,
     out: Annotated[Path | None, typer.Option(help="write this YAML file (default: print it)")] = None,
 ) -> None:
     """Turn a spreadsheet (one row per card, one column per field) into a canonical YAML deck."""
@@ -576,16 +579,21 @@ def import_cmd(
     from pnp.errors import PnpError
 
     try:
-        text = import_sheet(_root(), sheet, deck, game)
+        done = import_sheet(_root(), sheet, deck, game, template, out)
     except PnpError as exc:
         _fail(exc, written=False)
-    if out is None:
-        typer.echo(text, nl=False)
+    for note in done.notes:
+        typer.echo(f"note: {note}", err=True)
+    if done.written:
+        typer.echo(f"wrote {', '.join(done.written)}")
+        typer.echo(f"next: pnp build {game} && pnp check {game}")
+    elif out is None:
+        typer.echo(done.text, nl=False)
     elif out.exists():
         typer.echo(f"{out} exists; choose another --out, or move it away first", err=True)
         raise typer.Exit(2)
     else:
-        out.write_text(text)
+        out.write_text(done.text)
         typer.echo(f"wrote {out}")
 
 

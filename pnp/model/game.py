@@ -136,6 +136,7 @@ class DeckFile:
     fields: dict[str, FieldSpec] = field(default_factory=dict)
     cards: list[dict[str, Any]] = field(default_factory=list)
     cards_from: str | None = None  # the cards as a sheet's rows: a file in the game folder, `abilities.xlsx#Abilities`
+    header_row: Annotated[int, Check(ge=1)] | None = None  # cards_from: the row naming the fields (else found)
 
 
 @dataclass(repr=False, eq=False)
@@ -243,7 +244,7 @@ def deck_from_doc(doc: Doc, problems: Problems, root: Path | None = None, game_d
     hints = card_hints(spec.fields)
     raws, place = spec.cards, doc
     if spec.cards_from is not None and root is not None and game_dir is not None:
-        from pnp.model.sheets import cell_subject, sheet_cards
+        from pnp.model.sheets import cell_problems, sheet_cards
 
         raws, place = sheet_cards(doc, spec, root, game_dir, problems)
     reader = Reader(place)
@@ -266,7 +267,7 @@ def deck_from_doc(doc: Doc, problems: Problems, root: Path | None = None, game_d
         data["id"] = card_id
         cards.append(Card(card_id, spec.copies if copies is None else copies, data,
                           place.where(("cards", i)), i))
-    problems.extend(_named(reader.problems, raws) if place is doc else map(cell_subject, reader.problems))
+    problems.extend(_named(reader.problems, raws) if place is doc else cell_problems(place, reader.problems))
     return Deck(spec.id, spec.name, spec.template, spec.back, cards, place, spec)
 
 

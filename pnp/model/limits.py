@@ -33,6 +33,7 @@ SHEET_BYTES = 16 * 1024 * 1024  # the file on disk
 SHEET_UNPACKED = 256 * 1024 * 1024  # an XLSX or ODS is a zip: what it unpacks to
 SHEET_ROWS = 10_000  # rows of one sheet (one card each)
 SHEET_COLUMNS = 256  # columns of one sheet (one field each)
+SHEET_CELL = 32_767  # characters of one cell: the most a spreadsheet program keeps in one
 
 # template expressions (Jinja, sandboxed)
 RANGE = 10_000  # the items of one `range(...)` in a template

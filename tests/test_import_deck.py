@@ -1,0 +1,149 @@
+"""`pnp import`: a spreadsheet as designers keep it becomes a deck that builds and checks at once.
+
+The sheets carry what real ones do: a title row above the header, headers in any case with stray
+spaces, decimals (as numbers in XLSX, with decimal commas in a semicolon CSV), a column nobody filled
+in, a column of a few repeated words, and `;`-separated values. The imported deck is added to the game
+with a template that exists, and `pnp build` and `pnp check` pass without an edit."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from pnp.model.sheet_infer import infer_kind
+
+from conftest import run_pnp
+
+TITLE = "Loot of the Quest (print 1:1)"
+HEADER = ["Name", " GOLD ", "Weight", "Kind", "Tags", "Notes", "Copies"]
+ROWS: list[list[Any]] = [
+    ["Ruby", 3, 0.5, "gem", "shiny; small", None, 1],
+    ["Old Crown", 6, 2, "relic", "heavy; old", None, 2],
+    ["Opal", 2, 1, "gem", None, None, 1],
+    ["Sword", 4, 3.25, "relic", "sharp; heavy", None, 1],
+]
+FIELDS = {"name": {"type": "text"}, "gold": {"type": "integer"}, "weight": {"type": "number"},
+          "kind": {"type": "choice", "choices": ["gem", "relic"]}, "tags": {"type": "list", "required": False},
+          "notes": {"type": "text", "required": False}}
+
+
+@pytest.fixture
+def quest(tmp_path: Path) -> Path:
+    """A project made by `pnp new --project`, its game `quest`."""
+    result = run_pnp("new", "--project", str(tmp_path / "quest"))
+    assert result.code == 0, result.err
+    return tmp_path / "quest"
+
+
+def write_xlsx(path: Path) -> None:
+    import xlsxwriter
+
+    book = xlsxwriter.Workbook(str(path))
+    sheet = book.add_worksheet("Loot")
+    sheet.write(0, 0, TITLE)
+    for r, row in enumerate([HEADER, *ROWS], 2):
+        for c, value in enumerate(row):
+            if value is not None:
+                sheet.write(r, c, float(value) if isinstance(value, int) and c == 2 else value)  # 2.0 as a sheet has it
+    book.close()
+
+
+def write_semicolon_csv(path: Path) -> None:
+    def cell(value: Any) -> str:  # as a spreadsheet program saves it: decimal commas, `;` inside a cell quoted
+        text = "" if value is None else str(value).replace(".", ",") if isinstance(value, float) else str(value)
+        return f'"{text}"' if ";" in text else text
+
+    lines = [f"{TITLE};;;;;;", ";;;;;;", ";".join(HEADER)] + [";".join(map(cell, row)) for row in ROWS]
+    path.write_text("\n".join(lines) + "\n")
+
+
+def builds_and_checks(project: Path) -> None:
+    build = run_pnp("--root", str(project), "build", "quest", process=True)
+    assert build.code == 0, build.err
+    assert (project / "output/quest/loot.pdf").is_file()
+    check = run_pnp("--root", str(project), "check", "quest", process=True)
+    assert check.code == 0, check.out + check.err
+
+
+@pytest.mark.parametrize("kind, write, source", [("xlsx", write_xlsx, "loot.xlsx#Loot"),
+                                                  ("csv", write_semicolon_csv, "loot.csv")])
+def test_an_imported_sheet_is_a_deck_that_builds_and_checks(quest: Path, kind: str, write, source: str):
+    write(quest / source.partition("#")[0])
+    result = run_pnp("--root", str(quest), "import", str(quest / source), "--deck", "loot", "--game", "quest")
+    assert result.code == 0, result.err
+    assert result.out.splitlines()[0] == "wrote cards/quest/loot.yaml, templates/quest/loot.yaml, cards/quest/game.yaml"
+    assert "the fields are named in row 3 (the rows above it, a title, are skipped)" in result.err
+    text = (quest / "cards/quest/loot.yaml").read_text()
+    assert text.splitlines()[0] == "# yaml-language-server: $schema=../../schemas/quest/loot.schema.json"
+    deck = yaml.safe_load(text)
+    assert deck["fields"] == FIELDS
+    assert deck["template"] == "quest/loot"
+    assert [c["weight"] for c in deck["cards"]] == [0.5, 2.0, 1.0, 3.25]
+    assert deck["cards"][1] == {"name": "Old Crown", "gold": 6, "weight": 2.0, "kind": "relic",
+                                "tags": ["heavy", "old"], "copies": 2}
+    manifest = yaml.safe_load((quest / "cards/quest/game.yaml").read_text())
+    assert manifest["decks"][-1] == "loot.yaml" and manifest["contents"]["loot"] == 5
+    builds_and_checks(quest)
+
+
+def test_a_new_deck_can_use_a_template_of_the_game(quest: Path):
+    (quest / "more.csv").write_text("Name,Cost,Text\nGold Rush,2,Gain 3 Coins.\nFeast,4,Draw 2 Cards.\n")
+    result = run_pnp("--root", str(quest), "import", str(quest / "more.csv"), "--deck", "loot", "--game", "quest",
+                     "--template", "quest/frnt")
+    assert result.code == 2 and "--template 'quest/frnt': no such template under templates/; did you mean " \
+        "'quest/front'?" in result.err, result.err
+    assert not (quest / "cards/quest/loot.yaml").exists()
+    result = run_pnp("--root", str(quest), "import", str(quest / "more.csv"), "--deck", "loot", "--game", "quest",
+                     "--template", "quest/front")
+    assert result.code == 0, result.err
+    assert yaml.safe_load((quest / "cards/quest/loot.yaml").read_text())["template"] == "quest/front"
+    assert not (quest / "templates/quest/loot.yaml").exists()
+    builds_and_checks(quest)
+
+
+def test_import_with_game_works_whatever_state_its_other_decks_are_in(quest: Path):
+    (quest / "cards/quest/aid.yaml").write_text("id: [broken\n")
+    (quest / "cards/quest/cards.csv").write_text("name,cost,text\nLucky Find,1,Gain 2 Coins.\nBig Deal,9,Win.\n")
+    result = run_pnp("--root", str(quest), "import", str(quest / "cards/quest/cards.csv"), "--deck", "card",
+                     "--game", "quest")  # the game's deck: typed and checked by its fields
+    assert result.code == 2 and result.err.splitlines()[0] == \
+        "cards/quest/cards.csv!B3: cost: must be at most 5, got 9", result.err
+    (quest / "cards/quest/cards.csv").write_text("name,cost,text\nLucky Find,1,Gain 2 Coins.\n")
+    result = run_pnp("--root", str(quest), "import", str(quest / "cards/quest/cards.csv"), "--deck", "card",
+                     "--game", "quest")
+    assert result.code == 0, result.err
+    assert result.out.startswith("# yaml-language-server: $schema=../../schemas/quest/card.schema.json\n")
+    assert yaml.safe_load(result.out)["cards"] == [{"name": "Lucky Find", "cost": 1, "text": "Gain 2 Coins."}]
+    result = run_pnp("--root", str(quest), "import", str(quest / "cards/quest/cards.csv"), "--deck", "extra",
+                     "--game", "quest")  # a new deck
+    assert result.code == 0, result.err
+    assert "extra.yaml" in (quest / "cards/quest/game.yaml").read_text()
+
+
+def test_a_block_list_of_decks_gets_one_more_item(quest: Path):
+    manifest = quest / "cards/quest/game.yaml"
+    manifest.write_text(manifest.read_text().replace("decks: [cards.yaml, aid.yaml]",
+                                                     "decks:\n  - cards.yaml   # the deck\n  - aid.yaml\n"))
+    (quest / "loot.csv").write_text("name,gold\nRuby,3\n")
+    result = run_pnp("--root", str(quest), "import", str(quest / "loot.csv"), "--deck", "loot", "--game", "quest")
+    assert result.code == 0, result.err
+    assert "decks:\n  - cards.yaml   # the deck\n  - aid.yaml\n  - loot.yaml\n" in manifest.read_text()
+    builds_and_checks(quest)
+
+
+@pytest.mark.parametrize("values, kind", [
+    ([3.0, "4", 5], {"type": "integer"}),
+    ([3.0, 2.5], {"type": "number"}),
+    (["1", "2,5"], {"type": "number"}),
+    (["yes", "No", True], {"type": "boolean"}),
+    ([], {"type": "text", "required": False}),
+    (["gem", "relic", "gem"], {"type": "choice", "choices": ["gem", "relic"]}),
+    (["Ruby", "Opal", "Pearl"], {"type": "text"}),
+    (["a; b", "c", "d; e"], {"type": "list"}),
+    (["Draw 1 card; then discard one.", "Gain 2."], {"type": "text"}),  # sentences, not items
+])
+def test_a_column_type_is_inferred_from_all_its_values(values: list[Any], kind: dict[str, Any]):
+    assert infer_kind(values) == kind
