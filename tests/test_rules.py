@@ -303,7 +303,7 @@ def test_a_mistake_in_a_count_side_or_filter_is_said_at_its_step(project, step, 
     ("source: {deck: card, field: color}, target: {palette: true}", "target: {palette: true}",
      "cards/tiny/rules.yaml:8:5: colours-exist: a reference rule needs `source:`"),
     ("kind: unique, deck: card, field: name", "kind: unique", "cards/tiny/rules.yaml:4:5: unique-names: a unique "
-     "rule needs `deck:` and `field:`"),
+     "rule needs `deck:` and `field:`, or `source:`"),
     ("kind: connected, nodes: {data: board, items: spaces, field: id},", "kind: connected,",
      "cards/tiny/rules.yaml:14:5: board-connected: a connected rule needs `nodes:`"),
 ])

@@ -67,7 +67,7 @@ class Rule:
     max: float | None = None
     counts: dict[str, Bound] = dataclasses.field(default_factory=dict)  # composition: value -> bounds on faces
     table: dict[str, int] = dataclasses.field(default_factory=dict)  # distribution, copies: value -> faces, copies
-    source: Source | None = None  # reference (from), colours (the colours)
+    source: Source | None = None  # reference (from), colours (the colours), unique (the values)
     target: Source | None = None  # reference (to)
     exact: bool = False  # reference: the two lists hold the same values, each once
     check: str | None = None  # each, expect: an expression that must be true
