@@ -45,3 +45,52 @@ def test_a_reference_shows_numbers_as_numbers(project):
     edit(game, "data:", "data:\n  costs: costs.yaml")
     said = found(project, "costs-known")
     assert said and all(s.endswith("5 is not among [1, 2, 10]") for s in said), said
+
+
+def add_rule(root, rule: str) -> None:
+    edit(root / RULES, "  - {id: no-forbidden,", f"  - {rule}\n  - {{id: no-forbidden,")
+
+
+def test_a_message_shows_the_values_its_rule_compared(project):
+    add_rule(project, "{id: cheap, kind: each, deck: card, check: 'card.cost < 5', "
+             "message: 'costs {{ card.cost }}, at most 4'}")
+    assert found(project, "cheap") == ["cards/tiny/cards.yaml:15:5: card/gamma: costs 5, at most 4"]
+
+
+def test_an_expect_without_a_message_shows_both_sides_as_computed(project):
+    add_rule(project, "{id: six, kind: expect, check: 'decks.card.count == data.die.sides * 3'}")
+    assert found(project, "six") == [
+        "cards/tiny/rules.yaml:18:5: six: breaks decks.card.count == data.die.sides * 3 (decks.card.count is 6, "
+        "data.die.sides * 3 is 9)"]
+
+
+def test_a_mistake_in_a_message_is_located_at_it(project):
+    add_rule(project, "{id: cheap, kind: each, deck: card, check: 'card.cost < 5', message: '{{ card.coast }}'}")
+    from pnp.errors import InputError
+
+    try:
+        check_game(project, "tiny")
+    except InputError as exc:
+        said = str(exc.problems[0])
+        assert said.startswith("cards/tiny/rules.yaml:18:65: cheap: {{ card.coast }} names the field"), said
+    else:
+        raise AssertionError("a message naming no field was accepted")
+
+
+def test_each_over_several_decks(project):
+    add_rule(project, "{id: named, kind: each, deck: [card, sheet], check: 'card.name | length < 5'}")
+    said = found(project, "named")
+    assert any(s.startswith("cards/tiny/sheets.yaml") for s in said), said
+    assert any(s.startswith("cards/tiny/cards.yaml") for s in said), said
+
+
+def test_a_list_of_decks_where_one_is_read_is_located(project):
+    add_rule(project, "{id: two, kind: unique, deck: [card, sheet], field: name}")
+    from pnp.errors import InputError
+
+    try:
+        check_game(project, "tiny")
+    except InputError as exc:
+        assert "`each` is the kind that takes a list of decks" in str(exc.problems[0])
+    else:
+        raise AssertionError("a list of decks was taken by a one-deck rule")

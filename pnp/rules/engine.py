@@ -38,7 +38,10 @@ class Engine:
         self.notes: list[Problem] = []  # what the engine says besides the rules' findings
 
     # -- where values come from ------------------------------------------------------------
-    def deck(self, name: str | None, at: tuple) -> Deck:
+    def deck(self, name: str | list[str] | None, at: tuple) -> Deck:
+        if isinstance(name, list):
+            raise InputError([Problem(self.doc.where((*at, "deck")), "this rule kind reads one deck; `each` is the "
+                                      "kind that takes a list of decks")])
         if name not in self.decks:
             raise InputError([Problem(self.doc.where(at), f"no deck {name!r} in this game (decks: "
                                       f"{', '.join(self.decks)}){did_you_mean(name, self.decks)}")])
@@ -242,15 +245,41 @@ class Engine:
                     yield (t.where, t.subject, f"{_shown(t.value)} has no match in {_describe(rule.source)}")
 
     def rule_each(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
-        deck = self.deck(rule.deck, at)
-        for card in deck.cards:
-            if not self.expr(rule.check or "", {"card": card_view(card), "deck": {"id": deck.id, "name": deck.name}},
-                             at):
-                yield (card.where, f"{deck.id}/{card.id}", rule.message or f"breaks {rule.check}")
+        for deck in self.decks_of(rule, at):
+            for card in deck.cards:
+                names = {"card": card_view(card), "deck": {"id": deck.id, "name": deck.name}}
+                if not self.expr(rule.check or "", names, at):
+                    yield (card.where, f"{deck.id}/{card.id}", self.said(rule, names, at))
 
     def rule_expect(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
         if not self.expr(rule.check or "", {}, at):
-            yield (self.doc.where(at), rule.id, rule.message or f"breaks {rule.check}")
+            yield (self.doc.where(at), rule.id, self.said(rule, {}, at))
+
+    def decks_of(self, rule: Rule, at: tuple) -> list[Deck]:
+        """The deck a rule names, or each of a list of them (`deck: [tier-1, tier-2]`)."""
+        names = rule.deck if isinstance(rule.deck, list) else [rule.deck]
+        return [self.deck(name, (*at, "deck", i) if isinstance(rule.deck, list) else at)
+                for i, name in enumerate(names)]
+
+    def said(self, rule: Rule, names: dict[str, Any], at: tuple) -> str:
+        """The rule's `message:`, its `{{ }}` filled in from the names its check read; without one, the
+        check and the two sides it compared as computed."""
+        from pnp.rules.said import compared
+
+        if not rule.message:
+            return compared(rule.check or "", lambda side: self.expr(side, names, at))
+        if "{{" not in rule.message:
+            return rule.message
+        from pnp.layout.expr import _explain, _template
+        from pnp.model.limits import new_evaluation
+
+        every = {**self.context(), **names}
+        try:
+            new_evaluation()
+            return str(_template(rule.message).render(**every))
+        except Exception as exc:
+            raise InputError([Problem(self.doc.where((*at, "message")), _explain(rule.message, exc, every),
+                                      rule.id)]) from None
 
     def rule_connected(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
         assert rule.nodes and rule.edges

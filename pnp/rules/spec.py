@@ -59,7 +59,7 @@ class Rule:
                   "expect", "connected", "colours", "fits", "custom"]
     description: str = ""
     severity: Severity = "error"
-    deck: str | None = None  # copies, unique, range, composition, distribution, each
+    deck: str | list[str] | None = None  # copies, unique, range, composition, distribution, each (each: a list too)
     field: str | None = None  # unique, range, composition, distribution
     copies: int | None = None  # copies: the same for every card
     by: str | None = None  # copies: a field whose value sets the copies, through `table`
