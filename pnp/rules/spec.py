@@ -106,6 +106,7 @@ class Step:
     where: str | None = None  # draw/place: only cards for which this expression (over `card`) is true
     same: str | None = None  # draw: the cards one step deals share this field's value (a hand of one colour)
     side: str | None = None  # draw/place: the side that lies up, `front` or `back`
+    shuffle: bool = False  # pile: its cards shuffled together once gathered (ambushes into the explore deck)
     if_: str | None = alias("if")  # only when this expression is true
 
 
