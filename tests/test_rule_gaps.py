@@ -94,3 +94,20 @@ def test_a_list_of_decks_where_one_is_read_is_located(project):
         assert "`each` is the kind that takes a list of decks" in str(exc.problems[0])
     else:
         raise AssertionError("a list of decks was taken by a one-deck rule")
+
+
+
+def test_force_prints_past_the_safe_zone_but_not_past_bad_input(project):
+    from conftest import run_pnp
+
+    front = project / "templates/mini/front.yaml"
+    edit(front, "{name: body, type: text, x: 5mm", "{name: body, type: text, x: 1mm")
+    assert run_pnp("build", "mini", cwd=project).code == 1
+    result = run_pnp("build", "mini", "--force", cwd=project)
+    assert result.code == 0, result.err
+    assert "leaves the safe zone" in result.out + result.err and "printed anyway: --force" in result.out + result.err
+    assert (project / "output/mini").is_dir()
+    edit(front, "color: accent, if:", "color: acent, if:")  # bad input: no force prints past it
+    result = run_pnp("build", "mini", "--force", cwd=project)
+    assert result.code == 2
+    assert "acent" in result.err
