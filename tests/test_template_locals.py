@@ -49,7 +49,8 @@ def test_vars_read_the_card_and_let_names_a_value_per_face(project):
 
 
 def test_a_let_may_read_one_above_it_and_a_fixed_one_is_computed_once(project):
-    with_locals(project, "vars: {bg: accent}\nlet: {big: \"{{ game.name | upper }}\", label: \"{{ big }}: {{ card.name }}\"}\n")
+    with_locals(project, "vars: {bg: accent}\n"
+                "let: {big: \"{{ game.name | upper }}\", label: \"{{ big }}: {{ card.name }}\"}\n")
     laid, problems = faces(project)
     assert not problems.items, [str(p) for p in problems.items]
     title = next(i.runs[0].text for i in laid[0] if isinstance(i, Text) and i.runs and i.y < 12 * MM)
