@@ -54,3 +54,35 @@ def test_declarations_of_item_types_that_make_no_sense_are_located():
     _, found = loaded(DECK.replace("rows: {type: list, of: list}", "rows: {type: text, item: {type: integer}}"))
     assert "cards/g/shapes.yaml:7:22: fields.rows.item: `item` describes a list's items; this field is of type " \
            "text: make it `type: list` or remove `item`" in found
+
+
+def test_a_rule_holds_every_shape_to_cells_joined_edge_to_edge(project):
+    from conftest import edit, run_pnp
+
+    deck = project / "cards/mini/shapes.yaml"
+    deck.write_text(DECK.replace("template: mini/front", "template: mini/front\nback: mini/back")
+                    .replace("  name: {type: text}\n", "  name: {type: text}\n  cost: {type: integer, default: 1}\n"
+                             "  text: {type: text, default: A shape.}\n")
+                    .replace("  - name: Bad\n    cells: [[0, 0], [1], [2, x]]\n    rows: [a]\n"
+                             "    terrain: [forest, laek]\n",
+                             "  - name: Split\n    cells: [[0, 0], [1, 1]]\n    rows: [[a]]\n    terrain: [hill]\n"))
+    edit(project / "cards/mini/game.yaml", "decks: [spells.yaml]", "decks: [spells.yaml, shapes.yaml]")
+    (project / "cards/mini/rules.yaml").write_text(
+        "rules:\n  - {id: joined, kind: each, deck: shape, check: \"connected(card.cells)\", "
+        "message: \"{{ card.name }}: its cells must join edge to edge\"}\n")
+    result = run_pnp("check", "mini", cwd=project)
+    assert "cards/mini/shapes.yaml:17:5: shape/split: Split: its cells must join edge to edge" in result.out, \
+        result.out + result.err
+    assert "shape/ell" not in result.out
+
+
+def test_connected_cells():
+    from pnp.layout.functions import connected
+
+    assert connected([[0, 0], [0, 1], [1, 1]]) is True
+    assert connected([[0, 0], [1, 1]]) is False  # corners only
+    assert connected([]) is False
+    import pytest
+
+    with pytest.raises(ValueError, match="each cell is a \\[row, col\\] pair"):
+        connected([[0, 0], [1]])
