@@ -78,3 +78,32 @@ def test_shuffle_belongs_on_a_pile(project):
     result = run_pnp("check", "tiny", cwd=project)
     assert result.code == 2
     assert "`shuffle: true` shuffles a pile's cards together: it belongs on a `pile` step" in result.err
+
+
+def test_a_dealt_setup_with_piles_passes_the_recorded_check(project, tmp_path):
+    stack_setup(project)
+    recorded = tmp_path / "setup.json"
+    setup = dealt(project, 3)
+    recorded.write_text(json.dumps(setup))
+    result = run_pnp("check", "tiny", "--setup", str(recorded), "--format", "json", cwd=project)
+    assert json.loads(result.out)["games"][0]["errors"] == [], result.out
+    setup["hands"][0]["stack"] = ["gamma", setup["hands"][0]["stack"][1]]  # gamma is not in the pile
+    recorded.write_text(json.dumps(setup))
+    result = run_pnp("check", "tiny", "--setup", str(recorded), "--format", "json", cwd=project)
+    assert any("gamma" in e["message"] for e in json.loads(result.out)["games"][0]["errors"]), result.out
+
+
+def test_sides_named_as_the_table_calls_them_and_a_plain_title(project):
+    edit(project / "cards/tiny/cards.yaml", "template: mini/front", "template: mini/front\nsides: {front: A, back: B}\n"
+         "title: Tiny card")
+    text = (project / RULES).read_text()
+    text = re.sub(r"  table:\n(?:    .*\n)+", "  table:\n    - {place: card, label: top, count: 1, side: B}\n", text)
+    (project / RULES).write_text(text)
+    result = run_pnp("setup", "tiny", "--players", "1", "--seed", "1", cwd=project)
+    assert result.code == 0, result.err
+    assert re.search(r"  top +Tiny card \(\w+\) \(side B up\)", result.out), result.out
+    top = dealt(project, 1)["table"]["top"]
+    assert top["side"] == "B" and len(top["cards"]) == 1
+    edit(project / RULES, "side: B}", "side: C}")
+    result = run_pnp("check", "tiny", cwd=project)
+    assert result.code == 2 and "side 'C': front or back or A or B" in result.err, result.err

@@ -99,9 +99,11 @@ def validate(setup: Setup, locate: Locator) -> list[Problem]:
         if step.shuffle and kind != "pile":
             out.append(locate.fail((*path, "shuffle"), "`shuffle: true` shuffles a pile's cards together: it belongs "
                                    "on a `pile` step").problems[0])
-        if isinstance(step.side, str) and not is_expr(step.side) and step.side not in ("front", "back"):
-            out.append(locate.fail((*path, "side"), f"side {step.side!r}: front or back"
-                                   f"{did_you_mean(step.side, ('front', 'back'))}").problems[0])
+        named = side_names(locate.game, step.draw or step.place) if isinstance(step.draw or step.place, str) else {}
+        allowed = ("front", "back", *named.values())
+        if isinstance(step.side, str) and not is_expr(step.side) and step.side not in allowed:
+            out.append(locate.fail((*path, "side"), f"side {step.side!r}: {' or '.join(dict.fromkeys(allowed))}"
+                                   f"{did_you_mean(step.side, allowed)}").problems[0])
         if isinstance(step.roll, str) and not is_expr(step.roll) and step.roll not in dice:
             out.append(locate.fail((*path, "roll"), f"no die {step.roll!r}: a data table with `faces:` is needed to "
                                    f"roll it{did_you_mean(step.roll, dice)}").problems[0])
@@ -120,6 +122,13 @@ def validate(setup: Setup, locate: Locator) -> list[Problem]:
             out.append(locate.fail(("setup", "shuffle", i), f"shuffles {deck!r}, which is not a deck of this game "
                                    f"(decks: {', '.join(decks)}){did_you_mean(deck, decks)}").problems[0])
     return out
+
+
+def side_names(game: Game, deck_id: str | None) -> dict[str, str]:
+    """`{"front": "A", "back": "B"}`: what the table calls a deck's sides (its `sides:`; front and back)."""
+    deck = next((d for d in game.decks if d.id == deck_id), None)
+    sides = deck.spec.sides if deck is not None else None
+    return {"front": sides.front, "back": sides.back} if sides else {"front": "front", "back": "back"}
 
 
 def table_piles(setup: Setup, decks: list[str]) -> list[str]:
@@ -163,6 +172,7 @@ class Dealer:
         self.laid: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {}  # a table pile: where it is shown
         self.table_piles = set(table_piles(setup, list(self.decks)))
         self.rng: random.Random | None = None
+        self.step: Step | None = None  # the step being dealt
 
     # -- what differs between dealing, feasibility and replaying a record -------------------------
     def pick(self, take: Take, pool: list[Piece]) -> list[Piece]:
@@ -253,6 +263,7 @@ class Dealer:
             raise self.locate.fail((*path, "label") if step.label else path,
                                    f"two steps deal {label!r} to the {'table' if scope[0] == 'table' else 'player'}: "
                                    "give each its own `label`")
+        self.step = step
         if not self.begin(label, scope):
             return
         if kind == "pile":
@@ -300,12 +311,15 @@ class Dealer:
         return deck
 
     def side_of(self, step: Step, path: Path, names: dict[str, Any], deck: str) -> str:
+        """The side that lies up, as the table calls it (`back`, or `B` where the deck names its sides)."""
         side = self.exprs.field(path, step, "side", names)
-        if side not in ("front", "back"):
-            raise self.locate.fail((*path, "side"), f"side {side!r}: front or back")
-        if side == "back" and not self.decks[deck].back:
+        called = side_names(self.game, deck)
+        canonical = {"front": "front", "back": "back", called["front"]: "front", called["back"]: "back"}
+        if side not in canonical:
+            raise self.locate.fail((*path, "side"), f"side {side!r}: {' or '.join(dict.fromkeys(canonical))}")
+        if canonical[side] == "back" and deck in self.decks and not self.decks[deck].back:
             raise self.locate.fail((*path, "side"), f"{deck} has no back (`back:` in its deck file): it lies front up")
-        return side
+        return called[canonical[side]]
 
     def take(self, step: Step, path: Path, names: dict[str, Any], deck: str) -> list[Piece]:
         count = self.exprs.field(path, step, "count", names)

@@ -42,6 +42,9 @@ def card_titles(game: Game) -> dict[str, str]:
                 except ExprError as exc:
                     raise InputError([Problem(deck.doc.where(("title",)), f"title: {exc}",
                                               f"{deck.id}/{card.id}")]) from None
+            if title and not dynamic:  # a plain title names every card of the deck
+                titles[card.id] = f"{title} ({card.id})"
+                continue
             titles[card.id] = str(card.data.get("name") or card.id)
     return titles
 
