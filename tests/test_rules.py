@@ -281,8 +281,7 @@ def setup_said(root) -> list[str]:
 
 @pytest.mark.parametrize(("step", "message"), [
     ('{draw: card, label: extra, count: "{{ tables.hands }}"}',  # bad input: no player count can run it
-     "each_player[2].count: {{ tables.hands }} names the field 'hands', which this card or table lacks "
-     "(with 1 player, player 1)"),
+     "each_player[2].count: {{ tables.hands }}: tables has no 'hands': it is empty (with 1 player, player 1)"),
     ('{draw: card, label: extra, count: "{{ players / 2 }}"}',  # a finding: wrong for some player counts
      "setup: each_player[2].count: count 0.5: a whole number of cards, 0 or more (with 1 player)"),
     ("{draw: card, label: extra, where: \"card.tier == player\", if: \"players > 1\"}",

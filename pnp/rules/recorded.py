@@ -73,7 +73,8 @@ class _Replay(Dealer):
     def drawn_from(self, pile: str) -> list[Any]:
         """The cards the record says later steps drew from a pile on the table, in dealing order (the table's
         steps, then each player's): the top of the pile as it was laid."""
-        data, out = self.record.data, []
+        data = self.record.data
+        out: list[Any] = []
         for step in self.setup.table:
             if step.draw == pile and step.label and isinstance(data.get("table"), dict):
                 got = data["table"].get(step.label)
