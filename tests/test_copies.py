@@ -63,5 +63,5 @@ def test_copies_are_read_by_expect_rules_and_sources(project):
     result = run_pnp("check", "mini", "--format", "json", cwd=project)
     errors = [(e["rule"], e["subject"], e["message"]) for e in json.loads(result.out)["games"][0]["errors"]]
     assert errors == [("faces", "faces", "the spells print 4 faces"),
-                      ("copies-known", "spell/fireball", "2 is not among ['1']"),
-                      ("copies-known", "spell/frost-nova", "2 is not among ['1']")]
+                      ("copies-known", "spell/fireball", "2 is not among [1]"),
+                      ("copies-known", "spell/frost-nova", "2 is not among [1]")]

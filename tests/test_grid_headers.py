@@ -84,3 +84,24 @@ def test_headers_that_do_not_fit_are_located(project):
     assert "col_headers: 6 headers for 5 columns" in problems.items[0].message
     lines = (project / "templates/mini/front.yaml").read_text().splitlines()
     assert problems.items[0].where.line == next(i for i, t in enumerate(lines, 1) if "name: grid" in t)
+
+
+def test_rectangular_cells_and_headers_in_their_own_colours(project):
+    """`box_height` makes boxes wider than tall; rows follow it; columns and rows take their own colours."""
+    template = project / "templates/mini/front.yaml"
+    headed_grid(project, "8mm", "1mm")
+    edit(template, "size: 8mm, gap: 1mm,", "size: 8mm, box_height: 5mm, gap: 1mm, col_header_color: red, "
+         "row_header_color: accent,")
+    edit(project / "cards/mini/game.yaml", "palette: {", "palette: {red: \"#cc2222\", ")
+    game = load_game(project, "mini")
+    problems = Problems()
+    entries = lay_out_deck(game.decks[0], game, TemplateStore(project), layout_env(game, problems), 3 * MM, problems)
+    assert not problems.items, [str(p) for p in problems.items]
+    items = [i for item in entries[0][0].items for i in (item.items if isinstance(item, Static) else [item])]
+    boxes = [i for i in items if isinstance(i, Rect) and i.w == pytest.approx(8 * MM)]
+    assert len(boxes) == 25 and all(b.h == pytest.approx(5 * MM) for b in boxes)
+    assert sorted({round(b.y / MM, 3) for b in boxes}) == [30.0, 36.0, 42.0, 48.0, 54.0]  # 5 mm high, 1 mm apart
+    texts = {i.runs[0].text: i for i in items if isinstance(i, Text) and i.runs and i.y > 20 * MM}
+    assert texts["Mo"].runs[0].color == pytest.approx((0xcc / 255, 0x22 / 255, 0x22 / 255))
+    assert texts["3"].runs[0].color == pytest.approx((0x2f / 255, 0x4f / 255, 0x9c / 255))
+    assert centre(texts["3"])[1] == pytest.approx(42 * MM + 2.5 * MM, abs=0.5)  # centred on its 5 mm row

@@ -281,8 +281,7 @@ def setup_said(root) -> list[str]:
 
 @pytest.mark.parametrize(("step", "message"), [
     ('{draw: card, label: extra, count: "{{ tables.hands }}"}',  # bad input: no player count can run it
-     "each_player[2].count: {{ tables.hands }} names the field 'hands', which this card or table lacks "
-     "(with 1 player, player 1)"),
+     "each_player[2].count: {{ tables.hands }}: tables has no 'hands': it is empty (with 1 player, player 1)"),
     ('{draw: card, label: extra, count: "{{ players / 2 }}"}',  # a finding: wrong for some player counts
      "setup: each_player[2].count: count 0.5: a whole number of cards, 0 or more (with 1 player)"),
     ("{draw: card, label: extra, where: \"card.tier == player\", if: \"players > 1\"}",
@@ -303,7 +302,7 @@ def test_a_mistake_in_a_count_side_or_filter_is_said_at_its_step(project, step, 
     ("source: {deck: card, field: color}, target: {palette: true}", "target: {palette: true}",
      "cards/tiny/rules.yaml:8:5: colours-exist: a reference rule needs `source:`"),
     ("kind: unique, deck: card, field: name", "kind: unique", "cards/tiny/rules.yaml:4:5: unique-names: a unique "
-     "rule needs `deck:` and `field:`"),
+     "rule needs `deck:` and `field:`, or `source:`"),
     ("kind: connected, nodes: {data: board, items: spaces, field: id},", "kind: connected,",
      "cards/tiny/rules.yaml:14:5: board-connected: a connected rule needs `nodes:`"),
 ])

@@ -115,4 +115,4 @@ def test_a_field_declaration_that_makes_no_sense_is_located():
            "`of: {item: text, qty: integer}`" in found
     _, found = deck_problems(DECK.replace("sizes: {type: list, of: integer}", "sizes: {type: list, of: float}"))
     assert found == ["cards/g/shop.yaml:10:23: fields.sizes.of: expected one of 'text', 'integer', 'number', "
-                     "'boolean', 'any' or a mapping, got 'float'"]
+                     "'boolean', 'any', 'choice', 'list' or a mapping, got 'float'"]

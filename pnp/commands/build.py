@@ -86,10 +86,13 @@ def prepare(root: Path, game_id: str, opts: BuildOptions) -> Prepared:
         raise InputError(bad)
     if not opts.force:
         found += rule_problems(game, dataclasses.replace(opts.rules, final=opts.final))
-    elif opts.final:  # forced or not, a final build prints no placeholder
-        from pnp.rules.placeholders import placeholder_problems
+    else:  # every refusal that is a rule is printed past, said as a warning; bad input never is
+        found = [dataclasses.replace(p, severity="warning", message=f"{p.message} (printed anyway: --force)")
+                 if p.severity == "error" else p for p in found]
+        if opts.final:  # forced or not, a final build prints no placeholder
+            from pnp.rules.placeholders import placeholder_problems
 
-        found += placeholder_problems(game, final=True)
+            found += placeholder_problems(game, final=True)
     errors = [p for p in found if p.severity == "error"]
     if errors:
         raise RuleError(errors)

@@ -325,7 +325,8 @@ def setup(
 
     def show(value: object) -> str:
         if isinstance(value, dict) and "cards" in value:  # cards laid a given side up
-            return f"{show(value['cards'])} ({value.get('side')} side up)"
+            side = value.get("side")
+            return f"{show(value['cards'])} ({f'{side} side' if side in ('front', 'back') else f'side {side}'} up)"
         return ", ".join(names.get(str(v), str(v)) for v in value) if isinstance(value, list) else str(value)
 
     chosen = "".join(f", {k} {v}" for k, v in dealt["options"].items())

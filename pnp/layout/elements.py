@@ -113,7 +113,8 @@ class BoxesEl(_Element):
     type: Literal["boxes"] = "boxes"
     count: Value = 1
     cols: Value = None  # boxes per row (default: all in one row)
-    size: Value = "5mm"  # each box's side
+    size: Value = "5mm"  # each box's side (its width, where `box_height` is given)
+    box_height: Value = None  # each box's height: boxes wider than tall, or taller than wide (default: size)
     gap: Value = "1mm"
     shape: Value = "square"  # square or circle
     stroke: Value = "#000000"
@@ -128,6 +129,8 @@ class BoxesEl(_Element):
     row_headers: list[Any] | str | None = None  # before each row: the same
     header_size: Value = None  # the headers' text size (default: from the box size, 6-8 pt)
     header_color: Value = None  # default: the template's text colour
+    col_header_color: Value = None  # the column headers' colour (default: header_color)
+    row_header_color: Value = None  # the row headers' colour (default: header_color)
 
 
 @dataclass(repr=False, eq=False)

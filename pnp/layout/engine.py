@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pnp.errors import InputError, Problems, did_you_mean
+from pnp.errors import InputError, Problems, Where, did_you_mean
 from pnp.layout.elements import LineEl, PolygonEl, TextEl
 from pnp.layout.expr import Context, ExprError, compile_nested, compile_value, field_of, names_in, truthy
 from pnp.layout.fonts import unknown_font
@@ -69,8 +69,10 @@ class CompiledTemplate:
         self.t, self.env, self.bleed, self.on_element = template, env, bleed, on_element
         self.rotatable = template.rotatable if template.rotatable is not None else rotatable
         self.w, self.h = template.size
-        self.base = {**base, "vars": template.vars}
-        self.uses_card = False
+        self.base = {**base}
+        self._locals: list[tuple[str, str, Any, Where]] = []  # ("vars" or "let", name, getter, where): per face
+        self._static = self._compile_locals(template, problems, scope)
+        self.uses_card = bool(self._locals)
         self._memo: dict[tuple[int, str], Any] = {}  # per element: what no card can change
         self._per_item: set[int] = set()  # elements whose `if` reads the repeated `item`
         self._kids: dict[int, list[tuple[PlacedElement, dict[str, tuple[bool, Any]]]]] = {}  # groups' elements
@@ -81,7 +83,7 @@ class CompiledTemplate:
         static_run: list[Item] = []
         for i, placed in enumerate(template.elements):
             values, free = self._compile(placed, problems, scope)
-            if free - set(self.base):  # reads the card: laid out per face
+            if free - self._static:  # reads the card: laid out per face
                 self.uses_card = True
                 if static_run:
                     self.parts.append(Static(f"{scope}:{template.name}#{i}", static_run))
@@ -91,6 +93,50 @@ class CompiledTemplate:
                 static_run.extend(self._element(placed, values, self.base, scope, problems))
         if static_run:
             self.parts.append(Static(f"{scope}:{template.name}#end", static_run))
+
+    def _compile_locals(self, template: Template, problems: Problems, scope: str) -> set[str]:
+        """The template's `vars` and `let` values: those that read only what is fixed for the component are
+        computed here, once; the others (reading the card) once per face, in order, before the elements.
+        The names elements may read without being laid out per face."""
+        static = set(self.base) | {"vars"}
+        self.base["vars"] = {}
+        for kind, values in (("vars", template.vars), ("let", template.let)):
+            for name, value in values.items():
+                where = template.local_where.get((kind, name), template.where)
+                try:
+                    dynamic, got = compile_value(value, where)
+                except InputError as exc:
+                    problems.extend(exc.problems)
+                    dynamic, got = False, None
+                reads = names_in(value) if dynamic else set()
+                target = "vars" if kind == "vars" else name
+                if dynamic and not reads <= static:
+                    self._locals.append((kind, name, got, where))
+                    static.discard(target)
+                    continue
+                try:
+                    got = got(self.base) if dynamic else got
+                except ExprError as exc:
+                    problems.add(where, f"{kind}.{name}: {exc} (template {self.t.name})", scope)
+                    got = None
+                if kind == "vars":
+                    self.base["vars"] = {**self.base["vars"], name: got}
+                else:
+                    self.base[name] = got
+        return static
+
+    def _face_locals(self, ctx: Context, subject: str, problems: Problems) -> None:
+        """The `vars` and `let` values that read the card, computed for this face into `ctx`."""
+        for kind, name, getter, where in self._locals:
+            try:
+                value = getter(ctx)
+            except ExprError as exc:
+                problems.add(where, f"{kind}.{name}: {exc} (template {self.t.name})", subject)
+                value = None
+            if kind == "vars":
+                ctx["vars"] = {**ctx["vars"], name: value}
+            else:
+                ctx[name] = value
 
     def _compile(self, placed: PlacedElement, problems: Problems, scope: str
                  ) -> tuple[dict[str, tuple[bool, Any]], set[str]]:
@@ -107,16 +153,17 @@ class CompiledTemplate:
                 if key == "columns":  # a table's: each column's values, some read the `row`
                     from pnp.layout.table import compile_columns
 
-                    columns, names = compile_columns(value, placed.where, self.base)
+                    fixed = {k: v for k, v in self.base.items() if k in self._static}
+                    columns, names = compile_columns(value, placed.where, fixed)
                     values[key] = (False, columns)
-                    free |= names - set(self.base)
+                    free |= names - self._static
                     continue
                 if isinstance(value, list | dict) and key in _NESTED:
                     compiled, names = compile_nested(value, placed.where)
                 else:
                     compiled = compile_value(value, placed.where)
                     names = names_in(value) if compiled[0] else set()
-                if compiled[0] and names <= set(self.base):
+                if compiled[0] and names <= self._static:
                     compiled = (False, compiled[1](self.base))
                 elif compiled[0]:
                     free |= names
@@ -144,6 +191,8 @@ class CompiledTemplate:
 
     def face(self, ctx: Context, subject: str, problems: Problems, card_where: WhereOf | None = None) -> Face:
         ctx = {**self.base, **ctx}
+        if self._locals:
+            self._face_locals(ctx, subject, problems)
         items: list[Item] = []
         for part in self.parts:
             if isinstance(part, Static):

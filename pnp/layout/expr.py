@@ -25,11 +25,10 @@ _jinja: Any = None  # the sandboxed environment, made on first use: most templat
 def _env() -> Any:
     global _jinja
     if _jinja is None:
-        from jinja2 import StrictUndefined
-
         from pnp.layout.compiled import caching_environment
+        from pnp.layout.lookups import Missing
 
-        _jinja = caching_environment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=True)
+        _jinja = caching_environment(undefined=Missing, autoescape=False, keep_trailing_newline=True)
     return _jinja
 
 
@@ -89,6 +88,11 @@ def is_expr(value: object) -> bool:
 
 
 def _explain(source: str, exc: Exception, names: dict[str, Any] | None = None) -> str:
+    from pnp.layout.lookups import lookup_said
+
+    said = lookup_said(source, exc, names)
+    if said:
+        return said
     text = str(exc)
     m = _ATTR.search(text)
     if m:
@@ -130,6 +134,10 @@ def _path_getter(source: str, names: list[str]) -> Getter:
                     known = ", ".join(sorted(value)) or "none"
                     raise ExprError(f"{source}: the template sets no `vars.{name}` (its vars: {known})"
                                     f"{did_you_mean(name, value)}; add it under `vars:`")
+                if head == "data" and isinstance(value, dict):  # a data table's key
+                    from pnp.layout.lookups import MissingLookup, lookup_said
+
+                    raise ExprError(lookup_said(source, MissingLookup("", value, name), ctx) or source)
                 raise ExprError(f"{source} names the field {name!r}, which this card does not have"
                                 f"{_near(name, source, {head: ctx[head]} if isinstance(ctx[head], dict) else None)}")
         return value

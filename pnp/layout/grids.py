@@ -31,11 +31,12 @@ def boxes(ev: Eval, env: LayoutEnv, text: Any, w: float, h: float
           ) -> tuple[list[Item], tuple[float, float, float, float], float]:
     """The element's boxes and headers, the box they cover (for the safe zone) and the boxes' size."""
     size, gap = ev.length("size", w), ev.length("gap", w)
+    tall = ev.length("box_height", h) if ev.raw("box_height") not in (None, "") else size
     count, cols = int(ev.raw("count") or 1), ev.raw("cols")
     x, y = ev.length("x", w), ev.length("y", h)
-    width, height = span(count, int(cols) if cols else None, size, gap)
+    width, height = span(count, int(cols) if cols else None, size, gap, tall)
     family = env.families.get(text.font) or next(iter(env.families.values()), None)
-    heads = _headers(ev, env, text, x, y, count, int(cols) if cols else count, size, gap, family)
+    heads = _headers(ev, env, text, x, y, count, int(cols) if cols else count, (size, tall), gap, family)
     covered = extent([*heads, Line(x, y, x + width, y + height, (0, 0, 0))]) if heads else (x, y, width, height)
     labels = ev.raw("labels")
     if labels == "numbers":
@@ -51,22 +52,23 @@ def boxes(ev: Eval, env: LayoutEnv, text: Any, w: float, h: float
     items = draw_boxes(x, y, count, int(cols) if cols else None, size, gap, str(ev.raw("shape") or "square"),
                        ev.colour("stroke"), ev.length("stroke_width", 0), ev.colour("fill"),
                        list(labels) if labels is not None else None, family, marks,
-                       ev.colour("mark_color") or (0.6, 0.6, 0.6), int(ev.raw("crossed") or 0))
-    return items + heads, covered, size
+                       ev.colour("mark_color") or (0.6, 0.6, 0.6), int(ev.raw("crossed") or 0), tall)
+    return items + heads, covered, min(size, tall)
 
 
-def _headers(ev: Eval, env: LayoutEnv, text: Any, x: float, y: float, count: int, cols: int, size: float,
-             gap: float, family: Family | None) -> list[Item]:
-    """A grid's column and row headers, placed from the grid."""
+def _headers(ev: Eval, env: LayoutEnv, text: Any, x: float, y: float, count: int, cols: int,
+             size: tuple[float, float], gap: float, family: Family | None) -> list[Item]:
+    """A grid's column and row headers, placed from the grid (boxes `size` wide and high)."""
     col_raw, row_raw = ev.raw("col_headers"), ev.raw("row_headers")
     if col_raw in (None, "", []) and row_raw in (None, "", []) or family is None:
         return []
     cols = min(cols, count)
     rows = -(-count // cols)
     colour = ev.colour("header_color") or parse_colour(text.color, env.palette) or (0.0, 0.0, 0.0)
+    colours = (ev.colour("col_header_color") or colour, ev.colour("row_header_color") or colour)
     header_size = ev.raw("header_size")
     return grid_headers(x, y, cols, rows, size, gap, header_texts(col_raw, cols, "col_headers", "columns"),
-                        header_texts(row_raw, rows, "row_headers", "rows"), family, colour,
+                        header_texts(row_raw, rows, "row_headers", "rows"), family, colours,
                         between("header_size", parse_length(header_size), *limits.TEXT_SIZE, "pt")
                         if header_size else None, env.icons)
 
@@ -96,26 +98,30 @@ def _letters(n: int) -> str:
     return out
 
 
-def grid_headers(x: float, y: float, cols: int, rows: int, size: float, gap: float, columns: list[str],
-                 row_names: list[str], family: Family, colour: tuple[float, float, float], header_size: float | None,
+def grid_headers(x: float, y: float, cols: int, rows: int, size: tuple[float, float], gap: float,
+                 columns: list[str], row_names: list[str], family: Family,
+                 colours: tuple[tuple[float, float, float], tuple[float, float, float]], header_size: float | None,
                  icons: Any) -> list[Item]:
-    """Text items: `columns` over the grid whose top-left box is at (x, y), `row_names` left of it.
-    Raises ValueError naming a header that does not fit its column even at MIN_SIZE."""
-    font_size = header_size or min(8.0, max(6.0, 0.55 * size))
-    style = Style(family, colour, colour, None)
+    """Text items: `columns` over the grid whose top-left box is at (x, y), `row_names` left of it, each
+    in its own colour (columns, rows); boxes `size` wide and high. Raises ValueError naming a header that
+    does not fit its column even at MIN_SIZE."""
+    bw, bh = size
+    font_size = header_size or min(8.0, max(6.0, 0.55 * min(bw, bh)))
     away = max(gap, 1 * MM)  # between the grid and its headers
     line = font_size * 1.2
     out: list[Item] = []
+    style = Style(family, colours[0], colours[0], None)
     for k, name in enumerate(columns):
         if name:
-            box = (x + k * (size + gap) - gap / 2, y - away - line, size + gap, line)
+            box = (x + k * (bw + gap) - gap / 2, y - away - line, bw + gap, line)
             out.append(_text(name, style, box, font_size, "center", "bottom", f"col_headers[{k}]", icons))
     if row_names:
+        style = Style(family, colours[1], colours[1], None)
         widths = [_width(n, family, font_size) for n in row_names]
         width = max(widths) + 0.5
         for r, name in enumerate(row_names):
             if name:
-                box = (x - away - width, y + r * (size + gap), width, size)
+                box = (x - away - width, y + r * (bh + gap), width, bh)
                 out.append(_text(name, style, box, font_size, "right", "middle", f"row_headers[{r}]", icons))
     return out
 

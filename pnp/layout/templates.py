@@ -23,6 +23,7 @@ from pnp.model.project import OUTSIDE, outside
 from pnp.model.schema import read
 from pnp.model.units import MM, parse_length
 
+RESERVED_NAMES = ("card", "deck", "game", "data", "vars", "item", "index", "row", "face", "players")
 _NAME = re.compile(r"(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9_./-]*")  # relative, no `..`
 
 @dataclass(repr=False, eq=False)
@@ -33,6 +34,8 @@ class TemplateFile:
     safe: str | None = None
     text: dict[str, Any] = field(default_factory=dict, metadata={"schema": TextDefaults})  # text defaults
     vars: dict[str, Any] = field(default_factory=dict)  # values for `{{ vars.x }}`; children override
+    # named values computed once per face, in order, read below by name (`{{ colour }}`); children override
+    let: dict[str, Any] = field(default_factory=dict)
     rotatable: bool | str | None = None  # this face is turned in play: numbers like 6 and 9 get a mark
     stamp: str | None = None  # the playtest stamp along the foot: center, left, right, or its middle (`70%`, `117mm`)
     elements: list[Element] = field(default_factory=list)
@@ -63,6 +66,8 @@ class Template:
     vars: dict[str, Any]
     rotatable: str | None = None  # the mark of numbers that read otherwise upside down: underline, dot, or none
     stamp: str = "center"  # where the playtest stamp goes along the foot of a card front
+    let: dict[str, Any] = field(default_factory=dict)  # named values, each an expression or a constant
+    local_where: dict[tuple[str, str], Where] = field(default_factory=dict)  # ("vars" or "let", name) -> its line
 
 
 def _size(raw: str | dict[str, str] | None, doc: Doc, problems: Problems) -> tuple[float, float] | None:
@@ -119,7 +124,8 @@ class TemplateStore:
         placed = _placed(spec.elements, doc, ("elements",))
         check_choices(spec.elements, doc, ("elements",), problems)
         text_raw = spec.text
-        variables = dict(spec.vars)
+        variables, lets = dict(spec.vars), dict(spec.let)
+        wheres = {(kind, k): doc.where((kind, k)) for kind in ("vars", "let") for k in getattr(spec, kind)}
         parent = None
         if spec.extends:
             parent = self._resolve(spec.extends, doc.where(("extends",)), (*chain, name))
@@ -127,6 +133,12 @@ class TemplateStore:
             text_raw = {**dataclasses.asdict(parent.text), **spec.text}
             placed = _merge(parent.elements, placed)
             variables = {**parent.vars, **spec.vars}
+            lets = {**parent.let, **spec.let}
+            wheres = {**parent.local_where, **wheres}
+        for local in lets:
+            if local in RESERVED_NAMES:
+                problems.add(wheres[("let", local)], f"let: {local!r} is a name templates read already "
+                             f"({', '.join(RESERVED_NAMES)}): call it something else", "let")
         text, found = read(TextDefaults, text_raw, doc, ("text",))
         problems.extend(found)
         if text is not None:
@@ -169,7 +181,7 @@ class TemplateStore:
                              f"{did_you_mean(spec.stamp, ('center', 'left', 'right'))}", "stamp")
         problems.raise_if_errors()
         assert size is not None and text is not None
-        return Template(name, doc.where(), size, bleed, safe, text, placed, variables, rotatable, stamp)
+        return Template(name, doc.where(), size, bleed, safe, text, placed, variables, rotatable, stamp, lets, wheres)
 
 
 _PARSED: dict[tuple[str, bytes], tuple[Doc, TemplateFile]] = {}  # (shown path, sha1 of the text) -> parsed

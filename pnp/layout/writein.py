@@ -16,41 +16,45 @@ MIN_BOX = 4 * MM
 
 def boxes(x: float, y: float, count: int, cols: int | None, size: float, gap: float, shape: str,
           stroke: RGB | None, width: float, fill: RGB | None, labels: list[Any] | None, family: Family | None,
-          marks: dict[int, str], mark_colour: RGB, crossed: int = 0) -> list[Item]:
-    """The boxes, numbered 1..count left to right, top to bottom; the first `crossed` printed crossed off."""
+          marks: dict[int, str], mark_colour: RGB, crossed: int = 0, height: float | None = None) -> list[Item]:
+    """The boxes, numbered 1..count left to right, top to bottom; the first `crossed` printed crossed off.
+    Each is `size` wide and `height` high (default: square); a circle in a box that is not square is an ellipse."""
     cols = cols or count
+    bw, bh = size, height or size
+    small = min(bw, bh)
     items: list[Item] = []
     label_size = 6.0  # the smallest print a player reads (preflight: no text under 6 pt), even in small boxes
     for i in range(count):
-        bx = x + (i % cols) * (size + gap)
-        by = y + (i // cols) * (size + gap)
-        radius = size / 2 if shape == "circle" else min(size * 0.12, 1.2 * MM)
+        bx = x + (i % cols) * (bw + gap)
+        by = y + (i // cols) * (bh + gap)
+        radius = small / 2 if shape == "circle" else min(small * 0.12, 1.2 * MM)
         if shape == "circle":
-            items.append(Ellipse(bx, by, size, size, fill, stroke, width))
+            items.append(Ellipse(bx, by, bw, bh, fill, stroke, width))
         else:
-            items.append(Rect(bx, by, size, size, fill, stroke, width, radius))
+            items.append(Rect(bx, by, bw, bh, fill, stroke, width, radius))
         icon = marks.get(i + 1)
         if icon:
-            inset = size * 0.18
-            items.append(Icon(icon, bx + inset, by + inset, size - 2 * inset, size - 2 * inset, mark_colour))
+            inset = small * 0.18
+            items.append(Icon(icon, bx + (bw - small) / 2 + inset, by + (bh - small) / 2 + inset, small - 2 * inset,
+                              small - 2 * inset, mark_colour))
         if i < crossed:
-            inset, ink = size * 0.2, stroke or (0.0, 0.0, 0.0)
-            items.append(Line(bx + inset, by + inset, bx + size - inset, by + size - inset, ink, max(width, 1.0) * 1.6))
-            items.append(Line(bx + size - inset, by + inset, bx + inset, by + size - inset, ink, max(width, 1.0) * 1.6))
+            inset, ink = small * 0.2, stroke or (0.0, 0.0, 0.0)
+            items.append(Line(bx + inset, by + inset, bx + bw - inset, by + bh - inset, ink, max(width, 1.0) * 1.6))
+            items.append(Line(bx + bw - inset, by + inset, bx + inset, by + bh - inset, ink, max(width, 1.0) * 1.6))
         if labels is not None and i < len(labels) and family is not None and labels[i] not in (None, ""):
             # clear of the stroke and of the rounded corner's curve (0.3 of the radius in from each side)
-            inset = max(size * 0.08, 0.3 * radius + width + 0.8)
+            inset = max(small * 0.08, 0.3 * radius + width + 0.8)
             run = TextRun(bx + inset, by + inset + 0.72 * label_size, family.face("regular").name, label_size,
                           (0.35, 0.35, 0.35), str(labels[i]))
-            items.append(Text(bx, by, size, size, [run], label_size, 1))
+            items.append(Text(bx, by, bw, bh, [run], label_size, 1))
     return items
 
 
-def span(count: int, cols: int | None, size: float, gap: float) -> tuple[float, float]:
-    """Width and height the boxes take."""
+def span(count: int, cols: int | None, size: float, gap: float, height: float | None = None) -> tuple[float, float]:
+    """Width and height the boxes take (each `size` wide, `height` high: default square)."""
     cols = min(cols or count, count)
     rows = -(-count // cols)
-    return cols * size + (cols - 1) * gap, rows * size + (rows - 1) * gap
+    return cols * size + (cols - 1) * gap, rows * (height or size) + (rows - 1) * gap
 
 
 def lines(x: float, y: float, w: float, h: float, spacing: float, stroke: RGB, width: float) -> list[Item]:

@@ -38,7 +38,7 @@ CARD_SIZES: dict[str, tuple[float, float]] = {  # width, height in points
 }
 
 
-ItemType = Literal["text", "integer", "number", "boolean", "any"]
+ItemType = Literal["text", "integer", "number", "boolean", "any", "choice", "list"]  # choice: of the field's choices
 _PY_TYPES: dict[str, Any] = {"text": str, "integer": int, "number": float, "boolean": bool,
                              "any": Any}  # any: tables and lists the rules check
 
@@ -54,6 +54,7 @@ class FieldSpec:
     min: float | None = None  # a number's bounds; a list's number of items
     max: float | None = None
     of: ItemType | dict[str, ItemType | FieldSpec] | None = None  # a list's items: a type, or records' fields
+    item: FieldSpec | None = None  # a list's items as a field of their own: a list of lists, bounded items
     description: str = ""
 
 
@@ -62,6 +63,9 @@ def field_problems(name: str, fs: FieldSpec) -> list[tuple[tuple[str | int, ...]
     out: list[tuple[tuple[str | int, ...], str]] = []
     if fs.type == "choice" and not fs.choices:
         out.append(((), "a choice field needs `choices:`"))
+    if fs.choices and fs.type not in ("choice", "list"):
+        out.append((("choices",), f"`choices` lists a choice's values; this field is of type {fs.type}: make it "
+                                  "`type: choice` (or a list `of: choice`)"))
     if fs.type == "choice" and fs.choices and fs.default is not None and fs.default not in fs.choices:
         choices = ", ".join(map(str, fs.choices))
         out.append((("default",), f"default {fs.default!r} is not one of the choices ({choices})"
@@ -71,10 +75,23 @@ def field_problems(name: str, fs: FieldSpec) -> list[tuple[tuple[str | int, ...]
     if fs.of is not None and fs.type != "list":
         out.append((("of",), f"`of` describes a list's items; this field is of type {fs.type}: "
                              "make it `type: list` or remove `of`"))
+    if fs.item is not None and fs.type != "list":
+        out.append((("item",), f"`item` describes a list's items; this field is of type {fs.type}: "
+                               "make it `type: list` or remove `item`"))
+    if fs.item is not None and fs.of is not None:
+        out.append((("item",), "a list's items are described once: by `of` or by `item`, not both"))
+    if fs.item is not None:
+        out.extend(((("item", *path)), message) for path, message in field_problems(name, fs.item))
+    if fs.type == "list" and fs.of == "choice" and not fs.choices:
+        out.append((("of",), "a list of choices needs `choices:` (the values each item may take)"))
+
     if isinstance(fs.of, dict):
         if not fs.of:
             out.append((("of",), "a record needs at least one field: `of: {item: text, qty: integer}`"))
         for key, sub in fs.of.items():
+            if sub == "choice":
+                out.append((("of", key), "a record's choice needs its values: write it as "
+                                         "`{type: choice, choices: [...]}`"))
             if isinstance(sub, FieldSpec):
                 out.extend(((("of", key, *path)), message) for path, message in field_problems(key, sub))
     return out
@@ -86,7 +103,7 @@ def field_hint(fs: FieldSpec) -> Any:
     if fs.type == "choice":
         kind = Literal[tuple(fs.choices or ("",))]
     elif fs.type == "list":
-        kind = list[_item_hint(fs.of)]  # type: ignore[misc]
+        kind = list[field_hint(fs.item) if fs.item else _item_hint(fs.of, fs.choices)]  # type: ignore[misc]
     else:
         kind = _PY_TYPES[fs.type]
     if fs.min is not None or fs.max is not None:
@@ -94,9 +111,13 @@ def field_hint(fs: FieldSpec) -> Any:
     return kind
 
 
-def _item_hint(of: str | dict[str, Any] | None) -> Any:
+def _item_hint(of: str | dict[str, Any] | None, choices: list[str] | None = None) -> Any:
     if of is None:
         return str  # a plain list is a list of text
+    if of == "choice":
+        return Literal[tuple(choices or ("",))]
+    if of == "list":
+        return list[str]  # a list of lists of text (`item:` for lists of numbers)
     if isinstance(of, str):
         return _PY_TYPES[of]
     fields = tuple((key, *_spec(sub)) for key, sub in of.items())
@@ -105,7 +126,7 @@ def _item_hint(of: str | dict[str, Any] | None) -> Any:
 
 def _spec(fs: str | FieldSpec) -> tuple[Any, bool, Any]:
     if isinstance(fs, str):
-        return _PY_TYPES[fs], True, None
+        return _item_hint(fs), True, None
     return field_hint(fs), fs.required and fs.default is None, fs.default
 
 

@@ -116,6 +116,14 @@ class Seams:
 
 
 @dataclass(repr=False, eq=False)
+class Sides:
+    """What the table calls a deck's two sides (`sides: {front: A, back: B}`): `pnp setup` says "side A up"."""
+
+    front: str = "front"
+    back: str = "back"
+
+
+@dataclass(repr=False, eq=False)
 class DeckFile:
     id: Id
     name: str
@@ -133,6 +141,7 @@ class DeckFile:
     dial: DialSpec | None = None  # dials: the geometry (pnp/model/dial.py)
     copies: Annotated[int, Check(ge=0)] = 1
     title: str | None = None  # how `pnp setup` names a card: an expression such as "{{ card.number }}"; else name or id
+    sides: Sides | None = None  # the sides' names at the table (`{front: A, back: B}`); setup steps may use them
     fields: dict[str, FieldSpec] = field(default_factory=dict)
     cards: list[dict[str, Any]] = field(default_factory=list)
     cards_from: str | None = None  # the cards as a sheet's rows: a file in the game folder, `abilities.xlsx#Abilities`

@@ -284,7 +284,8 @@ class Reader:
             if check.ge is not None and len(value) < check.ge or check.le is not None and len(value) > check.le:
                 bounds = [f"at least {check.ge:g}" if check.ge is not None else "",
                           f"at most {check.le:g}" if check.le is not None else ""]
-                self.fail(path, f"has {len(value)} items; it may have {' and '.join(b for b in bounds if b)}")
+                allowed = f"exactly {check.ge:g}" if check.ge == check.le else " and ".join(b for b in bounds if b)
+                self.fail(path, f"has {len(value)} item{'s' if len(value) != 1 else ''}; it may have {allowed}")
                 raise _Fail
             return value
         shown = (lambda x: f"{x / MM:g} mm") if check.mm else (lambda x: f"{x:g}")

@@ -92,12 +92,18 @@ def validate(setup: Setup, locate: Locator) -> list[Problem]:
                                    "(`{track: health, value: 10}`)").problems[0])
         for key in ("draw", "place"):
             deck = getattr(step, key)
-            if isinstance(deck, str) and not is_expr(deck) and deck not in decks:
+            if isinstance(deck, str) and not is_expr(deck) and deck not in decks and deck not in piles:
                 out.append(locate.fail((*path, key), f"the setup {key}s from {deck!r}, which is not a deck of this "
-                                       f"game (decks: {', '.join(decks)}){did_you_mean(deck, decks)}").problems[0])
-        if isinstance(step.side, str) and not is_expr(step.side) and step.side not in ("front", "back"):
-            out.append(locate.fail((*path, "side"), f"side {step.side!r}: front or back"
-                                   f"{did_you_mean(step.side, ('front', 'back'))}").problems[0])
+                                       f"game (decks: {', '.join(decks)}){_piles_said(piles)}"
+                                       f"{did_you_mean(deck, [*decks, *piles])}").problems[0])
+        if step.shuffle and kind != "pile":
+            out.append(locate.fail((*path, "shuffle"), "`shuffle: true` shuffles a pile's cards together: it belongs "
+                                   "on a `pile` step").problems[0])
+        named = side_names(locate.game, step.draw or step.place) if isinstance(step.draw or step.place, str) else {}
+        allowed = ("front", "back", *named.values())
+        if isinstance(step.side, str) and not is_expr(step.side) and step.side not in allowed:
+            out.append(locate.fail((*path, "side"), f"side {step.side!r}: {' or '.join(dict.fromkeys(allowed))}"
+                                   f"{did_you_mean(step.side, allowed)}").problems[0])
         if isinstance(step.roll, str) and not is_expr(step.roll) and step.roll not in dice:
             out.append(locate.fail((*path, "roll"), f"no die {step.roll!r}: a data table with `faces:` is needed to "
                                    f"roll it{did_you_mean(step.roll, dice)}").problems[0])
@@ -106,6 +112,7 @@ def validate(setup: Setup, locate: Locator) -> list[Problem]:
                        .problems[0])
 
     decks = [d.id for d in locate.game.decks]
+    piles = table_piles(setup, decks)
     dice = [name for name, doc in locate.game.data.items() if isinstance(doc.data, dict) and "faces" in doc.data]
     for scope in ("table", "each_player"):
         for i, step in enumerate(getattr(setup, scope)):
@@ -117,14 +124,55 @@ def validate(setup: Setup, locate: Locator) -> list[Problem]:
     return out
 
 
+def side_names(game: Game, deck_id: str | None) -> dict[str, str]:
+    """`{"front": "A", "back": "B"}`: what the table calls a deck's sides (its `sides:`; front and back)."""
+    deck = next((d for d in game.decks if d.id == deck_id), None)
+    sides = deck.spec.sides if deck is not None else None
+    return {"front": sides.front, "back": sides.back} if sides else {"front": "front", "back": "back"}
+
+
+def table_piles(setup: Setup, decks: list[str]) -> list[str]:
+    """The labels of the piles the table's steps build (a `pile`, or cards drawn or placed under a label of
+    their own): later steps may draw from them, top first."""
+    out = []
+    for step in setup.table:
+        kind = kind_of(step)
+        if step.label and kind in ("pile", "draw", "place") and step.label not in decks:
+            out.append(step.label)
+    return out
+
+
+def _piles_said(piles: list[str]) -> str:
+    return f"; piles on the table: {', '.join(piles)}" if piles else ""
+
+
+class PileView:
+    """`pile('event')` in a setup expression: what is left in a deck or in a pile the table holds."""
+
+    __slots__ = ("cards",)
+
+    def __init__(self, cards: list[Any]):
+        self.cards = cards
+
+    @property
+    def size(self) -> int:
+        return len(self.cards)
+
+    def __repr__(self) -> str:
+        return f"pile of {len(self.cards)}"
+
+
 class Dealer:
     def __init__(self, game: Game, setup: Setup, locate: Locator, exprs: Expressions | None = None):
         self.game, self.setup, self.locate = game, setup, locate
         self.exprs = exprs or Expressions(locate)
         self.decks = {d.id: d for d in game.decks}
         self.data = {name: doc.data for name, doc in game.data.items()}
-        self.piles: dict[str, list[Piece]] = {}
+        self.piles: dict[str, list[Piece]] = {}  # a deck's pieces left, or a table pile's (by its label)
+        self.laid: dict[str, tuple[dict[str, Any], dict[str, Any]]] = {}  # a table pile: where it is shown
+        self.table_piles = set(table_piles(setup, list(self.decks)))
         self.rng: random.Random | None = None
+        self.step: Step | None = None  # the step being dealt
 
     # -- what differs between dealing, feasibility and replaying a record -------------------------
     def pick(self, take: Take, pool: list[Piece]) -> list[Piece]:
@@ -148,9 +196,10 @@ class Dealer:
 
         where = f" where {take.step.where}" if take.step.where else ""
         same = f" sharing their {take.step.same}" if take.step.same else ""
-        raise self.locate.fail(take.path, f"needs {take.count} {take.deck} card{'s' if take.count != 1 else ''}"
-                               f"{where}{same} and {got} {'is' if got == 1 else 'are'} left"
-                               f"{describe(take.names)}")
+        cards = f"card{'s' if take.count != 1 else ''}"
+        what = f"{cards} from the pile {take.deck!r}" if take.deck in self.laid else f"{take.deck} {cards}"
+        raise self.locate.fail(take.path, f"needs {take.count} {what}{where}{same} and {got} "
+                               f"{'is' if got == 1 else 'are'} left{describe(take.names)}")
 
     def begin(self, label: str, scope: tuple) -> bool:
         """A step named `label` is about to be dealt into `scope`; False skips it."""
@@ -177,7 +226,8 @@ class Dealer:
 
     def deal(self, players: int, options: dict[str, Any], rng: random.Random | None) -> dict[str, Any]:
         self.start(rng)
-        names: dict[str, Any] = {**options, "_options": options, "players": players, "data": self.data}
+        names: dict[str, Any] = {**options, "_options": options, "players": players, "data": self.data,
+                                 "pile": self.pile}
         table: dict[str, Any] = {}
         view: dict[str, Any] = {}
         names.update(tables=resolve_tables(self.setup, names, self.locate), table=view)
@@ -194,6 +244,14 @@ class Dealer:
             hands.append(hand)
         return {"table": table, "hands": hands}
 
+    def pile(self, name: str) -> PileView:
+        """What is left of a deck, or of a pile the table's steps built: `pile('tier-1').size`."""
+        if name not in self.piles:
+            known = [*self.decks, *sorted(self.table_piles)]
+            raise KeyError(f"pile({name!r}): no deck or table pile of that name (decks and piles: "
+                           f"{', '.join(known)}){did_you_mean(name, known)}")
+        return PileView([p.data for p in self.piles[name]])
+
     def run(self, step: Step, path: Path, names: dict[str, Any], into: dict[str, Any], view: dict[str, Any],
             scope: tuple) -> None:
         if not truthy(self.exprs.field(path, step, "if", names, True)):
@@ -205,6 +263,7 @@ class Dealer:
             raise self.locate.fail((*path, "label") if step.label else path,
                                    f"two steps deal {label!r} to the {'table' if scope[0] == 'table' else 'player'}: "
                                    "give each its own `label`")
+        self.step = step
         if not self.begin(label, scope):
             return
         if kind == "pile":
@@ -213,11 +272,15 @@ class Dealer:
                 part_path = (*path, "pile", j)
                 if truthy(self.exprs.field(part_path, part, "if", names, True)):
                     pieces += self.take(part, part_path, names, self.deck_of(part, part_path, names))
+            if step.shuffle and self.rng is not None:
+                self.rng.shuffle(pieces)
             into[label], view[label] = [p.id for p in pieces], [p.data for p in pieces]
+            self.lay(label, pieces, into, view, scope)
         elif kind in ("draw", "place"):
             assert deck is not None
             pieces = self.take(step, path, names, deck)
             into[label], view[label] = [p.id for p in pieces], [p.data for p in pieces]
+            self.lay(label, pieces, into, view, scope)
             if step.side is not None:
                 side = self.side_of(step, path, names, deck)
                 into[label] = {"cards": into[label], "side": self.state(step, (*path, "side"), side)}
@@ -229,21 +292,34 @@ class Dealer:
             into[label] = view[label] = self.state(step, path, self.exprs.field(path, step, "value", names))
         self.end()
 
+    def lay(self, label: str, pieces: list[Piece], into: dict[str, Any], view: dict[str, Any], scope: tuple) -> None:
+        """A pile the table's steps built under its own label: later steps draw from it, top first."""
+        if scope == ("table",) and label in self.table_piles:
+            self.piles[label] = list(pieces)
+            self.laid[label] = (into, view)
+
     def deck_of(self, step: Step, path: Path, names: dict[str, Any]) -> str:
         key = "draw" if step.draw is not None else "place"
         deck = self.exprs.field(path, step, key, names)
+        if isinstance(deck, str) and deck in self.laid:
+            return deck
         if not isinstance(deck, str) or deck not in self.decks:
+            later = f"; the pile {deck!r} is built by a later step" if deck in self.table_piles else ""
             raise self.locate.fail((*path, key), f"the setup {key}s from {deck!r}, which is not a deck of this game "
-                                   f"(decks: {', '.join(self.decks)}){did_you_mean(deck, self.decks)}")
+                                   f"(decks: {', '.join(self.decks)}){_piles_said(sorted(self.laid))}{later}"
+                                   f"{did_you_mean(deck, [*self.decks, *self.laid])}")
         return deck
 
     def side_of(self, step: Step, path: Path, names: dict[str, Any], deck: str) -> str:
+        """The side that lies up, as the table calls it (`back`, or `B` where the deck names its sides)."""
         side = self.exprs.field(path, step, "side", names)
-        if side not in ("front", "back"):
-            raise self.locate.fail((*path, "side"), f"side {side!r}: front or back")
-        if side == "back" and not self.decks[deck].back:
+        called = side_names(self.game, deck)
+        canonical = {"front": "front", "back": "back", called["front"]: "front", called["back"]: "back"}
+        if side not in canonical:
+            raise self.locate.fail((*path, "side"), f"side {side!r}: {' or '.join(dict.fromkeys(canonical))}")
+        if canonical[side] == "back" and deck in self.decks and not self.decks[deck].back:
             raise self.locate.fail((*path, "side"), f"{deck} has no back (`back:` in its deck file): it lies front up")
-        return side
+        return called[canonical[side]]
 
     def take(self, step: Step, path: Path, names: dict[str, Any], deck: str) -> list[Piece]:
         count = self.exprs.field(path, step, "count", names)
@@ -253,7 +329,7 @@ class Dealer:
             count = int(count)
         if count is not None and (not isinstance(count, int) or isinstance(count, bool) or count < 0):
             raise self.locate.fail((*path, "count"), f"count {count!r}: a whole number of cards, 0 or more")
-        if step.same and step.same not in self.decks[deck].spec.fields:
+        if step.same and deck in self.decks and step.same not in self.decks[deck].spec.fields:
             raise self.locate.fail((*path, "same"), f"same: {deck} cards have no field {step.same!r}")
 
         def fits(piece: Piece) -> bool:
@@ -263,6 +339,13 @@ class Dealer:
         chosen = self.pick(Take(step, path, deck, count, fits, names), [p for p in pile if fits(p)])
         gone = {id(p) for p in chosen}
         self.piles[deck] = [p for p in pile if id(p) not in gone]
+        if deck in self.laid:  # drawn from a pile on the table: the table shows what is left of it
+            into, view = self.laid[deck]
+            left = self.piles[deck]
+            shown = into.get(deck)
+            cards = [p.id for p in left]
+            into[deck] = {**shown, "cards": cards} if isinstance(shown, dict) else cards
+            view[deck] = [p.data for p in left]
         return chosen
 
 

@@ -38,7 +38,10 @@ class Engine:
         self.notes: list[Problem] = []  # what the engine says besides the rules' findings
 
     # -- where values come from ------------------------------------------------------------
-    def deck(self, name: str | None, at: tuple) -> Deck:
+    def deck(self, name: str | list[str] | None, at: tuple) -> Deck:
+        if isinstance(name, list):
+            raise InputError([Problem(self.doc.where((*at, "deck")), "this rule kind reads one deck; `each` is the "
+                                      "kind that takes a list of decks")])
         if name not in self.decks:
             raise InputError([Problem(self.doc.where(at), f"no deck {name!r} in this game (decks: "
                                       f"{', '.join(self.decks)}){did_you_mean(name, self.decks)}")])
@@ -168,13 +171,27 @@ class Engine:
                        f"{rule.table[str(value)]} ({rule.by}: {value})")
 
     def rule_unique(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
+        """No two cards of a deck share a field's value; or, with `source:`, no two items of a data table
+        (or cards of a deck) share theirs."""
+        if rule.source:
+            first_at: dict[Any, str] = {}
+            for v in self.values(rule.source, (*at, "source")):
+                key = _hashable(v.value)
+                if key in first_at:
+                    yield (v.where, v.subject, f"{_shown(v.value)} is also {first_at[key]}; each needs its own")
+                first_at.setdefault(key, f"at {v.where}")
+            return
+        if not rule.deck or not rule.field:
+            raise InputError([Problem(self.doc.where(at), "a unique rule needs `deck:` and `field:`, or `source:`",
+                                      rule.id)])
         deck = self.deck(rule.deck, at)
         first: dict[Any, str] = {}
         for card in deck.cards:
-            value = card.data.get(rule.field or "")
+            value = _hashable(card.data.get(rule.field or ""))
             if value in first:
                 yield (deck.where(card, rule.field or ""), f"{deck.id}/{card.id}",
-                       f"{rule.field} {value!r} is also on {first[value]}; each card needs its own")
+                       f"{rule.field} {card.data.get(rule.field or '')!r} is also on {first[value]}; each card needs "
+                       "its own")
             first.setdefault(value, card.id)
 
     def rule_range(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
@@ -219,24 +236,50 @@ class Engine:
         for v in _each(self.values(rule.source, (*at, "source"))):
             seen[v.value] += 1
             if v.value not in known:
-                yield (v.where, v.subject, f"{v.value!r} is not among {sorted(map(str, known))}")
+                yield (v.where, v.subject, f"{_shown(v.value)} is not among {_listed(known)}")
             elif rule.exact and seen[v.value] == 2:
-                yield (v.where, v.subject, f"{v.value!r} appears twice; each value must appear once")
+                yield (v.where, v.subject, f"{_shown(v.value)} appears twice; each value must appear once")
         if rule.exact:
             for t in targets:
                 if t.value not in seen:
-                    yield (t.where, t.subject, f"{t.value!r} has no match in {_describe(rule.source)}")
+                    yield (t.where, t.subject, f"{_shown(t.value)} has no match in {_describe(rule.source)}")
 
     def rule_each(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
-        deck = self.deck(rule.deck, at)
-        for card in deck.cards:
-            if not self.expr(rule.check or "", {"card": card_view(card), "deck": {"id": deck.id, "name": deck.name}},
-                             at):
-                yield (card.where, f"{deck.id}/{card.id}", rule.message or f"breaks {rule.check}")
+        for deck in self.decks_of(rule, at):
+            for card in deck.cards:
+                names = {"card": card_view(card), "deck": {"id": deck.id, "name": deck.name}}
+                if not self.expr(rule.check or "", names, at):
+                    yield (card.where, f"{deck.id}/{card.id}", self.said(rule, names, at))
 
     def rule_expect(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
         if not self.expr(rule.check or "", {}, at):
-            yield (self.doc.where(at), rule.id, rule.message or f"breaks {rule.check}")
+            yield (self.doc.where(at), rule.id, self.said(rule, {}, at))
+
+    def decks_of(self, rule: Rule, at: tuple) -> list[Deck]:
+        """The deck a rule names, or each of a list of them (`deck: [tier-1, tier-2]`)."""
+        names = rule.deck if isinstance(rule.deck, list) else [rule.deck]
+        return [self.deck(name, (*at, "deck", i) if isinstance(rule.deck, list) else at)
+                for i, name in enumerate(names)]
+
+    def said(self, rule: Rule, names: dict[str, Any], at: tuple) -> str:
+        """The rule's `message:`, its `{{ }}` filled in from the names its check read; without one, the
+        check and the two sides it compared as computed."""
+        from pnp.rules.said import compared
+
+        if not rule.message:
+            return compared(rule.check or "", lambda side: self.expr(side, names, at))
+        if "{{" not in rule.message:
+            return rule.message
+        from pnp.layout.expr import _explain, _template
+        from pnp.model.limits import new_evaluation
+
+        every = {**self.context(), **names}
+        try:
+            new_evaluation()
+            return str(_template(rule.message).render(**every))
+        except Exception as exc:
+            raise InputError([Problem(self.doc.where((*at, "message")), _explain(rule.message, exc, every),
+                                      rule.id)]) from None
 
     def rule_connected(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
         assert rule.nodes and rule.edges
@@ -306,7 +349,7 @@ class Engine:
 
 # what each rule kind cannot do without (the others are optional, or checked by the kind itself)
 NEEDS: dict[str, tuple[str, ...]] = {
-    "copies": ("deck",), "unique": ("deck", "field"), "range": ("deck", "field"), "composition": ("deck", "field"),
+    "copies": ("deck",), "range": ("deck", "field"), "composition": ("deck", "field"),
     "distribution": ("deck", "field"), "reference": ("source", "target"), "each": ("deck", "check"),
     "expect": ("check",), "connected": ("nodes", "edges"), "colours": ("source",), "fits": ("piece", "space"),
     "custom": ("function",),
@@ -335,6 +378,26 @@ def _each(values: list[Value]) -> list[Value]:
                                           "and numbers (point `field` at one of its entries)")])
             out.append(Value(item, v.where, v.subject))
     return out
+
+
+def _hashable(value: Any) -> Any:
+    """A value as a key: a list or table compared by what it holds."""
+    if isinstance(value, list):
+        return tuple(_hashable(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((str(k), _hashable(v)) for k, v in value.items()))
+    return value
+
+
+def _shown(value: Any) -> str:
+    """A value as the YAML wrote it: numbers bare (1, 2.5), text quoted ('red')."""
+    return repr(value) if isinstance(value, str) else str(value)
+
+
+def _listed(values: Any) -> str:
+    """`[1, 2, 3]` or `['bridge', 'galley']`: numbers in order first, then text, as written."""
+    ordered = sorted(values, key=lambda v: (isinstance(v, str), v if isinstance(v, int | float) else str(v)))
+    return "[" + ", ".join(_shown(v) for v in ordered) + "]"
 
 
 def _sum_faces(deck: Deck, field: str) -> Counter:

@@ -114,14 +114,31 @@ def _count(engine: Engine, rule: Rule, at: tuple, layout: TemplateLayout, spaces
         if len(boxes) != want:
             found.setdefault((where, f"{len(boxes)} {rule.space.element if rule.space else 'space'} on this face; the "
                               f"rule wants {want}"), []).append(face)
-        pairs = [(i, j) for i in range(len(boxes)) for j in range(i + 1, len(boxes)) if boxes[i].overlaps(boxes[j])]
-        if pairs:
-            i, j = pairs[0]
+        pair = _first_overlap(boxes)
+        if pair:
+            i, j = pair
             a, b = boxes[i], boxes[j]
             found.setdefault((a.where, f"{a.element} {i + 1} ({a.x:.1f}, {a.y:.1f} mm, {a.size}) overlaps {a.element} "
                               f"{j + 1} ({b.x:.1f}, {b.y:.1f} mm): the spaces must lie side by side"), []).append(face)
     for (where, message), faces in found.items():
         yield (where, _faces(faces), message)
+
+
+def _first_overlap(boxes: list[Box]) -> tuple[int, int] | None:
+    """The first two spaces (in order) that overlap. Spaces are put in the cells of a grid as large as
+    the largest space, and only spaces sharing a cell are compared: a board of thousands of spaces is
+    not compared pair by pair."""
+    if len(boxes) < 2:
+        return None
+    cell = max(max(b.w, b.h) for b in boxes) or 1.0
+    grid: dict[tuple[int, int], list[int]] = {}
+    for i, b in enumerate(boxes):
+        for gx in range(int(b.x // cell), int((b.x + b.w) // cell) + 1):
+            for gy in range(int(b.y // cell), int((b.y + b.h) // cell) + 1):
+                grid.setdefault((gx, gy), []).append(i)
+    found = {(i, j) for members in grid.values() for n, i in enumerate(members) for j in members[n + 1:]
+             if boxes[i].overlaps(boxes[j])}
+    return min(found) if found else None
 
 
 def _faces(faces: list[str]) -> str:

@@ -10,6 +10,7 @@ draws. Boxes are clipped to the trim (what is left once the face is cut out). Cu
 from __future__ import annotations
 
 import dataclasses
+import math
 import weakref
 from dataclasses import dataclass, field
 from typing import Any
@@ -49,10 +50,44 @@ class Box:
                 and self.y - eps <= other.y and other.y + other.h <= self.y + self.h + eps)
 
     def overlaps(self, other: Box) -> bool:
-        """The two boxes share some area (touching edges do not count)."""
+        """The two shapes share some area (touching edges do not count). A round box is the ellipse
+        inside it: two circles in neighbouring hexes that touch do not overlap, though their boxes do."""
         eps = 0.01
-        return (self.x < other.x + other.w - eps and other.x < self.x + self.w - eps
-                and self.y < other.y + other.h - eps and other.y < self.y + self.h - eps)
+        if not (self.x < other.x + other.w - eps and other.x < self.x + self.w - eps
+                and self.y < other.y + other.h - eps and other.y < self.y + self.h - eps):
+            return False
+        if not (self.round or other.round):
+            return True
+        if self.round and other.round and abs(self.w - self.h) < eps and abs(other.w - other.h) < eps:
+            (ax, ay), (bx, by) = self.centre, other.centre
+            return math.hypot(ax - bx, ay - by) < (self.w + other.w) / 2 - eps
+        return _convex_overlap(self.outline(), other.outline(), eps)
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return self.x + self.w / 2, self.y + self.h / 2
+
+    def outline(self) -> list[tuple[float, float]]:
+        """The shape as a convex polygon: its corners, or 64 points on its ellipse (within 0.12 % of it)."""
+        if not self.round:
+            return [(self.x, self.y), (self.x + self.w, self.y), (self.x + self.w, self.y + self.h),
+                    (self.x, self.y + self.h)]
+        (cx, cy), rx, ry = self.centre, self.w / 2, self.h / 2
+        return [(cx + rx * math.cos(2 * math.pi * i / 64), cy + ry * math.sin(2 * math.pi * i / 64)) for i in range(64)]
+
+
+def _convex_overlap(a: list[tuple[float, float]], b: list[tuple[float, float]], eps: float) -> bool:
+    """Two convex polygons overlap by more than `eps` unless an edge of one separates them (the
+    separating axis theorem)."""
+    for poly in (a, b):
+        for (x0, y0), (x1, y1) in zip(poly, poly[1:] + poly[:1], strict=True):
+            nx, ny = y1 - y0, x0 - x1
+            length = math.hypot(nx, ny) or 1.0
+            pa = [(x * nx + y * ny) / length for x, y in a]
+            pb = [(x * nx + y * ny) / length for x, y in b]
+            if max(pa) <= min(pb) + eps or max(pb) <= min(pa) + eps:
+                return False
+    return True
 
 
 @dataclass(repr=False, eq=False)

@@ -29,6 +29,7 @@ class _Replay(Dealer):
         self.path: tuple = ()
         self.cards: list[Any] | None = None
         self.cursor = 0
+        self.laid_pieces: dict[str, list[Piece]] = {}
 
     def fail(self, path: tuple, message: str) -> None:
         self.problems.append(Problem(self.record.where(path), message, ".".join(map(str, path)) or "setup",
@@ -47,7 +48,43 @@ class _Replay(Dealer):
         self.value, self.path, self.cursor = container[label], (*scope, label), 0
         value = self.value
         self.cards = value.get("cards") if isinstance(value, dict) else value
+        if scope == ("table",) and label in self.table_piles and isinstance(self.cards, list):
+            self.cards = self.drawn_from(label) + self.cards  # the record shows what is left of the pile
         return True
+
+    def shuffled_ids(self, take: Take, pool: list[Piece], want: int) -> list[Any]:
+        """A part of a shuffled pile: the first `want` recorded cards it can take, wherever they lie; the record is
+        reordered so that they come next."""
+        assert isinstance(self.cards, list)
+        rest = self.cards[self.cursor:]
+        left = [p.id for p in pool]
+        mine: list[Any] = []
+        for card in rest:
+            if len(mine) < want and card in left:
+                left.remove(card)
+                mine.append(card)
+        others = list(rest)
+        for card in mine:
+            others.remove(card)
+        self.cards[self.cursor:] = mine + others
+        self.cursor += len(mine)
+        return mine
+
+    def drawn_from(self, pile: str) -> list[Any]:
+        """The cards the record says later steps drew from a pile on the table, in dealing order (the table's
+        steps, then each player's): the top of the pile as it was laid."""
+        data = self.record.data
+        out: list[Any] = []
+        for step in self.setup.table:
+            if step.draw == pile and step.label and isinstance(data.get("table"), dict):
+                got = data["table"].get(step.label)
+                out += got.get("cards", []) if isinstance(got, dict) else got if isinstance(got, list) else []
+        for hand in data.get("hands") or []:
+            for step in self.setup.each_player:
+                if step.draw == pile and isinstance(hand, dict):
+                    got = hand.get(step.label or pile)
+                    out += got.get("cards", []) if isinstance(got, dict) else got if isinstance(got, list) else []
+        return out
 
     def pick(self, take: Take, pool: list[Piece]) -> list[Piece]:
         want = take.count if take.count is not None else len(pool)
@@ -57,9 +94,13 @@ class _Replay(Dealer):
             self.fail(self.path, f"{want} {take.deck} card{'s' if want != 1 else ''} expected, got {cards!r}")
             self.cards = None
             return []
-        ids = cards[self.cursor:self.cursor + want]
-        start, self.cursor = self.cursor, self.cursor + want
-        known = {c.id for c in self.decks[take.deck].cards}
+        if in_pile and self.step is not None and self.step.shuffle:  # a shuffled pile: its cards in any order
+            ids, start = self.shuffled_ids(take, pool, want), self.cursor
+        else:
+            ids = cards[self.cursor:self.cursor + want]
+            start, self.cursor = self.cursor, self.cursor + want
+        known = {c.id for c in self.decks[take.deck].cards} if take.deck in self.decks else \
+            {p.id for p in self.every_of(take.deck)}
         taken: list[Piece] = []
         for i, card in enumerate(ids, start):
             self.used[take.deck, card] += 1
@@ -73,6 +114,15 @@ class _Replay(Dealer):
         if take.step.same and len({repr(p.data.fields.get(take.step.same)) for p in taken}) > 1:
             self.fail(self.path, f"the {take.deck} cards of this step share their {take.step.same}; these do not")
         return taken
+
+    def every_of(self, pile: str) -> list[Piece]:
+        """The pieces a pile on the table held when it was laid (those drawn since included)."""
+        return self.laid_pieces.get(pile, [])
+
+    def lay(self, label: str, pieces: list[Piece], into: dict[str, Any], view: dict[str, Any], scope: tuple) -> None:
+        super().lay(label, pieces, into, view, scope)
+        if label in self.laid:
+            self.laid_pieces[label] = list(pieces)
 
     def end(self) -> None:
         if isinstance(self.cards, list) and self.cursor != len(self.cards):

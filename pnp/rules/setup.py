@@ -42,6 +42,9 @@ def card_titles(game: Game) -> dict[str, str]:
                 except ExprError as exc:
                     raise InputError([Problem(deck.doc.where(("title",)), f"title: {exc}",
                                               f"{deck.id}/{card.id}")]) from None
+            if title and not dynamic:  # a plain title names every card of the deck
+                titles[card.id] = f"{title} ({card.id})"
+                continue
             titles[card.id] = str(card.data.get("name") or card.id)
     return titles
 
@@ -93,6 +96,11 @@ class _Trial(Dealer):
         super().start(rng)
         self.every = {deck: list(pile) for deck, pile in self.piles.items()}
 
+    def lay(self, label: str, pieces: list[Piece], into: dict[str, Any], view: dict[str, Any], scope: tuple) -> None:
+        super().lay(label, pieces, into, view, scope)
+        if scope == ("table",) and label in self.laid:
+            self.every[label] = list(pieces)
+
 
 def _trial(game: Game, setup: Setup, locate: Locator, n: int, options: dict[str, Any]) -> list[tuple[Where, str]]:
     """What keeps `n` players from being dealt under these options: (place, what is wrong) pairs."""
@@ -104,15 +112,22 @@ def _trial(game: Game, setup: Setup, locate: Locator, n: int, options: dict[str,
     except InputError as exc:
         return [(p.where or locate(("setup",)), p.message if p.subject == "setup" else f"{p.subject}: {p.message}")
                 for p in exc.problems]
-    faces = {d.id: d.faces for d in game.decks}
-    found = [(locate(trial.over.get(deck, ("setup",))), f"need {cards_of(count, deck)}; the deck has {faces[deck]}")
+    faces = {d.id: d.faces for d in game.decks} | {label: len(trial.every[label]) for label in trial.laid}
+
+    def held(deck: str) -> str:
+        return "the pile holds" if deck in trial.laid else "the deck has"
+
+    def asked_of(n: int, deck: str) -> str:
+        return f"{n} card{'s' if n != 1 else ''} from the pile {deck!r}" if deck in trial.laid else cards_of(n, deck)
+
+    found = [(locate(trial.over.get(deck, ("setup",))), f"need {asked_of(count, deck)}; {held(deck)} {faces[deck]}")
              for deck, count in trial.asked.items() if count > faces[deck]]
-    found += [(locate(take.path), f"need {cards_of(asked[0], take.deck)} where "
-               f"{take.step.where}; the deck has {len(matching)}")
+    found += [(locate(take.path), f"need {asked_of(asked[0], take.deck)} where "
+               f"{take.step.where}; {held(take.deck)} {len(matching)}")
               for asked, matching, take in trial.filtered.values() if asked[0] > len(matching)]
     for take, got in trial.shortfalls[:1] if not found else []:
         same = f" sharing their {take.step.same}" if take.step.same else ""
-        cards = f"{cards_of(take.count, take.deck)}{same}"
+        cards = f"{asked_of(take.count or 0, take.deck)}{same}"
         found.append((locate(take.path), f"this step needs {cards} and {got} {'is' if got == 1 else 'are'} left once "
                       "the steps before it are dealt"))
     return found

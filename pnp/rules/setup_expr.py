@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from pnp.model.game import Game
     from pnp.model.load import Doc
 
-RESERVED = ("players", "player", "tables", "data", "table", "hand", "card")
+RESERVED = ("players", "player", "tables", "data", "table", "hand", "card", "pile")
 BARE = ("if", "where")  # written as bare expressions (braces optional); the others are a value or one {{ }}
 VALUES = ("count", "value", "draw", "place", "side")
 _SINGLE = re.compile(r"^\s*\{\{(?P<body>(?:(?!\{\{|\}\}).)*)\}\}\s*$", re.S)

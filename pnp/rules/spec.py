@@ -59,7 +59,7 @@ class Rule:
                   "expect", "connected", "colours", "fits", "custom"]
     description: str = ""
     severity: Severity = "error"
-    deck: str | None = None  # copies, unique, range, composition, distribution, each
+    deck: str | list[str] | None = None  # copies, unique, range, composition, distribution, each (each: a list too)
     field: str | None = None  # unique, range, composition, distribution
     copies: int | None = None  # copies: the same for every card
     by: str | None = None  # copies: a field whose value sets the copies, through `table`
@@ -67,7 +67,7 @@ class Rule:
     max: float | None = None
     counts: dict[str, Bound] = dataclasses.field(default_factory=dict)  # composition: value -> bounds on faces
     table: dict[str, int] = dataclasses.field(default_factory=dict)  # distribution, copies: value -> faces, copies
-    source: Source | None = None  # reference (from), colours (the colours)
+    source: Source | None = None  # reference (from), colours (the colours), unique (the values)
     target: Source | None = None  # reference (to)
     exact: bool = False  # reference: the two lists hold the same values, each once
     check: str | None = None  # each, expect: an expression that must be true
@@ -106,6 +106,7 @@ class Step:
     where: str | None = None  # draw/place: only cards for which this expression (over `card`) is true
     same: str | None = None  # draw: the cards one step deals share this field's value (a hand of one colour)
     side: str | None = None  # draw/place: the side that lies up, `front` or `back`
+    shuffle: bool = False  # pile: its cards shuffled together once gathered (ambushes into the explore deck)
     if_: str | None = alias("if")  # only when this expression is true
 
 
