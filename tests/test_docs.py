@@ -21,7 +21,8 @@ from pnp.rules import spec as rules_spec
 
 from conftest import REPO, run_pnp
 
-DOC = (REPO / "docs" / "format.md").read_text()
+# the tutorial, then the file formats whose examples build on its game: one document, followed in order
+DOC = (REPO / "docs" / "tutorial.md").read_text() + "\n" + (REPO / "docs" / "format.md").read_text()
 
 
 def keys(cls: type) -> list[str]:
