@@ -85,7 +85,7 @@ ON_TEST_PROJECT = re.compile(r"# (cards|templates)/(mini|tiny)/\S+\.yaml( \(add\
 
 
 def run_the_docs(tmp_path) -> tuple[Path, list[str]]:
-    """Follow docs/format.md from its first line (then the rules examples of docs/rules.md) in a fresh folder: run
+    """Follow docs/tutorial.md and docs/format.md from their first line (then the rules examples of docs/rules.md) in a fresh folder: run
     its commands, compare the output it shows, write the files its examples name. (The project, and the
     blocks that did not run.)"""
     cwd, not_run = tmp_path, []
