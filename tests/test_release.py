@@ -270,3 +270,34 @@ def test_a_broken_link_in_the_docs_fails_the_site_build(tmp_path):
                           capture_output=True, text=True, timeout=120, env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
     assert proc.returncode != 0
     assert "formats.md" in proc.stderr and "no-such-part" in proc.stderr, proc.stderr
+
+
+def docs_images():
+    sys.path.insert(0, str(REPO / "tools"))
+    try:
+        import docs_images
+    finally:
+        sys.path.remove(str(REPO / "tools"))
+    return docs_images
+
+
+def test_every_generated_picture_is_in_the_docs():
+    pictures = docs_images().PICTURES
+    shown = "".join(p.read_text() for p in [REPO / "README.md", *(REPO / "docs").glob("*.md")])
+    assert pictures and all((REPO / "docs/img" / name).is_file() and f"img/{name}" in shown for name in pictures)
+
+
+@pytest.mark.slow
+def test_a_picture_is_made_again_from_its_games_build(tmp_path):
+    tool = docs_images()
+    picture = tool.PICTURES["ability-sheet-01.png"]
+    made = tool.render(picture, tool.build(picture.game, picture.final, tmp_path))
+    from PIL import Image
+
+    committed = Image.open(REPO / "docs/img/ability-sheet-01.png")
+    assert made.size == committed.size
+    # the same sheet: the pictures differ by little more than rounding (a changed card shows up here)
+    from PIL import ImageChops
+
+    diff = ImageChops.difference(made.convert("RGB"), committed.convert("RGB")).convert("L")
+    assert sum(diff.histogram()[32:]) < 0.01 * made.width * made.height
