@@ -57,6 +57,7 @@ def test_a_new_projects_workflow_installs_the_release_that_wrote_it(tmp_path):
     assert run_pnp("new", "--project", "quest", cwd=tmp_path).code == 0
     installs = [shlex.split(s) for s in workflow_steps(tmp_path / "quest") if s.startswith("pip install")]
     assert installs == [["pip", "install", f"{pnp.DISTRIBUTION}=={pnp.__version__}"]]
+    assert f"pip install '{pnp.DISTRIBUTION}=={pnp.__version__}'" in (tmp_path / "quest/README.md").read_text()
 
 
 # -- the wheel alone ---------------------------------------------------------------------------------------------
