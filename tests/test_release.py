@@ -178,11 +178,11 @@ def test_paper_names_are_taken_in_any_case(project, tmp_path):
     assert result.code == 0 and (tmp_path / "c.pdf").is_file(), result.err
 
 
-def complete(words: str) -> list[str]:
+def complete(words: str, cwd: Path = REPO) -> list[str]:
     """What bash completion offers for the last word of `words` (a trailing space: a new, empty word)."""
     parts = words.split(" ")
     env = {**os.environ, "_PNP_COMPLETE": "complete_bash", "COMP_WORDS": words, "COMP_CWORD": str(len(parts) - 1)}
-    proc = subprocess.run([PNP], cwd=REPO, env=env, capture_output=True, text=True, timeout=60)
+    proc = subprocess.run([PNP], cwd=cwd, env=env, capture_output=True, text=True, timeout=60)
     assert proc.returncode == 0, proc.stderr
     return proc.stdout.split()
 
@@ -198,6 +198,12 @@ def test_completion_offers_option_values_components_and_card_ids():
     assert complete("pnp preview voyage event/meteor") == ["event/meteor-shower"]
     assert complete("pnp serve voy") == ["voyage"]
     assert complete("pnp preview nosuch ") == []  # a game that is not there: nothing, and no error
+
+
+def test_completion_offers_the_saved_printers(project):
+    (project / "printers.yaml").write_text("office-laser: {back_offset: [0.4, -0.3]}\nhome: {back_offset: [0, 0]}\n")
+    assert complete("pnp build mini --printer ", cwd=project) == ["office-laser", "home"]
+    assert complete("pnp build mini --printer of", cwd=project) == ["office-laser"]
 
 
 # -- the browser tests where there is no browser ------------------------------------------------------------------

@@ -29,6 +29,7 @@ from pnp.commands.options import (
     complete_components,
     complete_face,
     complete_game,
+    complete_printer,
 )
 
 # rich_markup_mode=None: plain click help and errors even where rich is installed (twine brings it): the same
@@ -138,7 +139,8 @@ def build(
     force: Annotated[bool, typer.Option("--force", help="print despite rule errors (faces are marked)")] = False,
     final: Annotated[bool, typer.Option("--final", help="print run: no stamp, no placeholder")] = False,
     back_offset: Annotated[str | None, typer.Option(help="X,Y mm: move every back (see pnp calibrate)")] = None,
-    printer: Annotated[str | None, typer.Option(help="use a printer saved in printers.yaml")] = None,
+    printer: Annotated[str | None, typer.Option(help="use a printer saved in printers.yaml",
+                                                autocompletion=complete_printer)] = None,
     changed_since: Annotated[str | None, typer.Option(help="print only the cards changed since this git ref, "
                                                        "into output/GAME/reprint/")] = None,
     no_custom_rules: NoCustomRules = False,

@@ -108,3 +108,17 @@ def complete_face(ctx: click.Context, incomplete: str) -> list[str]:
         return [d.id for d in decks if d.id.startswith(incomplete)]
     deck, _, card = incomplete.partition("/")
     return [f"{deck}/{c.id}" for d in decks if d.id == deck for c in d.cards if c.id.startswith(card)]
+
+
+def complete_printer(ctx: click.Context, incomplete: str) -> list[str]:
+    """`--printer`: the printers saved in the project's printers.yaml."""
+    from pnp.errors import PnpError
+    from pnp.model.load import load_file
+
+    try:
+        root = _root(ctx)
+        doc = load_file(root / "printers.yaml", root) if (root / "printers.yaml").is_file() else None
+    except (PnpError, OSError):
+        return []
+    names = doc.data if doc is not None and isinstance(doc.data, dict) else {}
+    return [str(n) for n in names if str(n).startswith(incomplete)]
