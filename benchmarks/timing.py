@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Time whole `pnp` processes as a designer runs them: the figures in README.md and docs come from here.
+"""Time whole `pnp` processes as a designer runs them: the figures in benchmarks/README.md come from here.
 
 usage: python benchmarks/timing.py [--runs N] [--games voyage,moon] [--bytecode-off] [--no-watch]
 For each game, `pnp build GAME --out TMP` N times with a warm compiled-template cache (one shared

@@ -1,5 +1,5 @@
-"""Run the examples of docs/format.md (and the rules examples of docs/rules.md) in order, as a designer
-would: shell steps are run, files are written as their first line says, shown output is compared."""
+"""Run the examples of docs/tutorial.md and docs/format.md (and the rules examples of docs/rules.md) in order, as
+a designer would: shell steps are run, files are written as their first line says, shown output is compared."""
 
 from __future__ import annotations
 

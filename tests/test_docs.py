@@ -21,7 +21,8 @@ from pnp.rules import spec as rules_spec
 
 from conftest import REPO, run_pnp
 
-DOC = (REPO / "docs" / "format.md").read_text()
+# the tutorial, then the file formats whose examples build on its game: one document, followed in order
+DOC = (REPO / "docs" / "tutorial.md").read_text() + "\n" + (REPO / "docs" / "format.md").read_text()
 
 
 def keys(cls: type) -> list[str]:
@@ -84,9 +85,9 @@ ON_TEST_PROJECT = re.compile(r"# (cards|templates)/(mini|tiny)/\S+\.yaml( \(add\
 
 
 def run_the_docs(tmp_path) -> tuple[Path, list[str]]:
-    """Follow docs/format.md from its first line (then the rules examples of docs/rules.md) in a fresh folder: run
-    its commands, compare the output it shows, write the files its examples name. (The project, and the
-    blocks that did not run.)"""
+    """Follow docs/tutorial.md then docs/format.md from the first line (then the rules examples of docs/rules.md)
+    in a fresh folder: run its commands, compare the output it shows, write the files its examples name. (The
+    project, and the blocks that did not run.)"""
     cwd, not_run = tmp_path, []
     steps = [(b, True) for b in blocks(DOC)] + [(b, False) for b in blocks(RULES_DOC)]
     for i, (block, own) in enumerate(steps):

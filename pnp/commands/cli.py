@@ -16,8 +16,25 @@ from typing import Annotated, NoReturn
 import typer
 
 from pnp import __version__
+from pnp.commands.options import (
+    CHECK_FORMATS,
+    EXPORTS,
+    PAPER_NAMES,
+    SETUP_FORMATS,
+    VENDORS,
+    Choice,
+    Duplex,
+    Layout,
+    Paper,
+    complete_components,
+    complete_face,
+    complete_game,
+    complete_printer,
+)
 
-app = typer.Typer(no_args_is_help=True, suggest_commands=False, pretty_exceptions_enable=False,
+# rich_markup_mode=None: plain click help and errors even where rich is installed (twine brings it): the same
+# text everywhere, and no rich import at start
+app = typer.Typer(no_args_is_help=True, suggest_commands=False, pretty_exceptions_enable=False, rich_markup_mode=None,
                   help="Print-and-play asset generator: canonical YAML in, print-ready PDFs out.")
 _state: dict[str, Path | None] = {"root": None}
 RULE_SECONDS = 10.0  # pnp.model.limits.RULE_SECONDS and PIECES, without importing the engine for --help
@@ -70,33 +87,6 @@ def _progress_bar():
     return show
 
 
-Layout = Annotated[str, typer.Option(help="sheets (imposed for home printing) or single (one face a page with "
-                                          "its bleed, for print shops: into output/GAME/single/)")]
-
-
-def _print_options(paper: str | None, duplex: str | None, layout: str) -> None:
-    if paper and paper.lower() not in ("a4", "letter", "a3", "tabloid"):
-        typer.echo(f"--paper {paper}: use A4, letter, A3 or tabloid", err=True)
-        raise typer.Exit(2)
-    if duplex and duplex not in ("long", "short", "none"):
-        typer.echo(f"--duplex {duplex}: use long, short or none", err=True)
-        raise typer.Exit(2)
-    if layout not in ("sheets", "single"):
-        typer.echo(f"--layout {layout}: use sheets or single", err=True)
-        raise typer.Exit(2)
-
-
-def _games(incomplete: str) -> list[str]:
-    """Shell completion of a game id: the games of the project here (`pnp --install-completion bash`)."""
-    from pnp.errors import PnpError
-    from pnp.model.project import list_games
-
-    try:
-        return [g for g in list_games(_root()) if g.startswith(incomplete)]
-    except (PnpError, OSError):
-        return []
-
-
 def _clear_progress() -> None:
     if sys.stderr.isatty():
         sys.stderr.write("\r" + " " * 72 + "\r")  # clear the progress bar, if there was one
@@ -141,15 +131,16 @@ def list_cmd() -> None:
 
 @app.command()
 def build(
-    game: Annotated[str, typer.Argument(help="game id (a folder under cards/)", autocompletion=_games)],
-    paper: Annotated[str | None, typer.Option(help="A4, letter, A3 or tabloid (default: the game's)")] = None,
-    duplex: Annotated[str | None, typer.Option(help="long, short or none (default: the game's, long)")] = None,
+    game: Annotated[str, typer.Argument(help="game id (a folder under cards/)", autocompletion=complete_game)],
+    paper: Paper = None,
+    duplex: Duplex = None,
     no_bleed: Annotated[bool, typer.Option("--no-bleed", help="print without bleed (saves ink)")] = False,
     out: Annotated[Path | None, typer.Option(help="output folder (default: output/GAME)")] = None,
     force: Annotated[bool, typer.Option("--force", help="print despite rule errors (faces are marked)")] = False,
     final: Annotated[bool, typer.Option("--final", help="print run: no stamp, no placeholder")] = False,
     back_offset: Annotated[str | None, typer.Option(help="X,Y mm: move every back (see pnp calibrate)")] = None,
-    printer: Annotated[str | None, typer.Option(help="use a printer saved in printers.yaml")] = None,
+    printer: Annotated[str | None, typer.Option(help="use a printer saved in printers.yaml",
+                                                autocompletion=complete_printer)] = None,
     changed_since: Annotated[str | None, typer.Option(help="print only the cards changed since this git ref, "
                                                        "into output/GAME/reprint/")] = None,
     no_custom_rules: NoCustomRules = False,
@@ -161,8 +152,6 @@ def build(
     from pnp.commands.build import BuildOptions
     from pnp.commands.build import build as run_build
     from pnp.errors import PnpError
-
-    _print_options(paper, duplex, layout)
     from pnp.model.printers import parse_offset
     from pnp.model.printers import printer as saved_printer
 
@@ -220,17 +209,18 @@ def build(
 
 @app.command()
 def check(
-    game: Annotated[str | None, typer.Argument(help="game id (or --all)", autocompletion=_games)] = None,
+    game: Annotated[str | None, typer.Argument(help="game id (or --all)", autocompletion=complete_game)] = None,
     all_games: Annotated[bool, typer.Option("--all", help="check every game under cards/")] = False,
     strict: Annotated[bool, typer.Option("--strict", help="fail on warnings too (for CI)")] = False,
-    fmt: Annotated[str, typer.Option("--format", help="text, json or github")] = "text",
+    fmt: Annotated[str, typer.Option("--format", click_type=Choice(*CHECK_FORMATS), help="the report's form: "
+                                     "github annotates each problem's line in a pull request")] = "text",
     setup_file: Annotated[Path | None, typer.Option("--setup", help="check a recorded setup (YAML or JSON)")] = None,
     no_custom_rules: NoCustomRules = False,
     rule_timeout: RuleTimeout = RULE_SECONDS,
     print_: Annotated[bool, typer.Option("--print", help="also preflight the files a build would write (fonts, "
                                          "margins, text and stroke sizes, image resolution, marks)")] = False,
-    paper: Annotated[str | None, typer.Option(help="with --print: A4, letter, A3 or tabloid")] = None,
-    duplex: Annotated[str | None, typer.Option(help="with --print: long, short or none")] = None,
+    paper: Paper = None,
+    duplex: Duplex = None,
     final: Annotated[bool, typer.Option("--final", help="with --print: a build without the version stamp")] = False,
     layout: Layout = "sheets",
 ) -> None:
@@ -241,13 +231,9 @@ def check(
     from pnp.model.project import list_games
     from pnp.rules.check import RuleOptions, check_game, load_rules
 
-    if fmt not in FORMATS:
-        typer.echo(f"--format {fmt}: use text, json or github", err=True)
-        raise typer.Exit(2)
     if (game is None) == (not all_games):
         typer.echo("name one game, or --all", err=True)
         raise typer.Exit(2)
-    _print_options(paper, duplex, layout)
     try:
         root = _root()
         games = list_games(root) if all_games or game is None else [game]
@@ -285,10 +271,10 @@ def check(
 
 @app.command()
 def setup(
-    game: Annotated[str, typer.Argument(help="game id", autocompletion=_games)],
+    game: Annotated[str, typer.Argument(help="game id", autocompletion=complete_game)],
     players: Annotated[int, typer.Option(help="number of players")],
     seed: Annotated[int | None, typer.Option(help="the same seed deals the same setup (default: random)")] = None,
-    fmt: Annotated[str, typer.Option("--format", help="text or json")] = "text",
+    fmt: Annotated[str, typer.Option("--format", click_type=Choice(*SETUP_FORMATS))] = "text",
     option: Annotated[list[str] | None, typer.Option(
         "--option", help="a setup choice, NAME=VALUE (e.g. adventure=2); repeatable")] = None,
 ) -> None:
@@ -301,9 +287,6 @@ def setup(
     from pnp.rules.check import load_rules
     from pnp.rules.setup import card_titles, choose, deal
 
-    if fmt not in ("text", "json"):
-        typer.echo(f"--format {fmt}: use text or json", err=True)
-        raise typer.Exit(2)
     given = dict(o.partition("=")[::2] for o in option or [])
     if any("=" not in o for o in option or []):
         typer.echo("--option takes NAME=VALUE, e.g. --option adventure=2", err=True)
@@ -343,8 +326,8 @@ def setup(
 
 @app.command()
 def watch(
-    game: Annotated[str, typer.Argument(help="game id", autocompletion=_games)],
-    paper: Annotated[str | None, typer.Option(help="A4, letter, A3 or tabloid")] = None,
+    game: Annotated[str, typer.Argument(help="game id", autocompletion=complete_game)],
+    paper: Paper = None,
     final: Annotated[bool, typer.Option("--final", help="print run: no stamp, no placeholder")] = False,
 ) -> None:
     """Rebuild GAME whenever its YAML, templates, fonts or images change (Ctrl-C to stop)."""
@@ -369,12 +352,12 @@ def watch(
 
 @app.command()
 def serve(
-    game: Annotated[str, typer.Argument(help="game id")],
+    game: Annotated[str, typer.Argument(help="game id", autocompletion=complete_game)],
     port: Annotated[int, typer.Option(min=0, max=65535, help="port (0: any free one)")] = 8000,
     host: Annotated[str, typer.Option(help="address to listen on; only this machine unless you say otherwise")
                     ] = "127.0.0.1",
     open_page: Annotated[bool, typer.Option("--open", help="open the page in your browser")] = False,
-    paper: Annotated[str | None, typer.Option(help="A4, letter, A3 or tabloid")] = None,
+    paper: Paper = None,
     since: Annotated[str | None, typer.Option(help="mark the faces that differ from this git ref")] = None,
     no_custom_rules: NoCustomRules = False,
 ) -> None:
@@ -415,8 +398,9 @@ def serve(
 
 @app.command()
 def preview(
-    game: Annotated[str, typer.Argument(help="game id", autocompletion=_games)],
-    selector: Annotated[str | None, typer.Argument(help="COMPONENT or COMPONENT/ID (default: every deck)")] = None,
+    game: Annotated[str, typer.Argument(help="game id", autocompletion=complete_game)],
+    selector: Annotated[str | None, typer.Argument(help="COMPONENT or COMPONENT/ID (default: every deck)",
+                                                   autocompletion=complete_face)] = None,
     out: Annotated[Path | None, typer.Option(help="folder (default: output/GAME/preview)")] = None,
     dpi: Annotated[int, typer.Option(min=36, max=1200, help="resolution of the PNGs (36-1200)")] = 150,
 ) -> None:
@@ -438,10 +422,13 @@ def preview(
 
 @app.command()
 def export(
-    game: Annotated[str, typer.Argument(help="game id", autocompletion=_games)],
-    to: Annotated[str, typer.Option("--to", help="png (one image per face) or tts (Tabletop Simulator)")],
-    vendor: Annotated[str | None, typer.Option(help="png at a print-on-demand service's sizes: tgc or mpc")] = None,
-    only: Annotated[str | None, typer.Option(help="comma-separated component ids (default: every component)")] = None,
+    game: Annotated[str, typer.Argument(help="game id", autocompletion=complete_game)],
+    to: Annotated[str, typer.Option("--to", click_type=Choice(*EXPORTS),
+                                    help="png (one image per face) or tts (Tabletop Simulator)")],
+    vendor: Annotated[str | None, typer.Option(click_type=Choice(*VENDORS), show_default=False,
+                                               help="png at a print-on-demand service's sizes")] = None,
+    only: Annotated[str | None, typer.Option(help="comma-separated component ids (default: every component)",
+                                             autocompletion=complete_components)] = None,
     out: Annotated[Path | None, typer.Option(help="folder (default: output/GAME/png, tgc, mpc or tts)")] = None,
     base_url: Annotated[str | None, typer.Option(help="tts: the web address the images will be served from "
                                                  "(default: links relative to the folder)")] = None,
@@ -451,11 +438,11 @@ def export(
 
     from pnp.commands.build import BuildOptions, prepare
     from pnp.errors import PnpError, Problem, did_you_mean
-    from pnp.output.export import VENDORS, export_png
+    from pnp.output.export import export_png
     from pnp.output.tts import export_tts
 
-    if to not in ("png", "tts") or (vendor is not None and (vendor not in VENDORS or to != "png")):
-        typer.echo("use --to png (with --vendor tgc or mpc, if you like) or --to tts", err=True)
+    if vendor is not None and to != "png":
+        typer.echo("--vendor is for --to png (one image per face at the vendor's sizes)", err=True)
         raise typer.Exit(2)
     if base_url is not None and to != "tts":
         typer.echo("--base-url is for --to tts (the addresses Tabletop Simulator loads images from)", err=True)
@@ -487,8 +474,8 @@ def export(
 
 @app.command()
 def calibrate(
-    paper: Annotated[str, typer.Option(help="A4, letter, A3 or tabloid")] = "A4",
-    duplex: Annotated[str, typer.Option(help="long or short: how your printer flips")] = "long",
+    paper: Annotated[str, typer.Option(click_type=Choice(*PAPER_NAMES, case_sensitive=False))] = "A4",
+    duplex: Annotated[str, typer.Option(click_type=Choice("long", "short"), help="how your printer flips")] = "long",
     out: Annotated[Path | None, typer.Option(help="the PDF to write (default: output/calibrate-PAPER.pdf)")] = None,
 ) -> None:
     """Print a two-sided sheet that measures your printer's duplex shift, for --back-offset."""
@@ -499,15 +486,11 @@ def calibrate(
     from pnp.output.render import Renderer
     from pnp.output.write import write_atomic
 
-    names = {k.lower(): k for k in PAPERS}
-    if paper.lower() not in names or duplex not in ("long", "short"):
-        typer.echo("use --paper A4|letter|A3|tabloid and --duplex long|short", err=True)
-        raise typer.Exit(2)
     try:
         root = _root()
     except PnpError as exc:
         _fail(exc, written=False)
-    name = names[paper.lower()]
+    name = paper  # as PAPERS spells it (the Choice gives it so, whatever the case typed)
     fonts = sorted((root / "fonts").glob("*.ttf"))
     font = "Helvetica"
     if fonts:
@@ -570,7 +553,8 @@ def import_cmd(
     sheet: Annotated[str, typer.Argument(help="a CSV, XLSX or ODS file, and its sheet: abilities.xlsx#Abilities")],
     deck: Annotated[str, typer.Option(help="the deck's id")],
     game: Annotated[str | None, typer.Option(help="the game: its deck ID types the cards, or a new deck ID is "
-                                                  "added to it (default: print a new deck)")] = None,
+                                                  "added to it (default: print a new deck)",
+                                             autocompletion=complete_game)] = None,
     template: Annotated[str | None, typer.Option(help="a new deck's front template (default: one made for its "
                                                       "fields)")] = None,
     out: Annotated[Path | None, typer.Option(help="write this YAML file (default: print it)")] = None,

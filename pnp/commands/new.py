@@ -4,7 +4,8 @@ a setup the moment it is made.
 The files come from the package (pnp/commands/scaffold/): `game/` becomes cards/GAME/, `templates/`
 becomes templates/GAME/, `project/` the project's own files (a name stored without its leading dot,
 `gitignore`, gets it back), `fonts/` an open font and its licence. `$game` and `$name` in them are
-the game's id and name. Then the JSON Schemas are written and wired in for the editor.
+the game's id and name (in the project's files, `$dist` and `$version` name the pnp that wrote them).
+Then the JSON Schemas are written and wired in for the editor.
 """
 
 from __future__ import annotations
@@ -83,7 +84,10 @@ def new_project(folder: Path, game: str | None = None, name: str | None = None) 
         raise InputError([Problem(None, f"{folder} already exists and is not empty: give `--project` a new folder")])
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "cards").mkdir()
-    values = {"game": game, "name": name or game_name(game), "name_yaml": json.dumps(name or game_name(game))}
+    from pnp import DISTRIBUTION, __version__
+
+    values = {"game": game, "name": name or game_name(game), "name_yaml": json.dumps(name or game_name(game)),
+              "dist": DISTRIBUTION, "version": __version__}  # the workflow installs the pnp that wrote it
     made = _copy(SCAFFOLD / "project", folder, values, dotted=True)
     return game, made + new_game(folder.resolve(), game, name)
 

@@ -1,0 +1,124 @@
+"""The command line's option values: the fixed sets (listed by `--help`, offered by shell completion, a wrong
+one refused in one line) and the completion of game ids, components and card ids from the project.
+
+Imports nothing of the engine at start (`pnp --help` stays instant); a completion loads the game it completes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import click
+import typer
+
+# the fixed sets (a test holds each to the engine's own: PAPERS, FORMATS, VENDORS)
+PAPER_NAMES = ("A4", "letter", "A3", "tabloid")
+DUPLEX = ("long", "short", "none")
+LAYOUTS = ("sheets", "single")
+CHECK_FORMATS = ("text", "json", "github")
+SETUP_FORMATS = ("text", "json")
+EXPORTS = ("png", "tts")
+VENDORS = ("tgc", "mpc")
+
+
+def said(choices: tuple[str, ...] | list[str]) -> str:
+    """`A4, letter, A3 or tabloid`."""
+    return ", ".join(choices[:-1]) + f" or {choices[-1]}" if len(choices) > 1 else choices[0]
+
+
+class Choice(click.Choice):
+    """click's Choice, so `--help` lists the values and shell completion offers them; a wrong value is refused
+    in pnp's one line, `--paper A5: use A4, letter, A3 or tabloid`, with exit 2 (not click's usage text)."""
+
+    def __init__(self, *choices: str, case_sensitive: bool = True) -> None:
+        super().__init__(choices, case_sensitive)
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context) -> str:
+        return f"[{'|'.join(str(c) for c in self.choices)}]"  # as written (click would casefold A4)
+
+    def shell_complete(self, ctx: click.Context, param: click.Parameter, incomplete: str) -> list:
+        from click.shell_completion import CompletionItem
+
+        return [CompletionItem(c) for c in self.choices if str(c).casefold().startswith(incomplete.casefold())]
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            if ctx is not None and ctx.resilient_parsing:  # shell completion: no message
+                raise
+            name = param.opts[0] if param is not None and param.opts else "value"
+            typer.echo(f"{name} {value}: use {said([str(c) for c in self.choices])}", err=True)
+            raise typer.Exit(2) from None
+
+
+def _option(choices: Choice, text: str) -> Any:
+    return typer.Option(click_type=choices, help=text, show_default=False)
+
+
+Paper = Annotated[str | None, _option(Choice(*PAPER_NAMES, case_sensitive=False), "the paper (default: the game's)")]
+Duplex = Annotated[str | None, _option(Choice(*DUPLEX), "how the backs are printed (default: the game's, long)")]
+Layout = Annotated[str, typer.Option(click_type=Choice(*LAYOUTS), help=(
+    "sheets (imposed for home printing) or single (one face a page with its bleed, for print shops: into "
+    "output/GAME/single/)"))]
+
+
+def _root(ctx: click.Context) -> Path:
+    from pnp.model.project import find_root
+
+    return find_root(explicit=ctx.find_root().params.get("root"))
+
+
+def complete_game(ctx: click.Context, incomplete: str) -> list[str]:
+    """Shell completion of a game id: the games of the project (`pnp --install-completion bash`)."""
+    from pnp.errors import PnpError
+    from pnp.model.project import list_games
+
+    try:
+        return [g for g in list_games(_root(ctx)) if g.startswith(incomplete)]
+    except (PnpError, OSError):
+        return []
+
+
+def _decks(ctx: click.Context) -> list:  # the game's decks, or none when it cannot be read
+    from pnp.errors import PnpError
+    from pnp.model.game import load_game
+
+    # completing an option's value, click leaves the words it has not parsed in ctx.args: the game is the first
+    game = ctx.params.get("game") or next((a for a in ctx.args if not a.startswith("-")), None)
+    if not game:
+        return []
+    try:
+        return load_game(_root(ctx), game).decks
+    except (PnpError, OSError):
+        return []
+
+
+def complete_components(ctx: click.Context, incomplete: str) -> list[str]:
+    """`--only a,b,c`: the game's component ids, completing the last of the list."""
+    done, comma, last = incomplete.rpartition(",")
+    return [f"{done}{comma}{d.id}" for d in _decks(ctx) if d.id.startswith(last)]
+
+
+def complete_face(ctx: click.Context, incomplete: str) -> list[str]:
+    """COMPONENT or COMPONENT/ID: the component ids, then the card ids of the one named."""
+    decks = _decks(ctx)
+    if "/" not in incomplete:
+        return [d.id for d in decks if d.id.startswith(incomplete)]
+    deck, _, card = incomplete.partition("/")
+    return [f"{deck}/{c.id}" for d in decks if d.id == deck for c in d.cards if c.id.startswith(card)]
+
+
+def complete_printer(ctx: click.Context, incomplete: str) -> list[str]:
+    """`--printer`: the printers saved in the project's printers.yaml."""
+    from pnp.errors import PnpError
+    from pnp.model.load import load_file
+
+    try:
+        root = _root(ctx)
+        doc = load_file(root / "printers.yaml", root) if (root / "printers.yaml").is_file() else None
+    except (PnpError, OSError):
+        return []
+    names = doc.data if doc is not None and isinstance(doc.data, dict) else {}
+    return [str(n) for n in names if str(n).startswith(incomplete)]
