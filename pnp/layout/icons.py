@@ -23,38 +23,38 @@ Colour = str  # "current", "paper" or "#rrggbb"
 
 @dataclass(repr=False, eq=False)
 class ShapeSpec:
-    type: Literal["circle", "ellipse", "rect", "polygon", "line", "path"]
-    fill: Colour | None = None
-    stroke: Colour | None = None
-    width: float = 4.0
-    cx: float = 0
-    cy: float = 0
-    r: float = 0
-    rx: float = 0
-    ry: float = 0
-    x: float = 0
-    y: float = 0
-    w: float = 0
-    h: float = 0
-    x1: float = 0
-    y1: float = 0
-    x2: float = 0
-    y2: float = 0
-    points: list[tuple[float, float]] = field(default_factory=list)
-    d: str = ""
+    type: Literal["circle", "ellipse", "rect", "polygon", "line", "path"]  # the shape
+    fill: Colour | None = None  # current (the icon's colour), paper, or #rrggbb
+    stroke: Colour | None = None  # the outline: current, paper, or #rrggbb
+    width: float = 4.0  # the outline's width, in the icon's units
+    cx: float = 0  # circle, ellipse: the centre's x
+    cy: float = 0  # circle, ellipse: the centre's y
+    r: float = 0  # circle: the radius; rect: the corners' radius
+    rx: float = 0  # ellipse: the radius across
+    ry: float = 0  # ellipse: the radius down
+    x: float = 0  # rect: the left edge
+    y: float = 0  # rect: the top edge
+    w: float = 0  # rect: the width
+    h: float = 0  # rect: the height
+    x1: float = 0  # line: where it starts, across
+    y1: float = 0  # line: where it starts, down
+    x2: float = 0  # line: where it ends, across
+    y2: float = 0  # line: where it ends, down
+    points: list[tuple[float, float]] = field(default_factory=list)  # polygon: its corners, [x, y] each
+    d: str = ""  # path: SVG path data with M L H V C Q Z, absolute
 
 
 @dataclass(repr=False, eq=False)
 class IconSpec:
-    shapes: list[ShapeSpec] = field(default_factory=list)
-    description: str = ""
+    shapes: list[ShapeSpec] = field(default_factory=list)  # what the icon is drawn from, in order
+    description: str = ""  # what it shows, in words (the document's key to the icons)
     svg: str | None = None  # an SVG file in the game folder, drawn instead of shapes (currentColor: the icon's colour)
 
 
 @dataclass(repr=False, eq=False)
 class IconFile:
-    icons: dict[str, IconSpec]
-    size: float = 100
+    icons: dict[str, IconSpec]  # the icons by name: `:name:` in text, `icon: name` in templates
+    size: float = 100  # the side of the square box the shapes are drawn in
 
 
 # A traced outline: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",) in 0..1 units
