@@ -10,7 +10,6 @@ schema from both, and `check_choices` reads the same kinds.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import typing
 from dataclasses import dataclass, field
 from typing import Annotated, Any, Literal
@@ -112,6 +111,7 @@ class ImageEl(_Element):
     src: Value = None  # the file in the game folder (`art/{{ card.id }}.png`)
     fit: Annotated[Value, Kind("choice", ("contain",))] = "contain"  # never cropped or stretched (the only value)
     color: Colour = None  # an SVG image: the colour of its currentColor and of the fills it leaves unset
+    background: Annotated[Value, Kind("choice", ("none",))] = None  # none: leave out an SVG's full-size background
 
 
 @dataclass(repr=False, eq=False)
@@ -223,12 +223,16 @@ class TextDefaults:
     paragraph_gap: float = 0.35  # the space between paragraphs, in ems
 
 
-@functools.cache
+_CHOICES: dict[type, dict[str, tuple[Any, ...]]] = {}
+
+
 def choices_of(cls: type) -> dict[str, tuple[Any, ...]]:
     """The settings of an element kind that take one of fixed values, and those values (from their `Kind`)."""
-    hints = typing.get_type_hints(cls, include_extras=True)
-    return {f.name: kind.choices for f in dataclasses.fields(cls)
-            if (kind := kind_of(hints[f.name])) is not None and kind.name == "choice"}
+    if cls not in _CHOICES:
+        hints = typing.get_type_hints(cls, include_extras=True)
+        _CHOICES[cls] = {f.name: kind.choices for f in dataclasses.fields(cls)
+                         if (kind := kind_of(hints[f.name])) is not None and kind.name == "choice"}
+    return _CHOICES[cls]
 
 
 def check_choices(elements: list[Any], doc: Doc, path: tuple[str | int, ...], problems: Problems) -> None:
