@@ -240,3 +240,19 @@ def test_a_full_size_rect_is_a_background_too(tmp_path: Path):
     (tmp_path / "a.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">'
                                     '<rect width="100%" height="100%" fill="#123"/><path d="M8 8h48v48H8z"/></svg>')
     assert read_svg(tmp_path / "a.svg").background
+
+
+def test_the_warning_docs_format_quotes_is_the_one_pnp_prints(tmp_path: Path):
+    quoted = re.search(r"```text\n(warning: cards/my-game/icons\.yaml:.*?)\n```", (REPO / "docs/format.md").read_text())
+    assert quoted
+    assert run_pnp("new", "--project", str(tmp_path / "p"), "my-game").code == 0
+    game = tmp_path / "p/cards/my-game"
+    (game / "art").mkdir()
+    (game / "art/anchor.svg").write_text(BACKGROUND)
+    shapes = "{shapes: [{type: circle, cx: 50, cy: 50, r: 40, fill: current}]}"
+    (game / "icons.yaml").write_text("size: 100\nicons:\n" + "".join(f"  i{i}: {shapes}\n" for i in range(9))
+                                     + "  anchor: {svg: art/anchor.svg, description: a harbour}\n")
+    edit(game / "game.yaml", "\ndecks:", "\nicons: icons.yaml\ndecks:")
+    result = run_pnp("build", "my-game", cwd=tmp_path / "p")
+    assert result.code == 0, result.err
+    assert quoted.group(1) in result.err.splitlines()

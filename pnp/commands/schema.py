@@ -9,6 +9,7 @@ Then every file is wired to its schema (pnp/commands/editor.py).
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -102,16 +103,17 @@ def _read_game(root: Path, game: str, templates: list[str], out: Plan, problems:
     for kind, key in (("colour", "palette"), ("font", "fonts")):
         found.names[kind] = sorted(map(str, data[key])) if isinstance(data.get(key), dict) else []
     icons = data.get("icons")
-    if isinstance(icons, str) and (folder / icons).is_file() and not outside(root, folder / icons):
-        out.files[folder / icons] = "icons.schema.json"
+    icons_path = Path(os.path.normpath(folder / icons)) if isinstance(icons, str) else None
+    if icons_path is not None and icons_path.is_file() and not outside(root, icons_path):
+        out.files[icons_path] = "icons.schema.json"
         try:
-            raw = load_file(folder / icons, root).data
+            raw = load_file(icons_path, root).data
             found.names["icon"] = sorted(map(str, raw["icons"])) if isinstance(raw.get("icons"), dict) else []
         except (InputError, AttributeError):
             pass  # `pnp check` says why
     decks = data.get("decks")
     for name in decks if isinstance(decks, list) else []:
-        path = folder / str(name)
+        path = Path(os.path.normpath(folder / str(name)))
         if outside(root, path) or not path.is_file():
             continue  # `pnp check` says why
         try:
