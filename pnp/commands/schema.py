@@ -130,7 +130,8 @@ def _read_game(root: Path, game: str, templates: list[str], out: Plan, problems:
         problems.extend(said)
         if spec is not None:
             schema = deck_schema_path(game, spec.id)
-            out.schemas[schema] = deck_document(spec, f"pnp deck {spec.id} ({game}/{name})", {"template": templates})
+            out.schemas[schema] = deck_document(spec, f"pnp deck {spec.id} ({game}/{name})",
+                                                {**found.names, "template": templates})
             out.files[path] = schema
     return found
 

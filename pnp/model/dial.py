@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Annotated, Literal
 
 from pnp.model.fields import Length
+from pnp.model.kinds import Kind
 from pnp.model.schema import Check
 from pnp.model.units import MM
 
@@ -35,17 +36,17 @@ class DialThumb:
 
 @dataclass(repr=False, eq=False)
 class DialText:
-    font: str = "body"  # a family of game.yaml's `fonts`
+    font: Annotated[str, Kind("font", expression=False)] = "body"  # the values' font
     style: Literal["regular", "bold", "italic", "bold_italic"] = "regular"  # the values' face
     size: Length = 12.0  # the values' size
-    color: str = "#000000"  # the values' colour
+    color: Annotated[str, Kind("colour", expression=False)] = "#000000"  # the values' colour
 
 
 @dataclass(repr=False, eq=False)
 class DialEndMark:
-    icon: str  # an icon of the game's set, in the slot after the last value: the wheel stops there
+    icon: Annotated[str, Kind("icon", expression=False)]  # in the slot after the last value: the wheel stops there
     size: Length = 4 * MM  # the mark's size
-    color: str = "#000000"  # the mark's colour
+    color: Annotated[str, Kind("colour", expression=False)] = "#000000"  # the mark's colour
 
 
 @dataclass(repr=False, eq=False)
