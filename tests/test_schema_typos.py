@@ -134,6 +134,7 @@ def test_a_deleted_deck_leaves_no_stale_schema_and_a_new_one_is_wired(project: P
     settings.write_text(json.dumps({"editor.rulers": [120], "yaml.schemas": {"./elsewhere.json": ["x.yaml"]}}))
     assert run_pnp("--root", str(project), "schema").code == 0
     assert (project / "schemas/tiny/sheet.schema.json").is_file()
+    (project / "schemas/mine.schema.json").write_text('{"title": "my own"}')  # not pnp's: left alone
     edit(project / "cards/tiny/game.yaml", "sheets.yaml", "cards.yaml")  # the sheets deck is gone
     (project / "cards/tiny/sheets.yaml").unlink()
     (project / "cards/tiny/more.yaml").write_text(  # a deck made by hand, with a `$schema` line to a wrong place
@@ -145,7 +146,7 @@ def test_a_deleted_deck_leaves_no_stale_schema_and_a_new_one_is_wired(project: P
         assert result.code == 0, result.err
     written = sorted(p.relative_to(project / "schemas").as_posix() for p in (project / "schemas").rglob("*"))
     assert "tiny/sheet.schema.json" not in written and "tiny/more.schema.json" in written
-    assert written == sorted([*plan(project).schemas, "mini", "tiny"])  # and their folders, no more
+    assert written == sorted([*plan(project).schemas, "mini", "tiny", "mine.schema.json"])  # and folders, no more
     assert (project / "cards/tiny/more.yaml").read_text().startswith(
         "# yaml-language-server: $schema=../../schemas/tiny/more.schema.json\n# more cards\nid: more\n")
     kept = json.loads(settings.read_text())

@@ -23,6 +23,7 @@ from pnp.errors import Problems, Where
 MODELINE = re.compile(r"#\s*yaml-language-server:\s*\$schema=(\S*)")
 EXTENSION = "redhat.vscode-yaml"  # VS Code's YAML extension (yaml-language-server)
 SUFFIX = ".schema.json"
+_TITLE = re.compile(rb'"title": "pnp ')  # a schema pnp wrote (pnp/model/jsonschema.py `document`)
 
 
 @dataclass
@@ -59,7 +60,9 @@ def _write(path: Path, text: str) -> bool:
 
 
 def _remove_stale(folder: Path, kept: set[Path]) -> list[Path]:
-    removed = [p for p in sorted(folder.rglob(f"*{SUFFIX}")) if p not in kept] if folder.is_dir() else []
+    """Remove the schemas pnp wrote before (titled `pnp ...`) that it writes no more; others are left alone."""
+    found = sorted(folder.rglob(f"*{SUFFIX}")) if folder.is_dir() else []
+    removed = [p for p in found if p not in kept and _TITLE.search(p.read_bytes()[:400])]
     for path in removed:
         path.unlink()
     for sub in sorted({p.parent for p in removed}, key=lambda p: -len(p.parts)):
