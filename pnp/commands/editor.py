@@ -72,6 +72,7 @@ def _remove_stale(folder: Path, kept: set[Path]) -> list[Path]:
 
 
 def _wire(root: Path, folder: Path, made: Plan, out: Wired) -> None:
+    """Each file's `$schema` line pointed at its schema, the others mapped in settings.json; the extension."""
     mapping: dict[str, list[str]] = {_ref(root, folder / name): list(globs) for name, globs in made.globs.items()}
     globbed = {p for globs in made.globs.values() for g in globs for p in root.glob(g)}
     for path, name in sorted(made.files.items()):
@@ -85,14 +86,16 @@ def _wire(root: Path, folder: Path, made: Plan, out: Wired) -> None:
     current = _json(settings, out.warnings)
     if current is not None:
         ours = _ref(root, folder) + "/"
-        kept = {k: v for k, v in (current.get("yaml.schemas") or {}).items()
+        mapped = current.get("yaml.schemas")
+        kept = {k: v for k, v in (mapped if isinstance(mapped, dict) else {}).items()
                 if not (k.startswith(ours) and k.endswith(SUFFIX))}
         if _update(settings, {**current, "yaml.schemas": {**kept, **mapping}}):
             out.changed.append(settings)
     extensions = root / ".vscode" / "extensions.json"
     current = _json(extensions, out.warnings)
     if current is not None:
-        wanted = list(current.get("recommendations") or [])
+        listed = current.get("recommendations")
+        wanted = list(listed) if isinstance(listed, list) else []
         if _update(extensions, {**current, "recommendations": wanted + [EXTENSION] * (EXTENSION not in wanted)}):
             out.changed.append(extensions)
 
