@@ -533,19 +533,27 @@ def new(
 
 @app.command()
 def schema(out: Annotated[Path | None, typer.Option(help="folder (default: schemas/ in the project)")] = None) -> None:
-    """Write JSON Schemas of the project's files (game, decks, templates, rules, icons) for your editor."""
-    from pnp.commands.schema import write_schemas
+    """Write JSON Schemas of the project's files (game, decks, templates, rules, icons) and wire each file to its
+    schema for your editor (.vscode/settings.json, or the file's own `$schema` line)."""
+    from pnp.commands.editor import write_schemas
     from pnp.errors import PnpError, Problems
+    from pnp.model.load import display_path
 
     skipped = Problems()
     try:
         root = _root()
-        paths = write_schemas(root, out or root / "schemas", skipped)
+        folder = out or root / "schemas"
+        wired = write_schemas(root, folder, skipped)
     except PnpError as exc:
         _fail(exc)
     for problem in skipped.items:
         typer.echo(f"warning: {problem} (no schema for this deck until it is fixed)", err=True)
-    typer.echo(f"{len(paths)} schemas in {paths[0].parent if paths else out}")
+    for problem in wired.warnings.items:
+        typer.echo(f"warning: {problem}", err=True)
+    removed = f"; removed {len(wired.removed)} no longer used" if wired.removed else ""
+    shown = [display_path(p, root) for p in wired.changed]
+    changed = f"; updated {', '.join(shown) if len(shown) <= 3 else f'{len(shown)} files'}" if shown else ""
+    typer.echo(f"{len(wired.schemas)} schemas in {display_path(folder, root)}{removed}{changed}")
 
 
 @app.command("import")

@@ -15,7 +15,7 @@ from importlib import resources
 from pathlib import Path
 from string import Template
 
-from pnp.commands.schema import vscode_settings, write_schemas
+from pnp.commands.editor import write_schemas
 from pnp.errors import InputError, Problem
 from pnp.model.project import check_game_id
 
@@ -48,7 +48,7 @@ def _copy(src, dst: Path, values: dict[str, str], dotted: bool = False) -> list[
 
 def new_game(root: Path, game: str, name: str | None = None) -> list[Path]:
     """cards/GAME/ and templates/GAME/ in the project at `root`, the font if the project lacks it, the
-    schemas, and the editor's settings if there are none."""
+    schemas, and the editor's settings that wire every file to its schema."""
     check_game_id(game)
     for folder in (root / "cards" / game, root / "templates" / game):
         if folder.exists():
@@ -64,13 +64,8 @@ def new_game(root: Path, game: str, name: str | None = None) -> list[Path]:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(font.read_bytes())
             made.append(target)
-    made += write_schemas(root, root / "schemas")
-    settings = root / ".vscode" / "settings.json"
-    if not settings.exists():
-        settings.parent.mkdir(parents=True, exist_ok=True)
-        settings.write_text(json.dumps(vscode_settings(), indent=2) + "\n")
-        made.append(settings)
-    return made
+    wired = write_schemas(root, root / "schemas")
+    return made + wired.schemas + [p for p in wired.changed if p not in made]
 
 
 def new_project(folder: Path, game: str | None = None, name: str | None = None) -> tuple[str, list[Path]]:

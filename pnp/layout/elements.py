@@ -1,21 +1,37 @@
 """The elements a layout template lists (rect, text, table, boxes, ...), each with its settings, and the
 checks of settings that take a fixed set of values, said at their line.
 
-Every setting may be a "{{ expression }}" (`Value`), evaluated per card when the face is laid out.
+Every setting may be a "{{ expression }}" (`Value`), evaluated per card when the face is laid out. What a
+setting written out names (a colour, a length, a font, an icon, one of fixed choices) is its `Kind`
+(pnp/model/kinds.py), and the comment after each field is its description: `pnp schema` makes the editor's
+schema from both, and `check_choices` reads the same kinds.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import typing
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from pnp.errors import Problems, did_you_mean
 from pnp.model import limits
+from pnp.model.kinds import Kind, kind_of
 from pnp.model.load import Doc
 from pnp.model.schema import alias
 from pnp.model.units import parse_length
 
 Value = str | int | float | bool | None  # any value may be a "{{ expression }}"
+
+ALIGNS = ("left", "center", "right")
+STYLES = ("regular", "bold", "italic", "bold_italic")
+RULES = ("none", "rows", "grid")
+Colour = Annotated[Value, Kind("colour")]
+Length = Annotated[Value, Kind("length")]
+Font = Annotated[Value, Kind("font")]
+IconName = Annotated[Value, Kind("icon")]
+Align = Annotated[Value, Kind("choice", ALIGNS)]
+Style = Annotated[Value, Kind("choice", STYLES)]
 
 
 @dataclass(repr=False, eq=False)
@@ -23,124 +39,125 @@ class _Element:
     name: str | None = None  # lets a child template replace this element
     if_: Value = alias("if")  # draw only when this expression is true
     repeat: Value | list[Any] = None  # draw once per item of this list (or N times); `item`, `index`
-    x: Value = "0mm"
-    y: Value = "0mm"
-    w: Value = "100%"
-    h: Value = "100%"
+    x: Length = "0mm"  # the box's left edge, from the face's (or the group's) left
+    y: Length = "0mm"  # the box's top edge, from the face's (or the group's) top
+    w: Length = "100%"  # the box's width
+    h: Length = "100%"  # the box's height
     art: bool = False  # art may leave the safe zone and bleed off the trim
     bleed: bool = False  # grow the box by the bleed on every side touching the trim
 
 
 @dataclass(repr=False, eq=False)
 class Shape(_Element):
-    fill: Value = None
-    stroke: Value = None
-    stroke_width: Value = "0.5pt"
+    fill: Colour = None  # the colour inside (default: none)
+    stroke: Colour = None  # the outline's colour (default: none)
+    stroke_width: Length = "0.5pt"  # the outline's width
     dash: list[str] | str | None = None  # the outline dashed: lengths on, off, ... (`[2mm, 1mm]`)
 
 
 @dataclass(repr=False, eq=False)
 class RectEl(Shape):
-    type: Literal["rect"] = "rect"
-    radius: Value = "0mm"
+    type: Literal["rect"] = "rect"  # a rectangle filling the box
+    radius: Length = "0mm"  # its corners rounded
 
 
 @dataclass(repr=False, eq=False)
 class EllipseEl(Shape):
-    type: Literal["ellipse"] = "ellipse"
+    type: Literal["ellipse"] = "ellipse"  # an ellipse filling the box (a circle in a square box)
 
 
 @dataclass(repr=False, eq=False)
 class LineEl(_Element):
-    type: Literal["line"] = "line"
-    x1: Value = "0mm"
-    y1: Value = "0mm"
-    x2: Value = "100%"
-    y2: Value = "0mm"
-    stroke: Value = "#000000"
-    stroke_width: Value = "0.5pt"
-    dash: list[str] | str | None = None
+    type: Literal["line"] = "line"  # a straight line from (x1, y1) to (x2, y2)
+    x1: Length = "0mm"  # where it starts, from the left
+    y1: Length = "0mm"  # where it starts, from the top
+    x2: Length = "100%"  # where it ends, from the left
+    y2: Length = "0mm"  # where it ends, from the top
+    stroke: Colour = "#000000"  # its colour
+    stroke_width: Length = "0.5pt"  # its width
+    dash: list[str] | str | None = None  # dashed: lengths on, off, ... (`[2mm, 1mm]`)
 
 
 @dataclass(repr=False, eq=False)
 class PolygonEl(Shape):
-    type: Literal["polygon"] = "polygon"
-    points: list[list[str | float]] = field(default_factory=list)
+    type: Literal["polygon"] = "polygon"  # a closed shape through its points
+    points: list[list[str | float]] = field(default_factory=list)  # its corners: a list of [x, y] lengths
 
 
 @dataclass(repr=False, eq=False)
 class TextEl(_Element):
-    type: Literal["text"] = "text"
-    text: Value = None
-    font: Value = None
-    size: Value = None
-    min_size: Value = None
-    leading: Value = None
-    color: Value = None
-    align: Value = "left"
-    valign: Value = "top"
-    style: Value = "regular"
+    type: Literal["text"] = "text"  # text wrapped in its box, shrunk down to `min_size` to fit
+    text: Value = None  # what it prints: **bold**, *italic*, :icon:, and expressions ("{{ card.name }}")
+    font: Font = None  # the family (default: the template's `text.font`)
+    size: Length = None  # the text size (default: the template's `text.size`)
+    min_size: Length = None  # the smallest size it may shrink to, to fit (default: the template's)
+    leading: Value = None  # the line height, times the size (default: the template's)
+    color: Colour = None  # default: the template's `text.color`
+    align: Align = "left"  # across the box
+    valign: Annotated[Value, Kind("choice", ("top", "middle", "bottom"))] = "top"  # down the box
+    style: Style = "regular"  # the face the text starts in
     field: str | None = None  # the card field this text shows, named in errors
-    paragraph_gap: Value = None
-    uppercase: Value = False
+    paragraph_gap: Value = None  # the space between paragraphs, in ems (default: the template's)
+    uppercase: Value = False  # set in capitals
     glossary: Value = True  # style the game's glossary terms in this text
-    glossary_color: Value = None  # their colour here (default: game.yaml's glossary colour): on a dark or coloured box
+    glossary_color: Colour = None  # their colour here (default: game.yaml's glossary colour): on a dark or coloured box
     rotate: Value = 0  # degrees, about the box's centre (180: reads from the other side of a fold)
     rotatable: Value = None  # a number that reads otherwise upside down (6, 9) gets a mark: true, underline, dot
 
 
 @dataclass(repr=False, eq=False)
 class ImageEl(_Element):
-    type: Literal["image"] = "image"
-    src: Value = None
-    fit: Value = "contain"
-    color: Value = None  # an SVG image: the colour of its currentColor and of the fills it leaves unset
+    type: Literal["image"] = "image"  # a picture (PNG, JPEG, ...) or SVG art, as large as the box allows, centred
+    src: Value = None  # the file in the game folder (`art/{{ card.id }}.png`)
+    fit: Annotated[Value, Kind("choice", ("contain",))] = "contain"  # never cropped or stretched (the only value)
+    color: Colour = None  # an SVG image: the colour of its currentColor and of the fills it leaves unset
+    background: Annotated[Value, Kind("choice", ("none",))] = None  # none: leave out an SVG's full-size background
 
 
 @dataclass(repr=False, eq=False)
 class IconEl(_Element):
-    type: Literal["icon"] = "icon"
-    icon: Value = None
-    color: Value = None
+    type: Literal["icon"] = "icon"  # an icon of the game's icon set, in one colour
+    icon: IconName = None  # which icon
+    color: Colour = None  # its colour (default: black)
     rotate: Value = 0  # degrees, about the box's centre
-    paper: Value = None  # the colour of the icon's cut-outs (default white): the background it sits on
+    paper: Colour = None  # the colour of the icon's cut-outs (default white): the background it sits on
 
 
 @dataclass(repr=False, eq=False)
 class BoxesEl(_Element):
     """Write-in boxes: a row, a grid or a track, starting at (x, y)."""
 
-    type: Literal["boxes"] = "boxes"
-    count: Value = 1
+    type: Literal["boxes"] = "boxes"  # write-in boxes: a row, a grid or a track
+    count: Value = 1  # how many boxes
     cols: Value = None  # boxes per row (default: all in one row)
-    size: Value = "5mm"  # each box's side (its width, where `box_height` is given)
-    box_height: Value = None  # each box's height: boxes wider than tall, or taller than wide (default: size)
-    gap: Value = "1mm"
-    shape: Value = "square"  # square or circle
-    stroke: Value = "#000000"
-    stroke_width: Value = "0.6pt"
-    fill: Value = None
+    size: Length = "5mm"  # each box's side (its width, where `box_height` is given)
+    box_height: Length = None  # each box's height: boxes wider than tall, or taller than wide (default: size)
+    gap: Length = "1mm"  # between boxes
+    shape: Annotated[Value, Kind("choice", ("square", "circle"))] = "square"  # each box's shape
+    stroke: Colour = "#000000"  # the boxes' outline
+    stroke_width: Length = "0.6pt"  # the outline's width
+    fill: Colour = None  # inside each box (default: none)
     labels: list[str | int] | str | None = None  # a list (or `numbers`): small text in each box's corner
     first: Value = 1  # with labels: numbers, the first number
     marks: dict[int, str] | str | None = None  # {box number: icon}: an icon drawn faintly in those boxes
-    mark_color: Value = "#9aa3ad"
+    mark_color: Colour = "#9aa3ad"  # the marks' colour
     crossed: Value = 0  # the first N boxes are printed crossed off (already used at the start)
     col_headers: list[Any] | str | None = None  # over each column: a list, an expression, `numbers` or `letters`
     row_headers: list[Any] | str | None = None  # before each row: the same
-    header_size: Value = None  # the headers' text size (default: from the box size, 6-8 pt)
-    header_color: Value = None  # default: the template's text colour
-    col_header_color: Value = None  # the column headers' colour (default: header_color)
-    row_header_color: Value = None  # the row headers' colour (default: header_color)
+    header_size: Length = None  # the headers' text size (default: from the box size, 6-8 pt)
+    header_color: Colour = None  # default: the template's text colour
+    col_header_color: Colour = None  # the column headers' colour (default: header_color)
+    row_header_color: Colour = None  # the row headers' colour (default: header_color)
 
 
 @dataclass(repr=False, eq=False)
 class LinesEl(_Element):
     """A lined field to write on: rules `spacing` apart across the box."""
 
-    type: Literal["lines"] = "lines"
-    spacing: Value = "7mm"
-    stroke: Value = "#9aa3ad"
-    stroke_width: Value = "0.4pt"
+    type: Literal["lines"] = "lines"  # a lined field to write on
+    spacing: Length = "7mm"  # between lines
+    stroke: Colour = "#9aa3ad"  # the lines' colour
+    stroke_width: Length = "0.4pt"  # the lines' width
 
 
 @dataclass(repr=False, eq=False)
@@ -148,9 +165,9 @@ class GroupEl(_Element):
     """Elements drawn together, their coordinates measured from the group's (x, y); with `repeat`, once
     per item (named `item`, and also `as` when nested groups need both)."""
 
-    type: Literal["group"] = "group"
-    as_: str | None = alias("as")
-    elements: list[Element] = field(default_factory=list)
+    type: Literal["group"] = "group"  # elements drawn together, measured from the group's (x, y)
+    as_: str | None = alias("as")  # a second name for the repeated item (nested groups each have their `item`)
+    elements: list[Element] = field(default_factory=list)  # what the group draws, in order (later on top)
 
 
 @dataclass(repr=False, eq=False)
@@ -161,7 +178,7 @@ class TableColumn:
     field: str | int | None = None  # the key each row shows: a record's field, or a position in a list row
     text: Value = None  # or an expression over `row` ("{{ row.qty }} x"); default: the row's `field`
     width: Value = 1  # a share of the width left by fixed columns (a number), or a length (12mm)
-    align: Value = None  # left, center, right (default: the table's `align`)
+    align: Align = None  # default: the table's `align`
 
 
 @dataclass(repr=False, eq=False)
@@ -169,29 +186,29 @@ class TableEl(_Element):
     """Rows from data (a list of records or of lists) in columns, each cell's text wrapped to its column;
     rows as tall as their text, the whole table shrunk together down to `min_size` to fit its box."""
 
-    type: Literal["table"] = "table"
+    type: Literal["table"] = "table"  # rows of data in columns, shrunk together to fit the box
     rows: Value | list[Any] = None  # the rows: "{{ card.stock }}", a data table's list, or written out
-    columns: list[TableColumn] = field(default_factory=list)
+    columns: list[TableColumn] = field(default_factory=list)  # each column's heading, field, width and alignment
     field: str | None = None  # the card field the rows come from, named in errors (default: read from `rows`)
-    font: Value = None
-    size: Value = None
-    min_size: Value = None
-    leading: Value = None
-    color: Value = None
-    style: Value = "regular"
-    align: Value = "left"
-    glossary: Value = True
-    glossary_color: Value = None  # the terms' colour in this table (default: game.yaml's)
-    header_style: Value = "bold"
-    header_color: Value = None
-    header_fill: Value = None
-    fill: Value = None  # behind the whole table
-    zebra: Value = None  # the fill of every second row
-    rules: Value = "rows"  # none, rows (a line under the header and each row) or grid (also between columns)
-    stroke: Value = "#9aa3ad"
-    stroke_width: Value = "0.4pt"
-    padding: Value = "1mm"  # inside each cell
-    row_height: Value = None  # every row this tall (default: each as tall as its text)
+    font: Font = None  # the family (default: the template's `text.font`)
+    size: Length = None  # the text size (default: the template's)
+    min_size: Length = None  # the smallest size the table may shrink to (default: the template's)
+    leading: Value = None  # the line height, times the size (default: the template's)
+    color: Colour = None  # the text's colour (default: the template's)
+    style: Style = "regular"  # the rows' face
+    align: Align = "left"  # each cell's text across its column (a column's `align` wins)
+    glossary: Value = True  # style the game's glossary terms in the cells
+    glossary_color: Colour = None  # the terms' colour in this table (default: game.yaml's)
+    header_style: Style = "bold"  # the header row's face
+    header_color: Colour = None  # the header row's text colour (default: the text's)
+    header_fill: Colour = None  # behind the header row
+    fill: Colour = None  # behind the whole table
+    zebra: Colour = None  # the fill of every second row
+    rules: Annotated[Value, Kind("choice", RULES)] = "rows"  # rows: a line under each row; grid: between columns too
+    stroke: Colour = "#9aa3ad"  # the rules' colour
+    stroke_width: Length = "0.4pt"  # the rules' width
+    padding: Length = "1mm"  # inside each cell
+    row_height: Length = None  # every row this tall (default: each as tall as its text)
 
 
 Element = RectEl | EllipseEl | LineEl | PolygonEl | TextEl | ImageEl | IconEl | BoxesEl | LinesEl | GroupEl | TableEl
@@ -199,41 +216,51 @@ Element = RectEl | EllipseEl | LineEl | PolygonEl | TextEl | ImageEl | IconEl | 
 
 @dataclass(repr=False, eq=False)
 class TextDefaults:
-    font: str = "body"
-    size: str = "8pt"
-    min_size: str = "7pt"
-    leading: float = 1.18
-    color: str = "#000000"
-    paragraph_gap: float = 0.35
+    """The template's text settings, for every text and table that does not set its own."""
+
+    font: Annotated[str, Kind("font", expression=False)] = "body"  # the family
+    size: Annotated[str, Kind("length", expression=False)] = "8pt"  # the text size
+    min_size: Annotated[str, Kind("length", expression=False)] = "7pt"  # the smallest size text may shrink to
+    leading: float = 1.18  # the line height, times the size
+    color: Annotated[str, Kind("colour", expression=False)] = "#000000"  # the text's colour
+    paragraph_gap: float = 0.35  # the space between paragraphs, in ems
 
 
-_STYLES = ("regular", "bold", "italic", "bold_italic")
-_ALIGNS = ("left", "center", "right")
-_CHOICES: dict[type, dict[str, tuple[str, ...]]] = {
-    TextEl: {"align": _ALIGNS, "valign": ("top", "middle", "bottom"), "style": _STYLES},
-    TableEl: {"align": _ALIGNS, "style": _STYLES, "header_style": _STYLES},
-    BoxesEl: {"shape": ("square", "circle")},
-    ImageEl: {"fit": ("contain",)},
-}
+_CHOICES: dict[type, dict[str, tuple[Any, ...]]] = {}
+
+
+def choices_of(cls: type) -> dict[str, tuple[Any, ...]]:
+    """The settings of an element kind that take one of fixed values, and those values (from their `Kind`)."""
+    if cls not in _CHOICES:
+        hints = typing.get_type_hints(cls, include_extras=True)
+        _CHOICES[cls] = {f.name: kind.choices for f in dataclasses.fields(cls)
+                         if (kind := kind_of(hints[f.name])) is not None and kind.name == "choice"}
+    return _CHOICES[cls]
 
 
 def check_choices(elements: list[Any], doc: Doc, path: tuple[str | int, ...], problems: Problems) -> None:
     """A setting with a fixed set of values, written out (not an expression), is one of them: a mistyped
     `align: centre` was drawn as the default without a word. A text element has a text."""
     for i, el in enumerate(elements):
-        for key, allowed in _CHOICES.get(type(el), {}).items():
-            value = getattr(el, key)
-            if isinstance(value, str) and "{" not in value and value not in allowed:
-                near = "; did you mean 'middle'?" if key == "valign" and value == "center" else \
-                    did_you_mean(value, allowed)
-                problems.add(doc.where((*path, i, key)), f"{value!r}: use {', '.join(allowed[:-1])} or "
-                             f"{allowed[-1]}{near}" if len(allowed) > 1 else
-                             f"{value!r}: the only value is {allowed[0]!r} (leave it out)", key)
+        _check(el, doc, (*path, i), problems)
+        for k, column in enumerate(el.columns if isinstance(el, TableEl) else ()):
+            _check(column, doc, (*path, i, "columns", k), problems)
         if isinstance(el, TextEl) and el.text is None and el.if_ is not False:
             problems.add(doc.where((*path, i)), "a text element needs `text:`, what it prints (\"{{ card.name }}\"); "
                          "to leave out a parent template's text, write `if: false`", "text")
         if isinstance(el, GroupEl):
             check_choices(el.elements, doc, (*path, i, "elements"), problems)
+
+
+def _check(el: Any, doc: Doc, path: tuple[str | int, ...], problems: Problems) -> None:
+    for key, allowed in choices_of(type(el)).items():
+        value = getattr(el, key)
+        if isinstance(value, str) and "{" not in value and value not in allowed:
+            near = "; did you mean 'middle'?" if key == "valign" and value == "center" else \
+                did_you_mean(value, allowed)
+            problems.add(doc.where((*path, key)), f"{value!r}: use {', '.join(allowed[:-1])} or "
+                         f"{allowed[-1]}{near}" if len(allowed) > 1 else
+                         f"{value!r}: the only value is {allowed[0]!r} (leave it out)", key)
 
 
 def check_text_defaults(text: TextDefaults, doc: Doc, problems: Problems) -> None:

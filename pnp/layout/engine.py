@@ -295,6 +295,12 @@ class CompiledTemplate:
                 h = self.h + b - y
         return x, y, w, h
 
+    def _warn_once(self, placed: PlacedElement, said: str, problems: Problems) -> None:
+        """A warning about what an element draws, said once for the template, not once per card."""
+        if (id(placed), said) not in self._memo:
+            self._memo[(id(placed), said)] = True
+            problems.add(placed.where, said, self.t.name, severity="warning")
+
     def _check_safe(self, placed, box, subject, problems, what: str) -> None:
         if placed.element.art:
             return
@@ -366,7 +372,7 @@ class CompiledTemplate:
         if kind == "image":
             from pnp.layout.images import image
 
-            picture = image(ev, self.env, box)
+            picture = image(ev, self.env, box, lambda said: self._warn_once(placed, said, problems))
             self._check_safe(placed, box, subject, problems, f"image {ev.raw('src')!r}")
             return [picture]
         assert isinstance(el, TextEl)

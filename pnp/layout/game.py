@@ -58,7 +58,7 @@ def _read_env(game: Game, problems: Problems) -> LayoutEnv:
                          "icons")
         else:
             try:
-                icons = load_icons(path, game.root)
+                icons = load_icons(path, game.root, problems)
             except InputError as exc:
                 problems.extend(exc.problems)
     terms = [(t, [t + "s"]) if isinstance(t, str) else (t.term, t.forms or [t.term + "s"])

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Literal
 
 from pnp.errors import InputError, Problems, did_you_mean
-from pnp.layout.svgart import SvgArt, read_svg
+from pnp.layout.svgart import SOLID, SvgArt, read_svg
 from pnp.model.load import Doc, display_path, load_file
 from pnp.model.project import OUTSIDE, outside
 from pnp.model.schema import read
@@ -23,38 +23,39 @@ Colour = str  # "current", "paper" or "#rrggbb"
 
 @dataclass(repr=False, eq=False)
 class ShapeSpec:
-    type: Literal["circle", "ellipse", "rect", "polygon", "line", "path"]
-    fill: Colour | None = None
-    stroke: Colour | None = None
-    width: float = 4.0
-    cx: float = 0
-    cy: float = 0
-    r: float = 0
-    rx: float = 0
-    ry: float = 0
-    x: float = 0
-    y: float = 0
-    w: float = 0
-    h: float = 0
-    x1: float = 0
-    y1: float = 0
-    x2: float = 0
-    y2: float = 0
-    points: list[tuple[float, float]] = field(default_factory=list)
-    d: str = ""
+    type: Literal["circle", "ellipse", "rect", "polygon", "line", "path"]  # the shape
+    fill: Colour | None = None  # current (the icon's colour), paper, or #rrggbb
+    stroke: Colour | None = None  # the outline: current, paper, or #rrggbb
+    width: float = 4.0  # the outline's width, in the icon's units
+    cx: float = 0  # circle, ellipse: the centre's x
+    cy: float = 0  # circle, ellipse: the centre's y
+    r: float = 0  # circle: the radius; rect: the corners' radius
+    rx: float = 0  # ellipse: the radius across
+    ry: float = 0  # ellipse: the radius down
+    x: float = 0  # rect: the left edge
+    y: float = 0  # rect: the top edge
+    w: float = 0  # rect: the width
+    h: float = 0  # rect: the height
+    x1: float = 0  # line: where it starts, across
+    y1: float = 0  # line: where it starts, down
+    x2: float = 0  # line: where it ends, across
+    y2: float = 0  # line: where it ends, down
+    points: list[tuple[float, float]] = field(default_factory=list)  # polygon: its corners, [x, y] each
+    d: str = ""  # path: SVG path data with M L H V C Q Z, absolute
 
 
 @dataclass(repr=False, eq=False)
 class IconSpec:
-    shapes: list[ShapeSpec] = field(default_factory=list)
-    description: str = ""
+    shapes: list[ShapeSpec] = field(default_factory=list)  # what the icon is drawn from, in order
+    description: str = ""  # what it shows, in words (the document's key to the icons)
     svg: str | None = None  # an SVG file in the game folder, drawn instead of shapes (currentColor: the icon's colour)
+    background: Literal["none"] | None = None  # none: leave out a background square behind the whole SVG
 
 
 @dataclass(repr=False, eq=False)
 class IconFile:
-    icons: dict[str, IconSpec]
-    size: float = 100
+    icons: dict[str, IconSpec]  # the icons by name: `:name:` in text, `icon: name` in templates
+    size: float = 100  # the side of the square box the shapes are drawn in
 
 
 # A traced outline: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",) in 0..1 units
@@ -171,7 +172,8 @@ def _scale(cmds: list[Command], k: float) -> tuple[Command, ...]:
 _COLOUR = re.compile(r"^(current|paper|#[0-9a-fA-F]{6})$")
 
 
-def load_icons(path: Path, root: Path) -> dict[str, IconDef]:
+def load_icons(path: Path, root: Path, warnings: Problems | None = None) -> dict[str, IconDef]:
+    """The icon set in `path`; InputError for its mistakes, what is only doubtful added to `warnings`."""
     doc: Doc = load_file(path, root)
     spec, found = read(IconFile, doc.data, doc)
     if spec is None:
@@ -180,7 +182,7 @@ def load_icons(path: Path, root: Path) -> dict[str, IconDef]:
     icons: dict[str, IconDef] = {}
     for name, icon in spec.icons.items():
         if icon.svg is not None:
-            art = _svg_icon(path.parent / icon.svg, root, icon.svg, doc, name, problems)
+            art = _svg_icon(path.parent / icon.svg, root, icon.svg, doc, name, problems, icon.background == "none")
             if art is not None:
                 icons[name] = IconDef(name, (), art)
             continue
@@ -207,10 +209,13 @@ def load_icons(path: Path, root: Path) -> dict[str, IconDef]:
             shapes.append(IconShape(_scale(outline, spec.size), s.fill, s.stroke, s.width / spec.size))
         icons[name] = IconDef(name, tuple(shapes))
     problems.raise_if_errors()
+    if warnings is not None:
+        warnings.extend(problems.warnings)
     return icons
 
 
-def _svg_icon(path: Path, root: Path, src: str, doc: Doc, name: str, problems: Problems) -> SvgArt | None:
+def _svg_icon(path: Path, root: Path, src: str, doc: Doc, name: str, problems: Problems, drop: bool
+              ) -> SvgArt | None:
     at, subject = doc.where(("icons", name, "svg")), f"icons.{name}.svg"
     if outside(root, path):
         problems.add(at, f"SVG {src!r} {OUTSIDE}", subject)
@@ -218,7 +223,12 @@ def _svg_icon(path: Path, root: Path, src: str, doc: Doc, name: str, problems: P
         problems.add(at, f"SVG {src!r} not found in {display_path(path.parent, root)}/", subject)
     else:
         try:
-            return read_svg(path)
+            art = read_svg(path, drop)
         except (ValueError, OSError) as exc:
             problems.add(at, f"SVG {src!r}: {exc}", subject)
+            return None
+        if art.background:
+            problems.add(at, f"SVG {src!r}: {SOLID}; or write `background: none` beside `svg:` to leave it out",
+                         subject, severity="warning")
+        return art
     return None

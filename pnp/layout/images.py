@@ -7,17 +7,20 @@ within the size bounds (`limits`); each file once per version.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from pnp.layout.scene import Image
-from pnp.layout.svgart import is_svg, read_svg
+from pnp.layout.svgart import SOLID, is_svg, read_svg
 from pnp.layout.values import Eval, LayoutEnv, Skip
 from pnp.model import limits
 from pnp.model.project import OUTSIDE, outside
 
 
-def image(ev: Eval, env: LayoutEnv, box: tuple[float, float, float, float]) -> Image:
-    """The image element's picture in its box; raises Skip without a `src`, ValueError for a bad one."""
+def image(ev: Eval, env: LayoutEnv, box: tuple[float, float, float, float],
+          warn: Callable[[str], None] | None = None) -> Image:
+    """The image element's picture in its box; raises Skip without a `src`, ValueError for a bad one; what is
+    only doubtful (SVG art on a full-size background) is said to `warn`."""
     src = ev.raw("src")
     if not src:
         raise Skip
@@ -26,14 +29,17 @@ def image(ev: Eval, env: LayoutEnv, box: tuple[float, float, float, float]) -> I
         raise ValueError(f"image {src!r} {OUTSIDE}")
     if not path.is_file():
         raise ValueError(f"image {src!r} not found in {path.parent.relative_to(env.root)}/")
+    keep = ev.raw("background") != "none"
     if is_svg(path):
         try:
-            read_svg(path)
+            art = read_svg(path, not keep)
         except ValueError as exc:
             raise ValueError(f"image {src!r}: {exc}") from None
+        if art.background and warn is not None:
+            warn(f"image {src!r}: {SOLID}; or write `background: none` on this image to leave it out")
     else:
         readable_image(path, str(src))
-    return Image(str(path), *box, ev.colour("color"))
+    return Image(str(path), *box, ev.colour("color"), keep)
 
 
 _checked_images: dict[tuple, str] = {}  # (path, size, mtime) -> "" when readable, else why not

@@ -91,6 +91,7 @@ class Image:
     w: float
     h: float
     color: RGB | None = None  # an SVG's currentColor and unset fills (None: black)
+    background: bool = True  # an SVG: False leaves out a shape covering its whole view box (`background: none`)
 
 
 @dataclass(slots=True, repr=False, eq=False)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pnp.layout.svgbackground import covering, without
 from pnp.model import limits
 
 _NS = re.compile(r"^\{[^}]*\}")
@@ -21,6 +22,9 @@ _REFUSED = {"text": "draws text (the project's fonts cannot be used there): conv
             "image": "embeds a picture; keep pictures as their own PNG or JPEG files",
             "foreignObject": "embeds foreign content", "script": "holds a script", "iframe": "embeds a page",
             "feImage": "filters with an image"}
+SOLID = ("a shape covers its whole view box behind the drawing (as in game-icons.net's default download): it would "
+         "print as a solid block; download it without a background (game-icons.net: background none, foreground "
+         "black)")
 _URL = re.compile(r"url\(\s*['\"]?([^'\")]*)", re.I)
 
 
@@ -32,22 +36,24 @@ class SvgArt:
     data: bytes
     width: float
     height: float
+    background: bool = False  # a shape covers its whole view box behind the drawing (pnp/layout/svgbackground.py)
 
 
-_checked: dict[tuple[str, int, int], SvgArt | str] = {}  # (path, size, mtime) -> the art, or why it is refused
+_checked: dict[tuple[str, int, int, bool], SvgArt | str] = {}  # (path, size, mtime, drop) -> the art, or why not
 
 
 def is_svg(src: str | Path) -> bool:
     return str(src).lower().endswith(".svg")
 
 
-def read_svg(path: Path) -> SvgArt:
-    """The SVG at `path`, checked; ValueError saying what is wrong (the caller names the file and line)."""
+def read_svg(path: Path, drop_background: bool = False) -> SvgArt:
+    """The SVG at `path`, checked; ValueError saying what is wrong (the caller names the file and line). With
+    `drop_background`, a shape covering its whole view box behind the drawing is left out."""
     st = path.stat()
-    key = (str(path), st.st_size, st.st_mtime_ns)
+    key = (str(path), st.st_size, st.st_mtime_ns, drop_background)
     if key not in _checked:
         try:
-            _checked[key] = _check(path, st.st_size)
+            _checked[key] = _check(path, st.st_size, drop_background)
         except ValueError as exc:
             _checked[key] = str(exc)
     found = _checked[key]
@@ -56,7 +62,7 @@ def read_svg(path: Path) -> SvgArt:
     return found
 
 
-def _check(path: Path, size: int) -> SvgArt:
+def _check(path: Path, size: int, drop_background: bool) -> SvgArt:
     import xml.etree.ElementTree as ET
 
     if size > limits.SVG_BYTES:
@@ -85,17 +91,21 @@ def _check(path: Path, size: int) -> SvgArt:
         if tag == "style" and el.text and ("@import" in el.text or any(not u.startswith("#")
                                                                        for u in _URL.findall(el.text) if u)):
             raise ValueError("its <style> imports or refers to other files; keep the styles inside the SVG")
-    width, height = _size(root)
-    return SvgArt(str(path), data, width, height)
+    x, y, width, height = _size(root)
+    found = covering(root, (x, y, width, height))
+    if found is not None and drop_background:
+        return SvgArt(str(path), without(root, found), width, height)
+    return SvgArt(str(path), data, width, height, found is not None)
 
 
-def _size(root: Any) -> tuple[float, float]:
-    """The drawing's width and height in its own units (the viewBox, else width and height)."""
+def _size(root: Any) -> tuple[float, float, float, float]:
+    """The drawing's corner, width and height in its own units (the viewBox, else width and height)."""
     box = root.get("viewBox")
+    x = y = 0.0
     if box:
         parts = re.split(r"[\s,]+", box.strip())
         try:
-            w, h = float(parts[2]), float(parts[3])
+            x, y, w, h = float(parts[0]), float(parts[1]), float(parts[2]), float(parts[3])
         except (IndexError, ValueError):
             raise ValueError(f"viewBox {box!r}: expected four numbers, `0 0 512 512`") from None
     else:
@@ -105,4 +115,4 @@ def _size(root: Any) -> tuple[float, float]:
             raise ValueError("needs a viewBox (`viewBox=\"0 0 512 512\"`) or a width and height in px") from None
     if not (0 < w < 1e6 and 0 < h < 1e6):
         raise ValueError(f"{w:g} x {h:g}: an SVG's size must be positive")
-    return w, h
+    return x, y, w, h

@@ -13,14 +13,13 @@ from collections.abc import Callable
 from typing import Any
 
 from pnp.errors import Problems, Where
+from pnp.layout.elements import ALIGNS, RULES
 from pnp.layout.expr import compile_value, field_of, names_in
 from pnp.layout.scene import Item, Line, Rect, Text
 from pnp.layout.text import MarkupError, Style, check_coverage, fit, height, measurable, parse
 from pnp.model import limits
 from pnp.model.units import MM, parse_length
 
-RULES = ("none", "rows", "grid")
-ALIGNS = ("left", "center", "right")
 Compiled = dict[str, tuple[bool, Any]]  # a column's values: (is_dynamic, constant or getter) each
 
 

@@ -12,12 +12,13 @@ import itertools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 from pnp.errors import InputError, Problem, Problems, Where, did_you_mean
 from pnp.layout.elements import Element, GroupEl, TextDefaults, check_choices, check_text_defaults
 from pnp.model import limits
 from pnp.model.fields import CARD_SIZES
+from pnp.model.kinds import Kind
 from pnp.model.load import Doc, display_path, load_file
 from pnp.model.project import OUTSIDE, outside
 from pnp.model.schema import read
@@ -25,20 +26,24 @@ from pnp.model.units import MM, parse_length
 
 RESERVED_NAMES = ("card", "deck", "game", "data", "vars", "item", "index", "row", "face", "players")
 _NAME = re.compile(r"(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9_./-]*")  # relative, no `..`
+STAMPS = ("center", "left", "right")
+Stamp = Annotated[str | None, Kind("length", STAMPS, expression=False)]
 
 @dataclass(repr=False, eq=False)
 class TemplateFile:
-    extends: str | None = None
-    size: str | dict[str, str] | None = None
-    bleed: str | None = None
-    safe: str | None = None
+    """A layout template: a face's size, bleed and safe zone, its text defaults, and the elements it draws."""
+
+    extends: Annotated[str | None, Kind("template", expression=False)] = None  # the template this one changes
+    size: Annotated[str | dict[str, str] | None, Kind("size", expression=False)] = None  # the face's size
+    bleed: Annotated[str | None, Kind("length", expression=False)] = None  # art beyond the trim (default: game's)
+    safe: Annotated[str | None, Kind("length", expression=False)] = None  # text and icons stay this far inside the trim
     text: dict[str, Any] = field(default_factory=dict, metadata={"schema": TextDefaults})  # text defaults
     vars: dict[str, Any] = field(default_factory=dict)  # values for `{{ vars.x }}`; children override
     # named values computed once per face, in order, read below by name (`{{ colour }}`); children override
     let: dict[str, Any] = field(default_factory=dict)
     rotatable: bool | str | None = None  # this face is turned in play: numbers like 6 and 9 get a mark
-    stamp: str | None = None  # the playtest stamp along the foot: center, left, right, or its middle (`70%`, `117mm`)
-    elements: list[Element] = field(default_factory=list)
+    stamp: Stamp = None  # where the playtest stamp goes along the foot: its middle (`70%`, `117mm`), or a side
+    elements: list[Element] = field(default_factory=list)  # what to draw, in order (later on top)
 
 
 @dataclass(repr=False, eq=False)
@@ -116,7 +121,7 @@ class TemplateStore:
                                       "template")])
         if not path.is_file():
             raise InputError([Problem(used_at, f"template {name!r} not found (expected templates/{name}.yaml)"
-                                      f"{did_you_mean(name, _template_names(self.root / 'templates'))}",
+                                      f"{did_you_mean(name, template_names(self.root / 'templates'))}",
                                       "template")])
         doc, spec = _parsed(path, self.root)
         problems = Problems()
@@ -170,7 +175,7 @@ class TemplateStore:
             except ValueError as exc:
                 problems.add(doc.where(("rotatable",)), str(exc), "rotatable")
         stamp = spec.stamp or (parent.stamp if parent else "center")
-        if spec.stamp is not None and spec.stamp not in ("center", "left", "right"):
+        if spec.stamp is not None and spec.stamp not in STAMPS:
             try:
                 at = parse_length(spec.stamp, 100.0)
             except ValueError:
@@ -178,7 +183,7 @@ class TemplateStore:
             if not 0 <= at <= (100.0 if spec.stamp.strip().endswith("%") else size[0] if size else at):
                 problems.add(doc.where(("stamp",)), f"{spec.stamp!r}: use center, left, right, or where the stamp's "
                              "middle lies along the foot, on the face (`70%`, `117mm`)"
-                             f"{did_you_mean(spec.stamp, ('center', 'left', 'right'))}", "stamp")
+                             f"{did_you_mean(spec.stamp, STAMPS)}", "stamp")
         problems.raise_if_errors()
         assert size is not None and text is not None
         return Template(name, doc.where(), size, bleed, safe, text, placed, variables, rotatable, stamp, lets, wheres)
@@ -279,7 +284,7 @@ def _template_files(root: Path, name: str | None) -> list[Path]:
     return out
 
 
-def _template_names(folder: Path, most: int = 5000) -> list[str]:
+def template_names(folder: Path, most: int = 5000) -> list[str]:
     """The templates under `folder` by name (`voyage/ability`), the first `most` found: candidates for a typo."""
     return [p.relative_to(folder).with_suffix("").as_posix()
             for p in itertools.islice(folder.rglob("*.yaml"), most)] if folder.is_dir() else []

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Annotated, Literal
 
 from pnp.model.fields import Length
+from pnp.model.kinds import Kind
 from pnp.model.schema import Check
 from pnp.model.units import MM
 
@@ -22,30 +23,30 @@ Angle = Annotated[float, Check(ge=-360, le=360)]
 class DialWindow:
     angle: Angle  # where the window sits round the pin
     distance: Length  # from the pin to the window's centre: the radius the values are printed at
-    width: Length
-    height: Length
+    width: Length  # the window's width
+    height: Length  # the window's height
 
 
 @dataclass(repr=False, eq=False)
 class DialThumb:
-    angle: Angle
+    angle: Angle  # where the hole sits round the pin
     distance: Length  # from the pin to the hole's centre
     size: Length  # the round hole's diameter
 
 
 @dataclass(repr=False, eq=False)
 class DialText:
-    font: str = "body"  # a family of game.yaml's `fonts`
-    style: Literal["regular", "bold", "italic", "bold_italic"] = "regular"
-    size: Length = 12.0
-    color: str = "#000000"
+    font: Annotated[str, Kind("font", expression=False)] = "body"  # the values' font
+    style: Literal["regular", "bold", "italic", "bold_italic"] = "regular"  # the values' face
+    size: Length = 12.0  # the values' size
+    color: Annotated[str, Kind("colour", expression=False)] = "#000000"  # the values' colour
 
 
 @dataclass(repr=False, eq=False)
 class DialEndMark:
-    icon: str  # an icon of the game's set, in the slot after the last value: the wheel stops there
-    size: Length = 4 * MM
-    color: str = "#000000"
+    icon: Annotated[str, Kind("icon", expression=False)]  # in the slot after the last value: the wheel stops there
+    size: Length = 4 * MM  # the mark's size
+    color: Annotated[str, Kind("colour", expression=False)] = "#000000"  # the mark's colour
 
 
 @dataclass(repr=False, eq=False)
@@ -54,10 +55,10 @@ class DialSpec:
     radius: Length  # the wheel's
     window: DialWindow
     values: list[int | float | str]  # in the window at rest first; each step brings the next
-    text: DialText = dataclasses.field(default_factory=DialText)
+    text: DialText = dataclasses.field(default_factory=DialText)  # how the values are printed
     hole: Length = 4 * MM  # the pin hole's diameter
     slots: Annotated[int, Check(ge=2, le=360)] | None = None  # places round the wheel (default: values + end mark)
     turn: Literal["clockwise", "counterclockwise"] = "clockwise"  # the turn that brings the next value
     thumb: DialThumb | None = None  # a hole in the base to turn the wheel by
-    end_mark: DialEndMark | None = None
+    end_mark: DialEndMark | None = None  # an icon after the last value, where the wheel stops
     clearance: Length = 1 * MM  # the least room between the window's edge and any value's ink, inside and out

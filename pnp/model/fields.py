@@ -47,15 +47,15 @@ _PY_TYPES: dict[str, Any] = {"text": str, "integer": int, "number": float, "bool
 class FieldSpec:
     """One card field a deck declares (also a field of a list's records)."""
 
-    type: Literal["text", "integer", "number", "boolean", "choice", "list", "any"] = "text"
-    required: bool = True
-    default: Any = None
+    type: Literal["text", "integer", "number", "boolean", "choice", "list", "any"] = "text"  # what its value is
+    required: bool = True  # every card must give it (else the default fills in)
+    default: Any = None  # the value of a card that leaves it out
     choices: list[str] | None = None  # a choice: the values allowed
     min: float | None = None  # a number's bounds; a list's number of items
-    max: float | None = None
+    max: float | None = None  # a number's upper bound; a list's most items
     of: ItemType | dict[str, ItemType | FieldSpec] | None = None  # a list's items: a type, or records' fields
     item: FieldSpec | None = None  # a list's items as a field of their own: a list of lists, bounded items
-    description: str = ""
+    description: str = ""  # what it means: shown in the editor
 
 
 def field_problems(name: str, fs: FieldSpec) -> list[tuple[tuple[str | int, ...], str]]:

@@ -16,10 +16,13 @@ from typing import Annotated, Any, Literal
 from pnp.errors import InputError, Problem, Problems, Where, did_you_mean
 from pnp.model.dial import DialSpec
 from pnp.model.fields import PAPERS, FieldSpec, Id, Length, card_hints, field_problems
+from pnp.model.kinds import Kind
 from pnp.model.load import Doc, load_file
 from pnp.model.project import OUTSIDE, check_game_id, confined, no_game, outside
 from pnp.model.schema import Check, Reader, read
 from pnp.model.units import MM, is_colour_code
+
+TemplateName = Annotated[str | None, Kind("template", expression=False)]
 
 
 @dataclass(repr=False, eq=False)
@@ -39,29 +42,29 @@ class GlossaryTerm:
 
 @dataclass(repr=False, eq=False)
 class Glossary:
-    style: Literal["bold", "italic", "bold_italic", "regular"] = "bold"
+    style: Literal["bold", "italic", "bold_italic", "regular"] = "bold"  # how the terms are set
     color: str | None = None  # palette name or #rrggbb
-    terms: list[str | GlossaryTerm] = field(default_factory=list)
+    terms: list[str | GlossaryTerm] = field(default_factory=list)  # the terms: a word, or {term, forms}
 
 
 @dataclass(repr=False, eq=False)
 class Players:
-    min: Annotated[int, Check(ge=1)] = 1
-    max: Annotated[int, Check(ge=1)] = 1
+    min: Annotated[int, Check(ge=1)] = 1  # the fewest players
+    max: Annotated[int, Check(ge=1)] = 1  # the most players
 
 
 @dataclass
 class PrintSettings:
-    paper: Literal["A4", "letter", "A3", "tabloid"] = "A4"
+    paper: Literal["A4", "letter", "A3", "tabloid"] = "A4"  # the paper size
     margin: Length = 5 * MM  # printable margin on every side
     bleed: Length = 3 * MM  # art beyond the trim line on every face
-    duplex: Literal["long", "short", "none"] = "long"
-    cut_marks: bool = True
+    duplex: Literal["long", "short", "none"] = "long"  # long or short: the edge the backs flip on; none: no backs
+    cut_marks: bool = True  # cut marks outside the grid of faces
     mark_length: Length = 5 * MM
     mark_offset: Length = 1 * MM
     mark_width: Length = 0.5
     gap: Literal["auto", "none", "bleed"] = "auto"  # none: abut; bleed: 2 x bleed apart; auto: fits more
-    center: bool = True
+    center: bool = True  # the grid of faces centred on the page (else from the top-left margin)
     document: bool = True  # also write <game>-pnp.pdf: cover, checklist, instructions and every component
 
     def overridden(self, paper: str | None = None, duplex: str | None = None, bleed: bool = True) -> PrintSettings:
@@ -80,17 +83,17 @@ class PrintSettings:
 class ContentItem:
     count: int | None = None  # required unless `stated: false`
     printed: bool = True  # false: not printed (ordinary dice, pencils): listed in the checklist only
-    note: str = ""
+    note: str = ""  # said beside it in the checklist
     stated: bool = True  # false: the rulebook names it but states no count (`count`, if given, is ours)
 
 
 @dataclass(repr=False, eq=False)
 class Manifest:
-    name: str
-    version: str = "0.1"
-    players: Players | None = None
-    fonts: dict[str, FontFamily] = field(default_factory=dict)
-    palette: dict[str, str] = field(default_factory=dict)
+    name: str  # the game's name, on the cover and in every file's title
+    version: str = "0.1"  # the game's version, stamped on playtest builds
+    players: Players | None = None  # how many may play
+    fonts: dict[str, FontFamily] = field(default_factory=dict)  # font families by name: TrueType files in fonts/
+    palette: dict[str, str] = field(default_factory=dict)  # colours by name (#rrggbb), for templates and rules to name
     glossary: Glossary = field(default_factory=Glossary)
     icons: str | None = None  # icon set file inside the game folder
     decks: list[str] = field(default_factory=list)  # deck files inside the game folder
@@ -125,10 +128,10 @@ class Sides:
 
 @dataclass(repr=False, eq=False)
 class DeckFile:
-    id: Id
-    name: str
-    template: str | None = None  # required, except for dice (drawn from their net)
-    back: str | None = None
+    id: Id  # the deck's id: lower-case letters, digits and dashes
+    name: str  # the deck's name, as the document and the checklist say it
+    template: TemplateName = None  # the faces' template; required, except for dice (drawn from their net)
+    back: TemplateName = None  # the backs' template (default: no backs)
     kind: Literal["cards", "tokens", "board", "die", "sheet", "dial"] = "cards"  # how faces are put on paper
     shape: Literal["rect", "round"] = "rect"  # tokens: the cut line's shape
     pack: Literal["auto", "none", "pieces"] = "auto"  # the pnp document: share sheets with like pieces, or not
@@ -137,13 +140,13 @@ class DeckFile:
     edge: Length | None = None  # dice: the net's edge (for a d10, the kites' long edges)
     faces: str | None = None  # dice: the data table whose `faces:` list gives each face's colour, number, symbol
     seams: Seams | None = None  # boards: where the tiles' seams may not run, and their glue tab
-    wheel: str | None = None  # dials: the wheel's template (its decoration; the engine prints the values)
+    wheel: TemplateName = None  # dials: the wheel's template (its decoration; the engine prints the values)
     dial: DialSpec | None = None  # dials: the geometry (pnp/model/dial.py)
-    copies: Annotated[int, Check(ge=0)] = 1
+    copies: Annotated[int, Check(ge=0)] = 1  # copies of every card (a card's own `copies` wins)
     title: str | None = None  # how `pnp setup` names a card: an expression such as "{{ card.number }}"; else name or id
     sides: Sides | None = None  # the sides' names at the table (`{front: A, back: B}`); setup steps may use them
-    fields: dict[str, FieldSpec] = field(default_factory=dict)
-    cards: list[dict[str, Any]] = field(default_factory=list)
+    fields: dict[str, FieldSpec] = field(default_factory=dict)  # the cards' fields: type, required, default
+    cards: list[dict[str, Any]] = field(default_factory=list)  # the cards: each a mapping of the deck's fields
     cards_from: str | None = None  # the cards as a sheet's rows: a file in the game folder, `abilities.xlsx#Abilities`
     header_row: Annotated[int, Check(ge=1)] | None = None  # cards_from: the row naming the fields (else found)
 

@@ -23,6 +23,7 @@ import typing
 from dataclasses import MISSING
 from typing import Any, Literal, Union, get_args, get_origin
 
+from pnp.model.kinds import kind_of
 from pnp.model.schema import Check
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
@@ -33,8 +34,10 @@ _COMMENT = re.compile(r"^\s+(\w+)\s*:.*?\s\s#\s+(.+?)\s*$")  # `name: hint = def
 class Builder:
     """Turns type hints into schemas, collecting one definition per dataclass in `defs`."""
 
-    def __init__(self) -> None:
+    def __init__(self, names: dict[str, list[str]] | None = None) -> None:
         self.defs: dict[str, dict[str, Any]] = {}
+        self.names = names  # the game's names by kind (colour, font, icon, template): what a `Kind` offers
+
 
     def hint(self, hint: Any) -> dict[str, Any]:
         origin = get_origin(hint)
@@ -46,6 +49,10 @@ class Builder:
             return {"type": _PRIMITIVE[hint]}
         if origin is typing.Annotated:
             base, *checks = get_args(hint)
+            kind = kind_of(hint)
+            if kind is not None:  # what the value names: the game's names, a form, fixed choices
+                out = kind.json(self.names)
+                return {"anyOf": [*out.get("anyOf", [out]), {"type": "null"}]} if _nullable(base) else out
             out = self.hint(base)
             for check in checks:
                 if isinstance(check, Check):
@@ -87,7 +94,7 @@ class Builder:
         if len(classes) > 1:  # tagged by `type:`, as the loader chooses
             kinds = {_tag(c): c for c in classes}
             return {"type": "object", "required": ["type"],
-                    "properties": {"type": {"enum": list(kinds)}},
+                    "properties": {"type": {"enum": list(kinds), "description": "which kind: " + ", ".join(kinds)}},
                     "allOf": [{"if": {"properties": {"type": {"const": k}}}, "then": self.model(c)}
                               for k, c in kinds.items()]}
         options = [self.hint(a) for a in args]
@@ -116,8 +123,10 @@ class Builder:
             key = f.metadata.get("alias", f.name)
             named = f.metadata.get("schema")
             prop = self.model(named) if named is not None else self.hint(hints[f.name])
-            if f.name in notes:
-                prop = {**prop, "description": notes[f.name]}
+            kind = kind_of(hints[f.name])
+            said = [s for s in (notes.get(f.name), kind.describe() if kind else None) if s]
+            if said:
+                prop = {**prop, "description": ": ".join(said)}
             default = f.default if f.default is not MISSING else MISSING
             if default is not MISSING and isinstance(default, str | int | float | bool) and "$ref" not in prop:
                 prop = {**prop, "default": default}
@@ -131,6 +140,10 @@ class Builder:
         if required:
             out["required"] = required
         return out
+
+
+def _nullable(hint: Any) -> bool:
+    return get_origin(hint) in (Union, types.UnionType) and type(None) in get_args(hint)
 
 
 def _tag(cls: type) -> str:
@@ -169,19 +182,21 @@ def comments(cls: type) -> dict[str, str]:
     return found
 
 
-def document(cls: type, title: str, builder: Builder | None = None) -> dict[str, Any]:
-    """A whole schema whose root is `cls`, with every class it uses under `$defs`."""
-    b = builder or Builder()
+def document(cls: type, title: str, builder: Builder | None = None,
+             names: dict[str, list[str]] | None = None) -> dict[str, Any]:
+    """A whole schema whose root is `cls`, with every class it uses under `$defs`; `names` are the game's, by
+    kind (what a field declared a `Kind` offers: its palette, fonts, icons, templates)."""
+    b = builder or Builder(names)
     root = b.definition(cls)
     return {"$schema": DRAFT, "title": title, **root, "$defs": dict(sorted(b.defs.items()))}
 
 
-def deck_document(spec: Any, title: str) -> dict[str, Any]:
+def deck_document(spec: Any, title: str, names: dict[str, list[str]] | None = None) -> dict[str, Any]:
     """The schema of one deck file: a deck file's fields, and its cards typed by the deck's own `fields:`
     (so `cost:` completes, and `cost: three` is underlined)."""
     from pnp.model.game import DeckFile, card_hints
 
-    b = Builder()
+    b = Builder(names)
     doc = document(DeckFile, title, b)
     props: dict[str, Any] = {"id": b.hint(typing.get_type_hints(DeckFile, include_extras=True)["id"]),
                              "copies": {"type": "integer", "minimum": 0,
@@ -192,8 +207,9 @@ def deck_document(spec: Any, title: str) -> dict[str, Any]:
         prop = b.hint(hint)
         if not needed:  # an empty value is the default
             prop = {"anyOf": [prop, {"type": "null"}]}
-        description = spec.fields[name].description
-        props[name] = {**prop, "description": description} if description else prop
+        declared = spec.fields[name]
+        props[name] = {**prop, "description": declared.description or f"{declared.type}, declared under `fields:` "
+                       "(its `description:` is said here)"}
         if needed:
             required.append(name)
     card: dict[str, Any] = {"type": "object", "properties": props, "additionalProperties": False}

@@ -57,7 +57,7 @@ def _outlines(art: SvgArt) -> tuple[float, float, tuple[IconShape, ...]]:
 def svg_icon(im: Image, icons: dict[str, IconDef]) -> Icon:
     """An SVG image as an icon (registered in `icons` under a name of its own) whose square box holds the art
     as large as its box allows, centred: `fit: contain`."""
-    art = read_svg(Path(im.path))
+    art = read_svg(Path(im.path), not im.background)
     name = _names.get(art)
     if name is None:  # the same art, the same PDF, wherever the project is
         name = _names[art] = "svg-" + hashlib.sha1(art.data).hexdigest()[:16]

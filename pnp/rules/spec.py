@@ -19,19 +19,19 @@ Severity = Literal["error", "warning", "info"]
 
 @dataclass
 class Source:
-    deck: str | None = None
-    data: str | None = None
+    deck: str | None = None  # a deck's cards
+    data: str | None = None  # a data table by name
     items: str | None = None  # a list inside a data file (dotted path)
     field: str | None = None  # the value of each item (default: the item itself)
-    palette: bool = False
+    palette: bool = False  # the game's palette colours
     where: str | None = None  # keep items for which this expression is true (`item`)
 
 
 @dataclass
 class Bound:
-    min: int | None = None
-    max: int | None = None
-    exactly: int | None = None
+    min: int | None = None  # at least this many
+    max: int | None = None  # at most this many
+    exactly: int | None = None  # exactly this many
 
 
 @dataclass
@@ -49,22 +49,25 @@ class Play:
     """What the space leaves around the piece (space minus piece, on each axis compared)."""
 
     min: Length = 0.0
-    max: Length | None = None
+    max: Length | None = None  # at most this much room
+
+
+Kinds = Literal["contents", "copies", "unique", "range", "composition", "distribution", "reference", "each", "expect",
+                "connected", "colours", "fits", "custom"]
 
 
 @dataclass
 class Rule:
-    id: str
-    kind: Literal["contents", "copies", "unique", "range", "composition", "distribution", "reference", "each",
-                  "expect", "connected", "colours", "fits", "custom"]
-    description: str = ""
-    severity: Severity = "error"
+    id: str  # the rule's name, in reports and in `strict_ignores`
+    kind: Kinds  # what the rule checks (docs/rules.md)
+    description: str = ""  # what it means, in the designer's words
+    severity: Severity = "error"  # error fails the check; warning is said
     deck: str | list[str] | None = None  # copies, unique, range, composition, distribution, each (each: a list too)
     field: str | None = None  # unique, range, composition, distribution
     copies: int | None = None  # copies: the same for every card
     by: str | None = None  # copies: a field whose value sets the copies, through `table`
     min: float | None = None  # range
-    max: float | None = None
+    max: float | None = None  # range: the largest value
     counts: dict[str, Bound] = dataclasses.field(default_factory=dict)  # composition: value -> bounds on faces
     table: dict[str, int] = dataclasses.field(default_factory=dict)  # distribution, copies: value -> faces, copies
     source: Source | None = None  # reference (from), colours (the colours), unique (the values)
@@ -94,10 +97,10 @@ class Step:
     Expressions read the options, `players`, `player` (each_player: 1, 2, ...), `tables`, `data`, `table`
     and `hand` (what is dealt so far, by label) and, in `where`, `card` (its fields, `id` and `copy`)."""
 
-    draw: str | None = None
-    place: str | None = None
-    roll: str | None = None
-    track: str | None = None
+    draw: str | None = None  # take cards from this deck
+    place: str | None = None  # put this deck's cards on the table
+    roll: str | None = None  # roll this die (a data table)
+    track: str | None = None  # state this track's value
     pile: list[Step] | None = None  # one pile from several draws, top first
     count: int | str | None = None  # cards drawn (default 1; for place, all); may differ by player count and player
     value: Any = None  # track: the start value
@@ -114,28 +117,28 @@ class Step:
 class Table:
     """A setup table: one value per player count, per player or per option (`by`, outermost first)."""
 
-    values: Any = None
+    values: Any = None  # the values: a list or a mapping per `by`
     by: str | list[str] = dataclasses.field(default_factory=list)  # players, player, or an option's name
 
 
 @dataclass
 class Players:
-    min: int = 1
-    max: int = 1
+    min: int = 1  # the fewest players
+    max: int = 1  # the most players
 
 
 @dataclass
 class Setup:
-    players: Players = dataclasses.field(default_factory=Players)
-    shuffle: list[str] = dataclasses.field(default_factory=list)
-    table: list[Step] = dataclasses.field(default_factory=list)
-    each_player: list[Step] = dataclasses.field(default_factory=list)
+    players: Players = dataclasses.field(default_factory=Players)  # the player counts the setup deals for
+    shuffle: list[str] = dataclasses.field(default_factory=list)  # decks shuffled first
+    table: list[Step] = dataclasses.field(default_factory=list)  # the steps dealt once, to the table
+    each_player: list[Step] = dataclasses.field(default_factory=list)  # the steps dealt to each player
     options: dict[str, list[Any]] = dataclasses.field(default_factory=dict)  # named choices; the first is the default
     tables: dict[str, Table] = dataclasses.field(default_factory=dict)  # `tables.NAME` in the steps' expressions
 
 
 @dataclass
 class RulesFile:
-    rules: list[Rule] = dataclasses.field(default_factory=list)
-    setup: Setup | None = None
+    rules: list[Rule] = dataclasses.field(default_factory=list)  # the rules `pnp check` holds the game to
+    setup: Setup | None = None  # the setup `pnp setup` deals
     strict_ignores: list[str] = dataclasses.field(default_factory=list)  # rules whose warnings --strict accepts
