@@ -75,3 +75,14 @@ def test_a_let_may_not_take_a_name_templates_read(project):
         assert "let: 'card' is a name templates read already" in str(exc.problems[0])
     else:
         raise AssertionError("a let named card was taken")
+
+
+def test_a_value_of_an_element_whose_if_is_false_is_not_computed(project):
+    edit(project / FRONT, '{name: gem, type: icon, icon: dot, x: 28mm, y: 75mm, w: 7mm, h: 7mm, color: accent, '
+         'if: "{{ card.cost > 1 }}"}',
+         '{name: gem, type: icon, icon: dot, x: 28mm, y: 75mm, w: 7mm, h: 7mm, color: "{{ data.nope.colour }}", '
+         'if: "{{ card.cost > 10 }}"}')
+    assert run_pnp("build", "mini", cwd=project).code == 0  # no card costs more than 10: never drawn
+    edit(project / FRONT, 'if: "{{ card.cost > 10 }}"', 'if: "{{ card.cost > 2 }}"')
+    result = run_pnp("build", "mini", cwd=project)
+    assert result.code == 2 and "data" in result.err and "spell/fireball" in result.err, result.err

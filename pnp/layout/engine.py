@@ -164,7 +164,13 @@ class CompiledTemplate:
                     compiled = compile_value(value, placed.where)
                     names = names_in(value) if compiled[0] else set()
                 if compiled[0] and names <= self._static:
-                    compiled = (False, compiled[1](self.base))
+                    try:
+                        compiled = (False, compiled[1](self.base))
+                    except ExprError:
+                        if key == "if" or placed.element.if_ is None:
+                            raise
+                        # an element drawn only when its `if` holds: a value that cannot be computed is said
+                        # where it is drawn, never for a face that does not draw it
                 elif compiled[0]:
                     free |= names
                     if key == "if" and {"item", "index"} & names and placed.element.repeat is not None:

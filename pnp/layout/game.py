@@ -113,8 +113,8 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
                      f"template {deck.template!r}", "back")
         back_t = None
     bleed_f = front_t.bleed if front_t.bleed is not None and bleed else bleed
-    if deck.spec.kind == "sheet":  # write-in sheets: no art off the edge, printed on one side
-        bleed_f, back_t = 0.0, None
+    if deck.spec.kind == "sheet":  # write-in sheets: no art off the edge; a back makes a two-sided pad
+        bleed_f = 0.0
     base = deck_context(game, deck)
     out: list[Entry] = []
     for template in (front_t, back_t):

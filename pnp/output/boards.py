@@ -11,8 +11,8 @@ from pnp.model.game import Deck, PrintSettings
 from pnp.model.units import MM
 from pnp.output.extent import item_box, walk
 from pnp.output.impose import Page, impose_cards, plan_grid
-from pnp.output.seams import Box
-from pnp.output.tiles import impose_board
+from pnp.output.seams import Box, Plan
+from pnp.output.tiles import area, impose_board
 
 Entry = tuple[Face, Face | None, dict[str, Any]]
 
@@ -46,6 +46,24 @@ def _named(deck: Deck, face: Face, avoid: list, given: bool) -> list[Box]:
     return boxes
 
 
+def tiling_said(deck: Deck, face: Face, plan: Plan, s: PrintSettings, paper: tuple[float, float],
+                avoiding: bool) -> str:
+    """Why a board was tiled and how: its size against what one page holds, the tiles, where the seams run."""
+    aw, ah = area(paper, s.margin, face.bleed)
+    b = face.bleed
+    turn = abs(plan.xs[-1] - face.w) > 0.01  # tiled a quarter turned
+    seams_x = ", ".join(f"{v / MM:.0f}" for v in plan.xs[1:-1])
+    seams_y = ", ".join(f"{v / MM:.0f}" for v in plan.ys[1:-1])
+    where = "; ".join(p for p in (f"seams at {seams_x} mm across" if seams_x else "",
+                                  f"{seams_y} mm down" if seams_y else "") if p)
+    return (f"{deck.id}: {face.w / MM:.0f} x {face.h / MM:.0f} mm with {b / MM:g} mm bleed is more than one "
+            f"{s.paper} page holds ({(aw - 2 * b) / MM:.0f} x {(ah - 2 * b) / MM:.0f} mm inside its margins, corner "
+            f"marks and label band): {plan.cols} x {plan.rows} = {len(plan.tiles)} tiles"
+            f"{', the board turned a quarter (fewer tiles)' if turn else ''}, {where}"
+            f"{' (measured on the turned board)' if turn else ''}"
+            f"{'; seams kept out of what `seams: avoid:` names' if avoiding else ''}")
+
+
 def impose_boards(deck: Deck, entries: list[Entry], s: PrintSettings, paper: tuple[float, float],
                   notes: list[str]) -> tuple[list[Page], str]:
     """(pages, how they are laid out, for the summary)."""
@@ -66,6 +84,8 @@ def impose_boards(deck: Deck, entries: list[Entry], s: PrintSettings, paper: tup
                                   s.duplex, avoid, tab)
         pages.extend(more)
         tiles += len(plan.tiles)
+        if len(plan.tiles) > 1 and meta.get("copy", 1) == 1 and face is entries[0][0]:
+            notes.append(tiling_said(deck, face, plan, s, paper, bool(avoid)))
         for i in plan.crossed:
             x, y, w, h = (round(v / MM) for v in avoid[i])
             notes.append(f"{deck.id}: a seam crosses the box at {x}, {y} mm ({w} x {h} mm) that `seams: avoid:` "
