@@ -17,9 +17,9 @@ from pnp.model.load import display_path, load_text
 
 def template_names(root: Path) -> list[str]:
     """The project's templates by name (`voyage/ability`)."""
-    from pnp.layout.templates import _template_names
+    from pnp.layout.templates import template_names as under
 
-    return _template_names(root / "templates")
+    return under(root / "templates")
 
 
 def _flow_add(text: str, key: str, item: str) -> str | None:

@@ -39,8 +39,7 @@ class TemplateFile:
     safe: Annotated[str | None, Kind("length", expression=False)] = None  # text and icons stay this far inside the trim
     text: dict[str, Any] = field(default_factory=dict, metadata={"schema": TextDefaults})  # text defaults
     vars: dict[str, Any] = field(default_factory=dict)  # values for `{{ vars.x }}`; children override
-    # named values computed once per face, in order, read below by name (`{{ colour }}`); children override
-    let: dict[str, Any] = field(default_factory=dict)
+    let: dict[str, Any] = field(default_factory=dict)  # named values computed once per face, read below by name
     rotatable: bool | str | None = None  # this face is turned in play: numbers like 6 and 9 get a mark
     stamp: Stamp = None  # where the playtest stamp goes along the foot: its middle (`70%`, `117mm`), or a side
     elements: list[Element] = field(default_factory=list)  # what to draw, in order (later on top)

@@ -122,8 +122,8 @@ class Seams:
 class Sides:
     """What the table calls a deck's two sides (`sides: {front: A, back: B}`): `pnp setup` says "side A up"."""
 
-    front: str = "front"
-    back: str = "back"
+    front: str = "front"  # the front's name at the table (`A`)
+    back: str = "back"  # the back's name at the table (`B`)
 
 
 @dataclass(repr=False, eq=False)
