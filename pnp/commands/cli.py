@@ -589,24 +589,45 @@ def import_cmd(
         typer.echo(f"wrote {out}")
 
 
+def _internal(exc: Exception) -> NoReturn:
+    typer.echo(f"internal error: {type(exc).__name__}: {exc}", err=True)
+    typer.echo("This is a bug in pnp, not in your game: please report it with the command you ran and "
+               "the game's files (pnp " + __version__ + ").", err=True)
+    sys.exit(3)
+
+
 def main() -> None:
     """The console script: every PnpError is handled by its command (exit 1 or 2); what the system
-    refuses (a folder that cannot be read or written) is exit 2; anything else is pnp's own bug, said
+    refuses (a folder that cannot be read or written) and memory past pnp's ceiling (`PNP_MEMORY`,
+    4 GiB unless set) are exit 2; anything else is pnp's own bug, said
     as such with exit 3, never a traceback."""
+    from pnp.model.limits import hold_memory
+
+    try:
+        hold_memory()
+    except ValueError as exc:  # PNP_MEMORY is not a size
+        typer.echo(str(exc), err=True)
+        typer.echo("1 error", err=True)
+        sys.exit(2)
     try:
         app()
     except KeyboardInterrupt:
         sys.exit(130)
+    except MemoryError:
+        from pnp.model.limits import doing, memory, said_memory
+
+        at = f" {doing()}" if doing() else ""
+        typer.echo(f"pnp ran out of memory{at} (its ceiling is {said_memory(memory())}): the game asks for more "
+                   "than it can hold; give it less to lay out, or raise the ceiling with PNP_MEMORY=8G", err=True)
+        typer.echo("1 error", err=True)
+        sys.exit(2)
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename else ""
         typer.echo(f"{where}{exc.strerror or exc}", err=True)
         typer.echo("1 error", err=True)
         sys.exit(2)
     except Exception as exc:
-        typer.echo(f"internal error: {type(exc).__name__}: {exc}", err=True)
-        typer.echo("This is a bug in pnp, not in your game: please report it with the command you ran and "
-                   "the game's files (pnp " + __version__ + ").", err=True)
-        sys.exit(3)
+        _internal(exc)
     finally:
         # The process ends here (every file is written and closed). Python's last garbage collection would walk
         # every object the command made, a whole game's layouts and pages (60 ms of a 0.6 s build of Voyage);

@@ -1,0 +1,88 @@
+"""Layout: how large a value an expression built would be once printed, counted without printing it.
+
+An expression can build a small value that prints enormous: `['x' * 1000000] * 100000` is one string
+and a list of 100,000 references to it, a megabyte in memory and 100 GB as text. Whatever turns a
+value into text (`string`, `~`, `join`, `tojson`, `format`, a template's output, a text element) asks
+`printed` first: it counts every shared reference as many times as it prints, each distinct value once
+(its size is remembered), and stops at `limits.STRING` characters or `limits.VALUE_DEPTH` levels with
+a SecurityError, before any of it is built. An undefined value met inside a list or a mapping is the
+error it is, not the word "Undefined" printed on a card.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from jinja2 import Undefined
+from jinja2.exceptions import SecurityError
+from jinja2.utils import Namespace
+
+from pnp.model import limits
+
+_SEQUENCES: tuple[type, ...] = (list, tuple, set, frozenset, type({}.keys()), type({}.values()), type({}.items()))
+
+
+def too_long(n: int, what: str) -> SecurityError:
+    return SecurityError(f"{what} of {n:,} would be built; an expression may build at most "
+                         f"{limits.STRING:,} characters or {limits.SEQUENCE:,} items")
+
+
+def printed(value: Any, limit: int | None = None) -> int:
+    """About how many characters `str(value)` would have (never fewer than the items it holds); a
+    SecurityError as soon as that passes `limit` (limits.STRING) or the value nests too deep."""
+    most = limits.STRING if limit is None else limit
+    seen: dict[int, int] = {}
+
+    def size(v: Any, depth: int, inside: bool) -> int:
+        if isinstance(v, str):
+            return len(v) + 2 * inside  # (its quotes in a list)
+        if isinstance(v, bool) or v is None:
+            return 5
+        if isinstance(v, int):
+            return v.bit_length() * 3 // 10 + 2
+        if isinstance(v, float):
+            return 24
+        if isinstance(v, Undefined):  # a name or field that is not there: its error (an `if` with no `else`: empty)
+            return len(str(v))
+        key = id(v)
+        if key in seen:
+            return seen[key]
+        if depth > limits.VALUE_DEPTH:
+            raise SecurityError(f"a value nested more than {limits.VALUE_DEPTH} levels deep would be printed")
+        if isinstance(v, dict | Namespace):
+            items: Any = v.items() if isinstance(v, dict) else object.__getattribute__(v, "_Namespace__attrs").items()
+            total = 2
+            for k, x in items:
+                total += size(k, depth + 1, True) + size(x, depth + 1, True) + 4
+                if total > most:
+                    raise too_long(total, "a text")
+        elif isinstance(v, _SEQUENCES):
+            total = 2
+            for x in v:
+                total += size(x, depth + 1, True) + 2
+                if total > most:
+                    raise too_long(total, "a text")
+        else:  # a function, a range, a generator, a card record: their own short description
+            total = 40
+        seen[key] = total
+        return total
+
+    total = size(value, 0, False)
+    if total > most:
+        raise too_long(total, "a text")
+    return total
+
+
+def text_of(value: Any) -> str:
+    """`str(value)` once `printed` has found it within the limit."""
+    if isinstance(value, str):
+        return str(value)  # (a Markup stays itself in Jinja's own join; here, plain text)
+    printed(value)
+    return str(value)
+
+
+def checked(value: Any) -> Any:
+    """`value` itself, once what it would print is known to be within the limit (a template's output)."""
+    if not isinstance(value, str | int | float) or isinstance(value, bool):
+        printed(value)
+    return value
