@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from pnp.errors import InputError, Problem, did_you_mean
 from pnp.layout.scene import Face
 from pnp.model.limits import working_on
-from pnp.output.raster import check_fits, faces_to_images, pixels, trim
+from pnp.output.raster import check_fits, faces_fit, faces_to_images, pixels, trim
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -62,11 +62,12 @@ def sheet_fits(faces: list[Face], dpi: int, subject: str) -> None:
     """Refuse a contact sheet too big to hold in memory, before any face of it is drawn."""
     if not faces:
         return
+    faces_fit(faces, dpi, subject)  # (a face too big first: it is what to fix)
     gap = GAP_MM * 72 / 25.4
     cols = max(1, min(SHEET_COLS, len(faces)))
     rows = math.ceil(len(faces) / cols)
     cw, ch = max(f.w for f in faces), max(f.h for f in faces)
-    check_fits(cols * cw + (cols + 1) * gap, rows * ch + (rows + 1) * gap, dpi, f"a contact sheet of {len(faces)}",
+    check_fits(cols * cw + (cols + 1) * gap, rows * ch + (rows + 1) * gap, dpi, f"a contact sheet of {len(faces)} face{'s' if len(faces) != 1 else ''}",
                subject)
 
 

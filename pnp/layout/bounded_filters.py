@@ -115,7 +115,7 @@ def _before(name: str, args: tuple[Any, ...], values: tuple[Any, ...]) -> None:
         return
     for value in values:
         if not isinstance(value, str | int | float) and hasattr(value, "__len__"):
-            printed(value, limits.STRING // 10 if name == "pprint" else None)  # (pprint indents every line)
+            printed(value)
     if name == "format" and texts:
         widths(texts[0])
     elif name == "replace" and len(texts) >= 3 and (len(texts[0]) + 1) * len(texts[2]) > limits.STRING:

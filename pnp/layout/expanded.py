@@ -22,9 +22,11 @@ from pnp.model import limits
 _SEQUENCES: tuple[type, ...] = (list, tuple, set, frozenset, type({}.keys()), type({}.values()), type({}.items()))
 
 
-def too_long(n: int, what: str) -> SecurityError:
-    return SecurityError(f"{what} of {n:,} would be built; an expression may build at most "
-                         f"{limits.STRING:,} characters or {limits.SEQUENCE:,} items")
+def too_long(n: int, what: str, counting: bool = False) -> SecurityError:
+    """`counting`: `n` is as far as the count went before it stopped, not the whole."""
+    size = f"more than {n:,} {'characters' if what == 'a text' else 'items'}" if counting else f"{n:,}"
+    return SecurityError(f"{what} of {size} would be built; an expression may build at most {limits.STRING:,} "
+                         f"characters or {limits.SEQUENCE:,} items")
 
 
 def printed(value: Any, limit: int | None = None) -> int:
@@ -55,13 +57,13 @@ def printed(value: Any, limit: int | None = None) -> int:
             for k, x in items:
                 total += size(k, depth + 1, True) + size(x, depth + 1, True) + 4
                 if total > most:
-                    raise too_long(total, "a text")
+                    raise too_long(most, "a text", counting=True)
         elif isinstance(v, _SEQUENCES):
             total = 2
-            for x in v:
+            for x in iter(v):  # type: ignore[call-overload]
                 total += size(x, depth + 1, True) + 2
                 if total > most:
-                    raise too_long(total, "a text")
+                    raise too_long(most, "a text", counting=True)
         else:  # a function, a range, a generator, a card record: their own short description
             total = 40
         seen[key] = total

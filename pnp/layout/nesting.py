@@ -26,16 +26,19 @@ def _too_deep(env: Any, source: str) -> bool:
         return False
     if sum(source.count(c) for c in "([{-") + source.count("not ") <= limits.NESTING:
         return False
-    depth, after_block = 0, False
+    depth, unary, after_block = 0, 0, False  # unary: `-`, `+` and `not` in a row (each nests the next)
     for _, kind, value in env.lex(source):
+        if kind == "whitespace":
+            continue
         if kind == "operator" and value in "([{":
             depth += 1
         elif kind == "operator" and value in ")]}":
             depth -= 1
         elif after_block and kind == "name":
             depth += (value in _BLOCKS) - (value.startswith("end") and value[3:] in _BLOCKS)
+        unary = unary + 1 if (kind == "operator" and value in "-+") or (kind == "name" and value == "not") else 0
         after_block = kind == "block_begin"
-        if depth > limits.NESTING:
+        if depth > limits.NESTING or unary > limits.NESTING:
             return True
     return False
 

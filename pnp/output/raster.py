@@ -44,6 +44,12 @@ def check_fits(w: float, h: float, dpi: int, what: str, subject: str = "", fixed
                               subject)])
 
 
+def faces_fit(faces: list[Face], dpi: int, subject: str = "", fixed: bool = False) -> None:
+    """Refuse, before any is drawn, a face that would be too big an image at `dpi`."""
+    for face in faces:
+        check_fits(face.w + 2 * face.bleed, face.h + 2 * face.bleed, dpi, "a face with its bleed", subject, fixed)
+
+
 def pdf_to_images(pdf: Path | bytes, dpi: int) -> list[Image]:
     """Every page of a PDF as an RGB image at `dpi`, round(page size x dpi / 72) pixels on each side."""
     import pypdfium2 as pdfium
@@ -91,8 +97,7 @@ def faces_to_images(prep: Prepared, faces: list[Face], dpi: int, subject: str = 
             unique.append(face)
     if not unique:
         return []
-    for face in unique:
-        check_fits(face.w + 2 * face.bleed, face.h + 2 * face.bleed, dpi, "a face with its bleed", subject, fixed)
+    faces_fit(unique, dpi, subject, fixed)
     images = pdf_to_images(faces_pdf(prep, unique), dpi)
     return [images[distinct[id(face)]] for face in faces]
 
