@@ -185,7 +185,8 @@ def test_an_extends_chain_of_3000_templates_exits_2(project):
 def _colours_table(project: Path, n: int) -> None:
     rows = "\n".join(f"  - {{name: c{i}, hex: '#{(i * 2654435761) % 0xFFFFFF:06x}'}}" for i in range(n))
     (project / "cards/mini/colours.yaml").write_text(f"colours:\n{rows}\n")
-    edit(project / "cards/mini/game.yaml", "decks: [spells.yaml]", "decks: [spells.yaml]\ndata: {swatches: colours.yaml}")
+    edit(project / "cards/mini/game.yaml", "decks: [spells.yaml]",
+         "decks: [spells.yaml]\ndata: {swatches: colours.yaml}")
     (project / "cards/mini/rules.yaml").write_text(
         "rules:\n  - id: swatches-apart\n    kind: colours\n    source: {data: swatches, items: colours, field: hex}\n")
 

@@ -67,8 +67,8 @@ def sheet_fits(faces: list[Face], dpi: int, subject: str) -> None:
     cols = max(1, min(SHEET_COLS, len(faces)))
     rows = math.ceil(len(faces) / cols)
     cw, ch = max(f.w for f in faces), max(f.h for f in faces)
-    check_fits(cols * cw + (cols + 1) * gap, rows * ch + (rows + 1) * gap, dpi, f"a contact sheet of {len(faces)} face{'s' if len(faces) != 1 else ''}",
-               subject)
+    what = f"a contact sheet of {len(faces)} face{'s' if len(faces) != 1 else ''}"
+    check_fits(cols * cw + (cols + 1) * gap, rows * ch + (rows + 1) * gap, dpi, what, subject)
 
 
 def contact_sheet(cards: list[Image], dpi: int, cols: int = SHEET_COLS) -> Image:

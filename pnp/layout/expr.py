@@ -231,11 +231,12 @@ def compile_value(value: Any, where: Where) -> tuple[bool, Any]:
             return True, fast
         template = _template(value)
     except Exception as exc:
-        from jinja2 import TemplateSyntaxError
+        from jinja2 import TemplateError, TemplateSyntaxError
 
-        if not isinstance(exc, TemplateSyntaxError):
+        if not isinstance(exc, TemplateError):
             raise
-        raise InputError([Problem(where, f"expression syntax error in {shown(source)!r}: {exc.message}")]) from None
+        kind = "syntax error" if isinstance(exc, TemplateSyntaxError) else "error"  # (Jinja folds constants first)
+        raise InputError([Problem(where, f"expression {kind} in {shown(source)!r}: {exc.message}")]) from None
 
     def run_template(ctx: Context) -> Any:
         try:

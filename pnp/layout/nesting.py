@@ -10,6 +10,7 @@ thousands of `+`) is said the same way.
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -50,7 +51,9 @@ def compiling(env: Any, source: str, make: Callable[[], T]) -> T:
     if _too_deep(env, source):
         raise TemplateSyntaxError(_SAID, 1)
     try:
-        return make()
+        with warnings.catch_warnings():  # Python's own hints on the code Jinja made (`1[0]`): not for a designer
+            warnings.simplefilter("ignore", SyntaxWarning)
+            return make()
     except (RecursionError, MemoryError, SyntaxError) as exc:  # (SyntaxError: Python refused the code Jinja made)
         why = f" ({exc.msg})" if isinstance(exc, SyntaxError) else ""
         raise TemplateSyntaxError(f"too deeply nested or too long a chain of operators to compile{why}: split it "
