@@ -44,6 +44,12 @@ EXPANDING = {
     "many_distinct_strings": ("(['x' * 100000] * 100000) | map('upper') | list | length",
                               "texts and lists of more than 10,000,000 characters and items in all would be built "
                               "in one value: build less per expression"),
+    "comparing_shared_lists": ("([[1] * 100000] * 100000) == ([[1] * 100000] * 100000)",
+                               "`==` compares: values that would print more than 1,000,000 characters (a reference "
+                               "shared counts each time): give it smaller values"),
+    "sorting_shared_texts": ("(['x' * 1000000] * 100000) | sort | length",
+                             "`sort` compares: values that would print more than 1,000,000 characters (a reference "
+                             "shared counts each time): give it smaller values"),
     "a_refused_attribute_in_map": ("['a'] | map(attribute='__class__') | list",
                                    "access to attribute '__class__' of 'str' object is unsafe."),
 }
@@ -74,6 +80,8 @@ def test_bounded_builders_still_build_what_fits():
         "3|ab|[1, 2]|ab\n  cd|1,2|[1]!|[1]2|[[1, 2]]|[[1, 2], [3, 0]]"
     assert _unit("{{ [[0] * 100] * 100 }}") == [[0] * 100] * 100  # within the limit, a value as it is
     assert _unit("{{ ([[1] * 1000] * 100) | string | length }}") == 300_200
+    assert _unit("{{ 1 < 2 < 3 }}|{{ 3 in [1, 2] }}|{{ 'a' not in 'abc' }}|{{ [1] == [1] }}|{{ 2 > 1 == 1 }}|"
+                 "{{ [[2], [1]] | sort }}") == "True|False|False|True|True|[[1], [2]]"
 
 
 def _bomb(project: Path, expression: str) -> None:
@@ -308,3 +316,16 @@ def test_the_bundled_games_print_within_the_limits():
     for game in ("voyage",):
         result = run_pnp("check", game, "--no-custom-rules", cwd=REPO)
         assert result.code == 0, result.err
+
+
+def test_a_rule_whose_expressions_run_too_long_is_stopped_at_its_line(project, monkeypatch):
+    from pnp.model import limits
+
+    monkeypatch.setattr(limits, "RULE_SECONDS", 0.5)  # (10 s in use: the same watchdog, sooner)
+    (project / "cards/mini/rules.yaml").write_text(
+        "rules:\n  - id: slow\n    kind: expect\n"
+        "    check: \"([1] * 100000) | select('in', [2] * 100000) | list | length == 0\"\n")
+    result = run_pnp("check", "mini", cwd=project)
+    assert result.code == 2, result.out + result.err
+    assert result.err.splitlines()[0] == ("cards/mini/rules.yaml:2:5: slow: checking this rule took more than 0.5 s: "
+                                          "its expressions do too much for each card or row")

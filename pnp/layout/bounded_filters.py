@@ -22,9 +22,11 @@ from pnp.layout.expanded import printed, too_long
 from pnp.model import limits
 
 # filters that do not turn their value into text (nor build past their input): measured on the way out only
-_KEEP = {"abs", "attr", "batch", "count", "d", "default", "dictsort", "first", "float", "groupby", "int", "items",
-         "last", "length", "list", "map", "max", "min", "random", "reject", "rejectattr", "reverse", "round",
-         "select", "selectattr", "slice", "sort", "sum", "unique", "filesizeformat", "wordcount"}
+# (`sort`, `unique`, `min`, `max`, `groupby` and `dictsort` are measured as they would print: they compare, and
+# lower-case every text they compare, which for 100,000 references to one long text is 100,000 copies of it)
+_KEEP = {"abs", "attr", "batch", "count", "d", "default", "first", "float", "int", "items", "last", "length", "list",
+         "map", "random", "reject", "rejectattr", "reverse", "round", "select", "selectattr", "slice", "sum",
+         "filesizeformat", "wordcount"}
 _WIDTH = re.compile(r"%[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?|\{[^{}]*?:[^{}]*?(\d+)|\{[^{}]*:[^{}]*(\{)")
 
 
@@ -113,9 +115,10 @@ def _before(name: str, args: tuple[Any, ...], values: tuple[Any, ...]) -> None:
         if isinstance(seq, list | tuple):
             joined_size(list(seq), texts[0] if texts else "")
         return
+    compares = name in ("sort", "unique", "min", "max", "groupby", "dictsort")
     for value in values:
         if not isinstance(value, str | int | float) and hasattr(value, "__len__"):
-            printed(value)
+            printed(value, doing=f"`{name}` compares" if compares else "")
     if name == "format" and texts:
         widths(texts[0])
     elif name == "replace" and len(texts) >= 3 and (len(texts[0]) + 1) * len(texts[2]) > limits.STRING:

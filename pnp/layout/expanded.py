@@ -29,11 +29,18 @@ def too_long(n: int, what: str, counting: bool = False) -> SecurityError:
                          f"characters or {limits.SEQUENCE:,} items")
 
 
-def printed(value: Any, limit: int | None = None) -> int:
+def printed(value: Any, limit: int | None = None, doing: str = "") -> int:
     """About how many characters `str(value)` would have (never fewer than the items it holds); a
-    SecurityError as soon as that passes `limit` (limits.STRING) or the value nests too deep."""
+    SecurityError as soon as that passes `limit` (limits.STRING) or the value nests too deep. `doing`: what
+    the value is measured for when it is not printed (`compare`, `sort`), for the error."""
     most = limits.STRING if limit is None else limit
     seen: dict[int, int] = {}
+
+    def over() -> SecurityError:
+        if doing:
+            return SecurityError(f"{doing}: values that would print more than {most:,} characters (a reference "
+                                 "shared counts each time): give it smaller values")
+        return too_long(most, "a text", counting=True)
 
     def size(v: Any, depth: int, inside: bool) -> int:
         if isinstance(v, str):
@@ -57,13 +64,13 @@ def printed(value: Any, limit: int | None = None) -> int:
             for k, x in items:
                 total += size(k, depth + 1, True) + size(x, depth + 1, True) + 4
                 if total > most:
-                    raise too_long(most, "a text", counting=True)
+                    raise over()
         elif isinstance(v, _SEQUENCES):
             total = 2
             for x in iter(v):  # type: ignore[call-overload]
                 total += size(x, depth + 1, True) + 2
                 if total > most:
-                    raise too_long(most, "a text", counting=True)
+                    raise over()
         else:  # a function, a range, a generator, a card record: their own short description
             total = 40
         seen[key] = total
@@ -71,7 +78,7 @@ def printed(value: Any, limit: int | None = None) -> int:
 
     total = size(value, 0, False)
     if total > most:
-        raise too_long(total, "a text")
+        raise over() if doing else too_long(total, "a text")
     return total
 
 
@@ -88,3 +95,22 @@ def checked(value: Any) -> Any:
     if not isinstance(value, str | int | float) or isinstance(value, bool):
         printed(value)
     return value
+
+
+_CONTAINERS = (list, tuple, dict, set, frozenset)
+
+
+def compare(op: str, left: Any, right: Any) -> Any:
+    """`left op right` (`==`, `<`, `in`, ...), with lists and mappings first measured as they would print:
+    comparing two lists of 100,000 references to lists of 100,000 items would run in C for minutes,
+    beyond the reach of the time limit."""
+    if isinstance(left, _CONTAINERS) or (isinstance(right, _CONTAINERS) and op not in ("in", "notin")):
+        printed(left, doing=f"`{_SAID[op]}` compares")  # (`1 in a_list` looks at each item once: as it is)
+        printed(right, doing=f"`{_SAID[op]}` compares")
+    return _OPERATORS[op](left, right)
+
+
+_SAID = {"eq": "==", "ne": "!=", "gt": ">", "gteq": ">=", "lt": "<", "lteq": "<=", "in": "in", "notin": "not in"}
+_OPERATORS = {"eq": lambda a, b: a == b, "ne": lambda a, b: a != b, "gt": lambda a, b: a > b,
+              "gteq": lambda a, b: a >= b, "lt": lambda a, b: a < b, "lteq": lambda a, b: a <= b,
+              "in": lambda a, b: a in b, "notin": lambda a, b: a not in b}

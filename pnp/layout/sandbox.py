@@ -14,11 +14,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from jinja2 import nodes
+from jinja2.compiler import CodeGenerator
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
 from pnp.layout.bounded_filters import bounded, bounded_sum, check_size, joined_size, widths
-from pnp.layout.expanded import checked, text_of, too_long
+from pnp.layout.expanded import checked, compare, text_of, too_long
 from pnp.layout.functions import MATH
 from pnp.model import limits
 
@@ -59,8 +61,27 @@ def _bounded_str_join(seq: Any) -> str:  # the `~` operator
     return _joined(seq)
 
 
+class _Measuring(CodeGenerator):
+    """Jinja's code generator, with each comparison through `Sandbox.compare` (Jinja's sandbox intercepts
+    arithmetic, never `==`, `<` or `in`); a chain `a < b < c` as `a < b and b < c`."""
+
+    def visit_Compare(self, node: nodes.Compare, frame: Any) -> None:
+        self.write("(")
+        left = node.expr
+        for i, op in enumerate(node.ops):
+            self.write(f"{' and ' if i else ''}environment.compare({op.op!r}, ")
+            self.visit(left, frame)
+            self.write(", ")
+            self.visit(op.expr, frame)
+            self.write(")")
+            left = op.expr
+        self.write(")")
+
+
 class Sandbox(ImmutableSandboxedEnvironment):
     intercepted_binops = frozenset({"*", "**", "%", "+"})
+    code_generator_class = _Measuring
+    compare = staticmethod(compare)
     concat = staticmethod(_joined)  # a template's output and `{% set %}` blocks
 
     def __init__(self, **options: Any):

@@ -123,7 +123,7 @@ def hold_memory() -> None:
 COLOUR_PAIRS = 1_000  # pairs of colours too close that one `colours` rule reports (for each kind of vision)
 
 # custom rules (Python in cards/<game>/rules.py)
-RULE_SECONDS = 10.0  # one custom rule's running time; `--rule-timeout` changes it
+RULE_SECONDS = 10.0  # one rule's running time, and one deal's (a custom rule's: `--rule-timeout` changes it)
 
 
 WALL_FACTOR = 5  # a time limit counts the work's processor time; waiting stops it at this many times that

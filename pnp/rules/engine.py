@@ -119,8 +119,17 @@ class Engine:
                 raise InputError([Problem(self.doc.where(at), f"a {rule.kind} rule needs "
                                           + " and ".join(f"`{key}:`" for key in missing), rule.id)])
             check = getattr(self, "rule_" + rule.kind)
-            for where, subject, message in check(rule, at):
-                out.append(Problem(where, message, subject, rule.severity, rule.id))
+            if rule.kind == "custom":  # (timed by the runner of game code)
+                found = list(check(rule, at))
+            else:
+                try:
+                    with limits.time_limit(limits.RULE_SECONDS):
+                        found = list(check(rule, at))
+                except limits.Overtime:
+                    raise InputError([Problem(self.doc.where(at), f"checking this rule took more than "
+                                              f"{limits.RULE_SECONDS:g} s: its expressions do too much for each card "
+                                              "or row", rule.id)]) from None
+            out += [Problem(where, message, subject, rule.severity, rule.id) for where, subject, message in found]
         if skipped:
             out.append(Problem(self.doc.where(), f"{len(skipped)} custom rule{'s' if len(skipped) != 1 else ''} not "
                                f"run (--no-custom-rules): {', '.join(skipped)}", self.game.id, "warning",
