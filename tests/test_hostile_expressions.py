@@ -329,3 +329,15 @@ def test_a_rule_whose_expressions_run_too_long_is_stopped_at_its_line(project, m
     assert result.code == 2, result.out + result.err
     assert result.err.splitlines()[0] == ("cards/mini/rules.yaml:2:5: slow: checking this rule took more than 0.5 s: "
                                           "its expressions do too much for each card or row")
+
+
+def test_pnp_run_inside_another_program_gives_its_memory_limit_back(monkeypatch):
+    import resource
+
+    from pnp.commands.cli import main
+
+    before = resource.getrlimit(resource.RLIMIT_AS)
+    monkeypatch.setattr(sys, "argv", ["pnp", "--version"])
+    with pytest.raises(SystemExit):
+        main()
+    assert resource.getrlimit(resource.RLIMIT_AS) == before

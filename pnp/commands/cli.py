@@ -604,7 +604,7 @@ def main() -> None:
     from pnp.model.limits import hold_memory
 
     try:
-        hold_memory()
+        release = hold_memory()
     except ValueError as exc:  # PNP_MEMORY is not a size
         typer.echo(str(exc), err=True)
         typer.echo("1 error", err=True)
@@ -629,6 +629,7 @@ def main() -> None:
     except Exception as exc:
         _internal(exc)
     finally:
+        release()
         # The process ends here (every file is written and closed). Python's last garbage collection would walk
         # every object the command made, a whole game's layouts and pages (60 ms of a 0.6 s build of Voyage);
         # frozen, they are left to the operating system, which takes back the process's memory anyway.

@@ -5,8 +5,11 @@ a value (`card.update(...)`, `list.append`): templates read data, never change i
 expression may build more than `limits` allows: a string or a list by repetition, padding or
 formatting (`'x' * 10**9`, `'%09999999d' % 1`, `'x'.ljust(10**9)`, `|center(10**9)`), an integer of
 thousands of digits (`10 ** 10 ** 10`), or loops of more than `limits.ITERATIONS` turns in one
-evaluation (`range` counts them; two nested `range(100000)` stop at once). Each is refused with a
-SecurityError that the layout reports at the template line; the time spent on a face is bounded
+evaluation (`range` counts them; two nested `range(100000)` stop at once). What a value would print
+as, compare or sort by is measured before it is (`expanded`: a list of 100,000 references to one long
+text is as long as it prints), every filter is held to the same bounds (`bounded_filters`), and a
+refused attribute is an error where it is read, even inside `map(attribute=...)`. Each is refused with
+a SecurityError that the layout reports at the template line; the time spent on a face is bounded
 apart (`limits.FACE_SECONDS`).
 """
 

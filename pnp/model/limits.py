@@ -107,16 +107,18 @@ def doing() -> str:
     return _doing[0]
 
 
-def hold_memory() -> None:
-    """Put `memory()` on the process's address space, so that running out is a MemoryError that pnp reports
-    at what it was evaluating, before the machine swaps or the system ends the process."""
+def hold_memory() -> Callable[[], None]:
+    """Put `memory()` on the process's address space (within the system's hard limit), so that running out is a
+    MemoryError that pnp reports at what it was evaluating, before the machine swaps or the system ends the
+    process. Returns what puts the limit back as it was (for pnp run inside another program, a test)."""
     import resource
 
     ceiling = memory()
-    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
-    if ceiling and (soft == resource.RLIM_INFINITY or soft > ceiling):
-        resource.setrlimit(resource.RLIMIT_AS, (ceiling if hard == resource.RLIM_INFINITY else min(ceiling, hard),
-                                                hard))
+    before = resource.getrlimit(resource.RLIMIT_AS)
+    hard = before[1]
+    soft = hard if not ceiling or (hard != resource.RLIM_INFINITY and hard < ceiling) else ceiling
+    resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+    return lambda: resource.setrlimit(resource.RLIMIT_AS, before)
 
 
 # rules
