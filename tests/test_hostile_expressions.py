@@ -341,3 +341,33 @@ def test_pnp_run_inside_another_program_gives_its_memory_limit_back(monkeypatch)
     with pytest.raises(SystemExit):
         main()
     assert resource.getrlimit(resource.RLIMIT_AS) == before
+
+
+def test_watch_says_it_ran_out_of_memory_and_keeps_watching(project, monkeypatch):
+    from pnp.commands import watch
+    from pnp.commands.build import BuildOptions
+    from pnp.model import limits
+
+    def starved(*args: object) -> None:
+        limits.working_on("laying out spell (cards/mini/spells.yaml)")
+        raise MemoryError
+
+    said: list[str] = []
+    monkeypatch.setattr(watch, "build", starved)
+    monkeypatch.delenv("PNP_MEMORY", raising=False)
+    assert watch.rebuild(project, "mini", BuildOptions(), said.append) is None
+    assert said[0] == ("  pnp ran out of memory laying out spell (cards/mini/spells.yaml) (its ceiling is 4 GiB): the "
+                       "game asks for more than it can hold; give it less to lay out, or raise the ceiling with "
+                       "PNP_MEMORY=8G")
+    assert said[1].endswith("the last good PDFs are unchanged. Watching...")
+
+
+def test_a_rule_expression_nested_5000_deep_is_located(project):
+    (project / "cards/mini/rules.yaml").write_text(
+        "rules:\n  - id: deep\n    kind: expect\n    check: \"" + "(" * 5000 + "1" + ")" * 5000 + "\"\n")
+    result = run_pnp("check", "mini", cwd=project)
+    assert result.code == 2, result.out + result.err
+    first = result.err.splitlines()[0]
+    assert first.startswith("cards/mini/rules.yaml:2:5: expression syntax error in '((((") and first.endswith(
+        "': nested more than 20 levels deep (brackets, `{% if %}` and `{% for %}` blocks): write it flatter"), first
+    assert len(first) < 300

@@ -614,11 +614,9 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.exit(130)
     except MemoryError:
-        from pnp.model.limits import doing, memory, said_memory
+        from pnp.model.limits import out_of_memory
 
-        at = f" {doing()}" if doing() else ""
-        typer.echo(f"pnp ran out of memory{at} (its ceiling is {said_memory(memory())}): the game asks for more "
-                   "than it can hold; give it less to lay out, or raise the ceiling with PNP_MEMORY=8G", err=True)
+        typer.echo(out_of_memory(), err=True)
         typer.echo("1 error", err=True)
         sys.exit(2)
     except OSError as exc:

@@ -103,8 +103,11 @@ def working_on(what: str) -> None:
     _doing[0] = what
 
 
-def doing() -> str:
-    return _doing[0]
+def out_of_memory() -> str:
+    """What pnp says when it ran out of memory outside an expression (which says it at its line)."""
+    at = f" {_doing[0]}" if _doing[0] else ""
+    return (f"pnp ran out of memory{at} (its ceiling is {said_memory(memory())}): the game asks for more than it "
+            "can hold; give it less to lay out, or raise the ceiling with PNP_MEMORY=8G")
 
 
 def hold_memory() -> Callable[[], None]:
