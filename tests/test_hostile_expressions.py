@@ -371,3 +371,15 @@ def test_a_rule_expression_nested_5000_deep_is_located(project):
     assert first.startswith("cards/mini/rules.yaml:2:5: expression syntax error in '((((") and first.endswith(
         "': nested more than 20 levels deep (brackets, `{% if %}` and `{% for %}` blocks): write it flatter"), first
     assert len(first) < 300
+
+
+def test_an_export_too_big_to_hold_is_refused_before_it_is_drawn(project):
+    for name in ("front", "back"):
+        edit(project / f"templates/mini/{name}.yaml", "size: poker", "size: {width: 1500mm, height: 1000mm}")
+    code, err, peak = _measured(["export", "mini", "--to", "png", "--out", "png"], project)
+    assert code == 2, err
+    assert err.splitlines()[0] == (
+        "spell: a face with its bleed of 1506 x 1006 mm at 300 dpi would be 17,787 x 11,882 pixels (211 million; an "
+        "image holds at most 150 million): at most 252 dpi would fit; leave this component out (--only) and print it "
+        "from the PDF"), err
+    assert peak < ONE_GB / 2 and not (project / "png").exists()
