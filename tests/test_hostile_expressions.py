@@ -31,6 +31,7 @@ EXPANDING = {
     "sum_of_shared_lists": ("([[0] * 100000] * 100000) | sum(start=[]) | length", "a list of 200,000 " + TOO_LONG),
     "tojson_of_a_shared_list": ("([[1] * 1000] * 100000) | tojson", MORE),
     "join_of_shared_strings": ("(['x' * 1000] * 100000) | join", MORE),
+    "join_of_a_generator": ("[[[1] * 100000] * 100000] | select | join", MORE),
     "tilde_of_a_shared_list": ("([[1] * 100000] * 100000) ~ 'x'", MORE),
     "format_of_a_shared_list": ("'%s' | format([[1] * 100000] * 100000)", MORE),
     "percent_of_a_shared_list": ("'%s' % ([[1] * 100000] * 100000,)", MORE),

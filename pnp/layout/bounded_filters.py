@@ -98,7 +98,9 @@ def bounded(fn: Any, name: str) -> Any:
         if name in ("batch", "slice") and any(isinstance(v, int) and not isinstance(v, bool) and v > limits.SEQUENCE
                                               for v in values):
             raise too_long(max(v for v in values if isinstance(v, int)), "a list")
-        if not keep:
+        if name == "join":  # its items, measured as they will print (a generator made a list first)
+            args = _join_items(args)
+        elif not keep:
             _before(name, args, values)
         return check_size(fn(*args, **kwargs))
 
@@ -108,13 +110,17 @@ def bounded(fn: Any, name: str) -> Any:
     return run
 
 
+def _join_items(args: tuple[Any, ...]) -> tuple[Any, ...]:
+    at = next((i for i, a in enumerate(args) if not isinstance(a, str) and hasattr(a, "__iter__")), None)
+    if at is None:
+        return args
+    items = list(args[at])
+    joined_size(items, next((a for a in args[at + 1:] if isinstance(a, str)), ""))
+    return (*args[:at], items, *args[at + 1:])
+
+
 def _before(name: str, args: tuple[Any, ...], values: tuple[Any, ...]) -> None:
     texts = [a for a in args if isinstance(a, str)]  # (a filter may take the environment or context first)
-    if name == "join":
-        seq = next((a for a in args if not isinstance(a, str) and hasattr(a, "__iter__")), None)
-        if isinstance(seq, list | tuple):
-            joined_size(list(seq), texts[0] if texts else "")
-        return
     compares = name in ("sort", "unique", "min", "max", "groupby", "dictsort")
     for value in values:
         if not isinstance(value, str | int | float) and hasattr(value, "__len__"):
