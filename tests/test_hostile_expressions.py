@@ -384,3 +384,16 @@ def test_an_export_too_big_to_hold_is_refused_before_it_is_drawn(project):
         "image holds at most 150 million): at most 252 dpi would fit; leave this component out (--only) and print it "
         "from the PDF"), err
     assert peak < ONE_GB / 2 and not (project / "png").exists()
+
+
+def test_a_deal_whose_expressions_run_too_long_is_stopped_at_the_setup(project, monkeypatch):
+    from pnp.model import limits
+
+    monkeypatch.setattr(limits, "RULE_SECONDS", 0.5)
+    slow = "([1] * 100000) | select('in', [2] * 100000) | list | length == 0"
+    edit(project / "cards/tiny/rules.yaml", "    - {draw: card, count: 2}",
+         f"    - {{draw: card, count: 2, where: \"{slow}\"}}")
+    result = run_pnp("setup", "tiny", "--players", "2", cwd=project)
+    assert result.code == 2, result.out + result.err
+    assert result.err.splitlines()[0] == ("cards/tiny/rules.yaml:19:1: setup: dealing this setup took more than 0.5 s: "
+                                          "its `where:` and `if:` expressions do too much for each card")
