@@ -32,6 +32,7 @@ EXPANDING = {
     "tojson_of_a_shared_list": ("([[1] * 1000] * 100000) | tojson", MORE),
     "join_of_shared_strings": ("(['x' * 1000] * 100000) | join", MORE),
     "join_of_a_generator": ("[[[1] * 100000] * 100000] | select | join", MORE),
+    "join_of_an_attribute": ("[{'a': [[1] * 100000] * 100000}] | join(attribute='a')", MORE),
     "tilde_of_a_shared_list": ("([[1] * 100000] * 100000) ~ 'x'", MORE),
     "format_of_a_shared_list": ("'%s' | format([[1] * 100000] * 100000)", MORE),
     "percent_of_a_shared_list": ("'%s' % ([[1] * 100000] * 100000,)", MORE),
@@ -77,8 +78,10 @@ def test_a_value_that_would_print_past_the_limit_is_refused_before_it_is_built(c
 def test_bounded_builders_still_build_what_fits():
     assert _unit("{{ [1, 2] | sum }}|{{ ['a', 'b'] | sum(start='') }}|{{ [[1], [2]] | sum(start=[]) }}|"
                  "{{ 'ab\ncd' | indent(2) }}|{{ [1, 2] | join(',') }}|{{ '%s!' | format([1]) }}|{{ [1] ~ 2 }}|"
-                 "{{ [[1, 2]] | tojson }}|{{ ([1, 2, 3] | batch(2, 0) | list) }}") == \
-        "3|ab|[1, 2]|ab\n  cd|1,2|[1]!|[1]2|[[1, 2]]|[[1, 2], [3, 0]]"
+                 "{{ [[1, 2]] | tojson }}|{{ ([1, 2, 3] | batch(2, 0) | list) }}|"
+                 "{{ [{'n': 'a', 'big': [[1] * 100000] * 100000}, {'n': 'b'}] | join('+', attribute='n') }}|"
+                 "{{ ['x', 'y'] | join(d='-') }}") == \
+        "3|ab|[1, 2]|ab\n  cd|1,2|[1]!|[1]2|[[1, 2]]|[[1, 2], [3, 0]]|a+b|x-y"
     assert _unit("{{ [[0] * 100] * 100 }}") == [[0] * 100] * 100  # within the limit, a value as it is
     assert _unit("{{ ([[1] * 1000] * 100) | string | length }}") == 300_200
     assert _unit("{{ 1 < 2 < 3 }}|{{ 3 in [1, 2] }}|{{ 'a' not in 'abc' }}|{{ [1] == [1] }}|{{ 2 > 1 == 1 }}|"

@@ -99,7 +99,7 @@ def bounded(fn: Any, name: str) -> Any:
                                               for v in values):
             raise too_long(max(v for v in values if isinstance(v, int)), "a list")
         if name == "join":  # its items, measured as they will print (a generator made a list first)
-            args = _join_items(args)
+            args, kwargs = _join_items(args, kwargs)
         elif not keep:
             _before(name, args, values)
         return check_size(fn(*args, **kwargs))
@@ -110,13 +110,20 @@ def bounded(fn: Any, name: str) -> Any:
     return run
 
 
-def _join_items(args: tuple[Any, ...]) -> tuple[Any, ...]:
-    at = next((i for i, a in enumerate(args) if not isinstance(a, str) and hasattr(a, "__iter__")), None)
-    if at is None:
-        return args
-    items = list(args[at])
-    joined_size(items, next((a for a in args[at + 1:] if isinstance(a, str)), ""))
-    return (*args[:at], items, *args[at + 1:])
+def _join_items(args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[tuple[Any, ...], dict[str, Any]]:
+    """`join`'s arguments (eval context, items, separator, attribute) with the items it will print as a list
+    (each read through `attribute` first, when given), measured."""
+    if len(args) < 2 or isinstance(args[1], str) or not hasattr(args[1], "__iter__"):
+        return args, kwargs
+    context, seq, rest = args[0], args[1], list(args[2:])
+    sep = kwargs.pop("d", rest.pop(0) if rest else "")
+    attribute = kwargs.pop("attribute", rest.pop(0) if rest else None)
+    items = list(seq)
+    if attribute is not None:
+        get = make_attrgetter(context.environment, attribute)
+        items = [get(item) for item in items]
+    joined_size(items, sep if isinstance(sep, str) else "")
+    return (context, items, sep), kwargs
 
 
 def _before(name: str, args: tuple[Any, ...], values: tuple[Any, ...]) -> None:
