@@ -72,6 +72,7 @@ def prepare(root: Path, game_id: str, opts: BuildOptions) -> Prepared:
     problems = Problems()
 
     # load + model: every file of the game, typed and checked
+    limits.working_on(f"reading cards/{game_id}")
     game = load_game(root, game_id)
     settings = game.manifest.print.overridden(opts.paper, opts.duplex, opts.bleed)
     paper = PAPERS[settings.paper]
@@ -126,6 +127,7 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
     laid = {deck.id: (entries, size) for deck, entries, size in prep.decks}
     cache = opts.cache if opts.cache is not None else {}
     for step, (deck, entries, size) in enumerate(prep.decks):
+        limits.working_on(f"drawing {deck.id}'s sheets")
         if opts.progress:
             opts.progress(step, len(prep.decks) + settings.document, deck.id)
         if single:
@@ -153,6 +155,7 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
         counts[deck.id] = counts.get(deck.id, 0) + printed(pages, "front")
     document = None
     if settings.document and opts.document:
+        limits.working_on(f"drawing {game.id}-pnp.pdf")
         if opts.progress:
             opts.progress(len(prep.decks), len(prep.decks) + 1, f"{game.id}-pnp.pdf")
         doc_key = tuple(cache[deck.id][0] for *_, deck in rendered)
@@ -163,6 +166,8 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
 
     # write: every file staged beside the output folder, which then becomes the new build in one step
     from pnp.output.write import Staging
+
+    limits.working_on(f"writing {out_dir}")
 
     files: list[OutFile] = []
     faces_meta: list[dict[str, Any]] = []

@@ -590,25 +590,45 @@ def import_cmd(
         typer.echo(f"wrote {out}")
 
 
+def _internal(exc: Exception) -> NoReturn:
+    typer.echo(f"internal error: {type(exc).__name__}: {exc}", err=True)
+    typer.echo("This is a bug in pnp, not in your game: please report it with the command you ran and "
+               "the game's files (pnp " + __version__ + ").", err=True)
+    sys.exit(3)
+
+
 def main() -> None:
     """The console script: every PnpError is handled by its command (exit 1 or 2); what the system
-    refuses (a folder that cannot be read or written) is exit 2; anything else is pnp's own bug, said
+    refuses (a folder that cannot be read or written) and memory past pnp's ceiling (`PNP_MEMORY`,
+    4 GiB unless set) are exit 2; anything else is pnp's own bug, said
     as such with exit 3, never a traceback."""
+    from pnp.model.limits import hold_memory
+
+    try:
+        release = hold_memory()
+    except ValueError as exc:  # PNP_MEMORY is not a size
+        typer.echo(str(exc), err=True)
+        typer.echo("1 error", err=True)
+        sys.exit(2)
     try:
         app()
     except KeyboardInterrupt:
         sys.exit(130)
+    except MemoryError:
+        from pnp.model.limits import out_of_memory
+
+        typer.echo(out_of_memory(), err=True)
+        typer.echo("1 error", err=True)
+        sys.exit(2)
     except OSError as exc:
         where = f"{exc.filename}: " if exc.filename else ""
         typer.echo(f"{where}{exc.strerror or exc}", err=True)
         typer.echo("1 error", err=True)
         sys.exit(2)
     except Exception as exc:
-        typer.echo(f"internal error: {type(exc).__name__}: {exc}", err=True)
-        typer.echo("This is a bug in pnp, not in your game: please report it with the command you ran and "
-                   "the game's files (pnp " + __version__ + ").", err=True)
-        sys.exit(3)
+        _internal(exc)
     finally:
+        release()
         # The process ends here (every file is written and closed). Python's last garbage collection would walk
         # every object the command made, a whole game's layouts and pages (60 ms of a 0.6 s build of Voyage);
         # frozen, they are left to the operating system, which takes back the process's memory anyway.

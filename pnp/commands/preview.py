@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from pnp.errors import InputError, Problem, did_you_mean
 from pnp.layout.scene import Face
-from pnp.output.raster import faces_to_images, pixels, trim
+from pnp.model.limits import working_on
+from pnp.output.raster import check_fits, faces_fit, faces_to_images, pixels, trim
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -57,6 +58,19 @@ def select(prep: Prepared, selector: str | None) -> list[tuple[Deck, dict[str, F
     return out
 
 
+def sheet_fits(faces: list[Face], dpi: int, subject: str) -> None:
+    """Refuse a contact sheet too big to hold in memory, before any face of it is drawn."""
+    if not faces:
+        return
+    faces_fit(faces, dpi, subject)  # (a face too big first: it is what to fix)
+    gap = GAP_MM * 72 / 25.4
+    cols = max(1, min(SHEET_COLS, len(faces)))
+    rows = math.ceil(len(faces) / cols)
+    cw, ch = max(f.w for f in faces), max(f.h for f in faces)
+    what = f"a contact sheet of {len(faces)} face{'s' if len(faces) != 1 else ''}"
+    check_fits(cols * cw + (cols + 1) * gap, rows * ch + (rows + 1) * gap, dpi, what, subject)
+
+
 def contact_sheet(cards: list[Image], dpi: int, cols: int = SHEET_COLS) -> Image:
     """Cards in a grid of up to `cols` columns, a small gap between and around them, on white."""
     from PIL import Image as PILImage
@@ -89,10 +103,12 @@ def preview(prep: Prepared, out_dir: Path, selector: str | None = None, dpi: int
     files: list[dict[str, str]] = []
     with Staging(out_dir) as stage:
         for step, (deck, fronts, picked) in enumerate(chosen):
+            working_on(f"drawing {deck.id} at {dpi} dpi")
             if progress:
                 progress(step, len(chosen), deck.id)
             faces = list(fronts.values())
-            images = dict(zip(map(id, faces), faces_to_images(prep, faces, dpi), strict=True))
+            sheet_fits(faces, dpi, deck.id)
+            images = dict(zip(map(id, faces), faces_to_images(prep, faces, dpi, deck.id), strict=True))
             named = [(f"{deck.id}-{cid}.png", images[id(fronts[cid])]) for cid in picked] if selector else []
             if fronts:
                 cards = [trim(images[id(face)], face, dpi) for face in faces]

@@ -33,6 +33,12 @@ def rebuild(root: Path, game: str, opts: BuildOptions, say: Callable[[str], None
         say(f"{time.strftime('%H:%M:%S')} {len(exc.problems)} problem(s); the last good PDFs are unchanged. "
             "Watching...")
         return None
+    except MemoryError:  # past PNP_MEMORY: the game asks too much; keep watching for the edit that fixes it
+        from pnp.model.limits import out_of_memory
+
+        say(f"  {out_of_memory()}")
+        say(f"{time.strftime('%H:%M:%S')} the last good PDFs are unchanged. Watching...")
+        return None
     except Exception as exc:  # a bug of pnp's: say so, keep the last good PDFs, keep watching
         say(f"  internal error: {type(exc).__name__}: {exc} (please report it, with the command and the input)")
         say(f"{time.strftime('%H:%M:%S')} the last good PDFs are unchanged. Watching...")

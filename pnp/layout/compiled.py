@@ -64,7 +64,8 @@ def folder() -> Path | None:
         base = os.environ.get("PNP_CACHE_DIR") or os.path.join(
             os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "pnp")
         # the generated code depends on Jinja, on Python's bytecode and on how the environment is set up
-        _FOLDER = Path(base) / f"jinja-{jinja2.__version__}-{sys.implementation.cache_tag}-bounded-immutable-strict"
+        setup = "bounded-immutable-strict-measured-compared"  # (`measured`: what a template prints or compares, first)
+        _FOLDER = Path(base) / f"jinja-{jinja2.__version__}-{sys.implementation.cache_tag}-{setup}"
     return _FOLDER if isinstance(_FOLDER, Path) else None
 
 

@@ -15,6 +15,8 @@ from typing import Any
 
 from pnp.errors import InputError, Problem, Where, did_you_mean
 from pnp.layout.functions import MATH
+from pnp.layout.nesting import compiling
+from pnp.model import limits
 from pnp.model.limits import new_evaluation
 
 Context = dict[str, Any]
@@ -45,7 +47,7 @@ def _template_names(source: str) -> frozenset[str]:
         return frozenset(kept)
     from jinja2 import nodes
 
-    tree = _env().parse(source)
+    tree = compiling(_env(), source, lambda: _env().parse(source))
     loads = {n.name for n in tree.find_all(nodes.Name) if n.ctx == "load"}
     bound = {n.name for n in tree.find_all(nodes.Name) if n.ctx in ("store", "param")}
     if any(True for _ in tree.find_all(nodes.For)):
@@ -57,14 +59,15 @@ def _template_names(source: str) -> frozenset[str]:
 
 @cache
 def _template(source: str) -> Any:
-    return _env().from_string(source)
+    return compiling(_env(), source, lambda: _env().from_string(source))
 
 
 @cache
 def expression(body: str, undefined_to_none: bool = False) -> Callable[..., Any]:
     """A compiled Jinja expression, called with the names it reads (cached: rules and setups evaluate
     the same ones again and again). Each call is one evaluation for the sandbox's loop budget."""
-    compiled = _env().compile_expression(body, undefined_to_none=undefined_to_none)
+    compiled = compiling(_env(), "{{ " + body + " }}",
+                         lambda: _env().compile_expression(body, undefined_to_none=undefined_to_none))
 
     def run(**names: Any) -> Any:
         new_evaluation()
@@ -87,9 +90,17 @@ def is_expr(value: object) -> bool:
     return isinstance(value, str) and ("{{" in value or "{%" in value)
 
 
+def shown(source: str, most: int = 120) -> str:
+    """A value as an error message quotes it: whole, or its start and end when long."""
+    return source if len(source) <= most else f"{source[:most - 40]} ... {source[-30:]}"
+
+
 def _explain(source: str, exc: Exception, names: dict[str, Any] | None = None) -> str:
     from pnp.layout.lookups import lookup_said
 
+    source = shown(source)
+    if isinstance(exc, MemoryError | RecursionError):
+        return f"{source}: {said_of(exc)}"
     said = lookup_said(source, exc, names)
     if said:
         return said
@@ -105,6 +116,15 @@ def _explain(source: str, exc: Exception, names: dict[str, Any] | None = None) -
 
 
 _UNDEFINED = re.compile(r"'(\w+)' is undefined")
+
+
+def said_of(exc: BaseException) -> str:
+    """What running out of memory or of stack means for the designer (Python says nothing, or little)."""
+    if isinstance(exc, RecursionError):
+        return (f"nested too deeply to evaluate (brackets, blocks or values more than {limits.NESTING} levels "
+                "deep): write it flatter")
+    return (f"pnp ran out of memory evaluating this (its ceiling is {limits.said_memory(limits.memory())}, "
+            "`PNP_MEMORY` raises it): build less in one expression")
 
 
 def _near(field: str, source: str, names: dict[str, Any] | None) -> str:
@@ -200,11 +220,15 @@ def compile_value(value: Any, where: Where) -> tuple[bool, Any]:
             compiled = expression(body)
             from jinja2 import Undefined
 
+            from pnp.layout.expanded import checked
+
             def run_expr(ctx: Context) -> Any:
                 try:
                     result = compiled(**ctx)  # (a new evaluation: `expression` starts one)
                     if isinstance(result, Undefined):
                         str(result)  # raises UndefinedError with the missing name
+                    if isinstance(result, list | tuple | dict | set):  # what the layout may print, measured
+                        checked(result)
                 except Exception as exc:  # an undefined name, the sandbox refuses, a filter fails, ...
                     raise ExprError(_explain(source, exc, ctx)) from None
                 return result
@@ -215,11 +239,12 @@ def compile_value(value: Any, where: Where) -> tuple[bool, Any]:
             return True, fast
         template = _template(value)
     except Exception as exc:
-        from jinja2 import TemplateSyntaxError
+        from jinja2 import TemplateError, TemplateSyntaxError
 
-        if not isinstance(exc, TemplateSyntaxError):
+        if not isinstance(exc, TemplateError):
             raise
-        raise InputError([Problem(where, f"expression syntax error in {source!r}: {exc.message}")]) from None
+        kind = "syntax error" if isinstance(exc, TemplateSyntaxError) else "error"  # (Jinja folds constants first)
+        raise InputError([Problem(where, f"expression {kind} in {shown(source)!r}: {exc.message}")]) from None
 
     def run_template(ctx: Context) -> Any:
         try:

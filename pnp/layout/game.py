@@ -87,6 +87,7 @@ def deck_context(game: Game, deck: Deck) -> dict[str, Any]:
 def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, bleed: float,
                  problems: Problems) -> list[Entry]:
     """Every printed face of a deck: (front, back, manifest entry), one per copy."""
+    limits.working_on(f"laying out {deck.id} ({deck.doc.file})")
     if deck.spec.kind == "die":
         from pnp.layout.dice import lay_out_die
 

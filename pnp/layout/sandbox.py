@@ -5,55 +5,36 @@ a value (`card.update(...)`, `list.append`): templates read data, never change i
 expression may build more than `limits` allows: a string or a list by repetition, padding or
 formatting (`'x' * 10**9`, `'%09999999d' % 1`, `'x'.ljust(10**9)`, `|center(10**9)`), an integer of
 thousands of digits (`10 ** 10 ** 10`), or loops of more than `limits.ITERATIONS` turns in one
-evaluation (`range` counts them; two nested `range(100000)` stop at once). Each is refused with a
-SecurityError that the layout reports at the template line; the time spent on a face is bounded
+evaluation (`range` counts them; two nested `range(100000)` stop at once). What a value would print
+as, compare or sort by is measured before it is (`expanded`: a list of 100,000 references to one long
+text is as long as it prints), every filter is held to the same bounds (`bounded_filters`), and a
+refused attribute is an error where it is read, even inside `map(attribute=...)`. Each is refused with
+a SecurityError that the layout reports at the template line; the time spent on a face is bounded
 apart (`limits.FACE_SECONDS`).
 """
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from jinja2 import nodes
+from jinja2.compiler import CodeGenerator
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
+from pnp.layout.bounded_filters import bounded, bounded_sum, check_size, joined_size, widths
+from pnp.layout.expanded import checked, compare, text_of, too_long
 from pnp.layout.functions import MATH
 from pnp.model import limits
 
-_WIDTH = re.compile(r"%[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?|\{[^{}]*?:[^{}]*?(\d+)|\{[^{}]*:[^{}]*(\{)")
 _PADDING = {"ljust", "rjust", "center", "zfill", "expandtabs"}
-
-
-def _too_long(n: int, what: str) -> SecurityError:
-    return SecurityError(f"{what} of {n:,} would be built; an expression may build at most "
-                         f"{limits.STRING:,} characters or {limits.SEQUENCE:,} items")
-
-
-def _check_size(value: Any) -> Any:
-    if isinstance(value, str) and len(value) > limits.STRING:
-        raise _too_long(len(value), "a text")
-    if isinstance(value, list | tuple) and len(value) > limits.SEQUENCE:
-        raise _too_long(len(value), "a list")
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > limits.INT_BITS:
-        raise SecurityError(f"a number of more than {limits.INT_BITS * 3 // 10:,} digits would be built")
-    return value
 
 
 def _repeat(seq: Any, times: Any) -> None:
     if isinstance(times, int) and isinstance(seq, str | list | tuple):
         n = len(seq) * max(times, 0)
         if n > (limits.STRING if isinstance(seq, str) else limits.SEQUENCE):
-            raise _too_long(n, "a text" if isinstance(seq, str) else "a list")
-
-
-def _widths(fmt: str) -> None:
-    """Padding and precision in a format string (`%09999999d`, `{:>99999999}`): each at most 1,000."""
-    for m in _WIDTH.finditer(fmt):
-        for part in m.groups():
-            if part in ("*", "{") or (part and int(part) > 1000):
-                raise SecurityError(f"a width or precision of {'an argument' if part in '*{' else part} in "
-                                    f"{fmt[:40]!r}: write it out, at most 1,000")
+            raise too_long(n, "a text" if isinstance(seq, str) else "a list")
 
 
 def safe_range(*args: int) -> range:
@@ -67,22 +48,43 @@ def safe_range(*args: int) -> range:
 
 
 def _joined(parts: Any, sep: str = "") -> str:
-    """`"".join` that stops as soon as the text would grow past `limits.STRING`."""
+    """`"".join` of what a template prints, each part measured first (`expanded.printed`), stopping as soon
+    as the text would grow past `limits.STRING`."""
     out, total = [], 0
     for part in parts:
-        total += len(part) + len(sep)
+        text = text_of(part)
+        total += len(text) + len(sep)
         if total > limits.STRING:
-            raise _too_long(total, "a text")
-        out.append(part)
+            raise too_long(total, "a text")
+        out.append(text)
     return sep.join(out)
 
 
 def _bounded_str_join(seq: Any) -> str:  # the `~` operator
-    return _joined(str(v) for v in seq)
+    return _joined(seq)
+
+
+class _Measuring(CodeGenerator):
+    """Jinja's code generator, with each comparison through `Sandbox.compare` (Jinja's sandbox intercepts
+    arithmetic, never `==`, `<` or `in`); a chain `a < b < c` as `a < b and b < c`."""
+
+    def visit_Compare(self, node: nodes.Compare, frame: Any) -> None:
+        self.write("(")
+        left = node.expr
+        for i, op in enumerate(node.ops):
+            self.write(f"{' and ' if i else ''}environment.compare({op.op!r}, ")
+            self.visit(left, frame)
+            self.write(", ")
+            self.visit(op.expr, frame)
+            self.write(")")
+            left = op.expr
+        self.write(")")
 
 
 class Sandbox(ImmutableSandboxedEnvironment):
     intercepted_binops = frozenset({"*", "**", "%", "+"})
+    code_generator_class = _Measuring
+    compare = staticmethod(compare)
     concat = staticmethod(_joined)  # a template's output and `{% set %}` blocks
 
     def __init__(self, **options: Any):
@@ -95,8 +97,10 @@ class Sandbox(ImmutableSandboxedEnvironment):
         self.globals["range"] = safe_range
         self.globals.update(MATH)  # pi, sin, cos, ... (pure functions of numbers)
         self.globals.pop("lipsum", None)  # filler text of any length: no use on a card
-        for name in ("center", "indent", "format", "wordwrap", "replace", "truncate", "join"):
-            self.filters[name] = _bounded_filter(self.filters[name], name)
+        self.filters["sum"] = bounded_sum
+        for name, fn in self.filters.items():
+            self.filters[name] = bounded(fn, name)
+        self.finalize = checked  # what a template prints, measured before it is turned into text
 
     def make_globals(self, d: Any) -> dict[str, Any]:
         """A template's globals as a plain dict (Jinja's own is a ChainMap over the environment's): every
@@ -105,6 +109,11 @@ class Sandbox(ImmutableSandboxedEnvironment):
         globals safe from a template's as Jinja's does; pnp sets them once, here in __init__."""
         return {**self.globals, **(d or {})}
 
+    def unsafe_undefined(self, obj: Any, attribute: str) -> Any:
+        """A refused attribute is an error where it is read, also inside `map(attribute=...)`, `sum`,
+        `sort` or `groupby` (Jinja gives an undefined value that a list would print as "Undefined")."""
+        raise SecurityError(f"access to attribute {attribute!r} of {type(obj).__name__!r} object is unsafe.")
+
     def is_safe_attribute(self, obj: Any, attr: str, value: Any) -> bool:
         return attr not in ("to_bytes", "from_bytes") and super().is_safe_attribute(obj, attr, value)
 
@@ -112,8 +121,14 @@ class Sandbox(ImmutableSandboxedEnvironment):
         wrapped = super().wrap_str_format(value)
         if wrapped is None:
             return None
-        _widths(value.__self__)
-        return lambda *args, **kwargs: _check_size(wrapped(*args, **kwargs))
+        widths(value.__self__)
+
+        def format_bounded(*args: Any, **kwargs: Any) -> Any:
+            for arg in (*args, *kwargs.values()):
+                checked(arg)
+            return check_size(wrapped(*args, **kwargs))
+
+        return format_bounded
 
     def call_binop(self, context: Any, operator: str, left: Any, right: Any) -> Any:
         if operator == "*":
@@ -128,8 +143,9 @@ class Sandbox(ImmutableSandboxedEnvironment):
                 raise SecurityError(f"{left} ** {right}: a number of more than {limits.INT_BITS * 3 // 10:,} "
                                     "digits")
         elif operator == "%" and isinstance(left, str):
-            _widths(left)
-        return _check_size(super().call_binop(context, operator, left, right))
+            widths(left)
+            checked(right)
+        return check_size(super().call_binop(context, operator, left, right))
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 - Jinja's signature
         owner = getattr(__obj, "__self__", None)
@@ -138,40 +154,14 @@ class Sandbox(ImmutableSandboxedEnvironment):
             if name in _PADDING:
                 for value in (*args, *kwargs.values()):
                     if isinstance(value, int) and value > limits.STRING:
-                        raise _too_long(value, "a text")
+                        raise too_long(value, "a text")
             elif name == "replace" and len(args) >= 2 and isinstance(args[1], str):
                 old = args[0] if isinstance(args[0], str) else ""
                 grows = (len(owner) + 1) * len(args[1]) if not old else len(owner) // max(len(old), 1) * len(args[1])
                 if grows > limits.STRING:
-                    raise _too_long(grows, "a text")
+                    raise too_long(grows, "a text")
             elif name == "join" and args:
-                items = [str(a) for a in args[0]]
-                if sum(map(len, items)) + len(owner) * len(items) > limits.STRING:
-                    raise _too_long(sum(map(len, items)) + len(owner) * len(items), "a text")
-                args = (items, *args[1:])
-        return _check_size(super().call(__context, __obj, *args, **kwargs))
-
-
-def _bounded_filter(fn: Any, name: str) -> Any:
-    def bounded(*args: Any, **kwargs: Any) -> Any:
-        texts = [a for a in args if isinstance(a, str)]  # (a filter may take the environment first)
-        if name == "format" and texts:
-            _widths(texts[0])
-        elif name == "replace" and len(texts) >= 3 and (len(texts[0]) + 1) * len(texts[2]) > limits.STRING:
-            raise _too_long((len(texts[0]) + 1) * len(texts[2]), "a text")
-        elif name == "join":
-            seq = next((a for a in args if not isinstance(a, str) and hasattr(a, "__iter__")), None)
-            if seq is not None:
-                items = list(seq)
-                if sum(len(str(i)) for i in items) > limits.STRING:
-                    raise _too_long(sum(len(str(i)) for i in items), "a text")
-                args = tuple(items if a is seq else a for a in args)
-        if any(isinstance(v, int) and not isinstance(v, bool) and v > 1000 for v in (*args, *kwargs.values())) \
-                and name in ("center", "indent", "wordwrap"):
-            raise SecurityError(f"{name}: a width of more than 1,000")
-        return _check_size(fn(*args, **kwargs))
-
-    for attr in ("jinja_pass_arg",):  # environment/context-passing filters keep their marker
-        if hasattr(fn, attr):
-            setattr(bounded, attr, getattr(fn, attr))
-    return bounded
+                items = list(args[0])
+                joined_size(items, owner)
+                args = ([text_of(a) for a in items], *args[1:])
+        return check_size(super().call(__context, __obj, *args, **kwargs))

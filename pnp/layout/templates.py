@@ -112,6 +112,10 @@ class TemplateStore:
         if name in chain:
             cycle = " -> ".join((*chain, name))
             raise InputError([Problem(used_at, f"circular `extends`: {cycle}", "extends")])
+        if len(chain) >= limits.EXTENDS:
+            raise InputError([Problem(used_at, f"`extends` chain of more than {limits.EXTENDS} templates "
+                                      f"({' -> '.join((*chain[:3], '...', *chain[-2:]))} -> {name}): let templates "
+                                      "extend a shared base instead of one another in a line", "extends")])
         path = self.root / "templates" / f"{name}.yaml"
         if not _NAME.fullmatch(name) or outside(self.root, path):
             raise InputError([Problem(used_at, f"template {name!r} {OUTSIDE}" if _NAME.fullmatch(name) else
@@ -270,7 +274,7 @@ def template_files(root: Path, name: str | None) -> list[Path]:
 
 def _template_files(root: Path, name: str | None) -> list[Path]:
     out: list[Path] = []
-    while name and len(out) < 20 and _NAME.fullmatch(name):
+    while name and len(out) <= limits.EXTENDS and _NAME.fullmatch(name):
         path = root / "templates" / f"{name}.yaml"
         if outside(root, path):
             break

@@ -7,8 +7,7 @@ matrices at full severity, applied in linear RGB.
 
 from __future__ import annotations
 
-from itertools import combinations
-
+from pnp.model import limits
 from pnp.model.units import RGB
 
 SIMULATIONS: dict[str, tuple[tuple[float, float, float], ...]] = {
@@ -55,7 +54,34 @@ def distance(a: RGB, b: RGB) -> float:
     return sum((p - q) ** 2 for p, q in zip(la, lb, strict=True)) ** 0.5
 
 
-def closest_pairs(colours: dict[str, RGB], vision: str = "typical") -> list[tuple[float, str, str]]:
-    """Every pair with its distance as seen with `vision` (typical or a simulation), closest first."""
+def close_pairs(colours: dict[str, RGB], within: float, vision: str = "typical",
+                most: int = limits.COLOUR_PAIRS) -> tuple[list[tuple[float, str, str]], bool]:
+    """The pairs closer than `within` as seen with `vision` (typical or a simulation), closest first, each
+    (distance, a, b) with a < b; at most `most` of them, and whether more were left out.
+
+    Each colour is placed in a grid of cells `within` wide in CIELAB and compared only with the colours of
+    its own cell and the 26 around it: time grows with the colours, not with their pairs (every pair of a
+    table of 20,000 colours is 200 million). Points in one cell more than `within` apart are few (a cell
+    holds about twenty such), so a crowded cell fills `most` at once."""
+    if within <= 0:
+        return [], False
     seen = colours if vision == "typical" else {k: simulate(v, vision) for k, v in colours.items()}
-    return sorted((distance(seen[a], seen[b]), a, b) for a, b in combinations(sorted(seen), 2))
+    points = {name: lab(rgb) for name, rgb in seen.items()}
+    cells: dict[tuple[int, int, int], list[str]] = {}
+    for name in sorted(points):
+        p = points[name]
+        cells.setdefault((int(p[0] // within), int(p[1] // within), int(p[2] // within)), []).append(name)
+    found: list[tuple[float, str, str]] = []
+    for (i, j, k), names in cells.items():
+        near = [other for di in (-1, 0, 1) for dj in (-1, 0, 1) for dk in (-1, 0, 1)
+                for other in cells.get((i + di, j + dj, k + dk), ())]
+        for a in names:
+            pa = points[a]
+            for b in near:
+                if a < b:
+                    d = sum((p - q) ** 2 for p, q in zip(pa, points[b], strict=True)) ** 0.5
+                    if d < within:
+                        found.append((d, a, b))
+                        if len(found) > most:
+                            return sorted(found)[:most], True
+    return sorted(found), False

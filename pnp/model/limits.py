@@ -41,14 +41,26 @@ ITERATIONS = 1_000_000  # every `range` of one evaluation added up (nested loops
 STRING = 1_000_000  # characters of a string an expression builds (`'x' * n`, padding, formats)
 SEQUENCE = 100_000  # items of a list an expression builds (`[0] * n`)
 INT_BITS = 4096  # bits of an integer an expression builds (`10 ** n`): about 1,200 digits
+VALUE_DEPTH = 100  # nesting of a value an expression turns into text (YAML nests at most 64)
+NESTING = 20  # brackets and blocks (`{% if %}`, `{% for %}`) nested in one template value (Python allows ~25 loops)
+EXTENDS = 50  # templates in one `extends` chain
 FACE_SECONDS = 2.0  # time to lay out one face (a template with runaway loops)
 
+BUILT = 10 * STRING  # characters and items of every text and list one evaluation builds, added up
+
 _turns = [0]  # loop turns (`range` items) of the expression being evaluated
+_built = [0]  # characters and items it has built
 
 
 def new_evaluation() -> None:
     """Start counting loop turns afresh: once per value a template, rule or setup evaluates."""
-    _turns[0] = 0
+    _turns[0] = _built[0] = 0
+
+
+def add_built(n: int) -> int:
+    """Count `n` more characters or items built; the total of this evaluation."""
+    _built[0] += n
+    return _built[0]
 
 
 def add_turns(n: int) -> int:
@@ -57,8 +69,67 @@ def add_turns(n: int) -> int:
     return _turns[0]
 
 
+# the process
+MEMORY = 4 * 1024 ** 3  # bytes of address space pnp may use (a build of a big game takes 200 MB); `PNP_MEMORY`
+RASTER_PIXELS = 150_000_000  # pixels of one preview or export image (a 2 m square board at 150 dpi: 139 million)
+
+def memory() -> int:
+    """The ceiling on pnp's memory in bytes: `PNP_MEMORY` (`8G`, `512M`, `4096K` or bytes; `0` for none),
+    else MEMORY. A ValueError says what is wrong with the variable."""
+    import os
+
+    raw = os.environ.get("PNP_MEMORY", "").strip()
+    if not raw:
+        return MEMORY
+    scale = {"K": 1024, "M": 1024 ** 2, "G": 1024 ** 3, "T": 1024 ** 4}.get(raw[-1:].upper(), 1)
+    try:
+        value = float(raw[:-1] if scale > 1 else raw) * scale
+    except ValueError:
+        value = -1
+    if not (value == 0 or 256 * 1024 ** 2 <= value < 2 ** 62):
+        raise ValueError(f"PNP_MEMORY={raw!r}: give the ceiling on pnp's memory as `4G`, `512M` or `0` for none "
+                         "(at least 256M)")
+    return int(value)
+
+
+def said_memory(n: int) -> str:
+    return f"{n / 1024 ** 3:g} GiB" if n >= 1024 ** 3 else f"{n // 1024 ** 2:,} MiB"
+
+
+_doing = [""]  # what pnp is working on, for the message that says it ran out of memory
+
+
+def working_on(what: str) -> None:
+    """Say what pnp is doing now (`laying out deck spells`): a MemoryError anywhere names it."""
+    _doing[0] = what
+
+
+def out_of_memory() -> str:
+    """What pnp says when it ran out of memory outside an expression (which says it at its line)."""
+    at = f" {_doing[0]}" if _doing[0] else ""
+    return (f"pnp ran out of memory{at} (its ceiling is {said_memory(memory())}): the game asks for more than it "
+            "can hold; give it less to lay out, or raise the ceiling with PNP_MEMORY=8G")
+
+
+def hold_memory() -> Callable[[], None]:
+    """Put `memory()` on the process's address space (within the system's hard limit), so that running out is a
+    MemoryError that pnp reports at what it was evaluating, before the machine swaps or the system ends the
+    process. Returns what puts the limit back as it was (for pnp run inside another program, a test)."""
+    import resource
+
+    ceiling = memory()
+    before = resource.getrlimit(resource.RLIMIT_AS)
+    hard = before[1]
+    soft = hard if not ceiling or (hard != resource.RLIM_INFINITY and hard < ceiling) else ceiling
+    resource.setrlimit(resource.RLIMIT_AS, (soft, hard))
+    return lambda: resource.setrlimit(resource.RLIMIT_AS, before)
+
+
+# rules
+COLOUR_PAIRS = 1_000  # pairs of colours too close that one `colours` rule reports (for each kind of vision)
+
 # custom rules (Python in cards/<game>/rules.py)
-RULE_SECONDS = 10.0  # one custom rule's running time; `--rule-timeout` changes it
+RULE_SECONDS = 10.0  # one rule's running time, and one deal's (a custom rule's: `--rule-timeout` changes it)
 
 
 WALL_FACTOR = 5  # a time limit counts the work's processor time; waiting stops it at this many times that

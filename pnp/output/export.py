@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 from pnp.errors import InputError, Problem
 from pnp.layout.scene import Face
 from pnp.model.fields import CARD_SIZES
+from pnp.model.limits import working_on
 from pnp.model.units import MM
 from pnp.output.raster import faces_to_images
 from pnp.output.write import Staging
@@ -125,6 +126,7 @@ def export_png(prep: Prepared, out_dir: Path, vendor: str | None = None, skip: b
     with Staging(out_dir) as stage:
         digests: dict[str, str] = {}
         for step, (deck, entries) in enumerate(decks):
+            working_on(f"drawing {deck.id} at {DPI} dpi")
             if progress:
                 progress(step, len(decks), deck.id)
             jobs = [(f"{m['component']}-{m['id']}-{m['copy']}.png", front) for front, _, m in entries]
@@ -134,7 +136,8 @@ def export_png(prep: Prepared, out_dir: Path, vendor: str | None = None, skip: b
             else:
                 jobs += [(f"{m['component']}-{m['id']}-{m['copy']}-back.png", back) for _, back, m in entries if back]
             encoded: dict[int, bytes] = {}
-            for (name, face), image in zip(jobs, faces_to_images(prep, [f for _, f in jobs], DPI), strict=True):
+            for (name, face), image in zip(jobs, faces_to_images(prep, [f for _, f in jobs], DPI,
+                                                                     deck.id, fixed=True), strict=True):
                 if id(face) not in encoded:
                     if deck.id in targets:
                         (w, h), turned = targets[deck.id]

@@ -10,7 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pnp.errors import InputError, Problem
 from pnp.layout.scene import Face
+from pnp.model import limits
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -21,6 +23,31 @@ if TYPE_CHECKING:
 def pixels(points: float, dpi: float) -> int:
     """A length in points as a whole number of pixels at `dpi` (what every image here is sized by)."""
     return round(points * dpi / 72)
+
+
+def check_fits(w: float, h: float, dpi: int, what: str, subject: str = "", fixed: bool = False) -> None:
+    """Refuse an image of `w` x `h` points at `dpi` that would be more than `limits.RASTER_PIXELS` pixels
+    (a 2 m board at 1200 dpi is 8 billion: 24 GB), saying the `--dpi` that would fit, before any is drawn.
+    `fixed`: the command draws at `dpi` and has no `--dpi` (an export at a service's resolution)."""
+    n = pixels(w, dpi) * pixels(h, dpi)
+    if n <= limits.RASTER_PIXELS:
+        return
+    fits = int(dpi * (limits.RASTER_PIXELS / n) ** 0.5)
+    while fits > 1 and pixels(w, fits) * pixels(h, fits) > limits.RASTER_PIXELS:
+        fits -= 1
+    mm = 25.4 / 72
+    raise InputError([Problem(None, f"{what} of {w * mm:.0f} x {h * mm:.0f} mm at {dpi} dpi would be "
+                              f"{pixels(w, dpi):,} x {pixels(h, dpi):,} pixels ({n / 1e6:,.0f} million; an image "
+                              f"holds at most {limits.RASTER_PIXELS / 1e6:,.0f} million): "
+                              + (f"at most {fits} dpi would fit; leave this component out (--only) and print it "
+                                 "from the PDF" if fixed else f"use --dpi {fits} or less"),
+                              subject)])
+
+
+def faces_fit(faces: list[Face], dpi: int, subject: str = "", fixed: bool = False) -> None:
+    """Refuse, before any is drawn, a face that would be too big an image at `dpi`."""
+    for face in faces:
+        check_fits(face.w + 2 * face.bleed, face.h + 2 * face.bleed, dpi, "a face with its bleed", subject, fixed)
 
 
 def pdf_to_images(pdf: Path | bytes, dpi: int) -> list[Image]:
@@ -55,8 +82,9 @@ def faces_pdf(prep: Prepared, faces: list[Face], title: str = "pnp faces") -> by
     return Renderer(prep.env.icons, title, prep.font).render(pages, prep.marker)
 
 
-def faces_to_images(prep: Prepared, faces: list[Face], dpi: int) -> list[Image]:
-    """Each face with its bleed as an RGB image at `dpi`, in the order given.
+def faces_to_images(prep: Prepared, faces: list[Face], dpi: int, subject: str = "", fixed: bool = False) -> list[Image]:
+    """Each face with its bleed as an RGB image at `dpi`, in the order given (`subject`, the component, names
+    them in the error that refuses an image too big to hold).
 
     A face object listed more than once (copies of a card share theirs) is drawn once; the same
     image object is returned at each of its places, so copy it before drawing on it.
@@ -69,6 +97,7 @@ def faces_to_images(prep: Prepared, faces: list[Face], dpi: int) -> list[Image]:
             unique.append(face)
     if not unique:
         return []
+    faces_fit(unique, dpi, subject, fixed)
     images = pdf_to_images(faces_pdf(prep, unique), dpi)
     return [images[distinct[id(face)]] for face in faces]
 

@@ -13,7 +13,7 @@ from typing import Any
 
 from pnp.errors import InputError, Problem, Where, did_you_mean
 from pnp.model import limits
-from pnp.model.colour import closest_pairs
+from pnp.model.colour import close_pairs
 from pnp.model.game import Card, Deck, Game
 from pnp.model.load import Doc
 from pnp.model.units import parse_colour
@@ -36,6 +36,7 @@ class Engine:
         self.decks = {d.id: d for d in game.decks}
         self.custom, self.rule_seconds = custom, rule_seconds
         self.notes: list[Problem] = []  # what the engine says besides the rules' findings
+        self._context: dict[str, Any] | None = None
 
     # -- where values come from ------------------------------------------------------------
     def deck(self, name: str | list[str] | None, at: tuple) -> Deck:
@@ -77,6 +78,13 @@ class Engine:
         raise InputError([Problem(self.doc.where(at), "a source needs `deck`, `data` or `palette`")])
 
     def context(self) -> dict[str, Any]:
+        """What a rule's expressions read (`game`, `data`, `decks`), made once: an `each` or a `where:` asks for
+        it once per card or row, and making it reads every card of every deck."""
+        if self._context is None:
+            self._context = self._make_context()
+        return self._context
+
+    def _make_context(self) -> dict[str, Any]:
         m = self.game.manifest
         contents = {k: v.count for k, v in m.content().items()}
         return {"game": {"id": self.game.id, "name": m.name, "palette": m.palette, "contents": contents,
@@ -85,12 +93,13 @@ class Engine:
                 "decks": {d.id: {"count": d.faces, "cards": [card_view(c) for c in d.cards]} for d in self.game.decks}}
 
     def expr(self, source: str, extra: dict[str, Any], at: tuple) -> Any:
-        from pnp.layout.expr import expression
+        from pnp.layout.expr import expression, shown
 
         try:
             compiled = expression(source.strip().removeprefix("{{").removesuffix("}}"), True)
         except Exception as exc:
-            raise InputError([Problem(self.doc.where(at), f"expression syntax error in {source!r}: {exc}")]) from None
+            raise InputError([Problem(self.doc.where(at), f"expression syntax error in {shown(source)!r}: "
+                                      f"{getattr(exc, 'message', None) or exc}")]) from None
         names = {**self.context(), **extra}
         try:
             return compiled(**names)
@@ -107,13 +116,23 @@ class Engine:
             if rule.id in skipped:
                 continue
             at = ("rules", i)
+            limits.working_on(f"checking rule {rule.id} ({self.doc.where(at)})")
             missing = [key for key in NEEDS.get(rule.kind, ()) if getattr(rule, key) in (None, "")]
             if missing:
                 raise InputError([Problem(self.doc.where(at), f"a {rule.kind} rule needs "
                                           + " and ".join(f"`{key}:`" for key in missing), rule.id)])
             check = getattr(self, "rule_" + rule.kind)
-            for where, subject, message in check(rule, at):
-                out.append(Problem(where, message, subject, rule.severity, rule.id))
+            if rule.kind == "custom":  # (timed by the runner of game code)
+                found = list(check(rule, at))
+            else:
+                try:
+                    with limits.time_limit(limits.RULE_SECONDS):
+                        found = list(check(rule, at))
+                except limits.Overtime:
+                    raise InputError([Problem(self.doc.where(at), f"checking this rule took more than "
+                                              f"{limits.RULE_SECONDS:g} s: its expressions do too much for each card "
+                                              "or row", rule.id)]) from None
+            out += [Problem(where, message, subject, rule.severity, rule.id) for where, subject, message in found]
         if skipped:
             out.append(Problem(self.doc.where(), f"{len(skipped)} custom rule{'s' if len(skipped) != 1 else ''} not "
                                f"run (--no-custom-rules): {', '.join(skipped)}", self.game.id, "warning",
@@ -233,10 +252,12 @@ class Engine:
         targets = _each(self.values(rule.target, (*at, "target")))
         known = {t.value for t in targets}
         seen: Counter = Counter()
+        among = ""
         for v in _each(self.values(rule.source, (*at, "source"))):
             seen[v.value] += 1
             if v.value not in known:
-                yield (v.where, v.subject, f"{_shown(v.value)} is not among {_listed(known)}")
+                among = among or listed(known)  # (once)
+                yield (v.where, v.subject, f"{_shown(v.value)} is not among {among}")
             elif rule.exact and seen[v.value] == 2:
                 yield (v.where, v.subject, f"{_shown(v.value)} appears twice; each value must appear once")
         if rule.exact:
@@ -286,9 +307,11 @@ class Engine:
         nodes = self.values(rule.nodes, (*at, "nodes"))
         names = {n.value for n in nodes}
         links: dict[Any, set] = {n: set() for n in names}
+        among = ""
         for e in self.values(rule.edges, (*at, "edges")):
             if not (isinstance(e.value, list) and len(e.value) == 2 and all(x in names for x in e.value)):
-                yield (e.where, e.subject, f"a connection joins two of {sorted(map(str, names))}, got {e.value!r}")
+                among = among or listed(names)  # (once)
+                yield (e.where, e.subject, f"a connection joins two of {among}, got {e.value!r}")
                 continue
             a, b = e.value
             links[a].add(b)
@@ -320,19 +343,22 @@ class Engine:
         symbols = {str(s.subject): s.value for s in self.values(rule.symbols, (*at, "symbols"))} if rule.symbols \
             else {}
         symbol_of = {str(v.value): symbols.get(v.subject) for v in values}
-        for d, a, b in closest_pairs(colours):
-            if d < rule.min_distance:
-                yield (where[b].where, where[b].subject, f"{b} is hard to tell from {a} (delta E {d:.1f}, "
-                       f"needs {rule.min_distance:g}); pick colours further apart")
+        pairs, more = close_pairs(colours, rule.min_distance)
+        for d, a, b in pairs:
+            yield (where[b].where, where[b].subject, f"{b} is hard to tell from {a} (delta E {d:.1f}, "
+                   f"needs {rule.min_distance:g}); pick colours further apart")
         for vision in ("protanopia", "deuteranopia", "tritanopia"):
-            for d, a, b in closest_pairs(colours, vision):
-                if d >= rule.colour_blind_distance:
-                    break
+            alike, more_alike = close_pairs(colours, rule.colour_blind_distance, vision)
+            more = more or more_alike
+            for d, a, b in alike:
                 sa, sb = symbol_of.get(a), symbol_of.get(b)
                 if not sa or not sb or sa == sb:
                     yield (where[b].where, where[b].subject, f"{b} and {a} look alike with {vision} (delta E "
                            f"{d:.1f}) and {'share a symbol' if sa and sa == sb else 'have no symbol'}: give "
                            "each its own symbol")
+        if more:
+            yield (self.doc.where((*at, "source")), rule.id, f"more than {limits.COLOUR_PAIRS:,} pairs of colours "
+                   "are too close (the closest are said above): give the table fewer, more distinct colours")
 
     def rule_fits(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
         from pnp.rules.fits import check_fits
@@ -394,10 +420,12 @@ def _shown(value: Any) -> str:
     return repr(value) if isinstance(value, str) else str(value)
 
 
-def _listed(values: Any) -> str:
-    """`[1, 2, 3]` or `['bridge', 'galley']`: numbers in order first, then text, as written."""
-    ordered = sorted(values, key=lambda v: (isinstance(v, str), v if isinstance(v, int | float) else str(v)))
-    return "[" + ", ".join(_shown(v) for v in ordered) + "]"
+def listed(names: Any) -> str:
+    """Values as a message lists them, as the YAML writes them (numbers bare, in order first, then text): the
+    first 20 (a table of 20,000 said for every value that misses it would be 400 million names)."""
+    ordered = sorted(names, key=lambda v: (isinstance(v, str), v if isinstance(v, int | float) else str(v)))
+    shown = "[" + ", ".join(_shown(v) for v in ordered[:20])
+    return shown + "]" if len(ordered) <= 20 else f"{shown}, ... and {len(ordered) - 20:,} more]"
 
 
 def _sum_faces(deck: Deck, field: str) -> Counter:

@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from pnp.errors import InputError, Problem, Where
+from pnp.model import limits
 from pnp.model.game import Game
 from pnp.rules.dealer import Dealer, Piece, Take, validate
 from pnp.rules.messages import cards_of
@@ -60,8 +62,21 @@ def deal(game: Game, setup: Setup, players: int, seed: int, options: dict[str, A
     bad = check_tables(setup, locate) + validate(setup, locate)
     if bad:
         raise InputError(bad)
-    dealt = Dealer(game, setup, locate).deal(players, options, random.Random(seed))
+    dealt = timed(locate, lambda: Dealer(game, setup, locate).deal(players, options, random.Random(seed)))
     return {"game": game.id, "players": players, "seed": seed, "options": options, **dealt}
+
+
+T = TypeVar("T")
+
+
+def timed(locate: Locator, work: Callable[[], T]) -> T:
+    """`work()`, a deal, within `limits.RULE_SECONDS` (its expressions run over whole decks and tables)."""
+    try:
+        with limits.time_limit(limits.RULE_SECONDS):
+            return work()
+    except limits.Overtime:
+        raise InputError([Problem(locate(("setup",)), f"dealing this setup took more than {limits.RULE_SECONDS:g} s: "
+                                  "its `where:` and `if:` expressions do too much for each card", "setup")]) from None
 
 
 class _Trial(Dealer):
@@ -106,7 +121,7 @@ def _trial(game: Game, setup: Setup, locate: Locator, n: int, options: dict[str,
     """What keeps `n` players from being dealt under these options: (place, what is wrong) pairs."""
     trial = _Trial(game, setup, locate)
     try:
-        trial.deal(n, options, None)
+        timed(locate, lambda: trial.deal(n, options, None))
     except ExpressionMistake:
         raise
     except InputError as exc:

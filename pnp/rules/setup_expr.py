@@ -85,12 +85,13 @@ class Expressions:
                 return source
             self._compiled[path] = constant
             return constant
-        from pnp.layout.expr import _explain, expression
+        from pnp.layout.expr import _explain, expression, shown
 
         try:
             compiled = expression(body.strip())
         except Exception as exc:  # a syntax error
-            raise self.locate.mistake(path, f"syntax error in {source!r}: {getattr(exc, 'message', exc)}") from None
+            said = getattr(exc, "message", exc)
+            raise self.locate.mistake(path, f"syntax error in {shown(source)!r}: {said}") from None
 
         def run(names: dict[str, Any]) -> Any:
             from jinja2 import Undefined
