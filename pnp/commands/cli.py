@@ -331,12 +331,10 @@ def setup(
     chosen = "".join(f", {k} {v}" for k, v in dealt["options"].items())
     typer.echo(f"{loaded.manifest.name}: {players} player{'s' if players != 1 else ''}{chosen}, seed {seed}")
     width = max([12, *(len(k) for part in (dealt["table"], *dealt["hands"]) for k in part)])
-    typer.echo("table")
-    for key, value in dealt["table"].items():
-        typer.echo(f"  {key:<{width}} {show(value)}")
-    for i, hand in enumerate(dealt["hands"], 1):
-        typer.echo(f"player {i}")
-        for key, value in hand.items():
+    for heading, part in (("table", dealt["table"]), *((f"player {i}", h) for i, h in enumerate(dealt["hands"], 1))):
+        if part:  # no heading over nothing
+            typer.echo(heading)
+        for key, value in part.items():
             typer.echo(f"  {key:<{width}} {show(value)}")
 
 

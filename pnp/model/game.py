@@ -198,11 +198,12 @@ def read_card(hints: dict[str, tuple[Any, bool, Any]], raw: Any, reader: Reader,
     if not isinstance(raw, dict):
         reader.fail(path, f"expected a mapping of fields, got {raw!r}")
         return None
-    bad = reader.unknown_keys(raw, {"id", "copies", *hints}, path, "declare it under `fields:`")
+    required = {name for name, (_, needed, _) in hints.items() if needed}
+    typos = reader.unknown_keys(raw, {"id", "copies", *hints}, path, "declare it under `fields:`", required)
     data, bad_field = reader.fields(raw, [("id", Id, False, None),
                                           ("copies", Annotated[int, Check(ge=0)], False, None),
-                                          *((name, *spec) for name, spec in hints.items())], path)
-    return None if bad or bad_field else data
+                                          *((name, *spec) for name, spec in hints.items())], path, typos or ())
+    return None if typos is not None or bad_field else data
 
 
 def slug(text: str) -> str:
