@@ -72,7 +72,7 @@ def main() -> None:
               f" {pc:>6.3f}"
               f" {pc / bc:>6.2f}  {verdict} (wall); {'ok' if pc / bc <= goal else 'SLOW'} (cpu)"
               f"  (memory ratio {pm / bm:.2f})")
-        ratios = sorted(o[0] / b[0] for b, o in zip(base, ours))
+        ratios = sorted(o[0] / b[0] for b, o in zip(base, ours, strict=True))
         paired.append(f"{game}: median of {len(ratios)} paired wall ratios {statistics.median(ratios):.2f}"
                       f" (range {ratios[0]:.2f}-{ratios[-1]:.2f})")
     print("\n".join(paired))

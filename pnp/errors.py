@@ -27,6 +27,7 @@ class Where:
 
 @dataclass(frozen=True)
 class Problem:
+    """One problem: where it is, what is wrong and what to do, about what (a field or card)."""
     where: Where | None
     message: str
     subject: str = ""

@@ -160,8 +160,9 @@ def test_serve_does_not_show_a_file_it_read_while_an_editor_wrote_it_again(proje
 @pytest.mark.slow
 @pytest.mark.xdist_group("browser")
 def test_the_errors_panel_covers_no_face_and_the_faces_stay_clickable(project: Path, tmp_path: Path):
-    from browser import chromium
     from pnp.commands.serve import Server
+
+    from browser import chromium
 
     server = Server(project, "mini", port=0, say=lambda _: None)
     server.start()

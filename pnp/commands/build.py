@@ -30,6 +30,7 @@ from pnp.rules.check import RuleOptions, rule_problems, split
 
 @dataclass(repr=False, eq=False)
 class BuildOptions:
+    """What `pnp build` was asked for: paper, duplex, bleed, output folder and more."""
     paper: str | None = None
     duplex: str | None = None
     bleed: bool = True
@@ -49,6 +50,7 @@ class BuildOptions:
 
 @dataclass(repr=False, eq=False)
 class OutFile:
+    """A file a build wrote: its pages, hash, faces and how they are laid out."""
     path: Path
     pages: int
     sha256: str
@@ -58,6 +60,7 @@ class OutFile:
 
 @dataclass(repr=False, eq=False)
 class BuildResult:
+    """What a build made: its files, counts, warnings and preflight findings."""
     game: Game
     files: list[OutFile]
     faces: dict[str, int]

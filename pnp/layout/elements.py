@@ -20,6 +20,7 @@ Value = str | int | float | bool | None  # any value may be a "{{ expression }}"
 
 @dataclass(repr=False, eq=False)
 class _Element:
+    """What every element has: a name, a condition, a repeat and a box."""
     name: str | None = None  # lets a child template replace this element
     if_: Value = alias("if")  # draw only when this expression is true
     repeat: Value | list[Any] = None  # draw once per item of this list (or N times); `item`, `index`
@@ -33,6 +34,7 @@ class _Element:
 
 @dataclass(repr=False, eq=False)
 class Shape(_Element):
+    """An element drawn as a shape: its fill and stroke."""
     fill: Value = None
     stroke: Value = None
     stroke_width: Value = "0.5pt"
@@ -41,17 +43,20 @@ class Shape(_Element):
 
 @dataclass(repr=False, eq=False)
 class RectEl(Shape):
+    """A rectangle, its corners rounded by `radius`."""
     type: Literal["rect"] = "rect"
     radius: Value = "0mm"
 
 
 @dataclass(repr=False, eq=False)
 class EllipseEl(Shape):
+    """An ellipse filling its box (a circle in a square box)."""
     type: Literal["ellipse"] = "ellipse"
 
 
 @dataclass(repr=False, eq=False)
 class LineEl(_Element):
+    """A straight line from (x1, y1) to (x2, y2)."""
     type: Literal["line"] = "line"
     x1: Value = "0mm"
     y1: Value = "0mm"
@@ -64,12 +69,14 @@ class LineEl(_Element):
 
 @dataclass(repr=False, eq=False)
 class PolygonEl(Shape):
+    """A closed shape through its points."""
     type: Literal["polygon"] = "polygon"
     points: list[list[str | float]] = field(default_factory=list)
 
 
 @dataclass(repr=False, eq=False)
 class TextEl(_Element):
+    """Text in a box: wrapped, aligned and shrunk to fit, with **bold**, *italic* and :icons:."""
     type: Literal["text"] = "text"
     text: Value = None
     font: Value = None
@@ -91,6 +98,7 @@ class TextEl(_Element):
 
 @dataclass(repr=False, eq=False)
 class ImageEl(_Element):
+    """A picture file (PNG, JPEG or SVG) fitted into its box."""
     type: Literal["image"] = "image"
     src: Value = None
     fit: Value = "contain"
@@ -99,6 +107,7 @@ class ImageEl(_Element):
 
 @dataclass(repr=False, eq=False)
 class IconEl(_Element):
+    """An icon of the game's set, in one colour."""
     type: Literal["icon"] = "icon"
     icon: Value = None
     color: Value = None
@@ -196,6 +205,7 @@ Element = RectEl | EllipseEl | LineEl | PolygonEl | TextEl | ImageEl | IconEl | 
 
 @dataclass(repr=False, eq=False)
 class TextDefaults:
+    """A template's defaults for its text elements."""
     font: str = "body"
     size: str = "8pt"
     min_size: str = "7pt"

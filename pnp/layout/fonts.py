@@ -53,6 +53,7 @@ class Face:
 
 @dataclass(repr=False, eq=False)
 class Family:
+    """A font family: its faces by style, and fallbacks for the characters it lacks."""
     name: str
     faces: dict[str, Face]
     fallbacks: list[Face] = field(default_factory=list)  # fonts for the characters the family lacks, in order

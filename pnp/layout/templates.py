@@ -27,6 +27,7 @@ _NAME = re.compile(r"(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9_./-]*")  # relative, no `.
 
 @dataclass(repr=False, eq=False)
 class TemplateFile:
+    """A template file as written: what it extends, its size, defaults and elements."""
     extends: str | None = None
     size: str | dict[str, str] | None = None
     bleed: str | None = None
@@ -40,6 +41,7 @@ class TemplateFile:
 
 @dataclass(repr=False, eq=False)
 class PlacedElement:
+    """An element of a resolved template, with its place in the file that wrote it."""
     element: Any  # one of the element models
     where: Where  # the element's place in its template file
     children: list[PlacedElement] = field(default_factory=list)  # a group's elements
@@ -53,6 +55,7 @@ def _placed(elements: list[Any], doc: Doc, path: tuple[str | int, ...]) -> list[
 
 @dataclass(repr=False, eq=False)
 class Template:
+    """A template resolved along its `extends` chain: size, bleed, safe zone, elements."""
     name: str
     where: Where
     size: tuple[float, float]

@@ -20,6 +20,7 @@ Angle = Annotated[float, Check(ge=-360, le=360)]
 
 @dataclass(repr=False, eq=False)
 class DialWindow:
+    """The dial's window, where the current value shows."""
     angle: Angle  # where the window sits round the pin
     distance: Length  # from the pin to the window's centre: the radius the values are printed at
     width: Length
@@ -28,6 +29,7 @@ class DialWindow:
 
 @dataclass(repr=False, eq=False)
 class DialThumb:
+    """The round hole that turns the dial's wheel."""
     angle: Angle
     distance: Length  # from the pin to the hole's centre
     size: Length  # the round hole's diameter
@@ -35,6 +37,7 @@ class DialThumb:
 
 @dataclass(repr=False, eq=False)
 class DialText:
+    """How the wheel's values are printed."""
     font: str = "body"  # a family of game.yaml's `fonts`
     style: Literal["regular", "bold", "italic", "bold_italic"] = "regular"
     size: Length = 12.0
@@ -43,6 +46,7 @@ class DialText:
 
 @dataclass(repr=False, eq=False)
 class DialEndMark:
+    """The icon after the wheel's last value: the wheel stops there."""
     icon: str  # an icon of the game's set, in the slot after the last value: the wheel stops there
     size: Length = 4 * MM
     color: str = "#000000"
@@ -50,6 +54,7 @@ class DialEndMark:
 
 @dataclass(repr=False, eq=False)
 class DialSpec:
+    """A dial's geometry: the pin, the wheel, the window and the values."""
     center: tuple[Length, Length]  # the pin, from the base's top-left trim corner
     radius: Length  # the wheel's
     window: DialWindow

@@ -24,6 +24,7 @@ from pnp.model.units import MM, is_colour_code
 
 @dataclass(repr=False, eq=False)
 class FontFamily:
+    """A font family: a TrueType file of fonts/ for each style."""
     regular: str  # TrueType file in fonts/ for plain text
     bold: str | None = None  # for **bold** (falls back to regular)
     italic: str | None = None  # for *italic* (falls back to regular)
@@ -33,12 +34,14 @@ class FontFamily:
 
 @dataclass(repr=False, eq=False)
 class GlossaryTerm:
+    """A glossary term and its other spellings."""
     term: str  # the word or phrase, as written in card text
     forms: list[str] = field(default_factory=list)  # other spellings styled the same (plurals)
 
 
 @dataclass(repr=False, eq=False)
 class Glossary:
+    """Words styled the same way wherever a card text says them."""
     style: Literal["bold", "italic", "bold_italic", "regular"] = "bold"
     color: str | None = None  # palette name or #rrggbb
     terms: list[str | GlossaryTerm] = field(default_factory=list)
@@ -46,12 +49,14 @@ class Glossary:
 
 @dataclass(repr=False, eq=False)
 class Players:
+    """How many players the game takes."""
     min: Annotated[int, Check(ge=1)] = 1
     max: Annotated[int, Check(ge=1)] = 1
 
 
 @dataclass
 class PrintSettings:
+    """How the game prints: paper, margins, bleed, duplex, marks."""
     paper: Literal["A4", "letter", "A3", "tabloid"] = "A4"
     margin: Length = 5 * MM  # printable margin on every side
     bleed: Length = 3 * MM  # art beyond the trim line on every face
@@ -78,6 +83,7 @@ class PrintSettings:
 
 @dataclass(repr=False, eq=False)
 class ContentItem:
+    """One line of the rulebook's component list."""
     count: int | None = None  # required unless `stated: false`
     printed: bool = True  # false: not printed (ordinary dice, pencils): listed in the checklist only
     note: str = ""
@@ -86,6 +92,7 @@ class ContentItem:
 
 @dataclass(repr=False, eq=False)
 class Manifest:
+    """A game's game.yaml: its name, players, fonts, palette, decks and print settings."""
     name: str
     version: str = "0.1"
     players: Players | None = None
@@ -117,6 +124,7 @@ class Seams:
 
 @dataclass(repr=False, eq=False)
 class DeckFile:
+    """A deck file: its fields, templates and cards (or the sheet they come from)."""
     id: Id
     name: str
     template: str | None = None  # required, except for dice (drawn from their net)

@@ -309,7 +309,7 @@ class Reader:
             if key not in known:
                 near = near_name(key, known)
                 hint = f"; did you mean {near!r}?" if near else ""
-                if near in required and near not in value:
+                if near is not None and near in required and near not in value:
                     explained.add(near)
                     hint += " (a required field, missing)"
                 self.fail((*path, key), f"unknown field{hint} (known fields: {', '.join(sorted(known))}); "

@@ -38,10 +38,10 @@ def said_once(problems: list[Problem], root: Path | None) -> list[Problem]:
         first = same[0]
         where = _expression_where(first, root) if root else first.where
         if where is not None and where.file.startswith("templates/") and first.subject:
-            key: tuple = (str(where), _TEMPLATE.sub("(template)", first.message), first.severity, first.rule)
+            same_mistake: tuple = (str(where), _TEMPLATE.sub("(template)", first.message), first.severity, first.rule)
         else:
-            key = (id(same),)
-        by_template.setdefault(key, []).append((where, same))
+            same_mistake = (id(same),)
+        by_template.setdefault(same_mistake, []).append((where, same))
     return [_one(decks) for decks in by_template.values()]
 
 
