@@ -71,3 +71,20 @@ def test_importing_the_command_line_leaves_the_collector_as_it_found_it():
               "gc.disable()\nimport importlib, pnp.commands.cli as c\nimportlib.reload(c)\nprint(gc.isenabled())\n")
     out = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60).stdout.split()
     assert out == ["True", "True", "False"]
+
+
+def test_a_kept_font_is_the_font_reportlab_parses(tmp_path: Path, monkeypatch):
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from pnp.layout import ttfkept
+
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    path = REPO / "fonts" / "Lato-Bold.ttf"
+    parsed = ttfkept.ttfont(path, "Lato-Bold")  # parsed, and kept
+    assert len(list((tmp_path / "cache").rglob("*.code"))) == 1
+    monkeypatch.setattr(TTFont, "__init__", lambda *_: (_ for _ in ()).throw(AssertionError("parsed again")))
+    warm = ttfkept.ttfont(path, "Lato-Bold")
+    assert warm is not parsed and ttfkept._same(warm, parsed)
+    assert warm.face.name.ustr == parsed.face.name.ustr and warm.face.makeSubset([0, 65, 66]) == \
+        parsed.face.makeSubset([0, 65, 66])
+    assert warm.stringWidth("Hello, world", 10) == parsed.stringWidth("Hello, world", 10)

@@ -178,15 +178,17 @@ def build(
     from pnp.errors import PnpError
 
     _print_options(paper, duplex, layout)
-    from pnp.model.printers import parse_offset
-    from pnp.model.printers import printer as saved_printer
 
     try:
         root = _root()
         offset = (0.0, 0.0)
         if printer:
+            from pnp.model.printers import printer as saved_printer
+
             offset = saved_printer(root, printer).back_offset
         if back_offset:
+            from pnp.model.printers import parse_offset
+
             offset = parse_offset(back_offset)
         only = None
         if changed_since:
