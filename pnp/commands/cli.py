@@ -489,7 +489,10 @@ def export(
         if to == "png":  # every deck asked for: leave out what the vendor does not print; named: refuse it
             result = export_png(prep, target, vendor, skip=chosen is None, progress=progress)
         else:
-            result = export_tts(prep, target, base_url, progress)
+            from pnp.commands.tabledeal import dealt_for_table
+
+            whole = chosen is None  # the whole game: on one table too, dealt as its setup says
+            result = export_tts(prep, target, base_url, progress, whole, dealt_for_table(prep.game) if whole else None)
     except PnpError as exc:
         _fail(exc)
     _clear_progress()
