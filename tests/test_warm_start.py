@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -88,3 +89,17 @@ def test_a_kept_font_is_the_font_reportlab_parses(tmp_path: Path, monkeypatch):
     assert warm.face.name.ustr == parsed.face.name.ustr and warm.face.makeSubset([0, 65, 66]) == \
         parsed.face.makeSubset([0, 65, 66])
     assert warm.stringWidth("Hello, world", 10) == parsed.stringWidth("Hello, world", 10)
+
+
+def test_a_run_makes_only_its_own_command_and_says_the_same():
+    from typer.main import get_command
+
+    from pnp.commands.cli import _app_for, app
+
+    one: Any = get_command(_app_for(["--root", "build", "build", "voyage", "--paper", "letter"]))
+    whole: Any = get_command(app)
+    assert list(one.commands) == ["build"]  # a group of one command (`--root build`: a folder named build)
+    assert [p.name for p in one.params] == [p.name for p in whole.params]  # --root, --version, completion
+    assert [p.name for p in one.commands["build"].params] == [p.name for p in whole.commands["build"].params]
+    for args in ([], ["--help"], ["--version"], ["buld", "voyage"], ["--root", "x"]):  # the whole command line
+        assert _app_for(args) is app

@@ -607,12 +607,39 @@ def import_cmd(
         typer.echo(f"wrote {out}")
 
 
+def _app_for(args: list[str]) -> typer.Typer:
+    """The command line with just the command that `args` runs: typer makes every command's options and their
+    types at each start (a fifteenth of a small build), and a run needs one. The whole of it for anything
+    else: help, shell completion, a mistyped command."""
+    import copy
+    import os
+
+    from typer.main import get_command_name
+
+    name = None
+    tokens = iter(args)
+    for token in tokens:
+        if token == "--root":
+            next(tokens, None)  # its value
+        elif not token.startswith("-"):
+            name = token
+            break
+    if name is None or "_PNP_COMPLETE" in os.environ:
+        return app
+    for info in app.registered_commands:
+        if (info.name or get_command_name(info.callback.__name__ if info.callback else "")) == name:
+            one = copy.copy(app)
+            one.registered_commands = [info]
+            return one
+    return app
+
+
 def main() -> None:
     """The console script: every PnpError is handled by its command (exit 1 or 2); what the system
     refuses (a folder that cannot be read or written) is exit 2; anything else is pnp's own bug, said
     as such with exit 3, never a traceback."""
     try:
-        app()
+        _app_for(sys.argv[1:])()
     except KeyboardInterrupt:
         sys.exit(130)
     except OSError as exc:
