@@ -18,6 +18,7 @@ from pnp.model import kept
 
 _PLAIN = (int, float, str, bytes, bool, type(None))
 _REBUILT = ("_ttf_data", "filename", "_pdfScale")  # the file's bytes and name, and a function of unitsPerEm
+_STAMP = kept.code_stamp(__file__)  # what is kept changes with this code
 
 
 def ttfont(path: Path, pdf_name: str) -> Any:
@@ -26,7 +27,7 @@ def ttfont(path: Path, pdf_name: str) -> Any:
     from reportlab.pdfbase.ttfonts import TTFont
 
     data = path.read_bytes()
-    kind = f"ttf-{reportlab.Version}-{sys.implementation.cache_tag}"
+    kind = f"ttf-{reportlab.Version}-{sys.implementation.cache_tag}-{_STAMP}"
     key = f"{pdf_name}:{hashlib.sha256(data).hexdigest()}"
     state = kept.load(kind, key)
     if type(state) is tuple and len(state) == 3:

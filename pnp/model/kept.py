@@ -27,6 +27,15 @@ _KEY: bytes | None | bool = False  # False: not read yet; None: no key can be ke
 _BROKEN: set[str] = set()  # kinds whose folder could not be written this run: not tried again
 
 
+def code_stamp(module_file: str) -> str:
+    """A short hash of a module's source: the kind of entry it keeps changes with the code that makes them
+    (a developer's edit too, before any release)."""
+    try:
+        return hashlib.sha256(Path(module_file).read_bytes()).hexdigest()[:12]
+    except OSError:
+        return "unknown"
+
+
 def secret() -> bytes | None:
     """The per-user key that signs cache entries, made on first use; None when it cannot be kept."""
     global _KEY

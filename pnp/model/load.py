@@ -26,7 +26,7 @@ else:
     yaml = None  # PyYAML, imported by _parser() when a file is parsed (a build whose files are all kept parses none)
 _Loader: Any = None
 _constructor: Any = None
-_KEPT = f"yaml-{__version__}"  # the parsed files' folder in the cache (pnp.model.kept); a new release, a new one
+_KEPT = f"yaml-{__version__}-{kept.code_stamp(__file__)}"  # the parsed files' folder in the cache: new with this code
 
 
 def _parser() -> Any:
