@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Time `pnp build` of the benchmark deck against the plain-reportlab baseline.
 
-usage: python benchmarks/run.py [--runs N] [--shared DIR]
+usage: python benchmarks/run.py [--runs N] [--shared DIR] [--games bench,bench1200]
 Runs the baseline (`rl_deck.py DECK.csv OUT.pdf --ttf=<our Liberation Sans files>`) and
 `pnp build bench` / `pnp build bench1200` in turn, N times each, as whole processes, and prints
 the median wall time, the ratio (pnp / baseline), and peak memory. Taking the runs in turn lets
@@ -39,6 +39,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--shared", type=Path, default=HERE.parent.parent / "shared" / "bench")
+    ap.add_argument("--games", default="bench,bench1200", help="which decks, comma-separated")
     args = ap.parse_args()
     pnp = shutil.which("pnp", path=str(Path(sys.executable).parent)) or "pnp"
     fonts = f"{HERE / 'fonts' / 'LiberationSans-Regular.ttf'},{HERE / 'fonts' / 'LiberationSans-Bold.ttf'}"
@@ -47,7 +48,11 @@ def main() -> None:
           "processor times)")
     print(f"{'deck':<10} {'baseline s':>10} {'pnp s':>8} {'ratio':>6} {'goal':>5} {'base MiB':>9} {'pnp MiB':>8}"
           f"  {'cpu: baseline':>13} {'pnp':>6} {'ratio':>6}")
+    wanted = args.games.split(",")
+    paired = []
     for game, csv, goal in (("bench", "deck.csv", 1.3), ("bench1200", "deck_1200.csv", 1.2)):
+        if game not in wanted:
+            continue
         base_cmd = [sys.executable, str(args.shared / "rl_deck.py"), str(args.shared / csv),
                     str(out / f"{game}.pdf"), f"--ttf={fonts}"]
         pnp_cmd = [pnp, "build", game]
@@ -67,6 +72,10 @@ def main() -> None:
               f" {pc:>6.3f}"
               f" {pc / bc:>6.2f}  {verdict} (wall); {'ok' if pc / bc <= goal else 'SLOW'} (cpu)"
               f"  (memory ratio {pm / bm:.2f})")
+        ratios = sorted(o[0] / b[0] for b, o in zip(base, ours, strict=True))
+        paired.append(f"{game}: median of {len(ratios)} paired wall ratios {statistics.median(ratios):.2f}"
+                      f" (range {ratios[0]:.2f}-{ratios[-1]:.2f})")
+    print("\n".join(paired))
     shutil.rmtree(out)
 
 

@@ -27,6 +27,7 @@ class Where:
 
 @dataclass(frozen=True)
 class Problem:
+    """One problem: where it is, what is wrong and what to do, about what (a field or card)."""
     where: Where | None
     message: str
     subject: str = ""
@@ -63,13 +64,19 @@ class RuleError(PnpError):
 
 def did_you_mean(word: object, choices: Iterable[object]) -> str:
     """`; did you mean 'cost'?` when one of `choices` is close to a mistyped `word`, else ``."""
+    near = near_name(word, choices)
+    return f"; did you mean {near!r}?" if near is not None else ""
+
+
+def near_name(word: object, choices: Iterable[object]) -> str | None:
+    """The one of `choices` close to a mistyped `word` (not the word itself), else None."""
     if not isinstance(word, str) or not word:
-        return ""
+        return None
     import difflib  # only on the way to an error
 
     names = {str(c).lower(): str(c) for c in choices}
     close = difflib.get_close_matches(word.lower(), list(names), n=1, cutoff=0.6)
-    return f"; did you mean {names[close[0]]!r}?" if close and names[close[0]] != word else ""
+    return names[close[0]] if close and names[close[0]] != word else None
 
 
 def of_severity(problems: Iterable[Problem], severity: str) -> list[Problem]:

@@ -11,7 +11,7 @@ import re
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.errors import InputError, Problem, Problems, RuleError
 from pnp.layout.engine import LayoutEnv
@@ -20,16 +20,19 @@ from pnp.model import limits
 from pnp.model.fields import PAPERS
 from pnp.model.game import Deck, Game, PrintSettings, load_game
 from pnp.model.units import to_mm
-from pnp.output.document import Row
 from pnp.output.footer import footers
 from pnp.output.impose import Page
 from pnp.output.manifest import face_rows, merge_notes, page_rows, sheet_count
 from pnp.output.sheets import impose_deck
 from pnp.rules.check import RuleOptions, rule_problems, split
 
+if TYPE_CHECKING:
+    from pnp.output.document import Row
+
 
 @dataclass(repr=False, eq=False)
 class BuildOptions:
+    """What `pnp build` was asked for: paper, duplex, bleed, output folder and more."""
     paper: str | None = None
     duplex: str | None = None
     bleed: bool = True
@@ -49,6 +52,7 @@ class BuildOptions:
 
 @dataclass(repr=False, eq=False)
 class OutFile:
+    """A file a build wrote: its pages, hash, faces and how they are laid out."""
     path: Path
     pages: int
     sha256: str
@@ -58,6 +62,7 @@ class OutFile:
 
 @dataclass(repr=False, eq=False)
 class BuildResult:
+    """What a build made: its files, counts, warnings and preflight findings."""
     game: Game
     files: list[OutFile]
     faces: dict[str, int]
@@ -372,6 +377,8 @@ def _holds(page: Page, names: dict[str, str], counts: bool = False) -> str:
 def checklist_rows(game: Game, rendered: list, counts: dict[str, int]) -> list[Row]:
     """The contents checklist: each deck in print order, each contents entry that is a card id right under its
     own deck, then what is not printed ("also needed")."""
+    from pnp.output.document import Row  # the print-and-play document's: only a build that writes one
+
     contents = game.manifest.content()
     cards = {c.id: d.id for d in game.decks for c in d.cards}
     rows: list[Row] = []

@@ -7,16 +7,21 @@ else escaping is a bug.
 
 from __future__ import annotations
 
+import functools
+import gc
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import Annotated, Any, NoReturn
 
-import typer
+_COLLECTING = gc.isenabled()
+gc.disable()  # till the end of this module: typer, click and the command table are objects, none of them garbage
 
-from pnp import __version__
-from pnp.commands.options import (
+import typer  # noqa: E402
+
+from pnp import __version__  # noqa: E402
+from pnp.commands.options import (  # noqa: E402
     CHECK_FORMATS,
     EXPORTS,
     PAPER_NAMES,
@@ -98,8 +103,6 @@ def _collector_paused() -> Iterator[None]:
     makes hundreds of thousands of objects, which reference counting frees, and the collector walking them
     again and again found next to nothing to free (peak memory is the same) at a tenth of the time of a build
     of Welcome to the Moon."""
-    import gc
-
     paused = gc.isenabled()
     gc.disable()
     try:
@@ -107,6 +110,17 @@ def _collector_paused() -> Iterator[None]:
     finally:
         if paused:
             gc.enable()
+
+
+def _paused(command: Callable[..., None]) -> Callable[..., None]:
+    """A command run whole with the cycle collector paused (`_collector_paused`), its imports included: they
+    make tens of thousands of objects, none of them garbage (a twentieth of a small build's time)."""
+    @functools.wraps(command)
+    def paused(*args: Any, **kwargs: Any) -> None:
+        with _collector_paused():
+            command(*args, **kwargs)
+
+    return paused
 
 
 def _root() -> Path:
@@ -130,6 +144,7 @@ def list_cmd() -> None:
 
 
 @app.command()
+@_paused
 def build(
     game: Annotated[str, typer.Argument(help="game id (a folder under cards/)", autocompletion=complete_game)],
     paper: Paper = None,
@@ -159,8 +174,12 @@ def build(
         root = _root()
         offset = (0.0, 0.0)
         if printer:
+            from pnp.model.printers import printer as saved_printer
+
             offset = saved_printer(root, printer).back_offset
         if back_offset:
+            from pnp.model.printers import parse_offset
+
             offset = parse_offset(back_offset)
         only = None
         if changed_since:
@@ -315,12 +334,10 @@ def setup(
     chosen = "".join(f", {k} {v}" for k, v in dealt["options"].items())
     typer.echo(f"{loaded.manifest.name}: {players} player{'s' if players != 1 else ''}{chosen}, seed {seed}")
     width = max([12, *(len(k) for part in (dealt["table"], *dealt["hands"]) for k in part)])
-    typer.echo("table")
-    for key, value in dealt["table"].items():
-        typer.echo(f"  {key:<{width}} {show(value)}")
-    for i, hand in enumerate(dealt["hands"], 1):
-        typer.echo(f"player {i}")
-        for key, value in hand.items():
+    for heading, part in (("table", dealt["table"]), *((f"player {i}", h) for i, h in enumerate(dealt["hands"], 1))):
+        if part:  # no heading over nothing
+            typer.echo(heading)
+        for key, value in part.items():
             typer.echo(f"  {key:<{width}} {show(value)}")
 
 
@@ -462,7 +479,10 @@ def export(
         if to == "png":  # every deck asked for: leave out what the vendor does not print; named: refuse it
             result = export_png(prep, target, vendor, skip=chosen is None, progress=progress)
         else:
-            result = export_tts(prep, target, base_url, progress)
+            from pnp.commands.tabledeal import dealt_for_table
+
+            whole = chosen is None  # the whole game: on one table too, dealt as its setup says
+            result = export_tts(prep, target, base_url, progress, whole, dealt_for_table(prep.game) if whole else None)
     except PnpError as exc:
         _fail(exc)
     _clear_progress()
@@ -597,6 +617,33 @@ def _internal(exc: Exception) -> NoReturn:
     sys.exit(3)
 
 
+def _app_for(args: list[str]) -> typer.Typer:
+    """The command line with just the command that `args` runs: typer makes every command's options and their
+    types at each start (a fifteenth of a small build), and a run needs one. The whole of it for anything
+    else: help, shell completion, a mistyped command."""
+    import copy
+    import os
+
+    from typer.main import get_command_name
+
+    name = None
+    tokens = iter(args)
+    for token in tokens:
+        if token == "--root":
+            next(tokens, None)  # its value
+        elif not token.startswith("-"):
+            name = token
+            break
+    if name is None or "_PNP_COMPLETE" in os.environ:
+        return app
+    for info in app.registered_commands:
+        if (info.name or get_command_name(info.callback.__name__ if info.callback else "")) == name:
+            one = copy.copy(app)
+            one.registered_commands = [info]
+            return one
+    return app
+
+
 def main() -> None:
     """The console script: every PnpError is handled by its command (exit 1 or 2); what the system
     refuses (a folder that cannot be read or written) and memory past pnp's ceiling (`PNP_MEMORY`,
@@ -611,7 +658,7 @@ def main() -> None:
         typer.echo("1 error", err=True)
         sys.exit(2)
     try:
-        app()
+        _app_for(sys.argv[1:])()
     except KeyboardInterrupt:
         sys.exit(130)
     except MemoryError:
@@ -632,6 +679,9 @@ def main() -> None:
         # The process ends here (every file is written and closed). Python's last garbage collection would walk
         # every object the command made, a whole game's layouts and pages (60 ms of a 0.6 s build of Voyage);
         # frozen, they are left to the operating system, which takes back the process's memory anyway.
-        import gc
-
         gc.freeze()
+
+
+gc.freeze()  # what importing made lives as long as the process: the collector need never walk it again
+if _COLLECTING:
+    gc.enable()

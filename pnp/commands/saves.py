@@ -5,6 +5,10 @@ An editor's save ends when the file it wrote is closed (`IN_CLOSE_WRITE`) or ren
 instead of waiting for a quiet spell. A file that disappears counts only if it is still gone a moment
 later (an editor that renames the old file away before writing the new one is saving, not deleting).
 Elsewhere, watchfiles reports changes once none has come for `QUIET_MS`.
+
+A build can still read a file while an editor writes it again (two saves a millisecond apart: the
+second has emptied the file the first closed). So a build that fails on a file just saved is tried
+once more, `SETTLE_MS` later, before its problems are said (`caught_mid_save`).
 """
 
 from __future__ import annotations
@@ -15,11 +19,32 @@ import re
 import sys
 import threading
 import time
+from collections.abc import Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pnp.errors import Problem
 
 QUIET_MS = 20  # without inotify: a change is taken once no other came for this long
 GONE_MS = 60  # a file removed and not written again within this is a deletion
 MAX_FOLDERS = 5_000  # watched folders at most (each costs a kernel watch)
+SETTLE_MS = 60  # a build failing on a file just saved waits this long, then tries once more
+
+
+def caught_mid_save(problems: Iterable[Problem], changed: Iterable[Path], root: Path) -> bool:
+    """True when one of `problems` lies in a file of this batch of saves, after a pause of `SETTLE_MS`: the
+    file may have been read while an editor was writing it again, so the build is worth one more try."""
+    saved = {os.path.abspath(p) for p in changed}
+    if not any(p.where is not None and os.path.abspath(root / p.where.file) in saved for p in problems):
+        return False
+    settle()
+    return True
+
+
+def settle() -> None:
+    """The pause that lets an editor finish writing a file again."""
+    time.sleep(SETTLE_MS / 1000)
 
 
 def relevant(path: Path) -> bool:

@@ -12,22 +12,25 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from pnp.commands.build import BuildOptions, BuildResult, build
-from pnp.commands.saves import Saves
+from pnp.commands.saves import Saves, caught_mid_save
 from pnp.errors import PnpError
 
 
-def rebuild(root: Path, game: str, opts: BuildOptions, say: Callable[[str], None], document: bool = False
-            ) -> BuildResult | None:
+def rebuild(root: Path, game: str, opts: BuildOptions, say: Callable[[str], None], document: bool = False,
+            changed: Iterable[Path] = ()) -> BuildResult | None:
     """Build; say what was built, or the problems. `document`: this build only adds the print-and-play
-    document to the decks just built (it says so, in one line)."""
+    document to the decks just built (it says so, in one line). A build failing on a file of `changed`
+    (just saved) is tried once more a moment later: the file may have been read half-written."""
     started = time.perf_counter()
     try:
         result = build(root, game, opts)
     except PnpError as exc:
+        if changed and caught_mid_save(exc.problems, changed, root):
+            return rebuild(root, game, opts, say, document)
         for problem in exc.problems:
             say(f"  {problem}")
         say(f"{time.strftime('%H:%M:%S')} {len(exc.problems)} problem(s); the last good PDFs are unchanged. "
@@ -64,9 +67,9 @@ def watch(root: Path, game: str, opts: BuildOptions, say: Callable[[str], None],
     opts.cache = {} if opts.cache is None else opts.cache
     decks_first = dataclasses.replace(opts, document=False)
 
-    def decks() -> bool:
+    def decks(changed: Iterable[Path] = ()) -> bool:
         """Build the decks; True if the game's document is still to write."""
-        result = rebuild(root, game, decks_first, say)
+        result = rebuild(root, game, decks_first, say, changed=changed)
         return result is not None and opts.document and result.game.manifest.print.document
 
     with Saves(folders(root, game)) as saves:
@@ -77,7 +80,7 @@ def watch(root: Path, game: str, opts: BuildOptions, say: Callable[[str], None],
             if changed:
                 names = sorted(p.name for p in changed)
                 say(f"changed: {', '.join(names[:5])}{' ...' if len(names) > 5 else ''}")
-                document = decks()
+                document = decks(changed)
             elif document:
                 document = False
                 said: list[str] = []

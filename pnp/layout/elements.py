@@ -36,6 +36,7 @@ Style = Annotated[Value, Kind("choice", STYLES)]
 
 @dataclass(repr=False, eq=False)
 class _Element:
+    """What every element has: a name, a condition, a repeat and a box."""
     name: str | None = None  # lets a child template replace this element
     if_: Value = alias("if")  # draw only when this expression is true
     repeat: Value | list[Any] = None  # draw once per item of this list (or N times); `item`, `index`
@@ -49,6 +50,7 @@ class _Element:
 
 @dataclass(repr=False, eq=False)
 class Shape(_Element):
+    """An element drawn as a shape: its fill and stroke."""
     fill: Colour = None  # the colour inside (default: none)
     stroke: Colour = None  # the outline's colour (default: none)
     stroke_width: Length = "0.5pt"  # the outline's width
@@ -57,17 +59,20 @@ class Shape(_Element):
 
 @dataclass(repr=False, eq=False)
 class RectEl(Shape):
+    """A rectangle, its corners rounded by `radius`."""
     type: Literal["rect"] = "rect"  # a rectangle filling the box
     radius: Length = "0mm"  # its corners rounded
 
 
 @dataclass(repr=False, eq=False)
 class EllipseEl(Shape):
+    """An ellipse filling its box (a circle in a square box)."""
     type: Literal["ellipse"] = "ellipse"  # an ellipse filling the box (a circle in a square box)
 
 
 @dataclass(repr=False, eq=False)
 class LineEl(_Element):
+    """A straight line from (x1, y1) to (x2, y2)."""
     type: Literal["line"] = "line"  # a straight line from (x1, y1) to (x2, y2)
     x1: Length = "0mm"  # where it starts, from the left
     y1: Length = "0mm"  # where it starts, from the top
@@ -80,12 +85,14 @@ class LineEl(_Element):
 
 @dataclass(repr=False, eq=False)
 class PolygonEl(Shape):
+    """A closed shape through its points."""
     type: Literal["polygon"] = "polygon"  # a closed shape through its points
     points: list[list[str | float]] = field(default_factory=list)  # its corners: a list of [x, y] lengths
 
 
 @dataclass(repr=False, eq=False)
 class TextEl(_Element):
+    """Text in a box: wrapped, aligned and shrunk to fit, with **bold**, *italic* and :icons:."""
     type: Literal["text"] = "text"  # text wrapped in its box, shrunk down to `min_size` to fit
     text: Value = None  # what it prints: **bold**, *italic*, :icon:, and expressions ("{{ card.name }}")
     font: Font = None  # the family (default: the template's `text.font`)
@@ -107,6 +114,7 @@ class TextEl(_Element):
 
 @dataclass(repr=False, eq=False)
 class ImageEl(_Element):
+    """A picture file (PNG, JPEG or SVG) fitted into its box."""
     type: Literal["image"] = "image"  # a picture (PNG, JPEG, ...) or SVG art, as large as the box allows, centred
     src: Value = None  # the file in the game folder (`art/{{ card.id }}.png`)
     fit: Annotated[Value, Kind("choice", ("contain",))] = "contain"  # never cropped or stretched (the only value)
@@ -116,6 +124,7 @@ class ImageEl(_Element):
 
 @dataclass(repr=False, eq=False)
 class IconEl(_Element):
+    """An icon of the game's set, in one colour."""
     type: Literal["icon"] = "icon"  # an icon of the game's icon set, in one colour
     icon: IconName = None  # which icon
     color: Colour = None  # its colour (default: black)
@@ -216,6 +225,7 @@ Element = RectEl | EllipseEl | LineEl | PolygonEl | TextEl | ImageEl | IconEl | 
 
 @dataclass(repr=False, eq=False)
 class TextDefaults:
+    """A template's defaults for its text elements."""
     """The template's text settings, for every text and table that does not set its own."""
 
     font: Annotated[str, Kind("font", expression=False)] = "body"  # the family

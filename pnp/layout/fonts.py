@@ -53,6 +53,7 @@ class Face:
 
 @dataclass(repr=False, eq=False)
 class Family:
+    """A font family: its faces by style, and fallbacks for the characters it lacks."""
     name: str
     faces: dict[str, Face]
     fallbacks: list[Face] = field(default_factory=list)  # fonts for the characters the family lacks, in order
@@ -92,12 +93,13 @@ def _identity(path: Path) -> tuple:
 
 def _ttf(path: Path, pdf_name: str) -> object:
     from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
+
+    from pnp.layout.ttfkept import ttfont
 
     key = (pdf_name, *_identity(path))
     font = _loaded.get(key)
     if font is None:
-        font = _loaded[key] = TTFont(pdf_name, str(path))
+        font = _loaded[key] = ttfont(path, pdf_name)
     pdfmetrics.registerFont(font)  # the latest file of this name is the one drawn
     return font
 

@@ -16,6 +16,7 @@ from pnp.model.units import RGB
 
 @dataclass(slots=True, repr=False, eq=False)
 class Rect:
+    """A rectangle to draw, in points."""
     x: float
     y: float
     w: float
@@ -29,6 +30,7 @@ class Rect:
 
 @dataclass(slots=True, repr=False, eq=False)
 class Ellipse:
+    """An ellipse to draw, in points."""
     x: float
     y: float
     w: float
@@ -41,6 +43,7 @@ class Ellipse:
 
 @dataclass(slots=True, repr=False, eq=False)
 class Line:
+    """A line to draw, in points."""
     x1: float
     y1: float
     x2: float
@@ -52,6 +55,7 @@ class Line:
 
 @dataclass(slots=True, repr=False, eq=False)
 class Polygon:
+    """A closed polygon to draw, in points."""
     points: list[tuple[float, float]]
     fill: RGB | None = None
     stroke: RGB | None = None
@@ -73,6 +77,7 @@ class TextRun:
 
 @dataclass(slots=True, repr=False, eq=False)
 class Icon:
+    """An icon of the game to draw in a box, in points."""
     name: str
     x: float
     y: float
@@ -85,6 +90,7 @@ class Icon:
 
 @dataclass(slots=True, repr=False, eq=False)
 class Image:
+    """A picture file to draw in a box, in points."""
     path: str
     x: float
     y: float

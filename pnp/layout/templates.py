@@ -31,6 +31,7 @@ Stamp = Annotated[str | None, Kind("length", STAMPS, expression=False)]
 
 @dataclass(repr=False, eq=False)
 class TemplateFile:
+    """A template file as written: what it extends, its size, defaults and elements."""
     """A layout template: a face's size, bleed and safe zone, its text defaults, and the elements it draws."""
 
     extends: Annotated[str | None, Kind("template", expression=False)] = None  # the template this one changes
@@ -47,6 +48,7 @@ class TemplateFile:
 
 @dataclass(repr=False, eq=False)
 class PlacedElement:
+    """An element of a resolved template, with its place in the file that wrote it."""
     element: Any  # one of the element models
     where: Where  # the element's place in its template file
     children: list[PlacedElement] = field(default_factory=list)  # a group's elements
@@ -60,6 +62,7 @@ def _placed(elements: list[Any], doc: Doc, path: tuple[str | int, ...]) -> list[
 
 @dataclass(repr=False, eq=False)
 class Template:
+    """A template resolved along its `extends` chain: size, bleed, safe zone, elements."""
     name: str
     where: Where
     size: tuple[float, float]

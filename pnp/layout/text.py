@@ -134,6 +134,7 @@ def _words(pieces: list[Piece]) -> list[Word]:
 
 @dataclass(repr=False, eq=False)
 class Style:
+    """How a run of text is drawn: family, colours, size, leading and emphasis."""
     family: Family
     color: RGB
     term_color: RGB

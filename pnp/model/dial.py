@@ -21,6 +21,7 @@ Angle = Annotated[float, Check(ge=-360, le=360)]
 
 @dataclass(repr=False, eq=False)
 class DialWindow:
+    """The dial's window, where the current value shows."""
     angle: Angle  # where the window sits round the pin
     distance: Length  # from the pin to the window's centre: the radius the values are printed at
     width: Length  # the window's width
@@ -29,6 +30,7 @@ class DialWindow:
 
 @dataclass(repr=False, eq=False)
 class DialThumb:
+    """The round hole that turns the dial's wheel."""
     angle: Angle  # where the hole sits round the pin
     distance: Length  # from the pin to the hole's centre
     size: Length  # the round hole's diameter
@@ -36,6 +38,7 @@ class DialThumb:
 
 @dataclass(repr=False, eq=False)
 class DialText:
+    """How the wheel's values are printed."""
     font: Annotated[str, Kind("font", expression=False)] = "body"  # the values' font
     style: Literal["regular", "bold", "italic", "bold_italic"] = "regular"  # the values' face
     size: Length = 12.0  # the values' size
@@ -44,6 +47,7 @@ class DialText:
 
 @dataclass(repr=False, eq=False)
 class DialEndMark:
+    """The icon after the wheel's last value: the wheel stops there."""
     icon: Annotated[str, Kind("icon", expression=False)]  # in the slot after the last value: the wheel stops there
     size: Length = 4 * MM  # the mark's size
     color: Annotated[str, Kind("colour", expression=False)] = "#000000"  # the mark's colour
@@ -51,6 +55,7 @@ class DialEndMark:
 
 @dataclass(repr=False, eq=False)
 class DialSpec:
+    """A dial's geometry: the pin, the wheel, the window and the values."""
     center: tuple[Length, Length]  # the pin, from the base's top-left trim corner
     radius: Length  # the wheel's
     window: DialWindow

@@ -27,6 +27,7 @@ TemplateName = Annotated[str | None, Kind("template", expression=False)]
 
 @dataclass(repr=False, eq=False)
 class FontFamily:
+    """A font family: a TrueType file of fonts/ for each style."""
     regular: str  # TrueType file in fonts/ for plain text
     bold: str | None = None  # for **bold** (falls back to regular)
     italic: str | None = None  # for *italic* (falls back to regular)
@@ -36,12 +37,14 @@ class FontFamily:
 
 @dataclass(repr=False, eq=False)
 class GlossaryTerm:
+    """A glossary term and its other spellings."""
     term: str  # the word or phrase, as written in card text
     forms: list[str] = field(default_factory=list)  # other spellings styled the same (plurals)
 
 
 @dataclass(repr=False, eq=False)
 class Glossary:
+    """Words styled the same way wherever a card text says them."""
     style: Literal["bold", "italic", "bold_italic", "regular"] = "bold"  # how the terms are set
     color: str | None = None  # palette name or #rrggbb
     terms: list[str | GlossaryTerm] = field(default_factory=list)  # the terms: a word, or {term, forms}
@@ -49,12 +52,14 @@ class Glossary:
 
 @dataclass(repr=False, eq=False)
 class Players:
+    """How many players the game takes."""
     min: Annotated[int, Check(ge=1)] = 1  # the fewest players
     max: Annotated[int, Check(ge=1)] = 1  # the most players
 
 
 @dataclass
 class PrintSettings:
+    """How the game prints: paper, margins, bleed, duplex, marks."""
     paper: Literal["A4", "letter", "A3", "tabloid"] = "A4"  # the paper size
     margin: Length = 5 * MM  # printable margin on every side
     bleed: Length = 3 * MM  # art beyond the trim line on every face
@@ -81,6 +86,7 @@ class PrintSettings:
 
 @dataclass(repr=False, eq=False)
 class ContentItem:
+    """One line of the rulebook's component list."""
     count: int | None = None  # required unless `stated: false`
     printed: bool = True  # false: not printed (ordinary dice, pencils): listed in the checklist only
     note: str = ""  # said beside it in the checklist
@@ -89,6 +95,7 @@ class ContentItem:
 
 @dataclass(repr=False, eq=False)
 class Manifest:
+    """A game's game.yaml: its name, players, fonts, palette, decks and print settings."""
     name: str  # the game's name, on the cover and in every file's title
     version: str = "0.1"  # the game's version, stamped on playtest builds
     players: Players | None = None  # how many may play
@@ -128,6 +135,7 @@ class Sides:
 
 @dataclass(repr=False, eq=False)
 class DeckFile:
+    """A deck file: its fields, templates and cards (or the sheet they come from)."""
     id: Id  # the deck's id: lower-case letters, digits and dashes
     name: str  # the deck's name, as the document and the checklist say it
     template: TemplateName = None  # the faces' template; required, except for dice (drawn from their net)
@@ -211,11 +219,12 @@ def read_card(hints: dict[str, tuple[Any, bool, Any]], raw: Any, reader: Reader,
     if not isinstance(raw, dict):
         reader.fail(path, f"expected a mapping of fields, got {raw!r}")
         return None
-    bad = reader.unknown_keys(raw, {"id", "copies", *hints}, path, "declare it under `fields:`")
+    required = {name for name, (_, needed, _) in hints.items() if needed}
+    typos = reader.unknown_keys(raw, {"id", "copies", *hints}, path, "declare it under `fields:`", required)
     data, bad_field = reader.fields(raw, [("id", Id, False, None),
                                           ("copies", Annotated[int, Check(ge=0)], False, None),
-                                          *((name, *spec) for name, spec in hints.items())], path)
-    return None if bad or bad_field else data
+                                          *((name, *spec) for name, spec in hints.items())], path, typos or ())
+    return None if typos is not None or bad_field else data
 
 
 def slug(text: str) -> str:

@@ -14,17 +14,30 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import accumulate
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import yaml
-
+from pnp import __version__
 from pnp.errors import InputError, Problem, Where
-from pnp.model import limits
+from pnp.model import kept, limits
 
-try:  # libyaml's C parser when the wheel has it: the same nodes and marks, several times faster
-    _Loader: Any = yaml.CSafeLoader
-except AttributeError:  # pragma: no cover
-    _Loader = yaml.SafeLoader
+if TYPE_CHECKING:
+    import yaml
+else:
+    yaml = None  # PyYAML, imported by _parser() when a file is parsed (a build whose files are all kept parses none)
+_Loader: Any = None
+_constructor: Any = None
+_KEPT = f"yaml-{__version__}-{kept.code_stamp(__file__)}"  # the parsed files' folder in the cache: new with this code
+
+
+def _parser() -> Any:
+    global yaml, _Loader, _constructor
+    if _Loader is None:
+        import yaml
+
+        # libyaml's C parser when the wheel has it: the same nodes and marks, several times faster
+        _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+        _constructor = yaml.constructor.SafeConstructor()
+    return yaml
 
 Path_ = tuple[str | int, ...]
 
@@ -43,6 +56,7 @@ def _place(node: yaml.Node) -> int:
 
 @dataclass
 class Doc:
+    """One YAML file: its data, and where each value of it was written."""
     file: str  # path as shown to the user (relative to the project root)
     data: Any
     root: Places = None  # where each value was written (see _place)
@@ -70,7 +84,6 @@ class Doc:
         return Where(self.file, (mark >> _BITS) + 1, (mark & _COLUMN) + 1)
 
 
-_constructor = yaml.constructor.SafeConstructor()
 _STR, _INT, _NULL = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int", "tag:yaml.org,2002:null"
 _MERGE, _MAP = "tag:yaml.org,2002:merge", "tag:yaml.org,2002:map"
 _DECIMAL = re.compile(r"[-+]?[0-9]+")
@@ -254,9 +267,21 @@ def _syntax_error(exc: yaml.MarkedYAMLError, text: str, file: str) -> Problem:
 
 
 def load_text(text: str, file: str) -> Doc:
-    """Parse YAML text; raise InputError with the place of every problem."""
+    """Parse YAML text; raise InputError with the place of every problem. A text parsed before (by this
+    release of pnp, under the same bounds) is read back from the cache, as it was (pnp.model.kept)."""
+    key = f"{limits.YAML_NODES}:{limits.YAML_DEPTH}:{text}"
+    parsed = kept.load(_KEPT, key)
+    if type(parsed) is tuple and len(parsed) == 2:
+        return Doc(file, *parsed)
+    doc = _parse(text, file)
+    kept.store(_KEPT, key, (doc.data, doc.root))
+    return doc
+
+
+def _parse(text: str, file: str) -> Doc:
     if _too_deep(text):
         raise InputError([Problem(Where(file), f"nested more than {limits.YAML_DEPTH} levels deep")])
+    yaml = _parser()
     try:
         node = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:

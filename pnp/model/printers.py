@@ -18,6 +18,7 @@ from pnp.model.schema import read
 
 @dataclass
 class Printer:
+    """A printer saved in printers.yaml: how far it shifts the backs."""
     back_offset: tuple[float, float] = (0.0, 0.0)
 
 MAX_OFFSET = 20.0  # mm

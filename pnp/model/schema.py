@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import MISSING
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 
-from pnp.errors import Problem, did_you_mean
+from pnp.errors import Problem, did_you_mean, near_name
 from pnp.model.load import Doc, Path_
 from pnp.model.units import MM
 
@@ -300,31 +300,40 @@ class Reader:
             raise _Fail
         return value
 
-    def unknown_keys(self, value: dict, known: set[str], path: Path_, fix: str) -> bool:
-        """Report every key of `value` not in `known`; True when there was one."""
+    def unknown_keys(self, value: dict, known: set[str], path: Path_, fix: str,
+                     required: Iterable[str] = ()) -> set[str] | None:
+        """Report every key of `value` not in `known`; None when there was none, else the required fields a
+        mistyped key stands for (each missing field said as its typo, not again as missing)."""
+        explained: set[str] = set()
         bad = False
         for key in value:
             if key not in known:
-                hint = did_you_mean(key, known)
+                near = near_name(key, known)
+                hint = f"; did you mean {near!r}?" if near else ""
+                if near is not None and near in required and near not in value:
+                    explained.add(near)
+                    hint += " (a required field, missing)"
                 self.fail((*path, key), f"unknown field{hint} (known fields: {', '.join(sorted(known))}); "
                           f"{'or ' if hint else 'check its spelling or '}{fix}")
                 bad = True
-        return bad
+        return explained if bad else None
 
     def record(self, record: Record, value: Any, path: Path_) -> dict[str, Any]:
         """A mapping of declared fields: each value read by its hint, defaults filled in, every problem located."""
         if not isinstance(value, dict):
             self.fail(path, f"expected a mapping of {', '.join(name for name, *_ in record.fields)}, got {value!r}")
             raise _Fail
-        bad = self.unknown_keys(value, {name for name, *_ in record.fields}, path, record.fix)
-        out, bad_field = self.fields(value, record.fields, path)
-        if bad or bad_field:
+        required = {name for name, _, needed, _ in record.fields if needed}
+        typos = self.unknown_keys(value, {name for name, *_ in record.fields}, path, record.fix, required)
+        out, bad_field = self.fields(value, record.fields, path, typos or ())
+        if typos is not None or bad_field:
             raise _Fail
         return out
 
-    def fields(self, value: dict[str, Any], fields: Iterable[tuple[str, Any, bool, Any]], path: Path_
-               ) -> tuple[dict[str, Any], bool]:
-        """Read each named field of a mapping (name, type, required, default); True if any failed."""
+    def fields(self, value: dict[str, Any], fields: Iterable[tuple[str, Any, bool, Any]], path: Path_,
+               typos: Iterable[str] = ()) -> tuple[dict[str, Any], bool]:
+        """Read each named field of a mapping (name, type, required, default); True if any failed. A missing
+        field in `typos` was already said as the mistyped key that stands for it."""
         out: dict[str, Any] = {}
         bad = False
         for name, hint, required, default in fields:
@@ -334,18 +343,27 @@ class Reader:
                 except _Fail:
                     bad = True
             elif required:
-                self.fail((*path, name), "missing required field")
+                if name not in typos:
+                    self.fail((*path, name), "missing required field")
                 bad = True
             else:
                 out[name] = default
         return out, bad
 
     def model(self, cls: type[T], value: Any, path: Path_ = ()) -> T:
+        fields = _fields(cls)
+        if value is None and not path:  # a file with nothing in it (or comments only)
+            needed = [key for _, key, _, default in fields if default is MISSING]
+            self.fail(path, "the file is empty (or holds only comments): write its fields"
+                      f"{' (' + ', '.join(needed) + ' at least)' if needed else ''}, or restore it from your last "
+                      "saved copy")
+            raise _Fail
         if not isinstance(value, dict):
             self.fail(path, f"expected a mapping, got {value!r}")
             raise _Fail
-        fields = _fields(cls)
-        bad = self.unknown_keys(value, {key for _, key, _, _ in fields}, path, "remove it")
+        required = {key for _, key, _, default in fields if default is MISSING}
+        typos = self.unknown_keys(value, {key for _, key, _, _ in fields}, path, "remove it", required)
+        bad = typos is not None
         kwargs = {}
         for attr, key, hint, default in fields:
             if key in value:
@@ -354,7 +372,8 @@ class Reader:
                 except _Fail:
                     bad = True
             elif default is MISSING:
-                self.fail((*path, key), "missing required field")
+                if key not in (typos or ()):
+                    self.fail((*path, key), "missing required field")
                 bad = True
         if bad:
             raise _Fail

@@ -32,6 +32,7 @@ UNSTAMPED = ("board", "die", "dial")  # kinds whose faces get no playtest stamp:
 
 @dataclass(repr=False, eq=False)
 class Placement:
+    """A face placed on a page, with the clip of its cell."""
     face: Face
     x: float  # top-left corner of the trimmed face, from the page's top-left corner, points
     y: float
@@ -44,6 +45,7 @@ class Placement:
 
 @dataclass(repr=False, eq=False)
 class Page:
+    """A printed page: its faces, its marks and what it is (fronts, backs, a tile)."""
     w: float
     h: float
     placements: list[Placement]
@@ -58,6 +60,7 @@ class Page:
 
 @dataclass(frozen=True)
 class Axis:
+    """The cards across or down a sheet: how many, the gaps, bleed and marks."""
     count: int
     gap: float  # between neighbouring trims
     outer_bleed: float  # printed beyond the outermost trims
@@ -70,6 +73,7 @@ class Axis:
 
 @dataclass(frozen=True)
 class Grid:
+    """A sheet of cards: its columns and rows."""
     cols: Axis
     rows: Axis
     card_w: float

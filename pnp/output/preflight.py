@@ -49,6 +49,7 @@ _Mark = tuple[Where | None, str, int]  # a finding of a page's marks: where, wha
 
 @dataclass
 class _Found:
+    """A preflight finding and the faces it was found on."""
     where: Where | None
     message: str
     subjects: list[str] = field(default_factory=list)

@@ -18,6 +18,7 @@ from urllib.parse import quote
 
 from pnp.errors import InputError, Problem
 from pnp.layout.scene import Face
+from pnp.model.units import MM
 from pnp.output.export import DPI, Entries, Exported, Progress, png_bytes, size_name
 from pnp.output.raster import faces_to_images, trim
 from pnp.output.ttsobjects import (
@@ -27,10 +28,12 @@ from pnp.output.ttsobjects import (
     readme,
     saved_object,
     scale_of,
+    table_file,
     transform,
     tts_grid,
     tts_sheet,
 )
+from pnp.output.ttstable import Component, whole_table
 from pnp.output.write import Staging
 
 if TYPE_CHECKING:
@@ -78,12 +81,16 @@ def component_kind(deck: Deck, entries: Entries) -> str:
     return "deck" if kind == "cards" and size_name(entries[0][0]) else "tiles"
 
 
-def export_tts(prep: Prepared, out_dir: Path, base_url: str | None = None, progress: Progress = None) -> Exported:
+def export_tts(prep: Prepared, out_dir: Path, base_url: str | None = None, progress: Progress = None,
+               table: bool = False, dealt: dict[str, Any] | None = None) -> Exported:
     """Per component, its images and `<component>.json`, a TTS saved object (for TTS's "Saves/Saved Objects"
-    folder); a README.txt that says what is here, what was left out, and how to load it."""
+    folder); with `table` (the whole game exported), `<game>_table.json`, a saved game with every component
+    on the table, dealt as `dealt` (a setup from `pnp setup`) says if given (ttstable.py); a README.txt that
+    says what is here, what was left out, and how to load it."""
     base = base_url_of(base_url)
     result = Exported(out_dir)
     made: list[tuple[str, str]] = []
+    components: list[Component] = []
     with Staging(out_dir) as stage:
         links = Links(stage, result, base)
         for step, (deck, entries, _) in enumerate(prep.decks):
@@ -100,7 +107,15 @@ def export_tts(prep: Prepared, out_dir: Path, base_url: str | None = None, progr
                 continue
             links.add(f"{deck.id}.json", json.dumps(saved_object(deck.name, obj), indent=1).encode())
             made.append((deck.id, what))
-        links.add("README.txt", readme(prep, base, made, result.left_out).encode())
+            components.append(Component(deck.id, deck.name, kind, obj, [meta["id"] for _, _, meta in entries],
+                                        (entries[0][0].w / MM, entries[0][0].h / MM)))
+        note = None
+        if table:
+            game = prep.game
+            save = whole_table(f"{game.manifest.name} {game.manifest.version}", game.id, components, dealt)
+            links.add(table_file(game.id), json.dumps(save, indent=1).encode())
+            note = save["Note"]
+        links.add("README.txt", readme(prep, base, made, result.left_out, note).encode())
         stage.commit(result.manifest(prep.game.id, "tts", links.digests))
     return result
 

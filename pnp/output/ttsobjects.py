@@ -66,7 +66,13 @@ def saved_object(name: str, obj: dict[str, Any]) -> dict[str, Any]:
             "VersionNumber": ""}
 
 
-def readme(prep: Prepared, base: str | None, made: list[tuple[str, str]], left_out: list[tuple[str, str]]) -> str:
+def table_file(game_id: str) -> str:
+    """The whole-table save's file name (`_` is in no component id: no component's file has it)."""
+    return f"{game_id}_table.json"
+
+
+def readme(prep: Prepared, base: str | None, made: list[tuple[str, str]], left_out: list[tuple[str, str]],
+           table_note: str | None = None) -> str:
     """What the folder holds and how to load it into Tabletop Simulator."""
     game = prep.game
     lines = [f"{game.manifest.name} {game.manifest.version}: a Tabletop Simulator export by pnp", ""]
@@ -88,7 +94,15 @@ def readme(prep: Prepared, base: str | None, made: list[tuple[str, str]], left_o
               "     Linux:   ~/.local/share/Tabletop Simulator/Saves/Saved Objects",
               "3. In a game, open Objects > Saved Objects and place each component.",
               "Tiles and boards are scaled by their printed size against a poker card; dice are models of the",
-              "printed net. Adjust any size with the Scale tool.", "", "Components:"]
+              "printed net. Adjust any size with the Scale tool.", ""]
+    if table_note is not None:
+        lines += [f"The whole game at once: {table_file(game.id)} is a saved game with every component on the",
+                  "table, the board in the middle, the decks and bags round it. Copy it into Tabletop Simulator's",
+                  "Saves folder (above Saved Objects: Documents/My Games/Tabletop Simulator/Saves on Windows,",
+                  "~/Library/Tabletop Simulator/Saves on macOS, ~/.local/share/Tabletop Simulator/Saves on",
+                  "Linux), then open it from Games > Save & Load. Its note says how it is set up:",
+                  *(f"  {line}" for line in table_note.splitlines()), ""]
+    lines += ["Components:"]
     lines += [f"  {cid + '.json':<28} {what}" for cid, what in made]
     lines += ["", "Left out:"] + [f"  {cid:<28} {why}" for cid, why in left_out] if left_out else []
     return "\n".join(lines) + "\n"

@@ -26,6 +26,7 @@ RULE_KINDS = {"text-overflow", "safe-zone", "box-size", "dial"}  # layout findin
 
 @dataclass
 class Checked(BySeverity):
+    """A game checked: its problems, and the rules whose warnings --strict accepts."""
     game: Game
     problems: list[Problem]
     strict_ignores: tuple[str, ...] = ()  # rules whose warnings are known: listed, but --strict accepts them
@@ -50,6 +51,7 @@ def load_rules(game: Game) -> tuple[RulesFile, Doc | None]:
 
 @dataclass
 class RuleOptions:
+    """How the rules are run: custom rules or not, their time, a final build."""
     custom: bool = True  # run the game's Python rules (`--no-custom-rules` for an untrusted change)
     rule_seconds: float = limits.RULE_SECONDS  # each custom rule's time (`--rule-timeout`)
     final: bool = False  # a --final build: placeholders are errors

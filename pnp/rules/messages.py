@@ -7,6 +7,7 @@ affects, and a problem about an expression moves to that expression's line in th
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -24,28 +25,53 @@ def cards_of(n: int | None, deck: str) -> str:
 
 
 def said_once(problems: list[Problem], root: Path | None) -> list[Problem]:
-    """`problems` with per-card repeats merged (in first-seen order) and expressions located."""
+    """`problems` with per-card repeats merged (in first-seen order) and expressions located; a template
+    mistake that several decks repeat (each through its own template, extending the one at fault) is one
+    problem naming the decks."""
     groups: dict[tuple, list[Problem]] = {}
     for p in problems:
         deck, sep, _ = p.subject.partition("/")
         key = (str(p.where), p.message, p.severity, p.rule, deck if sep else p.subject)
         groups.setdefault(key, []).append(p)
-    out = []
+    by_template: dict[tuple, list[tuple[Where | None, list[Problem]]]] = {}  # the same mistake, deck by deck
     for same in groups.values():
         first = same[0]
         where = _expression_where(first, root) if root else first.where
-        if len(same) == 1 or "/" not in first.subject:  # one, or the same problem said again (not per card)
-            out.append(Problem(where, first.message, first.subject, first.severity, first.rule))
-            continue
-        deck = first.subject.partition("/")[0]
+        if where is not None and where.file.startswith("templates/") and first.subject:
+            same_mistake: tuple = (str(where), _TEMPLATE.sub("(template)", first.message), first.severity, first.rule)
+        else:
+            same_mistake = (id(same),)
+        by_template.setdefault(same_mistake, []).append((where, same))
+    return [_one(decks) for decks in by_template.values()]
+
+
+_TEMPLATE = re.compile(r"\(template ([^()\s]+)\)")  # the deck's own template, named by layout's problems
+
+
+def _one(decks: list[tuple[Where | None, list[Problem]]]) -> Problem:
+    """One problem for the cards of one or more decks that repeat it (or for one problem said again)."""
+    where, same = decks[0]
+    first = same[0]
+    if len(decks) == 1 and (len(same) == 1 or "/" not in first.subject):  # one, or said again (not per card)
+        return Problem(where, first.message, first.subject, first.severity, first.rule)
+    names = list(dict.fromkeys(s[0].subject.partition("/")[0] for _, s in decks))
+    message, shown = first.message, ""
+    if len(decks) == 1:
         cards = [p.subject.partition("/")[2] for p in same]
         shown = ", ".join(cards[:_SHOWN]) + (f" and {len(cards) - _SHOWN} more" if len(cards) > _SHOWN else "")
-        message = first.message.replace("which this card does not have",
-                                        f"which {cards_of(len(same), deck)} do not have ({shown})")
-        if message == first.message:
-            message = f"{message} (on {cards_of(len(same), deck)}: {shown})"
-        out.append(Problem(where, message, deck, first.severity, first.rule))
-    return out
+        which = cards_of(len(same), names[0])
+    else:
+        templates = list(dict.fromkeys(m for _, s in decks for m in _TEMPLATE.findall(s[0].message)))
+        if len(templates) > 1:
+            message = _TEMPLATE.sub(f"(templates {', '.join(templates)})", message, count=1)
+        per_card = [(s[0].subject.partition("/")[0], len(s)) for _, s in decks if "/" in s[0].subject]
+        which = f"{sum(n for _, n in per_card)} cards of decks {', '.join(f'{d} ({n})' for d, n in per_card)}"
+        if not per_card:  # laid out once per deck: the subject names the decks
+            return Problem(where, message, ", ".join(names), first.severity, first.rule)
+    said = message.replace("which this card does not have", f"which {which} do not have{f' ({shown})' * bool(shown)}")
+    if said == message:
+        said = f"{message} (on {which}{': ' + shown if shown else ''})"
+    return Problem(where, said, ", ".join(names), first.severity, first.rule)
 
 
 def _expression_where(problem: Problem, root: Path) -> Where | None:

@@ -11,11 +11,11 @@ import json
 import socket
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from pnp.commands.saves import Saves
+from pnp.commands.saves import Saves, caught_mid_save
 from pnp.commands.serve.live import BATCH, LiveGame, Refreshed
 from pnp.commands.serve.view import errors, state
 from pnp.commands.watch import folders
@@ -44,9 +44,12 @@ class Server:
         self.url = ""
 
     # -- the game ---------------------------------------------------------------------------------
-    def look(self, why: str | None = None) -> Refreshed:
-        """Lay the game out again and publish it; say so (`why`: what changed), or just the problems."""
+    def look(self, why: str | None = None, changed: Iterable[Path] = ()) -> Refreshed:
+        """Lay the game out again and publish it; say so (`why`: what changed), or just the problems. A look
+        failing on a file of `changed` (just saved) is taken once more a moment later (read half-written?)."""
         ref = self.live.refresh()
+        if ref.errors and changed and caught_mid_save(ref.errors, changed, self.root):
+            ref = self.live.refresh()
         self.publish(ref)
         stamp = time.strftime("%H:%M:%S")
         if ref.errors:
@@ -100,7 +103,7 @@ class Server:
                 changed = saves.wait(100 if self.drawn() else 0)
                 if changed:
                     names = sorted(p.name for p in changed)
-                    ref = self.look(f"{', '.join(names[:3])}{' ...' if len(names) > 3 else ''}: ")
+                    ref = self.look(f"{', '.join(names[:3])}{' ...' if len(names) > 3 else ''}: ", changed)
                     if self.since and not ref.errors:
                         self.since_data = {**(self.since_data or {}),
                                            "changed": self._changed_now()}

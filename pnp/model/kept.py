@@ -1,0 +1,106 @@
+"""What a run keeps on disk for the next one, as Python keeps `.pyc` files: signed, and only ever a saving.
+
+Entries are plain values (marshal: numbers, text, lists, dicts, tuples, code objects) stored under a hash
+of their key in the user's cache folder (`$PNP_CACHE_DIR`, else `$XDG_CACHE_HOME/pnp`, else
+`~/.cache/pnp`), one sub-folder per kind of entry (`pnp.layout.compiled`: Jinja's compiled code; the
+YAML parsed by `pnp.model.load`). A folder that cannot be read or written, or a damaged entry, means
+doing the work as before.
+
+A cache folder can be shared, restored in CI or written by someone else, and an entry may be code that
+runs: each entry carries an HMAC-SHA256 of its name and contents under a secret key kept outside the
+cache (`$XDG_CONFIG_HOME/pnp/cache-key`, else `~/.config/pnp/cache-key`, made on first use, readable by
+its owner only). An entry pnp did not write itself fails the check and is never loaded.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import hmac
+import marshal
+import os
+from pathlib import Path
+from typing import Any
+
+MAGIC = b"pnp1"
+_KEY: bytes | None | bool = False  # False: not read yet; None: no key can be kept
+_BROKEN: set[str] = set()  # kinds whose folder could not be written this run: not tried again
+
+
+def code_stamp(module_file: str) -> str:
+    """A short hash of a module's source: the kind of entry it keeps changes with the code that makes them
+    (a developer's edit too, before any release)."""
+    try:
+        return hashlib.sha256(Path(module_file).read_bytes()).hexdigest()[:12]
+    except OSError:
+        return "unknown"
+
+
+def secret() -> bytes | None:
+    """The per-user key that signs cache entries, made on first use; None when it cannot be kept."""
+    global _KEY
+    if _KEY is False:
+        base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+        path = Path(base) / "pnp" / "cache-key"
+        try:
+            if not path.is_file():
+                path.parent.mkdir(parents=True, exist_ok=True)
+                with contextlib.suppress(FileExistsError):  # two builds at once: one writes, both read
+                    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+                    with os.fdopen(fd, "wb") as f:
+                        f.write(os.urandom(32))
+            key = path.read_bytes()
+            _KEY = key if len(key) >= 32 else None
+        except OSError:
+            _KEY = None
+    return _KEY if isinstance(_KEY, bytes) else None
+
+
+def _signature(key: bytes, name: str, data: bytes) -> bytes:
+    return hmac.new(key, name.encode() + b"\0" + data, hashlib.sha256).digest()
+
+
+def path_of(kind: str, key: str) -> Path | None:
+    """Where the entry `key` of this kind (a sub-folder's name) lives; None when the folder is unusable."""
+    if kind in _BROKEN:
+        return None
+    base = os.environ.get("PNP_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "pnp")
+    return Path(base) / kind / (hashlib.sha256(key.encode()).hexdigest() + ".code")
+
+
+def load(kind: str, key: str) -> Any:
+    """What `store(kind, key, ...)` kept, or None (no entry, or one pnp did not sign with this user's key)."""
+    path, signing = path_of(kind, key), secret()
+    if path is None or signing is None:
+        return None
+    try:
+        raw = path.read_bytes()
+        head, mac, data = raw[:4], raw[4:36], raw[36:]
+        if head != MAGIC or not hmac.compare_digest(mac, _signature(signing, path.name, data)):
+            return None  # written by someone else, or damaged: never use it
+        return marshal.loads(data)
+    except (OSError, ValueError, EOFError, TypeError):
+        return None
+
+
+def store(kind: str, key: str, value: Any) -> None:
+    """Keep `value` (plain values only: anything marshal cannot write is not kept) for the next run."""
+    path = path_of(kind, key)
+    if path is None:
+        return
+    tmp = path.with_suffix(f".{os.getpid()}.tmp")
+    try:
+        signing = secret()
+        if signing is None:
+            return
+        data = marshal.dumps(value)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_bytes(MAGIC + _signature(signing, path.name, data) + data)
+        os.replace(tmp, path)  # whole or not at all, even with two builds at once
+    except ValueError:  # a value marshal cannot write (a date, say): not kept
+        return
+    except OSError:
+        _BROKEN.add(kind)  # read-only home, full disk, a file in the way: stop trying for this run
+        with contextlib.suppress(OSError):
+            tmp.unlink(missing_ok=True)
