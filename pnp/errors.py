@@ -61,6 +61,20 @@ class RuleError(PnpError):
     exit_code = 1
 
 
+ECHO = 60  # characters of a value a message repeats back
+
+
+def echo(value: object, limit: int = ECHO) -> str:
+    """`value` as a message shows it (its repr), cut to about `limit` characters: a 100,000-digit number or
+    a pasted page is named, not printed whole."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
+        return f"a number of about {value.bit_length() * 3 // 10:,} digits"  # int -> str is slow past 4,300 digits
+    text = repr(value) if isinstance(value, str) else repr(value)[:limit + 1]
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit - 1]}… ({len(value):,} characters)" if isinstance(value, str) else f"{text[:limit - 1]}…"
+
+
 def did_you_mean(word: object, choices: Iterable[object]) -> str:
     """`; did you mean 'cost'?` when one of `choices` is close to a mistyped `word`, else ``."""
     if not isinstance(word, str) or not word:

@@ -312,7 +312,7 @@ class CompiledTemplate:
                 known = ", ".join(sorted(self.env.icons)) or "none: declare `icons:` in game.yaml"
                 raise ValueError(f"unknown icon {name!r} (known: {known}){did_you_mean(name, self.env.icons)}")
             self._check_safe(placed, box, subject, problems, f"icon {name!r}")
-            return [Icon(str(name), *box, ev.colour("color") or (0.0, 0.0, 0.0), float(ev.raw("rotate") or 0),
+            return [Icon(str(name), *box, ev.colour("color") or (0.0, 0.0, 0.0), ev.angle(),
                          ev.colour("paper"))]
         if kind == "image":
             from pnp.layout.images import image
@@ -402,7 +402,7 @@ class CompiledTemplate:
             from pnp.layout.highlight import highlight
 
             bands, runs = highlight(runs, self.env.placeholders, style.family)
-        laid = Text(x, y, w, h, runs, used, lines, float(ev.raw("rotate") or 0))
+        laid = Text(x, y, w, h, runs, used, lines, ev.angle())
         if not self.rotatable and ev.values.get("rotatable", (False, None))[1] is None:
             return [*bands, laid]  # (most texts)
         marked = ev.raw("rotatable")

@@ -12,7 +12,8 @@ from functools import cached_property
 from pathlib import Path
 
 from pnp.errors import Problems, Where, did_you_mean
-from pnp.model.project import OUTSIDE, outside
+from pnp.model import limits
+from pnp.model.project import OUTSIDE, outside, unreadable
 
 STYLES = ("regular", "bold", "italic", "bold_italic")
 _FALLBACK = {"bold": "regular", "italic": "regular", "bold_italic": "bold"}
@@ -90,6 +91,10 @@ def _identity(path: Path) -> tuple:
     return path.name, st.st_size, st.st_mtime_ns
 
 
+class HostileFont(ValueError):
+    """A font file whose sizes pnp refuses before reportlab reads it (see fontcheck)."""
+
+
 def _ttf(path: Path, pdf_name: str) -> object:
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
@@ -97,6 +102,12 @@ def _ttf(path: Path, pdf_name: str) -> object:
     key = (pdf_name, *_identity(path))
     font = _loaded.get(key)
     if font is None:
+        from pnp.layout.fontcheck import font_problem
+
+        with open(path, "rb") as f:  # the caller has held it to the project, a regular file within FONT_BYTES
+            why = font_problem(f.read(limits.FONT_BYTES + 1))
+        if why is not None:
+            raise HostileFont(why)
         font = _loaded[key] = TTFont(pdf_name, str(path))
     pdfmetrics.registerFont(font)  # the latest file of this name is the one drawn
     return font
@@ -109,12 +120,18 @@ def _face(root: Path, filename: str, at: tuple, where_of, problems: Problems) ->
     if outside(root, path):
         problems.add(where_of(at), f"font file {filename!r} {OUTSIDE}", subject)
         return None
-    if not path.is_file():
+    if not path.exists():
         problems.add(where_of(at), f"font file {filename!r} not found in fonts/; add it (with its licence) or fix "
                      "the name", subject)
         return None
+    if (why := unreadable(root, path, "a font file", limits.FONT_BYTES)) is not None:
+        problems.add(where_of(at), f"font file {filename!r}: {why}", subject)
+        return None
     try:
         font = _ttf(path, path.stem)
+    except HostileFont as exc:
+        problems.add(where_of(at), f"font file {filename!r}: {exc}", subject)
+        return None
     except Exception as exc:  # reportlab refuses CFF-flavoured OpenType and broken files
         problems.add(where_of(at), f"cannot use font {filename!r}: {exc} (a TrueType .ttf is needed)", subject)
         return None

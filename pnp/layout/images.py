@@ -13,7 +13,7 @@ from pnp.layout.scene import Image
 from pnp.layout.svgart import is_svg, read_svg
 from pnp.layout.values import Eval, LayoutEnv, Skip
 from pnp.model import limits
-from pnp.model.project import OUTSIDE, outside
+from pnp.model.project import OUTSIDE, outside, unreadable
 
 
 def image(ev: Eval, env: LayoutEnv, box: tuple[float, float, float, float]) -> Image:
@@ -24,8 +24,11 @@ def image(ev: Eval, env: LayoutEnv, box: tuple[float, float, float, float]) -> I
     path = env.game_dir / str(src)
     if outside(env.root, path):
         raise ValueError(f"image {src!r} {OUTSIDE}")
-    if not path.is_file():
+    if not path.exists():
         raise ValueError(f"image {src!r} not found in {path.parent.relative_to(env.root)}/")
+    why = unreadable(env.root, path, "an image")
+    if why is not None:
+        raise ValueError(f"image {src!r}: {why}")
     if is_svg(path):
         try:
             read_svg(path)

@@ -18,8 +18,8 @@ from pnp.errors import InputError, Problem, Problems, Where, did_you_mean
 from pnp.layout.elements import Element, GroupEl, TextDefaults, check_choices, check_text_defaults
 from pnp.model import limits
 from pnp.model.fields import CARD_SIZES
-from pnp.model.load import Doc, display_path, load_file
-from pnp.model.project import OUTSIDE, outside
+from pnp.model.load import Doc, display_path, load_bytes
+from pnp.model.project import OUTSIDE, outside, read_input
 from pnp.model.schema import read
 from pnp.model.units import MM, parse_length
 
@@ -145,8 +145,10 @@ class TemplateStore:
             except ValueError as exc:
                 problems.add(doc.where((key,)), str(exc), key)
                 continue
-            if value < 0:
-                problems.add(doc.where((key,)), f"{raw}: a {key} is 0 or more", key)
+            low, high = limits.BLEED if key == "bleed" else limits.SAFE
+            if not low <= value <= high:
+                bound = "0 or more" if value < low else f"at most {high / MM:g} mm"
+                problems.add(doc.where((key,)), f"{raw}: a {key} is {bound}", key)
                 continue
             bleed, safe = (value, safe) if key == "bleed" else (bleed, value)
         rotatable = parent.rotatable if parent else None
@@ -181,14 +183,13 @@ def template_doc(path: Path, root: Path) -> Doc:
     all read it); an InputError where it is not YAML. (Templates are only read, never changed: shared.)"""
     import hashlib
 
-    try:
-        key = (display_path(path, root), hashlib.sha1(path.read_bytes()).digest())
-    except OSError:
-        return load_file(path, root)  # says what is wrong with the file
+    shown = display_path(path, root)
+    raw = read_input(root, path, shown, "a YAML file", limits.FILE_BYTES, "; split it")  # says what is wrong with it
+    key = (shown, hashlib.sha1(raw).digest())
     if key not in _DOCS:
         if len(_DOCS) > 2000:
             _DOCS.clear()
-        _DOCS[key] = load_file(path, root)
+        _DOCS[key] = load_bytes(raw, shown)
     return _DOCS[key]
 
 
@@ -198,9 +199,10 @@ def _parsed(path: Path, root: Path) -> tuple[Doc, TemplateFile]:
     import hashlib
 
     try:
-        key = (display_path(path, root), hashlib.sha1(path.read_bytes()).digest())
-    except OSError:
-        key = None
+        shown = display_path(path, root)
+        key = (shown, hashlib.sha1(read_input(root, path, shown, "a YAML file", limits.FILE_BYTES)).digest())
+    except InputError:
+        key = None  # template_doc says what is wrong with the file
     if key is not None and key in _PARSED:
         return _PARSED[key]
     doc = template_doc(path, root)

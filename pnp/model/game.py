@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pnp.errors import InputError, Problem, Problems, Where, did_you_mean
+from pnp.model import limits
 from pnp.model.dial import DialSpec
 from pnp.model.fields import PAPERS, FieldSpec, Id, Length, card_hints, field_problems
 from pnp.model.load import Doc, load_file
@@ -53,13 +54,13 @@ class Players:
 @dataclass
 class PrintSettings:
     paper: Literal["A4", "letter", "A3", "tabloid"] = "A4"
-    margin: Length = 5 * MM  # printable margin on every side
-    bleed: Length = 3 * MM  # art beyond the trim line on every face
+    margin: Annotated[Length, Check(*limits.MARGIN, mm=True)] = 5 * MM  # printable margin on every side
+    bleed: Annotated[Length, Check(*limits.BLEED, mm=True)] = 3 * MM  # art beyond the trim line on every face
     duplex: Literal["long", "short", "none"] = "long"
     cut_marks: bool = True
-    mark_length: Length = 5 * MM
-    mark_offset: Length = 1 * MM
-    mark_width: Length = 0.5
+    mark_length: Annotated[Length, Check(*limits.MARK_LENGTH, mm=True)] = 5 * MM
+    mark_offset: Annotated[Length, Check(*limits.MARK_OFFSET, mm=True)] = 1 * MM
+    mark_width: Annotated[Length, Check(*limits.MARK_WIDTH, mm=True)] = 0.5
     gap: Literal["auto", "none", "bleed"] = "auto"  # none: abut; bleed: 2 x bleed apart; auto: fits more
     center: bool = True
     document: bool = True  # also write <game>-pnp.pdf: cover, checklist, instructions and every component
@@ -310,7 +311,7 @@ def load_game(root: Path, game_id: str) -> Game:
         if outside(root, path):
             problems.add(doc.where(("decks", i)), f"deck file {name!r} {OUTSIDE}", f"decks[{i}]")
             continue
-        if not path.is_file():
+        if not path.exists():
             problems.add(doc.where(("decks", i)), f"deck file {name!r} not found in cards/{game_id}/",
                          f"decks[{i}]")
             continue

@@ -19,7 +19,7 @@ from typing import Any
 from pnp.errors import Problem, Where, did_you_mean
 from pnp.model import limits
 from pnp.model.load import Doc, Path_, display_path
-from pnp.model.project import OUTSIDE, outside
+from pnp.model.project import OUTSIDE, outside, unreadable
 
 WORKBOOKS = (".xlsx", ".xlsm", ".xls", ".xlsb", ".ods")
 _TRUE, _FALSE = {"true", "yes", "y", "x", "1", "on"}, {"false", "no", "n", "0", "off", ""}
@@ -97,15 +97,14 @@ def read_sheet(game_dir: Path, root: Path, spec: str, at: Where) -> tuple[Sheet,
     path = game_dir / name
     if outside(root, path):
         raise SheetError(at, f"{name!r} {OUTSIDE}")
-    if not path.is_file():
+    if not path.exists():
         raise SheetError(at, f"{name!r} not found in {display_path(game_dir, root)}/")
     suffix = path.suffix.lower()
     if suffix not in (".csv", *WORKBOOKS):
         raise SheetError(at, f"{name!r}: read CSV, XLSX, XLS, XLSB or ODS files (save the sheet as one of them)")
-    size = path.stat().st_size
-    if size > limits.SHEET_BYTES:
-        raise SheetError(at, f"{name!r} is {size / 2**20:.1f} MB; a spreadsheet may be at most "
-                             f"{limits.SHEET_BYTES // 2**20} MB")
+    why = unreadable(root, path, "a spreadsheet", limits.SHEET_BYTES)
+    if why is not None:
+        raise SheetError(at, f"{name!r}: {why}")
     shown = display_path(path, root)
     if suffix == ".csv":
         if sheet_name:
