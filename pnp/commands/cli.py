@@ -379,7 +379,7 @@ def serve(
     no_custom_rules: NoCustomRules = False,
 ) -> None:
     """Show GAME in your browser, every face redrawn as you save (Ctrl-C to stop)."""
-    from pnp.commands.serve import LOCAL, Server
+    from pnp.commands.serve import Server, loopback
     from pnp.errors import PnpError
     from pnp.rules.check import RuleOptions
 
@@ -398,7 +398,7 @@ def serve(
         url = server.start()
     except PnpError as exc:
         _fail(exc, written=False)
-    if host not in LOCAL:
+    if not loopback(host):
         typer.echo(f"warning: serving on {host}: anyone who can reach this machine can see your game "
                    "(there is no password); use the default, 127.0.0.1, to keep it to yourself", err=True)
     typer.echo(f"serving {game} at {url} (Ctrl-C to stop)")

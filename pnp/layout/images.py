@@ -8,6 +8,7 @@ within the size bounds (`limits`); each file once per version.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from pnp.layout.scene import Image
 from pnp.layout.svgart import is_svg, read_svg
@@ -52,12 +53,22 @@ def readable_image(path: Path, src: str) -> None:
         raise ValueError(f"image {src!r}: {_checked_images[key]}")
 
 
+def pillow() -> Any:
+    """Pillow's Image module, its own bound on pixels set to ours (checked first, by `readable_image`):
+    an image within our bound then never raises Pillow's DecompressionBombWarning, with its raw file path,
+    when the renderer or a check opens it again."""
+    from PIL import Image as PILImage
+
+    PILImage.MAX_IMAGE_PIXELS = limits.IMAGE_PIXELS
+    return PILImage
+
+
 def _image_problem(path: Path, size: int) -> str:
     if size > limits.IMAGE_BYTES:
         return f"{size / 2**20:.0f} MB; an image may be at most {limits.IMAGE_BYTES // 2**20} MB"
     import warnings
 
-    from PIL import Image as PILImage
+    PILImage = pillow()  # noqa: N806 - the module, as `from PIL import Image as PILImage` names it elsewhere
 
     try:
         with warnings.catch_warnings():  # the bound below says it in words

@@ -35,6 +35,7 @@ IMAGE_PIXELS = 100_000_000  # an image's width x height (a 1 m board at 300 dpi 
 IMAGE_BYTES = 64 * 1024 * 1024
 SVG_BYTES = 4 * 1024 * 1024  # an SVG (art or icon): a detailed icon is 2-20 kB
 SVG_ELEMENTS = 20_000  # elements of one SVG (and of one drawing of it, `<use>` copies counted)
+SVG_USES = 10_000  # `<use>` copies one drawing of an SVG makes, copies of copies counted (svglib's own bound)
 FONT_BYTES = 64 * 1024 * 1024  # a TrueType font file (a font of all of CJK is about 20 MB)
 FONT_CODE_POINTS = 300_000  # characters a font's character map (cmap) claims (Unicode assigns about 155,000)
 
