@@ -22,6 +22,7 @@ from pnp.commands.watch import folders
 from pnp.errors import InputError, PnpError, Problem
 from pnp.rules.check import RuleOptions
 
+
 def loopback(host: str) -> bool:
     """True for an address only this machine can reach: `localhost`, all of 127.0.0.0/8, and ::1."""
     import ipaddress
