@@ -109,7 +109,7 @@ class TemplateStore:
                                       f"{name!r} is not a template name: a name is a path under templates/ "
                                       "without the .yaml (`voyage/ability`), of letters, digits, `-`, `_`, `/`",
                                       "template")])
-        if not path.is_file():
+        if not path.exists():
             raise InputError([Problem(used_at, f"template {name!r} not found (expected templates/{name}.yaml)"
                                       f"{did_you_mean(name, _template_names(self.root / 'templates'))}",
                                       "template")])
