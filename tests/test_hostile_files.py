@@ -170,7 +170,8 @@ def test_a_named_pipe_is_refused_by_name_before_it_is_opened(project, case):
     else:
         deck = (project / SPELLS).read_text()
         (project / SPELLS).write_text(deck[:deck.index("cards:\n")] + "cards_from: more.csv\n")
-        pipe, first = "cards/mini/more.csv", (f"{SPELLS}:11:1: cards_from: 'more.csv': " + PIPE.format(what="a spreadsheet"))
+        pipe = "cards/mini/more.csv"
+        first = f"{SPELLS}:11:1: cards_from: 'more.csv': " + PIPE.format(what="a spreadsheet")
     path = project / pipe
     path.unlink(missing_ok=True)
     os.mkfifo(path)
@@ -210,7 +211,8 @@ NUMBER_CASES = {
     "template_bleed_too_wide": (FRONT, "safe: 3mm\n", "safe: 3mm\nbleed: 30mm\n", "", "",
                                 "templates/mini/front.yaml:3:1: bleed: 30mm: a bleed is at most 10 mm"),
     "number_of_100000_digits": (SPELLS, "cost: 3", "cost: " + "7" * 100_000, "", "",
-                                "cards/mini/spells.yaml:14:11: '" + "7" * 58 + "… (100,000 characters): a number of 100,000 digits is too long; write at most "
+                                "cards/mini/spells.yaml:14:11: '" + "7" * 58 + "… (100,000 characters): a number of "
+                                "100,000 digits is too long; write at most "
                                 "15 digits (or quote it, as text)"),
 }
 
@@ -229,7 +231,8 @@ def test_numbers_are_finite_and_within_their_range(project, case):
 @pytest.mark.parametrize(("offset", "first"), [
     ("nan,0", "--back-offset nan,0: each shift is at most 20 mm either way (a printer that shifts more needs "
               "mending, not an offset)"),
-    ("1" * 5000 + ",0", "--back-offset '" + "1" * 58 + "… (5,002 characters): each shift is at most 20 mm either way (a printer that shifts more needs "
+    ("1" * 5000 + ",0", "--back-offset '" + "1" * 58 + "… (5,002 characters): each shift is at most 20 mm "
+                        "either way (a printer that shifts more needs "
                         "mending, not an offset)"),
 ])
 def test_back_offsets_are_finite_and_bounded(project, offset, first):
