@@ -359,3 +359,11 @@ def test_all_of_127_and_ipv6_loopback_are_this_machine(host, local):
     from pnp.commands.serve import loopback
 
     assert loopback(host) is local
+
+
+def test_rules_yaml_that_is_a_pipe_is_not_taken_for_no_rules(project):
+    """A check that skipped a rules.yaml it could not read would pass in CI without checking anything."""
+    os.mkfifo(project / "cards" / "mini" / "rules.yaml")
+    result = run_pnp("check", "mini", cwd=project)
+    assert result.code == 2, result.err
+    assert result.err.splitlines()[0] == "cards/mini/rules.yaml: " + PIPE.format(what="a YAML file")
