@@ -271,8 +271,8 @@ class Reader:
         if len(classes) > 1 and isinstance(value, dict):  # tagged by `type:`
             kinds = {get_args(_type_hint(c))[0]: c for c in classes if isinstance(c, type)}
             kind = value.get("type")
-            if kind not in kinds:
-                said = f"unknown type {kind!r}" if "type" in value else "no `type`"
+            if not isinstance(kind, str) or kind not in kinds:  # (a list or a mapping cannot even be looked up)
+                said = f"unknown type {echo(kind)}" if "type" in value else "no `type`"
                 self.fail((*path, "type") if "type" in value else path,
                           f"{said}: use one of {', '.join(kinds)}{did_you_mean(kind, kinds)}")
                 raise _Fail
