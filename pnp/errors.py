@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+MESSAGE = 2000  # characters of one problem's message, at most
+
 
 @dataclass(frozen=True, repr=False)
 class Where:
@@ -32,6 +34,11 @@ class Problem:
     subject: str = ""
     severity: str = "error"  # "error" or "warning"
     rule: str = ""
+
+    def __post_init__(self) -> None:  # the last guard of `echo`: no message runs to pages
+        if len(self.message) > MESSAGE:
+            cut = f"{self.message[:MESSAGE - 40]}… ({len(self.message):,} characters)"
+            object.__setattr__(self, "message", cut)
 
     def __str__(self) -> str:
         head = f"{self.where}: " if self.where else ""

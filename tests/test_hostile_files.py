@@ -367,3 +367,19 @@ def test_rules_yaml_that_is_a_pipe_is_not_taken_for_no_rules(project):
     result = run_pnp("check", "mini", cwd=project)
     assert result.code == 2, result.err
     assert result.err.splitlines()[0] == "cards/mini/rules.yaml: " + PIPE.format(what="a YAML file")
+
+
+def test_a_schemas_link_out_of_the_project_is_not_written_through(project, tmp_path):
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (project / "schemas").symlink_to(elsewhere)
+    result = run_pnp("schema", cwd=project)
+    assert result.code == 2 and result.err.startswith("the output folder schemas leads outside the project folder")
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_no_message_runs_to_pages():
+    from pnp.errors import Problem
+
+    problem = Problem(None, "unknown icon " + repr("x" * 100_000))
+    assert len(str(problem)) < 2100 and str(problem).endswith("… (100,015 characters)")

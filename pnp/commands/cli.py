@@ -566,11 +566,12 @@ def schema(out: Annotated[Path | None, typer.Option(help="folder (default: schem
     """Write JSON Schemas of the project's files (game, decks, templates, rules, icons) for your editor."""
     from pnp.commands.schema import write_schemas
     from pnp.errors import PnpError, Problems
+    from pnp.model.project import output_folder
 
     skipped = Problems()
     try:
         root = _root()
-        paths = write_schemas(root, out or root / "schemas", skipped)
+        paths = write_schemas(root, output_folder(root, out, under="schemas"), skipped)
     except PnpError as exc:
         _fail(exc)
     for problem in skipped.items:

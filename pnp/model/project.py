@@ -73,15 +73,15 @@ def confined(root: Path, path: Path, where: Where | None, what: str, subject: st
     return path
 
 
-def output_folder(root: Path, out: Path | None, *default: str) -> Path:
+def output_folder(root: Path, out: Path | None, *default: str, under: str = "output") -> Path:
     """Where a command writes: `--out` as given (named on the command line, it may be anywhere), else
-    `output/<default...>` in the project, which must stay inside it with every link on the way followed
-    (a committed `output` link must not send a build out of the project)."""
+    `output/<default...>` (or `under/...`) in the project, which must stay inside it with every link on
+    the way followed (a committed `output` link must not send a build out of the project)."""
     if out is not None:
         return out
-    path = root.joinpath("output", *(part for part in default if part))
+    path = root.joinpath(under, *(part for part in default if part))
     if outside(root, path):
-        shown = "/".join(("output", *(part for part in default if part)))
+        shown = "/".join((under, *(part for part in default if part)))
         raise InputError([Problem(None, f"the output folder {shown} leads outside the project folder (a link on "
                                   "the way); pnp writes outside the project only where --out says: remove the link "
                                   "or name the folder with --out")])
