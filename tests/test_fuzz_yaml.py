@@ -187,7 +187,7 @@ def test_a_mutated_game_is_answered_in_words_or_built_whole(built, data, file, c
         assert result.code in (0, 1, 2), f"{kind} of {file}: exit {result.code}\n{result.err}"
         assert "internal error" not in result.err and "Traceback" not in result.err + result.out
         if result.code:
-            assert result.err.strip(), "a refusal says why"
+            assert (result.err + result.out).strip(), "a refusal says why"
         assert _files(root) == before, "nothing written outside the output folder"
         if command == "build" and result.code == 0:
             _whole(root / "output" / "mini")

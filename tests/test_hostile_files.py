@@ -383,3 +383,24 @@ def test_no_message_runs_to_pages():
 
     problem = Problem(None, "unknown icon " + repr("x" * 100_000))
     assert len(str(problem)) < 2100 and str(problem).endswith("… (100,015 characters)")
+
+
+def test_a_template_that_is_an_alias_bomb_is_expanded_once(project, monkeypatch):
+    """The layout, the rules and the message that locates an expression each read a template: a file
+    refused for its size is refused once per text, not expanded again by each reader."""
+    import pnp.model.load as load
+
+    bomb = "\n".join(f"{a}: &{a} [{', '.join([f'*{p}' if p else 'x'] * 9)}]"
+                     for a, p in zip("abcdefghi", ["", *"abcdefgh"], strict=True))
+    edit(project / FRONT, "size: poker\n", bomb + "\nsize: poker\n")
+    real, read = load.load_text, []
+
+    def counted(text: str, file: str) -> load.Doc:
+        read.append(file)
+        return real(text, file)
+
+    monkeypatch.setattr(load, "load_text", counted)
+    for command in ("build", "check"):
+        result = run_pnp(command, "mini", cwd=project)
+        assert result.code == 2 and "more than 600,000 values" in result.err, result.err
+    assert read.count(FRONT) == 1

@@ -175,7 +175,7 @@ class TemplateStore:
 
 
 _PARSED: dict[tuple[str, bytes], tuple[Doc, TemplateFile]] = {}  # (shown path, sha1 of the text) -> parsed
-_DOCS: dict[tuple[str, bytes], Doc] = {}  # (shown path, sha1 of the text) -> its YAML
+_DOCS: dict[tuple[str, bytes], Doc | InputError] = {}  # (shown path, sha1 of the text) -> its YAML, or why not
 
 
 def template_doc(path: Path, root: Path) -> Doc:
@@ -189,8 +189,14 @@ def template_doc(path: Path, root: Path) -> Doc:
     if key not in _DOCS:
         if len(_DOCS) > 2000:
             _DOCS.clear()
-        _DOCS[key] = load_bytes(raw, shown)
-    return _DOCS[key]
+        try:
+            _DOCS[key] = load_bytes(raw, shown)
+        except InputError as exc:  # said once: an alias bomb is not expanded again by each reader of the file
+            _DOCS[key] = exc
+    found = _DOCS[key]
+    if isinstance(found, InputError):
+        raise InputError(found.problems)
+    return found
 
 
 def _parsed(path: Path, root: Path) -> tuple[Doc, TemplateFile]:
