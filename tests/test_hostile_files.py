@@ -193,6 +193,10 @@ NUMBER_CASES = {
                                 "", "", "templates/mini/front.yaml:12:89: spell: rotate: inf is not an angle; use a "
                                 "number of degrees, e.g. 90 (template mini/front) (on 2 spell cards: fireball, "
                                 "frost-nova)"),
+    "leading_past_a_float": (FRONT, 'text: "{{ card.text }}"}', 'text: "{{ card.text }}", leading: "{{ 10 ** 400 }}"}',
+                             "", "", "templates/mini/front.yaml:11:92: spell: leading: expected a number, got a "
+                             "number of about 401 digits (template mini/front) (on 3 spell cards: fireball, "
+                             "frost-nova, blink)"),
     "icon_path_1e309": (ICONS, "  dot:\n", "  huge:\n    shapes:\n      - {type: path, d: \"M 0 0 L 1e309 5 Z\", "
                         "fill: current}\n  dot:\n", "", "",
                         "cards/mini/icons.yaml:8:9: icons.huge.shapes[0]: path command L: '1e309 5': each number lies "

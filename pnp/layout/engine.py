@@ -178,7 +178,7 @@ class CompiledTemplate:
             return self._noted(placed, out)
         except Skip:
             return []
-        except (ExprError, ValueError, TypeError) as exc:
+        except (ExprError, ValueError, TypeError, OverflowError) as exc:  # OverflowError: a number past a float
             problems.add(placed.where, f"{exc} (template {self.t.name})", subject)
             return []
         except Overtime as exc:
@@ -358,7 +358,7 @@ class CompiledTemplate:
         size = between("size", parse_length(ev.raw("size") or d.size), *limits.TEXT_SIZE, "pt")
         min_size = min(between("min_size", parse_length(ev.raw("min_size") or d.min_size), *limits.TEXT_SIZE, "pt"),
                        size)
-        leading = between("leading", float(ev.raw("leading") or d.leading), 0.5, 5.0, "x the size")
+        leading = between("leading", ev.number("leading", d.leading), 0.5, 5.0, "x the size")
         gap = ev.raw("paragraph_gap")
         gap = between("paragraph_gap", d.paragraph_gap if gap is None else float(gap), 0.0, 10.0, "ems")
         color = parse_colour(ev.raw("color") or d.color, self.env.palette) or (0.0, 0.0, 0.0)

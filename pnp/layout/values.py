@@ -65,6 +65,14 @@ class Eval:
         except ValueError as exc:
             raise ValueError(f"{key}: {exc}") from None
 
+    def number(self, key: str, default: float) -> float:
+        """A plain number (the caller bounds it with `between`); ValueError naming `key` for anything else."""
+        value = self.raw(key) or default
+        try:
+            return float(value)
+        except (TypeError, ValueError, OverflowError):
+            raise ValueError(f"{key}: expected a number, got {echo(value)}") from None
+
     def angle(self, key: str = "rotate") -> float:
         """A rotation in degrees: a finite number (an infinity has no angle), within one turn either way."""
         value = self.raw(key) or 0
