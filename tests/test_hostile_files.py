@@ -408,3 +408,17 @@ def test_a_template_that_is_an_alias_bomb_is_expanded_once(project, monkeypatch)
         result = run_pnp(command, "mini", cwd=project)
         assert result.code == 2 and "more than 600,000 values" in result.err, result.err
     assert read.count(FRONT) == 1
+
+
+@pytest.mark.parametrize(("old", "new", "first"), [
+    ("{regular: Lato-Regular.ttf", "{regular: NAME.ttf", "fonts.body.regular: font file '"),
+    ("decks: [spells.yaml", "decks: [spells.yaml, NAME.yaml", "decks[1]: deck file '"),
+    ("icons: icons.yaml", "icons: NAME.yaml", "icons: icon file '"),
+    ("decks: [spells.yaml]", "decks: [spells.yaml]\ndata: {t: NAME.yaml}", "data.t: data table file '"),
+])
+def test_a_file_name_too_long_for_the_system_is_said_not_found(project, old, new, first):
+    """A name longer than the system allows (found by the fuzzer: `OSError: File name too long`, exit 3)."""
+    edit(project / GAME, old, new.replace("NAME", "1" * 300))
+    result = run_pnp("build", "mini", cwd=project)
+    assert result.code == 2 and "Traceback" not in result.err, result.err
+    assert first in result.err and "not found" in result.err, result.err

@@ -7,6 +7,7 @@ handing the same font object to the renderer is faster and keeps one notion of a
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -120,7 +121,7 @@ def _face(root: Path, filename: str, at: tuple, where_of, problems: Problems) ->
     if outside(root, path):
         problems.add(where_of(at), f"font file {filename!r} {OUTSIDE}", subject)
         return None
-    if not path.exists():
+    if not os.path.exists(path):
         problems.add(where_of(at), f"font file {filename!r} not found in fonts/; add it (with its licence) or fix "
                      "the name", subject)
         return None

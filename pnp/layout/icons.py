@@ -7,6 +7,7 @@ absolute commands, so the renderer only has to trace them. An icon may instead b
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -217,7 +218,7 @@ def _svg_icon(path: Path, root: Path, src: str, doc: Doc, name: str, problems: P
     at, subject = doc.where(("icons", name, "svg")), f"icons.{name}.svg"
     if outside(root, path):
         problems.add(at, f"SVG {src!r} {OUTSIDE}", subject)
-    elif not path.exists():
+    elif not os.path.exists(path):
         problems.add(at, f"SVG {src!r} not found in {display_path(path.parent, root)}/", subject)
     elif (why := unreadable(root, path, "an SVG")) is not None:
         problems.add(at, f"SVG {src!r}: {why}", subject)

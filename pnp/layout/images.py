@@ -7,6 +7,7 @@ within the size bounds (`limits`); each file once per version.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +26,7 @@ def image(ev: Eval, env: LayoutEnv, box: tuple[float, float, float, float]) -> I
     path = env.game_dir / str(src)
     if outside(env.root, path):
         raise ValueError(f"image {src!r} {OUTSIDE}")
-    if not path.exists():
+    if not os.path.exists(path):
         raise ValueError(f"image {src!r} not found in {path.parent.relative_to(env.root)}/")
     why = unreadable(env.root, path, "an image")
     if why is not None:

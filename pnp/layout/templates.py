@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -109,7 +110,7 @@ class TemplateStore:
                                       f"{name!r} is not a template name: a name is a path under templates/ "
                                       "without the .yaml (`voyage/ability`), of letters, digits, `-`, `_`, `/`",
                                       "template")])
-        if not path.exists():
+        if not os.path.exists(path):
             raise InputError([Problem(used_at, f"template {name!r} not found (expected templates/{name}.yaml)"
                                       f"{did_you_mean(name, _template_names(self.root / 'templates'))}",
                                       "template")])

@@ -8,6 +8,7 @@ its file:line:col and its path (`cards[3].cost`).
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -311,7 +312,7 @@ def load_game(root: Path, game_id: str) -> Game:
         if outside(root, path):
             problems.add(doc.where(("decks", i)), f"deck file {name!r} {OUTSIDE}", f"decks[{i}]")
             continue
-        if not path.exists():
+        if not os.path.exists(path):
             problems.add(doc.where(("decks", i)), f"deck file {name!r} not found in cards/{game_id}/",
                          f"decks[{i}]")
             continue
@@ -326,7 +327,7 @@ def load_game(root: Path, game_id: str) -> Game:
         if outside(root, game_dir / filename):
             problems.add(doc.where(("data", name)), f"data table {filename!r} {OUTSIDE}", f"data.{name}")
             continue
-        if not (game_dir / filename).exists():
+        if not os.path.exists(game_dir / filename):
             taken = {"game.yaml", "rules.yaml", manifest.icons, *manifest.decks}
             near = did_you_mean(filename, sorted(p.name for p in game_dir.glob("*.yaml") if p.name not in taken))
             problems.add(doc.where(("data", name)), f"data table file {filename!r} not found in cards/{game_id}/"

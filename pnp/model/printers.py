@@ -8,6 +8,7 @@ office-laser: {back_offset: [0.4, -0.3]}   # mm, measured with `pnp calibrate`
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
@@ -41,7 +42,7 @@ def parse_offset(text: str) -> tuple[float, float]:
 
 def printer(root: Path, name: str) -> Printer:
     path = root / "printers.yaml"
-    if not path.exists() and not path.is_symlink():
+    if not os.path.lexists(path):
         raise InputError([Problem(None, f"--printer {name}: no printers.yaml in {root}; save one with "
                                   f"`{name}: {{back_offset: [X, Y]}}` (mm, from pnp calibrate)")])
     doc = load_file(path, root)

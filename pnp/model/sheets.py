@@ -11,6 +11,7 @@ imported only when a deck names such a file; CSV by the standard library.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -97,7 +98,7 @@ def read_sheet(game_dir: Path, root: Path, spec: str, at: Where) -> tuple[Sheet,
     path = game_dir / name
     if outside(root, path):
         raise SheetError(at, f"{name!r} {OUTSIDE}")
-    if not path.exists():
+    if not os.path.exists(path):
         raise SheetError(at, f"{name!r} not found in {display_path(game_dir, root)}/")
     suffix = path.suffix.lower()
     if suffix not in (".csv", *WORKBOOKS):
