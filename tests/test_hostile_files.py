@@ -422,3 +422,13 @@ def test_a_file_name_too_long_for_the_system_is_said_not_found(project, old, new
     result = run_pnp("build", "mini", cwd=project)
     assert result.code == 2 and "Traceback" not in result.err, result.err
     assert first in result.err and "not found" in result.err, result.err
+
+
+def test_a_recorded_setup_named_on_the_command_line_may_lie_anywhere_but_must_be_a_file(project, tmp_path):
+    """`--setup FILE` is named by the designer, like `--out`: outside the project is their choice; a pipe
+    is still refused by name before it is opened."""
+    pipe = tmp_path / "setup.yaml"
+    os.mkfifo(pipe)
+    result = run_pnp("check", "tiny", "--setup", str(pipe), cwd=project)
+    assert result.code == 2, result.err
+    assert f"{pipe}: " + PIPE.format(what="a YAML file") in result.err + result.out

@@ -266,7 +266,8 @@ def check(
                 spec, _ = load_rules(checked.game)
                 if spec.setup is None:
                     raise InputError(f"{checked.game.id} has no `setup:` in its rules.yaml")
-                checked.problems.extend(check_recorded(checked.game, spec.setup, load_file(setup_file, root)))
+                recorded = load_file(setup_file, root, named=True)  # named on the command line: it may be anywhere
+                checked.problems.extend(check_recorded(checked.game, spec.setup, recorded))
             if print_ and not checked.errors:  # a game that breaks its rules does not build: nothing to preflight
                 from pnp.commands.build import BuildOptions, preflight_game
 

@@ -291,10 +291,11 @@ def load_text(text: str, file: str) -> Doc:
     return Doc(file, data, places)
 
 
-def load_file(path: Path, root: Path) -> Doc:
-    """A YAML file of the project (held to it, a regular file, within `limits.FILE_BYTES`), parsed."""
+def load_file(path: Path, root: Path, named: bool = False) -> Doc:
+    """A YAML file of the project (held to it, a regular file, within `limits.FILE_BYTES`), parsed. `named`:
+    a file named on the command line (`--setup FILE`), which may lie outside the project."""
     shown = display_path(path, root)
-    return load_bytes(read_input(root, path, shown, "a YAML file", limits.FILE_BYTES, "; split it"), shown)
+    return load_bytes(read_input(root, path, shown, "a YAML file", limits.FILE_BYTES, "; split it", named), shown)
 
 
 def load_bytes(raw: bytes, shown: str) -> Doc:

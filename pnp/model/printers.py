@@ -47,7 +47,7 @@ def printer(root: Path, name: str) -> Printer:
                                   f"`{name}: {{back_offset: [X, Y]}}` (mm, from pnp calibrate)")])
     doc = load_file(path, root)
     if not isinstance(doc.data, dict) or name not in doc.data:
-        known = ", ".join(echo(str(k), 40) for k in list(doc.data)[:20]) if isinstance(doc.data, dict) else "none"
+        known = ", ".join(str(k)[:40] for k in list(doc.data)[:20]) if isinstance(doc.data, dict) else "none"
         raise InputError([Problem(doc.where(), f"no printer {echo(name)} (printers: {known})")])
     found, problems = read(Printer, doc.data[name], doc, (name,))
     if found is None:

@@ -98,10 +98,12 @@ def _not_regular(mode: int, what: str) -> str:
             "sockets: reading one may never end)")
 
 
-def unreadable(root: Path, path: Path, what: str, max_bytes: int | None = None, hint: str = "") -> str | None:
+def unreadable(root: Path, path: Path, what: str, max_bytes: int | None = None, hint: str = "",
+               named: bool = False) -> str | None:
     """Why `path` may not be read as one of the game's files, found before it is opened; None when it may.
-    `what` names the kind of file in the message ("a YAML file", "a font file")."""
-    if outside(root, path):
+    `what` names the kind of file in the message ("a YAML file", "a font file"); `named`: a file the
+    designer named on the command line (a recorded setup), which may lie anywhere."""
+    if not named and outside(root, path):
         return OUTSIDE
     try:
         st = path.stat()
@@ -118,11 +120,12 @@ def unreadable(root: Path, path: Path, what: str, max_bytes: int | None = None, 
     return None
 
 
-def read_input(root: Path, path: Path, shown: str, what: str, max_bytes: int, hint: str = "") -> bytes:
+def read_input(root: Path, path: Path, shown: str, what: str, max_bytes: int, hint: str = "",
+               named: bool = False) -> bytes:
     """The bytes of one of the game's files, checked by `unreadable` before it is opened; InputError naming
     `shown`. (A file swapped for another between the check and the read is outside what pnp defends: a
     game's files are a checkout, not a folder someone edits during the build.)"""
-    why = unreadable(root, path, what, max_bytes, hint)
+    why = unreadable(root, path, what, max_bytes, hint, named)
     if why is None:
         try:
             return path.read_bytes()
