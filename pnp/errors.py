@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+MESSAGE = 2000  # characters of one problem's message, at most
+
 
 @dataclass(frozen=True, repr=False)
 class Where:
@@ -33,6 +35,11 @@ class Problem:
     subject: str = ""
     severity: str = "error"  # "error" or "warning"
     rule: str = ""
+
+    def __post_init__(self) -> None:  # the last guard of `echo`: no message runs to pages
+        if len(self.message) > MESSAGE:
+            cut = f"{self.message[:MESSAGE - 40]}… ({len(self.message):,} characters)"
+            object.__setattr__(self, "message", cut)
 
     def __str__(self) -> str:
         head = f"{self.where}: " if self.where else ""
@@ -60,6 +67,21 @@ class RuleError(PnpError):
     """The input is well formed but breaks a rule (text overflow, safe zone, game rules). Exit 1."""
 
     exit_code = 1
+
+
+ECHO = 60  # characters of a value a message repeats back
+
+
+def echo(value: object, limit: int = ECHO) -> str:
+    """`value` as a message shows it (its repr), cut to about `limit` characters: a 100,000-digit number or
+    a pasted page is named, not printed whole."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 4 * limit:
+        # (int -> str is slow, and refused past 4,300 digits): its size from its bits, log10(2) = 0.30103
+        return f"a number of about {int(value.bit_length() * 0.30103) + 1:,} digits"
+    text = repr(value) if isinstance(value, str) else repr(value)[:limit + 1]
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit - 1]}… ({len(value):,} characters)" if isinstance(value, str) else f"{text[:limit - 1]}…"
 
 
 def did_you_mean(word: object, choices: Iterable[object]) -> str:

@@ -95,7 +95,8 @@ CASES = {
     "text_size_negative": (FRONT, "size: 9pt, min_size: 7pt", "size: -3pt, min_size: 7pt", 2,
                            "templates/mini/front.yaml:3:20: text.size: -3 pt; use a value from 0.5 to 500"),
     "leading_nan": (FRONT, "size: 9pt, min_size: 7pt", "size: 9pt, min_size: 7pt, leading: .nan", 2,
-                    "templates/mini/front.yaml:3:46: text.leading: nan x the size; use a value from 0.5 to 5"),
+                    "templates/mini/front.yaml:3:46: text.leading: expected a number, got nan; write a finite number "
+                    "(.nan and .inf are not numbers pnp can use)"),
     "element_text_size_zero": (FRONT, "font: title, size: 12pt,\n     color: paper, glossary",
                                "font: title, size: 0pt,\n     color: paper, glossary", 2,
                                "templates/mini/front.yaml:7:102: spell: size: 0 pt; use a value from 0.5 to 500 "

@@ -150,15 +150,23 @@ def test_serve_listens_on_this_machine_only_unless_told(project):
         assert server.sock.getsockname()[0] == "127.0.0.1"
     finally:
         server.sock.close()
+    # all of 127.0.0.0/8 is this machine: no warning, and the Host check still holds
     proc = subprocess.Popen([sys.executable, "-m", "pnp", "serve", "mini", "--host", "127.0.0.2", "--port", "0"],
                             cwd=project, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
-        warning = proc.stderr.readline()
-        assert "warning: serving on 127.0.0.2" in warning and "no password" in warning
-        assert proc.stdout.readline().startswith("serving mini at http://127.0.0.2:")
+        line = proc.stdout.readline()
+        assert line.startswith("serving mini at http://127.0.0.2:"), line
+        port = int(line.split(":")[2].split("/")[0])
+        conn = http.client.HTTPConnection("127.0.0.2", port, timeout=10)
+        conn.putrequest("GET", "/", skip_host=True)
+        conn.putheader("Host", "evil.example")
+        conn.endheaders()
+        assert conn.getresponse().status == 400
+        conn.close()
     finally:
         proc.terminate()
         proc.wait(10)
+    assert "warning" not in proc.stderr.read()
 
 
 def test_a_port_in_use_is_refused_in_words(project):

@@ -19,6 +19,7 @@ from pnp.layout.game import Prepared, lay_out_game
 from pnp.model import limits
 from pnp.model.fields import PAPERS
 from pnp.model.game import Deck, Game, PrintSettings, load_game
+from pnp.model.project import output_folder
 from pnp.model.units import to_mm
 from pnp.output.footer import footers
 from pnp.output.impose import Page
@@ -124,7 +125,7 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
     rendered: list[tuple[Path, bytes, list[Page], Any, Deck]] = []
     notes: list[str] = []
     single = opts.layout == "single"
-    out_dir = opts.out or root / "output" / game.id / ("single" if single else "")
+    out_dir = output_folder(root, opts.out, game.id, "single" if single else "")
     if single:
         settings.document = False  # the shop takes each component's file
     stamp = stamp_of(game, opts.final)

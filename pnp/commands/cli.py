@@ -169,6 +169,7 @@ def build(
     from pnp.errors import PnpError
     from pnp.model.printers import parse_offset
     from pnp.model.printers import printer as saved_printer
+    from pnp.model.project import output_folder
 
     try:
         root = _root()
@@ -187,7 +188,7 @@ def build(
             from pnp.model.game import load_game
 
             only = changed_cards(root, load_game(root, game), changed_since)
-            out = out or root / "output" / game / "reprint"
+            out = output_folder(root, out, game, "reprint")
             if not only:
                 if out.is_dir():  # a reprint of an earlier run would be stale now: the folder keeps nothing
                     from pnp.output.write import Staging
@@ -270,7 +271,8 @@ def check(
                 spec, _ = load_rules(checked.game)
                 if spec.setup is None:
                     raise InputError(f"{checked.game.id} has no `setup:` in its rules.yaml")
-                checked.problems.extend(check_recorded(checked.game, spec.setup, load_file(setup_file, root)))
+                recorded = load_file(setup_file, root, named=True)  # named on the command line: it may be anywhere
+                checked.problems.extend(check_recorded(checked.game, spec.setup, recorded))
             if print_ and not checked.errors:  # a game that breaks its rules does not build: nothing to preflight
                 from pnp.commands.build import BuildOptions, preflight_game
 
@@ -379,7 +381,7 @@ def serve(
     no_custom_rules: NoCustomRules = False,
 ) -> None:
     """Show GAME in your browser, every face redrawn as you save (Ctrl-C to stop)."""
-    from pnp.commands.serve import LOCAL, Server
+    from pnp.commands.serve import Server, loopback
     from pnp.errors import PnpError
     from pnp.rules.check import RuleOptions
 
@@ -398,7 +400,7 @@ def serve(
         url = server.start()
     except PnpError as exc:
         _fail(exc, written=False)
-    if host not in LOCAL:
+    if not loopback(host):
         typer.echo(f"warning: serving on {host}: anyone who can reach this machine can see your game "
                    "(there is no password); use the default, 127.0.0.1, to keep it to yourself", err=True)
     typer.echo(f"serving {game} at {url} (Ctrl-C to stop)")
@@ -425,11 +427,12 @@ def preview(
     from pnp.commands.build import BuildOptions, prepare
     from pnp.commands.preview import preview as run_preview
     from pnp.errors import PnpError
+    from pnp.model.project import output_folder
 
     progress = _progress_bar()
     try:
         root = _root()
-        paths = run_preview(prepare(root, game, BuildOptions()), out or root / "output" / game / "preview",
+        paths = run_preview(prepare(root, game, BuildOptions()), output_folder(root, out, game, "preview"),
                             selector, dpi, progress)
     except PnpError as exc:
         _fail(exc)
@@ -455,6 +458,7 @@ def export(
 
     from pnp.commands.build import BuildOptions, prepare
     from pnp.errors import PnpError, Problem, did_you_mean
+    from pnp.model.project import output_folder
     from pnp.output.export import export_png
     from pnp.output.tts import export_tts
 
@@ -475,7 +479,7 @@ def export(
             raise PnpError([Problem(None, f"--only: no component {', '.join(missing)} "
                                           f"(components: {', '.join(sorted(ids))}){did_you_mean(missing[0], ids)}")])
         prep = dataclasses.replace(prep, decks=[d for d in prep.decks if chosen is None or d[0].id in chosen])
-        target = out or root / "output" / game / (vendor or to)
+        target = output_folder(root, out, game, vendor or to)
         if to == "png":  # every deck asked for: leave out what the vendor does not print; named: refuse it
             result = export_png(prep, target, vendor, skip=chosen is None, progress=progress)
         else:
@@ -499,9 +503,13 @@ def calibrate(
     out: Annotated[Path | None, typer.Option(help="the PDF to write (default: output/calibrate-PAPER.pdf)")] = None,
 ) -> None:
     """Print a two-sided sheet that measures your printer's duplex shift, for --back-offset."""
-    from pnp.errors import PnpError
+    import contextlib
+
+    from pnp.errors import PnpError, Problem
     from pnp.layout.fonts import _ttf
     from pnp.model.fields import PAPERS
+    from pnp.model.limits import FONT_BYTES
+    from pnp.model.project import output_folder, unreadable
     from pnp.output.calibrate import calibration_pages
     from pnp.output.render import Renderer
     from pnp.output.write import write_atomic
@@ -511,14 +519,21 @@ def calibrate(
     except PnpError as exc:
         _fail(exc, written=False)
     name = paper  # as PAPERS spells it (the Choice gives it so, whatever the case typed)
-    fonts = sorted((root / "fonts").glob("*.ttf"))
+    fonts = [f for f in sorted((root / "fonts").glob("*.ttf")) if unreadable(root, f, "a font", FONT_BYTES) is None]
     font = "Helvetica"
     if fonts:
-        _ttf(fonts[0], fonts[0].stem)
-        font = fonts[0].stem
+        with contextlib.suppress(Exception):  # a font refused or damaged: the built-in one (a build says why)
+            _ttf(fonts[0], fonts[0].stem)
+            font = fonts[0].stem
     pages = calibration_pages(PAPERS[name], name, duplex, 5 * 72 / 25.4)
-    target = out or root / "output" / f"calibrate-{name}.pdf"
-    write_atomic(target, Renderer({}, "pnp duplex calibration", font).render(pages))
+    try:
+        target = output_folder(root, None, f"calibrate-{name}.pdf") if out is None else out
+        if not target.name or target.is_dir():
+            raise PnpError([Problem(None, f"--out {target}: a folder; name the PDF file to write "
+                                    f"(e.g. {target / f'calibrate-{name}.pdf'})")])
+        write_atomic(target, Renderer({}, "pnp duplex calibration", font).render(pages))
+    except PnpError as exc:
+        _fail(exc)
     typer.echo(f"wrote {target}: print it duplex ({duplex}-edge flip) at 100 %, then read the offset against the "
                "light and build with --back-offset X,Y (or save it in printers.yaml)")
 
@@ -558,11 +573,12 @@ def schema(out: Annotated[Path | None, typer.Option(help="folder (default: schem
     from pnp.commands.editor import write_schemas
     from pnp.errors import PnpError, Problems
     from pnp.model.load import display_path
+    from pnp.model.project import output_folder
 
     skipped = Problems()
     try:
         root = _root()
-        folder = out or root / "schemas"
+        folder = output_folder(root, out, under="schemas")
         wired = write_schemas(root, folder, skipped)
     except PnpError as exc:
         _fail(exc)

@@ -16,7 +16,7 @@ from pathlib import Path
 from string import Template
 
 from pnp.commands.editor import write_schemas
-from pnp.errors import InputError, Problem
+from pnp.errors import InputError, Problem, echo
 from pnp.model.project import check_game_id
 
 SCAFFOLD = resources.files("pnp.commands") / "scaffold"
@@ -46,10 +46,28 @@ def _copy(src, dst: Path, values: dict[str, str], dotted: bool = False) -> list[
     return made
 
 
+NAME_MAX = 200  # characters of a game's name
+
+
+def check_name(name: str | None) -> None:
+    """A game's name is one line of printable text (it heads the game's files and a YAML comment)."""
+    if name is None:
+        return
+    import unicodedata
+
+    bad = next((ch for ch in name if unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp")), None)
+    if bad is not None or not name.strip() or len(name) > NAME_MAX:
+        why = (f"holds the character U+{ord(bad):04X} (a line break or a control character)" if bad is not None
+               else f"is {len(name):,} characters long" if name.strip() else "is empty")
+        raise InputError([Problem(None, f"--name {echo(name)} {why}: a game's name is one line of text of at most "
+                                  f"{NAME_MAX} characters")])
+
+
 def new_game(root: Path, game: str, name: str | None = None) -> list[Path]:
     """cards/GAME/ and templates/GAME/ in the project at `root`, the font if the project lacks it, the
     schemas, and the editor's settings that wire every file to its schema."""
     check_game_id(game)
+    check_name(name)
     for folder in (root / "cards" / game, root / "templates" / game):
         if folder.exists():
             raise InputError([Problem(None, f"{folder.relative_to(root).as_posix()}/ already exists: choose another "
@@ -75,6 +93,7 @@ def new_project(folder: Path, game: str | None = None, name: str | None = None) 
 
     game = game or slug(folder.resolve().name)
     check_game_id(game)
+    check_name(name)
     if folder.exists() and (not folder.is_dir() or any(folder.iterdir())):
         raise InputError([Problem(None, f"{folder} already exists and is not empty: give `--project` a new folder")])
     folder.mkdir(parents=True, exist_ok=True)

@@ -233,7 +233,7 @@ class CompiledTemplate:
             return self._noted(placed, out)
         except Skip:
             return []
-        except (ExprError, ValueError, TypeError) as exc:
+        except (ExprError, ValueError, TypeError, OverflowError) as exc:  # OverflowError: a number past a float
             problems.add(placed.where, f"{exc} (template {self.t.name})", subject)
             return []
         except Overtime as exc:
@@ -373,7 +373,7 @@ class CompiledTemplate:
                 known = ", ".join(sorted(self.env.icons)) or "none: declare `icons:` in game.yaml"
                 raise ValueError(f"unknown icon {name!r} (known: {known}){did_you_mean(name, self.env.icons)}")
             self._check_safe(placed, box, subject, problems, f"icon {name!r}")
-            return [Icon(str(name), *box, ev.colour("color") or (0.0, 0.0, 0.0), float(ev.raw("rotate") or 0),
+            return [Icon(str(name), *box, ev.colour("color") or (0.0, 0.0, 0.0), ev.angle(),
                          ev.colour("paper"))]
         if kind == "image":
             from pnp.layout.images import image
@@ -419,7 +419,7 @@ class CompiledTemplate:
         size = between("size", parse_length(ev.raw("size") or d.size), *limits.TEXT_SIZE, "pt")
         min_size = min(between("min_size", parse_length(ev.raw("min_size") or d.min_size), *limits.TEXT_SIZE, "pt"),
                        size)
-        leading = between("leading", float(ev.raw("leading") or d.leading), 0.5, 5.0, "x the size")
+        leading = between("leading", ev.number("leading", d.leading), 0.5, 5.0, "x the size")
         gap = ev.raw("paragraph_gap")
         gap = between("paragraph_gap", d.paragraph_gap if gap is None else float(gap), 0.0, 10.0, "ems")
         color = parse_colour(ev.raw("color") or d.color, self.env.palette) or (0.0, 0.0, 0.0)
@@ -463,7 +463,7 @@ class CompiledTemplate:
             from pnp.layout.highlight import highlight
 
             bands, runs = highlight(runs, self.env.placeholders, style.family)
-        laid = Text(x, y, w, h, runs, used, lines, float(ev.raw("rotate") or 0))
+        laid = Text(x, y, w, h, runs, used, lines, ev.angle())
         if not self.rotatable and ev.values.get("rotatable", (False, None))[1] is None:
             return [*bands, laid]  # (most texts)
         marked = ev.raw("rotatable")

@@ -7,12 +7,14 @@ handing the same font object to the renderer is faster and keeps one notion of a
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
 from pnp.errors import Problems, Where, did_you_mean
-from pnp.model.project import OUTSIDE, outside
+from pnp.model import limits
+from pnp.model.project import OUTSIDE, outside, unreadable
 
 STYLES = ("regular", "bold", "italic", "bold_italic")
 _FALLBACK = {"bold": "regular", "italic": "regular", "bold_italic": "bold"}
@@ -91,6 +93,19 @@ def _identity(path: Path) -> tuple:
     return path.name, st.st_size, st.st_mtime_ns
 
 
+class HostileFont(ValueError):
+    """A font file whose sizes pnp refuses before reportlab reads it (see fontcheck)."""
+
+
+def _checked(data: bytes) -> None:
+    """Refuse a font whose tables claim more than pnp reads (HostileFont), before reportlab parses it."""
+    from pnp.layout.fontcheck import font_problem
+
+    why = font_problem(data[:limits.FONT_BYTES + 1])
+    if why is not None:
+        raise HostileFont(why)
+
+
 def _ttf(path: Path, pdf_name: str) -> object:
     from reportlab.pdfbase import pdfmetrics
 
@@ -99,7 +114,7 @@ def _ttf(path: Path, pdf_name: str) -> object:
     key = (pdf_name, *_identity(path))
     font = _loaded.get(key)
     if font is None:
-        font = _loaded[key] = ttfont(path, pdf_name)
+        font = _loaded[key] = ttfont(path, pdf_name, _checked)
     pdfmetrics.registerFont(font)  # the latest file of this name is the one drawn
     return font
 
@@ -111,12 +126,18 @@ def _face(root: Path, filename: str, at: tuple, where_of, problems: Problems) ->
     if outside(root, path):
         problems.add(where_of(at), f"font file {filename!r} {OUTSIDE}", subject)
         return None
-    if not path.is_file():
+    if not os.path.exists(path):
         problems.add(where_of(at), f"font file {filename!r} not found in fonts/; add it (with its licence) or fix "
                      "the name", subject)
         return None
+    if (why := unreadable(root, path, "a font file", limits.FONT_BYTES)) is not None:
+        problems.add(where_of(at), f"font file {filename!r}: {why}", subject)
+        return None
     try:
         font = _ttf(path, path.stem)
+    except HostileFont as exc:
+        problems.add(where_of(at), f"font file {filename!r}: {exc}", subject)
+        return None
     except Exception as exc:  # reportlab refuses CFF-flavoured OpenType and broken files
         problems.add(where_of(at), f"cannot use font {filename!r}: {exc} (a TrueType .ttf is needed)", subject)
         return None

@@ -53,7 +53,7 @@ def _read_env(game: Game, problems: Problems) -> LayoutEnv:
         path = game.dir / m.icons
         if outside(game.root, path):
             problems.add(game.doc.where(("icons",)), f"icon file {m.icons!r} {OUTSIDE}", "icons")
-        elif not path.is_file():
+        elif not os.path.exists(path):
             problems.add(game.doc.where(("icons",)), f"icon file {m.icons!r} not found in cards/{game.id}/",
                          "icons")
         else:

@@ -7,15 +7,16 @@ absolute commands, so the renderer only has to trace them. An icon may instead b
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from pnp.errors import InputError, Problems, did_you_mean
+from pnp.errors import InputError, Problems, did_you_mean, echo
 from pnp.layout.svgart import SOLID, SvgArt, read_svg
 from pnp.model.load import Doc, display_path, load_file
-from pnp.model.project import OUTSIDE, outside
+from pnp.model.project import OUTSIDE, outside, unreadable
 from pnp.model.schema import read
 
 Colour = str  # "current", "paper" or "#rrggbb"
@@ -102,9 +103,12 @@ def parse_path(d: str) -> list[Command]:
         if not cmd:
             raise ValueError("a path must start with M")
         n = _ARITY[cmd]
-        args = [float(t) for t in tokens[i:i + n]]
-        if len(args) < n or any(t.isalpha() for t in tokens[i:i + n]):
+        if len(tokens[i:i + n]) < n or any(t.isalpha() for t in tokens[i:i + n]):
             raise ValueError(f"path command {cmd} needs {n} numbers")
+        args = [float(t) for t in tokens[i:i + n]]
+        if not all(abs(a) <= 1e6 for a in args):  # also an infinity (1e309) or NaN
+            raise ValueError(f"path command {cmd}: {echo(' '.join(tokens[i:i + n]))}: each number lies within "
+                             "a million either way")
         i += n
         if cmd == "M":
             x, y = sx, sy = args
@@ -219,8 +223,10 @@ def _svg_icon(path: Path, root: Path, src: str, doc: Doc, name: str, problems: P
     at, subject = doc.where(("icons", name, "svg")), f"icons.{name}.svg"
     if outside(root, path):
         problems.add(at, f"SVG {src!r} {OUTSIDE}", subject)
-    elif not path.is_file():
+    elif not os.path.exists(path):
         problems.add(at, f"SVG {src!r} not found in {display_path(path.parent, root)}/", subject)
+    elif (why := unreadable(root, path, "an SVG")) is not None:
+        problems.add(at, f"SVG {src!r}: {why}", subject)
     else:
         try:
             art = read_svg(path, drop)

@@ -7,14 +7,16 @@ within the size bounds (`limits`); each file once per version.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from pnp.layout.scene import Image
 from pnp.layout.svgart import SOLID, is_svg, read_svg
 from pnp.layout.values import Eval, LayoutEnv, Skip
 from pnp.model import limits
-from pnp.model.project import OUTSIDE, outside
+from pnp.model.project import OUTSIDE, outside, unreadable
 
 
 def image(ev: Eval, env: LayoutEnv, box: tuple[float, float, float, float],
@@ -27,8 +29,11 @@ def image(ev: Eval, env: LayoutEnv, box: tuple[float, float, float, float],
     path = env.game_dir / str(src)
     if outside(env.root, path):
         raise ValueError(f"image {src!r} {OUTSIDE}")
-    if not path.is_file():
+    if not os.path.exists(path):
         raise ValueError(f"image {src!r} not found in {path.parent.relative_to(env.root)}/")
+    why = unreadable(env.root, path, "an image")
+    if why is not None:
+        raise ValueError(f"image {src!r}: {why}")
     keep = ev.raw("background") != "none"
     if is_svg(path):
         try:
@@ -55,12 +60,22 @@ def readable_image(path: Path, src: str) -> None:
         raise ValueError(f"image {src!r}: {_checked_images[key]}")
 
 
+def pillow() -> Any:
+    """Pillow's Image module, its own bound on pixels set to ours (checked first, by `readable_image`):
+    an image within our bound then never raises Pillow's DecompressionBombWarning, with its raw file path,
+    when the renderer or a check opens it again."""
+    from PIL import Image as PILImage
+
+    PILImage.MAX_IMAGE_PIXELS = limits.IMAGE_PIXELS
+    return PILImage
+
+
 def _image_problem(path: Path, size: int) -> str:
     if size > limits.IMAGE_BYTES:
         return f"{size / 2**20:.0f} MB; an image may be at most {limits.IMAGE_BYTES // 2**20} MB"
     import warnings
 
-    from PIL import Image as PILImage
+    PILImage = pillow()  # noqa: N806 - the module, as `from PIL import Image as PILImage` names it elsewhere
 
     try:
         with warnings.catch_warnings():  # the bound below says it in words

@@ -91,11 +91,51 @@ def _check(path: Path, size: int, drop_background: bool) -> SvgArt:
         if tag == "style" and el.text and ("@import" in el.text or any(not u.startswith("#")
                                                                        for u in _URL.findall(el.text) if u)):
             raise ValueError("its <style> imports or refers to other files; keep the styles inside the SVG")
+    _expanded(root)
     x, y, width, height = _size(root)
     found = covering(root, (x, y, width, height))
     if found is not None and drop_background:
         return SvgArt(str(path), without(root, found), width, height)
     return SvgArt(str(path), data, width, height, found is not None)
+
+
+def _expanded(root: Any) -> None:
+    """Refuse an SVG whose `<use>` copies (of copies ...) draw more than the bounds allow: a few hundred
+    bytes of nested `<use>` can ask for millions of shapes. ValueError saying so."""
+    ids = {el.get("id"): el for el in root.iter() if el.get("id")}
+    sizes: dict[int, tuple[int, int]] = {}  # element -> (elements, <use> copies) it draws, copies expanded
+    busy: set[int] = set()
+    cap = (limits.SVG_ELEMENTS + 1, limits.SVG_USES + 1)
+
+    def size(el: Any) -> tuple[int, int]:
+        key = id(el)
+        if key in sizes:
+            return sizes[key]
+        if key in busy:
+            raise ValueError("a <use> refers to an element that holds it: the drawing never ends")
+        busy.add(key)
+        elements, uses = 1, 0
+        if isinstance(el.tag, str) and _NS.sub("", el.tag) == "use":
+            href = next((v for k, v in el.attrib.items() if _NS.sub("", k) == "href"), "")
+            target = ids.get(href[1:]) if href.startswith("#") else None
+            if target is not None:
+                inner = size(target)
+                elements, uses = elements + inner[0], 1 + inner[1]
+        for child in el:
+            inner = size(child)
+            elements, uses = elements + inner[0], uses + inner[1]
+        busy.discard(key)
+        sizes[key] = found = (min(elements, cap[0]), min(uses, cap[1]))
+        return found
+
+    try:
+        elements, uses = size(root)
+    except RecursionError:
+        raise ValueError("its elements are nested too deep; simplify it") from None
+    if uses > limits.SVG_USES:
+        raise ValueError(f"its <use> copies (of copies) number more than {limits.SVG_USES:,}; simplify it")
+    if elements > limits.SVG_ELEMENTS:
+        raise ValueError(f"more than {limits.SVG_ELEMENTS:,} elements once its <use> copies are drawn; simplify it")
 
 
 def _size(root: Any) -> tuple[float, float, float, float]:

@@ -54,8 +54,8 @@ def _widths(raw: list[Any], total: float) -> list[float]:
     shares: dict[int, float] = {}
     for i, value in enumerate(raw):
         if isinstance(value, int | float) and not isinstance(value, bool):
-            if not value > 0:
-                raise ValueError(f"columns[{i}].width: a share must be more than 0, got {value!r}")
+            if not 0 < value < 1e6:
+                raise ValueError(f"columns[{i}].width: a share is more than 0 and below a million, got {value!r}")
             shares[i] = float(value)
         else:
             try:

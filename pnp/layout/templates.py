@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,8 +20,8 @@ from pnp.layout.elements import Element, GroupEl, TextDefaults, check_choices, c
 from pnp.model import limits
 from pnp.model.fields import CARD_SIZES
 from pnp.model.kinds import Kind
-from pnp.model.load import Doc, display_path, load_file
-from pnp.model.project import OUTSIDE, outside
+from pnp.model.load import Doc, display_path, load_bytes
+from pnp.model.project import OUTSIDE, outside, read_input
 from pnp.model.schema import read
 from pnp.model.units import MM, parse_length
 
@@ -125,7 +126,7 @@ class TemplateStore:
                                       f"{name!r} is not a template name: a name is a path under templates/ "
                                       "without the .yaml (`voyage/ability`), of letters, digits, `-`, `_`, `/`",
                                       "template")])
-        if not path.is_file():
+        if not os.path.exists(path):
             raise InputError([Problem(used_at, f"template {name!r} not found (expected templates/{name}.yaml)"
                                       f"{did_you_mean(name, template_names(self.root / 'templates'))}",
                                       "template")])
@@ -168,8 +169,10 @@ class TemplateStore:
             except ValueError as exc:
                 problems.add(doc.where((key,)), str(exc), key)
                 continue
-            if value < 0:
-                problems.add(doc.where((key,)), f"{raw}: a {key} is 0 or more", key)
+            low, high = limits.BLEED if key == "bleed" else limits.SAFE
+            if not low <= value <= high:
+                bound = "0 or more" if value < low else f"at most {high / MM:g} mm"
+                problems.add(doc.where((key,)), f"{raw}: a {key} is {bound}", key)
                 continue
             bleed, safe = (value, safe) if key == "bleed" else (bleed, value)
         rotatable = parent.rotatable if parent else None
@@ -196,7 +199,7 @@ class TemplateStore:
 
 
 _PARSED: dict[tuple[str, bytes], tuple[Doc, TemplateFile]] = {}  # (shown path, sha1 of the text) -> parsed
-_DOCS: dict[tuple[str, bytes], Doc] = {}  # (shown path, sha1 of the text) -> its YAML
+_DOCS: dict[tuple[str, bytes], Doc | InputError] = {}  # (shown path, sha1 of the text) -> its YAML, or why not
 
 
 def template_doc(path: Path, root: Path) -> Doc:
@@ -204,15 +207,20 @@ def template_doc(path: Path, root: Path) -> Doc:
     all read it); an InputError where it is not YAML. (Templates are only read, never changed: shared.)"""
     import hashlib
 
-    try:
-        key = (display_path(path, root), hashlib.sha1(path.read_bytes()).digest())
-    except OSError:
-        return load_file(path, root)  # says what is wrong with the file
+    shown = display_path(path, root)
+    raw = read_input(root, path, shown, "a YAML file", limits.FILE_BYTES, "; split it")  # says what is wrong with it
+    key = (shown, hashlib.sha1(raw).digest())
     if key not in _DOCS:
         if len(_DOCS) > 2000:
             _DOCS.clear()
-        _DOCS[key] = load_file(path, root)
-    return _DOCS[key]
+        try:
+            _DOCS[key] = load_bytes(raw, shown)
+        except InputError as exc:  # said once: an alias bomb is not expanded again by each reader of the file
+            _DOCS[key] = exc
+    found = _DOCS[key]
+    if isinstance(found, InputError):
+        raise InputError(found.problems)
+    return found
 
 
 def _parsed(path: Path, root: Path) -> tuple[Doc, TemplateFile]:
@@ -221,9 +229,10 @@ def _parsed(path: Path, root: Path) -> tuple[Doc, TemplateFile]:
     import hashlib
 
     try:
-        key = (display_path(path, root), hashlib.sha1(path.read_bytes()).digest())
-    except OSError:
-        key = None
+        shown = display_path(path, root)
+        key = (shown, hashlib.sha1(read_input(root, path, shown, "a YAML file", limits.FILE_BYTES)).digest())
+    except InputError:
+        key = None  # template_doc says what is wrong with the file
     if key is not None and key in _PARSED:
         return _PARSED[key]
     doc = template_doc(path, root)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,8 +22,9 @@ _REBUILT = ("_ttf_data", "filename", "_pdfScale")  # the file's bytes and name, 
 _STAMP = kept.code_stamp(__file__)  # what is kept changes with this code
 
 
-def ttfont(path: Path, pdf_name: str) -> Any:
-    """reportlab's `TTFont(pdf_name, path)`, parsed once per version of the file."""
+def ttfont(path: Path, pdf_name: str, check: Callable[[bytes], None] | None = None) -> Any:
+    """reportlab's `TTFont(pdf_name, path)`, parsed once per version of the file; `check(data)` first refuses a
+    file that is not kept (one that is was checked when it was parsed)."""
     import reportlab
     from reportlab.pdfbase.ttfonts import TTFont
 
@@ -35,6 +37,8 @@ def ttfont(path: Path, pdf_name: str) -> Any:
             return _rebuild(state, data, str(path))
         except Exception:  # noqa: BLE001 - a kept state that does not fit: parse as usual
             pass
+    if check is not None:
+        check(data)
     font = TTFont(pdf_name, str(path))
     state = _state(font)
     if state is not None and _same(_rebuild(state, data, str(path)), font):

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pnp.errors import Where
+from pnp.errors import Where, echo
 from pnp.layout.expr import Context
 from pnp.layout.fonts import Family
 from pnp.layout.scene import Item, Line
@@ -64,6 +64,25 @@ class Eval:
             return parse_length(value, parent)
         except ValueError as exc:
             raise ValueError(f"{key}: {exc}") from None
+
+    def number(self, key: str, default: float) -> float:
+        """A plain number (the caller bounds it with `between`); ValueError naming `key` for anything else."""
+        value = self.raw(key) or default
+        try:
+            return float(value)
+        except (TypeError, ValueError, OverflowError):
+            raise ValueError(f"{key}: expected a number, got {echo(value)}") from None
+
+    def angle(self, key: str = "rotate") -> float:
+        """A rotation in degrees: a finite number (an infinity has no angle), within one turn either way."""
+        value = self.raw(key) or 0
+        try:
+            number = float(value)
+        except (TypeError, ValueError, OverflowError):
+            raise ValueError(f"{key}: expected a number of degrees, got {echo(value)}") from None
+        if not math.isfinite(number):
+            raise ValueError(f"{key}: {echo(value)} is not an angle; use a number of degrees, e.g. 90")
+        return math.fmod(number, 360.0)
 
     def dash(self) -> tuple[float, ...]:
         """A stroke's dash pattern: lengths on, off, on, ... (none: solid)."""

@@ -8,12 +8,14 @@ its file:line:col and its path (`cards[3].cost`).
 from __future__ import annotations
 
 import dataclasses
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pnp.errors import InputError, Problem, Problems, Where, did_you_mean
+from pnp.model import limits
 from pnp.model.dial import DialSpec
 from pnp.model.fields import PAPERS, FieldSpec, Id, Length, card_hints, field_problems
 from pnp.model.kinds import Kind
@@ -61,13 +63,13 @@ class Players:
 class PrintSettings:
     """How the game prints: paper, margins, bleed, duplex, marks."""
     paper: Literal["A4", "letter", "A3", "tabloid"] = "A4"  # the paper size
-    margin: Length = 5 * MM  # printable margin on every side
-    bleed: Length = 3 * MM  # art beyond the trim line on every face
+    margin: Annotated[Length, Check(*limits.MARGIN, mm=True)] = 5 * MM  # printable margin on every side
+    bleed: Annotated[Length, Check(*limits.BLEED, mm=True)] = 3 * MM  # art beyond the trim line on every face
     duplex: Literal["long", "short", "none"] = "long"  # long or short: the edge the backs flip on; none: no backs
     cut_marks: bool = True  # cut marks outside the grid of faces
-    mark_length: Length = 5 * MM
-    mark_offset: Length = 1 * MM
-    mark_width: Length = 0.5
+    mark_length: Annotated[Length, Check(*limits.MARK_LENGTH, mm=True)] = 5 * MM  # a cut mark's length
+    mark_offset: Annotated[Length, Check(*limits.MARK_OFFSET, mm=True)] = 1 * MM  # between a mark and the bleed
+    mark_width: Annotated[Length, Check(*limits.MARK_WIDTH, mm=True)] = 0.5  # a cut mark's line width
     gap: Literal["auto", "none", "bleed"] = "auto"  # none: abut; bleed: 2 x bleed apart; auto: fits more
     center: bool = True  # the grid of faces centred on the page (else from the top-left margin)
     document: bool = True  # also write <game>-pnp.pdf: cover, checklist, instructions and every component
@@ -332,7 +334,7 @@ def load_game(root: Path, game_id: str) -> Game:
         if outside(root, path):
             problems.add(doc.where(("decks", i)), f"deck file {name!r} {OUTSIDE}", f"decks[{i}]")
             continue
-        if not path.is_file():
+        if not os.path.exists(path):
             problems.add(doc.where(("decks", i)), f"deck file {name!r} not found in cards/{game_id}/",
                          f"decks[{i}]")
             continue
@@ -347,7 +349,7 @@ def load_game(root: Path, game_id: str) -> Game:
         if outside(root, game_dir / filename):
             problems.add(doc.where(("data", name)), f"data table {filename!r} {OUTSIDE}", f"data.{name}")
             continue
-        if not (game_dir / filename).exists():
+        if not os.path.exists(game_dir / filename):
             taken = {"game.yaml", "rules.yaml", manifest.icons, *manifest.decks}
             near = did_you_mean(filename, sorted(p.name for p in game_dir.glob("*.yaml") if p.name not in taken))
             problems.add(doc.where(("data", name)), f"data table file {filename!r} not found in cards/{game_id}/"

@@ -20,13 +20,24 @@ YAML_NODES = 600_000  # values in one file once aliases are expanded (an alias b
 PIECES = 20_000  # printed pieces (every copy of every card, token, sheet); `--max-pieces` raises it
 FACE_MIN = 2 * MM  # a face (card, token, board) is at least this wide and high ...
 FACE_MAX = 2000 * MM  # ... and at most this (a 2 m banner board)
+LENGTH_MAX = 10_000 * MM  # any length written in a file (`63.5mm`, `-2in`), either way: 10 m
+BLEED = (0.0, 10 * MM)  # print settings (game.yaml `print:`, a template's bleed and safe zone), in points
+SAFE = (0.0, 50 * MM)
+MARGIN = (0.0, 30 * MM)
+MARK_LENGTH = (0.0, 20 * MM)
+MARK_OFFSET = (0.0, 10 * MM)
+MARK_WIDTH = (0.0, 2 * MM)
+BACK_OFFSET_MM = 20.0  # a printer's back offset (`--back-offset`, printers.yaml), either way, in mm
 ELEMENT_MAX = 4000 * MM  # an element's box, either side, may reach this (art may spill over the face)
 REPEAT = 10_000  # items of one element's `repeat`
 TEXT_SIZE = (0.5, 500.0)  # points: a text size (and min_size) lies in this range
 IMAGE_PIXELS = 100_000_000  # an image's width x height (a 1 m board at 300 dpi is 140 million: too big)
 IMAGE_BYTES = 64 * 1024 * 1024
 SVG_BYTES = 4 * 1024 * 1024  # an SVG (art or icon): a detailed icon is 2-20 kB
-SVG_ELEMENTS = 20_000  # elements of one SVG
+SVG_ELEMENTS = 20_000  # elements of one SVG (and of one drawing of it, `<use>` copies counted)
+SVG_USES = 10_000  # `<use>` copies one drawing of an SVG makes, copies of copies counted (svglib's own bound)
+FONT_BYTES = 64 * 1024 * 1024  # a TrueType font file (a font of all of CJK is about 20 MB)
+FONT_CODE_POINTS = 300_000  # characters a font's character map (cmap) claims (Unicode assigns about 155,000)
 
 # spreadsheets as card sources (CSV, XLSX, ODS)
 SHEET_BYTES = 16 * 1024 * 1024  # the file on disk

@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnp import __version__
-from pnp.errors import InputError, Problem, Where
+from pnp.errors import InputError, Problem, Where, echo
 from pnp.model import kept, limits
+from pnp.model.project import read_input
 
 if TYPE_CHECKING:
     import yaml
@@ -125,15 +126,22 @@ class _Converter:
             return _scalar(node)
         except Exception:  # a tag the value does not fit (`!!int abc`), an unknown tag
             tag = node.tag.rsplit(":", 1)[-1] if node.tag.startswith("tag:yaml.org") else node.tag
-            self.fail(node, f"{node.value!r} is not a valid !!{tag}; remove the tag or fix the value")
+            if tag == "int" and _DECIMAL.fullmatch(node.value):  # Python reads at most 4,300 digits
+                self.fail(node, f"{echo(node.value)}: a number of {len(node.value):,} digits is too long; write "
+                                "at most 15 digits (or quote it, as text)")
+            else:
+                self.fail(node, f"{echo(node.value)} is not a valid !!{tag[:40]}; remove the tag or fix the value")
             return None
+
+    def count(self, node: yaml.Node) -> None:
+        self.nodes += 1
+        if self.nodes > limits.YAML_NODES:
+            raise _TooBig(node, f"more than {limits.YAML_NODES:,} values once its aliases are expanded; an alias "
+                                "that repeats other aliases grows without bound (a merge, `<<:`, counts as an alias)")
 
     def convert(self, node: yaml.Node, depth: int = 0) -> tuple[Any, Places]:
         """The node's value, and where it and everything in it was written."""
-        self.nodes += 1
-        if self.nodes > limits.YAML_NODES:
-            raise _TooBig(node, f"more than {limits.YAML_NODES:,} values once its aliases are expanded; "
-                                "an alias that repeats other aliases grows without bound")
+        self.count(node)
         if depth > limits.YAML_DEPTH:
             raise _TooBig(node, f"nested more than {limits.YAML_DEPTH} levels deep")
         if isinstance(node, yaml.ScalarNode):
@@ -166,6 +174,7 @@ class _Converter:
                 continue
             sources = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
             for source in sources:
+                self.count(source)  # a merge, like an alias, repeats what it names: counted each time
                 if not isinstance(source, yaml.MappingNode):
                     self.fail(source, "`<<` merges a mapping (`<<: *base`) or a list of them, not "
                                       f"{getattr(source, 'value', source)!r}")
@@ -173,9 +182,12 @@ class _Converter:
                 if depth > limits.YAML_DEPTH:
                     raise _TooBig(source, f"merges nested more than {limits.YAML_DEPTH} levels deep")
                 for k, v in self.pairs(source, depth + 1):
+                    self.count(k)
                     key = _scalar(k) if isinstance(k, yaml.ScalarNode) else id(k)
                     merged.setdefault(key, (k, v))
         if not merged:
+            if len(written) < len(node.value):  # merges of empty mappings: gone, so a second visit costs nothing
+                node.value = written
             return written
         explicit = {_scalar(k) if isinstance(k, yaml.ScalarNode) else id(k) for k, _ in written}
         node.value = [pair for key, pair in merged.items() if key not in explicit] + written
@@ -304,20 +316,14 @@ def _parse(text: str, file: str) -> Doc:
     return Doc(file, data, places)
 
 
-def load_file(path: Path, root: Path) -> Doc:
+def load_file(path: Path, root: Path, named: bool = False) -> Doc:
+    """A YAML file of the project (held to it, a regular file, within `limits.FILE_BYTES`), parsed. `named`:
+    a file named on the command line (`--setup FILE`), which may lie outside the project."""
     shown = display_path(path, root)
-    try:
-        size = path.stat().st_size
-        if size > limits.FILE_BYTES:
-            raise InputError([Problem(Where(shown), f"{size / 2**20:.1f} MB: a YAML file may be at most "
-                                      f"{limits.FILE_BYTES // 2**20} MB; split it")])
-        raw = path.read_bytes()
-    except FileNotFoundError:
-        raise InputError([Problem(Where(shown), "file not found")]) from None
-    except IsADirectoryError:
-        raise InputError([Problem(Where(shown), "is a folder; a YAML file is expected here")]) from None
-    except OSError as exc:
-        raise InputError([Problem(Where(shown), f"cannot read this file: {exc.strerror or exc}")]) from None
+    return load_bytes(read_input(root, path, shown, "a YAML file", limits.FILE_BYTES, "; split it", named), shown)
+
+
+def load_bytes(raw: bytes, shown: str) -> Doc:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -1,14 +1,17 @@
 """Where a project is, and the fence around it.
 
 A project is the nearest folder, upward from here, that holds `cards/`. Everything a game names (deck
-files, data tables, templates, icons, images, fonts, rules) must lie inside it, links followed: a
-game's repository is input that others edit, and `data: {pw: /etc/passwd}` must not print a file of
-the machine onto a card.
+files, data tables, templates, icons, images, fonts, rules, printers.yaml) must lie inside it, links
+followed: a game's repository is input that others edit, and `data: {pw: /etc/passwd}` must not print
+a file of the machine onto a card. `unreadable` and `read_input` are the one gate every game file
+passes before it is opened: inside the project, a regular file (a named pipe would block the build,
+a device never ends), within its size bound. The default output folder is held to the project too.
 """
 
 from __future__ import annotations
 
 import re
+import stat
 from functools import lru_cache
 from pathlib import Path
 
@@ -68,3 +71,64 @@ def confined(root: Path, path: Path, where: Where | None, what: str, subject: st
     if outside(root, path):
         raise InputError([Problem(where, f"{what} {OUTSIDE}", subject)])
     return path
+
+
+def output_folder(root: Path, out: Path | None, *default: str, under: str = "output") -> Path:
+    """Where a command writes: `--out` as given (named on the command line, it may be anywhere), else
+    `output/<default...>` (or `under/...`) in the project, which must stay inside it with every link on
+    the way followed (a committed `output` link must not send a build out of the project)."""
+    if out is not None:
+        return out
+    path = root.joinpath(under, *(part for part in default if part))
+    if outside(root, path):
+        shown = "/".join((under, *(part for part in default if part)))
+        raise InputError([Problem(None, f"the output folder {shown} leads outside the project folder (a link on "
+                                  "the way); pnp writes outside the project only where --out says: remove the link "
+                                  "or name the folder with --out")])
+    return path
+
+
+_KINDS = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISSOCK, "a socket"), (stat.S_ISCHR, "a device"),
+          (stat.S_ISBLK, "a device"))
+
+
+def _not_regular(mode: int, what: str) -> str:
+    kind = next((name for test, name in _KINDS if test(mode)), "not a file")
+    return (f"is {kind}, not a regular file; {what} must be a plain file (pnp never opens pipes, devices or "
+            "sockets: reading one may never end)")
+
+
+def unreadable(root: Path, path: Path, what: str, max_bytes: int | None = None, hint: str = "",
+               named: bool = False) -> str | None:
+    """Why `path` may not be read as one of the game's files, found before it is opened; None when it may.
+    `what` names the kind of file in the message ("a YAML file", "a font file"); `named`: a file the
+    designer named on the command line (a recorded setup), which may lie anywhere."""
+    if not named and outside(root, path):
+        return OUTSIDE
+    try:
+        st = path.stat()
+    except FileNotFoundError:
+        return "file not found"
+    except OSError as exc:
+        return f"cannot read this file: {exc.strerror or exc}"
+    if stat.S_ISDIR(st.st_mode):
+        return f"is a folder; {what} is expected here"
+    if not stat.S_ISREG(st.st_mode):
+        return _not_regular(st.st_mode, what)
+    if max_bytes is not None and st.st_size > max_bytes:
+        return f"{st.st_size / 2**20:.1f} MB: {what} may be at most {max_bytes / 2**20:g} MB{hint}"
+    return None
+
+
+def read_input(root: Path, path: Path, shown: str, what: str, max_bytes: int, hint: str = "",
+               named: bool = False) -> bytes:
+    """The bytes of one of the game's files, checked by `unreadable` before it is opened; InputError naming
+    `shown`. (A file swapped for another between the check and the read is outside what pnp defends: a
+    game's files are a checkout, not a folder someone edits during the build.)"""
+    why = unreadable(root, path, what, max_bytes, hint, named)
+    if why is None:
+        try:
+            return path.read_bytes()
+        except OSError as exc:
+            why = f"cannot read this file: {exc.strerror or exc}"
+    raise InputError([Problem(Where(shown), why)])

@@ -16,6 +16,7 @@ read into a plain dict, each value checked and located like a dataclass's.
 from __future__ import annotations
 
 import dataclasses
+import math
 import re
 import types
 import typing
@@ -23,7 +24,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import MISSING
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 
-from pnp.errors import Problem, did_you_mean, near_name
+from pnp.errors import Problem, did_you_mean, echo, near_name
 from pnp.model.load import Doc, Path_
 from pnp.model.units import MM
 
@@ -121,13 +122,15 @@ def _got(hint: Any, value: Any) -> str:
         try:
             number = int(value) if bare is int else float(value)
         except ValueError:
-            return f"got {value!r}"
-        return f"got {value!r} in quotes, which makes it text: write {number!r} without the quotes"
+            return f"got {echo(value)}"
+        if not math.isfinite(number):
+            return f"got {echo(value)}, which is no number pnp can use; write a smaller one"
+        return f"got {echo(value)} in quotes, which makes it text: write {number!r} without the quotes"
     if dataclasses.is_dataclass(bare) and isinstance(bare, type):
         names = [f.name for f in dataclasses.fields(bare)]
         shown = ", ".join(f"{n}: ..." for n in names[:4]) + (", ..." if names[4:] else "")
-        return f"got {value!r}: write it as {{{shown}}}"
-    return f"got {value!r}"
+        return f"got {echo(value)}: write it as {{{shown}}}"
+    return f"got {echo(value)}"
 
 
 def _bare(hint: Any) -> Any:
@@ -205,9 +208,16 @@ class Reader:
                 return value
         elif hint is int:
             if isinstance(value, int) and not isinstance(value, bool):
+                if abs(value) >= 2**63:
+                    self.fail(path, f"{echo(value)} is too large; a whole number here is below 2**63")
+                    raise _Fail
                 return value
         elif hint is float:
             if isinstance(value, int | float) and not isinstance(value, bool):
+                if not math.isfinite(value):  # NaN passes every min and max; an infinity breaks geometry
+                    self.fail(path, f"expected a number, got {echo(value)}; write a finite number (.nan and .inf "
+                                    "are not numbers pnp can use)")
+                    raise _Fail
                 return float(value)
         elif origin is Literal:
             if value in get_args(hint):
@@ -261,8 +271,8 @@ class Reader:
         if len(classes) > 1 and isinstance(value, dict):  # tagged by `type:`
             kinds = {get_args(_type_hint(c))[0]: c for c in classes if isinstance(c, type)}
             kind = value.get("type")
-            if kind not in kinds:
-                said = f"unknown type {kind!r}" if "type" in value else "no `type`"
+            if not isinstance(kind, str) or kind not in kinds:  # (a list or a mapping cannot even be looked up)
+                said = f"unknown type {echo(kind)}" if "type" in value else "no `type`"
                 self.fail((*path, "type") if "type" in value else path,
                           f"{said}: use one of {', '.join(kinds)}{did_you_mean(kind, kinds)}")
                 raise _Fail
@@ -296,7 +306,7 @@ class Reader:
             self.fail(path, f"must be at most {shown(check.le)}, got {shown(value) if check.mm else repr(value)}")
             raise _Fail
         if check.pattern is not None and not re.fullmatch(check.pattern, str(value)):
-            self.fail(path, f"{value!r} is not a valid id: use lower-case letters, digits and dashes")
+            self.fail(path, f"{echo(value)} is not a valid id: use lower-case letters, digits and dashes")
             raise _Fail
         return value
 
@@ -321,7 +331,7 @@ class Reader:
     def record(self, record: Record, value: Any, path: Path_) -> dict[str, Any]:
         """A mapping of declared fields: each value read by its hint, defaults filled in, every problem located."""
         if not isinstance(value, dict):
-            self.fail(path, f"expected a mapping of {', '.join(name for name, *_ in record.fields)}, got {value!r}")
+            self.fail(path, f"expected a mapping of {', '.join(name for name, *_ in record.fields)}, got {echo(value)}")
             raise _Fail
         required = {name for name, _, needed, _ in record.fields if needed}
         typos = self.unknown_keys(value, {name for name, *_ in record.fields}, path, record.fix, required)
@@ -359,7 +369,7 @@ class Reader:
                       "saved copy")
             raise _Fail
         if not isinstance(value, dict):
-            self.fail(path, f"expected a mapping, got {value!r}")
+            self.fail(path, f"expected a mapping, got {echo(value)}")
             raise _Fail
         required = {key for _, key, _, default in fields if default is MISSING}
         typos = self.unknown_keys(value, {key for _, key, _, _ in fields}, path, "remove it", required)

@@ -13,6 +13,7 @@ must lie inside the project. The files are read into grids by pnp/model/sheet_fi
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from typing import Any
 from pnp.errors import Problem, Where, did_you_mean
 from pnp.model import limits
 from pnp.model.load import Doc, Path_, display_path
-from pnp.model.project import OUTSIDE, outside
+from pnp.model.project import OUTSIDE, outside, unreadable
 from pnp.model.sheet_files import SheetError, read_csv, read_workbook
 
 __all__ = ["Cell", "Sheet", "SheetDoc", "SheetError", "read_sheet", "sheet_cards", "typed", "typed_cards"]
@@ -105,15 +106,14 @@ def read_sheet(game_dir: Path, root: Path, spec: str, at: Where, header_row: int
     path = game_dir / name
     if outside(root, path):
         raise SheetError(at, f"{name!r} {OUTSIDE}")
-    if not path.is_file():
+    if not os.path.exists(path):
         raise SheetError(at, f"{name!r} not found in {display_path(game_dir, root)}/")
     suffix = path.suffix.lower()
     if suffix not in (".csv", *WORKBOOKS):
         raise SheetError(at, f"{name!r}: read CSV, XLSX, XLS, XLSB or ODS files (save the sheet as one of them)")
-    size = path.stat().st_size
-    if size > limits.SHEET_BYTES:
-        raise SheetError(at, f"{name!r} is {size / 2**20:.1f} MB; a spreadsheet may be at most "
-                             f"{limits.SHEET_BYTES // 2**20} MB")
+    why = unreadable(root, path, "a spreadsheet", limits.SHEET_BYTES)
+    if why is not None:
+        raise SheetError(at, f"{name!r}: {why}")
     shown = display_path(path, root)
     unsaved: dict[tuple[int, int], str] = {}
     if suffix == ".csv":

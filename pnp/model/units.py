@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from pnp.errors import did_you_mean
+from pnp.errors import did_you_mean, echo
+from pnp.model.limits import LENGTH_MAX
 
 MM = 72.0 / 25.4
 UNITS = {"mm": MM, "cm": 10 * MM, "in": 72.0, "pt": 1.0}
@@ -65,8 +66,12 @@ def _parse_length(value: object, parent: float | None) -> float:
     if unit == "%":
         if parent is None:
             raise ValueError(f"a percentage has no parent box here: {value!r}")
-        return number * parent / 100.0
-    return number * UNITS[unit]
+        points = number * parent / 100.0
+    else:
+        points = number * UNITS[unit]
+    if not abs(points) <= LENGTH_MAX:  # also an infinity (`1` and 400 zeros, mm) or NaN
+        raise ValueError(f"{echo(value)} is longer than 10 m; a length lies within 10 m either way")
+    return points
 
 
 def to_mm(points: float) -> float:

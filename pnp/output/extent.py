@@ -91,10 +91,10 @@ def dpi(im: Image, drawn: float = 1.0) -> float | None:
     except OSError:
         return None
     if key not in _sizes:
-        from PIL import Image as PILImage
+        from pnp.layout.images import pillow
 
         try:
-            with PILImage.open(im.path) as pic:
+            with pillow().open(im.path) as pic:
                 _sizes[key] = pic.size
         except OSError:
             _sizes[key] = None

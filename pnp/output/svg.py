@@ -69,7 +69,13 @@ def svg_icon(im: Image, icons: dict[str, IconDef]) -> Icon:
 
 
 def _convert(data: bytes) -> tuple[float, float, tuple]:
+    import logging
+
     from svglib.svglib import SvgRenderer, load_svg_file
+
+    quiet = logging.getLogger("svglib")
+    if not quiet.handlers:  # no stray log lines: svgart has bounded the art, and says what it refuses
+        quiet.addHandler(logging.NullHandler())
 
     root = load_svg_file(io.BytesIO(data))
     if root is None:  # pragma: no cover - svgart has parsed it already

@@ -90,15 +90,11 @@ class Staging:
 
     def __enter__(self) -> Staging:
         try:
-            if self.out.exists() and not self.out.is_dir():
-                raise InputError([Problem(None, f"{self.out} is a file, not a folder: name a folder for the output")])
+            self._refuse()  # before anything is written beside it (the lock): a refused folder is left as it was
             self.out.parent.mkdir(parents=True, exist_ok=True)
             self._lock()
             recover(self.out)
-            if self.out.is_dir() and not (self.out / MANIFEST).is_file() and any(self.out.iterdir()):
-                raise InputError([Problem(None, f"{self.out} holds files but no {MANIFEST}: it is not a pnp output "
-                                          "folder, and pnp replaces its output folder whole; name an empty or a "
-                                          "new folder")])
+            self._refuse()  # again, now that no other run can change it
             self.new.mkdir()
         except OSError as exc:
             self._unlock()
@@ -107,6 +103,19 @@ class Staging:
             self._unlock()
             raise
         return self
+
+    def _refuse(self) -> None:
+        """InputError for a folder pnp may not own: a file, the root of the file system, or a folder of
+        files that is not a pnp output folder (pnp replaces its output folder whole)."""
+        out = self.out
+        if out.exists() and not out.is_dir():
+            raise InputError([Problem(None, f"{out} is a file, not a folder: name a folder for the output")])
+        if not out.name or out.resolve() == out.resolve().parent:
+            raise InputError([Problem(None, f"{out} is the root of the file system: name an empty or a new folder "
+                                      "for the output")])
+        if out.is_dir() and not (out / MANIFEST).is_file() and any(out.iterdir()):
+            raise InputError([Problem(None, f"{out} holds files but no {MANIFEST}: it is not a pnp output folder, "
+                                      "and pnp replaces its output folder whole; name an empty or a new folder")])
 
     def __exit__(self, kind: Any, exc: Any, tb: Any) -> None:
         if kind is not None:

@@ -39,7 +39,7 @@ def load_rules(game: Game) -> tuple[RulesFile, Doc | None]:
     from pnp.rules.spec import RulesFile
 
     path = game.dir / "rules.yaml"
-    if not path.is_file():
+    if not path.exists():  # (a pipe or a folder is not "no rules": load_file says what it is)
         return RulesFile(), None
     confined(game.root, path, Where(f"cards/{game.id}/rules.yaml"), f"cards/{game.id}/rules.yaml")
     doc = load_file(path, game.root)

@@ -159,13 +159,12 @@ def _laid_out(game: Game, name: str, used: list[tuple[Deck, str]], elements: lis
 def _lay_out(game: Game, name: str, used: list[tuple[Deck, str]], only: frozenset[str] | None) -> TemplateLayout:
     from pnp.layout.engine import CompiledTemplate
     from pnp.layout.game import deck_context, layout_env, template_store
-    from pnp.layout.templates import template_files
-    from pnp.model.load import load_file
+    from pnp.layout.templates import template_doc, template_files
 
     env = layout_env(game, Problems())  # the build's, when the build has laid the game out
     t = template_store(game).get(name)
     out = TemplateLayout(name, (t.size[0] / MM, t.size[1] / MM), dict(t.vars), t.where, [d.id for d, _ in used],
-                         files=[load_file(p, game.root) for p in template_files(game.root, name)],
+                         files=[template_doc(p, game.root) for p in template_files(game.root, name)],
                          names=sorted(_names(t.elements)))
     if only is not None:
         t = dataclasses.replace(t, elements=_pruned(t.elements, only))

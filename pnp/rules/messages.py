@@ -80,11 +80,11 @@ def _expression_where(problem: Problem, root: Path) -> Where | None:
     where = problem.where
     if where is None or not where.file.startswith("templates/"):
         return where
-    from pnp.model.load import load_file
+    from pnp.layout.templates import template_doc
 
     path = root / where.file
     try:
-        doc = load_file(path, root)
+        doc = template_doc(path, root)  # read once per text, with the layout
     except Exception:  # the template is being edited, or gone: keep the element's line
         return where
     for at, element in _elements(doc.data.get("elements") if isinstance(doc.data, dict) else None, ("elements",)):

@@ -246,7 +246,7 @@ def setup_of(game: Game) -> GameSetup | None:
 
     path = game.dir / "rules.yaml"
     confined(game.root, path, Where(f"cards/{game.id}/rules.yaml"), f"cards/{game.id}/rules.yaml")
-    if not path.is_file():
+    if not path.exists():  # (a pipe or a folder is not "no rules": load_file says what it is)
         return None
     doc = load_file(path, game.root)
     spec, problems = read(RulesFile, doc.data if doc.data is not None else {}, doc)

@@ -42,7 +42,7 @@ class Locator:
             from pnp.model.load import load_file
 
             file = self.game.dir / "rules.yaml"
-            self.doc, self.read = (load_file(file, self.game.root) if file.is_file() else None), True
+            self.doc, self.read = (load_file(file, self.game.root) if file.exists() else None), True
         return self.doc.where(path) if self.doc is not None else Where(f"cards/{self.game.id}/rules.yaml")
 
     def fail(self, path: Path, message: str) -> InputError:

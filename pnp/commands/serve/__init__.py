@@ -22,7 +22,17 @@ from pnp.commands.watch import folders
 from pnp.errors import InputError, PnpError, Problem
 from pnp.rules.check import RuleOptions
 
-LOCAL = ("127.0.0.1", "localhost", "::1")
+
+def loopback(host: str) -> bool:
+    """True for an address only this machine can reach: `localhost`, all of 127.0.0.0/8, and ::1."""
+    import ipaddress
+
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:  # a host name: it may resolve to anything
+        return False
 
 
 class Server:
@@ -140,7 +150,7 @@ class Server:
         host, port = self.sock.getsockname()[:2]
         shown = f"[{host}]" if ":" in host else host
         self.url = f"http://{shown}:{port}/"
-        hosts = [shown, host, f"{shown}:{port}", "localhost", f"localhost:{port}"] if self.host in LOCAL else None
+        hosts = [shown, host, f"{shown}:{port}", "localhost", f"localhost:{port}"] if loopback(self.host) else None
         app = make_app(self.live, self.hub, hosts)
         config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
                                 timeout_graceful_shutdown=1)

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from pnp.commands.build import BuildOptions, prepare
 from pnp.errors import PnpError, Problem
 from pnp.layout.scene import Face, Image, Static
+from pnp.model.project import unreadable
 from pnp.rules.check import RuleOptions, rule_problems
 
 if TYPE_CHECKING:
@@ -96,7 +97,7 @@ class LiveGame:
         look.update(repr((prep.font, prep.marker)).encode())
         look.update(pickle.dumps(prep.env.icons, 5))
         for font in sorted((prep.game.root / "fonts").glob("*")):
-            look.update(_stamp(font))
+            look.update(_stamp(font) if unreadable(prep.game.root, font, "a font") is None else font.name.encode())
         keys: dict[int, str] = {}
         seen: dict[int, tuple[Face, str]] = {}
         for _, entries, _ in prep.decks:
@@ -111,7 +112,7 @@ class LiveGame:
                         h = look.copy()
                         h.update(pickle.dumps(face, 5))
                         for path in _images(face.items):
-                            h.update(_stamp(prep.game.root / path))
+                            h.update(_stamp(prep.game.root / path))  # held to the project by the layout
                         keys[id(face)] = h.hexdigest()[:24]
                     seen[id(face)] = (face, keys[id(face)])  # holds the face: its id is not reused meanwhile
                     if keys[id(face)] not in self.known and keys[id(face)] not in self.broken:
