@@ -180,7 +180,7 @@ class Reader:
             # a converter reads the raw value itself ("3mm" for a float); other checks follow the base type
             if isinstance(value, list):  # a list's length, and each of its items: both worth saying
                 short = False
-                for check in checks:
+                for check in (c for c in checks if isinstance(c, Check)):  # (a Kind is for editors)
                     try:
                         self._check(check, value, path)
                     except _Fail:
