@@ -11,11 +11,14 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, NoReturn
+from typing import TYPE_CHECKING, Annotated, NoReturn
 
 import typer
 
 from pnp import __version__
+
+if TYPE_CHECKING:
+    from pnp.commands.build import BuildOptions
 
 app = typer.Typer(no_args_is_help=True, suggest_commands=False, pretty_exceptions_enable=False,
                   help="Print-and-play asset generator: canonical YAML in, print-ready PDFs out.")
@@ -25,6 +28,8 @@ PIECES = 20_000
 NoCustomRules = Annotated[bool, typer.Option(
     "--no-custom-rules", help="skip the game's Python rules (they are code that runs: for untrusted changes)")]
 RuleTimeout = Annotated[float, typer.Option(min=0.1, max=3600, help="seconds each custom rule may run")]
+NoGameCode = Annotated[bool, typer.Option(
+    "--no-custom-rules", help="accepted for scripts that pass it to every command: this one runs no game code")]
 
 
 def _version(value: bool) -> None:
@@ -291,6 +296,7 @@ def setup(
     fmt: Annotated[str, typer.Option("--format", help="text or json")] = "text",
     option: Annotated[list[str] | None, typer.Option(
         "--option", help="a setup choice, NAME=VALUE (e.g. adventure=2); repeatable")] = None,
+    no_custom_rules: NoGameCode = False,
 ) -> None:
     """Deal a legal setup of GAME for N players."""
     import json
@@ -345,6 +351,8 @@ def watch(
     game: Annotated[str, typer.Argument(help="game id", autocompletion=_games)],
     paper: Annotated[str | None, typer.Option(help="A4, letter, A3 or tabloid")] = None,
     final: Annotated[bool, typer.Option("--final", help="print run: no stamp, no placeholder")] = False,
+    no_custom_rules: NoCustomRules = False,
+    rule_timeout: RuleTimeout = RULE_SECONDS,
 ) -> None:
     """Rebuild GAME whenever its YAML, templates, fonts or images change (Ctrl-C to stop)."""
     from pnp.commands.build import BuildOptions
@@ -361,7 +369,10 @@ def watch(
         _fail(exc, written=False)
     typer.echo(f"watching cards/{game}, templates and fonts under {root}")
     try:
-        run_watch(root, game, BuildOptions(paper=paper, final=final), typer.echo)
+        from pnp.rules.check import RuleOptions
+
+        rules = RuleOptions(not no_custom_rules, rule_timeout)
+        run_watch(root, game, BuildOptions(paper=paper, final=final, rules=rules), typer.echo)
     except KeyboardInterrupt:
         typer.echo("stopped")
 
@@ -376,6 +387,7 @@ def serve(
     paper: Annotated[str | None, typer.Option(help="A4, letter, A3 or tabloid")] = None,
     since: Annotated[str | None, typer.Option(help="mark the faces that differ from this git ref")] = None,
     no_custom_rules: NoCustomRules = False,
+    rule_timeout: RuleTimeout = RULE_SECONDS,
 ) -> None:
     """Show GAME in your browser, every face redrawn as you save (Ctrl-C to stop)."""
     from pnp.commands.serve import LOCAL, Server
@@ -393,7 +405,8 @@ def serve(
             from pnp.commands.serve.since import check_ref
 
             check_ref(root, since)
-        server = Server(root, game, host, port, paper, since, RuleOptions(not no_custom_rules), typer.echo)
+        server = Server(root, game, host, port, paper, since, RuleOptions(not no_custom_rules, rule_timeout),
+                        typer.echo)
         url = server.start()
     except PnpError as exc:
         _fail(exc, written=False)
@@ -412,22 +425,32 @@ def serve(
     typer.echo("stopped")
 
 
+def _faces_only() -> BuildOptions:
+    """Faces to look at or export: checked as a build checks them, without the game's Python rules (game code
+    that runs): what they find is `pnp check`'s and `pnp build`'s to say."""
+    from pnp.commands.build import BuildOptions
+    from pnp.rules.check import RuleOptions
+
+    return BuildOptions(rules=RuleOptions(custom=False))
+
+
 @app.command()
 def preview(
     game: Annotated[str, typer.Argument(help="game id", autocompletion=_games)],
     selector: Annotated[str | None, typer.Argument(help="COMPONENT or COMPONENT/ID (default: every deck)")] = None,
     out: Annotated[Path | None, typer.Option(help="folder (default: output/GAME/preview)")] = None,
     dpi: Annotated[int, typer.Option(min=36, max=1200, help="resolution of the PNGs (36-1200)")] = 150,
+    no_custom_rules: NoGameCode = False,
 ) -> None:
     """PNG images of chosen faces and a contact sheet per deck, for a look without printing."""
-    from pnp.commands.build import BuildOptions, prepare
+    from pnp.commands.build import prepare
     from pnp.commands.preview import preview as run_preview
     from pnp.errors import PnpError
 
     progress = _progress_bar()
     try:
         root = _root()
-        paths = run_preview(prepare(root, game, BuildOptions()), out or root / "output" / game / "preview",
+        paths = run_preview(prepare(root, game, _faces_only()), out or root / "output" / game / "preview",
                             selector, dpi, progress)
     except PnpError as exc:
         _fail(exc)
@@ -444,11 +467,12 @@ def export(
     out: Annotated[Path | None, typer.Option(help="folder (default: output/GAME/png, tgc, mpc or tts)")] = None,
     base_url: Annotated[str | None, typer.Option(help="tts: the web address the images will be served from "
                                                  "(default: links relative to the folder)")] = None,
+    no_custom_rules: NoGameCode = False,
 ) -> None:
     """Export faces as PNGs (300 dpi, with bleed; --vendor for exact pixel sizes) or for Tabletop Simulator."""
     import dataclasses
 
-    from pnp.commands.build import BuildOptions, prepare
+    from pnp.commands.build import prepare
     from pnp.errors import PnpError, Problem, did_you_mean
     from pnp.output.export import VENDORS, export_png
     from pnp.output.tts import export_tts
@@ -462,7 +486,7 @@ def export(
     progress = _progress_bar()
     try:
         root = _root()
-        prep = prepare(root, game, BuildOptions())
+        prep = prepare(root, game, _faces_only())
         ids = {d.id for d, _, _ in prep.decks}
         chosen = set(only.split(",")) if only else None
         if chosen and chosen - ids:

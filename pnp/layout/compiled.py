@@ -30,6 +30,7 @@ from typing import Any
 _FOLDER: Path | None | bool = False  # False: not looked up yet; None: no usable cache
 _KEY: bytes | None | bool = False
 _MAGIC = b"pnp1"
+_WRITES = [True]  # False in a worker running game code (pnp/rules/worker.py): it writes no file
 
 
 def secret() -> bytes | None:
@@ -88,10 +89,19 @@ def load(key: str) -> Any:
         return None
 
 
+def read_only() -> list[Path]:
+    """Read the cache from now on, never write it (a worker running game code writes nothing); the
+    files it may still read (the cache folder, the key), looked up now."""
+    secret()  # the key, made now if it must be (the worker cannot later)
+    _WRITES[0] = False
+    key = Path(os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")) / "pnp"
+    return [p for p in (folder(), key) if p is not None]
+
+
 def store(key: str, value: Any) -> None:
     global _FOLDER
     path = _path(key)
-    if path is None:
+    if path is None or not _WRITES[0]:
         return
     tmp = path.with_suffix(f".{os.getpid()}.tmp")
     try:

@@ -36,6 +36,7 @@ class Engine:
         self.decks = {d.id: d for d in game.decks}
         self.custom, self.rule_seconds = custom, rule_seconds
         self.notes: list[Problem] = []  # what the engine says besides the rules' findings
+        self.customs: dict[int, list[tuple[Where, str, str]]] | None = None  # each custom rule's findings, by index
 
     # -- where values come from ------------------------------------------------------------
     def deck(self, name: str | None, at: tuple) -> Deck:
@@ -297,11 +298,16 @@ class Engine:
         yield from check_fits(self, rule, at)
 
     def rule_custom(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
-        from pnp.rules.custom import run_custom
+        """All of the game's custom rules run at the first (one worker process for them all); each yields its own."""
+        if self.customs is None:
+            from pnp.rules.custom import run_customs
 
-        found, printed = run_custom(self.game, rule, self.doc.where(at), self.rule_seconds)
-        self.notes.extend(printed)
-        yield from found
+            chosen = [i for i, r in enumerate(self.spec.rules) if r.kind == "custom" and r.function]
+            found, printed = run_customs(self.game, [(self.spec.rules[i], self.doc.where(("rules", i)))
+                                                     for i in chosen], self.rule_seconds)
+            self.customs = dict(zip(chosen, found, strict=True))
+            self.notes.extend(printed)
+        yield from self.customs[at[1]]
 
 
 # what each rule kind cannot do without (the others are optional, or checked by the kind itself)
