@@ -12,11 +12,12 @@ import threading
 import time
 
 import pytest
-from conftest import edit, run_pnp
 
 from pnp.errors import Where
 from pnp.model import limits
 from pnp.rules.worker import Box, run_all, run_one
+
+from conftest import edit, run_pnp
 
 RULE = "cards/tiny/rules.yaml:18:5: no-forbidden: custom rule 'tiny-no-forbidden' "
 FIRST = "    for deck in game.decks:"

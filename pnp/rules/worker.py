@@ -56,7 +56,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.errors import Problem
-from pnp.model import limits
 from pnp.rules.worker_child import Box, Work, line_in, start
 
 
@@ -76,6 +75,7 @@ def run_one(work: Work, box: Box) -> Outcome:
 
 def run_all(works: Sequence[Work], box: Box, jobs: int = 1) -> list[Outcome]:
     """Each work in a worker, up to `jobs` at once; one outcome each, in order."""
+    _reap_exited()
     outcomes: list[Outcome | None] = [None] * len(works)
     todo = list(range(len(works) - 1, -1, -1))
     workers: list[_Worker] = []
@@ -115,6 +115,17 @@ def _readable(fds: list[int], wait: float) -> set[int]:
     for fd in fds:
         poll.register(fd, select.POLLIN | select.POLLHUP)
     return {fd for fd, _ in poll.poll(wait * 1000)}
+
+
+_EXITING: list[int] = []  # idle workers told to end, not yet reaped
+
+
+def _reap_exited() -> None:
+    for pid in list(_EXITING):
+        with contextlib.suppress(ChildProcessError):
+            if not os.waitpid(pid, os.WNOHANG)[0]:
+                continue
+        _EXITING.remove(pid)
 
 
 class _Worker:
@@ -181,8 +192,8 @@ class _Worker:
                 break
         self.kill()
         self.reap()
-        return Outcome("overtime", failure=f"ran longer than {box.deadline():g} s by the clock (waiting or sleeping, or "
-                       "starved of the processor) and was stopped", at=self.traced(box))
+        return Outcome("overtime", failure=f"ran longer than {box.deadline():g} s by the clock (waiting or sleeping, "
+                       "or starved of the processor) and was stopped", at=self.traced(box))
 
     def read_trace(self) -> bool:
         """What the worker's fault handler wrote since (False: nothing more, for now or for good)."""
@@ -221,9 +232,9 @@ class _Worker:
         if self.status is None:
             if self.current is not None:
                 self.kill()
-            os.close(self.cmd)  # an idle worker reads the end of its commands and exits
-            self.cmd = -1
-            self.reap()
+                self.reap()
+            else:  # an idle worker reads the end of its commands and exits: reaped later, off the critical path
+                _EXITING.append(self.pid)
         for fd in (self.cmd, self.rep, self.trace):
             if fd >= 0:
                 os.close(fd)

@@ -101,10 +101,9 @@ def _serve(works: Sequence[Work], box: Box, cmd: int, rep: int, trace: int) -> N
     sys.dont_write_bytecode = True
     gc.freeze()  # what the parent made stays as it is; what game code makes is collected
     gc.enable()
-    with limits.time_limit(3600):  # this worker's watchdog thread, started now
-        pass
+    signal.signal(signal.SIGPROF, _overtime)
     _hold(box)
-    guard = Guard(box, reads, limits.timekeeper(), rep)
+    guard = Guard(box, reads, rep)
     sys.addaudithook(guard)
     while len(head := _read(cmd, 4)) == 4:
         (i,) = struct.unpack("<I", head)
@@ -124,8 +123,11 @@ def _run(work: Work, box: Box, printed: Printed) -> bytes:
         return f"{type(exc).__name__}: {text[:300]}" if text else type(exc).__name__
 
     try:
-        with limits.time_limit(box.seconds):
+        signal.setitimer(signal.ITIMER_PROF, box.seconds, 1.0)  # processor time: Overtime at `seconds`, each second on
+        try:
             value = work()
+        finally:
+            signal.setitimer(signal.ITIMER_PROF, 0)
     except InputError as exc:
         return report("input", list(exc.problems), printed=printed.text())
     except limits.Overtime as exc:
@@ -139,6 +141,13 @@ def _run(work: Work, box: Box, printed: Printed) -> bytes:
     except BaseException as exc:  # anything else, BaseException and GeneratorExit too: the game's mistake
         return report("error", None, f"failed: {said(exc)}", _traced(exc, box), printed.text())
     return report("ok", value, printed=printed.text())
+
+
+def _overtime(signum: int, frame: FrameType | None) -> None:
+    """The work has used its processor time: stop it at its line (again each second, if it catches this; code
+    stuck in C is ended by RLIMIT_CPU). A signal, not pnp's watchdog thread: starting a thread costs a worker
+    10 ms on a busy machine."""
+    raise limits.Overtime
 
 
 class Printed:
@@ -171,15 +180,16 @@ class Guard:
     """The audit hook: what game code may not do is refused, reported at its line, and ends the worker
     (a rule that catches the refusal cannot go on as if it had not happened)."""
 
-    def __init__(self, box: Box, reads: list[str], keeper: int | None, rep: int):
-        self.box, self.reads, self.keeper, self.rep = box, reads, keeper, rep
+    def __init__(self, box: Box, reads: list[str], rep: int):
+        self.box, self.reads, self.rep = box, reads, rep
         self.printed = Printed()
         self.ours = False
 
     def __call__(self, event: str, args: tuple) -> None:
         import threading
 
-        if self.ours or threading.get_ident() == self.keeper:  # pnp's own: its limits, its watchdog's ctypes call
+        if self.ours or threading.get_ident() == limits.timekeeper():  # pnp's own: its limits, the watchdog's
+            # ctypes call (a template laid out for a rule runs under a time limit)
             return
         what = self.refused(event, args)
         if what:
