@@ -228,3 +228,21 @@ def test_code_stuck_in_c_is_ended_by_the_system_at_its_line():
     assert (outcome.kind, outcome.failure) == ("overtime", "ran longer than 0.2 s and was stopped")
     assert regex.fullmatch(r"tests/test_game_code_worker.py:\d+", outcome.at)
     assert time.perf_counter() - started < 30
+
+
+def test_a_worker_started_from_another_thread_keeps_time_too():
+    """pnp serve checks the rules in its rebuild thread, not the main one."""
+    seen = {}
+
+    def spin() -> None:
+        while True:
+            pass
+
+    def check() -> None:
+        seen["ok"] = run_one(lambda: "fine", Box(seconds=1)).value
+        seen["spin"] = run_one(spin, Box(seconds=0.2, wall=60)).failure
+
+    thread = threading.Thread(target=check)
+    thread.start()
+    thread.join(90)
+    assert seen == {"ok": "fine", "spin": "ran longer than 0.2 s and was stopped"}
