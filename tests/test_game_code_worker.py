@@ -246,3 +246,23 @@ def test_a_worker_started_from_another_thread_keeps_time_too():
     thread.start()
     thread.join(90)
     assert seen == {"ok": "fine", "spin": "ran longer than 0.2 s and was stopped"}
+
+
+def test_rules_are_compiled_once_beside_them_never_through_a_link(project, rules_py, tmp_path):
+    """Each worker reads the game's rules compiled (it cannot keep what it compiles); pnp compiles them,
+    without running them, where an import would keep them, and never through a link out of the game."""
+    assert run_pnp("check", "tiny", cwd=project).code == 0
+    cached = list((project / "cards/tiny/__pycache__").glob("rules.*.pyc"))
+    assert len(cached) == 1
+    made = cached[0].stat().st_mtime_ns
+    assert run_pnp("check", "tiny", cwd=project).code == 0
+    assert cached[0].stat().st_mtime_ns == made  # not compiled again
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    for f in cached:
+        f.unlink()
+    (project / "cards/tiny/__pycache__").rmdir()
+    (project / "cards/tiny/__pycache__").symlink_to(outside)
+    result = run_pnp("check", "tiny", cwd=project)
+    assert result.code == 2 and "tried to read a file outside the project" in result.err  # the import, refused
+    assert list(outside.iterdir()) == []

@@ -33,6 +33,7 @@ class Box:
     memory: int = limits.WORKER_MEMORY
     types: frozenset[tuple[str, str]] = frozenset()  # (module, class) a value may hold besides pnp's Where, Problem
     wall: float | None = None  # seconds by the clock a work may take (default: WALL_FACTOR x seconds, + 1)
+    prepare: Callable[[], None] | None = None  # pnp's own work in the worker before it shuts itself in (no game code)
 
     def deadline(self) -> float:
         return self.wall if self.wall is not None else self.seconds * limits.WALL_FACTOR + 1.0
@@ -93,6 +94,9 @@ def _serve(works: Sequence[Work], box: Box, cmd: int, rep: int, trace: int) -> N
         os.dup2(null, fd)
     for low, high in zip([2, *keep], [*keep, 1 << 20], strict=True):  # every descriptor it inherited, closed
         os.closerange(low + 1, high)
+    if box.prepare is not None:
+        with contextlib.suppress(Exception):  # only ever saves time
+            box.prepare()
     faulthandler.enable(file=trace, all_threads=True)  # a crash: its traceback to the parent
     faulthandler.register(signal.SIGXCPU, file=trace, all_threads=True, chain=True)
     faulthandler.register(signal.SIGUSR1, file=trace, all_threads=True, chain=False)  # the parent's "where are you"
