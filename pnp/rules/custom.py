@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from pnp.errors import InputError, Problem, Where
 from pnp.model.game import Game
 from pnp.model.project import confined
 from pnp.rules.spec import Rule
+
+if TYPE_CHECKING:
+    from pnp.rules.worker import Outcome, Running
 
 
 class Fail(Protocol):
@@ -51,15 +54,19 @@ HINTS = {  # what to do, by how a rule failed (pnp/rules/worker.py, Outcome.kind
 }
 
 
-def run_customs(game: Game, rules: list[tuple[Rule, Where]], rule_seconds: float
-                ) -> tuple[list[list[tuple[Where, str, str]]], list[Problem]]:
-    """Run a game's custom rules (each with its line in rules.yaml) in a worker process (pnp/rules/worker.py):
-    the findings (where, subject, message) of each, and a warning for each that printed. A rule that fails
-    in any way (raises, runs too long, exits, crashes, does what a rule may not) is a located error."""
-    from pnp.rules.worker import Box, run_all
+def start_customs(game: Game, rules: list[tuple[Rule, Where]], rule_seconds: float) -> Running:
+    """Start a game's custom rules (each with its line in rules.yaml) in a worker process (pnp/rules/worker.py);
+    `judge_customs` takes what comes back."""
+    from pnp.rules.worker import Box, Running
 
     box = Box(rule_seconds, game.dir, f"cards/{game.id}", (game.root,), prepare=lambda: compile_ahead(game))
-    outcomes = run_all([_work(game, rule, at) for rule, at in rules], box)
+    return Running([_work(game, rule, at) for rule, at in rules], box)
+
+
+def judge_customs(rules: list[tuple[Rule, Where]], outcomes: list[Outcome]
+                  ) -> tuple[list[list[tuple[Where, str, str]]], list[Problem]]:
+    """The findings (where, subject, message) of each rule, and a warning for each that printed. A rule that
+    failed in any way (raised, ran too long, exited, crashed, did what a rule may not) is a located error."""
     found: list[list[tuple[Where, str, str]]] = []
     notes: list[Problem] = []
     bad: list[Problem] = []

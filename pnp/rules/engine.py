@@ -99,24 +99,51 @@ class Engine:
 
     # -- running ----------------------------------------------------------------------------
     def run(self) -> list[Problem]:
-        out: list[Problem] = []
+        """Every rule's findings, in the order of rules.yaml. The custom rules start first, in a worker process,
+        and run while pnp checks the others (one worker for them all)."""
         skipped = [rule.id for rule in self.spec.rules if rule.kind == "custom" and not self.custom]
-        for i, rule in enumerate(self.spec.rules):
-            if rule.id in skipped:
-                continue
-            at = ("rules", i)
-            missing = [key for key in NEEDS.get(rule.kind, ()) if getattr(rule, key) in (None, "")]
-            if missing:
-                raise InputError([Problem(self.doc.where(at), f"a {rule.kind} rule needs "
-                                          + " and ".join(f"`{key}:`" for key in missing), rule.id)])
-            check = getattr(self, "rule_" + rule.kind)
-            for where, subject, message in check(rule, at):
-                out.append(Problem(where, message, subject, rule.severity, rule.id))
+        customs = [i for i, r in enumerate(self.spec.rules) if r.kind == "custom" and r.function and self.custom]
+        running = None
+        if customs:
+            from pnp.rules.custom import start_customs
+
+            running = start_customs(self.game, self._customs(customs), self.rule_seconds)
+        try:
+            found: dict[int, list[Problem]] = {}
+            for i, rule in enumerate(self.spec.rules):
+                if rule.id in skipped:
+                    continue
+                at = ("rules", i)
+                missing = [key for key in NEEDS.get(rule.kind, ()) if getattr(rule, key) in (None, "")]
+                if missing:
+                    raise InputError([Problem(self.doc.where(at), f"a {rule.kind} rule needs "
+                                              + " and ".join(f"`{key}:`" for key in missing), rule.id)])
+                if rule.kind != "custom":
+                    found[i] = self._found(rule, at)
+            if running is not None:
+                from pnp.rules.custom import judge_customs
+
+                results, printed = judge_customs(self._customs(customs), running.outcomes())
+                self.customs = dict(zip(customs, results, strict=True))
+                self.notes.extend(printed)
+                for i in customs:
+                    found[i] = self._found(self.spec.rules[i], ("rules", i))
+        finally:
+            if running is not None:
+                running.close()
+        out = [p for i in sorted(found) for p in found[i]]
         if skipped:
             out.append(Problem(self.doc.where(), f"{len(skipped)} custom rule{'s' if len(skipped) != 1 else ''} not "
                                f"run (--no-custom-rules): {', '.join(skipped)}", self.game.id, "warning",
                                "custom-rules-skipped"))
         return out + self.notes
+
+    def _found(self, rule: Rule, at: tuple) -> list[Problem]:
+        check = getattr(self, "rule_" + rule.kind)
+        return [Problem(where, message, subject, rule.severity, rule.id) for where, subject, message in check(rule, at)]
+
+    def _customs(self, chosen: list[int]) -> list[tuple[Rule, Where]]:
+        return [(self.spec.rules[i], self.doc.where(("rules", i))) for i in chosen]
 
     # -- rule kinds: each yields (where, subject, message) ------------------------------------
     def rule_contents(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
@@ -298,16 +325,8 @@ class Engine:
         yield from check_fits(self, rule, at)
 
     def rule_custom(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
-        """All of the game's custom rules run at the first (one worker process for them all); each yields its own."""
-        if self.customs is None:
-            from pnp.rules.custom import run_customs
-
-            chosen = [i for i, r in enumerate(self.spec.rules) if r.kind == "custom" and r.function]
-            found, printed = run_customs(self.game, [(self.spec.rules[i], self.doc.where(("rules", i)))
-                                                     for i in chosen], self.rule_seconds)
-            self.customs = dict(zip(chosen, found, strict=True))
-            self.notes.extend(printed)
-        yield from self.customs[at[1]]
+        """What the rule found in the worker (`run` started them all first and took their outcomes)."""
+        yield from (self.customs or {}).get(at[1], [])
 
 
 # what each rule kind cannot do without (the others are optional, or checked by the kind itself)

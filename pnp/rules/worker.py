@@ -2,10 +2,12 @@
 the play modules of `pnp simulate` to come) runs through here, in a worker process that the operating
 system holds to limits, and only the parent decides what came of it. Nothing else imports game code.
 
-    from pnp.rules.worker import Box, run_all, run_one
+    from pnp.rules.worker import Box, Running, run_all, run_one
 
     box = Box(seconds=10, code=game.dir, label=f"cards/{game.id}", reads=(game.root,))
     outcomes = run_all([lambda: check_a(game), lambda: check_b(game)], box, jobs=1)
+    running = Running(works, box)   # started: pnp does its own work meanwhile
+    outcomes = running.outcomes()   # then waits for theirs (`running.close()`: not wanted after all)
 
 A *work* is a callable of no arguments that uses game code (imports it, calls it) and returns what
 `pickle` can carry: plain data, `Where` and `Problem` (other classes: name them in `Box.types`). The
@@ -17,7 +19,8 @@ longer than 2 s and was stopped"), its kind ("overtime", "exit", "memory", "refu
 "error") and `at`, the game's `file:line` where it is known. `printed` is what the work printed.
 Up to `jobs` workers run at once (`pnp simulate --jobs N`), each running works one after another (one
 start for all of a game's custom rules); a worker that dies takes only its current work with it, and
-the next work gets a new worker. `run_one(work, box)` runs one.
+the next work gets a new worker. `run_one(work, box)` runs one. `Running(works, box, jobs)` starts
+them and returns at once; its `outcomes()` waits (pnp checks the game's other rules meanwhile).
 
 What a worker is held to, set on itself before any game code runs:
 - processor time: `Box.seconds` a work (a watchdog interrupts Python code at its line; past that,
@@ -75,39 +78,63 @@ def run_one(work: Work, box: Box) -> Outcome:
 
 def run_all(works: Sequence[Work], box: Box, jobs: int = 1) -> list[Outcome]:
     """Each work in a worker, up to `jobs` at once; one outcome each, in order."""
-    _reap_exited()
-    outcomes: list[Outcome | None] = [None] * len(works)
-    todo = list(range(len(works) - 1, -1, -1))
-    workers: list[_Worker] = []
-    try:
-        while todo or workers:
-            while todo and len(workers) < jobs:
-                workers.append(_Worker(*start(works, box)))
-            for w in workers:
-                if w.current is None and todo:
-                    w.give(todo.pop(), box)
-            busy = [w for w in workers if w.current is not None]
-            if not busy:
-                break
-            wait = max(0.0, min(w.deadline for w in busy) - time.monotonic())
-            ready = _readable([w.rep for w in busy], wait)
-            for w in busy:
-                if w.rep in ready:
-                    for i, outcome in w.receive(box):
-                        outcomes[i] = outcome
-                    if w.ended:
-                        if w.current is not None:
-                            outcomes[w.current] = w.death(box)
+    return Running(works, box, jobs).outcomes()
+
+
+class Running:
+    """Works started in workers (`Running(works, box, jobs)` returns at once): pnp goes on with its own
+    work meanwhile, and `outcomes()` waits for theirs; `close()` ends them if pnp no longer wants them."""
+
+    def __init__(self, works: Sequence[Work], box: Box, jobs: int = 1):
+        _reap_exited()
+        self.works, self.box, self.jobs = works, box, jobs
+        self.results: list[Outcome | None] = [None] * len(works)
+        self.todo = list(range(len(works) - 1, -1, -1))
+        self.workers: list[_Worker] = []
+        try:
+            self._hand_out()
+        except BaseException:
+            self.close()
+            raise
+
+    def _hand_out(self) -> None:
+        while self.todo and len(self.workers) < self.jobs:
+            self.workers.append(_Worker(*start(self.works, self.box)))
+        for w in self.workers:
+            if w.current is None and self.todo:
+                w.give(self.todo.pop(), self.box)
+
+    def outcomes(self) -> list[Outcome]:
+        box = self.box
+        try:
+            while True:
+                self._hand_out()
+                busy = [w for w in self.workers if w.current is not None]
+                if not busy:
+                    break
+                wait = max(0.0, min(w.deadline for w in busy) - time.monotonic())
+                ready = _readable([w.rep for w in busy], wait)
+                for w in busy:
+                    if w.rep in ready:
+                        for i, outcome in w.receive(box):
+                            self.results[i] = outcome
+                        if w.ended:
+                            if w.current is not None:
+                                self.results[w.current] = w.death(box)
+                            w.close()
+                            self.workers.remove(w)
+                    elif time.monotonic() >= w.deadline:
+                        self.results[w.current] = w.overdue(box)  # type: ignore[index]
                         w.close()
-                        workers.remove(w)
-                elif time.monotonic() >= w.deadline:
-                    outcomes[w.current] = w.overdue(box)  # type: ignore[index]
-                    w.close()
-                    workers.remove(w)
-    finally:
-        for w in workers:
+                        self.workers.remove(w)
+        finally:
+            self.close()
+        return [o or Outcome("died", failure="was never run") for o in self.results]
+
+    def close(self) -> None:
+        for w in self.workers:
             w.close()
-    return [o or Outcome("died", failure="was never run") for o in outcomes]
+        self.workers = []
 
 
 def _readable(fds: list[int], wait: float) -> set[int]:
