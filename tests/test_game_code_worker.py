@@ -266,3 +266,16 @@ def test_rules_are_compiled_once_beside_them_never_through_a_link(project, rules
     result = run_pnp("check", "tiny", cwd=project)
     assert result.code == 2 and "tried to read a file outside the project" in result.err  # the import, refused
     assert list(outside.iterdir()) == []
+
+
+def test_a_rule_that_catches_its_time_limit_and_returns_is_late_all_the_same(project, rules_py):
+    plant(rules_py, "try:\n    while True:\n        pass\nexcept BaseException:\n    pass")
+    result = run_pnp("check", "tiny", "--rule-timeout", "0.3", cwd=project)
+    assert result.code == 2 and result.err.startswith(RULE + "ran longer than 0.3 s and was stopped"), result.err
+
+
+def test_every_command_that_could_run_game_code_takes_no_custom_rules():
+    for command in ("build", "check", "watch", "serve", "preview", "export", "setup"):
+        shown = run_pnp(command, "--help").out
+        assert "--no-custom-rules" in shown, command
+        assert ("--rule-timeout" in shown) == (command in ("build", "check", "watch", "serve")), command

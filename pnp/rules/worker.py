@@ -5,9 +5,10 @@ system holds to limits, and only the parent decides what came of it. Nothing els
     from pnp.rules.worker import Box, Running, run_all, run_one
 
     box = Box(seconds=10, code=game.dir, label=f"cards/{game.id}", reads=(game.root,))
-    outcomes = run_all([lambda: check_a(game), lambda: check_b(game)], box, jobs=1)
-    running = Running(works, box)   # started: pnp does its own work meanwhile
-    outcomes = running.outcomes()   # then waits for theirs (`running.close()`: not wanted after all)
+    works = [lambda: check_a(game), lambda: check_b(game)]
+    outcomes = run_all(works, box, jobs=1)
+    running = Running(works, box)   # started: pnp does its own work meanwhile ...
+    outcomes = running.outcomes()   # ... then waits for theirs (`running.close()`: not wanted after all)
 
 A *work* is a callable of no arguments that uses game code (imports it, calls it) and returns what
 `pickle` can carry: plain data, `Where` and `Problem` (other classes: name them in `Box.types`). The
@@ -23,26 +24,37 @@ the next work gets a new worker. `run_one(work, box)` runs one. `Running(works, 
 them and returns at once; its `outcomes()` waits (pnp checks the game's other rules meanwhile).
 
 What a worker is held to, set on itself before any game code runs:
-- processor time: `Box.seconds` a work (a watchdog interrupts Python code at its line; past that,
-  RLIMIT_CPU ends the process, a catastrophic regular expression too); the parent's wall clock ends
-  it (SIGKILL) at `limits.WALL_FACTOR` times that, so sleeping or waiting is stopped as well;
+- processor time: `Box.seconds` a work (ITIMER_PROF raises `limits.Overtime` in Python code at its
+  line, again each second if it is caught; a second later RLIMIT_CPU ends the process, code stuck in
+  C such as a catastrophic regular expression too); the parent's clock ends it (SIGUSR1 for its
+  traceback, then SIGKILL) at `Box.wall`, by default `limits.WALL_FACTOR` times that plus a second,
+  so sleeping or waiting is stopped as well;
 - memory: `limits.WORKER_MEMORY` of address space beyond what it starts with (RLIMIT_AS);
 - files: it writes none (RLIMIT_FSIZE 0), holds `limits.WORKER_FILES` open at most, dumps no core;
   every inherited file descriptor is closed, stdin/stdout/stderr lead to /dev/null, the environment
   is emptied (no CI secrets to read), SIGINT is left to the parent;
 - an audit hook (`sys.addaudithook`) refuses, and reports at the game's line, writing, renaming or
   deleting a file, reading one outside `Box.reads` and Python's own installation, sockets and name
-  lookups, starting a process or sending a signal, ctypes, mmap and changing its limits.
+  lookups, starting a process or sending a signal, ctypes, mmap and changing its limits; the worker
+  ends after a refusal, so game code that catches it cannot go on;
+- a crash (segfault, abort) or a fatal signal leaves its traceback to the parent (faulthandler), which
+  names the game's line; what a worker sends back is unpickled with only plain data, `Where`, `Problem`
+  and `Box.types` allowed (it never runs code in pnp's process).
+`Box.prepare` is pnp's own work in the worker before it shuts itself in (custom rules: compile the
+game's modules ahead).
 Audit hooks are not a security boundary (CPython documents it): code that reaches ctypes or the
 interpreter's internals some other way gets past them, and a worker runs with the user's rights.
 They stop careless and ordinary code; untrusted code is for `--no-custom-rules`. What the process
 limits and the parent's deadline hold (time, memory, a pass by exiting early), they hold for any code.
 
-A worker is forked, not spawned: it starts in a millisecond or two with the loaded game (a spawned
-one would import pnp and load the game again: a third of a second). Forking beside other threads
-(`pnp serve`, `pnp watch`) is safe for what the worker touches: Python resets its import lock and
-the time-limit watchdog is made afresh in the child (`limits._forked`); a lock some other library
-held at that moment could stall the worker, and the deadline ends it then. POSIX only (fork).
+A worker is forked, not spawned: it starts in a few milliseconds with the loaded game (a spawned one
+would import pnp and load the game again: a third of a second); all told a worker costs 10-20 ms of
+processor time, most of it the copy-on-write of pages it and pnp touch. Forking beside other threads
+(`pnp serve`, `pnp watch`) is safe for what the worker touches: Python resets its import lock, the
+time-limit watchdog is made afresh in the child (`limits._forked`) and its time kept by a signal, not
+a thread; a lock some other library held at that moment could stall the worker, and the deadline
+ends it then. An idle worker is told to end by closing its commands and reaped later, off the
+critical path. POSIX only (fork).
 """
 
 from __future__ import annotations

@@ -126,12 +126,15 @@ def _run(work: Work, box: Box, printed: Printed) -> bytes:
             text = ""
         return f"{type(exc).__name__}: {text[:300]}" if text else type(exc).__name__
 
+    _FIRED[0] = 0
     try:
         signal.setitimer(signal.ITIMER_PROF, box.seconds, 1.0)  # processor time: Overtime at `seconds`, each second on
         try:
             value = work()
         finally:
             signal.setitimer(signal.ITIMER_PROF, 0)
+        if _FIRED[0]:  # it caught its time limit and finished: late all the same
+            raise limits.Overtime
     except InputError as exc:
         return report("input", list(exc.problems), printed=printed.text())
     except limits.Overtime as exc:
@@ -147,10 +150,14 @@ def _run(work: Work, box: Box, printed: Printed) -> bytes:
     return report("ok", value, printed=printed.text())
 
 
+_FIRED = [0]  # how often the work being run was told it is out of time
+
+
 def _overtime(signum: int, frame: FrameType | None) -> None:
     """The work has used its processor time: stop it at its line (again each second, if it catches this; code
     stuck in C is ended by RLIMIT_CPU). A signal, not pnp's watchdog thread: starting a thread costs a worker
     10 ms on a busy machine."""
+    _FIRED[0] += 1
     raise limits.Overtime
 
 
