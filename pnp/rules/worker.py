@@ -27,8 +27,8 @@ What a worker is held to, set on itself before any game code runs:
 - processor time: `Box.seconds` a work (ITIMER_PROF raises `limits.Overtime` in Python code at its
   line, again each second if it is caught; a second later RLIMIT_CPU ends the process, code stuck in
   C such as a catastrophic regular expression too); the parent's clock ends it (SIGUSR1 for its
-  traceback, then SIGKILL) at `Box.wall`, by default `limits.WALL_FACTOR` times that plus a second,
-  so sleeping or waiting is stopped as well;
+  traceback, then SIGKILL) at `Box.wall`, by default `limits.WALL_FACTOR` times that (a second more at
+  least), so sleeping or waiting is stopped as well;
 - memory: `limits.WORKER_MEMORY` of address space beyond what it starts with (RLIMIT_AS);
 - files: it writes none (RLIMIT_FSIZE 0), holds `limits.WORKER_FILES` open at most, dumps no core;
   every inherited file descriptor is closed, stdin/stdout/stderr lead to /dev/null, the environment

@@ -32,11 +32,11 @@ class Box:
     reads: tuple[Path, ...] = ()  # folders game code may read (the project), besides Python's own
     memory: int = limits.WORKER_MEMORY
     types: frozenset[tuple[str, str]] = frozenset()  # (module, class) a value may hold besides pnp's Where, Problem
-    wall: float | None = None  # seconds by the clock a work may take (default: WALL_FACTOR x seconds, + 1)
+    wall: float | None = None  # seconds by the clock a work may take (default: WALL_FACTOR x seconds, 1 s more)
     prepare: Callable[[], None] | None = None  # pnp's own work in the worker before it shuts itself in (no game code)
 
     def deadline(self) -> float:
-        return self.wall if self.wall is not None else self.seconds * limits.WALL_FACTOR + 1.0
+        return self.wall if self.wall is not None else max(self.seconds * limits.WALL_FACTOR, self.seconds + 1.0)
 
 
 def report(kind: str, payload: Any = None, failure: str = "", at: str = "", printed: str = "") -> bytes:
