@@ -43,10 +43,9 @@ HOSTILE = {
     "SIGKILL itself": ("import os\nos.kill(os.getpid(), 9)", "tried to send a signal (os.kill): refused (at "
                        "cards/tiny/rules.py:7)"),
     "catches everything": ("while True:\n    try:\n        while True:\n            pass\n    except BaseException:\n"
-                           "        pass", "ran longer than (0.3 s|1.5 s by the clock .*) and was stopped \\(at "
+                           "        pass", "ran longer than (0.3 s|2.5 s by the clock .*) and was stopped \\(at "
                            "cards/tiny/rules.py:[6-9]\\)"),
-    "sleeps": ("import time\ntime.sleep(1000)", "ran longer than 1.5 s by the clock (waiting or sleeping, or "
-               "starved of the processor) and was stopped (at cards/tiny/rules.py:7)"),
+    "sleeps": ("import time\ntime.sleep(1000)", "ran longer than 0.3 s and was stopped (at cards/tiny/rules.py:7)"),
     "catastrophic regex": ("import re\nre.match(r'(a+)+$', 'a' * 40 + 'b')", "ran longer than (0.3 s|2.5 s by the "
                            "clock .*) and was stopped \\(at cards/tiny/rules.py:7\\)"),
     "10 GB": ("x = bytearray(10 * 1024 ** 3)", "ran out of memory (a worker may take 1024 MB) (at "
@@ -66,7 +65,7 @@ def test_game_code_that_misbehaves_is_a_located_error_never_a_pass(project, rule
     plant(rules_py, code)
     started = time.perf_counter()
     result = run_pnp("check", "tiny", "--strict", "--rule-timeout", "0.3", cwd=project)
-    assert time.perf_counter() - started < 8  # stopped, whatever it does (1.5 s by the clock at most)
+    assert time.perf_counter() - started < 8  # stopped, whatever it does (2.5 s by the clock at most)
     assert result.code == 2, (result.out, result.err)
     said = said if case in ("catches everything", "catastrophic regex") else re.escape(said)  # the processor's
     assert re.match(re.escape(RULE) + said, result.err.splitlines()[0]), result.err  # limit, or (loaded) the clock's
@@ -270,8 +269,9 @@ def test_rules_are_compiled_once_beside_them_never_through_a_link(project, rules
 
 def test_a_rule_that_catches_its_time_limit_and_returns_is_late_all_the_same(project, rules_py):
     plant(rules_py, "try:\n    while True:\n        pass\nexcept BaseException:\n    pass")
-    result = run_pnp("check", "tiny", "--rule-timeout", "0.3", cwd=project)
+    result = run_pnp("check", "tiny", "--rule-timeout", "0.3", cwd=project)  # stopped by its processor time, or
     assert result.code == 2 and result.err.startswith(RULE + "ran longer than 0.3 s and was stopped"), result.err
+    # on a busy machine by the clock: the same message
 
 
 def test_every_command_that_could_run_game_code_takes_no_custom_rules():

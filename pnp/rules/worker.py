@@ -24,11 +24,11 @@ the next work gets a new worker. `run_one(work, box)` runs one. `Running(works, 
 them and returns at once; its `outcomes()` waits (pnp checks the game's other rules meanwhile).
 
 What a worker is held to, set on itself before any game code runs:
-- processor time: `Box.seconds` a work (ITIMER_PROF raises `limits.Overtime` in Python code at its
-  line, again each second if it is caught; a second later RLIMIT_CPU ends the process, code stuck in
-  C such as a catastrophic regular expression too); the parent's clock ends it (SIGUSR1 for its
-  traceback, then SIGKILL) at `Box.wall`, by default `limits.WALL_FACTOR` times that (a second more at
-  least), so sleeping or waiting is stopped as well;
+- time: `Box.seconds` of processor time a work, and `Box.clock()` by the clock (`limits.WALL_FACTOR`
+  times that, a second more at least: sleeping, waiting or starved of the processor): ITIMER_PROF and
+  ITIMER_REAL raise `limits.Overtime` in its Python code at its line, again each second if it is
+  caught; about a second later RLIMIT_CPU ends the process (code stuck in C, such as a catastrophic
+  regular expression) or the parent does, at `Box.deadline()` (SIGUSR1 for its traceback, then SIGKILL);
 - memory: `limits.WORKER_MEMORY` of address space beyond what it starts with (RLIMIT_AS);
 - files: it writes none (RLIMIT_FSIZE 0), holds `limits.WORKER_FILES` open at most, dumps no core;
   every inherited file descriptor is closed, stdin/stdout/stderr lead to /dev/null, the environment

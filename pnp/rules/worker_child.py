@@ -35,8 +35,13 @@ class Box:
     wall: float | None = None  # seconds by the clock a work may take (default: WALL_FACTOR x seconds, 1 s more)
     prepare: Callable[[], None] | None = None  # pnp's own work in the worker before it shuts itself in (no game code)
 
-    def deadline(self) -> float:
+    def clock(self) -> float:
+        """Seconds by the clock after which the worker stops a work's Python code itself (SIGALRM)."""
         return self.wall if self.wall is not None else max(self.seconds * limits.WALL_FACTOR, self.seconds + 1.0)
+
+    def deadline(self) -> float:
+        """Seconds by the clock after which pnp kills the worker (code stuck in C, or deaf to its alarm)."""
+        return self.clock() + 1.0
 
 
 def report(kind: str, payload: Any = None, failure: str = "", at: str = "", printed: str = "") -> bytes:
@@ -106,6 +111,7 @@ def _serve(works: Sequence[Work], box: Box, cmd: int, rep: int, trace: int) -> N
     gc.freeze()  # what the parent made stays as it is; what game code makes is collected
     gc.enable()
     signal.signal(signal.SIGPROF, _overtime)
+    signal.signal(signal.SIGALRM, _overtime)
     _hold(box)
     guard = Guard(box, reads, rep)
     sys.addaudithook(guard)
@@ -129,10 +135,12 @@ def _run(work: Work, box: Box, printed: Printed) -> bytes:
     _FIRED[0] = 0
     try:
         signal.setitimer(signal.ITIMER_PROF, box.seconds, 1.0)  # processor time: Overtime at `seconds`, each second on
+        signal.setitimer(signal.ITIMER_REAL, box.clock(), 1.0)  # the clock: sleeping or starved, the same
         try:
             value = work()
         finally:
             signal.setitimer(signal.ITIMER_PROF, 0)
+            signal.setitimer(signal.ITIMER_REAL, 0)
         if _FIRED[0]:  # it caught its time limit and finished: late all the same
             raise limits.Overtime
     except InputError as exc:
