@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.errors import InputError, Problem, Where, did_you_mean
 from pnp.model import limits
@@ -18,6 +18,9 @@ from pnp.model.game import Card, Deck, Game
 from pnp.model.load import Doc
 from pnp.model.units import parse_colour
 from pnp.rules.spec import Rule, RulesFile, Source
+
+if TYPE_CHECKING:
+    from pnp.rules.check import Started
 
 
 @dataclass
@@ -29,12 +32,12 @@ class Value:
 
 class Engine:
     def __init__(self, game: Game, spec: RulesFile, doc: Doc, custom: bool = True,
-                 rule_seconds: float = limits.RULE_SECONDS):
+                 rule_seconds: float = limits.RULE_SECONDS, started: Started | None = None):
         """`custom`: run the game's Python rules (False for an untrusted change: they are code that runs);
-        `rule_seconds`: the time each may take."""
+        `rule_seconds`: the time each may take; `started`: those rules, started already."""
         self.game, self.spec, self.doc = game, spec, doc
         self.decks = {d.id: d for d in game.decks}
-        self.custom, self.rule_seconds = custom, rule_seconds
+        self.custom, self.rule_seconds, self.started = custom, rule_seconds, started
         self.notes: list[Problem] = []  # what the engine says besides the rules' findings
         self.customs: dict[int, list[tuple[Where, str, str]]] | None = None  # each custom rule's findings, by index
 
@@ -104,7 +107,9 @@ class Engine:
         skipped = [rule.id for rule in self.spec.rules if rule.kind == "custom" and not self.custom]
         customs = [i for i, r in enumerate(self.spec.rules) if r.kind == "custom" and r.function and self.custom]
         running = None
-        if customs:
+        if self.started is not None and self.started.chosen == customs:
+            running = self.started.running
+        elif customs:
             from pnp.rules.custom import start_customs
 
             running = start_customs(self.game, self._customs(customs), self.rule_seconds)
