@@ -19,8 +19,8 @@ from pnp.model.project import confined
 from pnp.model.schema import read
 
 if TYPE_CHECKING:
+    from pnp.rules.custom import Started
     from pnp.rules.spec import RulesFile
-    from pnp.rules.worker import Running
 
 RULE_KINDS = {"text-overflow", "safe-zone", "box-size", "dial"}  # layout findings that are rule errors, not bad input
 
@@ -72,19 +72,10 @@ def start_custom_rules(game: Game, opts: RuleOptions) -> Started | None:
     chosen = [i for i, r in enumerate(spec.rules) if r.kind == "custom" and r.function]
     if not chosen:
         return None
-    from pnp.rules.custom import start_customs
+    from pnp.rules.custom import Started, start_customs
 
     return Started(chosen, start_customs(game, [(spec.rules[i], doc.where(("rules", i))) for i in chosen],
                                          opts.rule_seconds))
-
-
-@dataclass
-class Started:
-    chosen: list[int]  # the custom rules' places in rules.yaml
-    running: Running
-
-    def close(self) -> None:
-        self.running.close()
 
 
 def rule_problems(game: Game, opts: RuleOptions | None = None, started: Started | None = None) -> list[Problem]:

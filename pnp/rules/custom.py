@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from pnp.errors import InputError, Problem, Where
@@ -52,6 +53,18 @@ HINTS = {  # what to do, by how a rule failed (pnp/rules/worker.py, Outcome.kind
     "refused": "a rule reads the game it is given and reports with fail(); it writes no file, opens no connection "
                "and starts no process (docs/rules.md, \"Security\")",
 }
+
+
+@dataclass
+class Started:
+    """A game's custom rules, started (`pnp.rules.check.start_custom_rules`): their places in rules.yaml, and the
+    worker running them."""
+
+    chosen: list[int]
+    running: Running
+
+    def close(self) -> None:
+        self.running.close()
 
 
 def start_customs(game: Game, rules: list[tuple[Rule, Where]], rule_seconds: float) -> Running:

@@ -20,7 +20,7 @@ from pnp.model.units import parse_colour
 from pnp.rules.spec import Rule, RulesFile, Source
 
 if TYPE_CHECKING:
-    from pnp.rules.check import Started
+    from pnp.rules.custom import Started
 
 
 @dataclass
