@@ -25,7 +25,7 @@ from pnp.output.footer import footers
 from pnp.output.impose import Page
 from pnp.output.manifest import face_rows, merge_notes, page_rows, sheet_count
 from pnp.output.sheets import impose_deck
-from pnp.rules.check import RuleOptions, rule_problems, split
+from pnp.rules.check import RuleOptions, rule_problems, split, start_custom_rules
 
 if TYPE_CHECKING:
     from pnp.output.document import Row
@@ -82,24 +82,28 @@ def prepare(root: Path, game_id: str, opts: BuildOptions) -> Prepared:
     game = load_game(root, game_id)
     settings = game.manifest.print.overridden(opts.paper, opts.duplex, opts.bleed)
     paper = PAPERS[settings.paper]
+    started = start_custom_rules(game, opts.rules) if not opts.force else None  # in a worker, beside the layout
+    try:
+        # layout: fonts, icons and templates, then every face of every deck
+        layouts = opts.cache.setdefault("@layout", {}) if opts.cache is not None else None  # see lay_out_game
+        env, decks = lay_out_game(game, settings.bleed, problems, opts.max_pieces, layouts)
 
-    # layout: fonts, icons and templates, then every face of every deck
-    layouts = opts.cache.setdefault("@layout", {}) if opts.cache is not None else None  # see lay_out_game
-    env, decks = lay_out_game(game, settings.bleed, problems, opts.max_pieces, layouts)
+        # rules: layout's findings and the game's rules; errors stop the build unless forced
+        bad, found = split(problems.items, root)
+        if bad:
+            raise InputError(bad)
+        if not opts.force:
+            found += rule_problems(game, dataclasses.replace(opts.rules, final=opts.final), started)
+        else:  # every refusal that is a rule is printed past, said as a warning; bad input never is
+            found = [dataclasses.replace(p, severity="warning", message=f"{p.message} (printed anyway: --force)")
+                     if p.severity == "error" else p for p in found]
+            if opts.final:  # forced or not, a final build prints no placeholder
+                from pnp.rules.placeholders import placeholder_problems
 
-    # rules: layout's findings and the game's rules; errors stop the build unless forced
-    bad, found = split(problems.items, root)
-    if bad:
-        raise InputError(bad)
-    if not opts.force:
-        found += rule_problems(game, dataclasses.replace(opts.rules, final=opts.final))
-    else:  # every refusal that is a rule is printed past, said as a warning; bad input never is
-        found = [dataclasses.replace(p, severity="warning", message=f"{p.message} (printed anyway: --force)")
-                 if p.severity == "error" else p for p in found]
-        if opts.final:  # forced or not, a final build prints no placeholder
-            from pnp.rules.placeholders import placeholder_problems
-
-            found += placeholder_problems(game, final=True)
+                found += placeholder_problems(game, final=True)
+    finally:
+        if started is not None:
+            started.close()
     errors = [p for p in found if p.severity == "error"]
     if errors:
         raise RuleError(errors)

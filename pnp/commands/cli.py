@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 _COLLECTING = gc.isenabled()
 gc.disable()  # till the end of this module: typer, click and the command table are objects, none of them garbage
@@ -37,6 +37,9 @@ from pnp.commands.options import (  # noqa: E402
     complete_printer,
 )
 
+if TYPE_CHECKING:
+    from pnp.commands.build import BuildOptions
+
 # rich_markup_mode=None: plain click help and errors even where rich is installed (twine brings it): the same
 # text everywhere, and no rich import at start
 app = typer.Typer(no_args_is_help=True, suggest_commands=False, pretty_exceptions_enable=False, rich_markup_mode=None,
@@ -47,6 +50,8 @@ PIECES = 20_000
 NoCustomRules = Annotated[bool, typer.Option(
     "--no-custom-rules", help="skip the game's Python rules (they are code that runs: for untrusted changes)")]
 RuleTimeout = Annotated[float, typer.Option(min=0.1, max=3600, help="seconds each custom rule may run")]
+NoGameCode = Annotated[bool, typer.Option(
+    "--no-custom-rules", help="accepted for scripts that pass it to every command: this one runs no game code")]
 
 
 def _version(value: bool) -> None:
@@ -298,6 +303,7 @@ def setup(
     fmt: Annotated[str, typer.Option("--format", click_type=Choice(*SETUP_FORMATS))] = "text",
     option: Annotated[list[str] | None, typer.Option(
         "--option", help="a setup choice, NAME=VALUE (e.g. adventure=2); repeatable")] = None,
+    no_custom_rules: NoGameCode = False,
 ) -> None:
     """Deal a legal setup of GAME for N players."""
     import json
@@ -348,6 +354,8 @@ def watch(
     game: Annotated[str, typer.Argument(help="game id", autocompletion=complete_game)],
     paper: Paper = None,
     final: Annotated[bool, typer.Option("--final", help="print run: no stamp, no placeholder")] = False,
+    no_custom_rules: NoCustomRules = False,
+    rule_timeout: RuleTimeout = RULE_SECONDS,
 ) -> None:
     """Rebuild GAME whenever its YAML, templates, fonts or images change (Ctrl-C to stop)."""
     from pnp.commands.build import BuildOptions
@@ -364,7 +372,10 @@ def watch(
         _fail(exc, written=False)
     typer.echo(f"watching cards/{game}, templates and fonts under {root}")
     try:
-        run_watch(root, game, BuildOptions(paper=paper, final=final), typer.echo)
+        from pnp.rules.check import RuleOptions
+
+        rules = RuleOptions(not no_custom_rules, rule_timeout)
+        run_watch(root, game, BuildOptions(paper=paper, final=final, rules=rules), typer.echo)
     except KeyboardInterrupt:
         typer.echo("stopped")
 
@@ -379,6 +390,7 @@ def serve(
     paper: Paper = None,
     since: Annotated[str | None, typer.Option(help="mark the faces that differ from this git ref")] = None,
     no_custom_rules: NoCustomRules = False,
+    rule_timeout: RuleTimeout = RULE_SECONDS,
 ) -> None:
     """Show GAME in your browser, every face redrawn as you save (Ctrl-C to stop)."""
     from pnp.commands.serve import Server, loopback
@@ -396,7 +408,8 @@ def serve(
             from pnp.commands.serve.since import check_ref
 
             check_ref(root, since)
-        server = Server(root, game, host, port, paper, since, RuleOptions(not no_custom_rules), typer.echo)
+        server = Server(root, game, host, port, paper, since, RuleOptions(not no_custom_rules, rule_timeout),
+                        typer.echo)
         url = server.start()
     except PnpError as exc:
         _fail(exc, written=False)
@@ -415,6 +428,15 @@ def serve(
     typer.echo("stopped")
 
 
+def _faces_only() -> BuildOptions:
+    """Faces to look at or export: checked as a build checks them, without the game's Python rules (game code
+    that runs): what they find is `pnp check`'s and `pnp build`'s to say."""
+    from pnp.commands.build import BuildOptions
+    from pnp.rules.check import RuleOptions
+
+    return BuildOptions(rules=RuleOptions(custom=False))
+
+
 @app.command()
 def preview(
     game: Annotated[str, typer.Argument(help="game id", autocompletion=complete_game)],
@@ -422,9 +444,10 @@ def preview(
                                                    autocompletion=complete_face)] = None,
     out: Annotated[Path | None, typer.Option(help="folder (default: output/GAME/preview)")] = None,
     dpi: Annotated[int, typer.Option(min=36, max=1200, help="resolution of the PNGs (36-1200)")] = 150,
+    no_custom_rules: NoGameCode = False,
 ) -> None:
     """PNG images of chosen faces and a contact sheet per deck, for a look without printing."""
-    from pnp.commands.build import BuildOptions, prepare
+    from pnp.commands.build import prepare
     from pnp.commands.preview import preview as run_preview
     from pnp.errors import PnpError
     from pnp.model.project import output_folder
@@ -432,7 +455,7 @@ def preview(
     progress = _progress_bar()
     try:
         root = _root()
-        paths = run_preview(prepare(root, game, BuildOptions()), output_folder(root, out, game, "preview"),
+        paths = run_preview(prepare(root, game, _faces_only()), output_folder(root, out, game, "preview"),
                             selector, dpi, progress)
     except PnpError as exc:
         _fail(exc)
@@ -452,11 +475,12 @@ def export(
     out: Annotated[Path | None, typer.Option(help="folder (default: output/GAME/png, tgc, mpc or tts)")] = None,
     base_url: Annotated[str | None, typer.Option(help="tts: the web address the images will be served from "
                                                  "(default: links relative to the folder)")] = None,
+    no_custom_rules: NoGameCode = False,
 ) -> None:
     """Export faces as PNGs (300 dpi, with bleed; --vendor for exact pixel sizes) or for Tabletop Simulator."""
     import dataclasses
 
-    from pnp.commands.build import BuildOptions, prepare
+    from pnp.commands.build import prepare
     from pnp.errors import PnpError, Problem, did_you_mean
     from pnp.model.project import output_folder
     from pnp.output.export import export_png
@@ -471,7 +495,7 @@ def export(
     progress = _progress_bar()
     try:
         root = _root()
-        prep = prepare(root, game, BuildOptions())
+        prep = prepare(root, game, _faces_only())
         ids = {d.id for d, _, _ in prep.decks}
         chosen = set(only.split(",")) if only else None
         if chosen and chosen - ids:

@@ -25,6 +25,7 @@ from typing import Any
 MAGIC = b"pnp1"
 _KEY: bytes | None | bool = False  # False: not read yet; None: no key can be kept
 _BROKEN: set[str] = set()  # kinds whose folder could not be written this run: not tried again
+_WRITES = [True]  # False in a worker running game code (pnp/rules/worker.py): it writes no file
 
 
 def code_stamp(module_file: str) -> str:
@@ -84,10 +85,21 @@ def load(kind: str, key: str) -> Any:
         return None
 
 
+def read_only() -> list[Path]:
+    """Read the cache from now on, never write it (a worker running game code writes nothing); the
+    folders it may still read (the cache's, the key's), looked up now."""
+    secret()  # the key, made now if it must be (the worker cannot later)
+    _WRITES[0] = False
+    cache = Path(os.environ.get("PNP_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "pnp"))
+    key = Path(os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")) / "pnp"
+    return [cache, key]
+
+
 def store(kind: str, key: str, value: Any) -> None:
     """Keep `value` (plain values only: anything marshal cannot write is not kept) for the next run."""
     path = path_of(kind, key)
-    if path is None:
+    if path is None or not _WRITES[0]:
         return
     tmp = path.with_suffix(f".{os.getpid()}.tmp")
     try:

@@ -7,6 +7,7 @@ far below what would exhaust a machine. Breaking one is a located error (exit 2)
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 
 MM = 72.0 / 25.4
@@ -141,6 +142,9 @@ COLOUR_PAIRS = 1_000  # pairs of colours too close that one `colours` rule repor
 
 # custom rules (Python in cards/<game>/rules.py)
 RULE_SECONDS = 10.0  # one rule's running time, and one deal's (a custom rule's: `--rule-timeout` changes it)
+# game code runs in a worker process (pnp/rules/worker.py) held by the operating system to these
+WORKER_MEMORY = 1024 * 1024 * 1024  # bytes of address space it may add to what it starts with (a rule takes MBs)
+WORKER_FILES = 64  # files it may hold open at once (reading its modules, fonts and templates takes a few)
 
 
 WALL_FACTOR = 5  # a time limit counts the work's processor time; waiting stops it at this many times that
@@ -236,6 +240,22 @@ class _Watchdog:
 
 
 _watchdog = _Watchdog()
+
+
+def timekeeper() -> int | None:
+    """The thread id of the watchdog, once it has started (a worker's audit hook lets its calls through)."""
+    return _watchdog.thread.ident if _watchdog.thread else None
+
+
+def _forked() -> None:
+    """In a forked worker: a watchdog of its own. The parent's thread is not there, and its lock may
+    have been held by that thread at the fork."""
+    global _watchdog
+    _watchdog = _Watchdog()
+
+
+if hasattr(os, "register_at_fork"):  # POSIX
+    os.register_at_fork(after_in_child=_forked)
 
 
 class time_limit:  # noqa: N801 - used as `with time_limit(10):`

@@ -19,6 +19,7 @@ from pnp.model.project import confined
 from pnp.model.schema import read
 
 if TYPE_CHECKING:
+    from pnp.rules.custom import Started
     from pnp.rules.spec import RulesFile
 
 RULE_KINDS = {"text-overflow", "safe-zone", "box-size", "dial"}  # layout findings that are rule errors, not bad input
@@ -57,8 +58,31 @@ class RuleOptions:
     final: bool = False  # a --final build: placeholders are errors
 
 
-def rule_problems(game: Game, opts: RuleOptions | None = None) -> list[Problem]:
-    """The game's rules (when it has a rules.yaml), its setup's feasibility, and placeholders."""
+def start_custom_rules(game: Game, opts: RuleOptions) -> Started | None:
+    """The game's custom rules started now in their worker (pnp/rules/worker.py), to run while pnp lays the game
+    out; `rule_problems(game, opts, started)` takes what they found. None: no custom rules to run (or a rules.yaml
+    that cannot be read: `rule_problems` says so in its turn)."""
+    from pnp.errors import PnpError
+
+    if not opts.custom or not (game.dir / "rules.yaml").is_file():
+        return None
+    try:
+        spec, doc = load_rules(game)
+    except PnpError:
+        return None
+    assert doc is not None
+    chosen = [i for i, r in enumerate(spec.rules) if r.kind == "custom" and r.function]
+    if not chosen:
+        return None
+    from pnp.rules.custom import Started, start_customs
+
+    return Started(chosen, start_customs(game, [(spec.rules[i], doc.where(("rules", i))) for i in chosen],
+                                         opts.rule_seconds))
+
+
+def rule_problems(game: Game, opts: RuleOptions | None = None, started: Started | None = None) -> list[Problem]:
+    """The game's rules (when it has a rules.yaml), its setup's feasibility, and placeholders; `started`: its
+    custom rules, started earlier (`start_custom_rules`)."""
     from pnp.rules.placeholders import placeholder_problems
 
     opts = opts or RuleOptions()
@@ -68,7 +92,8 @@ def rule_problems(game: Game, opts: RuleOptions | None = None) -> list[Problem]:
 
     spec, doc = load_rules(game)
     assert doc is not None
-    problems = placeholder_problems(game, opts.final) + Engine(game, spec, doc, opts.custom, opts.rule_seconds).run()
+    problems = placeholder_problems(game, opts.final) + Engine(game, spec, doc, opts.custom, opts.rule_seconds,
+                                                               started).run()
     problems.extend(players_agree(game, doc))
     if spec.setup is not None:
         from pnp.rules.setup import feasibility
@@ -109,10 +134,15 @@ def check_game(root: Path, game_id: str, opts: RuleOptions | None = None) -> Che
     from pnp.layout.game import lay_out_game
 
     game = load_game(root, game_id)
-    problems = Problems()
-    lay_out_game(game, game.manifest.print.bleed, problems)
-    bad, found = split(problems.items, root)
-    if bad:
-        raise InputError(bad)
-    spec, _ = load_rules(game)
-    return Checked(game, found + rule_problems(game, opts), tuple(spec.strict_ignores))
+    started = start_custom_rules(game, opts or RuleOptions())
+    try:
+        problems = Problems()
+        lay_out_game(game, game.manifest.print.bleed, problems)
+        bad, found = split(problems.items, root)
+        if bad:
+            raise InputError(bad)
+        spec, _ = load_rules(game)
+        return Checked(game, found + rule_problems(game, opts, started), tuple(spec.strict_ignores))
+    finally:
+        if started is not None:
+            started.close()

@@ -1,19 +1,22 @@
 """Custom rules: Python functions in a game's `rules.py` (or `rules/` package), registered with
-`@custom_rule(name)` and run under a time limit; their mistakes become located errors, never a traceback.
+`@custom_rule(name)` and run in a worker process (pnp/rules/worker.py, the one runner for game code)
+under its limits; their mistakes become located errors, never a traceback and never a pass.
 """
 
 from __future__ import annotations
 
 import contextlib
-import io
 from collections.abc import Callable
-from typing import Protocol
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Protocol
 
 from pnp.errors import InputError, Problem, Where
-from pnp.model import limits
 from pnp.model.game import Game
 from pnp.model.project import confined
 from pnp.rules.spec import Rule
+
+if TYPE_CHECKING:
+    from pnp.rules.worker import Outcome, Running
 
 
 class Fail(Protocol):
@@ -42,44 +45,98 @@ def custom_rule(name: str) -> Callable[[RuleFunction], RuleFunction]:
     return register
 
 
-def run_custom(game: Game, rule: Rule, at: Where, rule_seconds: float
-               ) -> tuple[list[tuple[Where, str, str]], list[Problem]]:
-    """Run one custom rule (`at`: its line in rules.yaml): its findings (where, subject, message), and a
-    warning if it printed."""
-    name, rule_at = rule.function or "", at
-    found: list[tuple[Where, str, str]] = []
+HINTS = {  # what to do, by how a rule failed (pnp/rules/worker.py, Outcome.kind)
+    "overtime": "make it faster, or give it more time with --rule-timeout SECONDS",
+    "exit": "a rule reports with fail(message, where, subject) and returns",
+    "died": "a rule reports with fail(message, where, subject) and returns",
+    "memory": "a rule reads the game it is given; it need not hold much",
+    "refused": "a rule reads the game it is given and reports with fail(); it writes no file, opens no connection "
+               "and starts no process (docs/rules.md, \"Security\")",
+}
+
+
+@dataclass
+class Started:
+    """A game's custom rules, started (`pnp.rules.check.start_custom_rules`): their places in rules.yaml, and the
+    worker running them."""
+
+    chosen: list[int]
+    running: Running
+
+    def close(self) -> None:
+        self.running.close()
+
+
+def start_customs(game: Game, rules: list[tuple[Rule, Where]], rule_seconds: float) -> Running:
+    """Start a game's custom rules (each with its line in rules.yaml) in a worker process (pnp/rules/worker.py);
+    `judge_customs` takes what comes back."""
+    from pnp.rules.worker import Box, Running
+
+    box = Box(rule_seconds, game.dir, f"cards/{game.id}", (game.root,), prepare=lambda: compile_ahead(game))
+    return Running([_work(game, rule, at) for rule, at in rules], box)
+
+
+def judge_customs(rules: list[tuple[Rule, Where]], outcomes: list[Outcome]
+                  ) -> tuple[list[list[tuple[Where, str, str]]], list[Problem]]:
+    """The findings (where, subject, message) of each rule, and a warning for each that printed. A rule that
+    failed in any way (raised, ran too long, exited, crashed, did what a rule may not) is a located error."""
+    found: list[list[tuple[Where, str, str]]] = []
     notes: list[Problem] = []
-
-    def fail(message: str, where: Where | None = None, subject: str = "") -> None:
-        found.append((where or rule_at, subject or rule.id, message))
-
-    def bad(what: str) -> InputError:
-        return InputError([Problem(rule_at, f"custom rule {name!r} {what}", rule.id)])
-
-    printed = io.StringIO()
-    try:  # the game's own code: its mistakes are located errors, never a traceback or an exit
-        with contextlib.redirect_stdout(printed), contextlib.redirect_stderr(printed), \
-                limits.time_limit(rule_seconds):
-            fn = custom_function(game, name, rule_at)
-            fn(game, fail)
-    except InputError:
-        raise
-    except limits.Overtime as exc:
-        raise bad(f"ran longer than {rule_seconds:g} s and was stopped (at {_game_frame(game, exc)}); "
-                  "make it faster, or give it more time with --rule-timeout SECONDS") from None
-    except SystemExit as exc:
-        raise bad(f"called sys.exit() (at {_game_frame(game, exc)}); a rule reports with fail(message, "
-                  "where, subject) and returns") from None
-    except SyntaxError as exc:
-        raise InputError([Problem(Where(_shown(game, exc.filename), exc.lineno or 0, exc.offset or 0),
-                                  f"syntax error in the custom rules: {exc.msg}", rule.id)]) from None
-    except Exception as exc:  # a bug in the game's own rules: say where
-        raise bad(f"failed: {type(exc).__name__}: {exc} (at {_game_frame(game, exc)})") from None
-    if printed.getvalue().strip():
-        text = " ".join(printed.getvalue().split())
-        notes.append(Problem(rule_at, f"custom rule {name!r} printed {text[:160]!r}: a rule says what it "
-                             "finds with fail(message, where, subject), not print()", rule.id, "warning", rule.id))
+    bad: list[Problem] = []
+    for (rule, at), outcome in zip(rules, outcomes, strict=True):
+        name = rule.function or ""
+        found.append(outcome.value if outcome.kind == "ok" else [])
+        bad += [p for p in outcome.problems if (p.where, p.message) not in {(b.where, b.message) for b in bad}]
+        if outcome.failure:
+            hint = HINTS.get(outcome.kind)
+            bad.append(Problem(at, f"custom rule {name!r} {outcome.failure}" + (f" (at {outcome.at})" if outcome.at
+                               else "") + (f"; {hint}" if hint else ""), rule.id))
+        if outcome.printed.strip():
+            text = " ".join(outcome.printed.split())
+            notes.append(Problem(at, f"custom rule {name!r} printed {text[:160]!r}: a rule says what it finds with "
+                                 "fail(message, where, subject), not print()", rule.id, "warning", rule.id))
+    if bad:
+        raise InputError(bad)
     return found, notes
+
+
+def compile_ahead(game: Game) -> None:
+    """Compile the game's rules files where an import would keep them (`__pycache__` beside them), without
+    running them: each worker then reads them compiled (a worker writes no file, so it cannot keep what
+    it compiles; compiling Welcome to the Moon's rules takes 30-50 ms)."""
+    import importlib.util
+    import py_compile
+    from pathlib import Path
+
+    home = game.dir.resolve()
+    for path in [game.dir / "rules.py", *sorted((game.dir / "rules").glob("*.py"))]:
+        cached = Path(importlib.util.cache_from_source(str(path)))
+        if not path.is_file() or not path.resolve().is_relative_to(home) \
+                or not cached.parent.resolve().is_relative_to(home):
+            continue  # a link out of the game: refused when imported; nothing written through it
+        if not cached.is_file() or cached.stat().st_mtime < path.stat().st_mtime:
+            with contextlib.suppress(Exception):  # a syntax error: said when the worker imports it
+                py_compile.compile(str(path), str(cached), doraise=True)
+
+
+def _work(game: Game, rule: Rule, rule_at: Where) -> Callable[[], list[tuple[Where, str, str]]]:
+    """One rule as the worker runs it: its module imported there (never in pnp's own process), then called."""
+
+    def work() -> list[tuple[Where, str, str]]:
+        found: list[tuple[Where, str, str]] = []
+
+        def fail(message: str, where: Where | None = None, subject: str = "") -> None:
+            found.append((where if isinstance(where, Where) else rule_at, str(subject or rule.id), str(message)))
+
+        try:
+            fn = custom_function(game, rule.function or "", rule_at)
+        except SyntaxError as exc:
+            raise InputError([Problem(Where(_shown(game, exc.filename), exc.lineno or 0, exc.offset or 0),
+                                      f"syntax error in the custom rules: {exc.msg}", rule.id)]) from None
+        fn(game, fail)
+        return found
+
+    return work
 
 
 def _shown(game: Game, filename: str | None) -> str:
@@ -89,19 +146,6 @@ def _shown(game: Game, filename: str | None) -> str:
         return Path(filename or "").resolve().relative_to(game.root.resolve()).as_posix()
     except ValueError:
         return f"cards/{game.id}/rules.py"
-
-
-def _game_frame(game: Game, exc: BaseException) -> str:
-    """`cards/<game>/rules.py:LINE`: the innermost line of the game's own code the error passed through."""
-    import traceback
-    from pathlib import Path
-
-    root = game.dir.resolve()
-    for frame in reversed(traceback.extract_tb(exc.__traceback__)):
-        path = Path(frame.filename).resolve()
-        if path.is_relative_to(root):
-            return f"cards/{game.id}/{path.relative_to(root).as_posix()}:{frame.lineno}"
-    return f"cards/{game.id}/rules.py"
 
 
 def custom_function(game: Game, name: str, where: Where) -> RuleFunction:

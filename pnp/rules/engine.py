@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pnp.errors import InputError, Problem, Where, did_you_mean
 from pnp.model import limits
@@ -18,6 +18,9 @@ from pnp.model.game import Card, Deck, Game
 from pnp.model.load import Doc
 from pnp.model.units import parse_colour
 from pnp.rules.spec import Rule, RulesFile, Source
+
+if TYPE_CHECKING:
+    from pnp.rules.custom import Started
 
 
 @dataclass
@@ -29,14 +32,15 @@ class Value:
 
 class Engine:
     def __init__(self, game: Game, spec: RulesFile, doc: Doc, custom: bool = True,
-                 rule_seconds: float = limits.RULE_SECONDS):
+                 rule_seconds: float = limits.RULE_SECONDS, started: Started | None = None):
         """`custom`: run the game's Python rules (False for an untrusted change: they are code that runs);
-        `rule_seconds`: the time each may take."""
+        `rule_seconds`: the time each may take; `started`: those rules, started already."""
         self.game, self.spec, self.doc = game, spec, doc
         self.decks = {d.id: d for d in game.decks}
-        self.custom, self.rule_seconds = custom, rule_seconds
+        self.custom, self.rule_seconds, self.started = custom, rule_seconds, started
         self.notes: list[Problem] = []  # what the engine says besides the rules' findings
         self._context: dict[str, Any] | None = None
+        self.customs: dict[int, list[tuple[Where, str, str]]] | None = None  # each custom rule's findings, by index
 
     # -- where values come from ------------------------------------------------------------
     def deck(self, name: str | list[str] | None, at: tuple) -> Deck:
@@ -110,34 +114,63 @@ class Engine:
 
     # -- running ----------------------------------------------------------------------------
     def run(self) -> list[Problem]:
-        out: list[Problem] = []
+        """Every rule's findings, in the order of rules.yaml. The custom rules start first, in a worker process,
+        and run while pnp checks the others (one worker for them all)."""
         skipped = [rule.id for rule in self.spec.rules if rule.kind == "custom" and not self.custom]
-        for i, rule in enumerate(self.spec.rules):
-            if rule.id in skipped:
-                continue
-            at = ("rules", i)
-            limits.working_on(f"checking rule {rule.id} ({self.doc.where(at)})")
-            missing = [key for key in NEEDS.get(rule.kind, ()) if getattr(rule, key) in (None, "")]
-            if missing:
-                raise InputError([Problem(self.doc.where(at), f"a {rule.kind} rule needs "
-                                          + " and ".join(f"`{key}:`" for key in missing), rule.id)])
-            check = getattr(self, "rule_" + rule.kind)
-            if rule.kind == "custom":  # (timed by the runner of game code)
-                found = list(check(rule, at))
-            else:
-                try:
-                    with limits.time_limit(limits.RULE_SECONDS):
-                        found = list(check(rule, at))
-                except limits.Overtime:
-                    raise InputError([Problem(self.doc.where(at), f"checking this rule took more than "
-                                              f"{limits.RULE_SECONDS:g} s: its expressions do too much for each card "
-                                              "or row", rule.id)]) from None
-            out += [Problem(where, message, subject, rule.severity, rule.id) for where, subject, message in found]
+        customs = [i for i, r in enumerate(self.spec.rules) if r.kind == "custom" and r.function and self.custom]
+        running = None
+        if self.started is not None and self.started.chosen == customs:
+            running = self.started.running
+        elif customs:
+            from pnp.rules.custom import start_customs
+
+            running = start_customs(self.game, self._customs(customs), self.rule_seconds)
+        try:
+            found: dict[int, list[Problem]] = {}
+            for i, rule in enumerate(self.spec.rules):
+                if rule.id in skipped:
+                    continue
+                at = ("rules", i)
+                missing = [key for key in NEEDS.get(rule.kind, ()) if getattr(rule, key) in (None, "")]
+                if missing:
+                    raise InputError([Problem(self.doc.where(at), f"a {rule.kind} rule needs "
+                                              + " and ".join(f"`{key}:`" for key in missing), rule.id)])
+                if rule.kind != "custom":
+                    limits.working_on(f"checking rule {rule.id} ({self.doc.where(at)})")
+                    found[i] = self._timed(rule, at)
+            if running is not None:
+                from pnp.rules.custom import judge_customs
+
+                results, printed = judge_customs(self._customs(customs), running.outcomes())
+                self.customs = dict(zip(customs, results, strict=True))
+                self.notes.extend(printed)
+                for i in customs:
+                    found[i] = self._found(self.spec.rules[i], ("rules", i))
+        finally:
+            if running is not None:
+                running.close()
+        out = [p for i in sorted(found) for p in found[i]]
         if skipped:
             out.append(Problem(self.doc.where(), f"{len(skipped)} custom rule{'s' if len(skipped) != 1 else ''} not "
                                f"run (--no-custom-rules): {', '.join(skipped)}", self.game.id, "warning",
                                "custom-rules-skipped"))
         return out + self.notes
+
+    def _timed(self, rule: Rule, at: tuple) -> list[Problem]:
+        """A built-in rule's findings, within its time (custom rules are timed by the runner of game code)."""
+        try:
+            with limits.time_limit(limits.RULE_SECONDS):
+                return self._found(rule, at)
+        except limits.Overtime:
+            raise InputError([Problem(self.doc.where(at), f"checking this rule took more than {limits.RULE_SECONDS:g} "
+                                      "s: its expressions do too much for each card or row", rule.id)]) from None
+
+    def _found(self, rule: Rule, at: tuple) -> list[Problem]:
+        check = getattr(self, "rule_" + rule.kind)
+        return [Problem(where, message, subject, rule.severity, rule.id) for where, subject, message in check(rule, at)]
+
+    def _customs(self, chosen: list[int]) -> list[tuple[Rule, Where]]:
+        return [(self.spec.rules[i], self.doc.where(("rules", i))) for i in chosen]
 
     # -- rule kinds: each yields (where, subject, message) ------------------------------------
     def rule_contents(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
@@ -366,11 +399,8 @@ class Engine:
         yield from check_fits(self, rule, at)
 
     def rule_custom(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
-        from pnp.rules.custom import run_custom
-
-        found, printed = run_custom(self.game, rule, self.doc.where(at), self.rule_seconds)
-        self.notes.extend(printed)
-        yield from found
+        """What the rule found in the worker (`run` started them all first and took their outcomes)."""
+        yield from (self.customs or {}).get(at[1], [])
 
 
 # what each rule kind cannot do without (the others are optional, or checked by the kind itself)

@@ -1,0 +1,299 @@
+"""The one runner for game code: everything a game's own Python does (custom rules today; setups and
+the play modules of `pnp simulate` to come) runs through here, in a worker process that the operating
+system holds to limits, and only the parent decides what came of it. Nothing else imports game code.
+
+    from pnp.rules.worker import Box, Running, run_all, run_one
+
+    box = Box(seconds=10, code=game.dir, label=f"cards/{game.id}", reads=(game.root,))
+    works = [lambda: check_a(game), lambda: check_b(game)]
+    outcomes = run_all(works, box, jobs=1)
+    running = Running(works, box)   # started: pnp does its own work meanwhile ...
+    outcomes = running.outcomes()   # ... then waits for theirs (`running.close()`: not wanted after all)
+
+A *work* is a callable of no arguments that uses game code (imports it, calls it) and returns what
+`pickle` can carry: plain data, `Where` and `Problem` (other classes: name them in `Box.types`). The
+worker is a fork of this process, so a work may use anything the parent has loaded (the `Game`, its
+laid-out templates) without sending it. `run_all(works, box, jobs)` gives one `Outcome` per work, in
+order: `kind` "ok" with its `value`; "input" with `problems` (the work raised `InputError`: located
+already); or a failure, said as the end of a sentence whose subject is the game code (`failure`: "ran
+longer than 2 s and was stopped"), its kind ("overtime", "exit", "memory", "refused", "died",
+"error") and `at`, the game's `file:line` where it is known. `printed` is what the work printed.
+Up to `jobs` workers run at once (`pnp simulate --jobs N`), each running works one after another (one
+start for all of a game's custom rules); a worker that dies takes only its current work with it, and
+the next work gets a new worker. `run_one(work, box)` runs one. `Running(works, box, jobs)` starts
+them and returns at once; its `outcomes()` waits (pnp checks the game's other rules meanwhile).
+
+What a worker is held to, set on itself before any game code runs:
+- time: `Box.seconds` of processor time a work, and `Box.clock()` by the clock (`limits.WALL_FACTOR`
+  times that, a second more at least: sleeping, waiting or starved of the processor): ITIMER_PROF and
+  ITIMER_REAL raise `limits.Overtime` in its Python code at its line, again each second if it is
+  caught; about a second later RLIMIT_CPU ends the process (code stuck in C, such as a catastrophic
+  regular expression) or the parent does, at `Box.deadline()` (SIGUSR1 for its traceback, then SIGKILL);
+- memory: `limits.WORKER_MEMORY` of address space beyond what it starts with (RLIMIT_AS);
+- files: it writes none (RLIMIT_FSIZE 0), holds `limits.WORKER_FILES` open at most, dumps no core;
+  every inherited file descriptor is closed, stdin/stdout/stderr lead to /dev/null, the environment
+  is emptied (no CI secrets to read), SIGINT is left to the parent;
+- an audit hook (`sys.addaudithook`) refuses, and reports at the game's line, writing, renaming or
+  deleting a file, reading one outside `Box.reads` and Python's own installation, sockets and name
+  lookups, starting a process or sending a signal, ctypes, mmap and changing its limits; the worker
+  ends after a refusal, so game code that catches it cannot go on;
+- a crash (segfault, abort) or a fatal signal leaves its traceback to the parent (faulthandler), which
+  names the game's line; what a worker sends back is unpickled with only plain data, `Where`, `Problem`
+  and `Box.types` allowed (it never runs code in pnp's process).
+`Box.prepare` is pnp's own work in the worker before it shuts itself in (custom rules: compile the
+game's modules ahead).
+Audit hooks are not a security boundary (CPython documents it): code that reaches ctypes or the
+interpreter's internals some other way gets past them, and a worker runs with the user's rights.
+They stop careless and ordinary code; untrusted code is for `--no-custom-rules`. What the process
+limits and the parent's deadline hold (time, memory, a pass by exiting early), they hold for any code.
+
+A worker is forked, not spawned: it starts in a few milliseconds with the loaded game (a spawned one
+would import pnp and load the game again: a third of a second); all told a worker costs 10-20 ms of
+processor time, most of it the copy-on-write of pages it and pnp touch. Forking beside other threads
+(`pnp serve`, `pnp watch`) is safe for what the worker touches: Python resets its import lock, the
+time-limit watchdog is made afresh in the child (`limits._forked`) and its time kept by a signal, not
+a thread; a lock some other library held at that moment could stall the worker, and the deadline
+ends it then. An idle worker is told to end by closing its commands and reaped later, off the
+critical path. POSIX only (fork).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import pickle
+import select
+import signal
+import struct
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pnp.errors import Problem
+from pnp.rules.worker_child import Box, Work, line_in, start
+
+
+@dataclass
+class Outcome:
+    kind: str = "ok"  # ok, input, or a failure: overtime, exit, memory, refused, died, error
+    value: Any = None
+    problems: list[Problem] = field(default_factory=list)
+    failure: str = ""
+    at: str = ""
+    printed: str = ""
+
+
+def run_one(work: Work, box: Box) -> Outcome:
+    return run_all([work], box)[0]
+
+
+def run_all(works: Sequence[Work], box: Box, jobs: int = 1) -> list[Outcome]:
+    """Each work in a worker, up to `jobs` at once; one outcome each, in order."""
+    return Running(works, box, jobs).outcomes()
+
+
+class Running:
+    """Works started in workers (`Running(works, box, jobs)` returns at once): pnp goes on with its own
+    work meanwhile, and `outcomes()` waits for theirs; `close()` ends them if pnp no longer wants them."""
+
+    def __init__(self, works: Sequence[Work], box: Box, jobs: int = 1):
+        _reap_exited()
+        self.works, self.box, self.jobs = works, box, jobs
+        self.results: list[Outcome | None] = [None] * len(works)
+        self.todo = list(range(len(works) - 1, -1, -1))
+        self.workers: list[_Worker] = []
+        try:
+            self._hand_out()
+        except BaseException:
+            self.close()
+            raise
+
+    def _hand_out(self) -> None:
+        while self.todo and len(self.workers) < self.jobs:
+            self.workers.append(_Worker(*start(self.works, self.box)))
+        for w in self.workers:
+            if w.current is None and self.todo:
+                w.give(self.todo.pop(), self.box)
+
+    def outcomes(self) -> list[Outcome]:
+        box = self.box
+        try:
+            while True:
+                self._hand_out()
+                busy = [w for w in self.workers if w.current is not None]
+                if not busy:
+                    break
+                wait = max(0.0, min(w.deadline for w in busy) - time.monotonic())
+                ready = _readable([w.rep for w in busy], wait)
+                for w in busy:
+                    if w.rep in ready:
+                        for i, outcome in w.receive(box):
+                            self.results[i] = outcome
+                        if w.ended:
+                            if w.current is not None:
+                                self.results[w.current] = w.death(box)
+                            w.close()
+                            self.workers.remove(w)
+                    elif time.monotonic() >= w.deadline:
+                        self.results[w.current] = w.overdue(box)  # type: ignore[index]
+                        w.close()
+                        self.workers.remove(w)
+        finally:
+            self.close()
+        return [o or Outcome("died", failure="was never run") for o in self.results]
+
+    def close(self) -> None:
+        for w in self.workers:
+            w.close()
+        self.workers = []
+
+
+def _readable(fds: list[int], wait: float) -> set[int]:
+    poll = select.poll()
+    for fd in fds:
+        poll.register(fd, select.POLLIN | select.POLLHUP)
+    return {fd for fd, _ in poll.poll(wait * 1000)}
+
+
+_EXITING: list[int] = []  # idle workers told to end, not yet reaped
+
+
+def _reap_exited() -> None:
+    for pid in list(_EXITING):
+        with contextlib.suppress(ChildProcessError):
+            if not os.waitpid(pid, os.WNOHANG)[0]:
+                continue
+        _EXITING.remove(pid)
+
+
+class _Worker:
+    """The parent's side of one worker: its pipes (commands in, reports and fault tracebacks out)."""
+
+    def __init__(self, pid: int, cmd: int, rep: int, trace: int):
+        self.pid, self.cmd, self.rep, self.trace = pid, cmd, rep, trace
+        self.buffer, self.trace_text, self.deadline, self.ended = b"", b"", 0.0, False
+        self.current: int | None = None  # the work it runs
+        self.status: int | None = None  # its exit status, once reaped
+        os.set_blocking(trace, False)
+
+    def give(self, i: int, box: Box) -> None:
+        os.write(self.cmd, struct.pack("<I", i))
+        self.current, self.deadline = i, time.monotonic() + box.deadline()
+
+    def receive(self, box: Box) -> list[tuple[int, Outcome]]:
+        data = os.read(self.rep, 1 << 16)
+        if not data:
+            self.ended = True
+            return []
+        self.buffer += data
+        out: list[tuple[int, Outcome]] = []
+        while len(self.buffer) >= 4 and len(self.buffer) >= 4 + (n := struct.unpack("<I", self.buffer[:4])[0]):
+            raw, self.buffer = self.buffer[4:4 + n], self.buffer[4 + n:]
+            i, kind = self.current, ""
+            try:
+                kind, payload, failure, at, printed = _Unpickler(raw, box.types).load()
+                outcome = Outcome(kind, payload if kind == "ok" else None,
+                                  list(payload) if kind == "input" else [], str(failure), str(at), str(printed))
+            except Exception as exc:  # what the worker sent is not a report pnp can take
+                outcome = Outcome("error", failure=f"sent back what pnp cannot read ({type(exc).__name__}: {exc})")
+            if i is not None:
+                out.append((i, outcome))
+            self.current = None
+            if kind == "refused":  # the worker ends after a refusal
+                self.ended = True
+        return out
+
+    def death(self, box: Box) -> Outcome:
+        """The work the worker was running when it ended without reporting it."""
+        status = self.reap()
+        at = self.traced(box)
+        if os.WIFSIGNALED(status):
+            sig = os.WTERMSIG(status)
+            if sig == signal.SIGXCPU:
+                return Outcome("overtime", failure=f"ran longer than {box.seconds:g} s and was stopped", at=at)
+            if sig == signal.SIGXFSZ:
+                return Outcome("refused", failure="tried to write a file: refused", at=at)
+            name = signal.Signals(sig).name
+            said = "was killed (SIGKILL: out of memory, or a signal sent to it)" if sig == signal.SIGKILL else \
+                f"crashed the worker process ({name})"
+            return Outcome("died", failure=said, at=at)
+        return Outcome("died", failure=f"ended the worker process (exit status {os.WEXITSTATUS(status)}) before it "
+                       "finished, as os._exit() does", at=at)
+
+    def overdue(self, box: Box) -> Outcome:
+        """Past its deadline: its traceback asked for (SIGUSR1) and read until it stops coming, then killed."""
+        with contextlib.suppress(OSError):
+            os.kill(self.pid, signal.SIGUSR1)
+        until = time.monotonic() + 0.5
+        while time.monotonic() < until and _readable([self.trace], 0.05):
+            if not self.read_trace():
+                break
+        self.kill()
+        self.reap()
+        return Outcome("overtime", failure=f"ran longer than {box.deadline():g} s by the clock (waiting or sleeping, "
+                       "or starved of the processor) and was stopped", at=self.traced(box))
+
+    def read_trace(self) -> bool:
+        """What the worker's fault handler wrote since (False: nothing more, for now or for good)."""
+        try:
+            chunk = os.read(self.trace, 1 << 16)
+        except BlockingIOError:
+            return False
+        self.trace_text += chunk
+        return bool(chunk)
+
+    def traced(self, box: Box) -> str:
+        while self.read_trace():
+            pass
+        return line_in(self.trace_text.decode("utf-8", "replace"), box)
+
+    def kill(self) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.pid, signal.SIGKILL)
+
+    def reap(self) -> int:
+        """Its exit status, once it has ended (killed if it lingers after closing its pipe)."""
+        if self.status is not None:
+            return self.status
+        for _ in range(500):
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                break
+            time.sleep(0.002)
+        else:
+            self.kill()
+            _, status = os.waitpid(self.pid, 0)
+        self.status = status
+        return status
+
+    def close(self) -> None:
+        if self.status is None:
+            if self.current is not None:
+                self.kill()
+                self.reap()
+            else:  # an idle worker reads the end of its commands and exits: reaped later, off the critical path
+                _EXITING.append(self.pid)
+        for fd in (self.cmd, self.rep, self.trace):
+            if fd >= 0:
+                os.close(fd)
+        self.cmd = self.rep = self.trace = -1
+
+
+class _Unpickler(pickle.Unpickler):
+    """A report holds plain data, `Where` and `Problem`: nothing else is looked up (what a worker sends
+    is never allowed to run code in pnp's process)."""
+
+    ALLOWED = frozenset({("pnp.errors", "Where"), ("pnp.errors", "Problem"), ("builtins", "set"),
+                         ("builtins", "frozenset")})
+
+    def __init__(self, data: bytes, types: frozenset[tuple[str, str]]):
+        import io
+
+        super().__init__(io.BytesIO(data))
+        self.types = self.ALLOWED | types
+
+    def find_class(self, module: str, name: str) -> Any:
+        if (module, name) not in self.types:
+            raise pickle.UnpicklingError(f"{module}.{name} is not something a worker reports")
+        return super().find_class(module, name)

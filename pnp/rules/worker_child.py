@@ -1,0 +1,335 @@
+"""The worker's side of pnp/rules/worker.py: a forked process that shuts itself in (limits, closed
+files, an empty environment, an audit hook) before any game code runs, then runs the works the
+parent names, one report each, until the parent closes its commands."""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import os
+import pickle
+import re
+import signal
+import struct
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+from pnp.errors import InputError
+from pnp.model import limits
+
+Work = Callable[[], Any]
+
+
+@dataclass(frozen=True)
+class Box:
+    seconds: float = limits.RULE_SECONDS  # processor time of one work (the wall clock: WALL_FACTOR times it)
+    code: Path | None = None  # the game's code folder: the lines named in failures are in it
+    label: str = ""  # how that folder is shown (`cards/<game>`)
+    reads: tuple[Path, ...] = ()  # folders game code may read (the project), besides Python's own
+    memory: int = limits.WORKER_MEMORY
+    types: frozenset[tuple[str, str]] = frozenset()  # (module, class) a value may hold besides pnp's Where, Problem
+    wall: float | None = None  # seconds by the clock a work may take (default: WALL_FACTOR x seconds, 1 s more)
+    prepare: Callable[[], None] | None = None  # pnp's own work in the worker before it shuts itself in (no game code)
+
+    def clock(self) -> float:
+        """Seconds by the clock after which the worker stops a work's Python code itself (SIGALRM)."""
+        return self.wall if self.wall is not None else max(self.seconds * limits.WALL_FACTOR, self.seconds + 1.0)
+
+    def deadline(self) -> float:
+        """Seconds by the clock after which pnp kills the worker (code stuck in C, or deaf to its alarm)."""
+        return self.clock() + 1.0
+
+
+def report(kind: str, payload: Any = None, failure: str = "", at: str = "", printed: str = "") -> bytes:
+    """One report, framed for the pipe (used by the worker)."""
+    try:
+        data = pickle.dumps((kind, payload, failure, at, printed), protocol=pickle.HIGHEST_PROTOCOL)
+    except Exception as exc:
+        data = pickle.dumps(("error", None, f"returned what cannot be sent back ({type(exc).__name__}: {exc})",
+                             at, printed))
+    return struct.pack("<I", len(data)) + data
+
+
+
+WRITE_FLAGS = os.O_WRONLY | os.O_RDWR | os.O_CREAT | os.O_TRUNC | os.O_APPEND
+FILES = {"os.remove", "os.rename", "os.rmdir", "os.mkdir", "os.chmod", "os.chown", "os.link", "os.symlink",
+         "os.truncate", "os.utime", "os.mkfifo", "os.mknod", "os.chflags", "os.lchflags", "os.setxattr",
+         "os.removexattr", "shutil.rmtree", "shutil.chown", "mmap.__new__"}
+PROCESSES = {"os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork", "os.forkpty", "subprocess.Popen",
+             "pty.spawn", "os.startfile"}
+SIGNALS = {"os.kill", "os.killpg", "signal.pthread_kill"}
+NETWORK = ("socket.", "urllib.", "http.", "ftplib.", "smtplib.", "poplib.", "imaplib.", "nntplib.", "telnetlib.",
+           "webbrowser.")
+
+
+def start(works: Sequence[Work], box: Box) -> tuple[int, int, int, int]:
+    """A new worker for `works`: its pid, and the parent's ends of its pipes (commands, reports, tracebacks)."""
+    import faulthandler  # noqa: F401  (imported before the fork: the worker reads no module it can do without)
+    import gc  # noqa: F401
+    import resource  # noqa: F401
+    import threading  # noqa: F401
+
+    cmd_r, cmd_w = os.pipe()
+    rep_r, rep_w = os.pipe()
+    trace_r, trace_w = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the worker: it never returns into the caller
+        try:
+            _serve(works, box, cmd_r, rep_w, trace_w)
+        finally:
+            os._exit(70)
+    for fd in (cmd_r, rep_w, trace_w):
+        os.close(fd)
+    return pid, cmd_w, rep_r, trace_r
+
+
+def _serve(works: Sequence[Work], box: Box, cmd: int, rep: int, trace: int) -> None:
+    import faulthandler
+    import gc
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle: it ends its workers
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    keep = sorted({cmd, rep, trace})
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    for low, high in zip([2, *keep], [*keep, 1 << 20], strict=True):  # every descriptor it inherited, closed
+        os.closerange(low + 1, high)
+    if box.prepare is not None:
+        with contextlib.suppress(Exception):  # only ever saves time
+            box.prepare()
+    faulthandler.enable(file=trace, all_threads=True)  # a crash: its traceback to the parent
+    faulthandler.register(signal.SIGXCPU, file=trace, all_threads=True, chain=True)
+    faulthandler.register(signal.SIGUSR1, file=trace, all_threads=True, chain=False)  # the parent's "where are you"
+    reads = _readable(box)
+    os.environ.clear()
+    sys.dont_write_bytecode = True
+    gc.freeze()  # what the parent made stays as it is; what game code makes is collected
+    gc.enable()
+    signal.signal(signal.SIGPROF, _overtime)
+    signal.signal(signal.SIGALRM, _overtime)
+    _hold(box)
+    guard = Guard(box, reads, rep)
+    sys.addaudithook(guard)
+    while len(head := _read(cmd, 4)) == 4:
+        (i,) = struct.unpack("<I", head)
+        guard.printed = Printed()
+        sys.stdout = sys.stderr = guard.printed
+        guard.cpu(box.seconds)
+        os.write(rep, _run(works[i], box, guard.printed))
+    os._exit(0)
+
+
+def _run(work: Work, box: Box, printed: Printed) -> bytes:
+    def said(exc: BaseException) -> str:
+        try:
+            text = str(exc)
+        except Exception:
+            text = ""
+        return f"{type(exc).__name__}: {text[:300]}" if text else type(exc).__name__
+
+    _FIRED[0] = 0
+    try:
+        signal.setitimer(signal.ITIMER_PROF, box.seconds, 1.0)  # processor time: Overtime at `seconds`, each second on
+        signal.setitimer(signal.ITIMER_REAL, box.clock(), 1.0)  # the clock: sleeping or starved, the same
+        try:
+            value = work()
+        finally:
+            signal.setitimer(signal.ITIMER_PROF, 0)
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        if _FIRED[0]:  # it caught its time limit and finished: late all the same
+            raise limits.Overtime
+    except InputError as exc:
+        return report("input", list(exc.problems), printed=printed.text())
+    except limits.Overtime as exc:
+        return report("overtime", None, f"ran longer than {box.seconds:g} s and was stopped", _traced(exc, box),
+                      printed.text())
+    except SystemExit as exc:
+        return report("exit", None, "called sys.exit()", _traced(exc, box), printed.text())
+    except MemoryError as exc:
+        return report("memory", None, f"ran out of memory (a worker may take {box.memory >> 20} MB)",
+                      _traced(exc, box), printed.text())
+    except BaseException as exc:  # anything else, BaseException and GeneratorExit too: the game's mistake
+        return report("error", None, f"failed: {said(exc)}", _traced(exc, box), printed.text())
+    return report("ok", value, printed=printed.text())
+
+
+_FIRED = [0]  # how often the work being run was told it is out of time
+
+
+def _overtime(signum: int, frame: FrameType | None) -> None:
+    """The work has used its processor time: stop it at its line (again each second, if it catches this; code
+    stuck in C is ended by RLIMIT_CPU). A signal, not pnp's watchdog thread: starting a thread costs a worker
+    10 ms on a busy machine."""
+    _FIRED[0] += 1
+    raise limits.Overtime
+
+
+class Printed:
+    """stdout and stderr of a work: the first 2,000 characters kept."""
+
+    encoding = "utf-8"
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.size = 0
+
+    def write(self, s: Any) -> int:
+        s = str(s)
+        if self.size < 2000:
+            self.parts.append(s[:2000 - self.size])
+        self.size += len(s)
+        return len(s)
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+    def text(self) -> str:
+        return "".join(self.parts)
+
+
+class Guard:
+    """The audit hook: what game code may not do is refused, reported at its line, and ends the worker
+    (a rule that catches the refusal cannot go on as if it had not happened)."""
+
+    def __init__(self, box: Box, reads: list[str], rep: int):
+        self.box, self.reads, self.rep = box, reads, rep
+        self.printed = Printed()
+        self.ours = False
+
+    def __call__(self, event: str, args: tuple) -> None:
+        import threading
+
+        if self.ours or threading.get_ident() == limits.timekeeper():  # pnp's own: its limits, the watchdog's
+            # ctypes call (a template laid out for a rule runs under a time limit)
+            return
+        what = self.refused(event, args)
+        if what:
+            at = ""
+            frame: FrameType | None = sys._getframe(1)
+            while frame is not None and not at:
+                at = shown(frame.f_code.co_filename, frame.f_lineno, self.box)
+                frame = frame.f_back
+            os.write(self.rep, report("refused", None, f"tried to {what}: refused", at, self.printed.text()))
+            os._exit(0)
+
+    def refused(self, event: str, args: tuple) -> str:
+        if event == "open":
+            path, mode, flags = args
+            if isinstance(path, int):
+                return f"open file descriptor {path}"
+            if (flags or 0) & WRITE_FLAGS or (isinstance(mode, str) and any(c in mode for c in "wax+")):
+                return f"write a file ({os.fsdecode(path)})"
+            return "" if self.inside(path) else f"read a file outside the project ({os.fsdecode(path)})"
+        if event in ("os.listdir", "os.scandir"):
+            path = args[0] if args and args[0] is not None else "."
+            if isinstance(path, int):
+                return f"list open directory {path}"
+            return "" if self.inside(path) else f"list a folder outside the project ({os.fsdecode(path)})"
+        if event in FILES:
+            return f"change files ({event} {args[0] if args else ''})"
+        if event in PROCESSES:
+            return f"start a process ({event})"
+        if event in SIGNALS:
+            return f"send a signal ({event})"
+        if event.startswith(NETWORK):
+            return f"use the network ({event})"
+        if event.startswith("ctypes."):
+            return f"call C code through ctypes ({event})"
+        if event in ("resource.setrlimit", "resource.prlimit"):
+            return "change its own limits"
+        return ""
+
+    def inside(self, path: Any) -> bool:
+        real = os.path.realpath(os.fsdecode(path))
+        return any(real == root or real.startswith(root + os.sep) for root in self.reads)
+
+    def cpu(self, seconds: float) -> None:
+        """Processor time for the next work: the watchdog stops Python code at `seconds`; a C call that
+        does not return (a catastrophic regular expression) is ended by the system a second or two later."""
+        import resource
+
+        used = sum(resource.getrusage(resource.RUSAGE_SELF)[:2])  # whole seconds: the watchdog comes first
+        soft, hard = math.ceil(used + seconds + 0.5), resource.getrlimit(resource.RLIMIT_CPU)[1]
+        self.ours = True
+        try:
+            resource.setrlimit(resource.RLIMIT_CPU, (soft if hard == resource.RLIM_INFINITY else min(soft, hard),
+                                                     hard))
+        finally:
+            self.ours = False
+
+
+def _readable(box: Box) -> list[str]:
+    """Folders game code may read: the game's (`box.reads`), Python's own and its packages', pnp's."""
+    import pnp
+
+    roots: list[str | Path] = [*box.reads, sys.prefix, sys.base_prefix, sys.exec_prefix, Path(pnp.__file__).parent,
+             *(p for p in sys.path if p and os.path.isdir(p) and os.path.realpath(p) != "/")]
+    if "pnp.model.kept" in sys.modules:  # what pnp kept between runs (template code, YAML, fonts): read, never written
+        roots += sys.modules["pnp.model.kept"].read_only()
+    return sorted({os.path.realpath(r) for r in roots})
+
+
+def _hold(box: Box) -> None:
+    """The operating system's limits, set by the worker on itself: no core, no file written, few files
+    open, and memory (address space) bounded above what it starts with."""
+    import resource
+
+    def limit(which: int, value: int) -> None:
+        hard = resource.getrlimit(which)[1]
+        value = value if hard == resource.RLIM_INFINITY else min(value, hard)
+        with contextlib.suppress(ValueError, OSError):  # a system that will not: the other limits still hold
+            resource.setrlimit(which, (value, value))
+
+    limit(resource.RLIMIT_CORE, 0)
+    limit(resource.RLIMIT_FSIZE, 0)
+    limit(resource.RLIMIT_NOFILE, limits.WORKER_FILES)
+    try:
+        with open("/proc/self/statm") as f:
+            size = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError):  # no /proc (macOS): RLIMIT_AS is not kept there anyway
+        return
+    limit(resource.RLIMIT_AS, size + box.memory)
+
+
+def _read(fd: int, n: int) -> bytes:
+    data = b""
+    while len(data) < n and (chunk := os.read(fd, n - len(data))):
+        data += chunk
+    return data
+
+
+def shown(filename: str, line: int | None, box: Box) -> str:
+    """`cards/<game>/rules.py:7` for a line of the game's code; "" for any other file."""
+    if box.code is None or not filename or filename.startswith("<"):
+        return ""
+    try:
+        rel = Path(filename).resolve().relative_to(box.code.resolve())
+    except (ValueError, OSError):
+        return ""
+    return f"{box.label}/{rel.as_posix()}:{line or 0}"
+
+
+def _traced(exc: BaseException, box: Box) -> str:
+    """The innermost line of the game's code an exception passed through."""
+    import traceback
+
+    for frame in reversed(traceback.extract_tb(exc.__traceback__)):
+        if at := shown(frame.filename, frame.lineno, box):
+            return at
+    return ""
+
+
+def line_in(trace: str, box: Box) -> str:
+    """The innermost line of the game's code in a fault traceback (most recent call first)."""
+    for filename, line in re.findall(r'File "(.+?)", line (\d+)', trace):
+        if at := shown(filename, int(line), box):
+            return at
+    return ""
