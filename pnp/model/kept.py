@@ -26,6 +26,7 @@ MAGIC = b"pnp1"
 _KEY: bytes | None | bool = False  # False: not read yet; None: no key can be kept
 _BROKEN: set[str] = set()  # kinds whose folder could not be written this run: not tried again
 _WRITES = [True]  # False in a worker running game code (pnp/rules/worker.py): it writes no file
+_FIXED: list[Path] = []  # the cache folder, once a worker has fixed it
 
 
 def code_stamp(module_file: str) -> str:
@@ -65,9 +66,15 @@ def path_of(kind: str, key: str) -> Path | None:
     """Where the entry `key` of this kind (a sub-folder's name) lives; None when the folder is unusable."""
     if kind in _BROKEN:
         return None
-    base = os.environ.get("PNP_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "pnp")
-    return Path(base) / kind / (hashlib.sha256(key.encode()).hexdigest() + ".code")
+    return _folder() / kind / (hashlib.sha256(key.encode()).hexdigest() + ".code")
+
+
+def _folder() -> Path:
+    """The cache's folder: `$PNP_CACHE_DIR`, else `$XDG_CACHE_HOME/pnp`, else `~/.cache/pnp` (fixed by read_only)."""
+    if _FIXED:
+        return _FIXED[0]
+    return Path(os.environ.get("PNP_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "pnp"))
 
 
 def load(kind: str, key: str) -> Any:
@@ -90,8 +97,8 @@ def read_only() -> list[Path]:
     folders it may still read (the cache's, the key's), looked up now."""
     secret()  # the key, made now if it must be (the worker cannot later)
     _WRITES[0] = False
-    cache = Path(os.environ.get("PNP_CACHE_DIR") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "pnp"))
+    cache = _folder()
+    _FIXED[:] = [cache]  # the worker's environment is emptied next: the folder stays the one looked up now
     key = Path(os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")) / "pnp"
     return [cache, key]
 

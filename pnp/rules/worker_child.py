@@ -272,8 +272,9 @@ def _readable(box: Box) -> list[str]:
 
     roots: list[str | Path] = [*box.reads, sys.prefix, sys.base_prefix, sys.exec_prefix, Path(pnp.__file__).parent,
              *(p for p in sys.path if p and os.path.isdir(p) and os.path.realpath(p) != "/")]
-    if "pnp.model.kept" in sys.modules:  # what pnp kept between runs (template code, YAML, fonts): read, never written
-        roots += sys.modules["pnp.model.kept"].read_only()
+    from pnp.model import kept  # what pnp kept between runs (template code, YAML, fonts): read, never written
+
+    roots += kept.read_only()
     return sorted({os.path.realpath(r) for r in roots})
 
 
