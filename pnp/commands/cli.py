@@ -341,6 +341,34 @@ def setup(
 
 
 @app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="game id", autocompletion=_games)],
+    players: Annotated[str | None, typer.Option(help="player counts: 3, 1-4 or 2,4 (default: every count)")] = None,
+    games: Annotated[int | None, typer.Option(min=1, max=1_000_000, help="games per player count and value "
+                                              "(default: enough for a +-2 % interval)")] = None,
+    seed: Annotated[int, typer.Option(help="the same seed plays the same games")] = 1,
+    policy: Annotated[str, typer.Option(help="random, baseline or search")] = "baseline",
+    vary: Annotated[str | None, typer.Option(help="a sweep: DECK/CARD.FIELD=V1,V2,...")] = None,
+    jobs: Annotated[int | None, typer.Option(min=1, max=256, help="worker processes (default: every core)")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="text or json")] = "text",
+    no_custom_rules: NoCustomRules = False,
+) -> None:
+    """Play GAME many times from its YAML (its play module, docs/simulate.md) and report its balance."""
+    from pnp.errors import PnpError
+    from pnp.play import report
+    from pnp.play.lab import simulate as run
+
+    if fmt not in ("text", "json"):
+        typer.echo(f"--format {fmt}: use text or json", err=True)
+        raise typer.Exit(2)
+    try:
+        result = run(_root(), game, players, games, seed, policy, vary, jobs, not no_custom_rules)
+    except PnpError as exc:
+        _fail(exc, written=False)
+    typer.echo(report.as_json(result) if fmt == "json" else report.as_text(result))
+
+
+@app.command()
 def watch(
     game: Annotated[str, typer.Argument(help="game id", autocompletion=_games)],
     paper: Annotated[str | None, typer.Option(help="A4, letter, A3 or tabloid")] = None,
