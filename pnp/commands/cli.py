@@ -355,8 +355,7 @@ def simulate(
 ) -> None:
     """Play GAME many times from its YAML (its play module, docs/simulate.md) and report its balance."""
     from pnp.errors import PnpError
-    from pnp.play import report
-    from pnp.play.lab import simulate as run
+    from pnp.play.lab import render, simulate as run
 
     if fmt not in ("text", "json"):
         typer.echo(f"--format {fmt}: use text or json", err=True)
@@ -365,7 +364,7 @@ def simulate(
         result = run(_root(), game, players, games, seed, policy, vary, jobs, not no_custom_rules)
     except PnpError as exc:
         _fail(exc, written=False)
-    typer.echo(report.as_json(result) if fmt == "json" else report.as_text(result))
+    typer.echo(render(result, fmt))
 
 
 @app.command()

@@ -77,6 +77,10 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
     game = load_game(root, game_id)
     spec, _ = load_rules(game)
     if play_file(game) is None:
+        from pnp.play import odds
+
+        if odds.success_tables(game):  # skill tests to compute exactly, without playing
+            return {"kind": "odds", **odds.odds(game)}
         raise InputError([Problem(Where(f"cards/{game_id}/play.py"), f"{game_id} has no play module: write "
                                   f"cards/{game_id}/play.py (start(table) -> State), as docs/simulate.md shows")])
     if not custom:
@@ -102,3 +106,12 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
     meta = {"game": game_id, "name": game.manifest.name, "policy": policy, "seed": seed, "games": games,
             "players": counts, "variants": [str(v) for v in sweep]}
     return report.build(results, [str(v) for v in sweep], counts, sorted(set(cards)), meta)
+
+
+def render(result: dict[str, Any], fmt: str) -> str:
+    """The report as text or JSON: a simulation's, or a game's exact odds."""
+    from pnp.play import odds, report
+
+    if fmt == "json":
+        return report.as_json(result)
+    return odds.as_text(result) if result.get("kind") == "odds" else report.as_text(result)
