@@ -81,3 +81,19 @@ def test_the_baseline_plays_better_than_chance():
     random_rate = voyage("--players", "2", "--games", "150", "--policy", "random")["groups"][0]["win"]
     baseline = voyage("--players", "2", "--games", "150")["groups"][0]["win"]
     assert baseline["low"] > random_rate["high"]
+
+
+def test_voyage_passes_its_balance_rule_and_a_planted_unwinnable_change_fails_it_at_the_rules_line(voyage_copy):
+    rules = (REPO / "cards" / "voyage" / "rules.yaml").read_text()
+    line = rules[:rules.index("id: winnable-not-certain")].count("\n") + 1
+    passed = run_pnp("check", "voyage", "--strict")
+    assert passed.code == 0, passed.out + passed.err
+    tracks = voyage_copy / "cards" / "voyage" / "tracks.yaml"
+    tracks.write_text(tracks.read_text().replace("per_round: -10", "per_round: -50"))  # Happiness 0 in round 2
+    failed = run_pnp("--root", str(voyage_copy), "check", "voyage", "--format", "github")
+    assert failed.code == 1
+    assert f"file=cards/voyage/rules.yaml,line={line}" in failed.out
+    shown = run_pnp("--root", str(voyage_copy), "check", "voyage")
+    assert shown.code == 1 and "1 player: the baseline crew wins " in shown.out and "outside 50-97 %" in shown.out
+    skipped = run_pnp("--root", str(voyage_copy), "check", "voyage", "--no-custom-rules")
+    assert "not run (--no-custom-rules)" in skipped.out + skipped.err

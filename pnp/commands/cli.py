@@ -259,6 +259,10 @@ def check(
         try:
             with _collector_paused():
                 checked = check_game(root, g, rules)
+            if not checked.errors:  # a game that breaks its rules is not played: its balance can wait
+                from pnp.play.balance import balance_problems
+
+                checked.problems.extend(balance_problems(checked.game, rules.custom))
             if setup_file is not None:
                 from pnp.rules.setup import check_recorded
 

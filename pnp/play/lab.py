@@ -69,7 +69,7 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
     from pnp.model.game import load_game
     from pnp.play import report
     from pnp.play.policies import POLICIES
-    from pnp.play.run import play_file, simulate as run_games
+    from pnp.play.run import play_file
     from pnp.rules.check import load_rules
     from pnp.rules.setup import deal
 
@@ -97,13 +97,20 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
     sweep = variants(game, vary)
     for n in counts:  # a setup that cannot be dealt is said here, located, before any worker starts
         deal(game, spec.setup, n, seed)
-    games = games or report.games_for(0.02)
-    # play: in worker processes, the same games whatever their number
-    results = run_games(Plan(game, spec.setup, seed, policy, sweep), counts, games, jobs or os.cpu_count() or 1)
-    # report
+    return play(game, spec.setup, counts, games or report.games_for(0.02), seed, policy, sweep,
+                jobs or os.cpu_count() or 1)
+
+
+def play(game: Game, setup: Any, counts: list[int], games: int, seed: int, policy: str, sweep: list[Variant],
+         jobs: int) -> dict[str, Any]:
+    """Play the games in worker processes (the same games whatever their number) and build the report."""
+    from pnp.play import report
+    from pnp.play.run import simulate as run_games
+
+    results = run_games(Plan(game, setup, seed, policy, sweep), counts, games, jobs)
     seen = {key.split("/")[0] for r in results for key in (*r[6], *r[7])}  # the decks a game drew or played
     cards = [f"{d.id}/{c.id}" for d in game.decks if d.id in seen for c in d.cards]
-    meta = {"game": game_id, "name": game.manifest.name, "policy": policy, "seed": seed, "games": games,
+    meta = {"game": game.id, "name": game.manifest.name, "policy": policy, "seed": seed, "games": games,
             "players": counts, "variants": [str(v) for v in sweep]}
     return report.build(results, [str(v) for v in sweep], counts, sorted(set(cards)), meta)
 

@@ -296,6 +296,10 @@ class Engine:
 
         yield from check_fits(self, rule, at)
 
+    def rule_balance(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
+        """Played, not checked here: `pnp check` runs it through the play stage (pnp.play.balance)."""
+        yield from ()
+
     def rule_custom(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
         from pnp.rules.custom import run_custom
 
