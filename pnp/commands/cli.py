@@ -359,7 +359,8 @@ def simulate(
 ) -> None:
     """Play GAME many times from its YAML (its play module, docs/simulate.md) and report its balance."""
     from pnp.errors import PnpError
-    from pnp.play.lab import render, simulate as run
+    from pnp.play.lab import render
+    from pnp.play.lab import simulate as run
 
     if fmt not in ("text", "json"):
         typer.echo(f"--format {fmt}: use text or json", err=True)

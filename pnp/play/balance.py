@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-from pnp.errors import Problem
+from pnp.errors import Problem, Where
 from pnp.model.game import Game
 
 SEED = 1
@@ -29,7 +29,8 @@ def balance_problems(game: Game, custom: bool = True, jobs: int | None = None) -
     for i, rule in rules:
         at = doc.where(("rules", i))
 
-        def say(message: str, subject: str = "", severity: str = rule.severity, rule_id: str = rule.id) -> None:
+        def say(message: str, subject: str = "", severity: str = rule.severity, rule_id: str = rule.id,
+                at: Where = at) -> None:
             out.append(Problem(at, message, subject or rule_id, severity, rule_id))
 
         if not custom:

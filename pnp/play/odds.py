@@ -41,7 +41,8 @@ def success_tables(game: Game) -> list[tuple[str, str, str, list[dict[str, Any]]
 def odds(game: Game) -> dict[str, Any]:
     """Every success table's rows with their chance at each pool, and which tests a typical crew of two
     fails more than half the time, and which it cannot fail."""
-    tests = []
+    tests: list[dict[str, Any]] = []
+    fails: dict[str, Fraction] = {}
     for deck, card, name, rows in success_tables(game):
         shown = []
         for row in rows:
@@ -49,12 +50,13 @@ def odds(game: Game) -> dict[str, Any]:
             shown.append({"successes": f"{row.get('min', 0)}{high}", "success": bool(row["success"]),
                           "chance": [round(float(row_chance(row, n)), 4) for n in POOLS]})
         fail = sum((row_chance(r, TYPICAL_POOL) for r in rows if not r["success"]), Fraction(0))
+        fails[f"{deck}/{card}"] = fail
         tests.append({"card": f"{deck}/{card}", "name": name, "rows": shown,
                       "fails": str(fail), "fails_typical": round(float(fail), 4)})
     return {"game": game.id, "name": game.manifest.name, "succeeds_on": SUCCEEDS_ON, "pools": list(POOLS),
             "typical_pool": TYPICAL_POOL, "tests": tests,
-            "mostly_failed": [t["card"] for t in tests if Fraction(t["fails"]) > Fraction(1, 2)],
-            "cannot_fail": [t["card"] for t in tests if Fraction(t["fails"]) == 0]}
+            "mostly_failed": [card for card, fail in fails.items() if fail > Fraction(1, 2)],
+            "cannot_fail": [card for card, fail in fails.items() if fail == 0]}
 
 
 def as_text(report: dict[str, Any]) -> str:

@@ -2,7 +2,8 @@
 
 - `random`: any legal move, equally likely.
 - `baseline`: the play module's own sensible player (`State.baseline`); random where it has none.
-- `search`: knows nothing of any game: flat Monte-Carlo over the legal moves. Each move is tried in
+- `search`: knows nothing of any game: flat Monte-Carlo over the legal moves. The baseline's choice and
+  up to `CANDIDATES - 1` other legal moves (drawn at random where there are more) are each tried in
   `ROLLOUTS` copies of the game (fresh dice, hidden piles shuffled again), each played to its end by
   the baseline; the move that wins most often is played (ties: the baseline's own choice).
 """
@@ -15,7 +16,9 @@ from collections.abc import Callable
 from pnp.play.state import Move, State
 
 Policy = Callable[[State, list[Move], random.Random], Move]
-ROLLOUTS = 4  # look-aheads per legal move for `search`
+ROLLOUTS = 4  # look-aheads per move tried by `search`
+CANDIDATES = 8  # moves `search` tries: the baseline's choice and, where there are more, others drawn at random
+SLOWER = {"search": 200}  # how many times a game's time limit a policy's game may take
 MOVE_LIMIT = 5_000  # moves in one game: a play module whose game never ends is stopped here
 
 
@@ -31,14 +34,16 @@ def search_policy(state: State, moves: list[Move], rng: random.Random) -> Move:
     if len(moves) == 1:
         return moves[0]
     preferred = state.baseline(moves, rng)
+    others = [m for m in moves if m != preferred]
+    rng.shuffle(others)
     best, best_wins = preferred, -1.0
-    for move in moves:
+    for move in [preferred, *others[:CANDIDATES - 1]]:
         wins = 0.0
         for _ in range(ROLLOUTS):
             look = state.clone(rng)
             look.apply(move)
             wins += play(look, baseline_policy, rng).won
-        if wins > best_wins or (wins == best_wins and move == preferred):
+        if wins > best_wins:  # ties: the baseline's choice, tried first
             best, best_wins = move, wins
     return best
 

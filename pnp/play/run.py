@@ -68,8 +68,8 @@ def locate(game: Game, exc: BaseException) -> Where:
         path = Path(frame.filename).resolve()
         if path.is_relative_to(root):
             return Where(shown(game, path), frame.lineno or 0)
-    path = play_file(game)
-    return Where(shown(game, path) if path else f"cards/{game.id}/play.py")
+    found = play_file(game)
+    return Where(shown(game, found) if found else f"cards/{game.id}/play.py")
 
 
 class _Overtime(BaseException):
@@ -113,6 +113,9 @@ def work(plan: Plan, tasks: list[tuple[int, int, int]], send: Any) -> None:
     def refuse_exit(status: int = 0) -> None:
         raise _Exit(status)
 
+    from pnp.play.policies import SLOWER
+
+    seconds = GAME_SECONDS * SLOWER.get(plan.policy, 1)
     signal.signal(signal.SIGVTALRM, overtime)
     real_exit = os._exit
     game = plan.game
@@ -137,14 +140,14 @@ def work(plan: Plan, tasks: list[tuple[int, int, int]], send: Any) -> None:
             dealt = {"players": players, "seed": seed, **dealer.deal(players, options, rng)}
             rest = {deck: [p.id for p in pile] for deck, pile in dealer.piles.items()}
             try:
-                signal.setitimer(signal.ITIMER_VIRTUAL, GAME_SECONDS)
+                signal.setitimer(signal.ITIMER_VIRTUAL, seconds)
                 from pnp.play.table import Table
 
                 table = Table(cards, data, dealt, rest, rng)
                 outcome = play(module.start(table), policy, random.Random(seed ^ 0x5EED))
                 signal.setitimer(signal.ITIMER_VIRTUAL, 0)
             except _Overtime as exc:
-                raise Located(locate(game, exc), f"a game ran longer than {GAME_SECONDS:g} s of processor time "
+                raise Located(locate(game, exc), f"a game ran longer than {seconds:g} s of processor time "
                               "and was stopped; does it loop?") from None
             except _Exit as exc:
                 raise Located(locate(game, exc), "game code called os._exit(); a play module returns, it "
@@ -158,7 +161,7 @@ def work(plan: Plan, tasks: list[tuple[int, int, int]], send: Any) -> None:
             send((variant_i, players, index, bool(outcome.won), str(outcome.reason), int(outcome.round),
                   sorted(record.drawn), dict(record.played), dict(record.counts), record.meters))
     finally:
-        os._exit = real_exit  # type: ignore[assignment]
+        os._exit = real_exit
 
 
 def _vary(cards: dict[str, dict[str, dict[str, Any]]], variant: Variant) -> Any:
@@ -196,6 +199,9 @@ def simulate(plan: Plan, players: list[int], games: int, jobs: int) -> list[tupl
         return (f"game {i + 1} at {n} player{'s' if n != 1 else ''}, {plan.variants[v]}; dealt as `pnp setup "
                 f"{plan.game.id} --players {n} --seed {seed}`")
 
-    results = workers.run(lambda chunk, send: work(plan, chunk, send), chunks, 3 * GAME_SECONDS,
-                          Where(shown(plan.game, path)), what)
+    from pnp.play.policies import SLOWER
+
+    quiet = 3 * GAME_SECONDS * SLOWER.get(plan.policy, 1)  # the parent's deadline: a worker silent this long
+    results = workers.run(lambda chunk, send: work(plan, chunk, send), chunks, quiet, Where(shown(plan.game, path)),
+                          what)
     return sorted((r for chunk in results for r in chunk), key=lambda r: (r[0], r[1], r[2]))

@@ -65,7 +65,7 @@ class State:
         the real dice) and its hidden piles shuffled again (nor the real order of the cards)."""
         import copy
 
-        new = copy.deepcopy(self)
+        new = copy.deepcopy(self, self.table.shared())
         new.table.rng = random.Random(rng.random())
         new.hide()
         return new

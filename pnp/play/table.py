@@ -106,9 +106,9 @@ class Table:
         self.record = Record()
         for part in (self.setup, *self.hands):
             for label, value in part.items():
-                deck = label if label in cards else None
-                for card in value if deck and isinstance(value, list) else ():
-                    self.record.draw(deck, card)
+                if label in cards and isinstance(value, list):
+                    for card in value:
+                        self.record.draw(label, card)
 
     def cards(self, deck: str) -> dict[str, dict[str, Any]]:
         """Every card of a deck: id -> its fields (as typed in YAML; read them, never change them)."""
@@ -141,6 +141,16 @@ class Table:
     def roll(self, n: int) -> int:
         """A number from 0 to n - 1 (a choice among n), from the game's own random numbers."""
         return int(self.rng.random() * n)
+
+    def shared(self) -> dict[int, Any]:
+        """A deep copy's memo that keeps the cards and the data tables shared, as read-only values."""
+        memo: dict[int, Any] = {}
+        for value in (self._cards, *self._cards.values(), self._data, *self._data.values()):
+            memo[id(value)] = value
+        for deck in self._cards.values():
+            for fields in deck.values():
+                memo[id(fields)] = fields
+        return memo
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:
         """A copy for a look-ahead: the cards and tables are shared (read only), the rest copied."""

@@ -60,10 +60,11 @@ def run(work: Work, chunks: list[Any], quiet: float, who: Where, what: Callable[
     from multiprocessing.connection import wait
 
     context = multiprocessing.get_context("fork" if hasattr(os, "fork") else "spawn")
-    children, results = [], [[] for _ in chunks]
+    children: list[list[Any]] = []
+    results: list[list[Any]] = [[] for _ in chunks]
     for i, chunk in enumerate(chunks):
         mine, theirs = context.Pipe(duplex=False)
-        child = context.Process(target=_child, args=(work, chunk, theirs), daemon=True)
+        child = context.Process(target=_child, args=(work, chunk, theirs), daemon=True)  # type: ignore[attr-defined]
         child.start()
         theirs.close()
         children.append([i, child, mine, time.monotonic()])

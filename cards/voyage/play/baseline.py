@@ -22,9 +22,10 @@ def weight(ship, meter: str) -> float:
 
 
 def gain(ship, meter: str, by: int) -> float:
+    w = ship.weights[meter] if ship.weights else weight(ship, meter)
     if by > 0:
-        return min(by, 100 - ship.meter[meter]) * weight(ship, meter)
-    return by * weight(ship, meter) * 1.2
+        return min(by, 100 - ship.meter[meter]) * w
+    return by * w * 1.2
 
 
 def repair_value(ship, sq, n: int) -> float:
@@ -170,10 +171,12 @@ def ability_move(ship, m: Move) -> float:
 
 
 def choose(ship, legal: list) -> Move:
+    ship.weights = {"happiness": weight(ship, "happiness"), "sanitation": weight(ship, "sanitation")}
     sites = {sq: site(ship, sq) for sq in ship.squares}
     best, best_score = legal[0], 0.25  # the first move is END: played when nothing is worth its Actions
     for m in legal[1:]:
         score = value(ship, m, sites) / max(m.cost, 0.5)
         if score > best_score:
             best, best_score = m, score
+    ship.weights = None
     return best

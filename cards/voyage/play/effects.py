@@ -81,9 +81,8 @@ def end_of_round_events(ship) -> None:
             ship.hurt(e["at"], ev["damage"])
         elif e["id"] == "space-mice":
             ship.change("sanitation", ev["sanitation"])
-        elif e["id"] == "bad-reviews":
-            ship.change("happiness", ev["happiness"])
-        elif e["id"] == "health-inspector" and ship.meter["sanitation"] < ev["below"]:
+        elif e["id"] == "bad-reviews" or (e["id"] == "health-inspector"
+                                          and ship.meter["sanitation"] < ev["below"]):
             ship.change("happiness", ev["happiness"])
 
 

@@ -49,11 +49,13 @@ def legal(ship) -> list:
     damaged = [sq for sq in ship.squares if ship.damage[sq] and sq not in ship.destroyed]
     special = {i for i, c in enumerate(ship.crew) if c[0] in ("grimsby", "quill")}
     anyone = special | {min(range(len(ship.crew)), key=lambda i: (len(ship.crew[i][2]), i))}
-    for who, (captain, here, hand) in enumerate(ship.crew):
-        def offer(name, arg, cost, card=None):
-            if cost <= left:
-                out.append(Move(name, arg, card, cost))
+    add = out.append
 
+    def offer(name, arg, cost, card=None):
+        if cost <= left:
+            add(Move(name, arg, card, cost))
+
+    for who, (captain, here, hand) in enumerate(ship.crew):
         cost = task_cost(ship, "Move", who)
         for sq in sorted(reach(ship, who)):
             offer("move", (who, sq), cost)

@@ -42,6 +42,7 @@ class Ship(State):
         self.bulkhead: dict[str, int] = {}  # square -> the last round it takes no damage
         self.overtime = 0  # Actions at the start of the next round
         self.result: Outcome | None = None
+        self.weights: dict | None = None  # the baseline's valuation of the meters, while it chooses
         self.begin_round()
 
     # -- what the rules read -------------------------------------------------------------------------
