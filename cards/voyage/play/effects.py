@@ -73,12 +73,13 @@ def event_drawn(ship, card: str) -> None:
 
 
 def end_of_round_events(ship) -> None:
+    deflect = ship.room["deflector-array"]["blocks"] if ship.works("deflector-array") else 0
     for e in list(ship.ongoing):
         ev = ship.event[e["id"]]
-        if e["id"] == "ion-storm":
-            ship.hurt(ship.roll_room(harm=True, event=True), ev["damage"])
-        elif e["id"] == "electrical-fire":
-            ship.hurt(e["at"], ev["damage"])
+        if e["id"] == "ion-storm" and ev["damage"] > deflect:
+            ship.hurt(ship.roll_room(harm=True, event=True), ev["damage"] - deflect)
+        elif e["id"] == "electrical-fire" and ev["damage"] > deflect:
+            ship.hurt(e["at"], ev["damage"] - deflect)
         elif e["id"] == "space-mice":
             ship.change("sanitation", ev["sanitation"])
         elif e["id"] == "bad-reviews" or (e["id"] == "health-inspector"
