@@ -75,7 +75,11 @@ def value(ship, m: Move, sites: dict) -> float:
     name, arg = m.name, m.arg
     if name == "move":
         who, to = arg
-        return 0.8 * max(0.0, sites[to] - sites[ship.crew[who][1]]) * max(m.cost, 1)
+        here = ship.crew[who][1]
+        for sq in (to, here):
+            if sq not in sites:
+                sites[sq] = site(ship, sq)
+        return 0.8 * max(0.0, sites[to] - sites[here]) * max(m.cost, 1)
     if name == "search":
         return 1.2 if len(ship.crew[arg][2]) < 3 else 0.3
     if name == "clean":
@@ -172,7 +176,7 @@ def ability_move(ship, m: Move) -> float:
 
 def choose(ship, legal: list) -> Move:
     ship.weights = {"happiness": weight(ship, "happiness"), "sanitation": weight(ship, "sanitation")}
-    sites = {sq: site(ship, sq) for sq in ship.squares}
+    sites: dict = {}  # what a Captain could do in a square, per Action: worked out when a move asks
     best, best_score = legal[0], 0.25  # the first move is END: played when nothing is worth its Actions
     for m in legal[1:]:
         score = value(ship, m, sites) / max(m.cost, 0.5)

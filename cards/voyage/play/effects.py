@@ -28,7 +28,9 @@ def craft(ship, sq: str, drawn: int) -> None:
     from .baseline import room_value
 
     best = max(cards, key=lambda c: (room_value(ship, c), c))
+    ship.at.pop(ship.slot[sq], None)
     ship.slot[sq] = best
+    ship.at[best] = sq
     ship.table.record.play("room", best)
 
 

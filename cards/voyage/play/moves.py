@@ -42,52 +42,58 @@ def reach(ship, who: int) -> set:
 
 def legal(ship) -> list:
     out = [END]
+    add = out.append
     left = ship.actions
     strike = ship.active("engineers-strike")
     gremlins = ship.active("gremlins")
     extra = gremlins["ability_cost"] if gremlins else 0
     damaged = [sq for sq in ship.squares if ship.damage[sq] and sq not in ship.destroyed]
-    special = {i for i, c in enumerate(ship.crew) if c[0] in ("grimsby", "quill")}
-    anyone = special | {min(range(len(ship.crew)), key=lambda i: (len(ship.crew[i][2]), i))}
-    add = out.append
-
-    def offer(name, arg, cost, card=None):
+    crew = ship.crew
+    special = {i for i, c in enumerate(crew) if c[0] in ("grimsby", "quill")}
+    anyone = special | {min(range(len(crew)), key=lambda i: (len(crew[i][2]), i))}
+    simple = not ship.ongoing  # no event changes what a Move reaches or costs
+    move_cost = ship.tasks["Move"]["cost"]
+    for who, (captain, here, hand) in enumerate(crew):
+        cost = move_cost if simple and who not in ship.hall else task_cost(ship, "Move", who)
         if cost <= left:
-            add(Move(name, arg, card, cost))
-
-    for who, (captain, here, hand) in enumerate(ship.crew):
-        cost = task_cost(ship, "Move", who)
-        for sq in sorted(reach(ship, who)):
-            offer("move", (who, sq), cost)
+            near = ship.near[here] if simple and captain != "ines-vasquez" else sorted(reach(ship, who))
+            for sq in near:
+                add(Move("move", (who, sq), None, cost))
         if who in anyone:  # the same task by another Captain is the same move: offered once
-            if len(ship.abilities) or ship.abilities.discards:
-                offer("search", who, task_cost(ship, "Search", who))
-            if ship.meter["sanitation"] < 100:
-                offer("clean", who, task_cost(ship, "Clean", who))
-            if ship.meter["happiness"] < 100:
-                offer("entertain", who, task_cost(ship, "Entertain", who))
-        if not strike and ship.damage[here] and here not in ship.destroyed:
-            offer("repair", who, task_cost(ship, "Repair", who))
-        if not strike and effects.craftable(ship, here):
-            offer("craft", who, task_cost(ship, "Craft", who))
+            if (len(ship.abilities) or ship.abilities.discards) and (c := task_cost(ship, "Search", who)) <= left:
+                add(Move("search", who, None, c))
+            if ship.meter["sanitation"] < 100 and (c := task_cost(ship, "Clean", who)) <= left:
+                add(Move("clean", who, None, c))
+            if ship.meter["happiness"] < 100 and (c := task_cost(ship, "Entertain", who)) <= left:
+                add(Move("entertain", who, None, c))
+        if not strike:
+            if ship.damage[here] and here not in ship.destroyed and (c := task_cost(ship, "Repair", who)) <= left:
+                add(Move("repair", who, None, c))
+            if effects.craftable(ship, here) and (c := task_cost(ship, "Craft", who)) <= left:
+                add(Move("craft", who, None, c))
         room = ship.slot[here]
-        if room in ship.room and ship.room[room]["kind"] == "activated" and ship.works(room):
+        fields = ship.room.get(room)
+        if fields and fields["kind"] == "activated" and fields["cost"] <= left and ship.works(room):
             for target in room_targets(ship, who, room, damaged):
-                offer("room", (who, target), ship.room[room]["cost"], f"room/{room}")
-        for target in captain_targets(ship, who, damaged):
-            offer("captain", (who, target), ship.captain[captain]["cost"], f"captain/{captain}")
+                add(Move("room", (who, target), f"room/{room}", fields["cost"]))
+        c = ship.captain[captain]["cost"]
+        if c <= left:
+            for target in captain_targets(ship, who, damaged):
+                add(Move("captain", (who, target), f"captain/{captain}", c))
         for card in sorted(set(hand)):
-            for target in ability_targets(ship, who, card, damaged):
-                offer("ability", (who, card, target), ship.ability[card]["cost"] + extra, f"ability/{card}")
+            c = ship.ability[card]["cost"] + extra
+            if c <= left:
+                for target in ability_targets(ship, who, card, damaged):
+                    add(Move("ability", (who, card, target), f"ability/{card}", c))
         for i, e in enumerate(ship.ongoing):
             ev = ship.event[e["id"]]
             if (e["id"] in RESOLVE_ANYWHERE or (e["id"] in RESOLVE_BESIDE and e["at"] == here)
                     or (e["id"] == "clogged-pipes" and ship.damage[here])
-                    or (e["id"] == "bad-reviews" and here not in e["done"])):
-                offer("resolve", (who, i), ev["resolve_cost"])
+                    or (e["id"] == "bad-reviews" and here not in e["done"])) and ev["resolve_cost"] <= left:
+                add(Move("resolve", (who, i), None, ev["resolve_cost"]))
             if e["id"] == "gremlins":
                 for card in sorted(set(hand)):
-                    offer("discard", (who, card, i), 0)
+                    add(Move("discard", (who, card, i), None, 0))
     return out
 
 

@@ -14,6 +14,7 @@ class Ship(State):
         for a, b in ship["connections"]:
             self.links[a].add(b)
             self.links[b].add(a)
+        self.near = {sq: sorted(links) for sq, links in self.links.items()}  # where a Move goes, in order
         self.max_damage = ship["damage_tokens_per_room"]
         self.base_actions = ship["actions_per_round"]
         self.lose_at = ship["destroyed_rooms_lose"]
@@ -29,6 +30,7 @@ class Ship(State):
         self.round = table.setup["round"]
         empty = table.cards("empty-room")
         self.slot = {empty[e]["color"]: e for e in table.setup["rooms"]}  # square -> the card in it
+        self.at: dict[str, str] = {}  # a Room card in play -> its square
         self.damage = dict.fromkeys(self.squares, 0)
         self.destroyed: set[str] = set()
         self.crew = []  # per player: [captain id, square, hand]
@@ -48,13 +50,11 @@ class Ship(State):
     # -- what the rules read -------------------------------------------------------------------------
     def works(self, room_id: str) -> str | None:
         """The square of a Room card in play that works (not Destroyed, not in Quarantine), else None."""
-        for sq, card in self.slot.items():
-            if card == room_id:
-                return None if sq in self.destroyed or self.quarantined(sq) else sq
-        return None
+        sq = self.at.get(room_id)
+        return None if sq is None or sq in self.destroyed or self.quarantined(sq) else sq
 
     def quarantined(self, sq: str) -> bool:
-        return any(e["id"] == "quarantine" and e["at"] == sq for e in self.ongoing)
+        return bool(self.ongoing) and any(e["id"] == "quarantine" and e["at"] == sq for e in self.ongoing)
 
     def active(self, event_id: str) -> dict | None:
         for e in self.ongoing:
