@@ -19,6 +19,7 @@ from pnp.model.game import Game
 from pnp.play.workers import Located
 
 GAME_SECONDS = 10.0  # processor time one game may take before its play module is stopped
+WALL_FACTOR = 10  # a worker silent for this many times GAME_SECONDS (wall clock: a busy machine) is stopped
 
 
 @dataclass(frozen=True)
@@ -201,7 +202,7 @@ def simulate(plan: Plan, players: list[int], games: int, jobs: int) -> list[tupl
 
     from pnp.play.policies import SLOWER
 
-    quiet = 3 * GAME_SECONDS * SLOWER.get(plan.policy, 1)  # the parent's deadline: a worker silent this long
+    quiet = WALL_FACTOR * GAME_SECONDS * SLOWER.get(plan.policy, 1)  # the parent's deadline: a silent worker
     results = workers.run(lambda chunk, send: work(plan, chunk, send), chunks, quiet, Where(shown(plan.game, path)),
                           what)
     return sorted((r for chunk in results for r in chunk), key=lambda r: (r[0], r[1], r[2]))
