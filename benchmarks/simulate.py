@@ -56,7 +56,8 @@ def main() -> None:
     wall = statistics.median(walls)
     print(f"pnp simulate voyage --players {args.players} --games {args.games} --jobs {args.jobs} "
           f"--policy {args.policy}")
-    print(f"  wall {wall:.1f} s (runs: {', '.join(f'{w:.1f}' for w in walls)}), processor {statistics.median(cpus):.1f} s"
+    runs = ", ".join(f"{w:.1f}" for w in walls)
+    print(f"  wall {wall:.1f} s (runs: {runs}), processor {statistics.median(cpus):.1f} s"
           f" (user + system, the process and its workers)")
     print(f"  {args.games / wall:,.0f} games/s; {1000 * statistics.median(cpus) / args.games:.2f} ms of processor "
           f"time a game; win rate {100 * win['rate']:.1f} %")

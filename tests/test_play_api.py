@@ -183,8 +183,8 @@ def test_a_worker_that_stays_silent_is_stopped_by_the_parents_deadline(coins, mo
 
     monkeypatch.setattr(run, "GAME_SECONDS", 0.3)  # the parent waits 10 times that, on the wall clock
     play = coins / "cards" / "coins" / "play.py"
-    play.write_text(play.read_text().replace("        self.turn += 1\n", "        import time\n        time.sleep(60)\n",
-                                             1))
+    sleeps = "        import time\n        time.sleep(60)\n"
+    play.write_text(play.read_text().replace("        self.turn += 1\n", sleeps, 1))
     code, out, err = simulate(coins, "--games", "5", "--jobs", "2")
     assert code == 2 and not out
     assert err.startswith("cards/coins/play.py: ran longer than 3 s without finishing a game (game 1 at 1 player")

@@ -4,6 +4,7 @@ simulated game read it; every card does something in the simulation; the report 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -33,13 +34,15 @@ def test_an_events_damage_changes_the_printed_card_and_the_win_rate(voyage_copy,
     events = voyage_copy / "cards" / "voyage" / "events.yaml"
     text = events.read_text()
     at = text.index("id: meteor-shower")
-    events.write_text(text[:at] + text[at:].replace("damage: 1", "damage: 3", 1))
+    damage = int(re.search(r"damage: (\d+)", text[at:]).group(1))
+    events.write_text(text[:at] + text[at:].replace(f"damage: {damage}", f"damage: {damage + 1}", 1))
     built = run_pnp("--root", str(voyage_copy), "build", "voyage", "--out", str(tmp_path / "out"))
     assert built.code == 0, built.err
     printed = subprocess.run(["pdftotext", str(tmp_path / "out" / "event.pdf"), "-"], capture_output=True,
                              text=True, check=True).stdout
     flat = " ".join(printed.split())
-    assert "Roll the Peril Die 2 times. Add 3 Damage Tokens to the Room shown by each roll" in flat, flat[:1500]
+    said = f"Roll the Peril Die 2 times. Add {damage + 1} Damage Tokens to the Room shown by each roll"
+    assert said in flat, flat[:1500]
     assert "{{" not in printed
     before = voyage("--players", "1", "--games", "300")["groups"][0]
     after = voyage("--players", "1", "--games", "300", root=voyage_copy)["groups"][0]
