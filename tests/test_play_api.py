@@ -188,3 +188,13 @@ def test_a_worker_that_stays_silent_is_stopped_by_the_parents_deadline(coins, mo
     code, out, err = simulate(coins, "--games", "5", "--jobs", "2")
     assert code == 2 and not out
     assert err.startswith("cards/coins/play.py: ran longer than 3 s without finishing a game (game 1 at 1 player")
+
+
+def test_policies_side_by_side_play_the_same_deals():
+    both = json.loads(simulate(SIM, "--policy", "random,baseline", "--games", "150", "--format", "json")[1])
+    alone = json.loads(simulate(SIM, "--policy", "baseline", "--games", "150", "--format", "json")[1])
+    assert [(g["policy"], g["players"]) for g in both["groups"]] == [
+        ("random", 1), ("random", 2), ("random", 3), ("baseline", 1), ("baseline", 2), ("baseline", 3)]
+    assert [g["win"] for g in both["groups"][3:]] == [g["win"] for g in alone["groups"]]
+    text = simulate(SIM, "--policy", "random,baseline", "--games", "50")[1]
+    assert "  1 player, random " in text and "== 3 players, baseline ==" in text

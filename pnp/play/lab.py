@@ -89,16 +89,23 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
     if spec.setup is None:
         raise InputError([Problem(Where(f"cards/{game_id}/rules.yaml"), "a simulation starts from the dealt "
                                   "setup: add `setup:` to rules.yaml (docs/rules.md)")])
-    if policy not in POLICIES:
-        raise InputError([Problem(None, f"--policy {policy}: one of {', '.join(POLICIES)}"
-                                  f"{did_you_mean(policy, POLICIES)}")])
+    policies = [p.strip() for p in policy.split(",")]
+    for name in policies:
+        if name not in POLICIES:
+            raise InputError([Problem(None, f"--policy {name}: one of {', '.join(POLICIES)}"
+                                      f"{did_you_mean(name, POLICIES)}, or a list of them (random,baseline)")])
     counts = player_counts(players or f"{spec.setup.players.min}-{spec.setup.players.max}",
                            spec.setup.players.min, spec.setup.players.max)
     sweep = variants(game, vary)
     for n in counts:  # a setup that cannot be dealt is said here, located, before any worker starts
         deal(game, spec.setup, n, seed)
-    return play(game, spec.setup, counts, games or report.games_for(0.02), seed, policy, sweep,
-                jobs or os.cpu_count() or 1)
+    # play: each policy in turn, on the same deals, their win rates side by side (how much skill counts)
+    reports = [play(game, spec.setup, counts, games or report.games_for(0.02), seed, name, sweep,
+                    jobs or os.cpu_count() or 1) for name in policies]
+    merged = {**reports[0], "policy": ",".join(policies), "policies": policies}
+    merged["groups"] = [{**group, "policy": name} for name, r in zip(policies, reports, strict=True)
+                        for group in r["groups"]]
+    return merged
 
 
 def play(game: Game, setup: Any, counts: list[int], games: int, seed: int, policy: str, sweep: list[Variant],

@@ -118,16 +118,21 @@ def as_text(report: dict[str, Any]) -> str:
            f"seed {report['seed']}"]
     out.append("")
     out.append("win rate (95 % interval)")
+    width = 20 if len(report.get("policies", ())) > 1 else 10
     for g in report["groups"]:
         w = g["win"]
         label = f"{g['players']} player{'s' if g['players'] != 1 else ''}"
         variant = f"  [{g['variant']}]" if len(report["variants"]) > 1 else ""
-        out.append(f"  {label:<10} {_pct(w['rate']):>8}  ({_pct(w['low'])} - {_pct(w['high'])})  "
+        if len(report.get("policies", ())) > 1:
+            label = f"{label}, {g['policy']}"
+        out.append(f"  {label:<{width}} {_pct(w['rate']):>8}  ({_pct(w['low'])} - {_pct(w['high'])})  "
                    f"rounds survived: mean {g['rounds']['mean']}{variant}")
     for g in report["groups"]:
         head = f"{g['players']} player{'s' if g['players'] != 1 else ''}"
         if len(report["variants"]) > 1:
             head += f", {g['variant']}"
+        if len(report.get("policies", ())) > 1:
+            head += f", {g['policy']}"
         out += ["", f"== {head} =="]
         out.append("  how games are lost (reason: games; by round)")
         for loss in g["losses"]:
