@@ -104,7 +104,8 @@ def work(plan: Plan, tasks: list[tuple[int, int, int]], send: Any) -> None:
     import os
     import signal
 
-    from pnp.play.policies import POLICIES, play
+    from pnp.play.policies import POLICIES, SLOWER, play
+    from pnp.play.table import Table
     from pnp.rules.dealer import Dealer
     from pnp.rules.setup_expr import Locator, choose
 
@@ -113,8 +114,6 @@ def work(plan: Plan, tasks: list[tuple[int, int, int]], send: Any) -> None:
 
     def refuse_exit(status: int = 0) -> None:
         raise _Exit(status)
-
-    from pnp.play.policies import SLOWER
 
     seconds = GAME_SECONDS * SLOWER.get(plan.policy, 1)
     signal.signal(signal.SIGVTALRM, overtime)
@@ -142,8 +141,6 @@ def work(plan: Plan, tasks: list[tuple[int, int, int]], send: Any) -> None:
             rest = {deck: [p.id for p in pile] for deck, pile in dealer.piles.items()}
             try:
                 signal.setitimer(signal.ITIMER_VIRTUAL, seconds)
-                from pnp.play.table import Table
-
                 table = Table(cards, data, dealt, rest, rng)
                 outcome = play(module.start(table), policy, random.Random(seed ^ 0x5EED))
                 signal.setitimer(signal.ITIMER_VIRTUAL, 0)
