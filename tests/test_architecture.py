@@ -1,7 +1,7 @@
 """The package reads as the pipeline: one folder per stage, imports only downward, no import circles.
 
 Ranks (lower first): errors; model; layout; output and rules (siblings: neither imports the other);
-commands. A module may import its own stage and the stages below it; nothing imports commands but
+play; commands. A module may import its own stage and the stages below it; nothing imports commands but
 commands (and `python -m pnp`). Every import counts: at the top, inside a function, or for types only.
 Game code (`cards/<game>/rules.py`, `rules/`) imports only the public rule API, `pnp.rules`.
 """
@@ -17,7 +17,7 @@ import pnp.rules
 
 from conftest import REPO
 
-STAGES = {"errors": 0, "model": 1, "layout": 2, "output": 3, "rules": 3, "commands": 4}
+STAGES = {"errors": 0, "model": 1, "layout": 2, "output": 3, "rules": 3, "play": 4, "commands": 5}
 SIBLINGS = {frozenset({"output", "rules"})}
 
 
@@ -111,12 +111,12 @@ def circles(edges: dict[str, set[str]]) -> list[list[str]]:
 
 def test_the_package_has_one_folder_per_stage():
     folders = {p.name for p in (REPO / "pnp").iterdir() if p.is_dir() and (p / "__init__.py").is_file()}
-    assert folders == {"model", "layout", "output", "rules", "commands"}
+    assert folders == {"model", "layout", "output", "rules", "play", "commands"}
     loose = {p.name for p in (REPO / "pnp").glob("*.py")}
     assert loose == {"__init__.py", "__main__.py", "errors.py"}
 
 
-@pytest.mark.parametrize("folder", ["model", "layout", "output", "rules", "commands"])
+@pytest.mark.parametrize("folder", ["model", "layout", "output", "rules", "play", "commands"])
 def test_each_stage_says_what_it_takes_gives_and_must_not_know(folder):
     doc = ast.get_docstring(ast.parse((REPO / "pnp" / folder / "__init__.py").read_text())) or ""
     assert len(doc.splitlines()) >= 2 and ("Knows nothing" in doc or "no other package imports" in doc), doc

@@ -18,3 +18,14 @@ def basic_tasks_exist(game, fail):
                     if m.group(1) not in tasks:
                         fail(f"{field}: {m.group(0)!r} is not a basic task ({', '.join(sorted(tasks))})",
                              deck.where(card, field), f"{deck.id}/{card.id}")
+
+
+@custom_rule("task-numbers-in-text")
+def task_numbers_in_text(game, fail):
+    """A basic task's effect says the number the simulation plays it with ("Increase Sanitation by 20%")."""
+    table = game.data["tasks"]
+    for i, task in enumerate(table.data["tasks"]):
+        for field, value in task.items():
+            if field not in ("name", "cost", "effect") and isinstance(value, int) and str(value) not in task["effect"]:
+                fail(f"{task['name']}: the effect does not say {field} {value}: {task['effect']!r}",
+                     table.where(("tasks", i, "effect")), f"tasks/{task['name']}")

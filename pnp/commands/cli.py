@@ -270,6 +270,10 @@ def check(
         try:
             with _collector_paused():
                 checked = check_game(root, g, rules)
+            if not checked.errors:  # a game that breaks its rules is not played: its balance can wait
+                from pnp.play.balance import balance_problems
+
+                checked.problems.extend(balance_problems(checked.game, rules.custom))
             if setup_file is not None:
                 from pnp.rules.setup import check_recorded
 
@@ -347,6 +351,34 @@ def setup(
             typer.echo(heading)
         for key, value in part.items():
             typer.echo(f"  {key:<{width}} {show(value)}")
+
+
+@app.command()
+def simulate(
+    game: Annotated[str, typer.Argument(help="game id", autocompletion=_games)],
+    players: Annotated[str | None, typer.Option(help="player counts: 3, 1-4 or 2,4 (default: every count)")] = None,
+    games: Annotated[int | None, typer.Option(min=1, max=1_000_000, help="games per player count and value "
+                                              "(default: enough for a +-2 % interval)")] = None,
+    seed: Annotated[int, typer.Option(help="the same seed plays the same games")] = 1,
+    policy: Annotated[str, typer.Option(help="random, baseline or search")] = "baseline",
+    vary: Annotated[str | None, typer.Option(help="a sweep: DECK/CARD.FIELD=V1,V2,...")] = None,
+    jobs: Annotated[int | None, typer.Option(min=1, max=256, help="worker processes (default: every core)")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="text or json")] = "text",
+    no_custom_rules: NoCustomRules = False,
+) -> None:
+    """Play GAME many times from its YAML (its play module, docs/simulate.md) and report its balance."""
+    from pnp.errors import PnpError
+    from pnp.play.lab import render
+    from pnp.play.lab import simulate as run
+
+    if fmt not in ("text", "json"):
+        typer.echo(f"--format {fmt}: use text or json", err=True)
+        raise typer.Exit(2)
+    try:
+        result = run(_root(), game, players, games, seed, policy, vary, jobs, not no_custom_rules)
+    except PnpError as exc:
+        _fail(exc, written=False)
+    typer.echo(render(result, fmt))
 
 
 @app.command()

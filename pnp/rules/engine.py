@@ -398,6 +398,10 @@ class Engine:
 
         yield from check_fits(self, rule, at)
 
+    def rule_balance(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
+        """Played, not checked here: `pnp check` runs it through the play stage (pnp.play.balance)."""
+        yield from ()
+
     def rule_custom(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
         """What the rule found in the worker (`run` started them all first and took their outcomes)."""
         yield from (self.customs or {}).get(at[1], [])

@@ -17,6 +17,7 @@ from typing import Any
 
 from pnp.errors import Problems, Where, did_you_mean
 from pnp.layout import scene
+from pnp.layout.cardtext import filled
 from pnp.layout.templates import PlacedElement
 from pnp.model.game import Deck, Game
 from pnp.model.units import MM
@@ -177,7 +178,7 @@ def _lay_out(game: Game, name: str, used: list[tuple[Deck, str]], only: frozense
         shared = list(drawn)
         for card in deck.cards:
             drawn[:] = []
-            compiled.face({"card": card.data}, f"{deck.id}/{card.id}", problems)
+            compiled.face({"card": filled(deck, card, problems)}, f"{deck.id}/{card.id}", problems)
             face = f"{deck.id}/{card.id}" + (" back" if side == "back" else "")
             out.faces[face] = _boxes(shared + drawn, face, out.size)
     return out

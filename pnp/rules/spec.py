@@ -53,7 +53,7 @@ class Play:
 
 
 Kinds = Literal["contents", "copies", "unique", "range", "composition", "distribution", "reference", "each", "expect",
-                "connected", "colours", "fits", "custom"]
+                "connected", "colours", "fits", "custom", "balance"]
 
 
 @dataclass
@@ -87,6 +87,9 @@ class Rule:
     axes: list[Literal["width", "height"]] = dataclasses.field(default_factory=lambda: ["width", "height"])  # fits
     count: int | str | None = None  # fits: spaces per face (a number or an expression), side by side, apart
     tuck: bool = False  # fits: the piece slides under the space's edge; what it hides must stay under the face
+    policy: str = "baseline"  # balance: the player the games are played by (pnp simulate --policy)
+    games: int = 200  # balance: games per player count
+    card_effect: float | None = None  # balance: no card's win-rate effect (points) beyond this, either way
 
 
 @dataclass

@@ -1,0 +1,186 @@
+"""Voyage: the baseline player, a greedy crew. Each move is valued by what it saves (a meter in danger,
+a damaged Room before it is Destroyed, an Event's harm) per Action it costs; the crew plays the best
+move until nothing is worth its Actions, then ends the round. The weights below are the player's
+judgement, not card numbers: the cards' numbers are read from their fields."""
+
+from pnp.play import Move
+
+ROOM_WORTH = {"crew-espresso-bar": 6, "hydroponics-bay": 6, "zero-g-spa": 5, "damage-control": 5,
+              "laundry-deck": 5, "deflector-array": 4, "maintenance-hub": 4, "grand-ballroom": 3,
+              "midnight-buffet": 4, "machine-shop": 4, "duty-free-gift-shop": 2, "ships-chapel": 2,
+              "lido-casino": 2, "recycling-plant": 3, "fabrication-lab": 2, "teleporter-pad": 1}
+
+
+def room_value(ship, room: str) -> int:
+    return ROOM_WORTH.get(room, 1)
+
+
+def weight(ship, meter: str) -> float:
+    """What one point of a meter is worth now: much when it is near 0 before the next round's fall."""
+    level = ship.meter[meter] + ship.drop[meter]
+    return 3.0 if level <= 10 else 1.5 if level <= 30 else 0.6 if level <= 50 else 0.15
+
+
+def gain(ship, meter: str, by: int) -> float:
+    w = ship.weights[meter] if ship.weights else weight(ship, meter)
+    if by > 0:
+        return min(by, 100 - ship.meter[meter]) * w
+    return by * w * 1.2
+
+
+def repair_value(ship, sq, n: int) -> float:
+    d = ship.damage.get(sq, 0) if sq is not None else 0
+    if not d or sq in ship.destroyed:
+        return 0.0
+    late = ship.round >= ship.rounds
+    removed = min(n, d)
+    per = (12.0 if d >= ship.max_damage - 1 else 7.0) * (0.3 if late and d < ship.max_damage - 1 else 1.0)
+    lost = len(ship.destroyed)
+    return removed * per * (1.6 if lost >= ship.lose_at - 2 else 1.0) + (2 if ship.worth(sq) else 0)
+
+
+def craft_value(ship) -> float:
+    left = ship.rounds - ship.round
+    return 0.0 if left < 2 else 1.2 * left
+
+
+def event_harm(ship, card: str) -> float:
+    ev = ship.event[card]
+    harm = 5 * (ev.get("damage") or 0) * (ev.get("rolls") or 1) - 0.2 * ((ev.get("happiness") or 0)
+                                                                            + (ev.get("sanitation") or 0))
+    harm -= 3 * (ev.get("actions") or 0)
+    if ev["kind"] == "ongoing":
+        harm += 4 if card in ("quarantine", "clogged-pipes", "gremlins", "engineers-strike", "gravity-glitch") else 0
+        harm *= ev.get("duration") or 3
+    return harm
+
+
+def card_value(ship, who: int, card: str) -> float:
+    a = ship.ability[card]
+    v = 2.0 * ((a.get("happiness") or 0) > 0) + 2.0 * ((a.get("sanitation") or 0) > 0) + 3.0 * bool(a.get("repair"))
+    return v + (a.get("actions") or 0) * 0.5 + (a.get("draw") or 0) * 0.5 + 0.5
+
+
+def site(ship, sq) -> float:
+    """What a Captain standing in `sq` could do there, per Action."""
+    value = repair_value(ship, sq, 1) / 5.0
+    room = ship.room.get(ship.slot[sq])
+    if room and room["kind"] == "activated" and ship.works(ship.slot[sq]):
+        value = max(value, (gain(ship, "happiness", room.get("happiness") or 0)
+                            + gain(ship, "sanitation", room.get("sanitation") or 0)) / room["cost"])
+    return value
+
+
+def value(ship, m: Move, sites: dict) -> float:
+    name, arg = m.name, m.arg
+    if name == "move":
+        who, to = arg
+        here = ship.crew[who][1]
+        for sq in (to, here):
+            if sq not in sites:
+                sites[sq] = site(ship, sq)
+        return 0.8 * max(0.0, sites[to] - sites[here]) * max(m.cost, 1)
+    if name == "search":
+        return 1.2 if len(ship.crew[arg][2]) < 3 else 0.3
+    if name == "clean":
+        by = ship.tasks["Clean"]["sanitation"]
+        by += ship.captain["grimsby"]["clean_bonus"] if ship.crew[arg][0] == "grimsby" else 0
+        return gain(ship, "sanitation", by)
+    if name == "entertain":
+        return gain(ship, "happiness", ship.tasks["Entertain"]["happiness"])
+    if name == "repair":
+        return repair_value(ship, ship.crew[arg][1], 1)
+    if name == "craft":
+        return craft_value(ship)
+    if name == "resolve":
+        e = ship.ongoing[arg[1]]
+        return max(0.0, event_harm(ship, e["id"])) * 0.8
+    if name == "discard":
+        return 0.5
+    if name == "room":
+        return room_move(ship, m)
+    if name == "captain":
+        return captain_move(ship, m)
+    return ability_move(ship, m)
+
+
+def room_move(ship, m: Move) -> float:
+    room = m.card.split("/")[1]
+    r = ship.room[room]
+    target = m.arg[1]
+    if room in ("midnight-buffet", "laundry-deck"):
+        return gain(ship, "happiness", r.get("happiness") or 0) + gain(ship, "sanitation", r.get("sanitation") or 0)
+    if room == "machine-shop":
+        return repair_value(ship, target, r["repair"])
+    if room == "fabrication-lab":
+        return craft_value(ship)
+    if room == "lido-casino":
+        p = (r["win_up_to"] + 1) / 10
+        return p * gain(ship, "happiness", r["happiness"]) + (1 - p) * gain(ship, "happiness", r["penalty"])
+    if room == "recycling-plant":
+        return gain(ship, "sanitation", r["sanitation"]) - 1.0
+    return 0.0  # the teleporter: its moves are valued as moves would be, less
+
+
+def captain_move(ship, m: Move) -> float:
+    captain = m.card.split("/")[1]
+    c = ship.captain[captain]
+    if captain == "beowulf":
+        p = (c["win_up_to"] + 1) / 10
+        return p * gain(ship, "happiness", c["happiness"]) + (1 - p) * gain(ship, "happiness", -c["happiness"])
+    if captain == "mags-okonkwo":
+        return craft_value(ship) * 1.3
+    if captain == "grimsby":
+        return gain(ship, "sanitation", c["sanitation"]) + gain(ship, "happiness", c["happiness"])
+    if captain == "ines-vasquez":
+        top = ship.events.top(1)
+        return 0.5 if top and event_harm(ship, top[0]) > 8 else 0.0
+    if captain == "quill":  # never an Action card back: Quill and Double Espresso would loop for ever
+        return 0.0 if ship.ability[m.arg[1]].get("actions") else card_value(ship, m.arg[0], m.arg[1]) * 0.5
+    if captain == "brick-thornbury":
+        d = ship.damage[m.arg[1]]
+        return 8.0 if d >= ship.max_damage - 1 else 2.0
+    return 0.0
+
+
+def ability_move(ship, m: Move) -> float:
+    who, card, target = m.arg
+    a = ship.ability[card]
+    v = gain(ship, "happiness", a.get("happiness") or 0) + gain(ship, "sanitation", a.get("sanitation") or 0)
+    here = ship.crew[who][1]
+    late = ship.round >= ship.rounds
+    if card in ("duct-tape", "a-swift-kick"):
+        v += repair_value(ship, here, a["repair"]) if card == "duct-tape" else 2.0
+    elif card == "repair-drone":
+        v += repair_value(ship, target, a["repair"])
+    elif card == "miracle-wrench":
+        v += repair_value(ship, here, ship.damage[here])
+    elif card == "double-espresso":
+        v += a["actions"]
+    elif card == "overtime-shift":
+        v += 0.0 if late else a["actions"] * 0.7
+    elif card == "lost-and-found":
+        v += a["draw"] * 0.8
+    elif card == "flat-pack-furniture":
+        v += craft_value(ship) * 1.2
+    elif card == "stopgap-patch":
+        v += 11.0 if ship.damage[target] >= ship.max_damage - 1 else 3.0
+    elif card == "complaint-form":
+        v += max(0.0, event_harm(ship, ship.ongoing[target]["id"]))
+    elif card == "jetpack":
+        v += 1.5 * site(ship, target) - site(ship, here)
+    elif card in ("blueprints", "early-warning", "rabbits-foot", "reinforced-bulkhead", "hall-pass"):
+        v += 0.0 if late else 0.6
+    return v
+
+
+def choose(ship, legal: list) -> Move:
+    ship.weights = {"happiness": weight(ship, "happiness"), "sanitation": weight(ship, "sanitation")}
+    sites: dict = {}  # what a Captain could do in a square, per Action: worked out when a move asks
+    best, best_score = legal[0], 0.25  # the first move is END: played when nothing is worth its Actions
+    for m in legal[1:]:
+        score = value(ship, m, sites) / max(m.cost, 0.5)
+        if score > best_score:
+            best, best_score = m, score
+    ship.weights = None
+    return best

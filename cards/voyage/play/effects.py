@@ -1,0 +1,208 @@
+"""Voyage: what each card does. Behaviour by the card's id (its text), every number from its fields."""
+
+
+def draw_ability(ship, who: int) -> None:
+    card = ship.abilities.draw()
+    if card is not None:
+        ship.crew[who][2].append(card)
+
+
+def discard_ability(ship, who: int, card: str) -> None:
+    ship.crew[who][2].remove(card)
+    ship.abilities.discard(card)
+
+
+def worst_card(ship, who: int) -> str:
+    """The card a captain parts with first: the one the baseline values least."""
+    from .baseline import card_value
+
+    hand = ship.crew[who][2]
+    return min(hand, key=lambda c: (card_value(ship, who, c), c))
+
+
+def craft(ship, sq: str, drawn: int) -> None:
+    """Draw Room Cards; the best goes in place of the room in `sq` (out of the game), the rest discarded."""
+    cards = [c for c in (ship.rooms.draw() for _ in range(drawn)) if c is not None]
+    if not cards:
+        return
+    from .baseline import room_value
+
+    best = max(cards, key=lambda c: (room_value(ship, c), c))
+    ship.at.pop(ship.slot[sq], None)
+    ship.slot[sq] = best
+    ship.at[best] = sq
+    ship.table.record.play("room", best)
+
+
+def craftable(ship, sq: str) -> bool:
+    return sq not in ship.destroyed and not ship.damage[sq] and len(ship.rooms) > 0
+
+
+# -- events ---------------------------------------------------------------------------------------------
+def event_drawn(ship, card: str) -> None:
+    ev = ship.event[card]
+    deflect = ship.room["deflector-array"]["blocks"] if ship.works("deflector-array") else 0
+
+    def hit(tokens_each: int, rolls: int) -> None:
+        nonlocal deflect
+        for _ in range(rolls):
+            n = tokens_each
+            while n and deflect:
+                n, deflect = n - 1, deflect - 1
+            if n:
+                ship.hurt(ship.roll_room(harm=True, event=True), n)
+
+    if ev.get("happiness") and card != "health-inspector" and card != "bad-reviews":
+        ship.change("happiness", ev["happiness"])
+    if ev.get("sanitation") and card != "space-mice":
+        ship.change("sanitation", ev["sanitation"])
+    if card in ("meteor-shower", "hull-breach", "septic-surprise"):
+        hit(ev["damage"], ev.get("rolls") or 1)
+    elif card == "muster-drill":
+        face = ship.roll()
+        sq = face.get("id") if not (face.get("wild") or face.get("chosen")) else ship.best_square()
+        for member in ship.crew:
+            member[1] = sq
+    elif card == "lost-luggage":
+        for who, member in enumerate(ship.crew):
+            for _ in range(min(ev["discard"], len(member[2]))):
+                discard_ability(ship, who, worst_card(ship, who))
+    if ev["kind"] == "ongoing":
+        at = ship.roll_room(harm=True, event=True) if card in ("electrical-fire", "space-mice", "quarantine") else None
+        if card in ("electrical-fire", "space-mice") and at is None:
+            return  # no room can take it
+        ship.ongoing.append({"id": card, "left": ev.get("duration"), "at": at, "done": set()})
+
+
+def end_of_round_events(ship) -> None:
+    deflect = ship.room["deflector-array"]["blocks"] if ship.works("deflector-array") else 0
+    for e in list(ship.ongoing):
+        ev = ship.event[e["id"]]
+        if e["id"] == "ion-storm" and ev["damage"] > deflect:
+            ship.hurt(ship.roll_room(harm=True, event=True), ev["damage"] - deflect)
+        elif e["id"] == "electrical-fire" and ev["damage"] > deflect:
+            ship.hurt(e["at"], ev["damage"] - deflect)
+        elif e["id"] == "space-mice":
+            ship.change("sanitation", ev["sanitation"])
+        elif e["id"] == "bad-reviews" or (e["id"] == "health-inspector"
+                                          and ship.meter["sanitation"] < ev["below"]):
+            ship.change("happiness", ev["happiness"])
+
+
+def resolve_event(ship, index: int) -> None:
+    e = ship.ongoing.pop(index)
+    ship.table.record.count(f"resolved {e['id']}")
+
+
+# -- ability cards ----------------------------------------------------------------------------------------
+def play_ability(ship, who: int, card: str, target) -> None:
+    """Play `card` from captain `who`'s hand (its cost already paid); `target` as the move chose it."""
+    a = ship.ability[card]
+    here = ship.crew[who][1]
+    discard_ability(ship, who, card)
+    ship.table.record.play("ability", card)
+    if a.get("happiness"):
+        ship.change("happiness", a["happiness"])
+    if a.get("sanitation"):
+        ship.change("sanitation", a["sanitation"])
+    if card == "duct-tape":
+        repair(ship, here, a["repair"])
+    elif card == "repair-drone":
+        repair(ship, target, a["repair"])
+    elif card == "miracle-wrench":
+        repair(ship, here, ship.damage[here])
+    elif card == "a-swift-kick":
+        face = ship.roll()
+        sq = face.get("id") if not (face.get("wild") or face.get("chosen")) else \
+            max(ship.squares, key=lambda s: (ship.damage[s], ship.worth(s)))
+        if sq not in ship.destroyed:
+            repair(ship, sq, a["repair"])
+    elif card in ("jetpack",):
+        ship.crew[who][1] = target
+    elif card == "hall-pass":
+        ship.hall.add(who)
+    elif card == "lost-and-found":
+        for _ in range(a["draw"]):
+            draw_ability(ship, who)
+    elif card == "blueprints":
+        from .baseline import room_value
+
+        top = [ship.rooms.draw() for _ in range(min(a["look"], len(ship.rooms)))]
+        ship.rooms.put_top(sorted(top, key=lambda c: (-room_value(ship, c), c)))
+    elif card == "flat-pack-furniture":
+        craft(ship, here, a["draw"])
+    elif card == "stopgap-patch":
+        ship.spared.add(target)
+    elif card == "reinforced-bulkhead":
+        ship.bulkhead[target] = ship.round + 1
+    elif card == "rabbits-foot":
+        ship.rabbit = True
+    elif card == "double-espresso":
+        ship.actions += a["actions"]
+    elif card == "overtime-shift":
+        ship.overtime += a["actions"]
+    elif card == "complaint-form":
+        resolve_event(ship, target)
+    elif card == "early-warning":
+        from .baseline import event_harm
+
+        top = ship.events.top(a["look"])
+        for _ in top:
+            ship.events.cards.pop()
+        ship.events.put_top(sorted(top, key=lambda c: (event_harm(ship, c), c)))
+
+
+def repair(ship, sq: str, n: int) -> None:
+    if sq in ship.destroyed:
+        return
+    ship.damage[sq] = max(0, ship.damage[sq] - n)
+    ship.table.record.count("damage repaired", n)
+
+
+# -- rooms and captains -------------------------------------------------------------------------------------
+def use_room(ship, who: int, room: str, target) -> None:
+    r = ship.room[room]
+    here = ship.crew[who][1]
+    ship.table.record.play("room", room)
+    if room in ("midnight-buffet", "laundry-deck"):
+        ship.change("happiness" if r.get("happiness") else "sanitation", r.get("happiness") or r["sanitation"])
+    elif room == "machine-shop":
+        repair(ship, target, r["repair"])
+    elif room == "fabrication-lab":
+        craft(ship, target, r["draw"])
+    elif room == "teleporter-pad":
+        ship.crew[target[0]][1] = target[1]
+    elif room == "lido-casino":
+        n = ship.number()
+        ship.change("happiness", r["happiness"] if n is None or n <= r["win_up_to"] else r["penalty"])
+    elif room == "recycling-plant":
+        for _ in range(r["discard"]):
+            discard_ability(ship, who, worst_card(ship, who))
+        ship.change("sanitation", r["sanitation"])
+    del here
+
+
+def use_captain(ship, who: int, target) -> None:
+    captain, here, _ = ship.crew[who]
+    c = ship.captain[captain]
+    ship.table.record.play("captain", captain)
+    if captain == "beowulf":
+        n = ship.number()
+        ship.change("happiness", c["happiness"] if n is None or n <= c["win_up_to"] else -c["happiness"])
+    elif captain == "mags-okonkwo":
+        craft(ship, here, c["draw"])
+    elif captain == "grimsby":
+        ship.change("sanitation", c["sanitation"])
+        ship.change("happiness", c["happiness"])
+    elif captain == "ines-vasquez":
+        from .baseline import event_harm
+
+        top = ship.events.top(1)
+        if top and event_harm(ship, top[0]) > 0:
+            ship.events.cards.pop()
+            ship.events.put_bottom(top[0])
+    elif captain == "quill":
+        ship.abilities.discards.remove(target)
+        ship.crew[who][2].append(target)
+    elif captain == "brick-thornbury":
+        ship.spared.add(target)

@@ -1,0 +1,208 @@
+"""Voyage: the ship and the round. Meters, rooms, damage, the Peril Die, the start and end of a round."""
+
+from pnp.play import Outcome, State, Table
+
+WILD = "wild"
+
+
+class Ship(State):
+    def __init__(self, table: Table):
+        super().__init__(table)
+        ship = table.data("ship")
+        self.squares = [sq["id"] for sq in ship["squares"]]
+        self.links = {sq: set() for sq in self.squares}
+        for a, b in ship["connections"]:
+            self.links[a].add(b)
+            self.links[b].add(a)
+        self.near = {sq: sorted(links) for sq, links in self.links.items()}  # where a Move goes, in order
+        self.max_damage = ship["damage_tokens_per_room"]
+        self.base_actions = ship["actions_per_round"]
+        self.lose_at = ship["destroyed_rooms_lose"]
+        self.tasks = {t["name"]: t for t in table.data("tasks")["tasks"]}
+        tracks = table.cards("track")
+        self.rounds = tracks["round-tracker"]["boxes"]
+        self.drop = {"happiness": tracks["happiness-meter"]["per_round"],
+                     "sanitation": tracks["sanitation-meter"]["per_round"]}
+        self.peril = table.die("peril-die")
+        self.ability, self.event, self.room = table.cards("ability"), table.cards("event"), table.cards("room")
+        self.captain = table.cards("captain")
+        self.meter = {"happiness": table.setup["happiness"], "sanitation": table.setup["sanitation"]}
+        self.round = table.setup["round"]
+        empty = table.cards("empty-room")
+        self.slot = {empty[e]["color"]: e for e in table.setup["rooms"]}  # square -> the card in it
+        self.at: dict[str, str] = {}  # a Room card in play -> its square
+        self.damage = dict.fromkeys(self.squares, 0)
+        self.destroyed: set[str] = set()
+        self.crew = []  # per player: [captain id, square, hand]
+        for hand in table.hands:
+            at = hand["start"] if hand["start"] in self.links else self.best_square()
+            self.crew.append([hand["captain"][0], at, list(hand["ability"])])
+        self.events = table.pile("event")
+        self.abilities = table.pile("ability", reshuffle=True)
+        self.rooms = table.pile("room")
+        self.ongoing: list[dict] = []  # {"id", "left" (rounds, or None), "at" (square, or None), "done"}
+        self.bulkhead: dict[str, int] = {}  # square -> the last round it takes no damage
+        self.overtime = 0  # Actions at the start of the next round
+        self.result: Outcome | None = None
+        self.weights: dict | None = None  # the baseline's valuation of the meters, while it chooses
+        self.begin_round()
+
+    # -- what the rules read -------------------------------------------------------------------------
+    def works(self, room_id: str) -> str | None:
+        """The square of a Room card in play that works (not Destroyed, not in Quarantine), else None."""
+        sq = self.at.get(room_id)
+        return None if sq is None or sq in self.destroyed or self.quarantined(sq) else sq
+
+    def quarantined(self, sq: str) -> bool:
+        return bool(self.ongoing) and any(e["id"] == "quarantine" and e["at"] == sq for e in self.ongoing)
+
+    def active(self, event_id: str) -> dict | None:
+        for e in self.ongoing:
+            if e["id"] == event_id:
+                return self.event[event_id]
+        return None
+
+    def fields(self, sq: str) -> dict | None:
+        """The Room card's fields in a square (None for an empty room)."""
+        return self.room.get(self.slot[sq])
+
+    def worth(self, sq: str) -> int:
+        """How much a square's room is worth keeping (the crew's choice on a wild face, and the baseline)."""
+        return 0 if self.slot[sq] not in self.room else 2
+
+    def best_square(self) -> str:
+        return max(self.squares, key=lambda sq: (len(self.links[sq]), -self.squares.index(sq)))
+
+    # -- meters, damage, the Peril Die --------------------------------------------------------------------
+    def change(self, meter: str, by: int) -> None:
+        before = self.meter[meter]
+        self.meter[meter] = max(0, min(100, before + by))
+        if before > 0 and self.meter[meter] == 0:  # the rulebook: a random Room gains a Damage Token
+            self.table.record.count(f"{meter} hit 0")
+            self.hurt(self.roll_room(harm=True), 1, event=False)
+
+    def can_hurt(self, sq: str, event: bool) -> bool:
+        if sq in self.destroyed or self.damage[sq] >= self.max_damage or self.bulkhead.get(sq, 0) >= self.round:
+            return False
+        return not (event and any(c[0] == "brick-thornbury" and c[1] == sq for c in self.crew))
+
+    def hurt(self, sq: str | None, n: int, event: bool = True) -> None:
+        if sq is None or not self.can_hurt(sq, event):
+            return
+        self.damage[sq] = min(self.max_damage, self.damage[sq] + n)
+        self.table.record.count("damage tokens", n)
+
+    def roll_room(self, harm: bool, event: bool = False) -> str | None:
+        """A square by the Peril Die, rerolled while it cannot take the damage (harm); the wild face (or
+        the Rabbit's Foot) is the crew's choice: the least precious room to hurt."""
+        eligible = [sq for sq in self.squares if not harm or self.can_hurt(sq, event)]
+        if not eligible:
+            return None
+        for _ in range(50):
+            face = self.roll()
+            sq = face.get("id")
+            if face.get("wild") or face.get("chosen"):
+                return min(eligible, key=lambda s: (self.worth(s), self.damage[s], self.squares.index(s)))
+            if sq in eligible:
+                if harm and self.chapel_reroll(sq):
+                    continue
+                return sq
+        return eligible[0]
+
+    def roll(self) -> dict:
+        if self.rabbit:
+            self.rabbit = False
+            return {"chosen": True}
+        return self.peril.roll()
+
+    def chapel_reroll(self, sq: str) -> bool:
+        chapel = self.works("ships-chapel")
+        if chapel is None or self.rerolls >= self.room["ships-chapel"]["rerolls"] or self.worth(sq) == 0:
+            return False
+        self.rerolls += 1
+        return True
+
+    def number(self) -> int | None:
+        """A Peril Die roll for a number (None: the wild face, the crew's choice)."""
+        face = self.roll()
+        return None if face.get("wild") or face.get("chosen") else face["number"]
+
+    # -- the round ---------------------------------------------------------------------------------------
+    def begin_round(self) -> None:
+        from .effects import draw_ability, event_drawn
+
+        self.hall: set[int] = set()
+        self.rabbit = False
+        self.rerolls = 0
+        self.spared: set[str] = set()
+        self.resolving: dict[int, set] = {}
+        if self.round > 1:
+            spa = self.works("zero-g-spa")
+            if spa is None or self.meter["sanitation"] < self.room["zero-g-spa"]["at_least"]:
+                self.change("happiness", self.drop["happiness"])
+            hydro = self.works("hydroponics-bay")
+            self.change("sanitation", self.room["hydroponics-bay"]["sanitation"] if hydro else self.drop["sanitation"])
+            card = self.events.draw()
+            if card is not None:
+                self.table.record.play("event", card)
+                event_drawn(self, card)
+        gained = self.base_actions + self.overtime
+        self.overtime = 0
+        bar = self.works("crew-espresso-bar")
+        if bar is not None and not self.damage[bar]:
+            gained += self.room["crew-espresso-bar"]["actions"]
+        for e in self.ongoing:
+            gained += self.event[e["id"]].get("actions") or 0
+        for captain, _, _ in self.crew:
+            if captain == "beowulf":
+                c = self.captain[captain]
+                h = self.meter["happiness"]
+                gained += c["actions"] if h > c["pivot"] else -c["actions"] if h < c["pivot"] else 0
+        self.actions = max(0, gained)
+        if self.works("duty-free-gift-shop") is not None:
+            fewest = min(range(len(self.crew)), key=lambda i: len(self.crew[i][2]))
+            for _ in range(self.room["duty-free-gift-shop"]["draw"]):
+                draw_ability(self, fewest)
+
+    def end_round(self) -> None:
+        from .effects import end_of_round_events
+
+        end_of_round_events(self)
+        control = self.works("damage-control")
+        if control is not None:
+            hit = sorted((sq for sq in self.squares if self.damage[sq] and sq not in self.spared),
+                         key=lambda sq: (-self.damage[sq], -self.worth(sq), self.squares.index(sq)))
+            self.spared.update(hit[:self.room["damage-control"]["rooms"]])
+        for sq in self.squares:
+            if self.damage[sq] and sq not in self.destroyed and sq not in self.spared:
+                self.damage[sq] = min(self.max_damage, self.damage[sq] + 1)
+            if self.damage[sq] >= self.max_damage and sq not in self.destroyed:
+                self.destroyed.add(sq)
+                self.damage[sq] = 0
+                self.table.record.count("rooms destroyed")
+        for e in list(self.ongoing):
+            if e["left"] is not None:
+                e["left"] -= 1
+                if e["left"] <= 0:
+                    self.ongoing.remove(e)
+        for name, value in self.meter.items():
+            self.table.record.meter(name, value)
+        self.table.record.meter("destroyed rooms", len(self.destroyed))
+        if self.meter["happiness"] <= 0:
+            self.result = Outcome(False, "happiness at 0", self.round)
+        elif self.meter["sanitation"] <= 0:
+            self.result = Outcome(False, "sanitation at 0", self.round)
+        elif len(self.destroyed) >= self.lose_at:
+            self.result = Outcome(False, f"{self.lose_at} rooms destroyed", self.round)
+        elif self.round >= self.rounds:
+            self.result = Outcome(True, "survived", self.round)
+        else:
+            self.round += 1
+            self.begin_round()
+
+    def over(self) -> bool:
+        return self.result is not None
+
+    def outcome(self) -> Outcome:
+        assert self.result is not None
+        return self.result

@@ -1,0 +1,70 @@
+"""Play: the policies that choose a move, and the loop that plays one game with one of them.
+
+- `random`: any legal move, equally likely.
+- `baseline`: the play module's own sensible player (`State.baseline`); random where it has none.
+- `search`: knows nothing of any game: flat Monte-Carlo over the legal moves. The baseline's choice and
+  up to `CANDIDATES - 1` other legal moves (drawn at random where there are more) are each tried in
+  `ROLLOUTS` copies of the game (fresh dice, hidden piles shuffled again), each played to its end by
+  the baseline; the move that wins most often is played (ties: the baseline's own choice).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from pnp.play.state import Move, State
+
+Policy = Callable[[State, list[Move], random.Random], Move]
+ROLLOUTS = 4  # look-aheads per move tried by `search`
+CANDIDATES = 8  # moves `search` tries: the baseline's choice and, where there are more, others drawn at random
+SLOWER = {"search": 200}  # how many times a game's time limit a policy's game may take
+MOVE_LIMIT = 5_000  # moves in one game: a play module whose game never ends is stopped here
+
+
+def random_policy(state: State, moves: list[Move], rng: random.Random) -> Move:
+    return moves[int(rng.random() * len(moves))]
+
+
+def baseline_policy(state: State, moves: list[Move], rng: random.Random) -> Move:
+    return state.baseline(moves, rng)
+
+
+def search_policy(state: State, moves: list[Move], rng: random.Random) -> Move:
+    if len(moves) == 1:
+        return moves[0]
+    preferred = state.baseline(moves, rng)
+    others = [m for m in moves if m != preferred]
+    rng.shuffle(others)
+    best, best_wins = preferred, -1.0
+    for move in [preferred, *others[:CANDIDATES - 1]]:
+        wins = 0.0
+        for _ in range(ROLLOUTS):
+            look = state.clone(rng)
+            look.apply(move)
+            wins += play(look, baseline_policy, rng).won
+        if wins > best_wins:  # ties: the baseline's choice, tried first
+            best, best_wins = move, wins
+    return best
+
+
+POLICIES: dict[str, Policy] = {"random": random_policy, "baseline": baseline_policy, "search": search_policy}
+
+
+class EndlessGame(Exception):
+    """The game went on past MOVE_LIMIT moves, or offered no move before it was over."""
+
+
+def play(state: State, policy: Policy, rng: random.Random):  # -> Outcome
+    """Play `state` to its end: the policy chooses each move among the legal ones."""
+    for _ in range(MOVE_LIMIT):
+        if state.over():
+            return state.outcome()
+        moves = state.moves()
+        if not moves:
+            raise EndlessGame("moves() offered no move while over() says the game goes on")
+        move = policy(state, moves, rng)
+        if not any(m is move for m in moves) and move not in moves:
+            raise EndlessGame(f"the policy chose {move}, which is not a legal move")
+        state.apply(move)
+    raise EndlessGame(f"the game was not over after {MOVE_LIMIT:,} moves: does over() ever say so?")

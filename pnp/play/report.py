@@ -1,0 +1,155 @@
+"""Play: the games' results -> the balance report (plain data), as text or JSON.
+
+Per value of a sweep and per player count: the win rate with its 95 % Wilson interval, how games were
+lost (the reason and the round), the rounds survived, each meter round by round (quartiles), and per
+card how often it was drawn and played and the win rate of the games it was played in against the
+games it was not. Every number is rounded and every list sorted: the same games give the same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections import Counter
+from typing import Any
+
+Z = 1.959963984540054  # the 97.5th percentile of the normal distribution: a 95 % interval
+
+
+def wilson(wins: int, n: int) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a proportion wins/n."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
+    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def games_for(margin: float = 0.02) -> int:
+    """Games enough for a 95 % interval of +-margin at the worst case (a rate of 50 %)."""
+    return math.ceil(Z * Z * 0.25 / (margin * margin))
+
+
+def _quartiles(values: list[int]) -> list[float]:
+    values = sorted(values)
+    if not values:
+        return [0.0, 0.0, 0.0]
+
+    def at(q: float) -> float:
+        k = (len(values) - 1) * q
+        lo, hi = math.floor(k), math.ceil(k)
+        return round(values[lo] + (values[hi] - values[lo]) * (k - lo), 1)
+
+    return [at(0.25), at(0.5), at(0.75)]
+
+
+def _rate(wins: int, n: int) -> dict[str, Any]:
+    lo, hi = wilson(wins, n)
+    return {"games": n, "wins": wins, "rate": round(wins / n, 4) if n else 0.0, "low": round(lo, 4),
+            "high": round(hi, 4)}
+
+
+def group(results: list[tuple], cards: list[str]) -> dict[str, Any]:
+    """The report of one group of games (one player count, one value of a sweep)."""
+    n = len(results)
+    wins = sum(1 for r in results if r[3])
+    losses = Counter((r[4], r[5]) for r in results if not r[3])
+    rounds = [r[5] for r in results]
+    meters: dict[str, list[list[int]]] = {}
+    for r in results:
+        for name, values in r[9].items():
+            rows = meters.setdefault(name, [])
+            for k, v in enumerate(values):
+                if k == len(rows):
+                    rows.append([])
+                rows[k].append(v)
+    per_card = []
+    for card in cards:
+        drawn = sum(1 for r in results if card in r[6])
+        played = [r for r in results if card in r[7]]
+        won_played = sum(1 for r in played if r[3])
+        rest = n - len(played)
+        with_, without = _rate(won_played, len(played)), _rate(wins - won_played, rest)
+        flag = ""
+        if len(played) >= 30 and rest >= 30:
+            if with_["low"] > without["high"]:
+                flag = "strong"
+            elif with_["high"] < without["low"]:
+                flag = "weak"
+        if drawn and not played:
+            flag = "never played"
+        per_card.append({"card": card, "drawn": drawn, "played_games": len(played),
+                         "plays": sum(r[7].get(card, 0) for r in played), "when_played": with_,
+                         "when_not": without, "effect": round(with_["rate"] - without["rate"], 4) if played and rest
+                         else 0.0, "flag": flag})
+    by_reason = Counter(r[4] for r in results if not r[3])
+    return {
+        "win": _rate(wins, n),
+        "losses": [{"reason": reason, "games": k, "rounds": {str(rd): c for (why, rd), c in sorted(losses.items())
+                                                             if why == reason}}
+                   for reason, k in sorted(by_reason.items(), key=lambda kv: (-kv[1], kv[0]))],
+        "rounds": {"mean": round(sum(rounds) / n, 2) if n else 0.0, "quartiles": _quartiles(rounds)},
+        "meters": {name: [_quartiles(vals) for vals in rows] for name, rows in sorted(meters.items())},
+        "cards": per_card,
+    }
+
+
+def build(results: list[tuple], variants: list[str], players: list[int], cards: list[str],
+          meta: dict[str, Any]) -> dict[str, Any]:
+    groups = []
+    for v, label in enumerate(variants):
+        for n in players:
+            mine = [r for r in results if r[0] == v and r[1] == n]
+            groups.append({"variant": label, "players": n, **group(mine, cards)})
+    return {**meta, "groups": groups}
+
+
+def as_json(report: dict[str, Any]) -> str:
+    return json.dumps(report, indent=1, sort_keys=False)
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.1f} %"
+
+
+def as_text(report: dict[str, Any]) -> str:
+    out = [f"{report['name']}: {report['games']} games per player count, policy {report['policy']}, "
+           f"seed {report['seed']}"]
+    out.append("")
+    out.append("win rate (95 % interval)")
+    width = 20 if len(report.get("policies", ())) > 1 else 10
+    for g in report["groups"]:
+        w = g["win"]
+        label = f"{g['players']} player{'s' if g['players'] != 1 else ''}"
+        variant = f"  [{g['variant']}]" if len(report["variants"]) > 1 else ""
+        if len(report.get("policies", ())) > 1:
+            label = f"{label}, {g['policy']}"
+        out.append(f"  {label:<{width}} {_pct(w['rate']):>8}  ({_pct(w['low'])} - {_pct(w['high'])})  "
+                   f"rounds survived: mean {g['rounds']['mean']}{variant}")
+    for g in report["groups"]:
+        head = f"{g['players']} player{'s' if g['players'] != 1 else ''}"
+        if len(report["variants"]) > 1:
+            head += f", {g['variant']}"
+        if len(report.get("policies", ())) > 1:
+            head += f", {g['policy']}"
+        out += ["", f"== {head} =="]
+        out.append("  how games are lost (reason: games; by round)")
+        for loss in g["losses"]:
+            rounds = ", ".join(f"r{k}: {c}" for k, c in sorted(loss["rounds"].items(), key=lambda kv: int(kv[0])))
+            out.append(f"    {loss['reason']}: {loss['games']} ({rounds})")
+        if not g["losses"]:
+            out.append("    none")
+        for name, rows in g["meters"].items():
+            cells = " ".join(f"{int(q[1]):>3}" for q in rows)
+            out.append(f"  {name} by round (median): {cells}")
+            out.append(f"  {'':<{len(name)}}  quartiles: " + " ".join(f"{int(q[0])}-{int(q[2])}" for q in rows))
+        out.append("  cards: drawn / played in games / win rate when played vs not (effect) flag")
+        for c in sorted(g["cards"], key=lambda c: (-abs(c["effect"]), c["card"])):
+            if not c["drawn"]:
+                continue
+            wp, wn = c["when_played"], c["when_not"]
+            flag = f"  << {c['flag']}" if c["flag"] else ""
+            out.append(f"    {c['card']:<34} {c['drawn']:>6} {c['played_games']:>6}  "
+                       f"{_pct(wp['rate']):>7} vs {_pct(wn['rate']):>7} ({100 * c['effect']:+.1f}){flag}")
+    return "\n".join(out)

@@ -1,0 +1,79 @@
+"""Play: what a play module writes. A `State` says its legal moves, applies one, and says when the game
+is over and how it ended; a policy chooses among the moves (pnp.play.policies). A policy changes the
+state only through a legal move, so a random policy and a clever one play the same game.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, NamedTuple
+
+from pnp.play.table import Table
+
+
+class Move(NamedTuple):
+    """One legal move: a name, what it acts on (`arg`), the card it plays (`deck/card`, counted by the
+    report), and what it costs (for a player's view; the state charges it in `apply`). A tuple: two
+    moves are the same move when every part is equal."""
+
+    name: str
+    arg: Any = None
+    card: str | None = None
+    cost: int = 0
+
+    def __str__(self) -> str:
+        arg = "" if self.arg is None else f" {self.arg}"
+        return f"{self.name}{arg}" + (f" ({self.card})" if self.card else "")
+
+
+class Outcome(NamedTuple):
+    """How a game ended: won or not, the reason (`"happiness at 0"`), and the round it ended in."""
+
+    won: bool
+    reason: str
+    round: int
+
+
+class State:
+    """A game in progress. Subclass it in `cards/<game>/play.py` and give `start(table) -> State`."""
+
+    def __init__(self, table: Table):
+        self.table = table
+
+    # -- what every play module defines -----------------------------------------------------------
+    def moves(self) -> list[Move]:
+        """The legal moves now, never empty until the game is over."""
+        raise NotImplementedError
+
+    def apply(self, move: Move) -> None:
+        """Play a move the last `moves()` offered, and everything that follows until the next decision."""
+        raise NotImplementedError
+
+    def over(self) -> bool:
+        raise NotImplementedError
+
+    def outcome(self) -> Outcome:
+        raise NotImplementedError
+
+    # -- what a play module may define --------------------------------------------------------------
+    def baseline(self, moves: list[Move], rng: random.Random) -> Move:
+        """A sensible player's choice (the `baseline` policy); without one, a random legal move."""
+        return moves[int(rng.random() * len(moves))]
+
+    def clone(self, rng: random.Random) -> State:
+        """A copy to look ahead with: its own random numbers (from `rng`: the look-ahead cannot see
+        the real dice) and its hidden piles shuffled again (nor the real order of the cards)."""
+        import copy
+
+        new = copy.deepcopy(self, self.table.shared())
+        new.table.rng = random.Random(rng.random())
+        new.hide()
+        return new
+
+    def hide(self) -> None:
+        """Shuffle what the players cannot see (a clone calls it); by default every pile on the state."""
+        from pnp.play.table import Pile
+
+        for value in vars(self).values():
+            if isinstance(value, Pile):
+                value.shuffle()
