@@ -355,15 +355,15 @@ def setup(
 
 @app.command()
 def simulate(
-    game: Annotated[str, typer.Argument(help="game id", autocompletion=_games)],
+    game: Annotated[str, typer.Argument(help="game id", autocompletion=complete_game)],
     players: Annotated[str | None, typer.Option(help="player counts: 3, 1-4 or 2,4 (default: every count)")] = None,
     games: Annotated[int | None, typer.Option(min=1, max=1_000_000, help="games per player count and value "
                                               "(default: enough for a +-2 % interval)")] = None,
     seed: Annotated[int, typer.Option(help="the same seed plays the same games")] = 1,
-    policy: Annotated[str, typer.Option(help="random, baseline or search")] = "baseline",
+    policy: Annotated[str, typer.Option(help="random, baseline or search (several: random,baseline)")] = "baseline",
     vary: Annotated[str | None, typer.Option(help="a sweep: DECK/CARD.FIELD=V1,V2,...")] = None,
     jobs: Annotated[int | None, typer.Option(min=1, max=256, help="worker processes (default: every core)")] = None,
-    fmt: Annotated[str, typer.Option("--format", help="text or json")] = "text",
+    fmt: Annotated[str, typer.Option("--format", click_type=Choice(*SETUP_FORMATS), help="the report's form")] = "text",
     no_custom_rules: NoCustomRules = False,
 ) -> None:
     """Play GAME many times from its YAML (its play module, docs/simulate.md) and report its balance."""
