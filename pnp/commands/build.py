@@ -161,6 +161,13 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
                                                           marker, stamp, opts.back_offset))
         document = cache["document"][1]
 
+    # the rulebook (cards/<game>/rulebook.md): its counts, faces and setup from this very build
+    rulebook = None
+    if opts.document and not single and opts.only is None:
+        from pnp.commands.rulebook import rulebook_pdf
+
+        rulebook = rulebook_pdf(game, prep.decks, env, paper)
+
     # write: every file staged beside the output folder, which then becomes the new build in one step
     from pnp.output.write import Staging
 
@@ -177,6 +184,9 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
                                  f"{sheet_count(doc_pages, settings.duplex)} sheets"))
             document_faces = face_rows(path.name, doc_pages)
             pages_meta += page_rows(path.name, doc_pages, paper)
+        if rulebook is not None:
+            path = out_dir / f"{game.id}-rulebook.pdf"
+            files.append(OutFile(path, rulebook.count(b"/Type /Page\n"), stage.add(path.name, rulebook), 0, "rules"))
         for path, data, pages, how, deck in rendered:
             rel = path.relative_to(out_dir).as_posix()
             faces_meta += face_rows(rel, pages)

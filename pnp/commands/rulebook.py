@@ -1,0 +1,65 @@
+"""The rulebook, as `pnp build` and `pnp check` see it: cards/<game>/rulebook.md read (model), its blocks
+resolved from the laid-out game (layout; the setup worked out by rules), then drawn (output)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp.errors import InputError, Problem, Problems, RuleError
+from pnp.layout.engine import LayoutEnv
+from pnp.layout.rulebook import Faces, Flow
+from pnp.model.game import Game
+
+
+def faces_of(decks: list[Any]) -> Faces:
+    """(deck, card) -> the first copy's front and back, from the laid-out decks."""
+    out: Faces = {}
+    for deck, entries, _ in decks:
+        for front, back, meta in entries:
+            out.setdefault((deck.id, meta["id"]), (front, back))
+    return out
+
+
+def rulebook_flow(game: Game, decks: list[Any], env: LayoutEnv) -> tuple[list[Flow], list[Problem]] | None:
+    """The rulebook's flow and what is wrong in it (bad names: errors; stale counts: rule errors); None when the
+    game has no rulebook.md."""
+    from pnp.layout.rulebook import lay_out_rulebook
+    from pnp.model.rulebook import read_rulebook
+    from pnp.rules.setup_view import setup_view
+
+    book = read_rulebook(game.root, game.dir)
+    if book is None:
+        return None
+    problems = Problems()
+    try:
+        setup = setup_view(game)
+    except InputError as exc:  # the setup itself is bad: `pnp check` says so where it is
+        setup = None
+        problems.extend(exc.problems)
+    flow = lay_out_rulebook(book, game, faces_of(decks), problems, set(env.icons), setup)
+    return flow, problems.items
+
+
+def rulebook_pdf(game: Game, decks: list[Any], env: LayoutEnv, paper: tuple[float, float]) -> bytes | None:
+    """The rulebook's PDF; an InputError (bad names) or a RuleError (a stale count) when it cannot be printed."""
+    made = rulebook_flow(game, decks, env)
+    if made is None:
+        return None
+    flow, problems = made
+    stale = [p for p in problems if p.rule == "rulebook-count"]
+    bad = [p for p in problems if p not in stale]
+    if bad:
+        raise InputError(bad)
+    if stale:
+        raise RuleError(stale)
+    from pnp.output.rulebook import Look
+    from pnp.output.rulebook_doc import render_rulebook
+
+    look = Look(env, f"{game.manifest.name}: rules")
+    try:
+        return render_rulebook(flow, look, game.manifest.name, game.manifest.version, paper)
+    except Exception as exc:  # platypus: a figure or table larger than a page
+        if type(exc).__name__ != "LayoutError":
+            raise
+        raise InputError([Problem(None, f"cards/{game.id}/rulebook.md: a figure or table does not fit on a page "
+                                  f"({str(exc)[:120]}): give it a smaller width=", "rulebook")]) from None

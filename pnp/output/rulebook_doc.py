@@ -1,0 +1,140 @@
+"""Output: the rulebook's pages. A cover, the table of contents, then the flow; each page after the cover has
+the game's name and the section it is in at its head and its number at its foot. Paper is the build's."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Flowable,
+    Frame,
+    KeepTogether,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    TableStyle,
+)
+from reportlab.platypus import Table as RLTable
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from pnp.layout import rulebook as rb
+from pnp.model.units import MM
+from pnp.output.rulebook import BODY, FaceFlowable, Look, Markup
+
+MARGIN = 18 * MM
+
+
+class _Doc(BaseDocTemplate):
+    def __init__(self, buf: io.BytesIO, look: Look, name: str, version: str, paper: tuple[float, float]):
+        super().__init__(buf, pagesize=paper, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN + 4 * MM,
+                         bottomMargin=MARGIN, title=f"{name}: rules", author="", creator="pnp", invariant=1)
+        self.look, self.name, self.version = look, name, version
+        self.section = ""
+        frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body")
+        self.addPageTemplates([PageTemplate("cover", [frame], onPage=self._cover),
+                               PageTemplate("page", [frame], onPageEnd=self._furniture)])
+
+    def _cover(self, canv: Any, doc: Any) -> None:
+        w, h = self.pagesize
+        look = self.look
+        canv.saveState()
+        canv.setFillColorRGB(*look.accent)
+        canv.rect(0, h - 95 * MM, w, 95 * MM, stroke=0, fill=1)
+        canv.setFillColorRGB(*look.gold)
+        canv.setFont(look.title_font, 34)
+        canv.drawCentredString(w / 2, h - 50 * MM, self.name)
+        canv.setFillColorRGB(1, 1, 1)
+        canv.setFont(look.body.face("regular").name, 13)
+        canv.drawCentredString(w / 2, h - 64 * MM, f"Rules · version {self.version}")
+        canv.restoreState()
+
+    def _furniture(self, canv: Any, doc: Any) -> None:
+        w, h = self.pagesize
+        look = self.look
+        canv.saveState()
+        canv.setFillColorRGB(*look.ink)
+        canv.setFont(look.body.face("regular").name, 8)
+        canv.drawString(MARGIN, h - MARGIN + 2 * MM, self.name)
+        canv.drawRightString(w - MARGIN, h - MARGIN + 2 * MM, self.section)
+        canv.setStrokeColorRGB(*look.accent)
+        canv.setLineWidth(0.5)
+        canv.line(MARGIN, h - MARGIN + 0.5 * MM, w - MARGIN, h - MARGIN + 0.5 * MM)
+        canv.drawCentredString(w / 2, MARGIN - 8 * MM, str(canv.getPageNumber()))
+        canv.restoreState()
+
+    def afterFlowable(self, flowable: Flowable) -> None:
+        level = getattr(flowable, "toc_level", None)
+        if level is not None:
+            text = flowable.getPlainText()
+            if level == 0:
+                self.section = text
+            self.notify("TOCEntry", (level, text, self.page))
+
+
+def _styles(look: Look) -> dict[str, ParagraphStyle]:
+    def head(size: float, before: float) -> ParagraphStyle:
+        return ParagraphStyle(f"h{size}", fontName=look.title_font, fontSize=size, leading=size * 1.2,
+                              textColor=look.accent, spaceBefore=before, spaceAfter=size * 0.4, keepWithNext=1)
+
+    return {"1": head(20, 6), "2": head(14, 8), "3": head(12, 6),
+            "toc0": ParagraphStyle("toc0", fontName=look.body.face("bold").name, fontSize=11, leading=16),
+            "toc1": ParagraphStyle("toc1", fontName=look.body.face("regular").name, fontSize=10, leading=13,
+                                   leftIndent=8 * MM)}
+
+
+def _heading(text: str, style: ParagraphStyle, level: int | None) -> Paragraph:
+    from xml.sax.saxutils import escape
+
+    p = Paragraph(escape(text), style)
+    p.toc_level = level
+    return p
+
+
+def _table(look: Look, t: rb.Table, width: float) -> RLTable:
+    cols = len(t.rows[0]) if t.rows else 1
+    widths = [f * width for f in t.widths] if t.widths else [width / cols] * cols
+    cells = [[FaceFlowable(look, c) if isinstance(c, rb.Figure) else Markup(look, c, BODY - 1) for c in row]
+             for row in t.rows]
+    table = RLTable(cells, colWidths=widths, repeatRows=1)
+    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                               ("LINEBELOW", (0, 0), (-1, 0), 0.8, look.accent),
+                               ("LINEBELOW", (0, 1), (-1, -1), 0.3, (0.8, 0.8, 0.8)),
+                               ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]))
+    return table
+
+
+def render_rulebook(flow: list[rb.Flow], look: Look, name: str, version: str, paper: tuple[float, float]) -> bytes:
+    buf = io.BytesIO()
+    doc = _Doc(buf, look, name, version, paper)
+    st = _styles(look)
+    toc = TableOfContents(levelStyles=[st["toc0"], st["toc1"]], dotsMinLevel=0)
+    story: list[Flowable] = [Spacer(1, 90 * MM), Paragraph("Contents", st["2"]), toc,
+                             NextPageTemplate("page"), PageBreak()]
+    for item in flow:
+        if isinstance(item, rb.Heading):
+            level = min(item.level, 3)
+            if level == 1 and len(story) > 5 and not isinstance(story[-1], PageBreak):
+                story.append(CondPageBreak(60 * MM))
+            story.append(_heading(item.text, st[str(level)], min(level - 1, 1) if level <= 2 else None))
+        elif isinstance(item, rb.Para):
+            indent = (item.depth * 5 * MM) if item.bullet else 0.0
+            story.append(Markup(look, f"{item.bullet} {item.markup}" if item.bullet else item.markup, BODY, indent))
+            story.append(Spacer(1, 2.5))
+        elif isinstance(item, rb.Table):
+            story += [_table(look, item, doc.width), Spacer(1, 8)]
+        elif isinstance(item, rb.Figure):
+            parts: list[Flowable] = [FaceFlowable(look, item)]
+            if item.caption:
+                parts.append(Markup(look, f"*{item.caption}*", BODY - 1))
+            parts += [Markup(look, line, BODY - 1) for line in item.legend]
+            story += [Spacer(1, 4), KeepTogether(parts), Spacer(1, 8)]
+        elif isinstance(item, rb.PageBreak):
+            story.append(PageBreak())
+    doc.multiBuild(story, maxPasses=4)
+    return buf.getvalue()
