@@ -21,7 +21,7 @@ from pnp.model.schema import read
 if TYPE_CHECKING:
     from pnp.rules.spec import RulesFile
 
-RULE_KINDS = {"text-overflow", "safe-zone", "box-size", "dial"}  # layout findings that are rule errors, not bad input
+RULE_KINDS = {"text-overflow", "safe-zone", "box-size", "dial", "rulebook-count"}  # layout findings that are rule errors, not bad input
 
 
 @dataclass
@@ -106,9 +106,14 @@ def split(problems: list[Problem], root: Path | None = None) -> tuple[list[Probl
 def check_game(root: Path, game_id: str, opts: RuleOptions | None = None) -> Checked:
     from pnp.layout.game import lay_out_game
 
+    from pnp.rules.rulebook import rulebook_flow
+
     game = load_game(root, game_id)
     problems = Problems()
-    lay_out_game(game, game.manifest.print.bleed, problems)
+    env, decks = lay_out_game(game, game.manifest.print.bleed, problems)
+    if not problems.errors:  # the rulebook (if any): its names and counts against what the build prints
+        made = rulebook_flow(game, decks, env)
+        problems.extend(made[1] if made else [])
     bad, found = split(problems.items, root)
     if bad:
         raise InputError(bad)
