@@ -45,7 +45,13 @@ def test_voyage_builds_its_rulebook_with_the_counts_it_prints(shared_build):
     assert f"{printed['event']} Event Cards come" in text
     assert "Each player draws 3 from the Ability deck" in text  # the setup block, from rules.yaml
     assert "1 The card's name" in text  # the anatomy's legend
-    assert "Contents" in text and "Victory and defeat" in text
+    assert "In this book" in text and "Victory and defeat" in text
+    from pypdf import PdfReader
+
+    pages = len(PdfReader(out / "voyage-rulebook.pdf").pages)
+    assert pages == next(f["pages"] for f in manifest["files"] if f["path"] == "voyage-rulebook.pdf") > 4
+    toc = text.split("In this book", 1)[1]
+    assert re.search(r"Victory and defeat[ .]*\d", toc)  # the table of contents gives its page
 
 
 def test_a_changed_deck_changes_the_rulebook_with_no_edit_to_it(voyage: Path):
@@ -65,11 +71,12 @@ def test_a_changed_deck_changes_the_rulebook_with_no_edit_to_it(voyage: Path):
 def test_a_stale_count_is_a_located_rule_error(voyage: Path):
     book = voyage / "cards/voyage/rulebook.md"
     edit(book, "Each player steers one", "The box holds 21 Event Cards. Each player steers one")
-    line = next(n for n, text in enumerate(book.read_text().splitlines(), 1) if "21 Event Cards" in text)
+    line, col = next((n, text.find("21 Event") + 1) for n, text in enumerate(book.read_text().splitlines(), 1)
+                     if "21 Event Cards" in text)
     result = run_pnp("check", "voyage", "--format", "json", cwd=voyage)
     assert result.code == 1, result.out
     (err,) = [e for e in errors_of(result) if "rulebook" in e["file"]]
-    assert err["line"] == line
+    assert (err["line"], err["col"]) == (line, col) and col > 1
     assert "the build prints 20" in err["message"] and "count('event')" in err["message"]
     build = run_pnp("build", "voyage", cwd=voyage)
     assert build.code == 1 and not (voyage / "output/voyage/voyage-rulebook.pdf").exists()

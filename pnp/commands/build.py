@@ -147,7 +147,14 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
             cache[deck.id] = (key, pages, how, data)
         rendered.append((out_dir / f"{deck.id}.pdf", data, pages, how, deck))
 
-    # the print-and-play document: front matter, then every component's sheets, ready for duplex
+    # the rulebook (cards/<game>/rulebook.md): its counts, faces and setup from this very build
+    rulebook = None
+    if opts.document and not single and opts.only is None:
+        from pnp.commands.rulebook import rulebook_pdf
+
+        rulebook = rulebook_pdf(game, prep.decks, env, paper)
+
+    # the print-and-play document: front matter (naming the rulebook), then every component's sheets
     counts: dict[str, int] = {}
     for _, _, pages, _, deck in rendered:
         counts[deck.id] = counts.get(deck.id, 0) + printed(pages, "front")
@@ -155,18 +162,12 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
     if settings.document and opts.document:
         if opts.progress:
             opts.progress(len(prep.decks), len(prep.decks) + 1, f"{game.id}-pnp.pdf")
-        doc_key = tuple(cache[deck.id][0] for *_, deck in rendered)
+        book = f"{game.id}-rulebook.pdf" if rulebook is not None else ""
+        doc_key = (*(cache[deck.id][0] for *_, deck in rendered), book)
         if cache.get("document", (None,))[0] != doc_key:
             cache["document"] = (doc_key, render_document(game, rendered, laid, counts, paper, settings, env, font,
-                                                          marker, stamp, opts.back_offset))
+                                                          marker, stamp, opts.back_offset, book))
         document = cache["document"][1]
-
-    # the rulebook (cards/<game>/rulebook.md): its counts, faces and setup from this very build
-    rulebook = None
-    if opts.document and not single and opts.only is None:
-        from pnp.commands.rulebook import rulebook_pdf
-
-        rulebook = rulebook_pdf(game, prep.decks, env, paper)
 
     # write: every file staged beside the output folder, which then becomes the new build in one step
     from pnp.output.write import Staging
@@ -317,7 +318,8 @@ def _label(component_id: str) -> str:
 
 def render_document(game: Game, rendered: list, laid: dict[str, Any], counts: dict[str, int],
                     paper: tuple[float, float], settings: PrintSettings, env: LayoutEnv, font: str, marker: str,
-                    stamp: str, back_offset: tuple[float, float] = (0.0, 0.0)) -> tuple[bytes, list[Page]]:
+                    stamp: str, back_offset: tuple[float, float] = (0.0, 0.0), rulebook: str = ""
+                    ) -> tuple[bytes, list[Page]]:
     """The print-and-play document's bytes and pages: front matter, then every component, like pieces sharing
     sheets (pnp/output/packing.py)."""
     from pnp.output.document import front_matter, paired
@@ -329,7 +331,7 @@ def render_document(game: Game, rendered: list, laid: dict[str, Any], counts: di
     body = env.families.get("body") or next(iter(env.families.values()))
     rows = checklist_rows(game, rendered, counts)
     # the checklist says where each component starts: the front matter's length comes first
-    at = len(front_matter(game, paper, settings, body, rows, sections)) + 1
+    at = len(front_matter(game, paper, settings, body, rows, sections, rulebook)) + 1
     pages: list[Page] = []
     what: list[str] = []
     first_page: dict[str, int] = {}
@@ -352,7 +354,7 @@ def render_document(game: Game, rendered: list, laid: dict[str, Any], counts: di
         pages += section_pages
         at += len(section_pages)
     rows = [dataclasses.replace(r, page=first_page.get(r.deck, 0)) for r in rows]
-    front = front_matter(game, paper, settings, body, rows, sections)
+    front = front_matter(game, paper, settings, body, rows, sections, rulebook)
     pages = front + pages
     footers(pages, f"{game.manifest.name} {game.manifest.version}", settings.paper, settings.duplex, bool(stamp),
             [p.info.get("what", "") for p in front] + what)

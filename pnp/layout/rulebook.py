@@ -32,7 +32,7 @@ class Figure:
     faces: list[Face]
     width: float  # points, of each face
     caption: str = ""
-    callouts: list[tuple[int, float, float]] = field(default_factory=list)  # number, x, y on the (first) face
+    callouts: list[tuple[int, float, float, float, float]] = field(default_factory=list)  # number, element's box
     legend: list[str] = field(default_factory=list)
 
 
@@ -62,8 +62,10 @@ Faces = dict[tuple[str, str], tuple[Face, Face | None]]  # (deck, card) -> its f
 
 
 class Resolver:
-    def __init__(self, game: Game, faces: Faces, problems: Problems, icons: set[str], setup: SetupView | None):
-        self.game, self.faces, self.problems, self.icons, self.setup = game, faces, problems, icons, setup
+    def __init__(self, book: Rulebook, game: Game, faces: Faces, problems: Problems, icons: set[str],
+                 setup: SetupView | None):
+        self.book, self.game, self.faces, self.problems = book, game, faces, problems
+        self.icons, self.setup = icons, setup
         self.names = rulebook_names(game)
         self.words = component_words(game)
         self.decks = {d.id: d for d in game.decks}
@@ -80,7 +82,7 @@ class Resolver:
                 out.append(f":{part.name}:")
             else:
                 if check is not None:
-                    self.problems.extend(stale_counts(part, check, self.game, self.words))
+                    self.problems.extend(stale_counts(part, check, self.game, self.words, self.book.find))
                 out.append(part)
         return "".join(out)
 
@@ -124,7 +126,7 @@ def lay_out_rulebook(book: Rulebook, game: Game, faces: Faces, problems: Problem
     """The rulebook's flow; what cannot be resolved is added to `problems` (located) and left out."""
     from pnp.layout.rulebook_blocks import BLOCKS
 
-    r = Resolver(game, faces, problems, icons, setup)
+    r = Resolver(book, game, faces, problems, icons, setup)
     flow: list[Flow] = []
     for b in book.blocks:
         if b.kind == "heading":

@@ -67,13 +67,13 @@ def anatomy(r: Resolver, b: Block) -> list[Flow]:
         return []
     fig = figures[0]
     shown_face = fig.faces[0]
-    where_named: dict[str, tuple[float, float]] = {}
+    where_named: dict[str, tuple[float, float, float, float]] = {}
     for item in shown_face.items:
         source = shown_face.source(item)
         box = _box(item)
         if source and box:
             for name in source.names:
-                where_named.setdefault(name, (box[0] + min(box[2], 6 * MM) / 2, box[1] + min(box[3], 6 * MM) / 2))
+                where_named.setdefault(name, box)
     for n, (line, where) in enumerate(b.body, 1):
         name, sep, text = line.partition(":")
         name = name.strip()

@@ -3,6 +3,7 @@ count written by hand next to a component's name is the count the build prints."
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pnp.errors import Problem, Where, did_you_mean
@@ -68,7 +69,8 @@ def component_words(game: Game) -> dict[str, str]:
     return out
 
 
-def stale_counts(text: str, where: Where, game: Game, words: dict[str, str]) -> list[Problem]:
+def stale_counts(text: str, where: Where, game: Game, words: dict[str, str],
+                 find: Callable[[str, Where], Where]) -> list[Problem]:
     """A number written before a component's name ("44 ability cards") that is not what the build prints."""
     problems: list[Problem] = []
     tokens = text.replace("*", " ").split()
@@ -85,7 +87,8 @@ def stale_counts(text: str, where: Where, game: Game, words: dict[str, str]) -> 
             continue
         printed = game.deck(best).faces
         if int(tok) != printed:
-            problems.append(Problem(where, f"{tok} {' '.join(tokens[i + 1:i + 3])}: the build prints {printed}; "
+            said = " ".join(tokens[i:i + 3])
+            problems.append(Problem(find(f"{tok} {tokens[i + 1]}", where), f"{said}: the build prints {printed}; "
                                     f"write {{{{ count('{best}') }}}} instead of a number that goes stale",
                                     best, "error", "rulebook-count"))
     return problems

@@ -50,6 +50,15 @@ class Block:
 class Rulebook:
     file: str  # relative to the project
     blocks: list[Block]
+    lines: list[str] = field(default_factory=list)  # the source, to place what is found inside a block's text
+
+    def find(self, words: str, block: Where) -> Where:
+        """Where `words` first stand at or after a block's first line (the block's place if nowhere)."""
+        for n in range(max(block.line - 1, 0), min(block.line + 200, len(self.lines))):
+            col = self.lines[n].find(words)
+            if col >= 0:
+                return Where(self.file, n + 1, col + 1)
+        return block
 
 
 def _expr_rule(state: Any, silent: bool) -> bool:
@@ -111,7 +120,7 @@ def read_rulebook(root: Path, game_dir: Path) -> Rulebook | None:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
         raise InputError([Problem(Where(rel), f"not UTF-8 text ({exc.reason} at byte {exc.start})")]) from None
-    return Rulebook(rel, parse_rulebook(text, rel))
+    return Rulebook(rel, parse_rulebook(text, rel), text.splitlines())
 
 
 def parse_rulebook(text: str, rel: str) -> list[Block]:

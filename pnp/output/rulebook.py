@@ -18,6 +18,7 @@ from pnp.output.pdftext import TextWriter
 from pnp.output.render import Renderer
 
 BODY = 10.0  # pt
+GUTTER = 12 * MM  # left of a face with callouts
 
 
 class Look:
@@ -80,14 +81,15 @@ class FaceFlowable(Flowable):
 
     def wrap(self, aw: float, ah: float) -> tuple[float, float]:
         n = max(len(self.fig.faces), 1)
-        self.each = min(self.each, (aw - (n - 1) * 4 * MM) / n)
+        self.left = GUTTER if self.fig.callouts else 0.0  # the callouts stand in a margin left of the face
+        self.each = min(self.each, (aw - self.left - (n - 1) * 4 * MM) / n)
         self.height = max(f.h * self.each / f.w for f in self.fig.faces)
-        self.width = n * self.each + (n - 1) * 4 * MM
+        self.width = 2 * self.left + n * self.each + (n - 1) * 4 * MM
         return self.width, self.height
 
     def draw(self) -> None:
         r, c = self.look.drawer(self.canv), self.canv
-        x = 0.0
+        x = self.left
         for i, face in enumerate(self.fig.faces):
             s = self.each / face.w
             c.saveState()
@@ -106,13 +108,25 @@ class FaceFlowable(Flowable):
             x += self.each + 4 * MM
 
     def _callouts(self, s: float) -> None:
-        c = self.canv
-        for n, cx, cy in self.fig.callouts:
-            px, py = cx * s, self.height - cy * s
-            c.setFillColorRGB(*self.look.gold)
-            c.setStrokeColorRGB(*self.look.ink)
-            c.setLineWidth(0.8)
-            c.circle(px, py, 3.2 * MM / 1.4, stroke=1, fill=1)
-            c.setFillColorRGB(*self.look.ink)
-            c.setFont(self.look.title_font, 8)
-            c.drawCentredString(px, py - 2.8, str(n))
+        """Each number in the margin on its element's side, level with it (kept apart), a leader line to it."""
+        c, look = self.canv, self.look
+        radius = 2.3 * MM
+        face_w = self.fig.faces[0].w * s
+        last: dict[bool, float] = {}
+        for n, x, y0, w, h in sorted(self.fig.callouts, key=lambda t: t[2] + t[4] / 2):
+            right = x + w / 2 > self.fig.faces[0].w / 2
+            py = self.height - (y0 + h / 2) * s
+            px = self.left + (min(x + w, self.fig.faces[0].w) if right else max(x, 0)) * s
+            y = py if right not in last else min(py, last[right] - 2 * radius - 1)
+            last[right] = y
+            mx = self.left + face_w + self.left - radius - 0.5 if right else radius + 0.5
+            c.setStrokeColorRGB(*look.ink)
+            c.setFillColorRGB(*look.ink)
+            c.setLineWidth(0.6)
+            c.line(mx + (-radius if right else radius), y, px, py)
+            c.circle(px, py, 0.9, stroke=0, fill=1)
+            c.setFillColorRGB(*look.gold)
+            c.circle(mx, y, radius, stroke=1, fill=1)
+            c.setFillColorRGB(*look.ink)
+            c.setFont(look.title_font, 8)
+            c.drawCentredString(mx, y - 2.8, str(n))

@@ -35,10 +35,12 @@ class _Doc(BaseDocTemplate):
         super().__init__(buf, pagesize=paper, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN + 4 * MM,
                          bottomMargin=MARGIN, title=f"{name}: rules", author="", creator="pnp", invariant=1)
         self.look, self.name, self.version = look, name, version
-        self.section = ""
+        self.section = ""  # the last section begun
+        self.head = ""  # the running head of this page: its first section, or the one it goes on with
+        self.headed = False
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body")
         self.addPageTemplates([PageTemplate("cover", [frame], onPage=self._cover),
-                               PageTemplate("page", [frame], onPageEnd=self._furniture)])
+                               PageTemplate("page", [frame], onPage=self._start, onPageEnd=self._furniture)])
 
     def _cover(self, canv: Any, doc: Any) -> None:
         w, h = self.pagesize
@@ -54,6 +56,9 @@ class _Doc(BaseDocTemplate):
         canv.drawCentredString(w / 2, h - 64 * MM, f"Rules · version {self.version}")
         canv.restoreState()
 
+    def _start(self, canv: Any, doc: Any) -> None:
+        self.head, self.headed = self.section, False
+
     def _furniture(self, canv: Any, doc: Any) -> None:
         w, h = self.pagesize
         look = self.look
@@ -61,7 +66,7 @@ class _Doc(BaseDocTemplate):
         canv.setFillColorRGB(*look.ink)
         canv.setFont(look.body.face("regular").name, 8)
         canv.drawString(MARGIN, h - MARGIN + 2 * MM, self.name)
-        canv.drawRightString(w - MARGIN, h - MARGIN + 2 * MM, self.section)
+        canv.drawRightString(w - MARGIN, h - MARGIN + 2 * MM, self.head)
         canv.setStrokeColorRGB(*look.accent)
         canv.setLineWidth(0.5)
         canv.line(MARGIN, h - MARGIN + 0.5 * MM, w - MARGIN, h - MARGIN + 0.5 * MM)
@@ -74,6 +79,8 @@ class _Doc(BaseDocTemplate):
             text = flowable.getPlainText()
             if level == 0:
                 self.section = text
+                if not self.headed:
+                    self.head, self.headed = text, True
             self.notify("TOCEntry", (level, text, self.page))
 
 
@@ -98,7 +105,12 @@ def _heading(text: str, style: ParagraphStyle, level: int | None) -> Paragraph:
 
 def _table(look: Look, t: rb.Table, width: float) -> RLTable:
     cols = len(t.rows[0]) if t.rows else 1
-    widths = [f * width for f in t.widths] if t.widths else [width / cols] * cols
+    if t.widths:
+        widths = [f * width for f in t.widths]
+    else:  # each column as wide as its longest text asks, within reason
+        asks = [min(max(len(str(row[i])) if not isinstance(row[i], rb.Figure) else 12 for row in t.rows), 60) + 4
+                for i in range(cols)]
+        widths = [width * a / sum(asks) for a in asks]
     cells = [[FaceFlowable(look, c) if isinstance(c, rb.Figure) else Markup(look, c, BODY - 1) for c in row]
              for row in t.rows]
     table = RLTable(cells, colWidths=widths, repeatRows=1)
@@ -114,7 +126,7 @@ def render_rulebook(flow: list[rb.Flow], look: Look, name: str, version: str, pa
     doc = _Doc(buf, look, name, version, paper)
     st = _styles(look)
     toc = TableOfContents(levelStyles=[st["toc0"], st["toc1"]], dotsMinLevel=0)
-    story: list[Flowable] = [Spacer(1, 90 * MM), Paragraph("Contents", st["2"]), toc,
+    story: list[Flowable] = [Spacer(1, 90 * MM), Paragraph("In this book", st["2"]), toc,
                              NextPageTemplate("page"), PageBreak()]
     for item in flow:
         if isinstance(item, rb.Heading):
@@ -127,7 +139,8 @@ def render_rulebook(flow: list[rb.Flow], look: Look, name: str, version: str, pa
             story.append(Markup(look, f"{item.bullet} {item.markup}" if item.bullet else item.markup, BODY, indent))
             story.append(Spacer(1, 2.5))
         elif isinstance(item, rb.Table):
-            story += [_table(look, item, doc.width), Spacer(1, 8)]
+            table = _table(look, item, doc.width)
+            story += [KeepTogether([table]) if len(item.rows) <= 12 else table, Spacer(1, 8)]
         elif isinstance(item, rb.Figure):
             parts: list[Flowable] = [FaceFlowable(look, item)]
             if item.caption:

@@ -21,7 +21,8 @@ from pnp.model.schema import read
 if TYPE_CHECKING:
     from pnp.rules.spec import RulesFile
 
-RULE_KINDS = {"text-overflow", "safe-zone", "box-size", "dial", "rulebook-count"}  # layout findings that are rule errors, not bad input
+# layout findings that are rule errors, not bad input
+RULE_KINDS = {"text-overflow", "safe-zone", "box-size", "dial", "rulebook-count"}
 
 
 @dataclass
@@ -105,7 +106,6 @@ def split(problems: list[Problem], root: Path | None = None) -> tuple[list[Probl
 
 def check_game(root: Path, game_id: str, opts: RuleOptions | None = None) -> Checked:
     from pnp.layout.game import lay_out_game
-
     from pnp.rules.rulebook import rulebook_flow
 
     game = load_game(root, game_id)
