@@ -134,3 +134,35 @@ def test_expressions_and_icons_keep_their_line_and_column():
     icon = next(p for p in para.inline if isinstance(p, IconRef))
     assert (expr.where.line, expr.where.col) == (4, 8)
     assert (icon.where.line, icon.where.col) == (4, 29)
+
+
+def test_booklet_order_pads_to_four_and_pairs_outer_pages():
+    from pnp.output.booklet import booklet_order
+
+    assert booklet_order(5) == [(None, 0), (1, None), (None, 2), (3, 4)]
+    assert booklet_order(8) == [(7, 0), (1, 6), (5, 2), (3, 4)]
+    every = [p for side in booklet_order(13) for p in side if p is not None]
+    assert sorted(every) == list(range(13)) and len(booklet_order(13)) == 8
+
+
+def test_a_booklet_puts_the_page_numbers_in_saddle_stitch_order(shared_build):
+    import pypdfium2 as pdfium
+
+    from pnp.output.booklet import booklet_order
+
+    out, manifest = shared_build("voyage", "--rulebook", "booklet")
+    pdf = pdfium.PdfDocument(str(out / "voyage-rulebook.pdf"))
+    strip = 14 * 72 / 25.4  # the foot of a page, where its number is
+    found = []
+    for page in pdf:
+        w, h = page.get_size()
+        assert w > h  # landscape sheets, two pages each
+        text = page.get_textpage()
+        found.append((text.get_text_bounded(0, 0, w / 2, strip).strip(),
+                      text.get_text_bounded(w / 2, 0, w, strip).strip()))
+    pages = max(int(n) for side in found for n in side if n)  # the last page carries the highest number
+    assert pages > 8 and len(found) == len(booklet_order(pages)) and len(found) % 2 == 0
+    want = [tuple(str(p + 1) if p else "" for p in side) for side in booklet_order(pages)]
+    assert found == want  # the cover (page 1) and the blanks carry no number
+    assert found[0][0] == "" and found[-1] == (str(len(found)), str(len(found) + 1))  # the middle spread: n/2, n/2 + 1
+    assert "booklet" in _flat(text_of(out / "voyage-pnp.pdf"))

@@ -45,6 +45,7 @@ class BuildOptions:
     max_pieces: int = limits.PIECES  # refuse a build that would print more pieces than this
     document: bool = True  # False: leave out the print-and-play document (pnp watch writes the decks first)
     layout: str = "sheets"  # sheets: imposed for home printing; single: one face a page, for print shops
+    rulebook: str = "pages"  # pages: the rulebook page by page; booklet: imposed for saddle-stitching
 
 
 @dataclass(repr=False, eq=False)
@@ -152,7 +153,13 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
     if opts.document and not single and opts.only is None:
         from pnp.commands.rulebook import rulebook_pdf
 
-        rulebook = rulebook_pdf(game, prep.decks, env, paper)
+        # pnp watch: made again only when its source, the rules or a deck it may show has changed
+        book_key = (tuple(cache.get(d.id, ("",))[0] for *_, d in rendered), paper, opts.rulebook,
+                    *((game.dir / f).read_bytes() if (game.dir / f).is_file() else b"" for f in ("rulebook.md",
+                                                                                                 "rules.yaml")))
+        if opts.cache is None or cache.get("rulebook", (None,))[0] != book_key:
+            cache["rulebook"] = (book_key, rulebook_pdf(game, prep.decks, env, paper, opts.rulebook == "booklet"))
+        rulebook = cache["rulebook"][1]
 
     # the print-and-play document: front matter (naming the rulebook), then every component's sheets
     counts: dict[str, int] = {}
@@ -162,7 +169,9 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
     if settings.document and opts.document:
         if opts.progress:
             opts.progress(len(prep.decks), len(prep.decks) + 1, f"{game.id}-pnp.pdf")
-        book = f"{game.id}-rulebook.pdf" if rulebook is not None else ""
+        book = "" if rulebook is None else f"The rules are in {game.id}-rulebook.pdf, built from the same files" + (
+            ": a booklet; print it duplex, flipped on the short edge, fold the stack in half and staple it on the "
+            "fold." if opts.rulebook == "booklet" else ".")
         doc_key = (*(cache[deck.id][0] for *_, deck in rendered), book)
         if cache.get("document", (None,))[0] != doc_key:
             cache["document"] = (doc_key, render_document(game, rendered, laid, counts, paper, settings, env, font,
@@ -187,7 +196,9 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
             pages_meta += page_rows(path.name, doc_pages, paper)
         if rulebook is not None:
             path = out_dir / f"{game.id}-rulebook.pdf"
-            files.append(OutFile(path, rulebook.count(b"/Type /Page\n"), stage.add(path.name, rulebook), 0, "rules"))
+            sides = rulebook.count(b"/Type /Page\n")
+            files.append(OutFile(path, sides, stage.add(path.name, rulebook), 0,
+                                 f"rules, a booklet of {sides // 2} sheets" if opts.rulebook == "booklet" else "rules"))
         for path, data, pages, how, deck in rendered:
             rel = path.relative_to(out_dir).as_posix()
             faces_meta += face_rows(rel, pages)

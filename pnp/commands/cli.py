@@ -156,6 +156,8 @@ def build(
     rule_timeout: RuleTimeout = RULE_SECONDS,
     max_pieces: Annotated[int, typer.Option(min=1, help="refuse to print more pieces than this")] = PIECES,
     layout: Layout = "sheets",
+    rulebook: Annotated[str, typer.Option(help="pages, or booklet: the rulebook imposed for saddle-stitching "
+                                               "(docs/rulebook.md)")] = "pages",
 ) -> None:
     """Render every component of GAME into output/GAME/."""
     from pnp.commands.build import BuildOptions
@@ -163,6 +165,9 @@ def build(
     from pnp.errors import PnpError
 
     _print_options(paper, duplex, layout)
+    if rulebook not in ("pages", "booklet"):
+        typer.echo(f"--rulebook {rulebook}: use pages or booklet", err=True)
+        raise typer.Exit(2)
     from pnp.model.printers import parse_offset
     from pnp.model.printers import printer as saved_printer
 
@@ -194,7 +199,8 @@ def build(
             result = run_build(root, game, BuildOptions(paper, duplex, not no_bleed, out, force, final, offset, only,
                                                         progress=_progress_bar(),
                                                         rules=RuleOptions(not no_custom_rules, rule_timeout),
-                                                        max_pieces=max_pieces, layout=layout))
+                                                        max_pieces=max_pieces, layout=layout,
+                                                        rulebook=rulebook))
     except PnpError as exc:
         _fail(exc)
     _clear_progress()

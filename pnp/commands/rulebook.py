@@ -11,7 +11,8 @@ from pnp.model.game import Game
 from pnp.rules.rulebook import rulebook_flow
 
 
-def rulebook_pdf(game: Game, decks: list[Any], env: LayoutEnv, paper: tuple[float, float]) -> bytes | None:
+def rulebook_pdf(game: Game, decks: list[Any], env: LayoutEnv, paper: tuple[float, float],
+                 booklet: bool = False) -> bytes | None:
     """The rulebook's PDF; an InputError (bad names) or a RuleError (a stale count) when it cannot be printed."""
     made = rulebook_flow(game, decks, env)
     if made is None:
@@ -28,7 +29,7 @@ def rulebook_pdf(game: Game, decks: list[Any], env: LayoutEnv, paper: tuple[floa
 
     look = Look(env, f"{game.manifest.name}: rules")
     try:
-        return render_rulebook(flow, look, game.manifest.name, game.manifest.version, paper)
+        return render_rulebook(flow, look, game.manifest.name, game.manifest.version, paper, booklet)
     except Exception as exc:  # platypus: a figure or table larger than a page
         if type(exc).__name__ != "LayoutError":
             raise

@@ -56,6 +56,9 @@ class _Doc(BaseDocTemplate):
         canv.drawCentredString(w / 2, h - 64 * MM, f"Rules · version {self.version}")
         canv.restoreState()
 
+    def beforeDocument(self) -> None:  # each pass of multiBuild starts again at the cover
+        self.section = ""
+
     def _start(self, canv: Any, doc: Any) -> None:
         self.head, self.headed = self.section, False
 
@@ -121,13 +124,17 @@ def _table(look: Look, t: rb.Table, width: float) -> RLTable:
     return table
 
 
-def render_rulebook(flow: list[rb.Flow], look: Look, name: str, version: str, paper: tuple[float, float]) -> bytes:
+def render_rulebook(flow: list[rb.Flow], look: Look, name: str, version: str, paper: tuple[float, float],
+                    booklet: bool = False) -> bytes:
+    """The rulebook's PDF on `paper`; a `booklet`: pages of half the sheet, imposed two to a landscape sheet."""
     buf = io.BytesIO()
+    if booklet:
+        paper = (max(paper) / 2, min(paper))
     doc = _Doc(buf, look, name, version, paper)
     st = _styles(look)
     toc = TableOfContents(levelStyles=[st["toc0"], st["toc1"]], dotsMinLevel=0)
-    story: list[Flowable] = [Spacer(1, 90 * MM), Paragraph("In this book", st["2"]), toc,
-                             NextPageTemplate("page"), PageBreak()]
+    story: list[Flowable] = [NextPageTemplate("page"), PageBreak(),  # the cover, then the table of contents
+                             Paragraph("In this book", st["1"]), toc, PageBreak()]
     for item in flow:
         if isinstance(item, rb.Heading):
             level = min(item.level, 3)
@@ -149,5 +156,10 @@ def render_rulebook(flow: list[rb.Flow], look: Look, name: str, version: str, pa
             story += [Spacer(1, 4), KeepTogether(parts), Spacer(1, 8)]
         elif isinstance(item, rb.PageBreak):
             story.append(PageBreak())
-    doc.multiBuild(story, maxPasses=4)
+    if booklet:
+        from pnp.output.booklet import BookletCanvas
+
+        doc.multiBuild(story, maxPasses=4, canvasmaker=BookletCanvas)
+    else:
+        doc.multiBuild(story, maxPasses=4)
     return buf.getvalue()
