@@ -121,30 +121,4 @@ class Resolver:
             return default
 
 
-def lay_out_rulebook(book: Rulebook, game: Game, faces: Faces, problems: Problems, icons: set[str],
-                     setup: SetupView | None = None) -> list[Flow]:
-    """The rulebook's flow; what cannot be resolved is added to `problems` (located) and left out."""
-    from pnp.layout.rulebook_blocks import BLOCKS
-
-    r = Resolver(book, game, faces, problems, icons, setup)
-    flow: list[Flow] = []
-    for b in book.blocks:
-        if b.kind == "heading":
-            flow.append(Heading(b.level, r.markup(b.inline).replace("**", "").replace("*", "")))
-        elif b.kind == "para":
-            flow.append(Para(r.markup(b.inline, b.where)))
-        elif b.kind == "item":
-            flow.append(Para(r.markup(b.inline, b.where), f"{b.args['n']}." if "n" in b.args else "•", b.level))
-        elif b.kind == "grid":
-            flow.append(Table([[r.markup(cell, b.where) for cell in row] for row in b.rows]))
-        elif b.kind == "pagebreak":
-            flow.append(PageBreak())
-        elif b.kind in BLOCKS:
-            flow.extend(BLOCKS[b.kind](r, b))
-        else:
-            problems.add(b.where, f"no block ```pnp {b.kind}``` (blocks: {', '.join(sorted(BLOCKS))})"
-                         f"{did_you_mean(b.kind, BLOCKS)}", "rulebook")
-    return flow
-
-
 SMALL = 14 * MM  # a component's picture in the contents list

@@ -1,14 +1,16 @@
-"""Layout: the rulebook's blocks that come from the game (```` ```pnp KIND ... ````), each turned into flow."""
+"""Layout: the rulebook's blocks that come from the game (```` ```pnp KIND ... ````), each turned into flow, and
+the whole rulebook laid out as a flow."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
 
-from pnp.errors import did_you_mean
-from pnp.layout.rulebook import SMALL, Figure, Flow, Para, Resolver, Table
+from pnp.errors import Problems, did_you_mean
+from pnp.layout.rulebook import SMALL, Faces, Figure, Flow, Heading, PageBreak, Para, Resolver, SetupView, Table
 from pnp.layout.rulebook_names import shown
-from pnp.model.rulebook import Block
+from pnp.model.game import Game
+from pnp.model.rulebook import Block, Rulebook
 from pnp.model.units import MM
 
 
@@ -145,11 +147,33 @@ def setup(r: Resolver, b: Block) -> list[Flow]:
 
 
 def pagebreak(r: Resolver, b: Block) -> list[Flow]:
-    from pnp.layout.rulebook import PageBreak
-
     return [PageBreak()]
 
 
 BLOCKS: dict[str, Callable[[Resolver, Block], list[Flow]]] = {
     "contents": contents, "face": face, "anatomy": anatomy, "key": key, "table": table, "setup": setup,
     "pagebreak": pagebreak}
+
+
+def lay_out_rulebook(book: Rulebook, game: Game, faces: Faces, problems: Problems, icons: set[str],
+                     setup: SetupView | None = None) -> list[Flow]:
+    """The rulebook's flow; what cannot be resolved is added to `problems` (located) and left out."""
+    r = Resolver(book, game, faces, problems, icons, setup)
+    flow: list[Flow] = []
+    for b in book.blocks:
+        if b.kind == "heading":
+            flow.append(Heading(b.level, r.markup(b.inline).replace("**", "").replace("*", "")))
+        elif b.kind == "para":
+            flow.append(Para(r.markup(b.inline, b.where)))
+        elif b.kind == "item":
+            flow.append(Para(r.markup(b.inline, b.where), f"{b.args['n']}." if "n" in b.args else "•", b.level))
+        elif b.kind == "grid":
+            flow.append(Table([[r.markup(cell, b.where) for cell in row] for row in b.rows]))
+        elif b.kind == "pagebreak":
+            flow.append(PageBreak())
+        elif b.kind in BLOCKS:
+            flow.extend(BLOCKS[b.kind](r, b))
+        else:
+            problems.add(b.where, f"no block ```pnp {b.kind}``` (blocks: {', '.join(sorted(BLOCKS))})"
+                         f"{did_you_mean(b.kind, BLOCKS)}", "rulebook")
+    return flow

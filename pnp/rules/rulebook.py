@@ -23,7 +23,7 @@ def faces_of(decks: list[Any]) -> Faces:
 def rulebook_flow(game: Game, decks: list[Any], env: LayoutEnv) -> tuple[list[Flow], list[Problem]] | None:
     """The rulebook's flow and what is wrong in it (bad names: errors; stale counts: rule errors); None when the
     game has no rulebook.md."""
-    from pnp.layout.rulebook import lay_out_rulebook
+    from pnp.layout.rulebook_blocks import lay_out_rulebook
     from pnp.model.rulebook import read_rulebook
     from pnp.rules.setup_view import setup_view
 
