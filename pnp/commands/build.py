@@ -197,8 +197,9 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
         if rulebook is not None:
             path = out_dir / f"{game.id}-rulebook.pdf"
             sides = rulebook.count(b"/Type /Page\n")
+            how = f"rules, a booklet of {sides // 2} sheet{'s' if sides > 2 else ''}"
             files.append(OutFile(path, sides, stage.add(path.name, rulebook), 0,
-                                 f"rules, a booklet of {sides // 2} sheets" if opts.rulebook == "booklet" else "rules"))
+                                 how if opts.rulebook == "booklet" else "rules"))
         for path, data, pages, how, deck in rendered:
             rel = path.relative_to(out_dir).as_posix()
             faces_meta += face_rows(rel, pages)

@@ -51,7 +51,7 @@ def face(r: Resolver, b: Block) -> list[Flow]:
             continue
         drawn.append(rear if back and rear else front)
     if not any(w != "back" for w in b.words):
-        r.problems.add(b.where, "name the card to show: ```pnp face deck/card```", "rulebook")
+        r.problems.add(b.where, f"name the card to show: ```pnp {b.kind} deck/card```", "rulebook")
     caption = " ".join(r.markup([text]) for text, _ in b.body)
     return [Figure(drawn, r.width(b, 40 * MM), caption)] if drawn else []
 
@@ -64,7 +64,7 @@ def _box(item: Any) -> tuple[float, float, float, float] | None:
 
 def anatomy(r: Resolver, b: Block) -> list[Flow]:
     """A face with numbered callouts on its named template elements; each body line `element: what it is`."""
-    figures = face(r, Block("face", b.where, words=b.words[:1], args=b.args))
+    figures = face(r, Block("anatomy", b.where, words=b.words[:1], args=b.args))
     if not figures or not isinstance(figures[0], Figure):
         return []
     fig = figures[0]

@@ -35,6 +35,7 @@ class Look:
         self.gold: RGB = parse_colour(pal.get("gold", "#e8b23a"), pal) or self.ink
         self.term: RGB = parse_colour(env.term_color, pal) or self.ink if env.term_color else self.ink
         self.renderer = Renderer(env.icons, title, self.body.face("regular").name)
+        self.max_h = 1e9  # the tallest a figure may be: the page's frame, less room for a caption
 
     def drawer(self, canv: Any) -> Renderer:
         r = self.renderer
@@ -83,7 +84,9 @@ class FaceFlowable(Flowable):
         n = max(len(self.fig.faces), 1)
         self.left = GUTTER if self.fig.callouts else 0.0  # the callouts stand in a margin left of the face
         self.each = min(self.each, (aw - self.left - (n - 1) * 4 * MM) / n)
-        self.height = max(f.h * self.each / f.w for f in self.fig.faces)
+        tall = max(f.h / f.w for f in self.fig.faces)
+        self.each = min(self.each, self.look.max_h / tall)  # a tall face (a die net, a board) fits the page
+        self.height = tall * self.each
         self.width = 2 * self.left + n * self.each + (n - 1) * 4 * MM
         return self.width, self.height
 

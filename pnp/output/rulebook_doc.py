@@ -131,6 +131,7 @@ def render_rulebook(flow: list[rb.Flow], look: Look, name: str, version: str, pa
     if booklet:
         paper = (max(paper) / 2, min(paper))
     doc = _Doc(buf, look, name, version, paper)
+    look.max_h = doc.height - 30 * MM
     st = _styles(look)
     toc = TableOfContents(levelStyles=[st["toc0"], st["toc1"]], dotsMinLevel=0)
     story: list[Flowable] = [NextPageTemplate("page"), PageBreak(),  # the cover, then the table of contents
