@@ -51,7 +51,7 @@ def main() -> None:
             shutil.copytree(REPO / folder, bare / folder)
         (bare / "cards" / args.game / "rulebook.md").unlink(missing_ok=True)
         with_book, without = [], []
-        for root, into in ((REPO, with_book), (bare, without)):
+        for root in (REPO, bare):
             build_cpu(root, args.game, Path(tmp) / "warm")  # fill the compiled-template cache
         for _ in range(args.runs):
             with_book.append(build_cpu(REPO, args.game, Path(tmp) / "a"))
