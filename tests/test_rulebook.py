@@ -166,3 +166,18 @@ def test_a_booklet_puts_the_page_numbers_in_saddle_stitch_order(shared_build):
     assert found == want  # the cover (page 1) and the blanks carry no number
     assert found[0][0] == "" and found[-1] == (str(len(found)), str(len(found) + 1))  # the middle spread: n/2, n/2 + 1
     assert "booklet" in _flat(text_of(out / "voyage-pnp.pdf"))
+
+
+def test_the_setup_block_tabulates_what_differs_by_player_count(tmp_path: Path):
+    root = copy_project(DATA / "proj", tmp_path / "proj")
+    rules = root / "cards/tiny/rules.yaml"
+    edit(rules, "- {draw: card, count: 2}", '- {draw: card, count: "{{ 5 - players }}"}')
+    edit(rules, "- {track: score, value: 0}", '- {track: score, value: 0}\n    - {track: solo, value: 7, if: "players == 1"}')
+    (root / "cards/tiny/rulebook.md").write_text("# Setup\n\n```pnp setup\n```\n")
+    result = run_pnp("build", "tiny", "--force", cwd=root)
+    assert result.code == 0, result.err
+    text = _flat(text_of(root / "output/tiny/tiny-rulebook.pdf"))
+    assert "Each player draws the number in the table below from the Card deck" in text
+    assert re.search(r"1 player 2 players 3 players Each player draws from the Card deck 4 3 2", text), text
+    assert "Set the solo track to 7 (with 1 player only)" in text
+    assert "Set the score track to 0." in text

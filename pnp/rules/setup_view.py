@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.errors import InputError
+from pnp.layout.expr import truthy
 from pnp.layout.rulebook import SetupView
 from pnp.model.game import Game
 from pnp.rules.setup_expr import Expressions, Locator, choose, resolve_tables
@@ -29,6 +30,7 @@ def setup_view(game: Game) -> SetupView | None:
         steps.append("Shuffle each deck: " + ", ".join(names_of.get(d, d) for d in spec.shuffle) + ".")
 
     def counts(step: Step, path: tuple, name: str, player: int | None) -> list[Any]:
+        """The step's number for each player count; "-" where its `if` leaves it out."""
         out = []
         for n in players:
             chosen = choose(spec)
@@ -38,6 +40,9 @@ def setup_view(game: Game) -> SetupView | None:
                 names["player"] = player
             try:
                 names["tables"] = resolve_tables(spec, names, Locator(game, gs.doc))
+                if step.if_ is not None and not truthy(exprs.field(path, step, "if", names, True)):
+                    out.append("-")
+                    continue
                 out.append(exprs.field(path, step, name, names, 1 if name == "count" else None))
             except InputError:
                 out.append("?")
@@ -48,8 +53,14 @@ def setup_view(game: Game) -> SetupView | None:
             what = _said(step, names_of, each)
             name = "value" if step.track else "count"
             values = counts(step, ("setup", part, i), name, 1 if each else None)
-            if step.place and step.count is None:
+            applies = [v for v, n in zip(values, players, strict=True) if v != "-"]
+            if "-" not in values and step.place and step.count is None:
                 steps.append(what.replace("{n} of the", "all the") + ".")
+            elif "-" in values and len(set(map(str, applies))) <= 1:  # a step for some player counts only
+                only = [str(n) for n, v in zip(players, values, strict=True) if v != "-"]
+                said = what.replace("{n} of the", "all the") if step.place and step.count is None else \
+                    what.replace("{n}", str(applies[0]) if applies else "")
+                steps.append(f"{said} (with {' or '.join(only) or 'no'} player{'' if only == ['1'] else 's'} only).")
             elif len(set(map(str, values))) == 1:
                 steps.append(what.replace("{n}", str(values[0])) + ".")
             else:
