@@ -172,7 +172,8 @@ def test_the_setup_block_tabulates_what_differs_by_player_count(tmp_path: Path):
     root = copy_project(DATA / "proj", tmp_path / "proj")
     rules = root / "cards/tiny/rules.yaml"
     edit(rules, "- {draw: card, count: 2}", '- {draw: card, count: "{{ 5 - players }}"}')
-    edit(rules, "- {track: score, value: 0}", '- {track: score, value: 0}\n    - {track: solo, value: 7, if: "players == 1"}')
+    edit(rules, "- {track: score, value: 0}",
+         '- {track: score, value: 0}\n    - {track: solo, value: 7, if: "players == 1"}')
     (root / "cards/tiny/rulebook.md").write_text("# Setup\n\n```pnp setup\n```\n")
     result = run_pnp("build", "tiny", "--force", cwd=root)
     assert result.code == 0, result.err
