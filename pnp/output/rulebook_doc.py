@@ -148,7 +148,14 @@ def render_rulebook(flow: list[rb.Flow], look: Look, name: str, version: str, pa
             story.append(Spacer(1, 2.5))
         elif isinstance(item, rb.Table):
             table = _table(look, item, doc.width)
-            story += [KeepTogether([table]) if len(item.rows) <= 12 else table, Spacer(1, 8)]
+            if len(item.rows) <= 12:  # a small table stays whole, with the paragraph and heading that lead into it
+                lead = story[-2:] if len(story) > 1 and isinstance(story[-2], Markup) else []
+                if len(story) > len(lead) and isinstance(story[-len(lead) - 1], Paragraph):  # and its heading
+                    lead = story[-len(lead) - 1:]
+                del story[len(story) - len(lead):]
+                story += [KeepTogether([*lead, table]), Spacer(1, 8)]
+            else:
+                story += [table, Spacer(1, 8)]
         elif isinstance(item, rb.Figure):
             parts: list[Flowable] = [FaceFlowable(look, item)]
             if item.caption:
