@@ -182,3 +182,13 @@ def test_the_setup_block_tabulates_what_differs_by_player_count(tmp_path: Path):
     assert re.search(r"1 player 2 players 3 players Each player draws from the Card deck 4 3 2", text), text
     assert "Set the solo track to 7 (with 1 player only)" in text
     assert "Set the score track to 0." in text
+
+
+def test_lists_tight_or_loose_are_items_numbered_from_their_start():
+    from pnp.model.rulebook import parse_rulebook
+
+    blocks = parse_rulebook("- one\n\n  more of one\n\n- two\n\n3. c\n4. d\n\nAfter.\n", "r.md")
+    said = [(b.kind, b.args.get("n"), "more" in b.args, b.inline) for b in blocks]
+    assert said == [("item", None, False, ["one"]), ("item", None, True, ["more of one"]),
+                    ("item", None, False, ["two"]), ("item", "3", False, ["c"]), ("item", "4", False, ["d"]),
+                    ("para", None, False, ["After."])]

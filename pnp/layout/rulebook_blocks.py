@@ -166,7 +166,8 @@ def lay_out_rulebook(book: Rulebook, game: Game, faces: Faces, problems: Problem
         elif b.kind == "para":
             flow.append(Para(r.markup(b.inline, b.where)))
         elif b.kind == "item":
-            flow.append(Para(r.markup(b.inline, b.where), f"{b.args['n']}." if "n" in b.args else "•", b.level))
+            bullet = f"{b.args['n']}." if "n" in b.args else ("" if "more" in b.args else "•")
+            flow.append(Para(r.markup(b.inline, b.where), bullet, b.level))
         elif b.kind == "grid":
             flow.append(Table([[r.markup(cell, b.where) for cell in row] for row in b.rows]))
         elif b.kind == "pagebreak":

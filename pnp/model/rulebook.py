@@ -128,6 +128,7 @@ def parse_rulebook(text: str, rel: str) -> list[Block]:
     tokens = _parser().parse(text)
     blocks: list[Block] = []
     depth = 0
+    first = False  # the next paragraph is the first of a list item
     numbers: list[int] = []
     row: list[Inline] | None = None
     table: Block | None = None
@@ -144,15 +145,18 @@ def parse_rulebook(text: str, rel: str) -> list[Block]:
         elif t.type == "heading_open":
             blocks.append(Block("heading", Where(rel, line, 1), _inline(tokens[i + 1], lines, rel), int(t.tag[1])))
             i += 2
-        elif t.type == "paragraph_open" and not t.hidden:
+        elif t.type == "list_item_open":
+            first = True
+        elif t.type == "paragraph_open" and not depth:
             blocks.append(Block("para", Where(rel, line, 1), _inline(tokens[i + 1], lines, rel)))
             i += 2
-        elif t.type == "paragraph_open":  # a list item's text
+        elif t.type == "paragraph_open":  # a list item's text: its first paragraph carries the bullet
             n = numbers[-1]
-            blocks.append(Block("item", Where(rel, line, 1), _inline(tokens[i + 1], lines, rel), depth,
-                                {"n": str(n)} if n else {}))
-            if n:
+            mark = ({"n": str(n)} if n else {}) if first else {"more": ""}
+            blocks.append(Block("item", Where(rel, line, 1), _inline(tokens[i + 1], lines, rel), depth, mark))
+            if n and first:
                 numbers[-1] += 1
+            first = False
             i += 2
         elif t.type == "table_open":
             table = Block("grid", Where(rel, line, 1))

@@ -143,7 +143,7 @@ def render_rulebook(flow: list[rb.Flow], look: Look, name: str, version: str, pa
                 story.append(CondPageBreak(60 * MM))
             story.append(_heading(item.text, st[str(level)], min(level - 1, 1) if level <= 2 else None))
         elif isinstance(item, rb.Para):
-            indent = (item.depth * 5 * MM) if item.bullet else 0.0
+            indent = item.depth * 5 * MM + (0.0 if item.bullet or not item.depth else 4 * MM)
             story.append(Markup(look, f"{item.bullet} {item.markup}" if item.bullet else item.markup, BODY, indent))
             story.append(Spacer(1, 2.5))
         elif isinstance(item, rb.Table):
