@@ -105,8 +105,11 @@ def test_an_unknown_block_element_and_table_are_said(voyage: Path):
     edit(book, "```pnp key", "```pnp kee")
     edit(book, "emblem: Its picture.", "emblum: Its picture.")
     edit(book, "```pnp table tasks", "```pnp table taks")
+    edit(book, "# Events\n", "# Events\n\nA map: ![the ship](ship.png)\n")
     result = run_pnp("check", "voyage", cwd=voyage)
     assert result.code == 2
+    line = book.read_text().splitlines().index("A map: ![the ship](ship.png)") + 1
+    assert f"rulebook.md:{line}:8: rulebook: the image ![the ship](ship.png)" in result.err
     assert "no block ```pnp kee```" in result.err and "did you mean 'key'" in result.err
     assert "'emblum'" in result.err and "did you mean 'emblem'" in result.err
     assert "no data table 'taks'" in result.err and "did you mean 'tasks'" in result.err

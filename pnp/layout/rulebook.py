@@ -10,7 +10,7 @@ from pnp.errors import Problems, Where, did_you_mean
 from pnp.layout.rulebook_names import component_words, rulebook_names, shown, stale_counts
 from pnp.layout.scene import Face
 from pnp.model.game import Game
-from pnp.model.rulebook import Block, Expr, IconRef, Inline, Rulebook
+from pnp.model.rulebook import Block, Expr, IconRef, Inline, Rulebook, Unsupported
 from pnp.model.units import MM, parse_length
 
 
@@ -75,6 +75,9 @@ class Resolver:
         for part in inline:
             if isinstance(part, Expr):
                 out.append(self.value(part))
+            elif isinstance(part, Unsupported):
+                self.problems.add(part.where, f"{part.what}: the rulebook draws no image files; show a card or a "
+                                  "board with ```pnp face deck/card```, an icon as :name:", "rulebook")
             elif isinstance(part, IconRef):
                 if part.name not in self.icons:
                     self.problems.add(part.where, f"no icon :{part.name}: in the game's icon set"

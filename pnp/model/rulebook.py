@@ -31,7 +31,13 @@ class IconRef:
     where: Where
 
 
-Inline = list[str | Expr | IconRef]  # card markup (**bold**, *italic*), expressions and icons, in order
+@dataclass(frozen=True)
+class Unsupported:
+    what: str  # Markdown the rulebook does not print (an image): said as a located problem
+    where: Where
+
+
+Inline = list[str | Expr | IconRef | Unsupported]  # card markup (**bold**, *italic*), expressions, icons, in order
 
 
 @dataclass
@@ -104,7 +110,7 @@ def pnp_plugin(md: Any) -> None:
 def _parser() -> Any:
     from markdown_it import MarkdownIt
 
-    return MarkdownIt("commonmark").enable("table").use(pnp_plugin)
+    return MarkdownIt("commonmark", {"html": False}).enable("table").use(pnp_plugin)  # raw HTML stays text
 
 
 def read_rulebook(root: Path, game_dir: Path) -> Rulebook | None:
@@ -207,6 +213,12 @@ def _inline(token: Any, lines: list[str], rel: str) -> Inline:
             src = lines[row] if row < len(lines) else ""
             where = Where(rel, row + 1, src.find(raw) + 1 if raw in src else 1)
             out.append(Expr(child.content, where) if child.type == "pnp_expr" else IconRef(child.content, where))
+        elif child.type == "image":
+            row = first
+            src = lines[row] if row < len(lines) else ""
+            at = src.find("![")
+            out.append(Unsupported(f"the image ![{child.content}]({child.attrGet('src')})",
+                                   Where(rel, row + 1, at + 1 if at >= 0 else 1)))
         elif child.type in marks:
             text.append(marks[child.type])
         elif child.type == "code_inline":
