@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from conftest import DATA, REPO, copy_project, edit, errors_of, run_pnp
-from pdfcheck import text_of
+from pdfcheck import fonts, text_of
 
 DOCS = REPO / "docs" / "rulebook.md"
 
@@ -46,6 +46,8 @@ def test_voyage_builds_its_rulebook_with_the_counts_it_prints(shared_build):
     assert "Each player draws 3 from the Ability deck" in text  # the setup block, from rules.yaml
     assert "1 The card's name" in text  # the anatomy's legend
     assert "In this book" in text and "Victory and defeat" in text
+    used = fonts(out / "voyage-rulebook.pdf")
+    assert used and all(embedded for _, embedded in used), used  # the game's fonts, no Helvetica
     from pypdf import PdfReader
 
     pages = len(PdfReader(out / "voyage-rulebook.pdf").pages)
@@ -167,6 +169,8 @@ def test_a_booklet_puts_the_page_numbers_in_saddle_stitch_order(shared_build):
     assert pages > 8 and len(found) == len(booklet_order(pages)) and len(found) % 2 == 0
     want = [tuple(str(p + 1) if p else "" for p in side) for side in booklet_order(pages)]
     assert found == want  # the cover (page 1) and the blanks carry no number
+    used = fonts(out / "voyage-rulebook.pdf")
+    assert used and all(embedded for _, embedded in used), used  # the forms' fonts too
     assert found[0][0] == "" and found[-1] == (str(len(found)), str(len(found) + 1))  # the middle spread: n/2, n/2 + 1
     assert "booklet" in _flat(text_of(out / "voyage-pnp.pdf"))
 

@@ -29,6 +29,7 @@ class Look:
         self.env = env
         self.body = fam.get("body") or next(iter(fam.values()))
         self.title_font = (fam.get("title") or self.body).face("regular").name
+        self.body_font = self.body.face("regular").name
         pal = env.palette
         self.ink: RGB = parse_colour(pal.get("ink", "#1d2230"), pal) or (0.1, 0.1, 0.1)
         self.accent: RGB = parse_colour(pal.get("hull", pal.get("ink", "#16213a")), pal) or self.ink

@@ -33,7 +33,8 @@ MARGIN = 18 * MM
 class _Doc(BaseDocTemplate):
     def __init__(self, buf: io.BytesIO, look: Look, name: str, version: str, paper: tuple[float, float]):
         super().__init__(buf, pagesize=paper, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN + 4 * MM,
-                         bottomMargin=MARGIN, title=f"{name}: rules", author="", creator="pnp", invariant=1)
+                         bottomMargin=MARGIN, title=f"{name}: rules", author="", creator="pnp", invariant=1,
+                         initialFontName=look.body_font)  # from the first operator on: no Helvetica in the file
         self.look, self.name, self.version = look, name, version
         self.section = ""  # the last section begun
         self.head = ""  # the running head of this page: its first section, or the one it goes on with
@@ -117,7 +118,7 @@ def _table(look: Look, t: rb.Table, width: float) -> RLTable:
     cells = [[FaceFlowable(look, c) if isinstance(c, rb.Figure) else Markup(look, c, BODY - 1) for c in row]
              for row in t.rows]
     table = RLTable(cells, colWidths=widths, repeatRows=1)
-    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("FONT", (0, 0), (-1, -1), look.body_font),
                                ("LINEBELOW", (0, 0), (-1, 0), 0.8, look.accent),
                                ("LINEBELOW", (0, 1), (-1, -1), 0.3, (0.8, 0.8, 0.8)),
                                ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]))
@@ -133,7 +134,9 @@ def render_rulebook(flow: list[rb.Flow], look: Look, name: str, version: str, pa
     doc = _Doc(buf, look, name, version, paper)
     look.max_h = doc.height - 30 * MM
     st = _styles(look)
-    toc = TableOfContents(levelStyles=[st["toc0"], st["toc1"]], dotsMinLevel=0)
+    toc = TableOfContents(levelStyles=[st["toc0"], st["toc1"]], dotsMinLevel=0,
+                          tableStyle=TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                                 ("FONT", (0, 0), (-1, -1), look.body_font)]))
     story: list[Flowable] = [NextPageTemplate("page"), PageBreak(),  # the cover, then the table of contents
                              Paragraph("In this book", st["1"]), toc, PageBreak()]
     for item in flow:
