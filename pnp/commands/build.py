@@ -49,6 +49,7 @@ class BuildOptions:
     max_pieces: int = limits.PIECES  # refuse a build that would print more pieces than this
     document: bool = True  # False: leave out the print-and-play document (pnp watch writes the decks first)
     layout: str = "sheets"  # sheets: imposed for home printing; single: one face a page, for print shops
+    rulebook: str = "pages"  # pages: the rulebook page by page; booklet: imposed for saddle-stitching
 
 
 @dataclass(repr=False, eq=False)
@@ -159,7 +160,20 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
             cache[deck.id] = (key, pages, how, data)
         rendered.append((out_dir / f"{deck.id}.pdf", data, pages, how, deck))
 
-    # the print-and-play document: front matter, then every component's sheets, ready for duplex
+    # the rulebook (cards/<game>/rulebook.md): its counts, faces and setup from this very build
+    rulebook = None
+    if opts.document and not single and opts.only is None:
+        from pnp.commands.rulebook import rulebook_pdf
+
+        # pnp watch: made again only when its source, the rules or a deck it may show has changed
+        book_key = (tuple(cache.get(d.id, ("",))[0] for *_, d in rendered), paper, opts.rulebook,
+                    *((game.dir / f).read_bytes() if (game.dir / f).is_file() else b"" for f in ("rulebook.md",
+                                                                                                 "rules.yaml")))
+        if opts.cache is None or cache.get("rulebook", (None,))[0] != book_key:
+            cache["rulebook"] = (book_key, rulebook_pdf(game, prep.decks, env, paper, opts.rulebook == "booklet"))
+        rulebook = cache["rulebook"][1]
+
+    # the print-and-play document: front matter (naming the rulebook), then every component's sheets
     counts: dict[str, int] = {}
     for _, _, pages, _, deck in rendered:
         counts[deck.id] = counts.get(deck.id, 0) + printed(pages, "front")
@@ -168,10 +182,13 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
         limits.working_on(f"drawing {game.id}-pnp.pdf")
         if opts.progress:
             opts.progress(len(prep.decks), len(prep.decks) + 1, f"{game.id}-pnp.pdf")
-        doc_key = tuple(cache[deck.id][0] for *_, deck in rendered)
+        book = "" if rulebook is None else f"The rules are in {game.id}-rulebook.pdf, built from the same files" + (
+            ": a booklet; print it duplex, flipped on the short edge, fold the stack in half and staple it on the "
+            "fold." if opts.rulebook == "booklet" else ".")
+        doc_key = (*(cache[deck.id][0] for *_, deck in rendered), book)
         if cache.get("document", (None,))[0] != doc_key:
             cache["document"] = (doc_key, render_document(game, rendered, laid, counts, paper, settings, env, font,
-                                                          marker, stamp, opts.back_offset))
+                                                          marker, stamp, opts.back_offset, book))
         document = cache["document"][1]
 
     # write: every file staged beside the output folder, which then becomes the new build in one step
@@ -192,6 +209,12 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
                                  f"{sheet_count(doc_pages, settings.duplex)} sheets"))
             document_faces = face_rows(path.name, doc_pages)
             pages_meta += page_rows(path.name, doc_pages, paper)
+        if rulebook is not None:
+            path = out_dir / f"{game.id}-rulebook.pdf"
+            sides = rulebook.count(b"/Type /Page\n")
+            how = f"rules, a booklet of {sides // 2} sheet{'s' if sides > 2 else ''}"
+            files.append(OutFile(path, sides, stage.add(path.name, rulebook), 0,
+                                 how if opts.rulebook == "booklet" else "rules"))
         for path, data, pages, how, deck in rendered:
             rel = path.relative_to(out_dir).as_posix()
             faces_meta += face_rows(rel, pages)
@@ -322,7 +345,8 @@ def _label(component_id: str) -> str:
 
 def render_document(game: Game, rendered: list, laid: dict[str, Any], counts: dict[str, int],
                     paper: tuple[float, float], settings: PrintSettings, env: LayoutEnv, font: str, marker: str,
-                    stamp: str, back_offset: tuple[float, float] = (0.0, 0.0)) -> tuple[bytes, list[Page]]:
+                    stamp: str, back_offset: tuple[float, float] = (0.0, 0.0), rulebook: str = ""
+                    ) -> tuple[bytes, list[Page]]:
     """The print-and-play document's bytes and pages: front matter, then every component, like pieces sharing
     sheets (pnp/output/packing.py)."""
     from pnp.output.document import front_matter, paired
@@ -334,7 +358,7 @@ def render_document(game: Game, rendered: list, laid: dict[str, Any], counts: di
     body = env.families.get("body") or next(iter(env.families.values()))
     rows = checklist_rows(game, rendered, counts)
     # the checklist says where each component starts: the front matter's length comes first
-    at = len(front_matter(game, paper, settings, body, rows, sections)) + 1
+    at = len(front_matter(game, paper, settings, body, rows, sections, rulebook)) + 1
     pages: list[Page] = []
     what: list[str] = []
     first_page: dict[str, int] = {}
@@ -357,7 +381,7 @@ def render_document(game: Game, rendered: list, laid: dict[str, Any], counts: di
         pages += section_pages
         at += len(section_pages)
     rows = [dataclasses.replace(r, page=first_page.get(r.deck, 0)) for r in rows]
-    front = front_matter(game, paper, settings, body, rows, sections)
+    front = front_matter(game, paper, settings, body, rows, sections, rulebook)
     pages = front + pages
     footers(pages, f"{game.manifest.name} {game.manifest.version}", settings.paper, settings.duplex, bool(stamp),
             [p.info.get("what", "") for p in front] + what)

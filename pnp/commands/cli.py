@@ -167,6 +167,8 @@ def build(
     rule_timeout: RuleTimeout = RULE_SECONDS,
     max_pieces: Annotated[int, typer.Option(min=1, help="refuse to print more pieces than this")] = PIECES,
     layout: Layout = "sheets",
+    rulebook: Annotated[str, typer.Option(click_type=Choice("pages", "booklet"), help="pages, or booklet: the "
+                                          "rulebook imposed for saddle-stitching (docs/rulebook.md)")] = "pages",
 ) -> None:
     """Render every component of GAME into output/GAME/."""
     from pnp.commands.build import BuildOptions
@@ -208,7 +210,8 @@ def build(
             result = run_build(root, game, BuildOptions(paper, duplex, not no_bleed, out, force, final, offset, only,
                                                         progress=_progress_bar(),
                                                         rules=RuleOptions(not no_custom_rules, rule_timeout),
-                                                        max_pieces=max_pieces, layout=layout))
+                                                        max_pieces=max_pieces, layout=layout,
+                                                        rulebook=rulebook))
     except PnpError as exc:
         _fail(exc)
     _clear_progress()

@@ -50,9 +50,10 @@ def _page(paper: tuple[float, float], items: list[Any], what: str, side: str = "
 
 
 def front_matter(game: Game, paper: tuple[float, float], s: PrintSettings, family: Family, rows: list[Row],
-                 sections: list[Section]) -> list[Page]:
+                 sections: list[Section], rulebook: str = "") -> list[Page]:
     """The cover and contents checklist (more pages if the list is long), how to print and build, and a blank
-    page if needed so that the first component starts on a new sheet."""
+    page if needed so that the first component starts on a new sheet. `rulebook`: where the rules are, said on
+    the cover (when they are built)."""
     pw, ph = paper
     m = game.manifest
     left, right = s.margin + 8 * MM, pw - s.margin - 8 * MM
@@ -65,6 +66,8 @@ def front_matter(game: Game, paper: tuple[float, float], s: PrintSettings, famil
               "build), then every component, each sheet followed by its back or by a blank page.", 8,
               (0.85, 0.87, 0.9), "center"),
     ]
+    if rulebook:
+        cover.append(Label(pw / 2, s.margin + 48 * MM, rulebook, 8, (0.91, 0.70, 0.23), "center"))
     pages: list[Page] = []
     items, y = cover, s.margin + band + 12 * MM
     items.append(Label(left, y, "Contents", 15, INK, "left"))

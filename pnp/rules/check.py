@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     from pnp.rules.custom import Started
     from pnp.rules.spec import RulesFile
 
-RULE_KINDS = {"text-overflow", "safe-zone", "box-size", "dial"}  # layout findings that are rule errors, not bad input
+# layout findings that are rule errors, not bad input
+RULE_KINDS = {"text-overflow", "safe-zone", "box-size", "dial", "rulebook-count"}
 
 
 @dataclass
@@ -132,12 +133,16 @@ def split(problems: list[Problem], root: Path | None = None) -> tuple[list[Probl
 
 def check_game(root: Path, game_id: str, opts: RuleOptions | None = None) -> Checked:
     from pnp.layout.game import lay_out_game
+    from pnp.rules.rulebook import rulebook_flow
 
     game = load_game(root, game_id)
     started = start_custom_rules(game, opts or RuleOptions())
     try:
         problems = Problems()
-        lay_out_game(game, game.manifest.print.bleed, problems)
+        env, decks = lay_out_game(game, game.manifest.print.bleed, problems)
+        if not problems.errors:  # the rulebook (if any): its names and counts against what the build prints
+            made = rulebook_flow(game, decks, env)
+            problems.extend(made[1] if made else [])
         bad, found = split(problems.items, root)
         if bad:
             raise InputError(bad)

@@ -1,0 +1,232 @@
+"""Model: a game's rulebook source (`cards/<game>/rulebook.md`) read into blocks that know their place.
+
+CommonMark is parsed by markdown-it-py; two inline plugins of ours turn `{{ expression }}` and `:icon:` into
+tokens of their own, and a fenced block whose info string starts with `pnp` (```` ```pnp face ability/x ````)
+is a block that comes from the game. Nothing is evaluated here: layout resolves the blocks against the game.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pnp.errors import InputError, Problem, Where
+from pnp.model import limits
+from pnp.model.project import confined
+
+SOURCE = "rulebook.md"
+KINDS = ("contents", "face", "anatomy", "setup", "key", "table", "pagebreak")
+
+
+@dataclass(frozen=True)
+class Expr:
+    source: str  # what is between the braces
+    where: Where
+
+
+@dataclass(frozen=True)
+class IconRef:
+    name: str
+    where: Where
+
+
+@dataclass(frozen=True)
+class Unsupported:
+    what: str  # Markdown the rulebook does not print (an image): said as a located problem
+    where: Where
+
+
+Inline = list[str | Expr | IconRef | Unsupported]  # card markup (**bold**, *italic*), expressions, icons, in order
+
+
+@dataclass
+class Block:
+    kind: str  # heading, para, item (of a list), grid (a Markdown table), or one of KINDS (a block from the game)
+    where: Where
+    inline: Inline = field(default_factory=list)
+    level: int = 0  # a heading's level; a list item's depth; an ordered item's number (in `args["n"]`)
+    args: dict[str, str] = field(default_factory=dict)  # a game block's `key=value` words
+    words: list[str] = field(default_factory=list)  # a game block's other words (`ability/duct-tape`, `back`)
+    body: list[tuple[str, Where]] = field(default_factory=list)  # a game block's lines
+    rows: list[list[Inline]] = field(default_factory=list)  # a Markdown table: header first
+
+
+@dataclass
+class Rulebook:
+    file: str  # relative to the project
+    blocks: list[Block]
+    lines: list[str] = field(default_factory=list)  # the source, to place what is found inside a block's text
+
+    def find(self, words: str, block: Where) -> Where:
+        """Where `words` first stand at or after a block's first line (the block's place if nowhere)."""
+        for n in range(max(block.line - 1, 0), min(block.line + 200, len(self.lines))):
+            col = self.lines[n].find(words)
+            if col >= 0:
+                return Where(self.file, n + 1, col + 1)
+        return block
+
+
+def _expr_rule(state: Any, silent: bool) -> bool:
+    """`{{ ... }}` as one token, its source kept whole (Markdown does not read inside it)."""
+    src, pos = state.src, state.pos
+    if not src.startswith("{{", pos):
+        return False
+    end = src.find("}}", pos + 2)
+    if end < 0:
+        return False
+    if not silent:
+        token = state.push("pnp_expr", "", 0)
+        token.content = src[pos + 2:end]
+        token.meta = {"at": pos}
+    state.pos = end + 2
+    return True
+
+
+def _icon_rule(state: Any, silent: bool) -> bool:
+    """`:name:` (letters, digits, `-`, `_`) as an icon token, as card text writes icons."""
+    src, pos = state.src, state.pos
+    if src[pos] != ":":
+        return False
+    end = pos + 1
+    while end < state.posMax and (src[end].isalnum() or src[end] in "-_"):
+        end += 1
+    if end == pos + 1 or end >= state.posMax or src[end] != ":":
+        return False
+    if not silent:
+        token = state.push("pnp_icon", "", 0)
+        token.content = src[pos + 1:end]
+        token.meta = {"at": pos}
+    state.pos = end + 1
+    return True
+
+
+def pnp_plugin(md: Any) -> None:
+    """The markdown-it plugin: expressions and icons are inline tokens of their own."""
+    md.inline.ruler.before("emphasis", "pnp_expr", _expr_rule)
+    md.inline.ruler.before("emphasis", "pnp_icon", _icon_rule)
+
+
+def _parser() -> Any:
+    from markdown_it import MarkdownIt
+
+    return MarkdownIt("commonmark", {"html": False}).enable("table").use(pnp_plugin)  # raw HTML stays text
+
+
+def read_rulebook(root: Path, game_dir: Path) -> Rulebook | None:
+    """The game's rulebook.md as blocks, or None when it has none."""
+    path = game_dir / SOURCE
+    rel = path.relative_to(root).as_posix()
+    confined(root, path, Where(rel), rel)
+    if not path.is_file():
+        return None
+    if path.stat().st_size > limits.FILE_BYTES:
+        raise InputError([Problem(Where(rel), f"the rulebook is larger than {limits.FILE_BYTES:,} bytes")])
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise InputError([Problem(Where(rel), f"not UTF-8 text ({exc.reason} at byte {exc.start})")]) from None
+    return Rulebook(rel, parse_rulebook(text, rel), text.splitlines())
+
+
+def parse_rulebook(text: str, rel: str) -> list[Block]:
+    lines = text.splitlines()
+    tokens = _parser().parse(text)
+    blocks: list[Block] = []
+    depth = 0
+    first = False  # the next paragraph is the first of a list item
+    numbers: list[int] = []
+    row: list[Inline] | None = None
+    table: Block | None = None
+    i = 0
+    while i < len(tokens):
+        t = tokens[i]
+        line = t.map[0] + 1 if t.map else 0
+        if t.type in ("bullet_list_open", "ordered_list_open"):
+            depth += 1
+            numbers.append(int(t.attrGet("start") or 1) if t.type == "ordered_list_open" else 0)
+        elif t.type in ("bullet_list_close", "ordered_list_close"):
+            depth -= 1
+            numbers.pop()
+        elif t.type == "heading_open":
+            blocks.append(Block("heading", Where(rel, line, 1), _inline(tokens[i + 1], lines, rel), int(t.tag[1])))
+            i += 2
+        elif t.type == "list_item_open":
+            first = True
+        elif t.type == "paragraph_open" and not depth:
+            blocks.append(Block("para", Where(rel, line, 1), _inline(tokens[i + 1], lines, rel)))
+            i += 2
+        elif t.type == "paragraph_open":  # a list item's text: its first paragraph carries the bullet
+            n = numbers[-1]
+            mark = ({"n": str(n)} if n else {}) if first else {"more": ""}
+            blocks.append(Block("item", Where(rel, line, 1), _inline(tokens[i + 1], lines, rel), depth, mark))
+            if n and first:
+                numbers[-1] += 1
+            first = False
+            i += 2
+        elif t.type == "table_open":
+            table = Block("grid", Where(rel, line, 1))
+        elif t.type == "tr_open":
+            row = []
+        elif t.type == "inline" and row is not None:
+            row.append(_inline(t, lines, rel))
+        elif t.type == "tr_close" and table is not None and row is not None:
+            table.rows.append(row)
+            row = None
+        elif t.type == "table_close" and table is not None:
+            blocks.append(table)
+            table = None
+        elif t.type == "fence" and t.info.split()[:1] == ["pnp"]:
+            blocks.append(_game_block(t, line, rel))
+        elif t.type in ("fence", "code_block"):
+            blocks.append(Block("para", Where(rel, line, 1), [t.content.rstrip("\n")]))
+        elif t.type == "hr":
+            blocks.append(Block("pagebreak", Where(rel, line, 1)))
+        i += 1
+    return blocks
+
+
+def _game_block(t: Any, line: int, rel: str) -> Block:
+    """```` ```pnp KIND word key=value ```` and its lines."""
+    words = t.info.split()[1:]
+    kind = words[0] if words else ""
+    args = dict(w.split("=", 1) for w in words[1:] if "=" in w)
+    col = len(t.markup) + 5  # the kind, after ```pnp and a space
+    body = [(text, Where(rel, line + 1 + n, 1)) for n, text in enumerate(t.content.splitlines()) if text.strip()]
+    return Block(kind, Where(rel, line, col), [], 0, args, [w for w in words[1:] if "=" not in w], body)
+
+
+def _inline(token: Any, lines: list[str], rel: str) -> Inline:
+    """An inline token's children as card markup, expressions and icons, each expression and icon located."""
+    out: Inline = []
+    first = token.map[0] if token.map else 0
+    text: list[str] = []
+    marks = {"strong_open": "**", "strong_close": "**", "em_open": "*", "em_close": "*"}
+    for child in token.children or []:
+        if child.type in ("pnp_expr", "pnp_icon"):
+            if text:
+                out.append("".join(text))
+                text = []
+            at = child.meta["at"]
+            row = first + token.content.count("\n", 0, at)
+            raw = "{{" + child.content + "}}" if child.type == "pnp_expr" else f":{child.content}:"
+            src = lines[row] if row < len(lines) else ""
+            where = Where(rel, row + 1, src.find(raw) + 1 if raw in src else 1)
+            out.append(Expr(child.content, where) if child.type == "pnp_expr" else IconRef(child.content, where))
+        elif child.type == "image":
+            row = first
+            src = lines[row] if row < len(lines) else ""
+            at = src.find("![")
+            out.append(Unsupported(f"the image ![{child.content}]({child.attrGet('src')})",
+                                   Where(rel, row + 1, at + 1 if at >= 0 else 1)))
+        elif child.type in marks:
+            text.append(marks[child.type])
+        elif child.type == "code_inline":
+            text.append(child.content)
+        elif child.type in ("softbreak", "hardbreak"):
+            text.append(" ")
+        else:
+            text.append(child.content)
+    if text:
+        out.append("".join(text))
+    return out

@@ -1,0 +1,176 @@
+"""Output: the rulebook's pages. A cover, the table of contents, then the flow; each page after the cover has
+the game's name and the section it is in at its head and its number at its foot. Paper is the build's."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Flowable,
+    Frame,
+    KeepTogether,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    TableStyle,
+)
+from reportlab.platypus import Table as RLTable
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from pnp.layout import rulebook as rb
+from pnp.model.units import MM
+from pnp.output.rulebook import BODY, FaceFlowable, Look, Markup
+
+MARGIN = 18 * MM
+
+
+class _Doc(BaseDocTemplate):
+    def __init__(self, buf: io.BytesIO, look: Look, name: str, version: str, paper: tuple[float, float]):
+        super().__init__(buf, pagesize=paper, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN + 4 * MM,
+                         bottomMargin=MARGIN, title=f"{name}: rules", author="", creator="pnp", invariant=1,
+                         initialFontName=look.body_font)  # from the first operator on: no Helvetica in the file
+        self.look, self.name, self.version = look, name, version
+        self.section = ""  # the last section begun
+        self.head = ""  # the running head of this page: its first section, or the one it goes on with
+        self.headed = False
+        frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body")
+        self.addPageTemplates([PageTemplate("cover", [frame], onPage=self._cover),
+                               PageTemplate("page", [frame], onPage=self._start, onPageEnd=self._furniture)])
+
+    def _cover(self, canv: Any, doc: Any) -> None:
+        w, h = self.pagesize
+        look = self.look
+        canv.saveState()
+        canv.setFillColorRGB(*look.accent)
+        canv.rect(0, h - 95 * MM, w, 95 * MM, stroke=0, fill=1)
+        canv.setFillColorRGB(*look.gold)
+        canv.setFont(look.title_font, 34)
+        canv.drawCentredString(w / 2, h - 50 * MM, self.name)
+        canv.setFillColorRGB(1, 1, 1)
+        canv.setFont(look.body.face("regular").name, 13)
+        canv.drawCentredString(w / 2, h - 64 * MM, f"Rules · version {self.version}")
+        canv.restoreState()
+
+    def beforeDocument(self) -> None:  # each pass of multiBuild starts again at the cover
+        self.section = ""
+
+    def _start(self, canv: Any, doc: Any) -> None:
+        self.head, self.headed = self.section, False
+
+    def _furniture(self, canv: Any, doc: Any) -> None:
+        w, h = self.pagesize
+        look = self.look
+        canv.saveState()
+        canv.setFillColorRGB(*look.ink)
+        canv.setFont(look.body.face("regular").name, 8)
+        canv.drawString(MARGIN, h - MARGIN + 2 * MM, self.name)
+        canv.drawRightString(w - MARGIN, h - MARGIN + 2 * MM, self.head)
+        canv.setStrokeColorRGB(*look.accent)
+        canv.setLineWidth(0.5)
+        canv.line(MARGIN, h - MARGIN + 0.5 * MM, w - MARGIN, h - MARGIN + 0.5 * MM)
+        canv.drawCentredString(w / 2, MARGIN - 8 * MM, str(canv.getPageNumber()))
+        canv.restoreState()
+
+    def afterFlowable(self, flowable: Flowable) -> None:
+        level = getattr(flowable, "toc_level", None)
+        if level is not None:
+            text = flowable.getPlainText()
+            if level == 0:
+                self.section = text
+                if not self.headed:
+                    self.head, self.headed = text, True
+            self.notify("TOCEntry", (level, text, self.page))
+
+
+def _styles(look: Look) -> dict[str, ParagraphStyle]:
+    def head(size: float, before: float) -> ParagraphStyle:
+        return ParagraphStyle(f"h{size}", fontName=look.title_font, fontSize=size, leading=size * 1.2,
+                              textColor=look.accent, spaceBefore=before, spaceAfter=size * 0.4, keepWithNext=1)
+
+    return {"1": head(20, 6), "2": head(14, 8), "3": head(12, 6),
+            "toc0": ParagraphStyle("toc0", fontName=look.body.face("bold").name, fontSize=11, leading=16),
+            "toc1": ParagraphStyle("toc1", fontName=look.body.face("regular").name, fontSize=10, leading=13,
+                                   leftIndent=8 * MM)}
+
+
+def _heading(text: str, style: ParagraphStyle, level: int | None) -> Paragraph:
+    from xml.sax.saxutils import escape
+
+    p = Paragraph(escape(text), style)
+    p.toc_level = level
+    return p
+
+
+def _table(look: Look, t: rb.Table, width: float) -> RLTable:
+    cols = len(t.rows[0]) if t.rows else 1
+    if t.widths:
+        widths = [f * width for f in t.widths]
+    else:  # each column as wide as its longest text asks, within reason
+        asks = [min(max(len(str(row[i])) if not isinstance(row[i], rb.Figure) else 12 for row in t.rows), 60) + 4
+                for i in range(cols)]
+        widths = [width * a / sum(asks) for a in asks]
+    cells = [[FaceFlowable(look, c) if isinstance(c, rb.Figure) else Markup(look, c, BODY - 1) for c in row]
+             for row in t.rows]
+    table = RLTable(cells, colWidths=widths, repeatRows=1)
+    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("FONT", (0, 0), (-1, -1), look.body_font),
+                               ("LINEBELOW", (0, 0), (-1, 0), 0.8, look.accent),
+                               ("LINEBELOW", (0, 1), (-1, -1), 0.3, (0.8, 0.8, 0.8)),
+                               ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]))
+    return table
+
+
+def render_rulebook(flow: list[rb.Flow], look: Look, name: str, version: str, paper: tuple[float, float],
+                    booklet: bool = False) -> bytes:
+    """The rulebook's PDF on `paper`; a `booklet`: pages of half the sheet, imposed two to a landscape sheet."""
+    buf = io.BytesIO()
+    if booklet:
+        paper = (max(paper) / 2, min(paper))
+    doc = _Doc(buf, look, name, version, paper)
+    look.max_h = doc.height - 30 * MM
+    st = _styles(look)
+    toc = TableOfContents(levelStyles=[st["toc0"], st["toc1"]], dotsMinLevel=0,
+                          tableStyle=TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                                 ("FONT", (0, 0), (-1, -1), look.body_font)]))
+    story: list[Flowable] = [NextPageTemplate("page"), PageBreak(),  # the cover, then the table of contents
+                             Paragraph("In this book", st["1"]), toc, PageBreak()]
+    for item in flow:
+        if isinstance(item, rb.Heading):
+            level = min(item.level, 3)
+            if level == 1 and len(story) > 5 and not isinstance(story[-1], PageBreak):
+                story.append(CondPageBreak(60 * MM))
+            story.append(_heading(item.text, st[str(level)], min(level - 1, 1) if level <= 2 else None))
+        elif isinstance(item, rb.Para):
+            indent = item.depth * 5 * MM + (0.0 if item.bullet or not item.depth else 4 * MM)
+            story.append(Markup(look, f"{item.bullet} {item.markup}" if item.bullet else item.markup, BODY, indent))
+            story.append(Spacer(1, 2.5))
+        elif isinstance(item, rb.Table):
+            table = _table(look, item, doc.width)
+            if len(item.rows) <= 12:  # a small table stays whole, with the paragraph and heading that lead into it
+                lead = story[-2:] if len(story) > 1 and isinstance(story[-2], Markup) else []
+                if len(story) > len(lead) and isinstance(story[-len(lead) - 1], Paragraph):  # and its heading
+                    lead = story[-len(lead) - 1:]
+                del story[len(story) - len(lead):]
+                story += [KeepTogether([*lead, table]), Spacer(1, 8)]
+            else:
+                story += [table, Spacer(1, 8)]
+        elif isinstance(item, rb.Figure):
+            parts: list[Flowable] = [FaceFlowable(look, item)]
+            if item.caption:
+                parts.append(Markup(look, f"*{item.caption}*", BODY - 1))
+            parts += [Markup(look, line, BODY - 1) for line in item.legend]
+            story += [Spacer(1, 4), KeepTogether(parts), Spacer(1, 8)]
+        elif isinstance(item, rb.PageBreak):
+            story.append(PageBreak())
+    if booklet:
+        from pnp.output.booklet import BookletCanvas
+
+        doc.multiBuild(story, maxPasses=4, canvasmaker=BookletCanvas)
+    else:
+        doc.multiBuild(story, maxPasses=4)
+    return buf.getvalue()

@@ -1,0 +1,40 @@
+"""Rules: the rulebook resolved against the laid-out game, for `pnp check` and `pnp build` alike: its names
+(decks, cards, icons, data tables, fields) and its hand-written counts checked, its setup worked out here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp.errors import InputError, Problem, Problems
+from pnp.layout.engine import LayoutEnv
+from pnp.layout.rulebook import Faces, Flow
+from pnp.model.game import Game
+
+
+def faces_of(decks: list[Any]) -> Faces:
+    """(deck, card) -> the first copy's front and back, from the laid-out decks."""
+    out: Faces = {}
+    for deck, entries, _ in decks:
+        for front, back, meta in entries:
+            out.setdefault((deck.id, meta["id"]), (front, back))
+    return out
+
+
+def rulebook_flow(game: Game, decks: list[Any], env: LayoutEnv) -> tuple[list[Flow], list[Problem]] | None:
+    """The rulebook's flow and what is wrong in it (bad names: errors; stale counts: rule errors); None when the
+    game has no rulebook.md."""
+    from pnp.layout.rulebook_blocks import lay_out_rulebook
+    from pnp.model.rulebook import read_rulebook
+    from pnp.rules.setup_view import setup_view
+
+    book = read_rulebook(game.root, game.dir)
+    if book is None:
+        return None
+    problems = Problems()
+    try:
+        setup = setup_view(game)
+    except InputError as exc:  # the setup itself is bad: `pnp check` says so where it is
+        setup = None
+        problems.extend(exc.problems)
+    flow = lay_out_rulebook(book, game, faces_of(decks), problems, set(env.icons), setup)
+    return flow, problems.items

@@ -1,0 +1,89 @@
+"""Rules: a game's setup (rules.yaml) said step by step for the rulebook, each number worked out for every
+player count; the numbers that differ by player count go into a table (pnp/layout/rulebook_blocks.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp.errors import InputError
+from pnp.layout.expr import truthy
+from pnp.layout.rulebook import SetupView
+from pnp.model.game import Game
+from pnp.rules.setup_expr import Expressions, Locator, choose, resolve_tables
+from pnp.rules.spec import Step
+
+
+def setup_view(game: Game) -> SetupView | None:
+    """None when the game has no setup; a step whose number cannot be worked out shows its expression."""
+    from pnp.rules.setup import setup_of
+
+    gs = setup_of(game)
+    if gs is None:
+        return None
+    spec = gs.spec
+    players = list(gs.player_counts)
+    exprs = Expressions(Locator(game, gs.doc))
+    names_of = {d.id: d.name for d in game.decks}
+    steps: list[str] = []
+    by_players: list[tuple[str, list[Any]]] = []
+    if spec.shuffle:
+        steps.append("Shuffle each deck: " + ", ".join(names_of.get(d, d) for d in spec.shuffle) + ".")
+
+    def counts(step: Step, path: tuple, name: str, player: int | None) -> list[Any]:
+        """The step's number for each player count; "-" where its `if` leaves it out."""
+        out = []
+        for n in players:
+            chosen = choose(spec)
+            names: dict[str, Any] = {**chosen, "_options": chosen, "players": n,
+                                     "data": {k: d.data for k, d in game.data.items()}}
+            if player is not None:
+                names["player"] = player
+            try:
+                names["tables"] = resolve_tables(spec, names, Locator(game, gs.doc))
+                if step.if_ is not None and not truthy(exprs.field(path, step, "if", names, True)):
+                    out.append("-")
+                    continue
+                out.append(exprs.field(path, step, name, names, 1 if name == "count" else None))
+            except InputError:
+                out.append("?")
+        return out
+
+    for part, each in (("table", False), ("each_player", True)):
+        for i, step in enumerate(getattr(spec, part)):
+            what = _said(step, names_of, each)
+            name = "value" if step.track else "count"
+            values = counts(step, ("setup", part, i), name, 1 if each else None)
+            applies = [v for v, n in zip(values, players, strict=True) if v != "-"]
+            if "-" not in values and step.place and step.count is None:
+                steps.append(what.replace("{n} of the", "all the") + ".")
+            elif "-" in values and len(set(map(str, applies))) <= 1:  # a step for some player counts only
+                only = [str(n) for n, v in zip(players, values, strict=True) if v != "-"]
+                said = what.replace("{n} of the", "all the") if step.place and step.count is None else \
+                    what.replace("{n}", str(applies[0]) if applies else "")
+                steps.append(f"{said} (with {' or '.join(only) or 'no'} player{'' if only == ['1'] else 's'} only).")
+            elif len(set(map(str, values))) == 1:
+                steps.append(what.replace("{n}", str(values[0])) + ".")
+            else:
+                steps.append(what.replace("{n}", "the number in the table below") + ".")
+                by_players.append((what.replace("{n} ", "").replace("{n}", ""), values))
+    return SetupView(players, steps, by_players, dict(spec.options))
+
+
+def _said(step: Step, names: dict[str, str], each: bool) -> str:
+    """A step in words, `{n}` standing for its number."""
+    who = "Each player " if each else ""
+    label = f" ({step.label})" if step.label else ""
+    if step.draw:
+        deck = names.get(str(step.draw), str(step.draw))
+        return f"{who}{'draws' if each else 'Draw'} {{n}} from the {deck} deck"
+    if step.place:
+        deck = names.get(str(step.place), str(step.place))
+        return f"{'Place' if not each else who + 'places'} {{n}} of the {deck} cards{label}"
+    if step.roll:
+        wild = f"; on the wild face, {step.wild}" if step.wild else ""
+        return f"{who}{'rolls' if each else 'Roll'} the {names.get(step.roll, step.roll)}{label}{wild}"
+    if step.track:
+        return f"Set the {step.track} track to {{n}}"
+    if step.pile:
+        return f"{who}{'makes' if each else 'Make'} a pile{label}"
+    return "A step"
