@@ -400,3 +400,19 @@ def test_a_deal_whose_expressions_run_too_long_is_stopped_at_the_setup(project, 
     assert result.code == 2, result.out + result.err
     assert result.err.splitlines()[0] == ("cards/tiny/rules.yaml:19:1: setup: dealing this setup took more than 0.5 s: "
                                           "its `where:` and `if:` expressions do too much for each card")
+
+
+def test_serve_says_it_ran_out_of_memory_and_keeps_the_last_good_faces(project, monkeypatch):
+    from pnp.commands.serve import live
+    from pnp.model import limits
+
+    def starved(*args: object, **kwargs: object) -> None:
+        limits.working_on("laying out spell (cards/mini/spells.yaml)")
+        raise MemoryError
+
+    monkeypatch.setattr(live, "prepare", starved)
+    monkeypatch.delenv("PNP_MEMORY", raising=False)
+    refreshed = live.LiveGame(project, "mini").refresh()
+    assert refreshed.prep is None and [str(p) for p in refreshed.errors] == [
+        "pnp ran out of memory laying out spell (cards/mini/spells.yaml) (its ceiling is 4 GiB): the game asks for "
+        "more than it can hold; give it less to lay out, or raise the ceiling with PNP_MEMORY=8G"]

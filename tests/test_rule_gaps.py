@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from pnp.errors import InputError
 from pnp.rules.check import check_game
 
 from conftest import edit
@@ -11,6 +14,13 @@ RULES = "cards/tiny/rules.yaml"
 
 def found(root, rule: str) -> list[str]:
     return [str(p) for p in check_game(root, "tiny").problems if p.rule == rule]
+
+
+def refused(root) -> str:
+    """What `pnp check` says first of the game's bad input (it must refuse it)."""
+    with pytest.raises(InputError) as exc:
+        check_game(root, "tiny")
+    return str(exc.value.problems[0])
 
 
 def test_unique_over_a_data_table(project):
@@ -24,14 +34,7 @@ def test_unique_over_a_data_table(project):
 
 def test_unique_without_a_deck_or_a_source_is_located(project):
     edit(project / RULES, "  - {id: no-forbidden,", "  - {id: lone, kind: unique, field: id}\n  - {id: no-forbidden,")
-    from pnp.errors import InputError
-
-    try:
-        check_game(project, "tiny")
-    except InputError as exc:
-        assert "a unique rule needs `deck:` and `field:`, or `source:`" in str(exc.problems[0])
-    else:
-        raise AssertionError("a unique rule with neither deck nor source was accepted")
+    assert "a unique rule needs `deck:` and `field:`, or `source:`" in refused(project)
 
 
 def test_a_reference_shows_numbers_as_numbers(project):
@@ -66,15 +69,8 @@ def test_an_expect_without_a_message_shows_both_sides_as_computed(project):
 
 def test_a_mistake_in_a_message_is_located_at_it(project):
     add_rule(project, "{id: cheap, kind: each, deck: card, check: 'card.cost < 5', message: '{{ card.coast }}'}")
-    from pnp.errors import InputError
-
-    try:
-        check_game(project, "tiny")
-    except InputError as exc:
-        said = str(exc.problems[0])
-        assert said.startswith("cards/tiny/rules.yaml:18:65: cheap: {{ card.coast }} names the field"), said
-    else:
-        raise AssertionError("a message naming no field was accepted")
+    said = refused(project)
+    assert said.startswith("cards/tiny/rules.yaml:18:65: cheap: {{ card.coast }} names the field"), said
 
 
 def test_each_over_several_decks(project):
@@ -86,14 +82,7 @@ def test_each_over_several_decks(project):
 
 def test_a_list_of_decks_where_one_is_read_is_located(project):
     add_rule(project, "{id: two, kind: unique, deck: [card, sheet], field: name}")
-    from pnp.errors import InputError
-
-    try:
-        check_game(project, "tiny")
-    except InputError as exc:
-        assert "`each` is the kind that takes a list of decks" in str(exc.problems[0])
-    else:
-        raise AssertionError("a list of decks was taken by a one-deck rule")
+    assert "`each` is the kind that takes a list of decks" in refused(project)
 
 
 

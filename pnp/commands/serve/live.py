@@ -84,6 +84,10 @@ class LiveGame:
                 found = prep.found + rule_problems(prep.game, self.rules)
             except PnpError as exc:
                 return Refreshed(errors=exc.problems, seconds=time.perf_counter() - started)
+            except MemoryError:  # past PNP_MEMORY: the game asks too much; said as what pnp was doing, as watch says it
+                from pnp.model.limits import out_of_memory
+
+                return Refreshed(errors=[Problem(None, out_of_memory())], seconds=time.perf_counter() - started)
             except Exception as exc:  # a bug of pnp's: say so on the page, keep the last good faces
                 return Refreshed(errors=[Problem(None, f"internal error: {type(exc).__name__}: {exc} (please "
                                                        "report it, with the command and the input)")],
@@ -153,6 +157,14 @@ class LiveGame:
                 faces = [self.known[k].face for k in group]
                 try:
                     images = faces_to_images(prep, faces, dpi)
+                except MemoryError:  # past PNP_MEMORY: these faces are not shown; said as what pnp was doing
+                    from pnp.model.limits import out_of_memory
+
+                    for k in group:
+                        del self.known[k]
+                        self.broken.add(k)
+                    self.failures.append(out_of_memory())
+                    continue
                 except Exception as exc:  # a bug of pnp's: these faces are not shown; the rest of the page is
                     for k in group:
                         del self.known[k]
