@@ -1,5 +1,5 @@
-"""The one runner for game code: everything a game's own Python does (custom rules today; setups and
-the play modules of `pnp simulate` to come) runs through here, in a worker process that the operating
+"""The one runner for game code: everything a game's own Python does (custom rules, the play modules of
+`pnp simulate`) runs through here, in a worker process that the operating
 system holds to limits, and only the parent decides what came of it. Nothing else imports game code.
 
     from pnp.rules.worker import Box, Running, run_all, run_one
@@ -21,7 +21,9 @@ longer than 2 s and was stopped"), its kind ("overtime", "exit", "memory", "refu
 Up to `jobs` workers run at once (`pnp simulate --jobs N`), each running works one after another (one
 start for all of a game's custom rules); a worker that dies takes only its current work with it, and
 the next work gets a new worker. `run_one(work, box)` runs one. `Running(works, box, jobs)` starts
-them and returns at once; its `outcomes()` waits (pnp checks the game's other rules meanwhile).
+them and returns at once; its `outcomes()` waits (pnp checks the game's other rules meanwhile);
+`outcomes(until)` ends the run at the first outcome `until` holds true of (`pnp simulate`: a game per
+work, stopped at the first its play module fails; the works not run then are "unrun").
 
 What a worker is held to, set on itself before any game code runs:
 - time: `Box.seconds` of processor time a work, and `Box.clock()` by the clock (`limits.WALL_FACTOR`
@@ -66,7 +68,7 @@ import select
 import signal
 import struct
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -76,7 +78,7 @@ from pnp.rules.worker_child import Box, Work, line_in, start
 
 @dataclass
 class Outcome:
-    kind: str = "ok"  # ok, input, or a failure: overtime, exit, memory, refused, died, error
+    kind: str = "ok"  # ok, input, or a failure: overtime, exit, memory, refused, died, error (unrun: see until)
     value: Any = None
     problems: list[Problem] = field(default_factory=list)
     failure: str = ""
@@ -116,10 +118,12 @@ class Running:
             if w.current is None and self.todo:
                 w.give(self.todo.pop(), self.box)
 
-    def outcomes(self) -> list[Outcome]:
-        box = self.box
+    def outcomes(self, until: Callable[[Outcome], bool] | None = None) -> list[Outcome]:
+        """Every work's outcome, in order; with `until`, the first outcome it holds true of ends the run
+        (`pnp simulate` stops at the first game its play module fails): the works not run are "unrun"."""
+        box, stop = self.box, False
         try:
-            while True:
+            while not stop:
                 self._hand_out()
                 busy = [w for w in self.workers if w.current is not None]
                 if not busy:
@@ -130,18 +134,23 @@ class Running:
                     if w.rep in ready:
                         for i, outcome in w.receive(box):
                             self.results[i] = outcome
+                            stop = stop or bool(until and until(outcome))
                         if w.ended:
                             if w.current is not None:
-                                self.results[w.current] = w.death(box)
+                                self.results[w.current] = outcome = w.death(box)
+                                stop = stop or bool(until and until(outcome))
                             w.close()
                             self.workers.remove(w)
                     elif time.monotonic() >= w.deadline:
-                        self.results[w.current] = w.overdue(box)  # type: ignore[index]
+                        self.results[w.current] = outcome = w.overdue(box)  # type: ignore[index]
+                        stop = stop or bool(until and until(outcome))
                         w.close()
                         self.workers.remove(w)
         finally:
             self.close()
-        return [o or Outcome("died", failure="was never run") for o in self.results]
+        never = Outcome("unrun", failure="was not run: an earlier work failed") if until else \
+            Outcome("died", failure="was never run")
+        return [o or never for o in self.results]
 
     def close(self) -> None:
         for w in self.workers:
