@@ -1,6 +1,6 @@
 """The one runner for game code: everything a game's own Python does (custom rules, the play modules of
-`pnp simulate`) runs through here, in a worker process that the operating
-system holds to limits, and only the parent decides what came of it. Nothing else imports game code.
+`pnp simulate`) runs through here, in a worker process that the operating system holds to limits, and
+only the parent decides what came of it. Nothing else imports game code.
 
     from pnp.rules.worker import Box, Running, run_all, run_one
 
