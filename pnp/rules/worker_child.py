@@ -65,6 +65,9 @@ PROCESSES = {"os.system", "os.exec", "os.posix_spawn", "os.spawn", "os.fork", "o
 SIGNALS = {"os.kill", "os.killpg", "signal.pthread_kill"}
 NETWORK = ("socket.", "urllib.", "http.", "ftplib.", "smtplib.", "poplib.", "imaplib.", "nntplib.", "telnetlib.",
            "webbrowser.")
+WATCHED = frozenset({"open", "os.listdir", "os.scandir", "resource.setrlimit", "resource.prlimit"}) | FILES | \
+    PROCESSES | SIGNALS  # the events `Guard.refused` looks at (besides NETWORK's and ctypes'): others pass at once
+WATCHED_PREFIXES = (*NETWORK, "ctypes.")
 
 
 def start(works: Sequence[Work], box: Box) -> tuple[int, int, int, int]:
@@ -206,6 +209,8 @@ class Guard:
         self.ours = False
 
     def __call__(self, event: str, args: tuple) -> None:
+        if event not in WATCHED and not event.startswith(WATCHED_PREFIXES):  # id(), exec, import...: pass at
+            return  # once (a game's play calls id() hundreds of times, each call an event)
         import threading
 
         if self.ours or threading.get_ident() == limits.timekeeper():  # pnp's own: its limits, the watchdog's
