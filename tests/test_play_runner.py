@@ -69,3 +69,18 @@ def test_a_run_stops_at_the_first_failure_and_leaves_the_rest_unrun():
     assert re.match(r"failed: ValueError: no", outcomes[1].failure)
     every = Running(works[:1] + works[2:4], Box(5.0), jobs=2).outcomes()
     assert [o.kind for o in every] == ["ok", "ok", "ok"]
+
+
+def test_the_work_queued_behind_one_that_ends_its_worker_is_run_by_the_next(tmp_path):
+    import os
+
+    def exits() -> None:
+        os._exit(3)
+
+    def writes() -> None:
+        open(tmp_path / "x.txt", "w")  # noqa: SIM115 - refused before it opens
+
+    works = [lambda: 1, exits, lambda: 2, lambda: 3, writes, lambda: 4, lambda: 5]
+    outcomes = Running(works, Box(5.0), jobs=1).outcomes()
+    assert [o.kind for o in outcomes] == ["ok", "died", "ok", "ok", "refused", "ok", "ok"]
+    assert [o.value for o in outcomes if o.kind == "ok"] == [1, 2, 3, 4, 5]

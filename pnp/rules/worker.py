@@ -19,8 +19,9 @@ already); or a failure, said as the end of a sentence whose subject is the game 
 longer than 2 s and was stopped"), its kind ("overtime", "exit", "memory", "refused", "died",
 "error") and `at`, the game's `file:line` where it is known. `printed` is what the work printed.
 Up to `jobs` workers run at once (`pnp simulate --jobs N`), each running works one after another (one
-start for all of a game's custom rules); a worker that dies takes only its current work with it, and
-the next work gets a new worker. `run_one(work, box)` runs one. `Running(works, box, jobs)` starts
+start for all of a game's custom rules), the next queued behind the one it runs (it never waits for pnp
+between two); a worker that dies takes only its current work with it, and the next work gets a new
+worker. `run_one(work, box)` runs one. `Running(works, box, jobs)` starts
 them and returns at once; its `outcomes()` waits (pnp checks the game's other rules meanwhile);
 `outcomes(until)` ends the run at the first outcome `until` holds true of (`pnp simulate`: a game per
 work, stopped at the first its play module fails; the works not run then are "unrun").
@@ -114,8 +115,8 @@ class Running:
     def _hand_out(self) -> None:
         while self.todo and len(self.workers) < self.jobs:
             self.workers.append(_Worker(*start(self.works, self.box)))
-        for w in self.workers:
-            if w.current is None and self.todo:
+        for w in self.workers:  # the next work queued behind the one it runs: no wait for pnp between them
+            while len(w.queue) < AHEAD and self.todo and not w.ended:
                 w.give(self.todo.pop(), self.box)
 
     def outcomes(self, until: Callable[[Outcome], bool] | None = None) -> list[Outcome]:
@@ -139,11 +140,13 @@ class Running:
                             if w.current is not None:
                                 self.results[w.current] = outcome = w.death(box)
                                 stop = stop or bool(until and until(outcome))
+                            self.todo += reversed(w.queue[1:] + w.unrun)  # queued, never run: to another
                             w.close()
                             self.workers.remove(w)
                     elif time.monotonic() >= w.deadline:
                         self.results[w.current] = outcome = w.overdue(box)  # type: ignore[index]
                         stop = stop or bool(until and until(outcome))
+                        self.todo += reversed(w.queue[1:])
                         w.close()
                         self.workers.remove(w)
         finally:
@@ -165,6 +168,7 @@ def _readable(fds: list[int], wait: float) -> set[int]:
     return {fd for fd, _ in poll.poll(wait * 1000)}
 
 
+AHEAD = 2  # works a worker is given at once: it starts the next as it reports one
 _EXITING: list[int] = []  # idle workers told to end, not yet reaped
 
 
@@ -182,13 +186,21 @@ class _Worker:
     def __init__(self, pid: int, cmd: int, rep: int, trace: int):
         self.pid, self.cmd, self.rep, self.trace = pid, cmd, rep, trace
         self.buffer, self.trace_text, self.deadline, self.ended = b"", b"", 0.0, False
-        self.current: int | None = None  # the work it runs
+        self.queue: list[int] = []  # the work it runs, and the one queued behind it
+        self.unrun: list[int] = []  # queued when it ended after a refusal
         self.status: int | None = None  # its exit status, once reaped
         os.set_blocking(trace, False)
 
+    @property
+    def current(self) -> int | None:
+        """The work it runs (None: idle)."""
+        return self.queue[0] if self.queue else None
+
     def give(self, i: int, box: Box) -> None:
         os.write(self.cmd, struct.pack("<I", i))
-        self.current, self.deadline = i, time.monotonic() + box.deadline()
+        if not self.queue:
+            self.deadline = time.monotonic() + box.deadline()
+        self.queue.append(i)
 
     def receive(self, box: Box) -> list[tuple[int, Outcome]]:
         data = os.read(self.rep, 1 << 16)
@@ -208,9 +220,11 @@ class _Worker:
                 outcome = Outcome("error", failure=f"sent back what pnp cannot read ({type(exc).__name__}: {exc})")
             if i is not None:
                 out.append((i, outcome))
-            self.current = None
-            if kind == "refused":  # the worker ends after a refusal
-                self.ended = True
+                self.queue.pop(0)
+                self.deadline = time.monotonic() + box.deadline()  # the next work, started as it sent this
+            if kind == "refused":  # the worker ends after a refusal (what was queued behind: another worker's)
+                self.ended, self.unrun, self.queue = True, self.queue, []
+                break
         return out
 
     def death(self, box: Box) -> Outcome:
