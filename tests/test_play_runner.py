@@ -84,3 +84,14 @@ def test_the_work_queued_behind_one_that_ends_its_worker_is_run_by_the_next(tmp_
     outcomes = Running(works, Box(5.0), jobs=1).outcomes()
     assert [o.kind for o in outcomes] == ["ok", "died", "ok", "ok", "refused", "ok", "ok"]
     assert [o.value for o in outcomes if o.kind == "ok"] == [1, 2, 3, 4, 5]
+
+
+def test_works_given_to_a_worker_that_has_just_ended_go_to_the_next():
+    import os
+
+    def exits() -> None:
+        os._exit(1)
+
+    for _ in range(20):  # the worker ends while pnp queues its next work: a broken pipe, never an exception
+        outcomes = Running([exits, lambda: 1, exits, lambda: 2], Box(5.0), jobs=1).outcomes()
+        assert [o.kind for o in outcomes] == ["died", "ok", "died", "ok"]

@@ -117,7 +117,9 @@ class Running:
             self.workers.append(_Worker(*start(self.works, self.box)))
         for w in self.workers:  # the next work queued behind the one it runs: no wait for pnp between them
             while len(w.queue) < AHEAD and self.todo and not w.ended:
-                w.give(self.todo.pop(), self.box)
+                if not w.give(self.todo[-1], self.box):
+                    break  # it has ended (the work it runs did): that is seen on its reports' pipe
+                self.todo.pop()
 
     def outcomes(self, until: Callable[[Outcome], bool] | None = None) -> list[Outcome]:
         """Every work's outcome, in order; with `until`, the first outcome it holds true of ends the run
@@ -196,11 +198,15 @@ class _Worker:
         """The work it runs (None: idle)."""
         return self.queue[0] if self.queue else None
 
-    def give(self, i: int, box: Box) -> None:
-        os.write(self.cmd, struct.pack("<I", i))
+    def give(self, i: int, box: Box) -> bool:
+        try:
+            os.write(self.cmd, struct.pack("<I", i))
+        except BrokenPipeError:
+            return False
         if not self.queue:
             self.deadline = time.monotonic() + box.deadline()
         self.queue.append(i)
+        return True
 
     def receive(self, box: Box) -> list[tuple[int, Outcome]]:
         data = os.read(self.rep, 1 << 16)
