@@ -8,6 +8,7 @@ import ast
 import json
 import math
 import random
+import re
 import shutil
 from pathlib import Path
 
@@ -62,7 +63,7 @@ def test_the_win_rate_and_its_wilson_interval_match_a_hand_computation():
 
 def test_the_table_is_the_setup_pnp_setup_deals_and_the_piles_hold_the_rest():
     from pnp.model.game import load_game
-    from pnp.play.run import Plan, game_seed, work
+    from pnp.play.run import Plan, game_seed, play_one, session
     from pnp.rules.check import load_rules
 
     game = load_game(SIM, "coins")
@@ -70,8 +71,7 @@ def test_the_table_is_the_setup_pnp_setup_deals_and_the_piles_hold_the_rest():
     seed = game_seed(3, 5)
     dealt = json.loads(run_pnp("--root", str(SIM), "setup", "coins", "--players", "3", "--seed", str(seed),
                                "--format", "json").out)
-    got: list = []
-    work(Plan(game, spec.setup, 3, "random"), [(0, 3, 5)], got.append)
+    got = [play_one(session(Plan(game, spec.setup, 3, "random")), (0, 3, 5))]
     drawn = set(got[0][6])
     assert {f"coin/{h['coin'][0]}" for h in dealt["hands"]} <= drawn  # the dealt coins are recorded as drawn
     from pnp.play.table import Table
@@ -178,16 +178,17 @@ def test_play_modules_import_only_the_public_play_api():
                 assert not any(a.name.startswith("pnp") for a in node.names), path
 
 
-def test_a_worker_that_stays_silent_is_stopped_by_the_parents_deadline(coins, monkeypatch):
+def test_a_game_that_waits_is_stopped_by_the_clock_at_its_line(coins, monkeypatch):
     import pnp.play.run as run
 
-    monkeypatch.setattr(run, "GAME_SECONDS", 0.3)  # the parent waits 10 times that, on the wall clock
+    monkeypatch.setattr(run, "GAME_SECONDS", 0.3)  # a game may wait 10 times that, by the clock
     play = coins / "cards" / "coins" / "play.py"
     sleeps = "        import time\n        time.sleep(60)\n"
     play.write_text(play.read_text().replace("        self.turn += 1\n", sleeps, 1))
     code, out, err = simulate(coins, "--games", "5", "--jobs", "2")
     assert code == 2 and not out
-    assert err.startswith("cards/coins/play.py: ran longer than 3 s without finishing a game (game 1 at 1 player")
+    assert re.match(r"cards/coins/play.py:\d+: the play module ran longer than 0.3 s of processor time or 3 s by "
+                    r"the clock without finishing a game \(game [12] at 1 player", err), err
 
 
 def test_policies_side_by_side_play_the_same_deals():

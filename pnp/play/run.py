@@ -1,5 +1,5 @@
 """Play: many games of one game, each dealt as `pnp setup` deals it and played by a policy, in worker
-processes (pnp.play.workers); what each game ended as and what happened in it.
+processes of the one runner for game code (pnp/rules/worker.py); what each game ended as and what happened in it.
 
 Game `index` of a run with seed `S` is dealt from `game_seed(S, index)`: the same table at every
 player count's same index and for every value of a sweep (each value meets the same deals), and the
@@ -16,10 +16,9 @@ from typing import Any
 
 from pnp.errors import InputError, Problem, Where
 from pnp.model.game import Game
-from pnp.play.workers import Located
 
 GAME_SECONDS = 10.0  # processor time one game may take before its play module is stopped
-WALL_FACTOR = 10  # a worker silent for this many times GAME_SECONDS (wall clock: a busy machine) is stopped
+WALL_FACTOR = 10  # a game waiting this many times GAME_SECONDS by the clock (a busy machine) is stopped
 
 
 @dataclass(frozen=True)
@@ -60,25 +59,33 @@ def shown(game: Game, path: Path) -> str:
     return f"cards/{game.id}/{path.resolve().relative_to(game.dir.resolve()).as_posix()}"
 
 
-def locate(game: Game, exc: BaseException) -> Where:
-    """The innermost line of the game's own code the error passed through."""
-    import traceback
-
-    root = game.dir.resolve()
-    for frame in reversed(traceback.extract_tb(exc.__traceback__)):
-        path = Path(frame.filename).resolve()
-        if path.is_relative_to(root):
-            return Where(shown(game, path), frame.lineno or 0)
-    found = play_file(game)
-    return Where(shown(game, found) if found else f"cards/{game.id}/play.py")
+class EndedProcess(BaseException):
+    """Game code called os._exit: raised at its line instead, so the failure is located."""
 
 
-class _Overtime(BaseException):
-    """A game ran past GAME_SECONDS of processor time."""
+@dataclass
+class Session:
+    """What every game of a plan uses, made once in pnp's process (a worker is forked with it); the play
+    module itself is loaded in the worker, by its first game."""
+
+    plan: Plan
+    dealer: Any
+    options: Any
+    policy: Any
+    cards: dict[str, dict[str, dict[str, Any]]]
+    data: dict[str, Any]
+    module: Any = None
 
 
-class _Exit(BaseException):
-    """Game code called os._exit."""
+def session(plan: Plan) -> Session:
+    from pnp.play.policies import POLICIES
+    from pnp.rules.dealer import Dealer
+    from pnp.rules.setup_expr import Locator, choose
+
+    game = plan.game
+    return Session(plan, Dealer(game, plan.setup, Locator(game, None)), choose(plan.setup), POLICIES[plan.policy],
+                   {d.id: {c.id: c.data for c in d.cards} for d in game.decks},
+                   {name: doc.data for name, doc in game.data.items()})
 
 
 def _load(game: Game) -> Any:
@@ -95,71 +102,44 @@ def _load(game: Game) -> Any:
     sys.modules[name] = module
     spec.loader.exec_module(module)
     if not callable(getattr(module, "start", None)):
-        raise Located(Where(shown(game, path), 1), "a play module defines start(table) -> State (docs/simulate.md)")
+        raise InputError([Problem(Where(shown(game, path), 1), "a play module defines start(table) -> State "
+                                  "(docs/simulate.md)")])
     return module
 
 
-def work(plan: Plan, tasks: list[tuple[int, int, int]], send: Any) -> None:
-    """In a worker: play each (variant, players, index) game and send what it ended as."""
+def play_one(s: Session, task: tuple[int, int, int]) -> tuple:
+    """One (variant, players, index) game, played: what it ended as and what happened in it. A work of
+    pnp/rules/worker.py: it runs in a worker, held to its limits; whatever the play module does wrong
+    ends it (the runner judges and locates it)."""
     import os
-    import signal
 
-    from pnp.play.policies import POLICIES, SLOWER, play
+    from pnp.play.policies import play
     from pnp.play.table import Table
-    from pnp.rules.dealer import Dealer
-    from pnp.rules.setup_expr import Locator, choose
-
-    def overtime(signum: int, frame: Any) -> None:
-        raise _Overtime
 
     def refuse_exit(status: int = 0) -> None:
-        raise _Exit(status)
+        raise EndedProcess(f"called os._exit() (status {status}); a play module returns, it never ends the "
+                           "process")
 
-    seconds = GAME_SECONDS * SLOWER.get(plan.policy, 1)
-    signal.signal(signal.SIGVTALRM, overtime)
+    if s.module is None:
+        s.module = _load(s.plan.game)
+    variant_i, players, index = task
+    variant = s.plan.variants[variant_i]
+    old = _vary(s.cards, variant)
+    seed = game_seed(s.plan.seed, index)
+    rng = random.Random(seed)
     real_exit = os._exit
-    game = plan.game
-    dealer = Dealer(game, plan.setup, Locator(game, None))
-    options = choose(plan.setup)
-    policy = POLICIES[plan.policy]
-    cards = {d.id: {c.id: c.data for c in d.cards} for d in game.decks}
-    data = {name: doc.data for name, doc in game.data.items()}
     try:
-        os._exit = refuse_exit  # type: ignore[assignment]  # game code may not end the worker
-        try:
-            module = _load(game)
-        except Located:
-            raise
-        except BaseException as exc:  # noqa: BLE001 - the game's code: any failure is located
-            raise Located(locate(game, exc), f"the play module failed to load: {type(exc).__name__}: {exc}") from None
-        for variant_i, players, index in tasks:
-            variant = plan.variants[variant_i]
-            old = _vary(cards, variant)
-            seed = game_seed(plan.seed, index)
-            rng = random.Random(seed)
-            dealt = {"players": players, "seed": seed, **dealer.deal(players, options, rng)}
-            rest = {deck: [p.id for p in pile] for deck, pile in dealer.piles.items()}
-            try:
-                signal.setitimer(signal.ITIMER_VIRTUAL, seconds)
-                table = Table(cards, data, dealt, rest, rng)
-                outcome = play(module.start(table), policy, random.Random(seed ^ 0x5EED))
-                signal.setitimer(signal.ITIMER_VIRTUAL, 0)
-            except _Overtime as exc:
-                raise Located(locate(game, exc), f"a game ran longer than {seconds:g} s of processor time "
-                              "and was stopped; does it loop?") from None
-            except _Exit as exc:
-                raise Located(locate(game, exc), "game code called os._exit(); a play module returns, it "
-                              "never ends the process") from None
-            except BaseException as exc:  # noqa: BLE001 - the game's code: any failure is located
-                signal.setitimer(signal.ITIMER_VIRTUAL, 0)
-                raise Located(locate(game, exc), f"the play module failed: {type(exc).__name__}: {exc}") from None
-            finally:
-                _restore(cards, variant, old)
-            record = table.record
-            send((variant_i, players, index, bool(outcome.won), str(outcome.reason), int(outcome.round),
-                  sorted(record.drawn), dict(record.played), dict(record.counts), record.meters))
+        dealt = {"players": players, "seed": seed, **s.dealer.deal(players, s.options, rng)}
+        rest = {deck: [p.id for p in pile] for deck, pile in s.dealer.piles.items()}
+        os._exit = refuse_exit  # type: ignore[assignment]
+        table = Table(s.cards, s.data, dealt, rest, rng)
+        outcome = play(s.module.start(table), s.policy, random.Random(seed ^ 0x5EED))
     finally:
         os._exit = real_exit
+        _restore(s.cards, variant, old)
+    record = table.record
+    return (variant_i, players, index, bool(outcome.won), str(outcome.reason), int(outcome.round),
+            sorted(record.drawn), dict(record.played), dict(record.counts), record.meters)
 
 
 def _vary(cards: dict[str, dict[str, dict[str, Any]]], variant: Variant) -> Any:
@@ -177,29 +157,44 @@ def _restore(cards: dict[str, dict[str, dict[str, Any]]], variant: Variant, old:
 
 
 def simulate(plan: Plan, players: list[int], games: int, jobs: int) -> list[tuple]:
-    """Every game of the plan, in a fixed order whatever the number of jobs."""
-    from pnp.play import workers
-
-    path = play_file(plan.game)
-    if path is None:
-        raise InputError([Problem(Where(f"cards/{plan.game.id}/play.py"), f"{plan.game.id} has no play module: "
-                                  f"write cards/{plan.game.id}/play.py with start(table) -> State, as "
-                                  "docs/simulate.md shows, to simulate it")])
-    tasks = [(v, n, i) for v in range(len(plan.variants)) for n in players for i in range(games)]
-    jobs = max(1, min(jobs, len(tasks)))
-    chunks = [tasks[j::jobs] for j in range(jobs)]
-
-    def what(chunk: int, done: int) -> str:
-        if done >= len(chunks[chunk]):
-            return "after its last game"
-        v, n, i = chunks[chunk][done]
-        seed = game_seed(plan.seed, i)
-        return (f"game {i + 1} at {n} player{'s' if n != 1 else ''}, {plan.variants[v]}; dealt as `pnp setup "
-                f"{plan.game.id} --players {n} --seed {seed}`")
+    """Every game of the plan, in a fixed order whatever the number of jobs: a game a work of the one
+    runner for game code (pnp/rules/worker.py), up to `jobs` workers each playing one game after another;
+    the first game the play module fails ends the run with a located error."""
+    from functools import partial
 
     from pnp.play.policies import SLOWER
+    from pnp.rules.worker import Box, Running
 
-    quiet = WALL_FACTOR * GAME_SECONDS * SLOWER.get(plan.policy, 1)  # the parent's deadline: a silent worker
-    results = workers.run(lambda chunk, send: work(plan, chunk, send), chunks, quiet, Where(shown(plan.game, path)),
-                          what)
-    return sorted((r for chunk in results for r in chunk), key=lambda r: (r[0], r[1], r[2]))
+    game = plan.game
+    path = play_file(game)
+    if path is None:
+        raise InputError([Problem(Where(f"cards/{game.id}/play.py"), f"{game.id} has no play module: "
+                                  f"write cards/{game.id}/play.py with start(table) -> State, as "
+                                  "docs/simulate.md shows, to simulate it")])
+    tasks = [(v, n, i) for v in range(len(plan.variants)) for n in players for i in range(games)]
+    seconds = GAME_SECONDS * SLOWER.get(plan.policy, 1)
+    box = Box(seconds, game.dir, f"cards/{game.id}", (game.root,), wall=WALL_FACTOR * seconds)
+    s = session(plan)
+    works = [partial(play_one, s, task) for task in tasks]
+    outcomes = Running(works, box, max(1, min(jobs, len(tasks)))).outcomes(until=lambda o: o.kind != "ok")
+    for task, o in zip(tasks, outcomes, strict=True):
+        if o.kind not in ("ok", "unrun"):
+            raise InputError(_judged(plan, path, task, o, box))
+    return [o.value for o in outcomes]
+
+
+def _judged(plan: Plan, path: Path, task: tuple[int, int, int], o: Any, box: Any) -> list[Problem]:
+    """What a play module's failure in one game is, located at its line where the runner knows it."""
+    v, n, i = task
+    what = (f"game {i + 1} at {n} player{'s' if n != 1 else ''}, {plan.variants[v]}; dealt as `pnp setup "
+            f"{plan.game.id} --players {n} --seed {game_seed(plan.seed, i)}`")
+    if o.kind == "input":
+        return [Problem(p.where, f"{p.message} ({what})", p.subject) for p in o.problems]
+    file, _, line = o.at.rpartition(":")
+    at = Where(file, int(line)) if file and line.isdigit() else Where(shown(plan.game, path))
+    if o.kind == "overtime":
+        said = (f"ran longer than {box.seconds:g} s of processor time or {box.clock():g} s by the clock without "
+                f"finishing a game ({what}) and was stopped; does it loop or wait?")
+    else:
+        said = f"{o.failure.removeprefix(f'failed: {EndedProcess.__name__}: ')} ({what})"
+    return [Problem(at, f"the play module {said}")]

@@ -1,6 +1,6 @@
-"""The one runner for game code: everything a game's own Python does (custom rules today; setups and
-the play modules of `pnp simulate` to come) runs through here, in a worker process that the operating
-system holds to limits, and only the parent decides what came of it. Nothing else imports game code.
+"""The one runner for game code: everything a game's own Python does (custom rules, the play modules of
+`pnp simulate`) runs through here, in a worker process that the operating system holds to limits, and
+only the parent decides what came of it. Nothing else imports game code.
 
     from pnp.rules.worker import Box, Running, run_all, run_one
 
@@ -19,9 +19,12 @@ already); or a failure, said as the end of a sentence whose subject is the game 
 longer than 2 s and was stopped"), its kind ("overtime", "exit", "memory", "refused", "died",
 "error") and `at`, the game's `file:line` where it is known. `printed` is what the work printed.
 Up to `jobs` workers run at once (`pnp simulate --jobs N`), each running works one after another (one
-start for all of a game's custom rules); a worker that dies takes only its current work with it, and
-the next work gets a new worker. `run_one(work, box)` runs one. `Running(works, box, jobs)` starts
-them and returns at once; its `outcomes()` waits (pnp checks the game's other rules meanwhile).
+start for all of a game's custom rules), the next queued behind the one it runs (it never waits for pnp
+between two); a worker that dies takes only its current work with it, and the next work gets a new
+worker. `run_one(work, box)` runs one. `Running(works, box, jobs)` starts
+them and returns at once; its `outcomes()` waits (pnp checks the game's other rules meanwhile);
+`outcomes(until)` ends the run at the first outcome `until` holds true of (`pnp simulate`: a game per
+work, stopped at the first its play module fails; the works not run then are "unrun").
 
 What a worker is held to, set on itself before any game code runs:
 - time: `Box.seconds` of processor time a work, and `Box.clock()` by the clock (`limits.WALL_FACTOR`
@@ -66,7 +69,7 @@ import select
 import signal
 import struct
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -76,7 +79,7 @@ from pnp.rules.worker_child import Box, Work, line_in, start
 
 @dataclass
 class Outcome:
-    kind: str = "ok"  # ok, input, or a failure: overtime, exit, memory, refused, died, error
+    kind: str = "ok"  # ok, input, or a failure: overtime, exit, memory, refused, died, error (unrun: see until)
     value: Any = None
     problems: list[Problem] = field(default_factory=list)
     failure: str = ""
@@ -112,14 +115,18 @@ class Running:
     def _hand_out(self) -> None:
         while self.todo and len(self.workers) < self.jobs:
             self.workers.append(_Worker(*start(self.works, self.box)))
-        for w in self.workers:
-            if w.current is None and self.todo:
-                w.give(self.todo.pop(), self.box)
+        for w in self.workers:  # the next work queued behind the one it runs: no wait for pnp between them
+            while len(w.queue) < AHEAD and self.todo and not w.ended:
+                if not w.give(self.todo[-1], self.box):
+                    break  # it has ended (the work it runs did): that is seen on its reports' pipe
+                self.todo.pop()
 
-    def outcomes(self) -> list[Outcome]:
-        box = self.box
+    def outcomes(self, until: Callable[[Outcome], bool] | None = None) -> list[Outcome]:
+        """Every work's outcome, in order; with `until`, the first outcome it holds true of ends the run
+        (`pnp simulate` stops at the first game its play module fails): the works not run are "unrun"."""
+        box, stop = self.box, False
         try:
-            while True:
+            while not stop:
                 self._hand_out()
                 busy = [w for w in self.workers if w.current is not None]
                 if not busy:
@@ -130,18 +137,25 @@ class Running:
                     if w.rep in ready:
                         for i, outcome in w.receive(box):
                             self.results[i] = outcome
+                            stop = stop or bool(until and until(outcome))
                         if w.ended:
                             if w.current is not None:
-                                self.results[w.current] = w.death(box)
+                                self.results[w.current] = outcome = w.death(box)
+                                stop = stop or bool(until and until(outcome))
+                            self.todo += reversed(w.queue[1:] + w.unrun)  # queued, never run: to another
                             w.close()
                             self.workers.remove(w)
                     elif time.monotonic() >= w.deadline:
-                        self.results[w.current] = w.overdue(box)  # type: ignore[index]
+                        self.results[w.current] = outcome = w.overdue(box)  # type: ignore[index]
+                        stop = stop or bool(until and until(outcome))
+                        self.todo += reversed(w.queue[1:])
                         w.close()
                         self.workers.remove(w)
         finally:
             self.close()
-        return [o or Outcome("died", failure="was never run") for o in self.results]
+        never = Outcome("unrun", failure="was not run: an earlier work failed") if until else \
+            Outcome("died", failure="was never run")
+        return [o or never for o in self.results]
 
     def close(self) -> None:
         for w in self.workers:
@@ -156,6 +170,7 @@ def _readable(fds: list[int], wait: float) -> set[int]:
     return {fd for fd, _ in poll.poll(wait * 1000)}
 
 
+AHEAD = 2  # works a worker is given at once: it starts the next as it reports one
 _EXITING: list[int] = []  # idle workers told to end, not yet reaped
 
 
@@ -173,13 +188,25 @@ class _Worker:
     def __init__(self, pid: int, cmd: int, rep: int, trace: int):
         self.pid, self.cmd, self.rep, self.trace = pid, cmd, rep, trace
         self.buffer, self.trace_text, self.deadline, self.ended = b"", b"", 0.0, False
-        self.current: int | None = None  # the work it runs
+        self.queue: list[int] = []  # the work it runs, and the one queued behind it
+        self.unrun: list[int] = []  # queued when it ended after a refusal
         self.status: int | None = None  # its exit status, once reaped
         os.set_blocking(trace, False)
 
-    def give(self, i: int, box: Box) -> None:
-        os.write(self.cmd, struct.pack("<I", i))
-        self.current, self.deadline = i, time.monotonic() + box.deadline()
+    @property
+    def current(self) -> int | None:
+        """The work it runs (None: idle)."""
+        return self.queue[0] if self.queue else None
+
+    def give(self, i: int, box: Box) -> bool:
+        try:
+            os.write(self.cmd, struct.pack("<I", i))
+        except BrokenPipeError:
+            return False
+        if not self.queue:
+            self.deadline = time.monotonic() + box.deadline()
+        self.queue.append(i)
+        return True
 
     def receive(self, box: Box) -> list[tuple[int, Outcome]]:
         data = os.read(self.rep, 1 << 16)
@@ -199,9 +226,11 @@ class _Worker:
                 outcome = Outcome("error", failure=f"sent back what pnp cannot read ({type(exc).__name__}: {exc})")
             if i is not None:
                 out.append((i, outcome))
-            self.current = None
-            if kind == "refused":  # the worker ends after a refusal
-                self.ended = True
+                self.queue.pop(0)
+                self.deadline = time.monotonic() + box.deadline()  # the next work, started as it sent this
+            if kind == "refused":  # the worker ends after a refusal (what was queued behind: another worker's)
+                self.ended, self.unrun, self.queue = True, self.queue, []
+                break
         return out
 
     def death(self, box: Box) -> Outcome:
