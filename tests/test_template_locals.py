@@ -86,3 +86,17 @@ def test_a_value_of_an_element_whose_if_is_false_is_not_computed(project):
     edit(project / FRONT, 'if: "{{ card.cost > 10 }}"', 'if: "{{ card.cost > 2 }}"')
     result = run_pnp("build", "mini", cwd=project)
     assert result.code == 2 and "data" in result.err and "spell/fireball" in result.err, result.err
+
+
+def test_a_group_names_values_for_its_elements_once_per_item(project):
+    edit(project / FRONT, "elements:\n", "elements:\n  - type: group\n    repeat: [1, 2, 3]\n"
+         "    let: {twice: \"{{ item * 2 }}\", label: \"{{ card.name }} x{{ twice }}\"}\n"
+         "    elements:\n      - {type: text, x: 5mm, y: \"{{ 20 + index * 6 }}mm\", w: 50mm, h: 5mm, "
+         "text: \"{{ label }}\", glossary: false}\n")
+    laid, problems = faces(project)
+    assert not problems.items, [str(p) for p in problems.items]
+    texts = [i.runs[0].text for i in laid[0] if isinstance(i, Text) and i.runs and "x" in i.runs[0].text]
+    assert texts[:3] == ["Fireball x2", "Fireball x4", "Fireball x6"], texts
+    edit(project / FRONT, "let: {twice:", "let: {card: \"{{ 1 }}\", twice:")
+    laid, problems = faces(project)
+    assert any("let: 'card' is a name templates read already" in p.message for p in problems.items)

@@ -176,6 +176,7 @@ class GroupEl(_Element):
 
     type: Literal["group"] = "group"  # elements drawn together, measured from the group's (x, y)
     as_: str | None = alias("as")  # a second name for the repeated item (nested groups each have their `item`)
+    let: dict[str, Any] = field(default_factory=dict)  # named values its elements read, once per drawing, in order
     elements: list[Element] = field(default_factory=list)  # what the group draws, in order (later on top)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 
 from pnp.errors import InputError, Problems, Where, did_you_mean
 from pnp.layout.elements import LineEl, PolygonEl, TextEl
-from pnp.layout.expr import Context, ExprError, compile_nested, compile_value, field_of, names_in, truthy
+from pnp.layout.expr import Context, ExprError, compile_nested, compile_value, field_of, is_expr, names_in, truthy
 from pnp.layout.fonts import unknown_font
 from pnp.layout.scene import Ellipse, Face, Icon, Item, Line, Polygon, Rect, Source, Static, Text, shift
 from pnp.layout.templates import PlacedElement, Template
@@ -150,6 +150,10 @@ class CompiledTemplate:
             if key == "if_":
                 key = "if"
             try:
+                if key == "let":  # a group's named values: compiled in order, computed where the group is drawn
+                    values[key] = (False, self._group_lets(placed, value, problems, scope))
+                    free |= {n for raw in value.values() for n in (names_in(raw) if is_expr(raw) else ())}
+                    continue
                 if key == "columns":  # a table's: each column's values, some read the `row`
                     from pnp.layout.table import compile_columns
 
@@ -188,12 +192,26 @@ class CompiledTemplate:
         if placed.element.type == "group":
             if placed.element.as_:
                 bound.add(placed.element.as_)
+            bound |= set(placed.element.let)
             kids = self._kids[id(placed)] = []
             for child in placed.children:
                 child_values, child_free = self._compile(child, problems, scope)
                 kids.append((child, child_values))
                 free |= child_free
         return values, free - bound
+
+    def _group_lets(self, placed: PlacedElement, lets: dict[str, Any], problems: Problems, scope: str
+                    ) -> list[tuple[str, tuple[bool, Any]]]:
+        from pnp.layout.templates import RESERVED_NAMES
+
+        out = []
+        for name, raw in lets.items():
+            if name in RESERVED_NAMES:
+                problems.add(placed.where, f"let: {name!r} is a name templates read already "
+                             f"({', '.join(RESERVED_NAMES)}): call it something else (template {self.t.name})", scope)
+                continue
+            out.append((name, compile_value(raw, placed.where)))
+        return out
 
     def face(self, ctx: Context, subject: str, problems: Problems, card_where: WhereOf | None = None) -> Face:
         ctx = {**self.base, **ctx}
@@ -387,12 +405,18 @@ class CompiledTemplate:
     def _group(self, placed: PlacedElement, ev: Eval, subject: str, problems: Problems,
                card_where: WhereOf | None) -> list[Item]:
         dx, dy = ev.length("x", self.w), ev.length("y", self.h)
+        ctx = ev.ctx
+        lets = ev.values.get("let", (False, None))[1]
+        if lets:  # its named values, once for this drawing of the group (each item under `repeat`), in order
+            ctx = dict(ctx or {})
+            for name, (dynamic, got) in lets:
+                ctx[name] = got(ctx) if dynamic else got
         outer = self._offset
         self._offset = (outer[0] + dx, outer[1] + dy)
         try:
             items: list[Item] = []
             for child, values in self._kids[id(placed)]:
-                items.extend(self._element(child, values, ev.ctx, subject, problems, card_where))
+                items.extend(self._element(child, values, ctx, subject, problems, card_where))
         finally:
             self._offset = outer
         return shift(items, dx, dy)
