@@ -17,7 +17,7 @@ from pnp.errors import Where
 from pnp.model import limits
 from pnp.rules.worker import Box, run_all, run_one
 
-from conftest import edit, run_pnp
+from conftest import REPO, edit, run_pnp
 
 RULE = "cards/tiny/rules.yaml:18:5: no-forbidden: custom rule 'tiny-no-forbidden' "
 FIRST = "    for deck in game.decks:"
@@ -279,3 +279,18 @@ def test_every_command_that_could_run_game_code_takes_no_custom_rules():
         shown = run_pnp(command, "--help").out
         assert "--no-custom-rules" in shown, command
         assert ("--rule-timeout" in shown) == (command in ("build", "check", "watch", "serve")), command
+
+
+@pytest.mark.slow  # checks a bundled game twice, in processes of their own
+def test_a_rule_that_lays_out_templates_passes_on_a_warm_start_too(tmp_path):
+    """A warm start (what pnp keeps between runs) imports no reportlab before the worker forks: the rule that
+    lays out a template imports it in the worker, where reportlab reads its settings from the home folder."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "PNP_CACHE_DIR": str(tmp_path / "cache"), "XDG_CONFIG_HOME": str(tmp_path / "config")}
+    for run in ("cold", "warm"):
+        result = subprocess.run([sys.executable, "-m", "pnp", "check", "sleeping-gods", "--strict"], cwd=REPO,
+                                capture_output=True, text=True, env=env, timeout=300)
+        assert result.returncode == 0, f"{run}: {result.stdout}{result.stderr}"

@@ -63,7 +63,7 @@ def test_a_message_shows_the_values_its_rule_compared(project):
 def test_an_expect_without_a_message_shows_both_sides_as_computed(project):
     add_rule(project, "{id: six, kind: expect, check: 'decks.card.count == data.die.sides * 3'}")
     assert found(project, "six") == [
-        "cards/tiny/rules.yaml:18:5: six: breaks decks.card.count == data.die.sides * 3 (decks.card.count is 6, "
+        "cards/tiny/die.yaml:1:1: six: breaks decks.card.count == data.die.sides * 3 (decks.card.count is 6, "
         "data.die.sides * 3 is 9)"]
 
 

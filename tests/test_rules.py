@@ -39,7 +39,7 @@ BREAKS = {  # rule id: (file, old, new, expected "where: subject: message")
                      "cards/tiny/die.yaml:4:16: die.faces[1]: 'blue' is not among ['red']"),
     "named": (CARDS, "name: Beta", "name: Be", "cards/tiny/cards.yaml:14:5: card/beta: a name needs 3 letters"),
     "die-sides": ("cards/tiny/die.yaml", "sides: 3", "sides: 4",
-                  "cards/tiny/rules.yaml:13:5: die-sides: faces != sides"),
+                  "cards/tiny/die.yaml:2:1: die-sides: faces != sides"),
     "board-connected": ("cards/tiny/board.yaml", "  - [x, y]\n", "  []\n",
                         "cards/tiny/board.yaml:3:6: board.spaces[1]: 'y' cannot be reached from 'x'"),
     "colours-apart": (GAME, 'red: "#d7263d"', 'red: "#2b5ac3"',

@@ -6,6 +6,7 @@ or item and its file:line. Built-in checks (placeholders, the contents list) run
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -306,8 +307,25 @@ class Engine:
                     yield (card.where, f"{deck.id}/{card.id}", self.said(rule, names, at))
 
     def rule_expect(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:
+        """Said at the data the check reads first (`data.oob.units` -> that entry of oob.yaml), else at the rule."""
         if not self.expr(rule.check or "", {}, at):
-            yield (self.doc.where(at), rule.id, self.said(rule, {}, at))
+            yield (self.data_read(rule.check or "") or self.doc.where(at), rule.id, self.said(rule, {}, at))
+
+    def data_read(self, check: str) -> Where | None:
+        """The place of the first data table entry an expression reads by a plain path (`data.oob.units`)."""
+        m = _DATA_PATH.search(check)
+        doc = self.game.data.get(m.group(1)) if m else None
+        if m is None or doc is None:
+            return None
+        path: tuple = tuple(k for k in m.group(2).split(".") if k)
+        while path:
+            value: Any = doc.data
+            for key in path:
+                value = value.get(key) if isinstance(value, dict) else None
+            if value is not None:
+                break
+            path = path[:-1]
+        return doc.where(path)
 
     def decks_of(self, rule: Rule, at: tuple) -> list[Deck]:
         """The deck a rule names, or each of a list of them (`deck: [tier-1, tier-2]`)."""
@@ -414,6 +432,9 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "expect": ("check",), "connected": ("nodes", "edges"), "colours": ("source",), "fits": ("piece", "space"),
     "custom": ("function",),
 }
+
+
+_DATA_PATH = re.compile(r"\bdata\.([A-Za-z_]\w*)((?:\.[A-Za-z_]\w*)*)")  # `data.oob.units` in a check
 
 
 def card_view(card: Card) -> dict[str, Any]:

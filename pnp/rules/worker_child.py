@@ -109,6 +109,8 @@ def _serve(works: Sequence[Work], box: Box, cmd: int, rep: int, trace: int) -> N
     faulthandler.enable(file=trace, all_threads=True)  # a crash: its traceback to the parent
     faulthandler.register(signal.SIGXCPU, file=trace, all_threads=True, chain=True)
     faulthandler.register(signal.SIGUSR1, file=trace, all_threads=True, chain=False)  # the parent's "where are you"
+    with contextlib.suppress(Exception):  # reportlab reads its settings from the home folder when first imported
+        import reportlab.rl_config  # noqa: F401  (a rule laying out a template imports it): before the guard
     reads = _readable(box)
     os.environ.clear()
     sys.dont_write_bytecode = True
