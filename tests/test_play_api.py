@@ -188,7 +188,7 @@ def test_a_game_that_waits_is_stopped_by_the_clock_at_its_line(coins, monkeypatc
     code, out, err = simulate(coins, "--games", "5", "--jobs", "2")
     assert code == 2 and not out
     assert re.match(r"cards/coins/play.py:\d+: the play module ran longer than 0.3 s of processor time or 3 s by "
-                    r"the clock without finishing a game \(game [12] at 1 player", err), err
+                    r"the clock without finishing a game \(game \d+ at 1 player", err), err  # the game a worker had
 
 
 def test_policies_side_by_side_play_the_same_deals():
