@@ -87,7 +87,7 @@ def test_a_stale_count_is_a_located_rule_error(voyage: Path):
 def test_an_unknown_card_and_icon_are_located_with_the_near_name(voyage: Path):
     book = voyage / "cards/voyage/rulebook.md"
     edit(book, "```pnp face event width=45mm", "```pnp face event/no-such-card width=45mm")
-    edit(book, "10 :action: Actions", "10 :acton: Actions")
+    edit(book, "}} :action: Actions", "}} :acton: Actions")
     edit(book, "{{ count('captain') }}", "{{ count('captian') }}")
     result = run_pnp("check", "voyage", cwd=voyage)
     assert result.code == 2, result.out + result.err
