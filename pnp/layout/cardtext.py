@@ -12,9 +12,10 @@ from pnp.layout.expr import ExprError, compile_value
 from pnp.model.game import Card, Deck
 
 
-def filled(deck: Deck, card: Card, problems: Problems) -> dict[str, Any]:
+def filled(deck: Deck, card: Card, problems: Problems, names: dict[str, Any] | None = None) -> dict[str, Any]:
     """The card's fields with every `{{ card.field }}` inside a text field filled in (the card itself when
-    none has one). A mistake is reported at the field's line."""
+    none has one); `names` are what else a text may read, as templates do (`game`, `deck`, `data`: a basic
+    task's cost from its table). A mistake is reported at the field's line."""
     data = card.data
     if not any(isinstance(v, str) and "{{" in v for v in data.values()):
         return data
@@ -25,7 +26,7 @@ def filled(deck: Deck, card: Card, problems: Problems) -> dict[str, Any]:
         where = deck.where(card, name)
         try:
             dynamic, get = compile_value(value, where)
-            out[name] = str(get({"card": data})) if dynamic else value
+            out[name] = str(get({**(names or {}), "card": data})) if dynamic else value
         except InputError as exc:
             problems.extend(exc.problems)
         except ExprError as exc:

@@ -173,12 +173,13 @@ def _lay_out(game: Game, name: str, used: list[tuple[Deck, str]], only: frozense
     drawn: list[tuple[PlacedElement, list[scene.Item]]] = []
     for deck, side in used:
         drawn.clear()
-        compiled = CompiledTemplate(t, env, 0.0, problems, deck_context(game, deck), deck.id + "-geometry",
+        base = deck_context(game, deck)
+        compiled = CompiledTemplate(t, env, 0.0, problems, base, deck.id + "-geometry",
                                     on_element=lambda placed, items: drawn.append((placed, items)))
         shared = list(drawn)
         for card in deck.cards:
             drawn[:] = []
-            compiled.face({"card": filled(deck, card, problems)}, f"{deck.id}/{card.id}", problems)
+            compiled.face({"card": filled(deck, card, problems, base)}, f"{deck.id}/{card.id}", problems)
             face = f"{deck.id}/{card.id}" + (" back" if side == "back" else "")
             out.faces[face] = _boxes(shared + drawn, face, out.size)
     return out
