@@ -166,7 +166,10 @@ def render_rulebook(flow: list[rb.Flow], look: Look, name: str, version: str, pa
             if item.caption:
                 parts.append(Markup(look, f"*{item.caption}*", BODY - 1))
             parts += [Markup(look, line, BODY - 1) for line in item.legend]
-            story += [Spacer(1, 4), KeepTogether(parts), Spacer(1, 8)]
+            if isinstance(story[-1], Paragraph):  # a heading goes along with the figure under it
+                story[-1:] = [KeepTogether([story[-1], *parts]), Spacer(1, 8)]
+            else:
+                story += [Spacer(1, 4), KeepTogether(parts), Spacer(1, 8)]
         elif isinstance(item, rb.PageBreak):
             story.append(PageBreak())
     if booklet:
