@@ -11,7 +11,7 @@ from pnp.layout.scene import Rect, Text, TextRun
 from pnp.model.game import load_game
 from pnp.rules.check import check_game
 
-from conftest import edit, run_pnp
+from conftest import REPO, edit, run_pnp
 
 CARDS = "cards/tiny/cards.yaml"
 
@@ -74,5 +74,8 @@ def test_arkship_final_build_fails_while_its_pending_names_remain(tmp_path):
     result = run_pnp("build", "arkship", "--final", "--out", str(tmp_path / "out"))
     assert result.code == 1 and not (tmp_path / "out").exists()
     where = [line.split(": ")[0] for line in result.err.splitlines() if "placeholder '[NAME PENDING]'" in line]
-    assert where == ["cards/arkship/planet-crises.yaml:77:5", "cards/arkship/planet-crises.yaml:86:5",
-                     "cards/arkship/ship-board.yaml:28:6", "cards/arkship/ship-sheets.yaml:10:36"]
+    assert where[:4] == ["cards/arkship/planet-crises.yaml:77:5", "cards/arkship/planet-crises.yaml:86:5",
+                         "cards/arkship/ship-board.yaml:28:6", "cards/arkship/ship-sheets.yaml:10:36"]
+    book = (REPO / "cards/arkship/rulebook.md").read_text().splitlines()  # and the rulebook's own pending names
+    assert where[4:] and all(w.startswith("cards/arkship/rulebook.md:") for w in where[4:])
+    assert all("[NAME PENDING]" in book[int(w.split(":")[1]) - 1] for w in where[4:])

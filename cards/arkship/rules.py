@@ -51,7 +51,9 @@ def skills_exist(game, fail):
 
 @custom_rule("arkship-signals")
 def signals(game, fail):
-    for deck_id, field, allowed in (("signal", "targets", {0, 1, 2, 3}), ("waveform", "columns", {-1, 0, 1})):
+    span = game.data["ship"].data["signal"]  # a signal token's values (ship.yaml)
+    values_of = set(range(span["lowest"], span["highest"] + 1))
+    for deck_id, field, allowed in (("signal", "targets", values_of), ("waveform", "columns", {-1, 0, 1})):
         deck, cards = _cards(game, deck_id)
         for card in cards:
             values = card.data.get(field)

@@ -125,3 +125,4 @@ class Resolver:
 
 
 SMALL = 14 * MM  # a component's picture in the contents list
+TALL = 1.75  # its height at most this times SMALL (a tarot card's 1.71 is kept whole)

@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from pnp.errors import Problems, did_you_mean
-from pnp.layout.rulebook import SMALL, Faces, Figure, Flow, Heading, PageBreak, Para, Resolver, SetupView, Table
+from pnp.layout.rulebook import SMALL, TALL, Faces, Figure, Flow, Heading, PageBreak, Para, Resolver, SetupView, Table
 from pnp.layout.rulebook_names import shown
+from pnp.layout.scene import Static
 from pnp.model.game import Game
 from pnp.model.rulebook import Block, Rulebook
 from pnp.model.units import MM
@@ -27,7 +28,8 @@ def contents(r: Resolver, b: Block) -> list[Flow]:
         first = next(((f, bk) for (d, _), (f, bk) in r.faces.items() if d == deck.id), None)
         if first is None:
             continue
-        rows.append([Figure([first[0]], size), deck.name, str(deck.faces)])
+        tall = first[0].h / first[0].w  # a tall piece (a standee, a tarot card) no taller than TALL times SMALL
+        rows.append([Figure([first[0]], min(size, size * TALL / tall)), deck.name, str(deck.faces)])
     printed = {d.id for d in r.game.decks}
     cards = {c.id for d in r.game.decks for c in d.cards}
     for cid, item in r.game.manifest.content().items():
@@ -62,6 +64,11 @@ def _box(item: Any) -> tuple[float, float, float, float] | None:
     return None
 
 
+def _flat(items: list[Any]) -> list[Any]:
+    """A face's items, those drawn once for every face (a Static, as a sheet's printed grid) among them."""
+    return [i for item in items for i in (item.items if isinstance(item, Static) else [item])]
+
+
 def anatomy(r: Resolver, b: Block) -> list[Flow]:
     """A face with numbered callouts on its named template elements; each body line `element: what it is`."""
     figures = face(r, Block("anatomy", b.where, words=b.words[:1], args=b.args))
@@ -70,7 +77,7 @@ def anatomy(r: Resolver, b: Block) -> list[Flow]:
     fig = figures[0]
     shown_face = fig.faces[0]
     where_named: dict[str, tuple[float, float, float, float]] = {}
-    for item in shown_face.items:
+    for item in _flat(shown_face.items):
         source = shown_face.source(item)
         box = _box(item)
         if source and box:
@@ -91,9 +98,16 @@ def anatomy(r: Resolver, b: Block) -> list[Flow]:
 
 
 def key(r: Resolver, b: Block) -> list[Flow]:
-    """The game's icons, each drawn as in card text, and its glossary terms."""
+    """The game's icons, each drawn as in card text, and its glossary terms; the block's lines may name the icons
+    to show (a game's icon set also holds what only its art draws with)."""
+    chosen = [(name, where) for line, where in b.body for name in line.split()]
+    for name, where in chosen:
+        if name not in r.icons:
+            r.problems.add(r.book.find(name, where), f"no icon {name!r} in the game's icon set"
+                           f"{did_you_mean(name, r.icons)}", "rulebook")
+    names = sorted({n for n, _ in chosen if n in r.icons}) if chosen else sorted(r.icons)
     rows: list[list[str | Figure]] = [["**Icon**", "**Name**"]]
-    rows += [[f":{name}:", _human(name)] for name in sorted(r.icons)]
+    rows += [[f":{name}:", _human(name)] for name in names]
     out: list[Flow] = [Table(rows, [0.2, 0.8])] if r.icons else []
     if r.names["glossary"]:
         out.append(Para("**Terms:** " + ", ".join(r.names["glossary"])))

@@ -10,7 +10,7 @@ from reportlab.platypus import (
 )
 
 from pnp.layout import rulebook as rb
-from pnp.layout.scene import Face, Text
+from pnp.layout.scene import Face, Rect, Text
 from pnp.layout.text import Style, fit, height, measurable, parse
 from pnp.layout.values import LayoutEnv
 from pnp.model.units import MM, RGB, parse_colour
@@ -52,7 +52,9 @@ class Markup(Flowable):
         super().__init__()
         self.look, self.size, self.indent = look, size, indent
         self.paras = parse(markup, look.env.glossary, look.env.term_style, look.env.icons)
+        self.markup = markup
         self.text: Text | None = None
+        self.bands: list[Rect] = []  # behind each placeholder ([NAME PENDING]) of the text
 
     def wrap(self, aw: float, ah: float) -> tuple[float, float]:
         w = max(aw - self.indent, 20)
@@ -60,6 +62,11 @@ class Markup(Flowable):
         style = Style(self.look.body, self.look.ink, self.look.term, None)
         got = fit(self.paras, style, (self.indent, 0, w, h + 1), self.size, self.size * 0.7, 1.3, 0.5, "left", "top")
         self.text = Text(self.indent, 0, w, h + 1, got[0], got[1], got[2]) if got else None
+        pending = self.look.env.placeholders
+        if self.text is not None and pending is not None and pending.search(self.markup):
+            from pnp.layout.highlight import highlight  # unfinished text, as loud as on the cards
+
+            self.bands, self.text.runs = highlight(self.text.runs, pending, self.look.body)
         self.width, self.height = aw, h + 2
         return self.width, self.height
 
@@ -69,7 +76,7 @@ class Markup(Flowable):
         r = self.look.drawer(self.canv)
         self.canv.saveState()
         self.canv.translate(0, self.height)
-        r._items([self.text], Face(self.width, self.height, 0.0))
+        r._items([*self.bands, self.text], Face(self.width, self.height, 0.0))
         self.canv.restoreState()
 
 

@@ -153,18 +153,23 @@ def render_rulebook(flow: list[rb.Flow], look: Look, name: str, version: str, pa
             table = _table(look, item, doc.width)
             if len(item.rows) <= 12:  # a small table stays whole, with the paragraph and heading that lead into it
                 lead = story[-2:] if len(story) > 1 and isinstance(story[-2], Markup) else []
-                if len(story) > len(lead) and isinstance(story[-len(lead) - 1], Paragraph):  # and its heading
+                while len(story) > len(lead) and isinstance(story[-len(lead) - 1], Paragraph):  # and its headings
                     lead = story[-len(lead) - 1:]
                 del story[len(story) - len(lead):]
                 story += [KeepTogether([*lead, table]), Spacer(1, 8)]
-            else:
+            else:  # a long table flows on at once, its heading with room for a few rows (not a page of its own)
+                if isinstance(story[-1], Paragraph):
+                    story[-1:] = [CondPageBreak(50 * MM), story[-1], Spacer(1, 0)]
                 story += [table, Spacer(1, 8)]
         elif isinstance(item, rb.Figure):
             parts: list[Flowable] = [FaceFlowable(look, item)]
             if item.caption:
                 parts.append(Markup(look, f"*{item.caption}*", BODY - 1))
             parts += [Markup(look, line, BODY - 1) for line in item.legend]
-            story += [Spacer(1, 4), KeepTogether(parts), Spacer(1, 8)]
+            if isinstance(story[-1], Paragraph):  # a heading goes along with the figure under it
+                story[-1:] = [KeepTogether([story[-1], *parts]), Spacer(1, 8)]
+            else:
+                story += [Spacer(1, 4), KeepTogether(parts), Spacer(1, 8)]
         elif isinstance(item, rb.PageBreak):
             story.append(PageBreak())
     if booklet:

@@ -1,8 +1,8 @@
 """Placeholders: text that marks unfinished work (`placeholders:` in game.yaml), wherever it would print.
 
-Built in for every game. Card fields at any depth (lists and mappings too), data tables, template text
-and game.yaml are read; each placeholder is a warning at its line, or an error for a `--final` build,
-which must not print one. (A playtest build prints them in a loud highlight: pnp/layout/text.py.)
+Built in for every game. Card fields at any depth (lists and mappings too), data tables, template text,
+game.yaml and the rulebook's own words are read; each placeholder is a warning at its line, or an error for a
+`--final` build, which must not print one. (A playtest build prints them in a loud highlight: pnp/layout/text.py.)
 """
 
 from __future__ import annotations
@@ -11,9 +11,11 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from pnp.errors import Problem
+from pnp.errors import Problem, Where
+from pnp.model import limits
 from pnp.model.game import Game
 from pnp.model.load import Doc
+from pnp.model.rulebook import SOURCE
 
 RULE = "placeholder"
 _EXPR = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
@@ -50,7 +52,20 @@ def placeholder_problems(game: Game, final: bool = False) -> list[Problem]:
     for doc, name in _templates(game):
         for sub, text in _texts(doc.data.get("elements") if isinstance(doc.data, dict) else None, ("elements",)):
             report(doc, sub, name, "text", text)
+    for line, col, word in _in_rulebook(game, pattern):
+        found.append(Problem(Where(f"{game.dir.relative_to(game.root).as_posix()}/{SOURCE}", line, col),
+                             f"rulebook: placeholder {word!r} still in the text{then}", game.id, severity, RULE))
     return found
+
+
+def _in_rulebook(game: Game, pattern: re.Pattern[str]) -> Iterator[tuple[int, int, str]]:
+    """Each placeholder of the rulebook's own words (not inside `{{ }}`, whose values the cards' checks see)."""
+    path = game.dir / SOURCE
+    if not path.is_file() or path.stat().st_size > limits.FILE_BYTES:
+        return  # no rulebook; one too large is said where the rulebook is read
+    for n, text in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
+        for m in pattern.finditer(_EXPR.sub(lambda e: " " * len(e.group(0)), text)):
+            yield n, m.start() + 1, m.group(0)
 
 
 def _strings(value: Any, path: tuple) -> Iterator[tuple[tuple, str]]:
