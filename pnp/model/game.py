@@ -161,6 +161,9 @@ class DeckFile:
     header_row: Annotated[int, Check(ge=1)] | None = None  # cards_from: the row naming the fields (else found)
 
 
+COPIES = Annotated[int, Check(ge=0)]
+
+
 @dataclass(repr=False, eq=False)
 class Card:
     """One card of a deck, as its deck file declares it (part of the public rule API)."""
@@ -216,16 +219,16 @@ class Game:
 
 
 def read_card(hints: dict[str, tuple[Any, bool, Any]], raw: Any, reader: Reader, path: tuple,
-              ) -> dict[str, Any] | None:
-    """One card's fields, typed; None (with problems recorded) when it is not valid."""
+              later: dict[str, str] | None = None) -> dict[str, Any] | None:
+    """One card's fields, typed; None (with problems recorded) when it is not valid. The fields in `later`
+    are expressions (`card_exprs`): left out here, evaluated once the card's written fields are read."""
     if not isinstance(raw, dict):
         reader.fail(path, f"expected a mapping of fields, got {raw!r}")
         return None
     required = {name for name, (_, needed, _) in hints.items() if needed}
     typos = reader.unknown_keys(raw, {"id", "copies", *hints}, path, "declare it under `fields:`", required)
-    data, bad_field = reader.fields(raw, [("id", Id, False, None),
-                                          ("copies", Annotated[int, Check(ge=0)], False, None),
-                                          *((name, *spec) for name, spec in hints.items())], path, typos or ())
+    every = [("id", Id, False, None), ("copies", COPIES, False, None), *((name, *spec) for name, spec in hints.items())]
+    data, bad_field = reader.fields(raw, [f for f in every if not later or f[0] not in later], path, typos or ())
     return None if typos is not None or bad_field else data
 
 
@@ -233,19 +236,20 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
-def _load_deck(path: Path, root: Path, problems: Problems) -> Deck | None:
+def _load_deck(path: Path, root: Path, problems: Problems, names: dict[str, Any]) -> Deck | None:
     try:
         doc = load_file(path, root)
     except InputError as exc:
         problems.extend(exc.problems)
         return None
-    return deck_from_doc(doc, problems, root, path.parent)
+    return deck_from_doc(doc, problems, root, path.parent, names)
 
 
 def deck_from_doc(doc: Doc, problems: Problems, root: Path | None = None, game_dir: Path | None = None,
-                  ) -> Deck | None:
+                  names: dict[str, Any] | None = None) -> Deck | None:
     """A deck from its parsed file (also used on an older version of the file, from git: then a deck whose
-    cards come from a sheet has none)."""
+    cards come from a sheet has none). `names`: what a card's fields written as expressions read (`game`,
+    `data`: `card_exprs.names_of`); without them such a field finds no data table."""
     spec, found = read(DeckFile, doc.data, doc)
     problems.extend(found)
     if spec is None:
@@ -273,8 +277,22 @@ def deck_from_doc(doc: Doc, problems: Problems, root: Path | None = None, game_d
     reader = Reader(place)
     cards: list[Card] = []
     seen: dict[str, int] = {}
+    texts: set[str] | None = None
     for i, raw in enumerate(raws):
-        data = read_card(hints, raw, reader, ("cards", i))
+        later: dict[str, str] = {}
+        if isinstance(raw, dict) and any(type(v) is str and "{{" in v for v in raw.values()):  # (most cards: none)
+            from pnp.model.expressions.card_exprs import expressions
+
+            texts = texts if texts is not None else {name for name, fs in spec.fields.items() if fs.type == "text"}
+            later = expressions(raw, texts)
+        data = read_card(hints, raw, reader, ("cards", i), later)
+        if data is not None and later:
+            from pnp.model.expressions.card_exprs import evaluate
+
+            typed = {"copies": COPIES} | {name: hint for name, (hint, _, _) in hints.items()}
+            given, failed = evaluate({k: v for k, v in data.items() if k != "copies" or v is not None}, later,
+                                     typed, names or {"data": {}, "game": {}}, reader, ("cards", i))
+            data = None if failed else {**data, **given}
         if data is None:
             continue
         card_id = data.pop("id") or slug(str(data.get("name") or ""))
@@ -328,6 +346,10 @@ def load_game(root: Path, game_id: str) -> Game:
             problems.add(doc.where(("palette", name)), f"{value!r} is not a colour: write it as \"#rrggbb\" (or "
                          "\"#rgb\", and \"#rrggbbaa\" with an alpha), in quotes", f"palette.{name}")
     game = Game(game_id, root, game_dir, manifest, doc)
+    data_problems = _load_data(game)  # first: a card's field may be an expression over the data
+    from pnp.model.expressions.card_exprs import names_of
+
+    names = names_of(game_id, manifest.name, manifest.palette, {name: d.data for name, d in game.data.items()})
     ids: dict[str, str] = {}
     for i, name in enumerate(manifest.decks):
         path = game_dir / name
@@ -338,13 +360,22 @@ def load_game(root: Path, game_id: str) -> Game:
             problems.add(doc.where(("decks", i)), f"deck file {name!r} not found in cards/{game_id}/",
                          f"decks[{i}]")
             continue
-        deck = _load_deck(path, root, problems)
+        deck = _load_deck(path, root, problems, names)
         if deck is None:
             continue
         if deck.id in ids:
             problems.add(deck.doc.where(("id",)), f"deck id {deck.id!r} is also used by {ids[deck.id]}", "id")
         ids[deck.id] = deck.doc.file
         game.decks.append(deck)
+    problems.extend(data_problems.items)  # (said after the decks', as they always were)
+    problems.raise_if_errors()
+    return game
+
+
+def _load_data(game: Game) -> Problems:
+    """The game's data tables into `game.data`; what is wrong with them, apart (said after the decks')."""
+    root, game_dir, doc, manifest, game_id = game.root, game.dir, game.doc, game.manifest, game.id
+    problems = Problems()
     for name, filename in manifest.data.items():
         if outside(root, game_dir / filename):
             problems.add(doc.where(("data", name)), f"data table {filename!r} {OUTSIDE}", f"data.{name}")
@@ -359,5 +390,4 @@ def load_game(root: Path, game_id: str) -> Game:
             game.data[name] = load_file(game_dir / filename, root)
         except InputError as exc:
             problems.extend(exc.problems)
-    problems.raise_if_errors()
-    return game
+    return problems
