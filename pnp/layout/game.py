@@ -128,7 +128,7 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
             back = CompiledTemplate(back_t, env, bleed_f, problems, base, deck.id + "-back") if back_t else None
             shared_back = back.face({}, f"{deck.id} back", problems) if back and not back.uses_card else None
         for card in deck.cards:
-            ctx = {"card": filled(deck, card, problems, base)}
+            ctx = {"card": filled(deck, card, problems, base, env.icons)}
             subject = f"{deck.id}/{card.id}"
             where = partial(_place, deck, card)
             with time_limit(limits.FACE_SECONDS):
