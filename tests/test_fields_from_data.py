@@ -125,3 +125,17 @@ def test_no_card_field_of_a_bundled_game_is_evaluated_at_load(monkeypatch):
     for game in ("voyage",):
         loaded = load_game(REPO, game)
         assert any("{{" in str(v) for d in loaded.decks for c in d.cards for v in c.data.values()), game
+
+
+def test_the_editor_schema_takes_an_expression_where_a_number_goes(oob):
+    import jsonschema
+
+    from pnp.commands.schema import deck_schema_path, schemas
+    from pnp.model.load import load_file
+
+    edit(oob / CARDS, ALPHA, "{id: alpha, name: Alpha, copies: \"{{ data.oob.counts.red.low }}\", cost: \"{{ 1 }}\",")
+    validator = jsonschema.Draft202012Validator(schemas(oob)[deck_schema_path("tiny", "card")])
+    data = load_file(oob / CARDS, oob).data
+    assert [e.message for e in validator.iter_errors(data)] == []
+    data["cards"][0]["cost"] = "three"
+    assert [e.message for e in validator.iter_errors(data)] == ["'three' is not of type 'integer'"]

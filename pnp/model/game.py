@@ -226,8 +226,10 @@ def read_card(hints: dict[str, tuple[Any, bool, Any]], raw: Any, reader: Reader,
         reader.fail(path, f"expected a mapping of fields, got {raw!r}")
         return None
     required = {name for name, (_, needed, _) in hints.items() if needed}
-    typos = reader.unknown_keys(raw, {"id", "copies", *hints}, path, "declare it under `fields:`", required)
+    typos = reader.unknown_keys(raw, {"id", "copies", "name", *hints}, path, "declare it under `fields:`", required)
     every = [("id", Id, False, None), ("copies", COPIES, False, None), *((name, *spec) for name, spec in hints.items())]
+    if "name" in raw and "name" not in hints:  # a card may be named without declaring it (a board, a sheet)
+        every.append(("name", str, False, None))
     data, bad_field = reader.fields(raw, [f for f in every if not later or f[0] not in later], path, typos or ())
     return None if typos is not None or bad_field else data
 
