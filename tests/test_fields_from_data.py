@@ -122,9 +122,8 @@ def test_no_card_field_of_a_bundled_game_is_evaluated_at_load(monkeypatch):
         raise AssertionError("evaluated")
 
     monkeypatch.setattr(card_exprs, "evaluate", never)
-    for game in ("voyage",):
-        loaded = load_game(REPO, game)
-        assert any("{{" in str(v) for d in loaded.decks for c in d.cards for v in c.data.values()), game
+    loaded = load_game(REPO, "voyage")
+    assert any("{{" in str(v) for d in loaded.decks for c in d.cards for v in c.data.values())
 
 
 def test_the_editor_schema_takes_an_expression_where_a_number_goes(oob):
@@ -159,3 +158,21 @@ def test_the_docs_count_from_a_data_table_is_read_from_it(tmp_path):
     shown = re.search(r"```text\n(cards/my-game/coins.yaml:.*?)\n```", (REPO / "docs/format.md").read_text(), re.S)
     checked = run_pnp("check", "my-game", cwd=root)
     assert shown and checked.code == 2 and checked.err.splitlines()[0] == shown.group(1)
+
+
+def test_the_rulebook_and_a_card_text_read_the_evaluated_values(oob):
+    from pnp.errors import Problems
+    from pnp.layout.cardtext import filled
+    from pnp.layout.game import deck_context
+    from pnp.layout.rulebook_names import rulebook_names
+
+    edit(oob / CARDS, ALPHA, "{id: alpha, name: Alpha, copies: \"{{ data.oob.counts.red.high }}\", "
+                             "cost: \"{{ data.oob.costs.alpha + 2 }}\",")
+    edit(oob / CARDS, 'text: "First card."', 'text: "Costs {{ card.cost }}; {{ deck.count }} printed."')
+    game = load_game(oob, "tiny")
+    names = rulebook_names(game)
+    assert (names["cards"]["alpha"]["copies"], names["cards"]["alpha"]["cost"], names["count"]("card")) == (2, 3, 6)
+    deck = game.deck("card")
+    problems = Problems()
+    shown = filled(deck, deck.cards[0], problems, deck_context(game, deck))
+    assert shown["text"] == "Costs 3; 6 printed." and not problems.items
