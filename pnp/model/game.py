@@ -16,7 +16,9 @@ from typing import Annotated, Any, Literal
 
 from pnp.errors import InputError, Problem, Problems, Where, did_you_mean
 from pnp.model import limits
+from pnp.model.data_tables import load_tables
 from pnp.model.dial import DialSpec
+from pnp.model.expressions.card_exprs import evaluated, expressions, names_of
 from pnp.model.fields import PAPERS, FieldSpec, Id, Length, card_hints, field_problems
 from pnp.model.kinds import Kind
 from pnp.model.load import Doc, load_file
@@ -279,22 +281,13 @@ def deck_from_doc(doc: Doc, problems: Problems, root: Path | None = None, game_d
     reader = Reader(place)
     cards: list[Card] = []
     seen: dict[str, int] = {}
-    texts: set[str] | None = None
+    texts = {name for name, fs in spec.fields.items() if fs.type == "text"}
     for i, raw in enumerate(raws):
-        later: dict[str, str] = {}
-        if isinstance(raw, dict) and any(type(v) is str and "{{" in v for v in raw.values()):  # (most cards: none)
-            from pnp.model.expressions.card_exprs import expressions
-
-            texts = texts if texts is not None else {name for name, fs in spec.fields.items() if fs.type == "text"}
-            later = expressions(raw, texts)
+        later = expressions(raw, texts)  # fields written as expressions: evaluated once the others are read
         data = read_card(hints, raw, reader, ("cards", i), later)
         if data is not None and later:
-            from pnp.model.expressions.card_exprs import evaluate
-
-            typed = {"copies": COPIES} | {name: hint for name, (hint, _, _) in hints.items()}
-            given, failed = evaluate({k: v for k, v in data.items() if k != "copies" or v is not None}, later,
-                                     typed, names or {"data": {}, "game": {}}, reader, ("cards", i))
-            data = None if failed else {**data, **given}
+            data = evaluated(data, later, {"copies": COPIES} | {k: h for k, (h, _, _) in hints.items()}, names,
+                             reader, ("cards", i))
         if data is None:
             continue
         card_id = data.pop("id") or slug(str(data.get("name") or ""))
@@ -325,6 +318,11 @@ def _named(problems: list[Problem], raw: list[Any]) -> list[Problem]:
     return out
 
 
+def taken_names(manifest: Manifest) -> set[str]:
+    """The game folder's files that are not data tables (for the near names of a missing one)."""
+    return {"game.yaml", "rules.yaml", *([manifest.icons] if manifest.icons else []), *manifest.decks}
+
+
 def load_game(root: Path, game_id: str) -> Game:
     """Read and type-check every file of a game; raise InputError listing every problem."""
     check_game_id(game_id)
@@ -348,9 +346,8 @@ def load_game(root: Path, game_id: str) -> Game:
             problems.add(doc.where(("palette", name)), f"{value!r} is not a colour: write it as \"#rrggbb\" (or "
                          "\"#rgb\", and \"#rrggbbaa\" with an alpha), in quotes", f"palette.{name}")
     game = Game(game_id, root, game_dir, manifest, doc)
-    data_problems = _load_data(game)  # first: a card's field may be an expression over the data
-    from pnp.model.expressions.card_exprs import names_of
-
+    game.data, data_problems = load_tables(root, game_dir, doc, manifest.data, taken_names(manifest))  # first:
+    # a card's field may be an expression over the data
     names = names_of(game_id, manifest.name, manifest.palette, {name: d.data for name, d in game.data.items()})
     ids: dict[str, str] = {}
     for i, name in enumerate(manifest.decks):
@@ -369,27 +366,6 @@ def load_game(root: Path, game_id: str) -> Game:
             problems.add(deck.doc.where(("id",)), f"deck id {deck.id!r} is also used by {ids[deck.id]}", "id")
         ids[deck.id] = deck.doc.file
         game.decks.append(deck)
-    problems.extend(data_problems.items)  # (said after the decks', as they always were)
+    problems.extend(data_problems)  # (said after the decks', as they always were)
     problems.raise_if_errors()
     return game
-
-
-def _load_data(game: Game) -> Problems:
-    """The game's data tables into `game.data`; what is wrong with them, apart (said after the decks')."""
-    root, game_dir, doc, manifest, game_id = game.root, game.dir, game.doc, game.manifest, game.id
-    problems = Problems()
-    for name, filename in manifest.data.items():
-        if outside(root, game_dir / filename):
-            problems.add(doc.where(("data", name)), f"data table {filename!r} {OUTSIDE}", f"data.{name}")
-            continue
-        if not os.path.exists(game_dir / filename):
-            taken = {"game.yaml", "rules.yaml", manifest.icons, *manifest.decks}
-            near = did_you_mean(filename, sorted(p.name for p in game_dir.glob("*.yaml") if p.name not in taken))
-            problems.add(doc.where(("data", name)), f"data table file {filename!r} not found in cards/{game_id}/"
-                         f"{near}", f"data.{name}")
-            continue
-        try:
-            game.data[name] = load_file(game_dir / filename, root)
-        except InputError as exc:
-            problems.extend(exc.problems)
-    return problems

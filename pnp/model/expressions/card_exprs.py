@@ -28,7 +28,7 @@ _NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 
 def expressions(raw: Any, texts: set[str]) -> dict[str, str]:
     """The fields of a card's raw mapping written as expressions (`copies` too), text fields apart."""
-    if not isinstance(raw, dict):
+    if not isinstance(raw, dict) or not any(type(v) is str and "{{" in v for v in raw.values()):  # (most cards)
         return {}
     return {name: value for name, value in raw.items()
             if type(value) is str and "{{" in value and name not in texts and name != "id"}
@@ -61,6 +61,14 @@ def _evaluate(source: str, ctx: Names) -> Any:
 
     new_evaluation()
     return _template(source).render(**ctx)
+
+
+def evaluated(data: dict[str, Any], exprs: dict[str, str], hints: dict[str, Any], names: Names | None,
+              reader: Reader, path: tuple) -> dict[str, Any] | None:
+    """The card's fields `data` (as read) with its expression fields evaluated; None when one failed."""
+    card = {k: v for k, v in data.items() if k != "copies" or v is not None}
+    given, failed = evaluate(card, exprs, hints, names or {"data": {}, "game": {}}, reader, path)
+    return None if failed else {**data, **given}
 
 
 def evaluate(card: dict[str, Any], exprs: dict[str, str], hints: dict[str, Any], names: Names,
