@@ -176,3 +176,15 @@ def test_the_rulebook_and_a_card_text_read_the_evaluated_values(oob):
     problems = Problems()
     shown = filled(deck, deck.cards[0], problems, deck_context(game, deck))
     assert shown["text"] == "Costs 3; 6 printed." and not problems.items
+
+
+def test_a_text_from_the_table_is_read_as_the_fields_type_would_read_it():
+    from typing import Annotated, Literal
+
+    from pnp.model.expressions.card_exprs import _typed
+    from pnp.model.schema import Check
+
+    assert _typed("3", Annotated[int, Check(ge=0)]) == 3 and _typed(" 2.5 ", float) == 2.5
+    assert _typed("true", bool) is True
+    assert _typed("3", Literal["3", "4"]) == "3" and _typed("3", str) == "3"  # a choice or a text stays text
+    assert _typed("1" * 5000, int) == "1" * 5000  # (said as not a number, never converted past Python's limit)

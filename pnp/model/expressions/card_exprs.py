@@ -15,7 +15,7 @@ Nothing here runs unless a card has such a field: the load only looks for `{{` i
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Annotated, Any, get_args, get_origin
 
 from pnp.errors import Problem
 from pnp.model.schema import Reader, field_path
@@ -40,8 +40,10 @@ def names_of(game_id: str, name: str, palette: dict[str, str], data: dict[str, A
 
 
 def _typed(value: Any, hint: Any) -> Any:
-    """A text the expression gave, read as the field's type would read it in YAML ("3" -> 3, "true" -> True)."""
-    if not isinstance(value, str) or hint is str:
+    """A text the expression gave, read as a number or a yes/no field reads it in YAML ("3" -> 3, "true" -> True);
+    for any other field (text, a choice, a list), as it is."""
+    base = get_args(hint)[0] if get_origin(hint) is Annotated else hint
+    if not isinstance(value, str) or base not in (int, float, bool) or len(value) > 40:
         return value
     text = value.strip()
     if _INT.fullmatch(text):
