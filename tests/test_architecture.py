@@ -4,6 +4,8 @@ Ranks (lower first): errors; model; layout; output and rules (siblings: neither 
 play; commands. A module may import its own stage and the stages below it; nothing imports commands but
 commands (and `python -m pnp`). Every import counts: at the top, inside a function, or for types only.
 Game code (`cards/<game>/rules.py`, `rules/`) imports only the public rule API, `pnp.rules`.
+The expression sandbox (`pnp/model/expressions/`) sits in the model, the lowest stage that evaluates an
+expression (a card's field written as one is evaluated at load); layout, rules and setups compile through it.
 """
 
 from __future__ import annotations

@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from pnp.errors import InputError, Where
-from pnp.layout.expr import ExprError, _env, compile_value, names_in
+from pnp.layout.expr import ExprError, compile_value, names_in
+from pnp.model.expressions.evaluate import _env
 
 HERE = Where("templates/t.yaml", 3, 5)
 

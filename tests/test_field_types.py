@@ -77,7 +77,7 @@ def test_a_rule_holds_every_shape_to_cells_joined_edge_to_edge(project):
 
 
 def test_connected_cells():
-    from pnp.layout.functions import connected
+    from pnp.model.expressions.functions import connected
 
     assert connected([[0, 0], [0, 1], [1, 1]]) is True
     assert connected([[0, 0], [1, 1]]) is False  # corners only

@@ -305,9 +305,9 @@ def test_an_expression_that_runs_out_of_memory_says_so_at_its_line(monkeypatch):
     def starved(*_: object) -> str:
         raise MemoryError
 
-    from pnp.layout import expr
+    from pnp.model.expressions import evaluate
 
-    env = expr._env()
+    env = evaluate._env()
     monkeypatch.setitem(env.filters, "upper", starved)
     with pytest.raises(ExprError) as caught:
         _unit("{{ 'a' | upper }}")

@@ -277,7 +277,7 @@ def test_a_cache_entry_pnp_did_not_write_is_never_run(project, tmp_path):
     """Plant, in the compiled-template cache, code under the name of an expression a build compiles."""
     import marshal
 
-    from pnp.layout import compiled
+    from pnp.model.expressions import compiled
 
     cache = tmp_path / "cache"
     planted = tmp_path / "PLANTED"
@@ -343,7 +343,7 @@ def test_the_sandbox_holds_without_pnp_in_the_way():
     """The bounds are the sandbox's own, whatever calls it (a rule's expression, a setup's `where`)."""
     from jinja2.exceptions import SecurityError
 
-    from pnp.layout.sandbox import Sandbox
+    from pnp.model.expressions.sandbox import Sandbox
 
     env = Sandbox()
     for source in ("{{ 'x'.ljust(10**9) }}", "{{ '%0999999999d' % 1 }}", "{{ 'a'|center(10**9) }}",

@@ -62,11 +62,11 @@ def changed_cards(root: Path, game: Game, ref: str) -> dict[str, set[str]]:
     everything = old_look != new_look or not all(_same_file(root, ref, f) for f in extra)
     out: dict[str, set[str]] = {}
     for deck in game.decks:
-        out[deck.id] = {c.id for c in deck.cards} if everything else _changed_in(root, ref, deck)
+        out[deck.id] = {c.id for c in deck.cards} if everything else _changed_in(root, ref, deck, game)
     return {k: v for k, v in out.items() if v}
 
 
-def _changed_in(root: Path, ref: str, deck: Deck) -> set[str]:
+def _changed_in(root: Path, ref: str, deck: Deck, game: Game) -> set[str]:
     every = {c.id for c in deck.cards}
     templates = template_files(root, deck.template) + template_files(root, deck.back)
     if not all(_same_file(root, ref, t) for t in templates):
@@ -75,7 +75,10 @@ def _changed_in(root: Path, ref: str, deck: Deck) -> set[str]:
     if old_text is None:
         return every
     try:
-        old = deck_from_doc(load_text(old_text, deck.doc.file), Problems())
+        from pnp.model.expressions.card_exprs import names_of
+
+        names = names_of(game.id, game.manifest.name, game.manifest.palette, {k: d.data for k, d in game.data.items()})
+        old = deck_from_doc(load_text(old_text, deck.doc.file), Problems(), names=names)  # (today's data tables)
     except InputError:
         return every
     if old is None:

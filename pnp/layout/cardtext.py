@@ -1,18 +1,28 @@
 """Layout: a card's fields as its faces show them. A text field may read the card's other fields
 (`"Add {{ card.damage }} Damage Tokens"`): the number lives once, in its own field, and the printed
 text and the simulation (pnp simulate) read the same value.
+
+A field shown as an icon (`"Plant :{{ card.crop }}:"`) whose value names no icon is said at that field
+(`unknown crop 'carrto'`, with the near icon names) as a rule finding, `icon-value`: the face is laid out
+with the value as a word, so the game's own rules (a `reference` of crops to their table) run and say
+what they know beside it, where an unknown icon in the text would have stopped the check first.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Collection
 from typing import Any
 
-from pnp.errors import InputError, Problems
+from pnp.errors import InputError, Problems, did_you_mean
 from pnp.layout.expr import ExprError, compile_value
 from pnp.model.game import Card, Deck
 
+_AS_ICON = re.compile(r":(\{\{\s*card\.(\w+)\s*\}\}):")  # `:{{ card.crop }}:`
 
-def filled(deck: Deck, card: Card, problems: Problems, names: dict[str, Any] | None = None) -> dict[str, Any]:
+
+def filled(deck: Deck, card: Card, problems: Problems, names: dict[str, Any] | None = None,
+           icons: Collection[str] | None = None) -> dict[str, Any]:
     """The card's fields with every `{{ card.field }}` inside a text field filled in (the card itself when
     none has one); `names` are what else a text may read, as templates do (`game`, `deck`, `data`: a basic
     task's cost from its table). A mistake is reported at the field's line."""
@@ -24,6 +34,8 @@ def filled(deck: Deck, card: Card, problems: Problems, names: dict[str, Any] | N
         if not (isinstance(value, str) and "{{" in value):
             continue
         where = deck.where(card, name)
+        if icons is not None and ":{{" in value:
+            value = _unknown_icons(deck, card, name, value, icons, problems)
         try:
             dynamic, get = compile_value(value, where)
             out[name] = str(get({**(names or {}), "card": data})) if dynamic else value
@@ -32,3 +44,19 @@ def filled(deck: Deck, card: Card, problems: Problems, names: dict[str, Any] | N
         except ExprError as exc:
             problems.add(where, f"{name}: {exc}", f"{deck.id}/{card.id}")
     return out
+
+
+def _unknown_icons(deck: Deck, card: Card, name: str, value: str, icons: Collection[str], problems: Problems) -> str:
+    """`value` with each `:{{ card.x }}:` whose value names no icon written as the plain value, said at `x`."""
+
+    def one(m: re.Match[str]) -> str:
+        field, got = m.group(2), card.data.get(m.group(2))
+        if got is None or str(got) in icons:
+            return m.group(0)
+        known = ", ".join(sorted(icons)) or "none"
+        problems.add(deck.where(card, field), f"unknown {field} {str(got)!r}: {name} shows card.{field} as an icon "
+                     f"(`:{{{{ card.{field} }}}}:`) and no icon has that name (icons: {known})"
+                     f"{did_you_mean(str(got), icons)}", f"{deck.id}/{card.id}", rule="icon-value")
+        return m.group(1)
+
+    return _AS_ICON.sub(one, value)

@@ -14,71 +14,14 @@ from functools import cache
 from typing import Any
 
 from pnp.errors import InputError, Problem, Where, did_you_mean
-from pnp.layout.functions import MATH
-from pnp.layout.nesting import compiling
-from pnp.model import limits
+from pnp.model.expressions.evaluate import _explain, _near, _template, _template_names, expression, shown
+from pnp.model.expressions.functions import MATH
 from pnp.model.limits import new_evaluation
 
 Context = dict[str, Any]
 Getter = Callable[[Context], Any]
-_jinja: Any = None  # the sandboxed environment, made on first use: most templates never need it
-
-
-def _env() -> Any:
-    global _jinja
-    if _jinja is None:
-        from pnp.layout.compiled import caching_environment
-        from pnp.layout.lookups import Missing
-
-        _jinja = caching_environment(undefined=Missing, autoescape=False, keep_trailing_newline=True)
-    return _jinja
-
-
-# Compiling with Jinja costs a millisecond or two and sheets repeat the same expressions many times
-# over: each source is compiled once per run (here) and its code kept between runs (pnp.compiled).
-@cache
-def _template_names(source: str) -> frozenset[str]:
-    """The names a template reads from the context: every name it loads, less those it binds itself
-    (`{% set %}`, a `{% for %}` target and its `loop`) and Jinja's globals (`range`, `dict`)."""
-    from pnp.layout import compiled
-
-    kept = compiled.load(f"names:{source}")
-    if isinstance(kept, tuple):
-        return frozenset(kept)
-    from jinja2 import nodes
-
-    tree = compiling(_env(), source, lambda: _env().parse(source))
-    loads = {n.name for n in tree.find_all(nodes.Name) if n.ctx == "load"}
-    bound = {n.name for n in tree.find_all(nodes.Name) if n.ctx in ("store", "param")}
-    if any(True for _ in tree.find_all(nodes.For)):
-        bound.add("loop")
-    names = frozenset(loads - bound - set(_env().globals))
-    compiled.store(f"names:{source}", tuple(sorted(names)))
-    return names
-
-
-@cache
-def _template(source: str) -> Any:
-    return compiling(_env(), source, lambda: _env().from_string(source))
-
-
-@cache
-def expression(body: str, undefined_to_none: bool = False) -> Callable[..., Any]:
-    """A compiled Jinja expression, called with the names it reads (cached: rules and setups evaluate
-    the same ones again and again). Each call is one evaluation for the sandbox's loop budget."""
-    compiled = compiling(_env(), "{{ " + body + " }}",
-                         lambda: _env().compile_expression(body, undefined_to_none=undefined_to_none))
-
-    def run(**names: Any) -> Any:
-        new_evaluation()
-        return compiled(**names)
-
-    return run
-
-
 _SINGLE = re.compile(r"^\{\{(?P<body>(?:(?!\{\{|\}\}).)*)\}\}$", re.S)
 _PATH = re.compile(r"^\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*$")
-_ATTR = re.compile(r"'[\w .]+ object' has no attribute '(\w+)'")
 _PIECES = re.compile(r"\{\{\s*([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*)\s*\}\}")  # text with plain look-ups only
 
 
@@ -88,55 +31,6 @@ class ExprError(Exception):
 
 def is_expr(value: object) -> bool:
     return isinstance(value, str) and ("{{" in value or "{%" in value)
-
-
-def shown(source: str, most: int = 120) -> str:
-    """A value as an error message quotes it: whole, or its start and end when long."""
-    return source if len(source) <= most else f"{source[:most - 40]} ... {source[-30:]}"
-
-
-def _explain(source: str, exc: Exception, names: dict[str, Any] | None = None) -> str:
-    from pnp.layout.lookups import lookup_said
-
-    source = shown(source)
-    if isinstance(exc, MemoryError | RecursionError):
-        return f"{source}: {said_of(exc)}"
-    said = lookup_said(source, exc, names)
-    if said:
-        return said
-    text = str(exc)
-    m = _ATTR.search(text)
-    if m:
-        near = _near(m.group(1), source, names)
-        return f"{source} names the field {m.group(1)!r}, which this card does not have{near}"
-    undefined = _UNDEFINED.fullmatch(text)
-    if undefined and names:  # a name the expression has not got (`plyers`): the near one it has
-        return f"{source}: {text}{did_you_mean(undefined.group(1), [k for k in names if not k.startswith('_')])}"
-    return f"{source}: {text}"
-
-
-_UNDEFINED = re.compile(r"'(\w+)' is undefined")
-
-
-def said_of(exc: BaseException) -> str:
-    """What running out of memory or of stack means for the designer (Python says nothing, or little)."""
-    if isinstance(exc, RecursionError):
-        return (f"nested too deeply to evaluate (brackets, blocks or values more than {limits.NESTING} levels "
-                "deep): write it flatter")
-    return (f"pnp ran out of memory evaluating this (its ceiling is {limits.said_memory(limits.memory())}, "
-            "`PNP_MEMORY` raises it): build less in one expression")
-
-
-def _near(field: str, source: str, names: dict[str, Any] | None) -> str:
-    """`; did you mean 'text'?` from the fields of the mappings the expression reads (`card.`, `face.`, ...);
-    for a data item (a die face, a table's row) that only some items have, how to ask for it."""
-    mappings = {head: getattr(value, "fields", value) for head, value in (names or {}).items()}  # a setup's Record
-    read = [head for head, value in mappings.items() if isinstance(value, dict) and f"{head}.{field}" in source]
-    known = {key for head in read for key in mappings[head]}
-    hint = did_you_mean(field, known)
-    if not hint and read and read[0] in ("face", "item", "row"):
-        hint = f"; where only some have it, write {read[0]}.get({field!r})"
-    return hint
 
 
 def _path_getter(source: str, names: list[str]) -> Getter:
@@ -155,7 +49,7 @@ def _path_getter(source: str, names: list[str]) -> Getter:
                     raise ExprError(f"{source}: the template sets no `vars.{name}` (its vars: {known})"
                                     f"{did_you_mean(name, value)}; add it under `vars:`")
                 if head == "data" and isinstance(value, dict):  # a data table's key
-                    from pnp.layout.lookups import MissingLookup, lookup_said
+                    from pnp.model.expressions.lookups import MissingLookup, lookup_said
 
                     raise ExprError(lookup_said(source, MissingLookup("", value, name), ctx) or source)
                 raise ExprError(f"{source} names the field {name!r}, which this card does not have"
@@ -220,7 +114,7 @@ def compile_value(value: Any, where: Where) -> tuple[bool, Any]:
             compiled = expression(body)
             from jinja2 import Undefined
 
-            from pnp.layout.expanded import checked
+            from pnp.model.expressions.expanded import checked
 
             def run_expr(ctx: Context) -> Any:
                 try:

@@ -18,6 +18,7 @@ from pnp.errors import InputError, Problem, Problems, Where
 from pnp.layout.cardtext import filled
 from pnp.layout.engine import CompiledTemplate, LayoutEnv, precompile
 from pnp.layout.fonts import load_families
+from pnp.layout.other_decks import decks_read
 from pnp.layout.scene import Face
 from pnp.layout.templates import TemplateStore
 from pnp.layout.text import glossary_pattern, placeholder_pattern
@@ -79,10 +80,10 @@ def template_store(game: Game) -> TemplateStore:
 
 
 def deck_context(game: Game, deck: Deck) -> dict[str, Any]:
-    """What a deck's templates read besides the card: `game`, `deck` and the data tables."""
+    """What a deck's templates read besides the card: `game`, `deck`, the data tables and the game's `decks`."""
     return {"game": {"id": game.id, "name": game.manifest.name, "palette": game.manifest.palette},
             "deck": {"id": deck.id, "name": deck.name, "count": deck.faces},
-            "data": {name: doc.data for name, doc in game.data.items()}}
+            "data": {name: doc.data for name, doc in game.data.items()}, "decks": decks_read(game)}
 
 
 def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, bleed: float,
@@ -128,7 +129,7 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
             back = CompiledTemplate(back_t, env, bleed_f, problems, base, deck.id + "-back") if back_t else None
             shared_back = back.face({}, f"{deck.id} back", problems) if back and not back.uses_card else None
         for card in deck.cards:
-            ctx = {"card": filled(deck, card, problems, base)}
+            ctx = {"card": filled(deck, card, problems, base, env.icons)}
             subject = f"{deck.id}/{card.id}"
             where = partial(_place, deck, card)
             with time_limit(limits.FACE_SECONDS):
@@ -170,7 +171,8 @@ def lay_out_game(game: Game, bleed: float, problems: Problems, max_pieces: int =
 
     `cache` (kept between runs by `pnp watch` and `pnp serve`): a deck whose file is unchanged, in a game
     whose other files, templates and fonts are unchanged, is not laid out again: its faces and findings
-    are taken from the last run."""
+    are taken from the last run. A deck whose templates read other decks (`decks.track`) is laid out again
+    when one of their files changed too."""
     check_pieces(game, max_pieces)
     shared = _shared_inputs(game, bleed) if cache is not None else ""
     if cache is not None and cache.get("shared") != shared:
@@ -197,19 +199,24 @@ def lay_out_game(game: Game, bleed: float, problems: Problems, max_pieces: int =
             continue
         key = deck.doc.file
         text = _read(game.root / deck.doc.file) if cache is not None else b""
-        if cache is not None and key in cache and cache[key][0] == text:
+        if cache is not None and key in cache and cache[key][0] == text \
+                and all(_read(game.root / f) == t for f, t in cache[key][3].items()):
             entries, found = cache[key][1], cache[key][2]
             problems.extend(found)
         else:
             own = Problems()
+            others = decks_read(game)
+            others.taken()
             try:
                 entries = lay_out_deck(deck, game, store, env, bleed, own)
             except InputError as exc:
                 problems.extend(own.items + exc.problems)
                 continue
             problems.extend(own.items)
-            if cache is not None:
-                cache[key] = (text, entries, own.items)
+            if cache is not None:  # with the files of the other decks its faces read
+                read = others.taken()
+                files = {d.doc.file for d in game.decks if d.id in read and d is not deck}
+                cache[key] = (text, entries, own.items, {f: _read(game.root / f) for f in files})
         size = (entries[0][0].w, entries[0][0].h) if entries else (0.0, 0.0)
         decks.append((deck, entries, size))
     return env, decks

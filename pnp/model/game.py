@@ -16,7 +16,9 @@ from typing import Annotated, Any, Literal
 
 from pnp.errors import InputError, Problem, Problems, Where, did_you_mean
 from pnp.model import limits
+from pnp.model.data_tables import load_tables
 from pnp.model.dial import DialSpec
+from pnp.model.expressions.card_exprs import evaluated, expressions, names_of
 from pnp.model.fields import PAPERS, FieldSpec, Id, Length, card_hints, field_problems
 from pnp.model.kinds import Kind
 from pnp.model.load import Doc, load_file
@@ -161,6 +163,9 @@ class DeckFile:
     header_row: Annotated[int, Check(ge=1)] | None = None  # cards_from: the row naming the fields (else found)
 
 
+COPIES = Annotated[int, Check(ge=0)]
+
+
 @dataclass(repr=False, eq=False)
 class Card:
     """One card of a deck, as its deck file declares it (part of the public rule API)."""
@@ -216,16 +221,18 @@ class Game:
 
 
 def read_card(hints: dict[str, tuple[Any, bool, Any]], raw: Any, reader: Reader, path: tuple,
-              ) -> dict[str, Any] | None:
-    """One card's fields, typed; None (with problems recorded) when it is not valid."""
+              later: dict[str, str] | None = None) -> dict[str, Any] | None:
+    """One card's fields, typed; None (with problems recorded) when it is not valid. The fields in `later`
+    are expressions (`card_exprs`): left out here, evaluated once the card's written fields are read."""
     if not isinstance(raw, dict):
         reader.fail(path, f"expected a mapping of fields, got {raw!r}")
         return None
     required = {name for name, (_, needed, _) in hints.items() if needed}
-    typos = reader.unknown_keys(raw, {"id", "copies", *hints}, path, "declare it under `fields:`", required)
-    data, bad_field = reader.fields(raw, [("id", Id, False, None),
-                                          ("copies", Annotated[int, Check(ge=0)], False, None),
-                                          *((name, *spec) for name, spec in hints.items())], path, typos or ())
+    typos = reader.unknown_keys(raw, {"id", "copies", "name", *hints}, path, "declare it under `fields:`", required)
+    every = [("id", Id, False, None), ("copies", COPIES, False, None), *((name, *spec) for name, spec in hints.items())]
+    if "name" in raw and "name" not in hints:  # a card may be named without declaring it (a board, a sheet)
+        every.append(("name", str, False, None))
+    data, bad_field = reader.fields(raw, [f for f in every if not later or f[0] not in later], path, typos or ())
     return None if typos is not None or bad_field else data
 
 
@@ -233,19 +240,20 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
-def _load_deck(path: Path, root: Path, problems: Problems) -> Deck | None:
+def _load_deck(path: Path, root: Path, problems: Problems, names: dict[str, Any]) -> Deck | None:
     try:
         doc = load_file(path, root)
     except InputError as exc:
         problems.extend(exc.problems)
         return None
-    return deck_from_doc(doc, problems, root, path.parent)
+    return deck_from_doc(doc, problems, root, path.parent, names)
 
 
 def deck_from_doc(doc: Doc, problems: Problems, root: Path | None = None, game_dir: Path | None = None,
-                  ) -> Deck | None:
+                  names: dict[str, Any] | None = None) -> Deck | None:
     """A deck from its parsed file (also used on an older version of the file, from git: then a deck whose
-    cards come from a sheet has none)."""
+    cards come from a sheet has none). `names`: what a card's fields written as expressions read (`game`,
+    `data`: `card_exprs.names_of`); without them such a field finds no data table."""
     spec, found = read(DeckFile, doc.data, doc)
     problems.extend(found)
     if spec is None:
@@ -273,8 +281,13 @@ def deck_from_doc(doc: Doc, problems: Problems, root: Path | None = None, game_d
     reader = Reader(place)
     cards: list[Card] = []
     seen: dict[str, int] = {}
+    texts = {name for name, fs in spec.fields.items() if fs.type == "text"}
     for i, raw in enumerate(raws):
-        data = read_card(hints, raw, reader, ("cards", i))
+        later = expressions(raw, texts)  # fields written as expressions: evaluated once the others are read
+        data = read_card(hints, raw, reader, ("cards", i), later)
+        if data is not None and later:
+            data = evaluated(data, later, {"copies": COPIES} | {k: h for k, (h, _, _) in hints.items()}, names,
+                             reader, ("cards", i))
         if data is None:
             continue
         card_id = data.pop("id") or slug(str(data.get("name") or ""))
@@ -305,6 +318,11 @@ def _named(problems: list[Problem], raw: list[Any]) -> list[Problem]:
     return out
 
 
+def taken_names(manifest: Manifest) -> set[str]:
+    """The game folder's files that are not data tables (for the near names of a missing one)."""
+    return {"game.yaml", "rules.yaml", *([manifest.icons] if manifest.icons else []), *manifest.decks}
+
+
 def load_game(root: Path, game_id: str) -> Game:
     """Read and type-check every file of a game; raise InputError listing every problem."""
     check_game_id(game_id)
@@ -328,6 +346,9 @@ def load_game(root: Path, game_id: str) -> Game:
             problems.add(doc.where(("palette", name)), f"{value!r} is not a colour: write it as \"#rrggbb\" (or "
                          "\"#rgb\", and \"#rrggbbaa\" with an alpha), in quotes", f"palette.{name}")
     game = Game(game_id, root, game_dir, manifest, doc)
+    game.data, data_problems = load_tables(root, game_dir, doc, manifest.data, taken_names(manifest))  # first:
+    # a card's field may be an expression over the data
+    names = names_of(game_id, manifest.name, manifest.palette, {name: d.data for name, d in game.data.items()})
     ids: dict[str, str] = {}
     for i, name in enumerate(manifest.decks):
         path = game_dir / name
@@ -338,26 +359,13 @@ def load_game(root: Path, game_id: str) -> Game:
             problems.add(doc.where(("decks", i)), f"deck file {name!r} not found in cards/{game_id}/",
                          f"decks[{i}]")
             continue
-        deck = _load_deck(path, root, problems)
+        deck = _load_deck(path, root, problems, names)
         if deck is None:
             continue
         if deck.id in ids:
             problems.add(deck.doc.where(("id",)), f"deck id {deck.id!r} is also used by {ids[deck.id]}", "id")
         ids[deck.id] = deck.doc.file
         game.decks.append(deck)
-    for name, filename in manifest.data.items():
-        if outside(root, game_dir / filename):
-            problems.add(doc.where(("data", name)), f"data table {filename!r} {OUTSIDE}", f"data.{name}")
-            continue
-        if not os.path.exists(game_dir / filename):
-            taken = {"game.yaml", "rules.yaml", manifest.icons, *manifest.decks}
-            near = did_you_mean(filename, sorted(p.name for p in game_dir.glob("*.yaml") if p.name not in taken))
-            problems.add(doc.where(("data", name)), f"data table file {filename!r} not found in cards/{game_id}/"
-                         f"{near}", f"data.{name}")
-            continue
-        try:
-            game.data[name] = load_file(game_dir / filename, root)
-        except InputError as exc:
-            problems.extend(exc.problems)
+    problems.extend(data_problems)  # (said after the decks', as they always were)
     problems.raise_if_errors()
     return game

@@ -191,6 +191,12 @@ def document(cls: type, title: str, builder: Builder | None = None,
     return {"$schema": DRAFT, "title": title, **root, "$defs": dict(sorted(b.defs.items()))}
 
 
+def _or_expression(prop: dict[str, Any]) -> dict[str, Any]:
+    """`prop`, or an expression over the game's data (`{{ data.table[card.id] }}`, evaluated at load); a value
+    that is neither is said as `prop` says it ('three' is not of type 'integer')."""
+    return {"if": {"type": "string", "pattern": r"\{\{"}, "then": True, "else": prop}
+
+
 def deck_document(spec: Any, title: str, names: dict[str, list[str]] | None = None) -> dict[str, Any]:
     """The schema of one deck file: a deck file's fields, and its cards typed by the deck's own `fields:`
     (so `cost:` completes, and `cost: three` is underlined)."""
@@ -202,9 +208,14 @@ def deck_document(spec: Any, title: str, names: dict[str, list[str]] | None = No
                              "copies": {"type": "integer", "minimum": 0,
                                         "description": "copies of this card (default: the deck's)"}}
     props["id"]["description"] = "the card's id (default: made from its name)"
+    props["copies"] = {**_or_expression(props["copies"]), "description": props["copies"]["description"]}
+    if "name" not in spec.fields:
+        props["name"] = {"type": "string", "description": "the card's name (also its id, when it has none)"}
     required = []
     for name, (hint, needed, _default) in card_hints(spec.fields).items():
         prop = b.hint(hint)
+        if spec.fields[name].type != "text":  # or an expression over the game's data, evaluated at load
+            prop = _or_expression(prop)
         if not needed:  # an empty value is the default
             prop = {"anyOf": [prop, {"type": "null"}]}
         declared = spec.fields[name]

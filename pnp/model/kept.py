@@ -2,7 +2,7 @@
 
 Entries are plain values (marshal: numbers, text, lists, dicts, tuples, code objects) stored under a hash
 of their key in the user's cache folder (`$PNP_CACHE_DIR`, else `$XDG_CACHE_HOME/pnp`, else
-`~/.cache/pnp`), one sub-folder per kind of entry (`pnp.layout.compiled`: Jinja's compiled code; the
+`~/.cache/pnp`), one sub-folder per kind of entry (`pnp.model.expressions.compiled`: Jinja's compiled code; the
 YAML parsed by `pnp.model.load`). A folder that cannot be read or written, or a damaged entry, means
 doing the work as before.
 

@@ -15,10 +15,10 @@ import math
 from pathlib import Path
 from typing import Any
 
-from pnp.layout.compiled import load, store
 from pnp.layout.icons import IconDef, IconShape
 from pnp.layout.scene import Icon, Image
 from pnp.layout.svgart import SvgArt, read_svg
+from pnp.model.expressions.compiled import load, store
 
 _MARK = "#fd01fc"  # stands for `currentColor` while svglib reads the file
 _VERSION = "1"

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from pnp.rules.spec import RulesFile
 
 # layout findings that are rule errors, not bad input
-RULE_KINDS = {"text-overflow", "safe-zone", "box-size", "dial", "rulebook-count"}
+RULE_KINDS = {"text-overflow", "safe-zone", "box-size", "dial", "rulebook-count", "icon-value"}
 
 
 @dataclass

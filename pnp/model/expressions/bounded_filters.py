@@ -1,4 +1,4 @@
-"""Layout: Jinja's filters, each held to what an expression may build (`limits.STRING` characters,
+"""Model (expressions): Jinja's filters, each held to what an expression may build (`limits.STRING` characters,
 `limits.SEQUENCE` items) before it builds it.
 
 A filter that turns its value into text (`string`, `tojson`, `pprint`, `join`, `format`, `escape`,
@@ -18,8 +18,8 @@ from typing import Any
 from jinja2.exceptions import SecurityError
 from jinja2.filters import make_attrgetter, pass_environment
 
-from pnp.layout.expanded import printed, too_long
 from pnp.model import limits
+from pnp.model.expressions.expanded import printed, too_long
 
 # filters that do not turn their value into text (nor build past their input): measured on the way out only
 # (`sort`, `unique`, `min`, `max`, `groupby` and `dictsort` are measured as they would print: they compare, and

@@ -1,4 +1,4 @@
-"""Jinja's compiled code kept on disk between runs, as Python keeps `.pyc` files.
+"""Model (expressions): Jinja's compiled code kept on disk between runs, as Python keeps `.pyc` files.
 
 Compiling a template expression costs a millisecond or two, and a game's sheets hold hundreds of
 them: most of a cold `pnp build` of Welcome to the Moon was Jinja generating and compiling code that
@@ -46,7 +46,7 @@ def store(key: str, value: Any) -> None:
 
 def caching_environment(**options: Any) -> Any:
     """pnp's sandbox (read-only and bounded) whose `compile` goes through the disk cache."""
-    from pnp.layout.sandbox import Sandbox
+    from pnp.model.expressions.sandbox import Sandbox
 
     class Cached(Sandbox):
         last_code: Any = None  # what `compile` gave last: compile_expression keeps it

@@ -1,4 +1,4 @@
-"""Layout: how deeply a template value nests, measured before Jinja compiles it.
+"""Model (expressions): how deeply a template value nests, measured before Jinja compiles it.
 
 Jinja parses and generates code by recursion, and Python compiles what it generates with limits of its
 own (100 levels of indentation, 200 of brackets): an expression nested 5,000 brackets deep, or 3,000

@@ -1,4 +1,4 @@
-"""Layout: how large a value an expression built would be once printed, counted without printing it.
+"""Model (expressions): how large a value an expression built would be once printed, counted without printing it.
 
 An expression can build a small value that prints enormous: `['x' * 1000000] * 100000` is one string
 and a list of 100,000 references to it, a megabyte in memory and 100 GB as text. Whatever turns a

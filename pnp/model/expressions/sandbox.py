@@ -1,4 +1,4 @@
-"""The sandbox template expressions run in: read-only, and bounded in what one expression may build.
+"""Model (expressions): the sandbox every expression runs in: read-only, and bounded in what one expression may build.
 
 Jinja's `ImmutableSandboxedEnvironment` already refuses private attributes and any method that changes
 a value (`card.update(...)`, `list.append`): templates read data, never change it. On top of that, no
@@ -22,10 +22,10 @@ from jinja2.compiler import CodeGenerator
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-from pnp.layout.bounded_filters import bounded, bounded_sum, check_size, joined_size, widths
-from pnp.layout.expanded import checked, compare, text_of, too_long
-from pnp.layout.functions import MATH
 from pnp.model import limits
+from pnp.model.expressions.bounded_filters import bounded, bounded_sum, check_size, joined_size, widths
+from pnp.model.expressions.expanded import checked, compare, text_of, too_long
+from pnp.model.expressions.functions import MATH
 
 _PADDING = {"ljust", "rjust", "center", "zfill", "expandtabs"}
 

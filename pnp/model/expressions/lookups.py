@@ -1,4 +1,4 @@
-"""Layout: what a failed look-up in an expression says. A key missing from a data table is said as the
+"""Model (expressions): what a failed look-up in an expression says. A key missing from a data table is said as the
 table's (`data.oob has no 'elves' (it has dwarf, elf, human); did you mean 'elf'?`), not as a card
 field no card has; a list read past its end or an empty list says so.
 

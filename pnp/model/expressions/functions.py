@@ -1,4 +1,4 @@
-"""Layout: the functions and constants every template expression may use, beside Jinja's own.
+"""Model (expressions): the functions and constants every template expression may use, beside Jinja's own.
 
 Pure functions of numbers, so the sandbox may offer them as they are. Angles are in radians, as in
 Python (`cos(index * 2 * pi / 12)`); `radians(30)` converts from degrees. `connected(cells)` says
