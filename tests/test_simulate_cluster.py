@@ -66,7 +66,8 @@ def test_a_failing_play_module_on_the_cluster_is_located_as_with_jobs(cluster, t
     assert "game 1 at 1 player" in remote
 
 
-def test_no_scheduler_at_the_address_is_said_plainly():
+@pytest.mark.slow
+def test_no_scheduler_at_the_address_is_said_plainly():  # slow: Dask tries to connect for its 10 s
     import socket
 
     with socket.socket() as s:  # a port nothing listens on
@@ -76,6 +77,9 @@ def test_no_scheduler_at_the_address_is_said_plainly():
     assert code == 2 and out == ""
     assert f"--cluster tcp://127.0.0.1:{port}: no Dask scheduler answers there" in err
     assert "Traceback" not in err
+
+
+def test_what_is_not_an_address_is_said_plainly():
     code, _, err = simulate(ROOT, "--games", "5", "--cluster", "not an address")
     assert code == 2 and "no Dask scheduler answers there" in err and "Traceback" not in err
 
