@@ -53,7 +53,7 @@ def test_a_failing_play_module_on_the_cluster_is_located_as_with_jobs(cluster, t
     shutil.copytree(ROOT, root, ignore=shutil.ignore_patterns("__pycache__"))
     play = root / "cards" / "coins" / "play.py"
     text = play.read_text()
-    marker = "        self.turn += 1\n"  # every game fails, in every chunk: the first in order is named, as with --jobs 1
+    marker = "        self.turn += 1\n"  # every game fails, in every chunk: the first in order is named
     assert marker in text
     play.write_text(text.replace(marker, marker + "        open('/etc/hostname').read()\n"))
     line = play.read_text().splitlines().index("        open('/etc/hostname').read()") + 1

@@ -134,3 +134,11 @@ def test_matplotlib_is_imported_only_to_draw():
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('matplotlib', 'distributed', 'dask')))")
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
     assert proc.stdout.strip() == "[]"
+
+
+def test_a_game_of_exact_odds_gets_its_table_as_a_page():
+    result = run_pnp("simulate", "arkship", "--format", "html")
+    assert result.code == 0, result.err
+    text = run_pnp("simulate", "arkship").out
+    assert "the odds of its skill tests" in result.out and "<svg" not in result.out
+    assert text.splitlines()[3] in result.out  # the first crisis's first row, as the text report says it

@@ -60,7 +60,8 @@ def context(report: dict[str, Any]) -> dict[str, Any]:
     sections = []
     for policy, variant in settings:
         mine = [g for g in groups if (g["policy"], g["variant"]) == (policy, variant)]
-        title = ", ".join(x for x in (policy if len(policies) > 1 else "", variant if len(variants) > 1 else "") if x)
+        title = ", ".join(x for x in (f"policy {policy}" if len(policies) > 1 else "",
+                                      variant if len(variants) > 1 else "") if x)
         sections.append({
             "title": title, "losses": plots.losses(mine, reasons, last), "survival": plots.survival(mine, last),
             "meters": plots.meters(mine) if any(g["meters"] for g in mine) else "",
