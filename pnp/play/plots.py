@@ -243,6 +243,8 @@ def forest(cards: list[dict[str, Any]]) -> str:
         ax = fig.add_subplot()
         ys = list(range(len(cards)))[::-1]
         intervals = [difference(c) for c in cards]
+        for y in ys[::2]:  # every other row shaded: the eye follows a card to its interval
+            ax.axhspan(y - 0.5, y + 0.5, color="#f3f5f7", lw=0, zorder=0)
         colours = [{"strong": STRONG, "weak": WEAK}.get(c["flag"], PLAIN) for c in cards]
         ax.hlines(ys, [lo for lo, _ in intervals], [hi for _, hi in intervals], colors=colours, lw=1.3)
         for flag, colour in (("", PLAIN), ("strong", STRONG), ("weak", WEAK)):  # an artist a kind, not a card
@@ -257,6 +259,7 @@ def forest(cards: list[dict[str, Any]]) -> str:
         from matplotlib.ticker import FuncFormatter
 
         ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{100 * x:+.0f}" if x else "0"))
+        ax.tick_params(axis="x", top=True, labeltop=len(cards) > 20)  # a long list: the scale at its top too
         ax.set_xlabel("win rate when played minus when not (points), with its 95 % interval")
         return fig
     return draw(build)
