@@ -122,6 +122,7 @@ def _box(plan: Plan) -> Any:
     return Box(seconds, game.dir, f"cards/{game.id}", (game.root,), wall=WALL_FACTOR * seconds)
 
 
+KEPT = 4  # sessions a cluster worker keeps unpickled (runs started one after another, or side by side)
 _LOCK = threading.Lock()
 _SESSIONS: dict[str, Any] = {}  # on a cluster worker: each run's session, unpickled once, by its digest
 
@@ -141,8 +142,10 @@ def play_chunk(payload: tuple[str, str, bytes, dict[str, bytes]], part: list[tup
         raise RuntimeError(f"this worker has pnp-press {__version__}, the run was started with {version}")
     with _LOCK:
         if digest not in _SESSIONS:
+            while len(_SESSIONS) >= KEPT:  # a long-lived worker keeps the last few runs' sessions, not all
+                _forget(_SESSIONS.pop(next(iter(_SESSIONS))))
             _SESSIONS[digest] = _unpack(blob, sources)
-    s = _SESSIONS[digest]
+        s = _SESSIONS[digest]
     outcomes = Running([partial(play_one, s, task) for task in part], _box(s.plan), 1).outcomes(
         until=lambda o: o.kind != "ok")
     return k, outcomes
@@ -154,13 +157,20 @@ def _unpack(blob: bytes, sources: dict[str, bytes]) -> Any:
     import shutil
     import tempfile
 
-    s = pickle.loads(blob)  # noqa: S301  (pnp's own session, sent by the pnp that started the run)
+    s = pickle.loads(blob)  # pnp's own session, sent by the pnp that started the run
     game = s.plan.game
     root = Path(tempfile.mkdtemp(prefix="pnp-cluster-"))
-    atexit.register(shutil.rmtree, root, True)
+    atexit.register(shutil.rmtree, root, True)  # and _forget, when a newer run's session takes its place
     folder = root / "cards" / game.id
     for name, data in sources.items():
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_bytes(data)
     moved = replace(game, root=root, dir=folder)
     return replace(s, plan=replace(s.plan, game=moved))
+
+
+def _forget(s: Any) -> None:
+    """A session no longer kept: its play module's folder removed (a chunk still using it has it loaded)."""
+    import shutil
+
+    shutil.rmtree(s.plan.game.root, ignore_errors=True)
