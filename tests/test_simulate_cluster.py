@@ -79,6 +79,16 @@ def test_no_scheduler_at_the_address_is_said_plainly():  # slow: Dask tries to c
     assert "Traceback" not in err
 
 
+@pytest.mark.slow
+def test_a_scheduler_without_workers_is_said_plainly():  # slow: it waits 10 s for a worker to join
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=0, processes=False, protocol="tcp", dashboard_address=None) as empty:
+        code, out, err = simulate(ROOT, "--games", "5", "--cluster", empty.scheduler_address)
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert "the scheduler answers but no worker joined it within 10 s" in err
+
+
 def test_what_is_not_an_address_is_said_plainly():
     code, _, err = simulate(ROOT, "--games", "5", "--cluster", "not an address")
     assert code == 2 and "no Dask scheduler answers there" in err and "Traceback" not in err

@@ -54,11 +54,18 @@ def connect(address: str) -> Any:
     except ImportError:
         raise _problem(f"--cluster needs Dask distributed, an optional extra: {INSTALL}") from None
     try:
-        return Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+        client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
     except (OSError, ValueError, TypeError) as exc:  # refused, timed out (OSError), an address not understood
         said = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise _problem(f"--cluster {address}: no Dask scheduler answers there ({said}); give the address "
                        "`dask scheduler` prints (tcp://HOST:8786) of a running cluster") from None
+    try:  # a scheduler without workers would hold the games queued for ever
+        client.wait_for_workers(1, timeout=CONNECT_SECONDS)
+    except (OSError, TimeoutError):
+        client.close()
+        raise _problem(f"--cluster {address}: the scheduler answers but no worker joined it within "
+                       f"{CONNECT_SECONDS} s; start one (`dask worker {address}`)") from None
+    return client
 
 
 def simulate(plan: Plan, players: list[int], games: int, address: str) -> list[tuple]:
