@@ -26,6 +26,7 @@ from pnp.commands.options import (  # noqa: E402
     EXPORTS,
     PAPER_NAMES,
     SETUP_FORMATS,
+    SIMULATE_FORMATS,
     VENDORS,
     Choice,
     Duplex,
@@ -366,7 +367,11 @@ def simulate(
     policy: Annotated[str, typer.Option(help="random, baseline or search (several: random,baseline)")] = "baseline",
     vary: Annotated[str | None, typer.Option(help="a sweep: DECK/CARD.FIELD=V1,V2,...")] = None,
     jobs: Annotated[int | None, typer.Option(min=1, max=256, help="worker processes (default: every core)")] = None,
-    fmt: Annotated[str, typer.Option("--format", click_type=Choice(*SETUP_FORMATS), help="the report's form")] = "text",
+    cluster: Annotated[str | None, typer.Option(
+        help="play the same games on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:8786) instead "
+             "of --jobs; needs pip install 'pnp-press[cluster]' here and on its workers", metavar="ADDRESS")] = None,
+    fmt: Annotated[str, typer.Option("--format", click_type=Choice(*SIMULATE_FORMATS), help="the report's form: "
+                                     "text, json, or html (a page of plots, to stdout: > report.html)")] = "text",
     no_custom_rules: NoCustomRules = False,
 ) -> None:
     """Play GAME many times from its YAML (its play module, docs/simulate.md) and report its balance."""
@@ -374,14 +379,16 @@ def simulate(
     from pnp.play.lab import render
     from pnp.play.lab import simulate as run
 
-    if fmt not in ("text", "json"):
-        typer.echo(f"--format {fmt}: use text or json", err=True)
-        raise typer.Exit(2)
     try:
-        result = run(_root(), game, players, games, seed, policy, vary, jobs, not no_custom_rules)
+        if fmt == "html":  # before any game is played: the plots need matplotlib, an optional extra
+            from pnp.play.plots import require
+
+            require()
+        result = run(_root(), game, players, games, seed, policy, vary, jobs, not no_custom_rules, cluster)
+        text = render(result, fmt)
     except PnpError as exc:
         _fail(exc, written=False)
-    typer.echo(render(result, fmt))
+    typer.echo(text)
 
 
 @app.command()

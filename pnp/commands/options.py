@@ -18,6 +18,7 @@ DUPLEX = ("long", "short", "none")
 LAYOUTS = ("sheets", "single")
 CHECK_FORMATS = ("text", "json", "github")
 SETUP_FORMATS = ("text", "json")
+SIMULATE_FORMATS = ("text", "json", "html")
 EXPORTS = ("png", "tts")
 VENDORS = ("tgc", "mpc")
 

@@ -65,7 +65,7 @@ def variants(game: Game, vary: str | None) -> list[Variant]:
 
 
 def simulate(root: Path, game_id: str, players: str | None, games: int | None, seed: int, policy: str,
-             vary: str | None, jobs: int | None, custom: bool = True) -> dict[str, Any]:
+             vary: str | None, jobs: int | None, custom: bool = True, cluster: str | None = None) -> dict[str, Any]:
     from pnp.model.game import load_game
     from pnp.play import report
     from pnp.play.policies import POLICIES
@@ -101,7 +101,7 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
         deal(game, spec.setup, n, seed)
     # play: each policy in turn, on the same deals, their win rates side by side (how much skill counts)
     reports = [play(game, spec.setup, counts, games or report.games_for(0.02), seed, name, sweep,
-                    jobs or os.cpu_count() or 1) for name in policies]
+                    jobs or os.cpu_count() or 1, cluster) for name in policies]
     merged = {**reports[0], "policy": ",".join(policies), "policies": policies}
     merged["groups"] = [{**group, "policy": name} for name, r in zip(policies, reports, strict=True)
                         for group in r["groups"]]
@@ -109,12 +109,19 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
 
 
 def play(game: Game, setup: Any, counts: list[int], games: int, seed: int, policy: str, sweep: list[Variant],
-         jobs: int) -> dict[str, Any]:
-    """Play the games in worker processes (the same games whatever their number) and build the report."""
+         jobs: int, cluster: str | None = None) -> dict[str, Any]:
+    """Play the games in worker processes (the same games whatever their number), or on the Dask cluster
+    at `cluster` (the same games again), and build the report."""
     from pnp.play import report
     from pnp.play.run import simulate as run_games
 
-    results = run_games(Plan(game, setup, seed, policy, sweep), counts, games, jobs)
+    plan = Plan(game, setup, seed, policy, sweep)
+    if cluster:
+        from pnp.play import cluster as on_cluster
+
+        results = on_cluster.simulate(plan, counts, games, cluster)
+    else:
+        results = run_games(plan, counts, games, jobs)
     seen = {key.split("/")[0] for r in results for key in (*r[6], *r[7])}  # the decks a game drew or played
     cards = [f"{d.id}/{c.id}" for d in game.decks if d.id in seen for c in d.cards]
     meta = {"game": game.id, "name": game.manifest.name, "policy": policy, "seed": seed, "games": games,
@@ -123,9 +130,13 @@ def play(game: Game, setup: Any, counts: list[int], games: int, seed: int, polic
 
 
 def render(result: dict[str, Any], fmt: str) -> str:
-    """The report as text or JSON: a simulation's, or a game's exact odds."""
+    """The report as text, JSON or an HTML page: a simulation's, or a game's exact odds."""
     from pnp.play import odds, report
 
+    if fmt == "html":
+        from pnp.play import html
+
+        return html.render(result)
     if fmt == "json":
         return report.as_json(result)
     return odds.as_text(result) if result.get("kind") == "odds" else report.as_text(result)

@@ -179,7 +179,8 @@ def _reap_exited() -> None:
         with contextlib.suppress(ChildProcessError):
             if not os.waitpid(pid, os.WNOHANG)[0]:
                 continue
-        _EXITING.remove(pid)
+        with contextlib.suppress(ValueError):  # reaped by another thread's run meanwhile (a Dask worker's)
+            _EXITING.remove(pid)
 
 
 class _Worker:

@@ -1,0 +1,103 @@
+"""`pnp simulate --cluster ADDRESS`: the same games on a Dask distributed cluster give the same report as
+`--jobs`; the play module still runs in pnp's one runner there (located failures, its limits); a cluster
+that is not there, or the extra that is not installed, is said plainly (exit 2)."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO, run_pnp
+
+pytest.importorskip("distributed")
+ROOT = REPO / "tests" / "data" / "simulate"
+
+
+@pytest.fixture(scope="module")
+def cluster():
+    """A local cluster of one worker process (two threads: two chunks at once, each forking its runner)."""
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=1, threads_per_worker=2, processes=True, dashboard_address=None) as local:
+        yield local.scheduler_address
+
+
+def simulate(root: Path, *args: str) -> tuple[int, str, str]:
+    result = run_pnp("--root", str(root), "simulate", "coins", "--format", "json", "--policy", "random", *args,
+                     process=True)
+    return result.code, result.out, result.err
+
+
+@pytest.mark.slow
+def test_the_cluster_plays_the_same_games_as_jobs(cluster):
+    args = ("--games", "70", "--vary", "coin/gold.value=1,4")  # 420 games: several chunks, two at a time
+    code, local, err = simulate(ROOT, *args, "--jobs", "1")
+    assert code == 0, err
+    code, remote, err = simulate(ROOT, *args, "--cluster", cluster)
+    assert code == 0, err
+    assert remote == local
+    from pnp.play.cluster import chunks
+
+    tasks = [(v, n, i) for v in range(2) for n in (1, 2, 3) for i in range(70)]
+    parts = chunks(tasks, "random")
+    assert len(parts) > 2 and [t for part in parts for t in part] == tasks  # split by the task list alone
+
+
+@pytest.mark.slow
+def test_a_failing_play_module_on_the_cluster_is_located_as_with_jobs(cluster, tmp_path):
+    root = tmp_path / "project"
+    shutil.copytree(ROOT, root, ignore=shutil.ignore_patterns("__pycache__"))
+    play = root / "cards" / "coins" / "play.py"
+    text = play.read_text()
+    marker = "        self.turn += 1\n"  # every game fails, in every chunk: the first in order is named
+    assert marker in text
+    play.write_text(text.replace(marker, marker + "        open('/etc/hostname').read()\n"))
+    line = play.read_text().splitlines().index("        open('/etc/hostname').read()") + 1
+    _, _, local = simulate(root, "--games", "40", "--jobs", "1")
+    code, out, remote = simulate(root, "--games", "40", "--cluster", cluster)
+    assert code == 2 and out == ""
+    assert f"cards/coins/play.py:{line}:" in remote, remote
+    assert "refused" in remote and "Traceback" not in remote
+    assert remote == local  # the same game named, the same way
+    assert "game 1 at 1 player" in remote
+
+
+@pytest.mark.slow
+def test_no_scheduler_at_the_address_is_said_plainly():  # slow: Dask tries to connect for its 10 s
+    import socket
+
+    with socket.socket() as s:  # a port nothing listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    code, out, err = simulate(ROOT, "--games", "5", "--cluster", f"tcp://127.0.0.1:{port}")
+    assert code == 2 and out == ""
+    assert f"--cluster tcp://127.0.0.1:{port}: no Dask scheduler answers there" in err
+    assert "Traceback" not in err
+
+
+@pytest.mark.slow
+def test_a_scheduler_without_workers_is_said_plainly():  # slow: it waits 10 s for a worker to join
+    from distributed import LocalCluster
+
+    with LocalCluster(n_workers=0, processes=False, protocol="tcp", dashboard_address=None) as empty:
+        code, out, err = simulate(ROOT, "--games", "5", "--cluster", empty.scheduler_address)
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert "the scheduler answers but no worker joined it within 10 s" in err
+
+
+def test_what_is_not_an_address_is_said_plainly():
+    code, _, err = simulate(ROOT, "--games", "5", "--cluster", "not an address")
+    assert code == 2 and "no Dask scheduler answers there" in err and "Traceback" not in err
+
+
+def test_without_the_extra_the_message_says_how_to_install_it():
+    code = ("import sys; sys.modules['distributed'] = None; from pnp.commands.cli import main; "
+            f"sys.argv = ['pnp', '--root', {str(ROOT)!r}, 'simulate', 'coins', '--games', '5', "
+            "'--cluster', 'tcp://127.0.0.1:8786']; main()")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2, proc.stderr
+    assert "pip install 'pnp-press[cluster]'" in proc.stderr and "Traceback" not in proc.stderr
