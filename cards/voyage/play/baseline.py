@@ -225,6 +225,16 @@ def choose(ship) -> Move:
             if score > best_score:
                 best, best_score = (group, target), score
             continue
+        if key == "quill":  # worth what the card taken back is, whoever takes it: once a game
+            kept = ship.card_values
+            for target in targets:
+                value = kept.get((key, target))
+                if value is None:
+                    value = kept[key, target] = captain_move(ship, who, key, target)
+                score = value / per
+                if score > best_score:
+                    best, best_score = (group, target), score
+            continue
         for target in targets:
             score = worth(ship, name, who, key, target, cost, sites) / per
             if score > best_score:

@@ -91,25 +91,33 @@ def options(ship) -> list:
     add = out.append
     left = ship.actions
     ongoing = ship.ongoing
-    strike = ongoing and ship.active("engineers-strike")
-    gremlins = ongoing and ship.active("gremlins")
-    extra = gremlins["ability_cost"] if gremlins else 0
-    blocked = quarantine(ship) if ongoing else set()
+    simple = not ongoing  # no event changes what a Move reaches or costs
+    move_cost = ship.tasks["Move"]["cost"]
+    if simple:
+        strike, extra, blocked, walk = False, 0, (), move_cost
+    else:
+        strike = ship.active("engineers-strike")
+        gremlins = ship.active("gremlins")
+        extra = gremlins["ability_cost"] if gremlins else 0
+        blocked = quarantine(ship)
+        glitch = ship.active("gravity-glitch")
+        walk = max(0, glitch["move_cost"] if glitch else move_cost)  # task_cost(ship, "Move", who)
     damage, destroyed = ship.damage, ship.destroyed
     damaged = [sq for sq in ship.squares if damage[sq] and sq not in destroyed]
     crew = ship.crew
-    anyone = {i for i, c in enumerate(crew) if c[0] in ("grimsby", "quill")}
-    anyone.add(min(range(len(crew)), key=lambda i: (len(crew[i][2]), i)))
-    simple = not ongoing  # no event changes what a Move reaches or costs
-    move_cost = ship.tasks["Move"]["cost"]
+    fewest, least = 0, len(crew[0][2])  # the Captain with the fewest cards: the first of them
+    for i in range(1, len(crew)):
+        if len(crew[i][2]) < least:
+            fewest, least = i, len(crew[i][2])
     links = ship.links
     hall, near_of, room_cards, captains, abilities = ship.hall, ship.near, ship.room, ship.captain, ship.ability
     rooms_left = len(ship.rooms) > 0
     basic = None  # Search, Clean and Entertain: the same cost for every Captain
     craft_cost = None
     shared: dict = {}  # an Ability Card's targets, where they do not depend on who plays it
+    useful = None  # useful_squares, for any Captain
     for who, (captain, here, hand) in enumerate(crew):
-        cost = move_cost if simple and who not in hall else task_cost(ship, "Move", who)
+        cost = 0 if who in hall else walk
         if cost <= left:
             if captain != "ines-vasquez" and not blocked and here not in links[here]:
                 near = near_of[here]  # reach() without a Quarantine: the squares beside
@@ -117,7 +125,8 @@ def options(ship) -> list:
                 near = sorted(reach(ship, who, blocked))
             if near:
                 add(("move", who, None, cost, near))
-        if who in anyone:  # the same task by another Captain is the same move: offered once
+        if who == fewest or captain == "grimsby" or captain == "quill":  # the same task by another Captain
+            # is the same move: offered once
             if basic is None:
                 basic = (task_cost(ship, "Search", who), task_cost(ship, "Clean", who),
                          task_cost(ship, "Entertain", who))
@@ -152,7 +161,12 @@ def options(ship) -> list:
                 if c <= left:
                     targets = shared.get(card)
                     if targets is None:
-                        targets = ability_targets(ship, who, card, damaged)
+                        if card == "jetpack":
+                            if useful is None:
+                                useful = useful_squares(ship, None)
+                            targets = [sq for sq in useful if sq != here]
+                        else:
+                            targets = ability_targets(ship, who, card, damaged)
                         if card not in BY_CAPTAIN:
                             shared[card] = targets
                     if targets:
@@ -168,8 +182,9 @@ def options(ship) -> list:
     return out
 
 
-def useful_squares(ship, who: int) -> list:
-    here = ship.crew[who][1]
+def useful_squares(ship, who: int | None) -> list:
+    """Where a Captain could do something (squares beside where `who` stands: any, for None)."""
+    here = ship.crew[who][1] if who is not None else None
     blocked = quarantine(ship) if ship.ongoing else ()
     damage, slot, room = ship.damage, ship.slot, ship.room
     return [sq for sq in ship.squares if sq != here and sq not in blocked and
