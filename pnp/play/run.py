@@ -75,6 +75,7 @@ class Session:
     cards: dict[str, dict[str, dict[str, Any]]]
     data: dict[str, Any]
     module: Any = None
+    dealt: int = 0  # the value of the sweep the dealer last dealt with (its pieces read the cards' fields)
 
 
 def session(plan: Plan) -> Session:
@@ -125,6 +126,9 @@ def play_one(s: Session, task: tuple[int, int, int]) -> tuple:
     variant_i, players, index = task
     variant = s.plan.variants[variant_i]
     old = _vary(s.cards, variant)
+    if variant_i != s.dealt:
+        s.dealer.renew()
+        s.dealt = variant_i
     seed = game_seed(s.plan.seed, index)
     rng = random.Random(seed)
     real_exit = os._exit
