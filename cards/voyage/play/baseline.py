@@ -69,7 +69,7 @@ def card_value(ship, who: int, card: str) -> float:
 
 def site(ship, sq) -> float:
     """What a Captain standing in `sq` could do there, per Action."""
-    value = repair_value(ship, sq, 1) / 5.0
+    value = repair_value(ship, sq, 1) / 5.0 if ship.damage.get(sq) else 0.0
     room = ship.room.get(ship.slot[sq])
     if room and room["kind"] == "activated" and ship.works(ship.slot[sq]):
         value = max(value, (gain(ship, "happiness", room.get("happiness") or 0)

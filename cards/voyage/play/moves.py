@@ -82,6 +82,9 @@ def legal(ship) -> list:
     return out
 
 
+ANY = (None,)  # the one target of a move aimed at nothing
+AIMED = {"duct-tape", "miracle-wrench", "repair-drone", "jetpack", "flat-pack-furniture", "stopgap-patch",
+         "reinforced-bulkhead", "complaint-form", "blueprints", "early-warning"}  # ability_targets says theirs
 BY_CAPTAIN = ("duct-tape", "miracle-wrench", "jetpack", "flat-pack-furniture")  # targets from where they stand
 
 
@@ -152,7 +155,7 @@ def options(ship) -> list:
                 add(("room", who, room, fields["cost"], targets))
         c = captains[captain]["cost"]
         if c <= left:
-            targets = captain_targets(ship, who, damaged)
+            targets = captain_targets(ship, who, damaged) if captain in CAPTAINS_AIMED else ANY
             if targets:
                 add(("captain", who, captain, c, targets))
         if hand:
@@ -161,7 +164,9 @@ def options(ship) -> list:
                 if c <= left:
                     targets = shared.get(card)
                     if targets is None:
-                        if card == "jetpack":
+                        if card not in AIMED:
+                            targets = shared[card] = ANY  # ability_targets: a card aimed at nothing
+                        elif card == "jetpack":
                             if useful is None:
                                 useful = useful_squares(ship, None)
                             targets = [sq for sq in useful if sq != here]
@@ -203,6 +208,9 @@ def room_targets(ship, who: int, room: str, damaged: list) -> list:
     if room == "recycling-plant" and len(ship.crew[who][2]) < r["discard"]:
         return []
     return [None]
+
+
+CAPTAINS_AIMED = ("mags-okonkwo", "ines-vasquez", "quill", "brick-thornbury")  # captain_targets says theirs
 
 
 def captain_targets(ship, who: int, damaged: list) -> list:
