@@ -157,7 +157,8 @@ def captain_move(ship, who: int, captain: str, target) -> float:
 
 def ability_move(ship, who: int, card: str, target, sites: dict) -> float:
     a = ship.ability[card]
-    v = gain(ship, "happiness", a.get("happiness") or 0) + gain(ship, "sanitation", a.get("sanitation") or 0)
+    h, s = a.get("happiness") or 0, a.get("sanitation") or 0
+    v = gain(ship, "happiness", h) + gain(ship, "sanitation", s) if h or s else 0.0  # no meter: gains of 0.0
     here = ship.crew[who][1]
     late = ship.round >= ship.rounds
     if card in ("duct-tape", "a-swift-kick"):
