@@ -56,10 +56,15 @@ class EndlessGame(Exception):
 
 
 def play(state: State, policy: Policy, rng: random.Random):  # -> Outcome
-    """Play `state` to its end: the policy chooses each move among the legal ones."""
+    """Play `state` to its end: the policy chooses each move among the legal ones (the baseline's
+    without the list, where the play module can: `State.baseline_move`)."""
+    direct = policy is baseline_policy and type(state).baseline_move is not State.baseline_move
     for _ in range(MOVE_LIMIT):
         if state.over():
             return state.outcome()
+        if direct and (move := state.baseline_move(rng)) is not None:
+            state.apply(move)
+            continue
         moves = state.moves()
         if not moves:
             raise EndlessGame("moves() offered no move while over() says the game goes on")

@@ -75,6 +75,7 @@ class Session:
     cards: dict[str, dict[str, dict[str, Any]]]
     data: dict[str, Any]
     module: Any = None
+    dealt: int = 0  # the value of the sweep the dealer last dealt with (its pieces read the cards' fields)
 
 
 def session(plan: Plan) -> Session:
@@ -125,6 +126,9 @@ def play_one(s: Session, task: tuple[int, int, int]) -> tuple:
     variant_i, players, index = task
     variant = s.plan.variants[variant_i]
     old = _vary(s.cards, variant)
+    if variant_i != s.dealt:
+        s.dealer.renew()
+        s.dealt = variant_i
     seed = game_seed(s.plan.seed, index)
     rng = random.Random(seed)
     real_exit = os._exit
@@ -156,10 +160,26 @@ def _restore(cards: dict[str, dict[str, dict[str, Any]]], variant: Variant, old:
         cards[variant.deck][variant.card][variant.field] = old
 
 
+BATCH = 25  # games a work plays at most, one after another, each on its own time limit (worker_child.lap)
+
+
+def play_batch(s: Session, tasks: list[tuple[int, int, int]]) -> list[tuple]:
+    """Games one after another in one work of the runner (its report sent once for all), each given the
+    whole time of a game again (`lap`)."""
+    from pnp.rules.worker_child import lap
+
+    out = []
+    for k, task in enumerate(tasks):
+        if k:
+            lap()
+        out.append(play_one(s, task))
+    return out
+
+
 def simulate(plan: Plan, players: list[int], games: int, jobs: int) -> list[tuple]:
-    """Every game of the plan, in a fixed order whatever the number of jobs: a game a work of the one
-    runner for game code (pnp/rules/worker.py), up to `jobs` workers each playing one game after another;
-    the first game the play module fails ends the run with a located error."""
+    """Every game of the plan, in a fixed order whatever the number of jobs: batches of games, each a work
+    of the one runner for game code (pnp/rules/worker.py), up to `jobs` workers each playing one batch
+    after another; the first game the play module fails ends the run with a located error."""
     from functools import partial
 
     from pnp.play.policies import SLOWER
@@ -173,14 +193,33 @@ def simulate(plan: Plan, players: list[int], games: int, jobs: int) -> list[tupl
                                   "docs/simulate.md shows, to simulate it")])
     tasks = [(v, n, i) for v in range(len(plan.variants)) for n in players for i in range(games)]
     seconds = GAME_SECONDS * SLOWER.get(plan.policy, 1)
-    box = Box(seconds, game.dir, f"cards/{game.id}", (game.root,), wall=WALL_FACTOR * seconds)
+    jobs = max(1, min(jobs, len(tasks)))
+    per = 1 if plan.policy in SLOWER else max(1, min(BATCH, len(tasks) // (4 * jobs)))  # 4 batches a job at least
+    batches = [tasks[i:i + per] for i in range(0, len(tasks), per)]
+    box = Box(seconds, game.dir, f"cards/{game.id}", (game.root,), wall=WALL_FACTOR * seconds, parts=per)
     s = session(plan)
-    works = [partial(play_one, s, task) for task in tasks]
-    outcomes = Running(works, box, max(1, min(jobs, len(tasks)))).outcomes(until=lambda o: o.kind != "ok")
-    for task, o in zip(tasks, outcomes, strict=True):
+    works = [partial(play_batch, s, batch) for batch in batches]
+    outcomes = Running(works, box, jobs).outcomes(until=lambda o: o.kind != "ok")
+    for batch, o in zip(batches, outcomes, strict=True):
         if o.kind not in ("ok", "unrun"):
-            raise InputError(_judged(plan, path, task, o, box))
-    return [o.value for o in outcomes]
+            raise InputError(_failed(plan, path, s, batch, o, box))
+    return [result for o in outcomes for result in o.value]
+
+
+def _failed(plan: Plan, path: Path, s: Session, batch: list[tuple[int, int, int]], o: Any, box: Any) -> list[Problem]:
+    """A batch failed: its games played again one a work, to say which game the play module fails."""
+    from dataclasses import replace
+    from functools import partial
+
+    from pnp.rules.worker import Running
+
+    if len(batch) > 1:
+        one = replace(box, parts=1)
+        again = Running([partial(play_one, s, task) for task in batch], one, 1).outcomes(until=lambda o: o.kind != "ok")
+        for task, o1 in zip(batch, again, strict=True):
+            if o1.kind not in ("ok", "unrun"):
+                return _judged(plan, path, task, o1, one)
+    return _judged(plan, path, batch[0], o, box)
 
 
 def _judged(plan: Plan, path: Path, task: tuple[int, int, int], o: Any, box: Any) -> list[Problem]:

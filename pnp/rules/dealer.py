@@ -173,6 +173,7 @@ class Dealer:
         self.table_piles = set(table_piles(setup, list(self.decks)))
         self.rng: random.Random | None = None
         self.step: Step | None = None  # the step being dealt
+        self.pieces: dict[str, list[Piece]] | None = None  # every deck's pieces in order: made by the first deal
 
     # -- what differs between dealing, feasibility and replaying a record -------------------------
     def pick(self, take: Take, pool: list[Piece]) -> list[Piece]:
@@ -217,12 +218,18 @@ class Dealer:
     # -- the steps ---------------------------------------------------------------------------
     def start(self, rng: random.Random | None) -> None:
         self.rng = rng
-        self.piles = {d.id: [Piece(d.id, c.id, k, Record({**c.data, "copy": k})) for c in d.cards
-                             for k in range(1, c.copies + 1)] for d in self.game.decks}
+        if self.pieces is None:  # the same for every deal (`renew` after the cards' fields change)
+            self.pieces = {d.id: [Piece(d.id, c.id, k, Record({**c.data, "copy": k})) for c in d.cards
+                                  for k in range(1, c.copies + 1)] for d in self.game.decks}
+        self.piles = {deck: list(pieces) for deck, pieces in self.pieces.items()}
         if rng is not None:
             for deck in self.setup.shuffle:
                 if deck in self.piles:
                     rng.shuffle(self.piles[deck])
+
+    def renew(self) -> None:
+        """The cards' fields have changed (`pnp simulate --vary`): the next deal reads them again."""
+        self.pieces = None
 
     def deal(self, players: int, options: dict[str, Any], rng: random.Random | None) -> dict[str, Any]:
         self.start(rng)

@@ -23,8 +23,10 @@ start for all of a game's custom rules), the next queued behind the one it runs 
 between two); a worker that dies takes only its current work with it, and the next work gets a new
 worker. `run_one(work, box)` runs one. `Running(works, box, jobs)` starts
 them and returns at once; its `outcomes()` waits (pnp checks the game's other rules meanwhile);
-`outcomes(until)` ends the run at the first outcome `until` holds true of (`pnp simulate`: a game per
-work, stopped at the first its play module fails; the works not run then are "unrun").
+`outcomes(until)` ends the run at the first outcome `until` holds true of (`pnp simulate`: a batch of
+games per work, stopped at the first its play module fails; the works not run then are "unrun"). A work
+of several parts (`Box.parts`: those games) calls `worker_child.lap()` between two, and each part gets
+the time limits of a work again; the parent's deadline covers all its parts.
 
 What a worker is held to, set on itself before any game code runs:
 - time: `Box.seconds` of processor time a work, and `Box.clock()` by the clock (`limits.WALL_FACTOR`

@@ -35,6 +35,7 @@ class Box:
     types: frozenset[tuple[str, str]] = frozenset()  # (module, class) a value may hold besides pnp's Where, Problem
     wall: float | None = None  # seconds by the clock a work may take (default: WALL_FACTOR x seconds, 1 s more)
     prepare: Callable[[], None] | None = None  # pnp's own work in the worker before it shuts itself in (no game code)
+    parts: int = 1  # a work of this many parts (`pnp simulate`: games), each given the time again by lap()
 
     def clock(self) -> float:
         """Seconds by the clock after which the worker stops a work's Python code itself (SIGALRM)."""
@@ -42,7 +43,7 @@ class Box:
 
     def deadline(self) -> float:
         """Seconds by the clock after which pnp kills the worker (code stuck in C, or deaf to its alarm)."""
-        return self.clock() + 1.0
+        return self.clock() * self.parts + 1.0
 
 
 def report(kind: str, payload: Any = None, failure: str = "", at: str = "", printed: str = "") -> bytes:
@@ -121,8 +122,22 @@ def _serve(works: Sequence[Work], box: Box, cmd: int, rep: int, trace: int) -> N
     _hold(box)
     guard = Guard(box, reads, rep)
     sys.addaudithook(guard)
+
+    def again() -> None:
+        if _FIRED[0]:  # the part before caught its time limit and finished: late all the same
+            raise limits.Overtime
+        if laps[0] >= box.parts - 1:
+            raise limits.Overtime  # more parts than the work was given time for
+        laps[0] += 1
+        guard.cpu(box.seconds)
+        signal.setitimer(signal.ITIMER_PROF, box.seconds, 1.0)
+        signal.setitimer(signal.ITIMER_REAL, box.clock(), 1.0)
+
+    laps = [0]
+    _LAP[0] = again
     while len(head := _read(cmd, 4)) == 4:
         (i,) = struct.unpack("<I", head)
+        laps[0] = 0
         guard.printed = Printed()
         sys.stdout = sys.stderr = guard.printed
         guard.cpu(box.seconds)
@@ -165,6 +180,15 @@ def _run(work: Work, box: Box, printed: Printed) -> bytes:
 
 
 _FIRED = [0]  # how often the work being run was told it is out of time
+_LAP: list[Callable[[], None] | None] = [None]  # in a worker: the time limits started again for the next part
+
+
+def lap() -> None:
+    """Between two parts of one work (`pnp simulate` plays a batch of games a work): the next part gets
+    the whole time of one again (`Box.seconds`, and `Box.clock()` by the clock); a work has `Box.parts - 1`
+    laps, so its whole time is never more than that of `Box.parts` works. Outside a worker: nothing."""
+    if _LAP[0] is not None:
+        _LAP[0]()
 
 
 def _overtime(signum: int, frame: FrameType | None) -> None:

@@ -5,6 +5,8 @@ judgement, not card numbers: the cards' numbers are read from their fields."""
 
 from pnp.play import Move
 
+from . import moves
+
 ROOM_WORTH = {"crew-espresso-bar": 6, "hydroponics-bay": 6, "zero-g-spa": 5, "damage-control": 5,
               "laundry-deck": 5, "deflector-array": 4, "maintenance-hub": 4, "grand-ballroom": 3,
               "midnight-buffet": 4, "machine-shop": 4, "duty-free-gift-shop": 2, "ships-chapel": 2,
@@ -56,14 +58,18 @@ def event_harm(ship, card: str) -> float:
 
 
 def card_value(ship, who: int, card: str) -> float:
-    a = ship.ability[card]
-    v = 2.0 * ((a.get("happiness") or 0) > 0) + 2.0 * ((a.get("sanitation") or 0) > 0) + 3.0 * bool(a.get("repair"))
-    return v + (a.get("actions") or 0) * 0.5 + (a.get("draw") or 0) * 0.5 + 0.5
+    """What an Ability Card in hand is worth (its fields only: worked out once a game)."""
+    v = ship.card_values.get(card)
+    if v is None:
+        a = ship.ability[card]
+        v = 2.0 * ((a.get("happiness") or 0) > 0) + 2.0 * ((a.get("sanitation") or 0) > 0) + 3.0 * bool(a.get("repair"))
+        v = ship.card_values[card] = v + (a.get("actions") or 0) * 0.5 + (a.get("draw") or 0) * 0.5 + 0.5
+    return v
 
 
 def site(ship, sq) -> float:
     """What a Captain standing in `sq` could do there, per Action."""
-    value = repair_value(ship, sq, 1) / 5.0
+    value = repair_value(ship, sq, 1) / 5.0 if ship.damage.get(sq) else 0.0
     room = ship.room.get(ship.slot[sq])
     if room and room["kind"] == "activated" and ship.works(ship.slot[sq]):
         value = max(value, (gain(ship, "happiness", room.get("happiness") or 0)
@@ -71,43 +77,50 @@ def site(ship, sq) -> float:
     return value
 
 
-def value(ship, m: Move, sites: dict) -> float:
-    name, arg = m.name, m.arg
+def at(ship, sq, sites: dict) -> float:
+    """site(), once a decision per square (`sites`)."""
+    value = sites.get(sq)
+    if value is None:
+        value = sites[sq] = site(ship, sq)
+    return value
+
+
+def move_worth(there: float, here: float, cost: int) -> float:
+    """A Move is worth what the Captain could do there more than here."""
+    return 0.8 * max(0.0, there - here) * max(cost, 1)
+
+
+def worth(ship, name: str, who: int, key, target, cost: int, sites: dict) -> float:
+    """What a move is worth (a group's move for one target: moves.options, moves.make)."""
+    if name == "ability":
+        return ability_move(ship, who, key, target, sites)
+    if name == "captain":
+        return captain_move(ship, who, key, target)
     if name == "move":
-        who, to = arg
-        here = ship.crew[who][1]
-        for sq in (to, here):
-            if sq not in sites:
-                sites[sq] = site(ship, sq)
-        return 0.8 * max(0.0, sites[to] - sites[here]) * max(m.cost, 1)
+        return move_worth(at(ship, target, sites), at(ship, ship.crew[who][1], sites), cost)
     if name == "search":
-        return 1.2 if len(ship.crew[arg][2]) < 3 else 0.3
+        return 1.2 if len(ship.crew[who][2]) < 3 else 0.3
     if name == "clean":
         by = ship.tasks["Clean"]["sanitation"]
-        by += ship.captain["grimsby"]["clean_bonus"] if ship.crew[arg][0] == "grimsby" else 0
+        by += ship.captain["grimsby"]["clean_bonus"] if ship.crew[who][0] == "grimsby" else 0
         return gain(ship, "sanitation", by)
     if name == "entertain":
         return gain(ship, "happiness", ship.tasks["Entertain"]["happiness"])
+    if name == "room":
+        return room_move(ship, key, target)
     if name == "repair":
-        return repair_value(ship, ship.crew[arg][1], 1)
+        return repair_value(ship, ship.crew[who][1], 1)
     if name == "craft":
         return craft_value(ship)
     if name == "resolve":
-        e = ship.ongoing[arg[1]]
+        e = ship.ongoing[key]
         return max(0.0, event_harm(ship, e["id"])) * 0.8
-    if name == "discard":
-        return 0.5
-    if name == "room":
-        return room_move(ship, m)
-    if name == "captain":
-        return captain_move(ship, m)
-    return ability_move(ship, m)
+    assert name == "discard", name
+    return 0.5
 
 
-def room_move(ship, m: Move) -> float:
-    room = m.card.split("/")[1]
+def room_move(ship, room: str, target) -> float:
     r = ship.room[room]
-    target = m.arg[1]
     if room in ("midnight-buffet", "laundry-deck"):
         return gain(ship, "happiness", r.get("happiness") or 0) + gain(ship, "sanitation", r.get("sanitation") or 0)
     if room == "machine-shop":
@@ -122,8 +135,7 @@ def room_move(ship, m: Move) -> float:
     return 0.0  # the teleporter: its moves are valued as moves would be, less
 
 
-def captain_move(ship, m: Move) -> float:
-    captain = m.card.split("/")[1]
+def captain_move(ship, who: int, captain: str, target) -> float:
     c = ship.captain[captain]
     if captain == "beowulf":
         p = (c["win_up_to"] + 1) / 10
@@ -136,17 +148,17 @@ def captain_move(ship, m: Move) -> float:
         top = ship.events.top(1)
         return 0.5 if top and event_harm(ship, top[0]) > 8 else 0.0
     if captain == "quill":  # never an Action card back: Quill and Double Espresso would loop for ever
-        return 0.0 if ship.ability[m.arg[1]].get("actions") else card_value(ship, m.arg[0], m.arg[1]) * 0.5
+        return 0.0 if ship.ability[target].get("actions") else card_value(ship, who, target) * 0.5
     if captain == "brick-thornbury":
-        d = ship.damage[m.arg[1]]
+        d = ship.damage[target]
         return 8.0 if d >= ship.max_damage - 1 else 2.0
     return 0.0
 
 
-def ability_move(ship, m: Move) -> float:
-    who, card, target = m.arg
+def ability_move(ship, who: int, card: str, target, sites: dict) -> float:
     a = ship.ability[card]
-    v = gain(ship, "happiness", a.get("happiness") or 0) + gain(ship, "sanitation", a.get("sanitation") or 0)
+    h, s = a.get("happiness") or 0, a.get("sanitation") or 0
+    v = gain(ship, "happiness", h) + gain(ship, "sanitation", s) if h or s else 0.0  # no meter: gains of 0.0
     here = ship.crew[who][1]
     late = ship.round >= ship.rounds
     if card in ("duct-tape", "a-swift-kick"):
@@ -168,19 +180,68 @@ def ability_move(ship, m: Move) -> float:
     elif card == "complaint-form":
         v += max(0.0, event_harm(ship, ship.ongoing[target]["id"]))
     elif card == "jetpack":
-        v += 1.5 * site(ship, target) - site(ship, here)
+        v += 1.5 * at(ship, target, sites) - at(ship, here, sites)
     elif card in ("blueprints", "early-warning", "rabbits-foot", "reinforced-bulkhead", "hall-pass"):
         v += 0.0 if late else 0.6
     return v
 
 
-def choose(ship, legal: list) -> Move:
+# the moves whose worth depends on their target (every other group's moves are worth the same)
+BY_WHO = ("duct-tape", "miracle-wrench", "jetpack")  # Ability Cards worth what they do where their Captain stands
+TARGETED = {("room", "machine-shop"), ("captain", "quill"), ("captain", "brick-thornbury"),
+            ("ability", "repair-drone"), ("ability", "stopgap-patch"), ("ability", "complaint-form"),
+            ("ability", "jetpack")}
+
+
+def choose(ship) -> Move:
+    """The best move per Action among the legal ones (moves.options, in their order: the first of equals),
+    or END when nothing is worth its Actions. Only the move played is made."""
     ship.weights = {"happiness": weight(ship, "happiness"), "sanitation": weight(ship, "sanitation")}
     sites: dict = {}  # what a Captain could do in a square, per Action: worked out when a move asks
-    best, best_score = legal[0], 0.25  # the first move is END: played when nothing is worth its Actions
-    for m in legal[1:]:
-        score = value(ship, m, sites) / max(m.cost, 0.5)
-        if score > best_score:
-            best, best_score = m, score
+    cards: dict = {}  # what an Ability Card is worth, where not where its Captain stands
+    crew = ship.crew
+    best, best_score = None, 0.25  # END: played when nothing is worth its Actions
+    for group in moves.options(ship):
+        name, who, key, cost, targets = group
+        per = max(cost, 0.5)
+        if name == "move":  # the most common by far: each target but the site there worked out once
+            here = at(ship, crew[who][1], sites)
+            for target in targets:
+                there = sites.get(target)
+                if there is None:
+                    there = sites[target] = site(ship, target)
+                score = move_worth(there, here, cost) / per
+                if score > best_score:
+                    best, best_score = (group, target), score
+            continue
+        if targets is None or (name, key) not in TARGETED:
+            target = None if targets is None else targets[0]
+            if name == "ability" and key not in BY_WHO:  # the same card in two hands: worth the same
+                value = cards.get(key)
+                if value is None:
+                    value = cards[key] = ability_move(ship, who, key, target, sites)
+            else:
+                value = worth(ship, name, who, key, target, cost, sites)
+            score = value / per
+            if score > best_score:
+                best, best_score = (group, target), score
+            continue
+        if key == "quill":  # worth what the card taken back is, whoever takes it: once a game
+            kept = ship.card_values
+            for target in targets:
+                value = kept.get((key, target))
+                if value is None:
+                    value = kept[key, target] = captain_move(ship, who, key, target)
+                score = value / per
+                if score > best_score:
+                    best, best_score = (group, target), score
+            continue
+        for target in targets:
+            score = worth(ship, name, who, key, target, cost, sites) / per
+            if score > best_score:
+                best, best_score = (group, target), score
     ship.weights = None
-    return best
+    if best is None:
+        return moves.END
+    (name, who, key, cost, _), target = best
+    return moves.make(name, who, key, cost, target)

@@ -1,5 +1,10 @@
 """Voyage: the legal moves (those that change something) and how each applies. The crew shares its
-Actions: any Captain may spend them, one move at a time, until the crew ends the round."""
+Actions: any Captain may spend them, one move at a time, until the crew ends the round.
+
+`options` lists the legal moves as groups, `(name, who, key, cost, targets)`: one move per target, in
+order (targets None: the one move of a basic task). `legal` spells each group out as `Move`s; the
+baseline values a group at once where its targets are worth the same, and makes only the `Move` it
+plays (`make`)."""
 
 from pnp.play import Move
 
@@ -8,6 +13,7 @@ from . import effects
 END = Move("end round")
 RESOLVE_ANYWHERE = ("ion-storm", "engineers-strike", "gravity-glitch")
 RESOLVE_BESIDE = ("electrical-fire", "space-mice")
+_new = tuple.__new__
 
 
 def task_cost(ship, name: str, who: int) -> int:
@@ -27,81 +33,167 @@ def task_cost(ship, name: str, who: int) -> int:
     return max(0, cost)
 
 
-def reach(ship, who: int) -> set:
-    """The squares a Move takes a Captain to (Ines crosses up to `moves` rooms)."""
+def reach(ship, who: int, blocked: set | None = None) -> set:
+    """The squares a Move takes a Captain to (Ines crosses up to `moves` rooms), none in Quarantine
+    (`blocked`: the squares in Quarantine, when the caller knows them)."""
     here = ship.crew[who][1]
     steps = ship.captain["ines-vasquez"]["moves"] if ship.crew[who][0] == "ines-vasquez" else 1
     if steps == 1 and not ship.ongoing:
         return ship.links[here]
+    if blocked is None:
+        blocked = quarantine(ship)
+    links = ship.links
     seen, edge = {here}, {here}
     for _ in range(steps):
-        edge = {n for sq in edge for n in ship.links[sq] if not ship.quarantined(n)} - seen
+        edge = {n for sq in edge for n in links[sq] if n not in blocked} - seen
         seen |= edge
     return seen - {here}
+
+
+def quarantine(ship) -> set:
+    """The squares in Quarantine (ship.quarantined, for every square at once)."""
+    return {e["at"] for e in ship.ongoing if e["id"] == "quarantine"}
+
+
+def make(name: str, who: int, key, cost: int, target) -> Move:
+    """The move of a group (see `options`) for one of its targets."""
+    if name == "move":
+        return _new(Move, (name, (who, target), None, cost))
+    if name == "ability":
+        return _new(Move, (name, (who, key, target), f"ability/{key}", cost))
+    if name == "room" or name == "captain":
+        return _new(Move, (name, (who, target), f"{name}/{key}", cost))
+    if name == "resolve":
+        return _new(Move, (name, (who, key), None, cost))
+    if name == "discard":
+        return _new(Move, (name, (who, target, key), None, cost))
+    return _new(Move, (name, who, None, cost))
 
 
 def legal(ship) -> list:
     out = [END]
     add = out.append
-    left = ship.actions
-    strike = ship.active("engineers-strike")
-    gremlins = ship.active("gremlins")
-    extra = gremlins["ability_cost"] if gremlins else 0
-    damaged = [sq for sq in ship.squares if ship.damage[sq] and sq not in ship.destroyed]
-    crew = ship.crew
-    special = {i for i, c in enumerate(crew) if c[0] in ("grimsby", "quill")}
-    anyone = special | {min(range(len(crew)), key=lambda i: (len(crew[i][2]), i))}
-    simple = not ship.ongoing  # no event changes what a Move reaches or costs
-    move_cost = ship.tasks["Move"]["cost"]
-    for who, (captain, here, hand) in enumerate(crew):
-        cost = move_cost if simple and who not in ship.hall else task_cost(ship, "Move", who)
-        if cost <= left:
-            near = ship.near[here] if simple and captain != "ines-vasquez" else sorted(reach(ship, who))
-            for sq in near:
-                add(Move("move", (who, sq), None, cost))
-        if who in anyone:  # the same task by another Captain is the same move: offered once
-            if (len(ship.abilities) or ship.abilities.discards) and (c := task_cost(ship, "Search", who)) <= left:
-                add(Move("search", who, None, c))
-            if ship.meter["sanitation"] < 100 and (c := task_cost(ship, "Clean", who)) <= left:
-                add(Move("clean", who, None, c))
-            if ship.meter["happiness"] < 100 and (c := task_cost(ship, "Entertain", who)) <= left:
-                add(Move("entertain", who, None, c))
-        if not strike:
-            if ship.damage[here] and here not in ship.destroyed and (c := task_cost(ship, "Repair", who)) <= left:
-                add(Move("repair", who, None, c))
-            if effects.craftable(ship, here) and (c := task_cost(ship, "Craft", who)) <= left:
-                add(Move("craft", who, None, c))
-        room = ship.slot[here]
-        fields = ship.room.get(room)
-        if fields and fields["kind"] == "activated" and fields["cost"] <= left and ship.works(room):
-            for target in room_targets(ship, who, room, damaged):
-                add(Move("room", (who, target), f"room/{room}", fields["cost"]))
-        c = ship.captain[captain]["cost"]
-        if c <= left:
-            for target in captain_targets(ship, who, damaged):
-                add(Move("captain", (who, target), f"captain/{captain}", c))
-        for card in sorted(set(hand)):
-            c = ship.ability[card]["cost"] + extra
-            if c <= left:
-                for target in ability_targets(ship, who, card, damaged):
-                    add(Move("ability", (who, card, target), f"ability/{card}", c))
-        for i, e in enumerate(ship.ongoing):
-            ev = ship.event[e["id"]]
-            if (e["id"] in RESOLVE_ANYWHERE or (e["id"] in RESOLVE_BESIDE and e["at"] == here)
-                    or (e["id"] == "clogged-pipes" and ship.damage[here])
-                    or (e["id"] == "bad-reviews" and here not in e["done"])) and ev["resolve_cost"] <= left:
-                add(Move("resolve", (who, i), None, ev["resolve_cost"]))
-            if e["id"] == "gremlins":
-                for card in sorted(set(hand)):
-                    add(Move("discard", (who, card, i), None, 0))
+    for name, who, key, cost, targets in options(ship):
+        if targets is None:
+            add(make(name, who, key, cost, None))
+        else:
+            for target in targets:
+                add(make(name, who, key, cost, target))
     return out
 
 
-def useful_squares(ship, who: int) -> list:
-    here = ship.crew[who][1]
-    return [sq for sq in ship.squares if sq != here and not ship.quarantined(sq) and
-            (ship.damage[sq] or effects.craftable(ship, sq) or
-             ship.room.get(ship.slot[sq], {}).get("kind") == "activated")]
+ANY = (None,)  # the one target of a move aimed at nothing
+AIMED = {"duct-tape", "miracle-wrench", "repair-drone", "jetpack", "flat-pack-furniture", "stopgap-patch",
+         "reinforced-bulkhead", "complaint-form", "blueprints", "early-warning"}  # ability_targets says theirs
+BY_CAPTAIN = ("duct-tape", "miracle-wrench", "jetpack", "flat-pack-furniture")  # targets from where they stand
+
+
+def options(ship) -> list:
+    """The legal moves but END, as groups `(name, who, key, cost, targets)` in the order `legal` lists them."""
+    out: list = []
+    add = out.append
+    left = ship.actions
+    ongoing = ship.ongoing
+    simple = not ongoing  # no event changes what a Move reaches or costs
+    move_cost = ship.tasks["Move"]["cost"]
+    if simple:
+        strike, extra, blocked, walk = False, 0, (), move_cost
+    else:
+        strike = ship.active("engineers-strike")
+        gremlins = ship.active("gremlins")
+        extra = gremlins["ability_cost"] if gremlins else 0
+        blocked = quarantine(ship)
+        glitch = ship.active("gravity-glitch")
+        walk = max(0, glitch["move_cost"] if glitch else move_cost)  # task_cost(ship, "Move", who)
+    damage, destroyed = ship.damage, ship.destroyed
+    damaged = [sq for sq in ship.squares if damage[sq] and sq not in destroyed]
+    crew = ship.crew
+    fewest, least = 0, len(crew[0][2])  # the Captain with the fewest cards: the first of them
+    for i in range(1, len(crew)):
+        if len(crew[i][2]) < least:
+            fewest, least = i, len(crew[i][2])
+    links = ship.links
+    hall, near_of, room_cards, captains, abilities = ship.hall, ship.near, ship.room, ship.captain, ship.ability
+    rooms_left = len(ship.rooms) > 0
+    basic = None  # Search, Clean and Entertain: the same cost for every Captain
+    craft_cost = None
+    shared: dict = {}  # an Ability Card's targets, where they do not depend on who plays it
+    useful = None  # useful_squares, for any Captain
+    for who, (captain, here, hand) in enumerate(crew):
+        cost = 0 if who in hall else walk
+        if cost <= left:
+            if captain != "ines-vasquez" and not blocked and here not in links[here]:
+                near = near_of[here]  # reach() without a Quarantine: the squares beside
+            else:
+                near = sorted(reach(ship, who, blocked))
+            if near:
+                add(("move", who, None, cost, near))
+        if who == fewest or captain == "grimsby" or captain == "quill":  # the same task by another Captain
+            # is the same move: offered once
+            if basic is None:
+                basic = (task_cost(ship, "Search", who), task_cost(ship, "Clean", who),
+                         task_cost(ship, "Entertain", who))
+            if (len(ship.abilities) or ship.abilities.discards) and basic[0] <= left:
+                add(("search", who, None, basic[0], None))
+            if ship.meter["sanitation"] < 100 and basic[1] <= left:
+                add(("clean", who, None, basic[1], None))
+            if ship.meter["happiness"] < 100 and basic[2] <= left:
+                add(("entertain", who, None, basic[2], None))
+        if not strike:
+            if damage[here] and here not in destroyed and (c := task_cost(ship, "Repair", who)) <= left:
+                add(("repair", who, None, c, None))
+            if rooms_left and here not in destroyed and not damage[here]:  # effects.craftable
+                if craft_cost is None:
+                    craft_cost = task_cost(ship, "Craft", who)
+                if craft_cost <= left:
+                    add(("craft", who, None, craft_cost, None))
+        room = ship.slot[here]
+        fields = room_cards.get(room)
+        if fields and fields["kind"] == "activated" and fields["cost"] <= left and ship.works(room):
+            targets = room_targets(ship, who, room, damaged)
+            if targets:
+                add(("room", who, room, fields["cost"], targets))
+        c = captains[captain]["cost"]
+        if c <= left:
+            targets = captain_targets(ship, who, damaged) if captain in CAPTAINS_AIMED else ANY
+            if targets:
+                add(("captain", who, captain, c, targets))
+        if hand:
+            for card in sorted(set(hand)):
+                c = abilities[card]["cost"] + extra
+                if c <= left:
+                    targets = shared.get(card)
+                    if targets is None:
+                        if card not in AIMED:
+                            targets = shared[card] = ANY  # ability_targets: a card aimed at nothing
+                        elif card == "jetpack":
+                            if useful is None:
+                                useful = useful_squares(ship, None)
+                            targets = [sq for sq in useful if sq != here]
+                        else:
+                            targets = ability_targets(ship, who, card, damaged)
+                        if card not in BY_CAPTAIN:
+                            shared[card] = targets
+                    if targets:
+                        add(("ability", who, card, c, targets))
+        for i, e in enumerate(ongoing):
+            ev = ship.event[e["id"]]
+            if (e["id"] in RESOLVE_ANYWHERE or (e["id"] in RESOLVE_BESIDE and e["at"] == here)
+                    or (e["id"] == "clogged-pipes" and damage[here])
+                    or (e["id"] == "bad-reviews" and here not in e["done"])) and ev["resolve_cost"] <= left:
+                add(("resolve", who, i, ev["resolve_cost"], None))
+            if e["id"] == "gremlins" and hand:
+                add(("discard", who, i, 0, sorted(set(hand))))
+    return out
+
+
+def useful_squares(ship, who: int | None) -> list:
+    """Where a Captain could do something (squares beside where `who` stands: any, for None)."""
+    here = ship.crew[who][1] if who is not None else None
+    blocked = quarantine(ship) if ship.ongoing else ()
+    damage, slot, room = ship.damage, ship.slot, ship.room
+    return [sq for sq in ship.squares if sq != here and sq not in blocked and
+            (damage[sq] or effects.craftable(ship, sq) or room.get(slot[sq], {}).get("kind") == "activated")]
 
 
 def room_targets(ship, who: int, room: str, damaged: list) -> list:
@@ -116,6 +208,9 @@ def room_targets(ship, who: int, room: str, damaged: list) -> list:
     if room == "recycling-plant" and len(ship.crew[who][2]) < r["discard"]:
         return []
     return [None]
+
+
+CAPTAINS_AIMED = ("mags-okonkwo", "ines-vasquez", "quill", "brick-thornbury")  # captain_targets says theirs
 
 
 def captain_targets(ship, who: int, damaged: list) -> list:

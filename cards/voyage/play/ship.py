@@ -45,6 +45,7 @@ class Ship(State):
         self.overtime = 0  # Actions at the start of the next round
         self.result: Outcome | None = None
         self.weights: dict | None = None  # the baseline's valuation of the meters, while it chooses
+        self.card_values: dict = {}  # the baseline's worth of what depends only on a card's fields
         self.begin_round()
 
     # -- what the rules read -------------------------------------------------------------------------
