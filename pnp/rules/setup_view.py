@@ -43,15 +43,16 @@ def setup_view(game: Game) -> SetupView | None:
                 if step.if_ is not None and not truthy(exprs.field(path, step, "if", names, True)):
                     out.append("-")
                     continue
-                out.append(exprs.field(path, step, name, names, 1 if name == "count" else None))
+                value = exprs.field(path, step, name, names, 1 if name == "count" else None)
+                out.append(value.rstrip(".") if name == "note" and isinstance(value, str) else value)
             except InputError:
                 out.append("?")
         return out
 
-    for part, each in (("table", False), ("each_player", True)):
+    for part, each in (("table", False), ("each_player", True), ("then", False)):
         for i, step in enumerate(getattr(spec, part)):
             what = _said(step, names_of, each)
-            name = "value" if step.track else "count"
+            name = "value" if step.track else "note" if step.note is not None else "count"
             values = counts(step, ("setup", part, i), name, 1 if each else None)
             applies = [v for v, n in zip(values, players, strict=True) if v != "-"]
             if "-" not in values and step.place and step.count is None:
@@ -64,8 +65,11 @@ def setup_view(game: Game) -> SetupView | None:
             elif len(set(map(str, values))) == 1:
                 steps.append(what.replace("{n}", str(values[0])) + ".")
             else:
-                steps.append(what.replace("{n}", "the number in the table below") + ".")
-                by_players.append((what.replace("{n} ", "").replace("{n}", ""), values))
+                said = f"{step.label}: as the table below says" if step.note is not None else \
+                    what.replace("{n}", "the number in the table below")
+                steps.append(said + ".")
+                row = (step.label or "") if step.note is not None else what.replace("{n} ", "").replace("{n}", "")
+                by_players.append((row, values))
     return SetupView(players, steps, by_players, dict(spec.options))
 
 
@@ -86,4 +90,6 @@ def _said(step: Step, names: dict[str, str], each: bool) -> str:
         return f"Set the {step.track} track to {{n}}"
     if step.pile:
         return f"{who}{'makes' if each else 'Make'} a pile{label}"
+    if step.note is not None:
+        return f"{who.strip() + ': ' if each else ''}{{n}}"
     return "A step"
