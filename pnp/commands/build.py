@@ -412,8 +412,11 @@ def checklist_rows(game: Game, rendered: list, counts: dict[str, int]) -> list[R
     cards = {c.id: d.id for d in game.decks for c in d.cards}
     rows: list[Row] = []
     for path, _, _, _, deck in rendered:
-        rows.append(Row(deck.name, _stated(contents.get(deck.id)), counts[deck.id], path.name, deck.spec.kind,
-                        deck.id))
+        parts = [sub for cid, sub in contents.items() if cid not in counts and cards.get(cid) == deck.id]
+        stated = _stated(contents.get(deck.id))
+        if deck.id not in contents and parts and all(isinstance(_stated(p), int) for p in parts):
+            stated = sum(p.count or 0 for p in parts)  # the rulebook lists the deck card by card
+        rows.append(Row(deck.name, stated, counts[deck.id], path.name, deck.spec.kind, deck.id))
         for cid, sub in contents.items():
             if cid not in counts and cards.get(cid) == deck.id:
                 rows.append(Row(f"{_label(cid)} (a {deck.name})", _stated(sub), sub.count or 0, kind=deck.spec.kind,
@@ -427,4 +430,6 @@ def _stated(item: Any) -> int | str:
     """The rulebook column: the count the rulebook states, or "not stated"."""
     if item is None or not item.stated or item.count is None:
         return "not stated"
+    if item.listed is not None and item.listed != item.count:  # the rulebook's lists disagree: say both
+        return f"{item.listed} (rules: {item.count})"
     return item.count

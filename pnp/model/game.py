@@ -93,6 +93,7 @@ class ContentItem:
     printed: bool = True  # false: not printed (ordinary dice, pencils): listed in the checklist only
     note: str = ""  # said beside it in the checklist
     stated: bool = True  # false: the rulebook names it but states no count (`count`, if given, is ours)
+    listed: int | None = None  # the rulebook's own component list says this where its rules need `count`: both shown
 
 
 @dataclass(repr=False, eq=False)
