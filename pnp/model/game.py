@@ -73,6 +73,8 @@ class PrintSettings:
     gap: Literal["auto", "none", "bleed"] = "auto"  # none: abut; bleed: 2 x bleed apart; auto: fits more
     center: bool = True  # the grid of faces centred on the page (else from the top-left margin)
     document: bool = True  # also write <game>-pnp.pdf: cover, checklist, instructions and every component
+    contrast: Annotated[float, Check(*limits.CONTRAST)] = 2.0  # text stands out this much (WCAG ratio) from what
+    # lies under it, or the preflight says so; 4.5 is WCAG AA (large text, 18 pt or 14 pt bold, is held to 3 at most)
 
     def overridden(self, paper: str | None = None, duplex: str | None = None, bleed: bool = True) -> PrintSettings:
         """These settings with the command line's choices (`--paper`, `--duplex`, `--no-bleed`)."""
