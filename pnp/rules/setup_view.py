@@ -29,8 +29,28 @@ def setup_view(game: Game) -> SetupView | None:
     if spec.shuffle:
         steps.append("Shuffle each deck: " + ", ".join(names_of.get(d, d) for d in spec.shuffle) + ".")
 
+    deals = {n: gs.deal(n) for n in players}  # what `pnp setup` deals (seed 0, the first options)
+
+    def dealt(n: int, step: Step, each: bool) -> Any:
+        """The step's number as dealt to the table (or player 1) for `n` players: "-" where it deals nothing."""
+        got = deals[n]
+        if got is None:
+            return "?"
+        label = step.label or step.draw or step.place or step.roll or step.track
+        part = (got["hands"][0] if got["hands"] else {}) if each else got["table"]
+        if label not in part:
+            return "-"
+        value = part[label]
+        cards = value.get("cards") if isinstance(value, dict) else value
+        if step.note is not None or step.track or step.roll:
+            return value.rstrip(".") if isinstance(value, str) else value
+        return len(cards) if isinstance(cards, list) else "?"
+
     def counts(step: Step, path: tuple, name: str, player: int | None) -> list[Any]:
-        """The step's number for each player count; "-" where its `if` leaves it out."""
+        """The step's number for each player count; "-" where its `if` leaves it out. A number that reads what is
+        dealt before it (`hand`, `table`, `pile()`) is taken from a deal."""
+        if step.note is not None:
+            return [dealt(n, step, player is not None) for n in players]
         out = []
         for n in players:
             chosen = choose(spec)
@@ -46,12 +66,19 @@ def setup_view(game: Game) -> SetupView | None:
                 value = exprs.field(path, step, name, names, 1 if name == "count" else None)
                 out.append(value.rstrip(".") if name == "note" and isinstance(value, str) else value)
             except InputError:
-                out.append("?")
+                out.append(dealt(n, step, player is not None))
         return out
 
     for part, each in (("table", False), ("each_player", True), ("then", False)):
         for i, step in enumerate(getattr(spec, part)):
             what = _said(step, names_of, each)
+            if each and deals[players[-1]] is not None and len(deals[players[-1]]["hands"]) > 1:
+                label = step.label or step.draw or step.place or step.roll or step.track
+                holders = [k for k, hand in enumerate(deals[players[-1]]["hands"], 1) if label in hand]
+                if holders == [1]:  # a step for the first player only (the captain token)
+                    what = what.replace("Each player draws", "The first player draws").replace(
+                        "Each player places", "The first player places").replace("Each player rolls",
+                                                                                 "The first player rolls")
             name = "value" if step.track else "note" if step.note is not None else "count"
             values = counts(step, ("setup", part, i), name, 1 if each else None)
             applies = [v for v, n in zip(values, players, strict=True) if v != "-"]
@@ -79,7 +106,7 @@ def _said(step: Step, names: dict[str, str], each: bool) -> str:
     label = f" ({step.label})" if step.label else ""
     if step.draw:
         deck = names.get(str(step.draw), str(step.draw))
-        return f"{who}{'draws' if each else 'Draw'} {{n}} from the {deck} deck"
+        return f"{who}{'draws' if each else 'Draw'} {{n}} from the {deck} deck{label}"
     if step.place:
         deck = names.get(str(step.place), str(step.place))
         return f"{'Place' if not each else who + 'places'} {{n}} of the {deck} cards{label}"
