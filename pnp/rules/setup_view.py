@@ -3,6 +3,7 @@ player count; the numbers that differ by player count go into a table (pnp/layou
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pnp.errors import InputError
@@ -42,6 +43,8 @@ def setup_view(game: Game) -> SetupView | None:
             return "-"
         value = part[label]
         cards = value.get("cards") if isinstance(value, dict) else value
+        if step.note is not None and isinstance(value, str) and each:  # "Each player: choose ..."
+            value = value[:1].lower() + value[1:]
         if step.note is not None or step.track or step.roll:
             return value.rstrip(".") if isinstance(value, str) else value
         return len(cards) if isinstance(cards, list) else "?"
@@ -72,10 +75,13 @@ def setup_view(game: Game) -> SetupView | None:
     for part, each in (("table", False), ("each_player", True), ("then", False)):
         for i, step in enumerate(getattr(spec, part)):
             what = _said(step, names_of, each)
-            if each and deals[players[-1]] is not None and len(deals[players[-1]]["hands"]) > 1:
+            if each and step.if_ and deals[players[-1]] is not None and len(deals[players[-1]]["hands"]) > 1:
                 label = step.label or step.draw or step.place or step.roll or step.track
                 holders = [k for k, hand in enumerate(deals[players[-1]]["hands"], 1) if label in hand]
-                if holders == [1]:  # a step for the first player only (the captain token)
+                first = holders == [1] and re.search(r"\bplayer\b", step.if_)
+                if holders and not first and len(holders) < len(deals[players[-1]]["hands"]):
+                    what += " (some players only)"
+                if first:  # the first player only (a captain token)
                     what = what.replace("Each player draws", "The first player draws").replace(
                         "Each player places", "The first player places").replace("Each player rolls",
                                                                                  "The first player rolls")
@@ -83,12 +89,13 @@ def setup_view(game: Game) -> SetupView | None:
             values = counts(step, ("setup", part, i), name, 1 if each else None)
             applies = [v for v, n in zip(values, players, strict=True) if v != "-"]
             if "-" not in values and step.place and step.count is None:
-                steps.append(what.replace("{n} of the", "all the") + ".")
+                steps.append(what.replace("{n} of the", "the matching" if step.where else "all the") + ".")
             elif "-" in values and len(set(map(str, applies))) <= 1:  # a step for some player counts only
                 only = [str(n) for n, v in zip(players, values, strict=True) if v != "-"]
                 said = what.replace("{n} of the", "all the") if step.place and step.count is None else \
                     what.replace("{n}", str(applies[0]) if applies else "")
-                steps.append(f"{said} (with {' or '.join(only) or 'no'} player{'' if only == ['1'] else 's'} only).")
+                steps.append(f"{said} (with {' or '.join(only)} player{'' if only == ['1'] else 's'} only)." if only
+                             else f"{said} (under another choice of the options below).")
             elif len(set(map(str, values))) == 1:
                 steps.append(what.replace("{n}", str(values[0])) + ".")
             else:
@@ -109,7 +116,7 @@ def _said(step: Step, names: dict[str, str], each: bool) -> str:
         return f"{who}{'draws' if each else 'Draw'} {{n}} from the {deck} deck{label}"
     if step.place:
         deck = names.get(str(step.place), str(step.place))
-        return f"{'Place' if not each else who + 'places'} {{n}} of the {deck} cards{label}"
+        return f"{'Place' if not each else who + 'places'} {{n}} of the {deck} pieces{label}"
     if step.roll:
         wild = f"; on the wild face, {step.wild}" if step.wild else ""
         return f"{who}{'rolls' if each else 'Roll'} the {names.get(step.roll, step.roll)}{label}{wild}"
