@@ -63,7 +63,8 @@ def test_sleeping_gods_deals_every_setup_step(players, mode):
     names = {c.get("id") or c["name"].lower().replace(" ", "-"): c["name"] for c in ENEMIES}
     enemy = ids(table["enemy-deck"])
     assert [numbers[names[e]] for e in enemy] == sorted(numbers.values()) and side(table["enemy-deck"]) == "back"
-    assert len(ids(table["search-stack"])) == sum(c.get("copies", 1) for c in cards("sleeping-gods", "search-tokens.yaml"))
+    searches = sum(c.get("copies", 1) for c in cards("sleeping-gods", "search-tokens.yaml"))
+    assert len(ids(table["search-stack"])) == searches
     assert side(table["search-stack"]) == "back"
     assert len(table["synergy-tokens"]) == 9 and len(table["level-cards"]) == 9
     abilities = sum(c.get("copies", 1) for c in cards("sleeping-gods", "abilities.yaml"))

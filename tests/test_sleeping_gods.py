@@ -21,7 +21,8 @@ TEMPLATES = REPO / "templates/sleeping-gods"
 FATE = {1: 4, 2: 7, 3: 8, 4: 7, 5: 4}
 TIERS = ("mild", "perilous", "deadly")
 WITH_BACKS = {"ability", "market", "adventure", "level", "weapon", "event", "enemy", "reference", "fatigue-token",
-              "search-token", "ship-board", "journey-log"}  # the ship board: a back page behind each of its tiles; the log: its save lines
+              "search-token", "ship-board", "journey-log"}  # the ship board: a back page behind each of its tiles;
+# the journey log: its save lines
 
 
 @pytest.fixture

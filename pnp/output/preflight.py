@@ -178,7 +178,8 @@ class Preflight:
                 src = face.source(text)
                 found[(src.where if src else None,
                        f"text in {hex_of(run.color)} on {hex_of(under)}: contrast {measured:.1f}:1, under "
-                       f"{needed(run, self.contrast):g}:1; a player may not read it: darken or lighten one of the two")] = None
+                       f"{needed(run, self.contrast):g}:1; a player may not read it: darken or lighten one of the "
+                       "two")] = None
             self._faces[key] = list(found)
         return self._faces[key]
 

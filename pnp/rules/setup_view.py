@@ -75,11 +75,12 @@ def setup_view(game: Game) -> SetupView | None:
     for part, each in (("table", False), ("each_player", True), ("then", False)):
         for i, step in enumerate(getattr(spec, part)):
             what = _said(step, names_of, each)
-            if each and step.if_ and deals[players[-1]] is not None and len(deals[players[-1]]["hands"]) > 1:
+            most = deals[players[-1]]
+            if each and step.if_ and most is not None and len(most["hands"]) > 1:
                 label = step.label or step.draw or step.place or step.roll or step.track
-                holders = [k for k, hand in enumerate(deals[players[-1]]["hands"], 1) if label in hand]
+                holders = [k for k, hand in enumerate(most["hands"], 1) if label in hand]
                 first = holders == [1] and re.search(r"\bplayer\b", step.if_)
-                if holders and not first and len(holders) < len(deals[players[-1]]["hands"]):
+                if holders and not first and len(holders) < len(most["hands"]):
                     what += " (some players only)"
                 if first:  # the first player only (a captain token)
                     what = what.replace("Each player draws", "The first player draws").replace(
