@@ -285,7 +285,7 @@ def test_setup_deals_for_every_player_count(players, tmp_path):
     assert [levels[c] for c in dealt["table"]["disaster-deck"]] == (  # one pile, top card first
         ["green"] * 2 + ["yellow"] * 3 + ["orange"] * 3 + ["red"] * 3)
     assert len(dealt["table"]["missions"]) == 3
-    assert dealt["table"]["disaster-dice"] == (1 if players <= 2 else 2)
+    assert dealt["table"]["dice-per-persistent-disaster"] == (1 if players <= 2 else 2)
     recorded = tmp_path / "setup.json"
     recorded.write_text(json.dumps(dealt))
     assert run_pnp("check", "intrepid", "--setup", str(recorded)).code == 0
@@ -315,7 +315,7 @@ def test_a_three_player_setup_is_what_the_rulebook_says(difficulty):
         assert [h["wheels"] for h in singles] == [-6 - extra] * 2
         assert [h["capacity"] for h in dealt["hands"]] == [CAPACITY[difficulty]] * 3
         assert Counter(numbers[t] for t in dealt["table"]["amplify-strain"]) == {1: 1, 3: 1, 5: 1, 2: 2, 4: 2, 6: 2}
-        assert len({h["country"][0] for h in dealt["hands"]}) == 3
+        assert len({h["country"]["cards"][0] for h in dealt["hands"]}) == 3
         # the default disaster: Training Simulator, all ten in order, card 1 on top
         assert dealt["table"]["disaster-deck"] == [c["id"] for c in sorted(cards("training-simulator.yaml"),
                                                                               key=lambda c: c["number"])]

@@ -21,7 +21,8 @@ TEMPLATES = REPO / "templates/sleeping-gods"
 FATE = {1: 4, 2: 7, 3: 8, 4: 7, 5: 4}
 TIERS = ("mild", "perilous", "deadly")
 WITH_BACKS = {"ability", "market", "adventure", "level", "weapon", "event", "enemy", "reference", "fatigue-token",
-              "search-token", "ship-board"}  # the ship board: a back page behind each of its tiles
+              "search-token", "ship-board", "journey-log"}  # the ship board: a back page behind each of its tiles;
+# the journey log: its save lines
 
 
 @pytest.fixture
@@ -158,7 +159,7 @@ def test_the_journey_log_prints_the_final_score_and_save_lines(built):
     out, manifest = built
     campaign = load("campaign.yaml")
     text = text_of(out / "journey-log.pdf")
-    assert len(faces(manifest, "journey-log")) == 4 and not faces(manifest, "journey-log", "back")
+    assert len(faces(manifest, "journey-log")) == len(faces(manifest, "journey-log", "back"))  # the save lines
     for line in campaign["final_score"]:
         assert text.count(line["text"]) == 4, line
     for column in campaign["save_columns"]:
@@ -223,7 +224,12 @@ def test_setup_deals_each_player_count_its_side_shares_and_one_ordered_event_dec
     assert dealt["table"]["captain"] == ["holt"]  # the captain's board stays in the middle, for the active player
     assert [len(h["crew"]) for h in hands] == CREW[players]  # the other eight, as evenly as possible
     assert len({c for h in hands for c in h["crew"]} | {"holt"}) == 9
-    assert [len(h["combat-actions"]) for h in hands] == SHARES[players]
+    assert not any("combat-actions" in h for h in hands)  # handed out at each combat, not once (issue 30)
+    assert dealt["table"]["combat-actions"] == ["combat-action"] * 4
+    share = SHARES[players]
+    said = dealt["table"]["combat-action-share"]
+    assert (f"all {share[0]} to the player" if players == 1 else f"{share[0]} to each player" if len(set(share)) == 1
+            else f"{share[0]} to the active player, {share[1]} to each other player") in said
     assert [("captain-token" in h) for h in hands] == [True] + [False] * (players - 1)  # the active player
     assert dealt["table"]["ship-board"] == {"cards": ["ship-board"], "side": "front" if players <= 2 else "back"}
     tier = {slug(c["name"]): c["tier"] for c in cards("events.yaml")}
@@ -238,7 +244,7 @@ def test_setup_deals_each_player_count_its_side_shares_and_one_ordered_event_dec
 def test_a_recorded_setup_with_the_wrong_side_share_or_pile_order_is_caught(tmp_path):
     dealt = json.loads(run_pnp("setup", "sleeping-gods", "--players", "3", "--seed", "5", "--format", "json").out)
     dealt["table"]["ship-board"]["side"] = "front"  # the 1-2 player side, with 3 players
-    dealt["hands"][1]["combat-actions"] *= 2  # player 2 takes two
+    dealt["hands"][1]["command"] *= 2  # player 2 takes two
     pile = dealt["table"]["event-deck"]
     pile[0], pile[-1] = pile[-1], pile[0]  # a deadly event on top
     recorded = tmp_path / "setup.json"
@@ -247,20 +253,21 @@ def test_a_recorded_setup_with_the_wrong_side_share_or_pile_order_is_caught(tmp_
     assert result.code == 1
     found = {(e["subject"], e["message"]) for e in errors_of(result)}
     assert ("table.ship-board", "lies back side up, got 'front'") in found
-    assert ("hands.1.combat-actions", "1 combat-action card expected, got ['combat-action', 'combat-action']") in found
+    assert ("hands.1.command", "1 command-token card expected, got ['command', 'command']") in found
     assert {s for s, m in found if "is not one this step takes (card.tier == " in m} == {
         "table.event-deck.0", "table.event-deck.17"}
 
 
 @pytest.mark.slow  # a whole check of a broken copy
-def test_a_setup_table_that_differs_from_the_reference_is_caught_at_its_line(sleeping_gods):
+def test_a_setup_that_deals_combat_tokens_once_is_caught_at_its_line(sleeping_gods):
     rules = sleeping_gods / "cards/sleeping-gods/rules.yaml"
-    edit(rules, "values: {1: 4, 2: 2, 3: [2, 1, 1], 4: 1}}", "values: {1: 4, 2: 2, 3: [1, 2, 1], 4: 1}}")
+    edit(rules, "    - {draw: ability, count: 1, label: ability}\n",
+         "    - {draw: ability, count: 1, label: ability}\n    - {draw: combat-action, label: combat-actions}\n")
     errors = failures(sleeping_gods, "combat-action-shares")
-    line = next(i for i, t in enumerate(rules.read_text().splitlines(), 1) if "combat-actions: {by:" in t)
-    assert [(e["file"], e["line"], e["message"]) for e in errors] == [
-        ("cards/sleeping-gods/rules.yaml", line, "the setup deals 3 players [1, 2, 1] combat action tokens; "
-         "campaign.yaml (and the reference) says 2 to the active player and 1 to each other")]
+    line = next(i for i, t in enumerate(rules.read_text().splitlines(), 1) if t.startswith("  each_player:"))
+    assert [(e["file"], e["line"]) for e in errors][:1] == [("cards/sleeping-gods/rules.yaml", line)]
+    assert errors[0]["message"].startswith("the setup deals combat action tokens to player 1 (1 players): the rules "
+                                           "hand them out at each combat")
 
 
 @pytest.mark.slow  # a whole check of a broken copy

@@ -284,6 +284,6 @@ def setup_summary(game: Game, fail: Fail) -> None:
         if dealt is None:
             continue
         parts = [f"{'+'.join(b.removesuffix('-board') for b in h['boards'])} at {h['wheels']}" for h in dealt["hands"]]
-        dice = dealt["table"]["disaster-dice"]
+        dice = dealt["table"]["dice-per-persistent-disaster"]
         fail(f"{n} player(s): {'; '.join(parts)}; {len(dealt['table']['amplify-strain'])} Amplify/Strain tokens; "
              f"{dice} {'die' if dice == 1 else 'dice'} per persistent disaster", setup.where("tables"), "setup")

@@ -160,8 +160,9 @@ def tuck_strip(game: Game, fail: Fail) -> None:
 
 @custom_rule("sg-combat-actions")
 def combat_actions(game: Game, fail: Fail) -> None:
-    """For every player count, the combat action tokens shared out add up to all of them, and the setup
-    deals each player the share campaign.yaml gives (the share the reference card prints)."""
+    """For every player count, the combat action tokens shared out add up to all of them; the setup deals
+    none to a player (they are handed out at each combat) and its note says each share campaign.yaml gives
+    (the share the reference card prints)."""
     table = game.data["campaign"]
     spec = table.data["combat_actions"]
     by = {r["players"]: r for r in spec["by_players"]}
@@ -176,12 +177,19 @@ def combat_actions(game: Game, fail: Fail) -> None:
         if row["active"] + row["others"] * (n - 1) != spec["total"]:
             fail(f"{n} players share {row['active'] + row['others'] * (n - 1)} tokens, not all {spec['total']}",
                  at, "campaign.combat_actions")
-        hands = (setup.deal(n) or {"hands": None})["hands"]  # None: it cannot be dealt (the setup check says why)
-        dealt = [len(hand.get("combat-actions", [])) for hand in hands] if hands is not None else None
-        if dealt is not None and dealt != [row["active"]] + [row["others"]] * (n - 1):
-            fail(f"the setup deals {n} players {dealt} combat action tokens; campaign.yaml (and the reference) "
-                 f"says {row['active']} to the active player and {row['others']} to each other",
-                 setup.where("tables", "combat-actions"), "setup")
+        dealt = setup.deal(n)
+        if dealt is None:  # it cannot be dealt: the setup check says why
+            continue
+        held = [i for i, hand in enumerate(dealt["hands"], 1) if "combat-actions" in hand]
+        if held:
+            fail(f"the setup deals combat action tokens to player {held[0]} ({n} players): the rules hand them out "
+                 "at each combat, not once; leave them in the supply with a note", setup.where("each_player"), "setup")
+        said = str(dealt["table"].get("combat-action-share", ""))
+        want = f"all {row['active']}" if n == 1 else f"{row['active']} to each player" \
+            if row["active"] == row["others"] else f"{row['active']} to the active player"
+        if want not in said:
+            fail(f"{n} players: the setup's combat-action-share note should say {want!r} (campaign.yaml); "
+                 f"it says {said!r}", setup.where("then"), "setup")
 
 
 @custom_rule("sg-event-deck-order")

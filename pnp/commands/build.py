@@ -235,7 +235,7 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
     warnings = [p for p in found if p.severity == "warning"]
     return BuildResult(game, files, counts, warnings, time.perf_counter() - started, settings, merge_notes(notes),
                        preflight(rendered, settings.margin, font, env, stamp, single,
-                                 (f"{game.id}-pnp.pdf", document[1]) if document else None))
+                                 (f"{game.id}-pnp.pdf", document[1]) if document else None, settings.contrast))
 
 
 def impose_component(deck: Deck, entries: list, size: tuple[float, float], settings: PrintSettings,
@@ -280,7 +280,7 @@ def preflight_prepared(prep: Prepared, single: bool, stamped: bool) -> list[Prob
                                  prep.paper)
         document = (f"{prep.game.id}-pnp.pdf", [p for sec in sections if sec.kind != "own" for p in sec.pages])
     return preflight(rendered, prep.settings.margin, prep.font, prep.env, stamp_of(prep.game, not stamped), single,
-                     document)
+                     document, prep.settings.contrast)
 
 
 def printed(pages: list[Page], side: str) -> int:
@@ -289,13 +289,14 @@ def printed(pages: list[Page], side: str) -> int:
 
 
 def preflight(rendered: list, margin: float, font: str, env: LayoutEnv, stamp: str, single: bool,
-              document: tuple[str, list[Page]] | None = None) -> list[Problem]:
+              document: tuple[str, list[Page]] | None = None, contrast: float = 2.0) -> list[Problem]:
     """What a print shop's preflight would flag in these files and the document (pnp/output/preflight.py);
-    `stamp`: the playtest stamp's text, if printed."""
+    `stamp`: the playtest stamp's text, if printed; `contrast`: what text must reach (the game's `print:`)."""
     from pnp.output.pdftext import STAMP_SIZE
     from pnp.output.preflight import Preflight, Sheets
 
     check = Preflight(margin, font, env.icons, STAMP_SIZE if stamp else None, stamp)
+    check.contrast = contrast
     for path, _, pages, _, deck in rendered:
         check.check(Sheets(path.name, pages, deck.doc.where(()), single))
     if document is not None:
@@ -412,8 +413,11 @@ def checklist_rows(game: Game, rendered: list, counts: dict[str, int]) -> list[R
     cards = {c.id: d.id for d in game.decks for c in d.cards}
     rows: list[Row] = []
     for path, _, _, _, deck in rendered:
-        rows.append(Row(deck.name, _stated(contents.get(deck.id)), counts[deck.id], path.name, deck.spec.kind,
-                        deck.id))
+        parts = [sub for cid, sub in contents.items() if cid not in counts and cards.get(cid) == deck.id]
+        stated = _stated(contents.get(deck.id))
+        if deck.id not in contents and parts and all(isinstance(_stated(p), int) for p in parts):
+            stated = sum(p.count or 0 for p in parts)  # the rulebook lists the deck card by card
+        rows.append(Row(deck.name, stated, counts[deck.id], path.name, deck.spec.kind, deck.id))
         for cid, sub in contents.items():
             if cid not in counts and cards.get(cid) == deck.id:
                 rows.append(Row(f"{_label(cid)} (a {deck.name})", _stated(sub), sub.count or 0, kind=deck.spec.kind,
@@ -427,4 +431,6 @@ def _stated(item: Any) -> int | str:
     """The rulebook column: the count the rulebook states, or "not stated"."""
     if item is None or not item.stated or item.count is None:
         return "not stated"
+    if item.listed is not None and item.listed != item.count:  # the rulebook's lists disagree: say both
+        return f"{item.listed} (rules: {item.count})"
     return item.count

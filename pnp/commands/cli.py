@@ -350,7 +350,11 @@ def setup(
     chosen = "".join(f", {k} {v}" for k, v in dealt["options"].items())
     typer.echo(f"{loaded.manifest.name}: {players} player{'s' if players != 1 else ''}{chosen}, seed {seed}")
     width = max([12, *(len(k) for part in (dealt["table"], *dealt["hands"]) for k in part)])
-    for heading, part in (("table", dealt["table"]), *((f"player {i}", h) for i, h in enumerate(dealt["hands"], 1))):
+    later = set(dealt.get("then", []))  # the group's steps once every player is set up, said after the players
+    first = {k: v for k, v in dealt["table"].items() if k not in later}
+    then = {k: v for k, v in dealt["table"].items() if k in later}
+    for heading, part in (("table", first), *((f"player {i}", h) for i, h in enumerate(dealt["hands"], 1)),
+                          ("then, as a group", then)):
         if part:  # no heading over nothing
             typer.echo(heading)
         for key, value in part.items():

@@ -75,6 +75,8 @@ class PrintSettings:
     gap: Literal["auto", "none", "bleed"] = "auto"  # none: abut; bleed: 2 x bleed apart; auto: fits more
     center: bool = True  # the grid of faces centred on the page (else from the top-left margin)
     document: bool = True  # also write <game>-pnp.pdf: cover, checklist, instructions and every component
+    contrast: Annotated[float, Check(*limits.CONTRAST)] = 2.0  # text stands out this much (WCAG ratio) from what
+    # lies under it, or the preflight says so; 4.5 is WCAG AA (large text, 18 pt or 14 pt bold, is held to 3 at most)
 
     def overridden(self, paper: str | None = None, duplex: str | None = None, bleed: bool = True) -> PrintSettings:
         """These settings with the command line's choices (`--paper`, `--duplex`, `--no-bleed`)."""
@@ -95,6 +97,7 @@ class ContentItem:
     printed: bool = True  # false: not printed (ordinary dice, pencils): listed in the checklist only
     note: str = ""  # said beside it in the checklist
     stated: bool = True  # false: the rulebook names it but states no count (`count`, if given, is ours)
+    listed: int | None = None  # the rulebook's own component list says this where its rules need `count`: both shown
 
 
 @dataclass(repr=False, eq=False)

@@ -28,6 +28,7 @@ MARGIN = (0.0, 30 * MM)
 MARK_LENGTH = (0.0, 20 * MM)
 MARK_OFFSET = (0.0, 10 * MM)
 MARK_WIDTH = (0.0, 2 * MM)
+CONTRAST = (1.0, 21.0)  # `print: contrast:`, a WCAG contrast ratio (1: none asked, 21: black on white)
 BACK_OFFSET_MM = 20.0  # a printer's back offset (`--back-offset`, printers.yaml), either way, in mm
 ELEMENT_MAX = 4000 * MM  # an element's box, either side, may reach this (art may spill over the face)
 REPEAT = 10_000  # items of one element's `repeat`

@@ -24,7 +24,7 @@ from typing import Any
 from pnp.errors import Problem, Where
 from pnp.layout.scene import Ellipse, Face, Icon, Image, Item, Label, Line, Polygon, Rect, Text, TextRun, drawn_as
 from pnp.model.units import MM, hex_of
-from pnp.output.contrast import MIN_CONTRAST, low_contrast
+from pnp.output.contrast import MIN_CONTRAST, low_contrast, needed
 from pnp.output.extent import Box, crosses, dpi, line_box, luminance, shrink, walk_scaled, within
 from pnp.output.impose import Page, Placement
 
@@ -56,6 +56,8 @@ class _Found:
 
 
 class Preflight:
+    contrast = MIN_CONTRAST  # what text must reach (the game's `print: contrast:`)
+
     def __init__(self, paper_margin: float, font: str, icons: dict[str, Any], stamp_size: float | None = None,
                  stamp: str = ""):
         """`font`: the renderer's own (labels, stamps); `stamp_size`: the playtest stamp's size, if printed;
@@ -172,11 +174,12 @@ class Preflight:
                 where = src.where if src else None
                 for message in self._item(item, scale):
                     found[(where, message)] = None
-            for text, run, under, measured in low_contrast(face.items):
+            for text, run, under, measured in low_contrast(face.items, least=self.contrast):
                 src = face.source(text)
                 found[(src.where if src else None,
                        f"text in {hex_of(run.color)} on {hex_of(under)}: contrast {measured:.1f}:1, under "
-                       f"{MIN_CONTRAST:g}:1; a player may not read it: darken or lighten one of the two")] = None
+                       f"{needed(run, self.contrast):g}:1; a player may not read it: darken or lighten one of the "
+                       "two")] = None
             self._faces[key] = list(found)
         return self._faces[key]
 

@@ -19,7 +19,7 @@ from pnp.model.game import Game
 from pnp.rules.setup_expr import Expressions, Locator, Path, resolve_tables
 from pnp.rules.spec import Setup, Step
 
-KINDS = ("draw", "place", "roll", "track", "pile")
+KINDS = ("draw", "place", "roll", "track", "pile", "note")
 
 
 class Record:
@@ -78,10 +78,13 @@ def validate(setup: Setup, locate: Locator) -> list[Problem]:
     def one(step: Step, path: Path, in_pile: bool) -> None:
         kind = kind_of(step)
         if kind is None:
-            out.append(locate.fail(path, "a step does one thing: give it exactly one of draw, place, roll, track "
-                                   "or pile").problems[0])
+            out.append(locate.fail(path, "a step does one thing: give it exactly one of draw, place, roll, track, "
+                                   "pile or note").problems[0])
         elif in_pile and kind not in ("draw", "place"):
             out.append(locate.fail(path, "a pile is built from draw and place steps only").problems[0])
+        elif kind == "note" and not step.label:
+            out.append(locate.fail(path, "a note needs a `label`: how the setup names it "
+                                   "(`{note: \"Write the date\", label: date}`)").problems[0])
         elif kind == "pile":
             if not step.label:
                 out.append(locate.fail(path, "a pile needs a `label`: how the setup names it").problems[0])
@@ -114,7 +117,7 @@ def validate(setup: Setup, locate: Locator) -> list[Problem]:
     decks = [d.id for d in locate.game.decks]
     piles = table_piles(setup, decks)
     dice = [name for name, doc in locate.game.data.items() if isinstance(doc.data, dict) and "faces" in doc.data]
-    for scope in ("table", "each_player"):
+    for scope in ("table", "each_player", "then"):
         for i, step in enumerate(getattr(setup, scope)):
             one(step, ("setup", scope, i), False)
     for i, deck in enumerate(setup.shuffle):
@@ -135,7 +138,7 @@ def table_piles(setup: Setup, decks: list[str]) -> list[str]:
     """The labels of the piles the table's steps build (a `pile`, or cards drawn or placed under a label of
     their own): later steps may draw from them, top first."""
     out = []
-    for step in setup.table:
+    for step in [*setup.table, *setup.then]:
         kind = kind_of(step)
         if step.label and kind in ("pile", "draw", "place") and step.label not in decks:
             out.append(step.label)
@@ -249,7 +252,11 @@ class Dealer:
             for i, step in enumerate(self.setup.each_player):
                 self.run(step, ("setup", "each_player", i), own, hand, mine, ("hands", player - 1))
             hands.append(hand)
-        return {"table": table, "hands": hands}
+        before = set(table)
+        for i, step in enumerate(self.setup.then):  # the group again, once every player is set up
+            self.run(step, ("setup", "then", i), names, table, view, ("table",))
+        return {"table": table, "hands": hands, **({"then": [k for k in table if k not in before]}
+                                                   if self.setup.then else {})}
 
     def pile(self, name: str) -> PileView:
         """What is left of a deck, or of a pile the table's steps built: `pile('tier-1').size`."""
@@ -271,6 +278,9 @@ class Dealer:
                                    f"two steps deal {label!r} to the {'table' if scope[0] == 'table' else 'player'}: "
                                    "give each its own `label`")
         self.step = step
+        if kind == "note":  # said in its place; nothing is dealt, so a recorded setup need not write it
+            into[label] = view[label] = self.exprs.field(path, step, "note", names)
+            return
         if not self.begin(label, scope):
             return
         if kind == "pile":

@@ -194,6 +194,10 @@ class Engine:
                     yield (self.game.doc.where(("contents", component)), component,
                            "give the count the rulebook states (`count: N`), or `stated: false` if it states none")
                 continue
+            if item.listed is not None and item.listed != count and not item.note:
+                yield (self.game.doc.where(("contents", component)), component,
+                       f"the rulebook's component list says {item.listed} and its rules need {count}: say which the "
+                       "pack follows and why in a `note` (the checklist prints both)")
             listed = f"the rulebook lists {count}" if item.stated else f"contents gives {count} (not in the rulebook)"
             printed = self.decks[component].faces if component in self.decks else cards.get(component)
             if printed is None:

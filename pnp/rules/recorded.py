@@ -84,6 +84,10 @@ class _Replay(Dealer):
                 if step.draw == pile and isinstance(hand, dict):
                     got = hand.get(step.label or pile)
                     out += got.get("cards", []) if isinstance(got, dict) else got if isinstance(got, list) else []
+        for step in self.setup.then:
+            if step.draw == pile and step.label and isinstance(data.get("table"), dict):
+                got = data["table"].get(step.label)
+                out += got.get("cards", []) if isinstance(got, dict) else got if isinstance(got, list) else []
         return out
 
     def pick(self, take: Take, pool: list[Piece]) -> list[Piece]:

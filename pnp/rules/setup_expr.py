@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 RESERVED = ("players", "player", "tables", "data", "table", "hand", "card", "pile")
 BARE = ("if", "where")  # written as bare expressions (braces optional); the others are a value or one {{ }}
+TEXT = ("note",)  # text with {{ expressions }} anywhere in it
 VALUES = ("count", "value", "draw", "place", "side")
 _SINGLE = re.compile(r"^\s*\{\{(?P<body>(?:(?!\{\{|\}\}).)*)\}\}\s*$", re.S)
 Path = tuple[str | int, ...]
@@ -60,7 +61,7 @@ class ExpressionMistake(InputError):
 def step_fields(step: Step) -> dict[str, Any]:
     """The fields a step sets that may hold expressions, by their YAML names."""
     raw = {"if": step.if_, "where": step.where, "count": step.count, "value": step.value, "draw": step.draw,
-           "place": step.place, "side": step.side}
+           "place": step.place, "side": step.side, "note": step.note}
     return {k: v for k, v in raw.items() if v is not None}
 
 
@@ -71,9 +72,11 @@ class Expressions:
         self.locate = locate
         self._compiled: dict[Path, Callable[[dict[str, Any]], Any]] = {}
 
-    def compile(self, path: Path, source: Any, bare: bool) -> Callable[[dict[str, Any]], Any]:
+    def compile(self, path: Path, source: Any, bare: bool, text: bool = False) -> Callable[[dict[str, Any]], Any]:
         if path in self._compiled:
             return self._compiled[path]
+        if text and isinstance(source, str) and not _SINGLE.match(source) and "{" in source:
+            return self._text(path, source)
         body = None
         if isinstance(source, str):
             m = _SINGLE.match(source)
@@ -111,12 +114,31 @@ class Expressions:
         self._compiled[path] = run
         return run
 
+    def _text(self, path: Path, source: str) -> Callable[[dict[str, Any]], Any]:
+        """A note: text with `{{ expressions }}` in it, filled in (the sandbox renders it as a card's text)."""
+        from pnp.errors import InputError as Bad
+        from pnp.layout.expr import ExprError, compile_value
+
+        try:
+            _, get = compile_value(source, self.locate((*path,)))
+        except Bad as exc:
+            raise self.locate.mistake(path, exc.problems[0].message) from None
+
+        def run(names: dict[str, Any]) -> Any:
+            try:
+                return get({k: v for k, v in names.items() if k != "_options"})
+            except ExprError as exc:
+                raise self.locate.mistake(path, f"{exc}{describe(names)}") from None
+
+        self._compiled[path] = run
+        return run
+
     def field(self, path: Path, step: Step, name: str, names: dict[str, Any], default: Any = None) -> Any:
         """A step's field evaluated with these names (its default when the step does not set it)."""
         source = step_fields(step).get(name)
         if source is None:
             return default
-        return self.compile((*path, name), source, name in BARE)(names)
+        return self.compile((*path, name), source, name in BARE, name in TEXT)(names)
 
 
 def describe(names: dict[str, Any]) -> str:

@@ -3,6 +3,7 @@ player count; the numbers that differ by player count go into a table (pnp/layou
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from pnp.errors import InputError
@@ -29,8 +30,30 @@ def setup_view(game: Game) -> SetupView | None:
     if spec.shuffle:
         steps.append("Shuffle each deck: " + ", ".join(names_of.get(d, d) for d in spec.shuffle) + ".")
 
+    deals = {n: gs.deal(n) for n in players}  # what `pnp setup` deals (seed 0, the first options)
+
+    def dealt(n: int, step: Step, each: bool) -> Any:
+        """The step's number as dealt to the table (or player 1) for `n` players: "-" where it deals nothing."""
+        got = deals[n]
+        if got is None:
+            return "?"
+        label = step.label or step.draw or step.place or step.roll or step.track
+        part = (got["hands"][0] if got["hands"] else {}) if each else got["table"]
+        if label not in part:
+            return "-"
+        value = part[label]
+        cards = value.get("cards") if isinstance(value, dict) else value
+        if step.note is not None and isinstance(value, str) and each:  # "Each player: choose ..."
+            value = value[:1].lower() + value[1:]
+        if step.note is not None or step.track or step.roll:
+            return value.rstrip(".") if isinstance(value, str) else value
+        return len(cards) if isinstance(cards, list) else "?"
+
     def counts(step: Step, path: tuple, name: str, player: int | None) -> list[Any]:
-        """The step's number for each player count; "-" where its `if` leaves it out."""
+        """The step's number for each player count; "-" where its `if` leaves it out. A number that reads what is
+        dealt before it (`hand`, `table`, `pile()`) is taken from a deal."""
+        if step.note is not None:
+            return [dealt(n, step, player is not None) for n in players]
         out = []
         for n in players:
             chosen = choose(spec)
@@ -43,29 +66,45 @@ def setup_view(game: Game) -> SetupView | None:
                 if step.if_ is not None and not truthy(exprs.field(path, step, "if", names, True)):
                     out.append("-")
                     continue
-                out.append(exprs.field(path, step, name, names, 1 if name == "count" else None))
+                value = exprs.field(path, step, name, names, 1 if name == "count" else None)
+                out.append(value.rstrip(".") if name == "note" and isinstance(value, str) else value)
             except InputError:
-                out.append("?")
+                out.append(dealt(n, step, player is not None))
         return out
 
-    for part, each in (("table", False), ("each_player", True)):
+    for part, each in (("table", False), ("each_player", True), ("then", False)):
         for i, step in enumerate(getattr(spec, part)):
             what = _said(step, names_of, each)
-            name = "value" if step.track else "count"
+            most = deals[players[-1]]
+            if each and step.if_ and most is not None and len(most["hands"]) > 1:
+                label = step.label or step.draw or step.place or step.roll or step.track
+                holders = [k for k, hand in enumerate(most["hands"], 1) if label in hand]
+                first = holders == [1] and re.search(r"\bplayer\b", step.if_)
+                if holders and not first and len(holders) < len(most["hands"]):
+                    what += " (some players only)"
+                if first:  # the first player only (a captain token)
+                    what = what.replace("Each player draws", "The first player draws").replace(
+                        "Each player places", "The first player places").replace("Each player rolls",
+                                                                                 "The first player rolls")
+            name = "value" if step.track else "note" if step.note is not None else "count"
             values = counts(step, ("setup", part, i), name, 1 if each else None)
             applies = [v for v, n in zip(values, players, strict=True) if v != "-"]
             if "-" not in values and step.place and step.count is None:
-                steps.append(what.replace("{n} of the", "all the") + ".")
+                steps.append(what.replace("{n} of the", "the matching" if step.where else "all the") + ".")
             elif "-" in values and len(set(map(str, applies))) <= 1:  # a step for some player counts only
                 only = [str(n) for n, v in zip(players, values, strict=True) if v != "-"]
                 said = what.replace("{n} of the", "all the") if step.place and step.count is None else \
                     what.replace("{n}", str(applies[0]) if applies else "")
-                steps.append(f"{said} (with {' or '.join(only) or 'no'} player{'' if only == ['1'] else 's'} only).")
+                steps.append(f"{said} (with {' or '.join(only)} player{'' if only == ['1'] else 's'} only)." if only
+                             else f"{said} (under another choice of the options below).")
             elif len(set(map(str, values))) == 1:
                 steps.append(what.replace("{n}", str(values[0])) + ".")
             else:
-                steps.append(what.replace("{n}", "the number in the table below") + ".")
-                by_players.append((what.replace("{n} ", "").replace("{n}", ""), values))
+                said = f"{step.label}: as the table below says" if step.note is not None else \
+                    what.replace("{n}", "the number in the table below")
+                steps.append(said + ".")
+                row = (step.label or "") if step.note is not None else what.replace("{n} ", "").replace("{n}", "")
+                by_players.append((row, values))
     return SetupView(players, steps, by_players, dict(spec.options))
 
 
@@ -75,10 +114,10 @@ def _said(step: Step, names: dict[str, str], each: bool) -> str:
     label = f" ({step.label})" if step.label else ""
     if step.draw:
         deck = names.get(str(step.draw), str(step.draw))
-        return f"{who}{'draws' if each else 'Draw'} {{n}} from the {deck} deck"
+        return f"{who}{'draws' if each else 'Draw'} {{n}} from the {deck} deck{label}"
     if step.place:
         deck = names.get(str(step.place), str(step.place))
-        return f"{'Place' if not each else who + 'places'} {{n}} of the {deck} cards{label}"
+        return f"{'Place' if not each else who + 'places'} {{n}} of the {deck} pieces{label}"
     if step.roll:
         wild = f"; on the wild face, {step.wild}" if step.wild else ""
         return f"{who}{'rolls' if each else 'Roll'} the {names.get(step.roll, step.roll)}{label}{wild}"
@@ -86,4 +125,6 @@ def _said(step: Step, names: dict[str, str], each: bool) -> str:
         return f"Set the {step.track} track to {{n}}"
     if step.pile:
         return f"{who}{'makes' if each else 'Make'} a pile{label}"
+    if step.note is not None:
+        return f"{who.strip() + ': ' if each else ''}{{n}}"
     return "A step"

@@ -95,7 +95,8 @@ class Rule:
 @dataclass
 class Step:
     """One setup step: `draw`/`place` take cards from a deck, `pile` stacks several draws into one ordered
-    pile (listed top first), `roll` rolls a die (a data table), `track` states a value. `count`, `value`,
+    pile (listed top first), `roll` rolls a die (a data table), `track` states a value, `note` says what the
+    group does that deals nothing (write the date; at each combat, ...). `count`, `value`,
     `draw`, `place` and `side` are constants or one `{{ expression }}`; `if` and `where` are expressions.
     Expressions read the options, `players`, `player` (each_player: 1, 2, ...), `tables`, `data`, `table`
     and `hand` (what is dealt so far, by label) and, in `where`, `card` (its fields, `id` and `copy`)."""
@@ -105,6 +106,7 @@ class Step:
     roll: str | None = None  # roll this die (a data table)
     track: str | None = None  # state this track's value
     pile: list[Step] | None = None  # one pile from several draws, top first
+    note: str | None = None  # say this, in its place (text; `{{ expressions }}` inside it are filled in)
     count: int | str | None = None  # cards drawn (default 1; for place, all); may differ by player count and player
     value: Any = None  # track: the start value
     label: str | None = None  # how the result is named in the setup (default: the deck, die or track)
@@ -136,6 +138,7 @@ class Setup:
     shuffle: list[str] = dataclasses.field(default_factory=list)  # decks shuffled first
     table: list[Step] = dataclasses.field(default_factory=list)  # the steps dealt once, to the table
     each_player: list[Step] = dataclasses.field(default_factory=list)  # the steps dealt to each player
+    then: list[Step] = dataclasses.field(default_factory=list)  # the group's steps once every player is set up
     options: dict[str, list[Any]] = dataclasses.field(default_factory=dict)  # named choices; the first is the default
     tables: dict[str, Table] = dataclasses.field(default_factory=dict)  # `tables.NAME` in the steps' expressions
 
