@@ -87,7 +87,7 @@ class LineEl(_Element):
 class PolygonEl(Shape):
     """A closed shape through its points."""
     type: Literal["polygon"] = "polygon"  # a closed shape through its points
-    points: list[list[str | float]] | str = field(default_factory=list)  # its corners: [x, y] lengths ("{{ cell.corners }}")
+    points: list[list[str | float]] | str = field(default_factory=list)  # its corners: [x, y] lengths
 
 
 @dataclass(repr=False, eq=False)

@@ -41,6 +41,7 @@ class Placement:
     meta: dict[str, Any] = field(default_factory=dict)
     scale: float = 1.0  # a preview (the assembly map) or a write-in sheet fitted to the paper draws a face smaller
     stamp: bool = True  # a front gets the playtest stamp (not one of the UNSTAMPED kinds: the footer says it)
+    clip_path: tuple[tuple[float, float], ...] | None = None  # a tile cut along stepped seams: its art's outline
 
 
 @dataclass(repr=False, eq=False)

@@ -236,7 +236,8 @@ def tts_die(prep: Prepared, deck: Deck, entries: Entries, links: Links) -> tuple
         return None, f"its drawing is not the {kind or 'die'} net pnp folds, so its faces cannot be mapped onto a model"
     mesh, normals = die_mesh(kind, edge)
     image = images_at_most(prep, [face])[id(face)]
-    square = tuple(min(TTS_SIDE, 1 << max(0, math.ceil(math.log2(s)))) for s in image.size)  # powers of two
+    w, h = (min(TTS_SIDE, 1 << max(0, math.ceil(math.log2(s)))) for s in image.size)  # powers of two
+    square = (w, h)
     texture = links.image(f"{deck.id}.png", image.resize(square, PILImage.Resampling.LANCZOS))
     mesh_url = links.add(f"{deck.id}.obj", mesh.encode())
     table = prep.game.data.get(deck.spec.faces or "")
