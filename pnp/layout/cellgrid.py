@@ -171,8 +171,8 @@ def cell_values(cell: Cell, shape: str, orient: str, rows: int, cols: int, offse
 
 def cells(ev: Eval, env: LayoutEnv, placed: Any, memo: dict, problems: Problems, subject: str,
           origin: Point) -> tuple[list[dict[str, Any]], GridCells]:
-    """Each cell's values for the grid's elements, and the grid as drawn (face points, for a board's seams).
-    The data table's problems are said once for the template (`memo`), not once per face."""
+    """Each cell's values for the grid's elements (`cell`, and the grid's `as` name), and the grid as drawn
+    (face points, for a board's seams). The data table's problems are said once for the template (`memo`)."""
     from pnp.layout.scene import GridCells
 
     shape, orient, rows, cols, size, offset = dimensions(ev)
@@ -189,4 +189,6 @@ def cells(ev: Eval, env: LayoutEnv, placed: Any, memo: dict, problems: Problems,
     laid = geometry(shape, orient, rows, cols, size, offset)
     ox, oy = origin[0] + ev.length("x", ev.w), origin[1] + ev.length("y", ev.h)
     drawn = GridCells(shape, tuple((r, c, tuple((x + ox, y + oy) for x, y in corners)) for r, c, _, _, corners in laid))
-    return [cell_values(cell, shape, orient, rows, cols, offset, data.get(cell[:2]), defaults) for cell in laid], drawn
+    named = getattr(placed.element, "as_", None)  # `as` names the cell too (a nested grid or group reads both)
+    every = (cell_values(cell, shape, orient, rows, cols, offset, data.get(cell[:2]), defaults) for cell in laid)
+    return [{"cell": values, **({named: values} if named else {})} for values in every], drawn

@@ -364,7 +364,7 @@ class CompiledTemplate:
 
             found, drawn = cells(ev, self.env, placed, self._memo, problems, subject, self._offset)
             self._grids.append(drawn)
-            return [i for cell in found for i in self._group(placed, ev, subject, problems, card_where, {"cell": cell})]
+            return [i for cell in found for i in self._group(placed, ev, subject, problems, card_where, cell)]
         if kind == "polygon":
             assert isinstance(el, PolygonEl)
             points = ev.raw("points") or []
