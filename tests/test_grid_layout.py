@@ -150,3 +150,25 @@ def test_a_grid_is_bounded_and_its_settings_checked(project):
     add_map(project, orient="sideways")
     result = run_pnp("build", "mini", cwd=project)
     assert result.code == 2 and "templates/mini/map.yaml:7:5:" in result.err and "'sideways'" in result.err
+
+
+def test_a_grid_in_a_group_is_placed_from_the_group_and_as_names_the_cell(project):
+    add_map(project, shape="square", rows=3, cols=3, size="10mm")
+    template = project / "templates/mini/map.yaml"
+    text = template.read_text().replace("  - name: hexes\n", "  - type: group\n    x: 20mm\n    y: 30mm\n    elements:\n"
+                                        "    - name: hexes\n")
+    lines = text.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith("    - name: hexes"))
+    lines[start + 1:] = ["  " + line for line in lines[start + 1:]]
+    text = "\n".join(lines) + "\n"
+    text = text.replace("    defaults: {terrain: plain}\n", "    defaults: {terrain: plain}\n      as: square\n"
+                        "      let: {edge: \"{{ square.neighbours | length < 4 }}\"}\n")
+    text = text.replace("text: \"{{ '%02d%02d' % (cell.col, cell.row) }}\"", "text: \"{{ 'E' if edge else 'I' }}\"")
+    template.write_text(text)
+    face, items, problems = laid_out(project)
+    assert problems.errors == []
+    (grid,) = face.grids
+    top_left = min(p for *_, corners in grid.cells for p in corners)
+    assert top_left == pytest.approx(((20 + 10) * MM, (30 + 12) * MM))  # the group's origin, then the grid's
+    marks = [r.text for t in items if isinstance(t, Text) for r in t.runs]
+    assert sorted(marks) == ["E"] * 8 + ["I"]  # a 3 x 3 grid: all but the middle square at its edge
