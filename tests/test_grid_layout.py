@@ -155,8 +155,8 @@ def test_a_grid_is_bounded_and_its_settings_checked(project):
 def test_a_grid_in_a_group_is_placed_from_the_group_and_as_names_the_cell(project):
     add_map(project, shape="square", rows=3, cols=3, size="10mm")
     template = project / "templates/mini/map.yaml"
-    text = template.read_text().replace("  - name: hexes\n", "  - type: group\n    x: 20mm\n    y: 30mm\n    elements:\n"
-                                        "    - name: hexes\n")
+    text = template.read_text().replace("  - name: hexes\n", "  - type: group\n    x: 20mm\n    y: 30mm\n"
+                                        "    elements:\n    - name: hexes\n")
     lines = text.splitlines()
     start = next(i for i, line in enumerate(lines) if line.startswith("    - name: hexes"))
     lines[start + 1:] = ["  " + line for line in lines[start + 1:]]

@@ -15,6 +15,7 @@ from pnp.layout.cellgrid import geometry
 from pnp.layout.scene import GridCells
 from pnp.model.units import MM
 from pnp.output.seams import plan_seams
+from pnp.output.stepped import plan_on_grid
 
 from conftest import run_pnp
 
@@ -37,7 +38,7 @@ CASES = [("hex", "flat", 17, 26, 20 * MM, (420 * MM, 330 * MM)),
 @pytest.mark.parametrize("shape, orient, rows, cols, size, board", CASES)
 def test_no_cell_is_split_and_no_spot_is_under_more_than_two_sheets(shape, orient, rows, cols, size, board):
     field = grid(shape, orient, rows, cols, size)
-    plan = plan_seams(board, BLEED, A4_ROOM, TAB, [], (field,))
+    plan = plan_on_grid(board, BLEED, A4_ROOM, TAB, [], (field,))
     assert plan.stepped and len(plan.tiles) > 1 and plan.said == ()
     pieces = [Polygon(t.outline.piece) for t in plan.tiles]
     for r, c, corners in field.cells:
@@ -61,14 +62,14 @@ def test_no_cell_is_split_and_no_spot_is_under_more_than_two_sheets(shape, orien
 
 def test_a_seam_that_must_split_hexes_says_why():
     field = grid("hex", "flat", 2, 3, 190 * MM)  # hexes wider than a tile's room
-    plan = plan_seams((560 * MM, 340 * MM), BLEED, A4_ROOM, TAB, [], (field,))
+    plan = plan_on_grid((560 * MM, 340 * MM), BLEED, A4_ROOM, TAB, [], (field,))
     assert plan.said[0].startswith("the seams across the board split cells of its grid: a cell is 190 mm across")
     assert any("split cells of its grid" in why and "more than a tile holds" in why for why in plan.said)
 
 
 def test_a_grid_beside_the_seams_needs_no_step():
     field = grid("hex", "flat", 3, 3, 20 * MM)  # a small grid in a corner: straight seams pass it by
-    plan = plan_seams((420 * MM, 250 * MM), BLEED, A4_ROOM, TAB, [], (field,))
+    plan = plan_on_grid((420 * MM, 250 * MM), BLEED, A4_ROOM, TAB, [], (field,))
     assert not plan.stepped and plan.said == () and plan.cols == 3
     hexes_end = max(x for *_, corners in field.cells for x, _ in corners)
     assert plan.xs[1] >= hexes_end

@@ -154,15 +154,11 @@ def _best(points: list[float], middles: set[float], length: float, reach: float,
 
 
 def plan_seams(size: tuple[float, float], bleed: float, area: tuple[float, float], tab: float,
-               avoid: list[Box], grids: tuple = ()) -> Plan:
+               avoid: list[Box]) -> Plan:
     """Tiles whose art (piece, tabs and bleed all round) fits `area`, seams clear of `avoid` when the
-    board allows it with at most one more tile along an axis than the fewest possible. On a board holding
-    grids (`Face.grids`), seams follow the cells' edges (pnp.output.stepped)."""
+    board allows it with at most one more tile along an axis than the fewest possible. (A board holding a
+    grid: pnp.output.stepped.plan_on_grid.)"""
     w, h = size
-    if grids and (w > area[0] - 2 * bleed or h > area[1] - 2 * bleed):
-        from pnp.output.stepped import plan_on_grid
-
-        return plan_on_grid(size, bleed, area, tab, avoid, grids)
     crossed: list[int] = []
     cuts = []
     said: list[str] = []

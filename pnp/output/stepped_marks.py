@@ -8,23 +8,26 @@ from typing import Any
 
 from pnp.layout.scene import Label, Polygon, Rect
 from pnp.model.units import MM
-from pnp.output.seams import Plan, TilePlan
-from pnp.output.tiles import BLACK, WHITE, _neighbour, halo_line
+from pnp.output.impose import halo_line
+from pnp.output.seams import TilePlan
+
+BLACK, WHITE = (0.0, 0.0, 0.0), (1.0, 1.0, 1.0)
 
 Point = tuple[float, float]
 
 
-def outline_marks(tile: TilePlan, plan: Plan, ox: float, oy: float, marks: bool) -> list[Any]:
-    """Page items for a stepped tile placed with the board's origin at (ox, oy)."""
+def outline_marks(tile: TilePlan, tab: float, labels: tuple[str, str], ox: float, oy: float, marks: bool) -> list[Any]:
+    """Page items for a stepped tile placed with the board's origin at (ox, oy); `labels`: the neighbours' on its
+    right and lower tabs."""
     outline = tile.outline
     out: list[Any] = []
     if marks:
         ring = [(x + ox, y + oy) for x, y in outline.cut]
         for (x1, y1), (x2, y2) in zip(ring, [*ring[1:], ring[0]], strict=True):
             out.extend(halo_line(x1, y1, x2, y2, 0.4))
-    for seam, axis, dr, dc in ((outline.right_seam, 1, 0, 1), (outline.bottom_seam, 0, 1, 0)):
+    for seam, axis, label in ((outline.right_seam, 1, labels[0]), (outline.bottom_seam, 0, labels[1])):
         if len(seam) >= 2:
-            out.extend(_arrows([(x + ox, y + oy) for x, y in seam], axis, plan.tab, _neighbour(plan, tile, dr, dc)))
+            out.extend(_arrows([(x + ox, y + oy) for x, y in seam], axis, tab, label))
     return out
 
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from pnp.layout.scene import Face, GridCells, Label, Line, Polygon, Rect, Transform
 from pnp.model.units import MM
-from pnp.output.impose import HALO, Page, Placement, mirror
+from pnp.output.impose import Page, Placement, halo_line, mirror
 from pnp.output.seams import Box, Plan, TilePlan, plan_seams
 
 BAND = 8 * MM  # room under each tile for its label
@@ -32,11 +32,6 @@ def area(paper: tuple[float, float], margin: float, bleed: float) -> tuple[float
     """The largest art box (trim and bleed) a tile page holds, with room for corner marks beyond the bleed."""
     room = max(0.0, MARK_TO - bleed)
     return paper[0] - 2 * margin - 2 * room, paper[1] - 2 * margin - BAND - 2 * room
-
-
-def halo_line(x1: float, y1: float, x2: float, y2: float, width: float = 0.5) -> list[Line]:
-    """A black line over a wider white one: visible on dark art and on white paper alike."""
-    return [Line(x1, y1, x2, y2, WHITE, width + HALO), Line(x1, y1, x2, y2, BLACK, width)]
 
 
 @dataclass(frozen=True)
@@ -77,10 +72,10 @@ def impose_board(face: Face, back: Face | None, meta: dict[str, Any], name: str,
 
     room = area(paper, margin, face.bleed)
     frame = Frame(face.w, face.h)
-    plan = plan_seams((face.w, face.h), face.bleed, room, tab, avoid, face.grids)
+    plan = _plan((face.w, face.h), face.bleed, room, tab, avoid, face.grids)
     across = Frame(face.w, face.h, True)
-    other = plan_seams((face.h, face.w), face.bleed, room, tab, [across.from_board(b) for b in avoid],
-                       tuple(_turned_grid(g, face.h) for g in face.grids))
+    other = _plan((face.h, face.w), face.bleed, room, tab, [across.from_board(b) for b in avoid],
+                  tuple(_turned_grid(g, face.h) for g in face.grids))
     if (bool(other.crossed), len(other.tiles)) < (bool(plan.crossed), len(plan.tiles)):
         plan, frame = other, across
         face, back = turned(face, 90), (turned(back, -90) if back is not None else None)
@@ -93,6 +88,16 @@ def impose_board(face: Face, back: Face | None, meta: dict[str, Any], name: str,
     if len(plan.tiles) > 1:
         pages.append(assembly_map(plan, face, back if duplex != "none" else None, name, paper, margin, frame.turned))
     return pages, plan
+
+
+def _plan(size: tuple[float, float], bleed: float, room: tuple[float, float], tab: float, avoid: list[Box],
+          grids: tuple[GridCells, ...]) -> Plan:
+    """The tiles: seams along the cells' edges on a board holding a grid that does not fit a page, else straight."""
+    if grids and (size[0] > room[0] - 2 * bleed or size[1] > room[1] - 2 * bleed):
+        from pnp.output.stepped import plan_on_grid
+
+        return plan_on_grid(size, bleed, room, tab, avoid, grids)
+    return plan_seams(size, bleed, room, tab, avoid)
 
 
 def _turned_grid(grid: GridCells, height: float) -> GridCells:
@@ -122,7 +127,9 @@ def tile_page(face: Face, tile: TilePlan, plan: Plan, frame: Frame, meta: dict[s
         from pnp.output.stepped_marks import outline_marks
 
         path = tuple((x + ox, y + oy) for x, y in tile.outline.clip(b))
-        extras.extend(outline_marks(tile, plan, ox, oy, marks))
+        labels = (_neighbour(plan, tile, 0, 1) if tile.right_tab else "",
+                  _neighbour(plan, tile, 1, 0) if tile.bottom_tab else "")
+        extras.extend(outline_marks(tile, plan.tab, labels, ox, oy, marks))
         marks = False
     for notch in tile.notches:
         extras.extend(_notch(notch, ox, oy))
