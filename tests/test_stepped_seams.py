@@ -104,3 +104,17 @@ def test_a_hex_map_larger_than_the_paper_builds_in_tiles_cut_along_the_hexes(pro
     assert tiles == ["A1", "A2", "B1", "B2"]
     reader = PdfReader(project / "output/mini/map.pdf")
     assert len(reader.pages) == 5 and "Cut out each tile along its outline" in reader.pages[4].extract_text()
+
+
+def test_avoiding_the_hexes_themselves_keeps_the_stepped_seams_and_says_no_crossing():
+    field = grid("hex", "pointy", 20, 23, 20 * MM)
+    boxes = []
+    for *_, corners in field.cells:
+        xs, ys = [x for x, _ in corners], [y for _, y in corners]
+        boxes.append((min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)))
+    plan = plan_on_grid((420 * MM, 330 * MM), BLEED, A4_ROOM, TAB, boxes, (field,))
+    assert plan.stepped and plan.crossed == []
+    legend = (300 * MM, 0.0, 30 * MM, 330 * MM)  # a box outside the grid that every seam across would have to cut
+    beside = plan_on_grid((460 * MM, 330 * MM), BLEED, A4_ROOM, TAB, [legend],
+                          (grid("hex", "flat", 17, 19, 20 * MM),))
+    assert all(not (300 * MM < x < 330 * MM) for x in beside.xs)

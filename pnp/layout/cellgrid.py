@@ -177,6 +177,8 @@ def cells(ev: Eval, env: LayoutEnv, placed: Any, memo: dict, problems: Problems,
 
     shape, orient, rows, cols, size, offset = dimensions(ev)
     name = ev.raw("data")
+    if name is not None and not isinstance(name, str):
+        raise ValueError(f"data: name a data table (`terrain`, or a part of one: `terrain.hexes`), got {echo(name)}")
     data: dict[tuple[int, int], Any] = {}
     if name:
         key = (id(placed), "grid-data", str(name), rows, cols)

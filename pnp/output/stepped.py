@@ -110,7 +110,7 @@ def choose(length: float, reach: float, tab: float, seams: list[Seam], most: int
         best: tuple[float, list[Seam]] = (inf, [])
         for (c, cuts), p in zip(layer, seams, strict=False):
             width = length - p.lo
-            if c < inf and MIN_PIECE <= width <= reach and c + cost(width, None) < best[0]:
+            if c < inf and length - p.hi >= MIN_PIECE and width <= reach and c + cost(width, None) < best[0]:
                 best = (c + cost(width, None), cuts)
         if best[0] < inf:
             return best[1]
@@ -184,10 +184,21 @@ def plan_on_grid(size: tuple[float, float], bleed: float, area: tuple[float, flo
         chosen.append(seams)
     xs = [0.0, *(s.lo for s in chosen[0]), w]
     ys = [0.0, *(s.lo for s in chosen[1]), h]
+    extents = []
+    for g in grids:
+        xs_, ys_ = [p[0] for *_, cs in g.cells for p in cs], [p[1] for *_, cs in g.cells for p in cs]
+        extents.append((min(xs_), min(ys_), max(xs_), max(ys_)))
+
+    def in_grid(b: tuple[float, float, float, float]) -> bool:  # a cell, or what a cell holds: a stepped seam skirts it
+        return any(x0 - 0.01 <= b[0] and b[0] + b[2] <= x1 + 0.01 and y0 - 0.01 <= b[1] and b[1] + b[3] <= y1 + 0.01
+                   for x0, y0, x1, y1 in extents)
+
+    crossed = [i for i, b in enumerate(avoid)
+               if any(crosses_box(s, b) and not (s.stepped and in_grid(b)) for axis in chosen for s in axis)]
     if not any(s.stepped for axis in chosen for s in axis):
-        return Plan(xs, ys, tab, _tiles(xs, ys, tab), [], said=tuple(said))
+        return Plan(xs, ys, tab, _tiles(xs, ys, tab), crossed, said=tuple(said))
     from pnp.output.stepped_tiles import stepped_tiles
 
     vs = [straight(0, 0.0, h).points, *(s.points for s in chosen[0]), straight(0, w, h).points]
     hs = [straight(1, 0.0, w).points, *(s.points for s in chosen[1]), straight(1, h, w).points]
-    return Plan(xs, ys, tab, stepped_tiles(vs, hs, tab), [], said=tuple(said), stepped=True)
+    return Plan(xs, ys, tab, stepped_tiles(vs, hs, tab), crossed, said=tuple(said), stepped=True)
