@@ -138,7 +138,8 @@ def test_a_data_row_outside_the_grid_is_an_error_at_its_line(project):
     result = run_pnp("build", "mini", cwd=project)
     assert result.code == 2, result.out
     assert "cards/mini/terrain.yaml:4:3:" in result.err
-    assert "row 9, col 2, outside the grid" in result.err and "the grid has 4 rows and 5 columns" in result.err
+    assert "row 9, col 2, outside the grid (templates/mini/map.yaml:4)" in result.err
+    assert "the grid has 4 rows and 5 columns" in result.err
     assert "cards/mini/terrain.yaml:5:3:" in result.err and "`row` and `col`" in result.err
     assert "Traceback" not in result.err
 

@@ -129,7 +129,7 @@ def keyed_data(env: LayoutEnv, name: str, where: Where, rows: int, cols: int, pr
             problems.add(place, f"{name}: {cell}", subject)
         elif not (1 <= cell[0] <= rows and 1 <= cell[1] <= cols):
             problems.add(place, f"{name}: {_shown(value)} names the cell row {cell[0]}, col {cell[1]}, outside the "
-                         f"grid (template line {where.line}): the grid has {rows} row{'s' * (rows != 1)} and {cols} "
+                         f"grid ({where.file}:{where.line}): the grid has {rows} row{'s' * (rows != 1)} and {cols} "
                          f"column{'s' * (cols != 1)}, numbered from 1", subject)
         elif cell in out:
             problems.add(place, f"{name}: the cell row {cell[0]}, col {cell[1]} is given twice; give each cell "
