@@ -119,7 +119,7 @@ CASES = {
         "did you mean 'fire'?"]),
     "element_without_type": (FRONT, "{name: body, type: text,", "{name: body,", [
         "templates/mini/front.yaml:11:5: elements[4]: no `type`: use one of rect, ellipse, line, polygon, text, "
-        "image, icon, boxes, lines, group, table"]),
+        "image, icon, boxes, lines, group, grid, table"]),
     "vars_not_set": (FRONT, "fill: accent}", 'fill: "{{ vars.frame }}"}', [
         "templates/mini/front.yaml:5:49: spell: {{ vars.frame }}: the template sets no `vars.frame` (its vars: "
         "none); add it under `vars:` (template mini/front)"]),

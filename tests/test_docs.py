@@ -120,7 +120,7 @@ def test_the_tutorial_and_every_example_run_as_written(followed):
     assert checked.code == 0, checked.out + checked.err
     built = run_pnp("build", "my-game", cwd=root)
     assert built.code == 0, built.err
-    for deck in ("card", "aid", "coin", "loot", "d6", "score", "rounds"):
+    for deck in ("card", "aid", "coin", "loot", "d6", "score", "rounds", "hexmap"):
         assert (root / f"output/my-game/{deck}.pdf").is_file(), deck
 
 

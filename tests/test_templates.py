@@ -47,7 +47,7 @@ def test_unknown_element_type(tmp_path):
     with pytest.raises(InputError) as info:
         TemplateStore(tmp_path).get("a")
     assert str(info.value) == "templates/a.yaml:3:6: elements[0].type: unknown type 'star': use one of rect, " \
-        "ellipse, line, polygon, text, image, icon, boxes, lines, group, table"
+        "ellipse, line, polygon, text, image, icon, boxes, lines, group, grid, table"
 
 
 def test_unknown_size(tmp_path):

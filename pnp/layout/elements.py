@@ -87,7 +87,7 @@ class LineEl(_Element):
 class PolygonEl(Shape):
     """A closed shape through its points."""
     type: Literal["polygon"] = "polygon"  # a closed shape through its points
-    points: list[list[str | float]] = field(default_factory=list)  # its corners: a list of [x, y] lengths
+    points: list[list[str | float]] | str = field(default_factory=list)  # its corners: [x, y] lengths
 
 
 @dataclass(repr=False, eq=False)
@@ -170,14 +170,36 @@ class LinesEl(_Element):
 
 
 @dataclass(repr=False, eq=False)
-class GroupEl(_Element):
+class Container(_Element):
+    """What holds elements of its own (a group, a grid): their coordinates measured from its (x, y)."""
+
+    as_: str | None = alias("as")  # a second name for the repeated item (nested groups each have their `item`)
+    let: dict[str, Any] = field(default_factory=dict)  # named values its elements read, once per drawing, in order
+    elements: list[Element] = field(default_factory=list)  # what the group draws, in order (later on top)
+
+
+@dataclass(repr=False, eq=False)
+class GroupEl(Container):
     """Elements drawn together, their coordinates measured from the group's (x, y); with `repeat`, once
     per item (named `item`, and also `as` when nested groups need both)."""
 
     type: Literal["group"] = "group"  # elements drawn together, measured from the group's (x, y)
-    as_: str | None = alias("as")  # a second name for the repeated item (nested groups each have their `item`)
-    let: dict[str, Any] = field(default_factory=dict)  # named values its elements read, once per drawing, in order
-    elements: list[Element] = field(default_factory=list)  # what the group draws, in order (later on top)
+
+
+@dataclass(repr=False, eq=False)
+class GridEl(Container):
+    """A hex or square grid: its elements drawn once per cell, reading `cell` (row, col, centre, corners,
+    neighbours, and its row of a data table); measured from the grid's (x, y), as a group's are."""
+
+    type: Literal["grid"] = "grid"  # a hex or square grid: its elements drawn once per cell, reading `cell`
+    shape: Annotated[Value, Kind("choice", ("hex", "square"))] = "hex"  # the cells' shape
+    orient: Annotated[Value, Kind("choice", ("flat", "pointy"))] = "flat"  # hex: a flat side on top, or a corner
+    rows: Value = 1  # how many rows of cells
+    cols: Value = 1  # how many columns of cells
+    size: Length = "20mm"  # hex: corner to corner (across the corners); square: the side
+    offset: Annotated[Value, Kind("choice", ("odd", "even"))] = "odd"  # hex: which rows or columns sit half on
+    data: str | None = None  # a data table (or `table.key`) of the cells' content, keyed by row and column
+    defaults: dict[str, Any] = field(default_factory=dict)  # a cell's data where its record does not say (or none)
 
 
 @dataclass(repr=False, eq=False)
@@ -221,7 +243,8 @@ class TableEl(_Element):
     row_height: Length = None  # every row this tall (default: each as tall as its text)
 
 
-Element = RectEl | EllipseEl | LineEl | PolygonEl | TextEl | ImageEl | IconEl | BoxesEl | LinesEl | GroupEl | TableEl
+Element = (RectEl | EllipseEl | LineEl | PolygonEl | TextEl | ImageEl | IconEl | BoxesEl | LinesEl | GroupEl | GridEl
+           | TableEl)
 
 
 @dataclass(repr=False, eq=False)
@@ -259,7 +282,7 @@ def check_choices(elements: list[Any], doc: Doc, path: tuple[str | int, ...], pr
         if isinstance(el, TextEl) and el.text is None and el.if_ is not False:
             problems.add(doc.where((*path, i)), "a text element needs `text:`, what it prints (\"{{ card.name }}\"); "
                          "to leave out a parent template's text, write `if: false`", "text")
-        if isinstance(el, GroupEl):
+        if isinstance(el, Container):
             check_choices(el.elements, doc, (*path, i, "elements"), problems)
 
 

@@ -14,7 +14,7 @@ from pnp.errors import InputError, Problems, Where, did_you_mean
 from pnp.layout.elements import LineEl, PolygonEl, TextEl
 from pnp.layout.expr import Context, ExprError, compile_nested, compile_value, field_of, is_expr, names_in, truthy
 from pnp.layout.fonts import unknown_font
-from pnp.layout.scene import Ellipse, Face, Icon, Item, Line, Polygon, Rect, Source, Static, Text, shift
+from pnp.layout.scene import Ellipse, Face, GridCells, Icon, Item, Line, Polygon, Rect, Source, Static, Text, shift
 from pnp.layout.templates import PlacedElement, Template
 from pnp.layout.text import MarkupError, Style, check_coverage, fit, parse
 from pnp.layout.values import Eval, LayoutEnv, Skip, WhereOf, between, extent
@@ -80,6 +80,7 @@ class CompiledTemplate:
         self.sources: dict[int, Source] = {}  # id(item) -> the element that drew it, for every face of this template
         self._source: dict[int, Source] = {}  # id(placed element) -> its Source
         self.parts: list[Static | tuple[PlacedElement, dict[str, tuple[bool, Any]]]] = []
+        self._grids: list[GridCells] = []  # the grids drawn on the face being laid out (for a tiled board's seams)
         static_run: list[Item] = []
         for i, placed in enumerate(template.elements):
             values, free = self._compile(placed, problems, scope)
@@ -93,6 +94,7 @@ class CompiledTemplate:
                 static_run.extend(self._element(placed, values, self.base, scope, problems))
         if static_run:
             self.parts.append(Static(f"{scope}:{template.name}#end", static_run))
+        self._static_grids = tuple(self._grids)
 
     def _compile_locals(self, template: Template, problems: Problems, scope: str) -> set[str]:
         """The template's `vars` and `let` values: those that read only what is fixed for the component are
@@ -189,7 +191,9 @@ class CompiledTemplate:
         bound = {"item", "index"} if values.get("repeat", (False, None))[1] is not None else set()
         if placed.element.type == "table":
             bound.add("row")
-        if placed.element.type == "group":
+        if placed.element.type in ("group", "grid"):
+            if placed.element.type == "grid":
+                bound.add("cell")
             if placed.element.as_:
                 bound.add(placed.element.as_)
             bound |= set(placed.element.let)
@@ -215,6 +219,7 @@ class CompiledTemplate:
 
     def face(self, ctx: Context, subject: str, problems: Problems, card_where: WhereOf | None = None) -> Face:
         ctx = {**self.base, **ctx}
+        self._grids = list(self._static_grids)
         if self._locals:
             self._face_locals(ctx, subject, problems)
         items: list[Item] = []
@@ -223,7 +228,7 @@ class CompiledTemplate:
                 items.append(part)
             else:
                 items.extend(self._element(part[0], part[1], ctx, subject, problems, card_where))
-        return Face(self.w, self.h, self.bleed, items, self.sources, self.t.stamp)
+        return Face(self.w, self.h, self.bleed, items, self.sources, self.t.stamp, tuple(self._grids))
 
     # -- one element -------------------------------------------------------------------------
     def _element(self, placed: PlacedElement, values: dict[str, tuple[bool, Any]], ctx: Context | None,
@@ -264,7 +269,7 @@ class CompiledTemplate:
     def _noted(self, placed: PlacedElement, items: list[Item]) -> list[Item]:
         """Remember which element drew these items (a group adds its name to its children's)."""
         name = placed.element.name
-        if placed.element.type == "group":
+        if placed.element.type in ("group", "grid"):
             for item in items:
                 inner = self.sources.get(id(item))
                 if inner is not None and name:
@@ -354,6 +359,12 @@ class CompiledTemplate:
                          ev.length("y2", self.h), stroke, ev.length("stroke_width", 0), ev.dash())]
         if kind == "group":
             return self._group(placed, ev, subject, problems, card_where)
+        if kind == "grid":
+            from pnp.layout.cellgrid import cells
+
+            found, drawn = cells(ev, self.env, placed, self._memo, problems, subject, self._offset)
+            self._grids.append(drawn)
+            return [i for cell in found for i in self._group(placed, ev, subject, problems, card_where, cell)]
         if kind == "polygon":
             assert isinstance(el, PolygonEl)
             points = ev.raw("points") or []
@@ -403,9 +414,9 @@ class CompiledTemplate:
         return self._text(placed, ev, box, subject, problems, card_where)
 
     def _group(self, placed: PlacedElement, ev: Eval, subject: str, problems: Problems,
-               card_where: WhereOf | None) -> list[Item]:
+               card_where: WhereOf | None, cell: Context | None = None) -> list[Item]:
         dx, dy = ev.length("x", self.w), ev.length("y", self.h)
-        ctx = ev.ctx
+        ctx = {**(ev.ctx or {}), **cell} if cell else ev.ctx
         lets = ev.values.get("let", (False, None))[1]
         if lets:  # its named values, once for this drawing of the group (each item under `repeat`), in order
             ctx = dict(ctx or {})

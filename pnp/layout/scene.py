@@ -160,6 +160,14 @@ class Source:
     names: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class GridCells:
+    """A `grid` element as drawn on a face: its shape and each cell's (row, col, corners), in face points."""
+
+    shape: str  # hex or square
+    cells: tuple[tuple[int, int, tuple[tuple[float, float], ...]], ...]
+
+
 @dataclass(slots=True, repr=False, eq=False)
 class Face:
     """One card face (front or back), ready to place on a page."""
@@ -170,6 +178,7 @@ class Face:
     items: list[Item] = field(default_factory=list)
     sources: dict[int, Source] | None = None  # id(item) -> the element that drew it (preflight, board seams)
     stamp: str = "center"  # where a card front's playtest stamp goes along its foot: center, left or right
+    grids: tuple[GridCells, ...] = ()  # the hex and square grids it holds (a tiled board cuts between their cells)
 
     def source(self, item: Item) -> Source | None:
         return self.sources.get(id(item)) if self.sources is not None else None

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Annotated, Any
 
 from pnp.errors import InputError, Problem, Problems, Where, did_you_mean
-from pnp.layout.elements import Element, GroupEl, TextDefaults, check_choices, check_text_defaults
+from pnp.layout.elements import Container, Element, TextDefaults, check_choices, check_text_defaults
 from pnp.model import limits
 from pnp.model.fields import CARD_SIZES
 from pnp.model.kinds import Kind
@@ -57,7 +57,7 @@ class PlacedElement:
 
 def _placed(elements: list[Any], doc: Doc, path: tuple[str | int, ...]) -> list[PlacedElement]:
     return [PlacedElement(el, doc.where((*path, i)),
-                          _placed(el.elements, doc, (*path, i, "elements")) if isinstance(el, GroupEl) else [])
+                          _placed(el.elements, doc, (*path, i, "elements")) if isinstance(el, Container) else [])
             for i, el in enumerate(elements)]
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +19,7 @@ from pnp.model.units import RGB, parse_colour, parse_length
 
 if TYPE_CHECKING:
     from pnp.layout.icons import IconDef
+    from pnp.model.load import Doc
 
 
 @dataclass(repr=False, eq=False)
@@ -34,6 +35,7 @@ class LayoutEnv:
     term_style: str
     term_color: str | None
     placeholders: re.Pattern[str] | None = None  # unfinished text, printed in a loud highlight
+    data_docs: dict[str, Doc] = field(default_factory=dict)  # the game's data tables with their places (grids)
 
 
 WhereOf = Callable[..., Where]  # a card field's name (and a path inside it) -> its place in the deck file

@@ -32,6 +32,7 @@ CONTRAST = (1.0, 21.0)  # `print: contrast:`, a WCAG contrast ratio (1: none ask
 BACK_OFFSET_MM = 20.0  # a printer's back offset (`--back-offset`, printers.yaml), either way, in mm
 ELEMENT_MAX = 4000 * MM  # an element's box, either side, may reach this (art may spill over the face)
 REPEAT = 10_000  # items of one element's `repeat`
+GRID_CELLS = 5_000  # cells of one `grid` element (a 50 x 100 hex map)
 TEXT_SIZE = (0.5, 500.0)  # points: a text size (and min_size) lies in this range
 IMAGE_PIXELS = 100_000_000  # an image's width x height (a 1 m board at 300 dpi is 140 million: too big)
 IMAGE_BYTES = 64 * 1024 * 1024

@@ -52,7 +52,7 @@ def assembly_map(plan: Plan, face: Face, back: Face | None, name: str, paper: tu
     sides = [(f"front{quarter}", face)] + ([("back, the board turned over", back)] if back else [])
     scale, corners = _layout(paper, margin, (face.w, face.h), len(sides))
     items: list[Any] = [Label(pw / 2, margin + 8 * MM, f"{name}: assembly map", 14, BLACK, "center")]
-    lines = _steps([tile.label for tile in plan.tiles])
+    lines = _steps([tile.label for tile in plan.tiles], plan.stepped)
     items += [Label(pw / 2, margin + (15 + 4.5 * i) * MM, line, 8, GREY, "center") for i, line in enumerate(lines)]
     placements = []
     for (side, shown), (left, top) in zip(sides, corners, strict=True):
@@ -61,17 +61,21 @@ def assembly_map(plan: Plan, face: Face, back: Face | None, name: str, paper: tu
         placements.append(Placement(shown, left, top, (left, top, face.w * scale, face.h * scale), False,
                                     {"side": "map"}, scale))
         for tile in plan.tiles:
+            if tile.outline is not None:  # cut along stepped seams
+                items.extend(_stepped(tile, face.w, left, top, scale, mirrored))
+                continue
             tabs = [t for t in (tile.right_tab, tile.bottom_tab) if t]
             items.extend(_tile(tile.piece, tile.label, tabs, face.w, left, top, scale, mirrored))
     return Page(pw, ph, placements, [], 0.5, "map", items)
 
 
-def _steps(labels: list[str]) -> list[str]:
+def _steps(labels: list[str], stepped: bool = False) -> list[str]:
     """How to cut and glue these tiles (A1, A2, B1, ...): only what their grid has (hatched corners where four
     tiles meet, rows, columns)."""
     rows, cols = len({label[0] for label in labels}), len({label[1:] for label in labels})
     grid = rows > 1 and cols > 1
-    out = [f"1. Cut out each tile on its corner marks{', and cut its hatched corners away' if grid else ''}."]
+    out = [f"1. Cut out each tile on its corner marks{', and cut its hatched corners away' if grid else ''}."
+           if not stepped else "1. Cut out each tile along its outline: its seams follow the edges of the cells."]
     if grid:
         out += ["2. Lay A1 face up. Glue its tabs; lay each tile named on a tab over it, its edge on the arrow tips.",
                 "3. Go row by row, left to right: A1, A2 ..., then row B over row A's lower tabs."]
@@ -99,4 +103,24 @@ def _tile(piece: Box, label: str, tabs: list[Box], width: float, left: float, to
     cx, cy = x + w / 2, y + h / 2
     out.append(Rect(cx - 6 * MM, cy - 4 * MM, 12 * MM, 7 * MM, WHITE, BLACK, 0.8, 1.5 * MM))
     out.append(Label(cx, cy + 1.3 * MM, label, 12, BLACK, "center"))
+    return out
+
+
+def _stepped(tile: Any, width: float, left: float, top: float, scale: float, mirrored: bool) -> list[Any]:
+    """A tile cut along stepped seams: its piece's outline (solid), its tabs' (dashed), its label."""
+    def place(ring: tuple) -> list[tuple[float, float]]:
+        return [(left + ((width - x) if mirrored else x) * scale, top + y * scale) for x, y in ring]
+
+    out: list[Any] = []
+    outline = tile.outline
+    for ring, dash in ((outline.right_tab, (2.0, 1.5)), (outline.bottom_tab, (2.0, 1.5)), (outline.piece, ())):
+        if ring:
+            pts = place(ring)
+            for (x1, y1), (x2, y2) in zip(pts, [*pts[1:], pts[0]], strict=True):
+                out.append(Line(x1, y1, x2, y2, WHITE, 2.0))
+                out.append(Line(x1, y1, x2, y2, BLACK, 0.7, dash))
+    x, y, w, h = tile.piece
+    cx, cy = left + ((width - x - w / 2) if mirrored else x + w / 2) * scale, top + (y + h / 2) * scale
+    out.append(Rect(cx - 6 * MM, cy - 4 * MM, 12 * MM, 7 * MM, WHITE, BLACK, 0.8, 1.5 * MM))
+    out.append(Label(cx, cy + 1.3 * MM, tile.label, 12, BLACK, "center"))
     return out

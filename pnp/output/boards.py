@@ -56,12 +56,15 @@ def tiling_said(deck: Deck, face: Face, plan: Plan, s: PrintSettings, paper: tup
     seams_y = ", ".join(f"{v / MM:.0f}" for v in plan.ys[1:-1])
     where = "; ".join(p for p in (f"seams at {seams_x} mm across" if seams_x else "",
                                   f"{seams_y} mm down" if seams_y else "") if p)
+    if plan.stepped:
+        where += " (where they leave the board's edge: through its grid they follow the cells' edges)"
     return (f"{deck.id}: {face.w / MM:.0f} x {face.h / MM:.0f} mm with {b / MM:g} mm bleed is more than one "
             f"{s.paper} page holds ({(aw - 2 * b) / MM:.0f} x {(ah - 2 * b) / MM:.0f} mm inside its margins, corner "
             f"marks and label band): {plan.cols} x {plan.rows} = {len(plan.tiles)} tiles"
             f"{', the board turned a quarter (fewer tiles)' if turn else ''}, {where}"
             f"{' (measured on the turned board)' if turn else ''}"
-            f"{'; seams kept out of what `seams: avoid:` names' if avoiding else ''}")
+            f"{'; seams kept out of what `seams: avoid:` names' if avoiding and not plan.said else ''}"
+            + "".join(f"; {why}" for why in plan.said))
 
 
 def impose_boards(deck: Deck, entries: list[Entry], s: PrintSettings, paper: tuple[float, float],

@@ -30,6 +30,11 @@ Mark = tuple[float, float, float, float]  # x1, y1, x2, y2 on the page, points f
 UNSTAMPED = ("board", "die", "dial")  # kinds whose faces get no playtest stamp: it would print over their art
 
 
+def halo_line(x1: float, y1: float, x2: float, y2: float, width: float = 0.5) -> list[Line]:
+    """A black line over a wider white one: visible on dark art and on white paper alike."""
+    return [Line(x1, y1, x2, y2, WHITE, width + HALO), Line(x1, y1, x2, y2, (0.0, 0.0, 0.0), width)]
+
+
 @dataclass(repr=False, eq=False)
 class Placement:
     """A face placed on a page, with the clip of its cell."""
@@ -41,6 +46,7 @@ class Placement:
     meta: dict[str, Any] = field(default_factory=dict)
     scale: float = 1.0  # a preview (the assembly map) or a write-in sheet fitted to the paper draws a face smaller
     stamp: bool = True  # a front gets the playtest stamp (not one of the UNSTAMPED kinds: the footer says it)
+    clip_path: tuple[tuple[float, float], ...] | None = None  # a tile cut along stepped seams: its art's outline
 
 
 @dataclass(repr=False, eq=False)

@@ -115,7 +115,13 @@ class Renderer:
         c.saveState()
         cx, cy, cw, ch = p.clip
         path = c.beginPath()
-        path.rect(cx, page_h - cy - ch, cw, ch)
+        if p.clip_path:  # a tile cut along stepped seams
+            path.moveTo(p.clip_path[0][0], page_h - p.clip_path[0][1])
+            for x, y in p.clip_path[1:]:
+                path.lineTo(x, page_h - y)
+            path.close()
+        else:
+            path.rect(cx, page_h - cy - ch, cw, ch)
         c.clipPath(path, stroke=0, fill=0)
         c.translate(p.x, page_h - p.y)
         if p.scale != 1.0:

@@ -19,6 +19,7 @@ import math
 import string
 from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
+from typing import Any
 
 from pnp.model.units import MM
 from pnp.output.extent import Box
@@ -35,6 +36,7 @@ class TilePlan:
     right_tab: Box | None  # glue tabs: under the right and the lower neighbour
     bottom_tab: Box | None
     notches: tuple[Box, ...]  # corners inside the tile's box that are cut away
+    outline: Any = None  # a tile cut along stepped seams: its polygons (pnp.output.stepped_tiles.Outline)
 
     @property
     def label(self) -> str:
@@ -43,6 +45,8 @@ class TilePlan:
     @property
     def box(self) -> Box:
         """The tile's cut outline's bounding box: piece and tabs."""
+        if self.outline is not None:
+            return self.outline.box
         x, y, w, h = self.piece
         right = self.right_tab[2] if self.right_tab else 0.0
         bottom = self.bottom_tab[3] if self.bottom_tab else 0.0
@@ -56,6 +60,8 @@ class Plan:
     tab: float
     tiles: list[TilePlan]
     crossed: list[int]  # indexes of avoided boxes a seam had to cross (none when the board allows)
+    said: tuple[str, ...] = ()  # why the tiles are as many, or the seams where they are (for the build's notes)
+    stepped: bool = False  # some seams follow a grid's cells' edges (its tiles have outlines)
 
     @property
     def cols(self) -> int:
@@ -150,10 +156,12 @@ def _best(points: list[float], middles: set[float], length: float, reach: float,
 def plan_seams(size: tuple[float, float], bleed: float, area: tuple[float, float], tab: float,
                avoid: list[Box]) -> Plan:
     """Tiles whose art (piece, tabs and bleed all round) fits `area`, seams clear of `avoid` when the
-    board allows it with at most one more tile along an axis than the fewest possible."""
+    board allows it with at most one more tile along an axis than the fewest possible. (A board holding a
+    grid: pnp.output.stepped.plan_on_grid.)"""
     w, h = size
     crossed: list[int] = []
     cuts = []
+    said: list[str] = []
     for axis, (length, reach) in enumerate(((w, area[0] - 2 * bleed), (h, area[1] - 2 * bleed))):
         free = _split(length, reach, tab, [], 64)
         if free is None:  # cannot happen for a board within the size limits and a sheet of paper
@@ -161,12 +169,26 @@ def plan_seams(size: tuple[float, float], bleed: float, area: tuple[float, float
         forbidden = _forbidden(avoid, axis)
         wanted = _split(length, reach, tab, forbidden, len(free)) if forbidden else free  # one tile more at most
         chosen = wanted or free
+        if wanted and forbidden and wanted != free:
+            said.append(_why(axis, free, wanted))
         for i, b in enumerate(avoid):
             if any(b[axis] + 0.01 < s < b[axis] + b[axis + 2] - 0.01 for s in chosen[1:-1]) and i not in crossed:
                 crossed.append(i)
         cuts.append(chosen)
     xs, ys = cuts
-    return Plan(xs, ys, tab, _tiles(xs, ys, tab), sorted(crossed))
+    return Plan(xs, ys, tab, _tiles(xs, ys, tab), sorted(crossed), tuple(said))
+
+
+def _why(axis: int, free: list[float], wanted: list[float]) -> str:
+    """What `seams: avoid:` changed along an axis, and why."""
+    way = "across" if axis == 0 else "down"
+    at = ", ".join(f"{v / MM:.0f}" for v in wanted[1:-1])
+    equal = ", ".join(f"{v / MM:.0f}" for v in free[1:-1])
+    if len(wanted) > len(free):
+        return (f"{len(wanted) - 1} tiles {way}, one more than the board's size needs ({len(free) - 1}): with "
+                f"{len(free) - 1}, every seam would cut what `seams: avoid:` names; the seams run at {at} mm, "
+                "in its gutters")
+    return f"the seams {way} moved from {equal} mm (equal tiles) into the gutters of what `seams: avoid:` names"
 
 
 def _tiles(xs: list[float], ys: list[float], tab: float) -> list[TilePlan]:

@@ -17,9 +17,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.layout.scene import Face, Label, Line, Polygon, Rect, Transform
+from pnp.layout.scene import Face, GridCells, Label, Line, Polygon, Rect, Transform
 from pnp.model.units import MM
-from pnp.output.impose import HALO, Page, Placement, mirror
+from pnp.output.impose import Page, Placement, halo_line, mirror
 from pnp.output.seams import Box, Plan, TilePlan, plan_seams
 
 BAND = 8 * MM  # room under each tile for its label
@@ -32,11 +32,6 @@ def area(paper: tuple[float, float], margin: float, bleed: float) -> tuple[float
     """The largest art box (trim and bleed) a tile page holds, with room for corner marks beyond the bleed."""
     room = max(0.0, MARK_TO - bleed)
     return paper[0] - 2 * margin - 2 * room, paper[1] - 2 * margin - BAND - 2 * room
-
-
-def halo_line(x1: float, y1: float, x2: float, y2: float, width: float = 0.5) -> list[Line]:
-    """A black line over a wider white one: visible on dark art and on white paper alike."""
-    return [Line(x1, y1, x2, y2, WHITE, width + HALO), Line(x1, y1, x2, y2, BLACK, width)]
 
 
 @dataclass(frozen=True)
@@ -77,9 +72,10 @@ def impose_board(face: Face, back: Face | None, meta: dict[str, Any], name: str,
 
     room = area(paper, margin, face.bleed)
     frame = Frame(face.w, face.h)
-    plan = plan_seams((face.w, face.h), face.bleed, room, tab, avoid)
+    plan = _plan((face.w, face.h), face.bleed, room, tab, avoid, face.grids)
     across = Frame(face.w, face.h, True)
-    other = plan_seams((face.h, face.w), face.bleed, room, tab, [across.from_board(b) for b in avoid])
+    other = _plan((face.h, face.w), face.bleed, room, tab, [across.from_board(b) for b in avoid],
+                  tuple(_turned_grid(g, face.h) for g in face.grids))
     if (bool(other.crossed), len(other.tiles)) < (bool(plan.crossed), len(plan.tiles)):
         plan, frame = other, across
         face, back = turned(face, 90), (turned(back, -90) if back is not None else None)
@@ -92,6 +88,22 @@ def impose_board(face: Face, back: Face | None, meta: dict[str, Any], name: str,
     if len(plan.tiles) > 1:
         pages.append(assembly_map(plan, face, back if duplex != "none" else None, name, paper, margin, frame.turned))
     return pages, plan
+
+
+def _plan(size: tuple[float, float], bleed: float, room: tuple[float, float], tab: float, avoid: list[Box],
+          grids: tuple[GridCells, ...]) -> Plan:
+    """The tiles: seams along the cells' edges on a board holding a grid that does not fit a page, else straight."""
+    if grids and (size[0] > room[0] - 2 * bleed or size[1] > room[1] - 2 * bleed):
+        from pnp.output.stepped import plan_on_grid
+
+        return plan_on_grid(size, bleed, room, tab, avoid, grids)
+    return plan_seams(size, bleed, room, tab, avoid)
+
+
+def _turned_grid(grid: GridCells, height: float) -> GridCells:
+    """A grid as it lies on the board turned a quarter clockwise (a board point (x, y) goes to (height - y, x))."""
+    return GridCells(grid.shape, tuple((r, c, tuple((height - y, x) for x, y in corners))
+                                       for r, c, corners in grid.cells))
 
 
 def _page_label(name: str, tile: TilePlan, plan: Plan, side: str, two_sided: bool) -> str:
@@ -110,11 +122,20 @@ def tile_page(face: Face, tile: TilePlan, plan: Plan, frame: Frame, meta: dict[s
     ox, oy = left - tx, top - ty  # page position of the board's trim origin
     clip = (left - b, top - b, tw + 2 * b, th + 2 * b)
     extras: list[Any] = []
+    path = None
+    if tile.outline is not None:  # cut along stepped seams: the outline drawn to cut on, the art clipped round it
+        from pnp.output.stepped_marks import outline_marks
+
+        path = tuple((x + ox, y + oy) for x, y in tile.outline.clip(b))
+        labels = (_neighbour(plan, tile, 0, 1) if tile.right_tab else "",
+                  _neighbour(plan, tile, 1, 0) if tile.bottom_tab else "")
+        extras.extend(outline_marks(tile, plan.tab, labels, ox, oy, marks))
+        marks = False
     for notch in tile.notches:
         extras.extend(_notch(notch, ox, oy))
-    if tile.right_tab:
+    if tile.right_tab and tile.outline is None:
         extras.extend(_tab_marks(tile.right_tab, ox, oy, "right", _neighbour(plan, tile, 0, 1)))
-    if tile.bottom_tab:
+    if tile.bottom_tab and tile.outline is None:
         extras.extend(_tab_marks(tile.bottom_tab, ox, oy, "bottom", _neighbour(plan, tile, 1, 0)))
     corners = corner_marks((left, top, tw, th), b) if marks else []
     extras.extend(corners)
@@ -122,7 +143,7 @@ def tile_page(face: Face, tile: TilePlan, plan: Plan, frame: Frame, meta: dict[s
     px, py, pw_, ph_ = tile.piece
     tile_meta = _tile_meta(tile, frame, frame.to_board(tile.piece), (left, top, tw, th))
     tile_meta["piece_mm"] = [round(v / MM, 3) for v in (ox + px, oy + py, pw_, ph_)]  # what shows, on the page
-    placement = Placement(face, ox, oy, clip, False, {**meta, "side": "front", **tile_meta})
+    placement = Placement(face, ox, oy, clip, False, {**meta, "side": "front", **tile_meta}, clip_path=path)
     page = Page(pw, ph, [placement], [], 0.5, "front", extras)
     page.boxes = ((left, top, tw, th), clip)
     page.info["cut_marks"] = [(m.x1, m.y1, m.x2, m.y2) for m in corners if m.stroke == BLACK]  # for the manifest
@@ -142,7 +163,8 @@ def back_page(back: Face, front: Placement, tile: TilePlan, plan: Plan, frame: F
     trim_box = (tx, ty, trim[2] * MM, trim[3] * MM)
     x, y, w, h = frame.to_board(tile.piece)  # the part of the back design this tile shows: the piece, turned over
     tile_meta = _tile_meta(tile, frame, (frame.w - x - w, y, w, h), trim_box)
-    placement = Placement(back, bx, by, clip, duplex == "short", {**meta, "side": "back", **tile_meta})
+    path = tuple(mirror(x, y, 0, 0, paper, duplex) for x, y in front.clip_path) if front.clip_path else None
+    placement = Placement(back, bx, by, clip, duplex == "short", {**meta, "side": "back", **tile_meta}, clip_path=path)
     y = ph - margin - 2.5 * MM if duplex == "long" else margin + 5 * MM  # the band behind the front's
     page = Page(pw, ph, [placement], [], 0.5, "back",
                 [Label(margin, y, _page_label(name, tile, plan, "back", True), 8, BLACK)])
