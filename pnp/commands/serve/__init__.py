@@ -40,12 +40,18 @@ class Server:
 
     def __init__(self, root: Path, game_id: str, host: str = "127.0.0.1", port: int = 8000, paper: str | None = None,
                  since: str | None = None, rules: RuleOptions | None = None,
-                 say: Callable[[str], None] = print):
+                 say: Callable[[str], None] = print, balance: bool = True):
         from pnp.commands.serve.app import Hub
+        from pnp.commands.serve.balance import Balance
 
         self.root, self.game_id, self.host, self.port, self.since, self.say = root, game_id, host, port, since, say
         self.live = LiveGame(root, game_id, paper, rules)
         self.hub = Hub()
+        off = "" if balance else "off (--no-balance)"
+        if not off and rules is not None and not rules.custom:
+            off = "off: --no-custom-rules skips the game's Python code, and a simulation runs its play module"
+        self.balance = Balance(root, lambda m: self.hub.publish(json.dumps(m, separators=(",", ":")), "balance"),
+                               off)
         self.stopped = threading.Event()
         self.good: dict[str, Any] | None = None  # the state of the last good look
         self.since_data: dict[str, Any] | None = None
@@ -69,6 +75,13 @@ class Server:
         elif why is not None:
             self.say(f"{stamp} {why}laid out in {ref.seconds:.2f} s")
         return ref
+
+    def simulate(self, ref: Refreshed) -> None:
+        """After a look (its faces published and drawn first): the Balance panel plays the game as saved."""
+        if ref.prep is not None:
+            self.balance.restart(ref.prep.game)
+        else:
+            self.balance.paused("this save cannot be laid out: the figures are the last good save's")
 
     def publish(self, ref: Refreshed) -> None:
         """Send the page its new state; draw first the faces this look changed."""
@@ -105,19 +118,22 @@ class Server:
 
     def rebuild_loop(self) -> None:
         with Saves(folders(self.root, self.game_id)) as saves:
-            self.look()  # while the browser loads the page: it gets this state as soon as it is ready
+            ref = self.look()  # while the browser loads the page: it gets this state as soon as it is ready
             if self.since:
                 self.changed_since()
-                self.look()
+                ref = self.look()
+            self.simulate(ref)
             while not self.stopped.is_set():
                 changed = saves.wait(100 if self.drawn() else 0)
                 if changed:
+                    self.balance.stop()  # the last save's games end now: this save's faces come first
                     names = sorted(p.name for p in changed)
                     ref = self.look(f"{', '.join(names[:3])}{' ...' if len(names) > 3 else ''}: ", changed)
                     if self.since and not ref.errors:
                         self.since_data = {**(self.since_data or {}),
                                            "changed": self._changed_now()}
                         self.publish(ref)
+                    self.simulate(ref)
                 elif self.good:
                     self.live.draw(self.missing()[:BATCH])
 
@@ -181,6 +197,7 @@ class Server:
 
     def stop(self) -> None:
         self.stopped.set()
+        self.balance.stop()
         self.hub.close()
         if self.server is not None:
             self.server.should_exit = True

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import threading
 from importlib import resources
 from typing import TYPE_CHECKING
 
@@ -33,19 +34,31 @@ HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"
 
 
 class Hub:
-    """The page's latest state, and a way for every open page to wait for the next one.
+    """The page's latest state and the latest of each side message (the Balance panel's figures), and a way
+    for every open page to wait for the next one.
 
-    `publish` is called from the rebuilding thread; waiting happens in the server's event loop."""
+    `publish` is called from the rebuilding and simulating threads; waiting happens in the server's event loop.
+    `version` counts the states published (0: none yet); `tick` counts every message."""
 
     def __init__(self) -> None:
         self.version = 0
         self.message = "{}"
+        self.tick = 0
+        self.state_tick = 0
+        self.side: dict[str, tuple[str, int]] = {}  # kind -> (message, tick)
         self.closed = False  # the server is stopping: every event stream ends
         self.loop: asyncio.AbstractEventLoop | None = None
         self.changed: asyncio.Event | None = None
+        self.lock = threading.Lock()
 
-    def publish(self, message: str) -> None:
-        self.message, self.version = message, self.version + 1
+    def publish(self, message: str, kind: str = "state") -> None:
+        """The new state (`kind` "state"), or the new message of a side panel (sent as an event of that name)."""
+        with self.lock:
+            self.tick += 1
+            if kind == "state":
+                self.message, self.version, self.state_tick = message, self.version + 1, self.tick
+            else:
+                self.side[kind] = (message, self.tick)
         if self.loop is not None:
             self.loop.call_soon_threadsafe(self._wake)
 
@@ -60,17 +73,23 @@ class Hub:
             self.changed.set()
             self.changed = asyncio.Event()
 
-    async def next(self, seen: int) -> tuple[str | None, int]:
-        """The state once it is newer than version `seen` (None after PING_SECONDS without one)."""
+    async def next(self, seen: int) -> tuple[list[tuple[str, str]], int]:
+        """The messages newer than tick `seen`, the state first, as (kind, message), and the tick they bring the
+        page to; none after PING_SECONDS without one."""
         if self.loop is None:
             self.loop, self.changed = asyncio.get_running_loop(), asyncio.Event()
-        if self.version in (seen, 0):  # nothing new, or nothing yet (the first layout is under way)
+        if self.tick == seen or self.version == 0:  # nothing new, or nothing yet (the first layout is under way)
             assert self.changed is not None
             try:
                 await asyncio.wait_for(self.changed.wait(), PING_SECONDS)
             except TimeoutError:
-                return None, seen
-        return self.message, self.version
+                return [], seen
+        with self.lock:
+            if self.version == 0:
+                return [], seen
+            out = [("state", self.message)] if self.state_tick > seen else []
+            out += [(kind, message) for kind, (message, tick) in sorted(self.side.items()) if tick > seen]
+            return out, self.tick
 
 
 def make_app(live: LiveGame, hub: Hub, hosts: list[str] | None) -> Starlette:
@@ -109,10 +128,13 @@ def make_app(live: LiveGame, hub: Hub, hosts: list[str] | None) -> Starlette:
         async def stream():
             seen = -1
             while not hub.closed:
-                message, seen = await hub.next(seen)
+                messages, seen = await hub.next(seen)
                 if hub.closed:
                     return
-                yield f"data: {message}\n\n" if message is not None else ": ping\n\n"
+                if not messages:
+                    yield ": ping\n\n"
+                for kind, message in messages:  # the state as the stream's plain message; a panel's by its name
+                    yield f"data: {message}\n\n" if kind == "state" else f"event: {kind}\ndata: {message}\n\n"
 
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={**HEADERS, "Cache-Control": "no-store", "X-Accel-Buffering": "no"})
