@@ -55,6 +55,11 @@ class Server:
         self.stopped = threading.Event()
         self.good: dict[str, Any] | None = None  # the state of the last good look
         self.since_data: dict[str, Any] | None = None
+        self.last: Refreshed | None = None  # the last look, and the last that laid the game out
+        self.last_good: Refreshed | None = None
+        self.book: tuple[int, str] = (-1, "")  # the Rulebook page's content, for the state of that version
+        self.book_html: str | None = None  # the last rulebook that could be made: shown under a failed save's errors
+        self.book_lock = threading.Lock()
         self.server: Any = None
         self.sock: socket.socket | None = None
         self.url = ""
@@ -86,7 +91,9 @@ class Server:
     def publish(self, ref: Refreshed) -> None:
         """Send the page its new state; draw first the faces this look changed."""
         before = set(self.live.order)
+        self.last = ref
         if ref.prep is not None:
+            self.last_good = ref
             self.good = state(ref, self.since_data)
             keep = {k for c in self.good["components"] for card in c["cards"] for k in (card["front"], card["back"])}
             keep |= {k for c in self.good["components"] for card in c["cards"] for k in (card["before"] or {}).values()}
@@ -155,6 +162,33 @@ class Server:
     def drawn(self) -> bool:
         return not self.missing()
 
+    def rulebook(self) -> str:
+        """The Rulebook page's content for the state published last, as JSON: its HTML (the last good one when
+        this save or its rulebook fails) and the located errors of the save and of the rulebook."""
+        from pnp.commands.serve.rulebook_page import rulebook
+
+        with self.book_lock:
+            version = self.hub.version
+            if self.book[0] == version:
+                return self.book[1]
+            last, good = self.last, self.last_good
+            data: dict[str, Any] = {"html": None, "errors": [], "missing": False}
+            if good is not None and good.prep is not None:
+                try:
+                    data = rulebook(self.live, good.prep, self.root)
+                except Exception as exc:  # a bug of pnp's: said on the page; the server goes on
+                    data["errors"] = errors([Problem(None, f"internal error: {type(exc).__name__}: {exc} (please "
+                                                           "report it, with the rulebook)")], self.root)
+            if data["html"]:
+                self.book_html = data["html"]
+            shown = data["html"] if data["html"] is not None else self.book_html
+            failed = errors(last.errors, self.root) if last is not None else []
+            game = (self.good or {}).get("game", {"name": self.game_id, "version": ""})
+            out = {"game": game, "html": shown or "", "missing": data["missing"],
+                   "errors": failed + data["errors"], "stale": bool(failed) or data["html"] is None}
+            self.book = (version, json.dumps(out, separators=(",", ":")))
+            return self.book[1]
+
     # -- the web server ---------------------------------------------------------------------------
     def start(self) -> str:
         """Listen, and lay the game out now and again after every save (in a thread); the page's address."""
@@ -167,7 +201,7 @@ class Server:
         shown = f"[{host}]" if ":" in host else host
         self.url = f"http://{shown}:{port}/"
         hosts = [shown, host, f"{shown}:{port}", "localhost", f"localhost:{port}"] if loopback(self.host) else None
-        app = make_app(self.live, self.hub, hosts)
+        app = make_app(self.live, self.hub, hosts, self.rulebook)
         config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
                                 timeout_graceful_shutdown=1)
         hub = self.hub

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import re
 import threading
+from collections.abc import Callable
 from importlib import resources
 from typing import TYPE_CHECKING
 
@@ -27,7 +28,8 @@ if TYPE_CHECKING:
 
 KEY = re.compile(r"[0-9a-f]{24}")
 PING_SECONDS = 15.0  # an idle event stream says something this often (a closed tab is noticed)
-ASSETS = {"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8"}
+ASSETS = {"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8",
+          "rulebook.js": "text/javascript; charset=utf-8"}
 HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
            "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; "
                                       "script-src 'self'; connect-src 'self'; frame-ancestors 'none'"}
@@ -92,14 +94,28 @@ class Hub:
             return out, self.tick
 
 
-def make_app(live: LiveGame, hub: Hub, hosts: list[str] | None) -> Starlette:
-    """The application; `hosts`: the Host header values allowed (None: any, for --host)."""
+def make_app(live: LiveGame, hub: Hub, hosts: list[str] | None, book: Callable[[], str] | None = None) -> Starlette:
+    """The application; `hosts`: the Host header values allowed (None: any, for --host); `book`: the Rulebook
+    page's content, as JSON."""
     static = resources.files("pnp.commands.serve") / "static"
     page = (static / "index.html").read_bytes()
+    book_page = (static / "rulebook.html").read_bytes()
     assets = {name: (static / name).read_bytes() for name in ASSETS}
 
     async def index(request: Request) -> Response:
         return Response(page, media_type="text/html; charset=utf-8", headers={**HEADERS, "Cache-Control": "no-store"})
+
+    async def rulebook(request: Request) -> Response:
+        return Response(book_page, media_type="text/html; charset=utf-8",
+                        headers={**HEADERS, "Cache-Control": "no-store"})
+
+    async def rulebook_json(request: Request) -> Response:
+        if book is None:
+            return not_found()
+        if hub.version == 0:
+            await hub.next(0)
+        data = await run_in_threadpool(book)
+        return Response(data, media_type="application/json", headers={**HEADERS, "Cache-Control": "no-store"})
 
     async def asset(request: Request) -> Response:
         name = request.path_params["name"]
@@ -140,7 +156,8 @@ def make_app(live: LiveGame, hub: Hub, hosts: list[str] | None) -> Starlette:
                                  headers={**HEADERS, "Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
     routes = [Route("/", index), Route("/static/{name}", asset), Route("/face/{key}.png", image),
-              Route("/big/{key}.png", image), Route("/state", state), Route("/events", events)]
+              Route("/big/{key}.png", image), Route("/state", state), Route("/events", events),
+              Route("/rulebook", rulebook), Route("/rulebook.json", rulebook_json)]
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts)] if hosts else []
     app = Starlette(routes=routes, middleware=middleware, exception_handlers={404: _404, 405: _404})
     app.router.redirect_slashes = False  # `/state/` is not `/state`: nothing is redirected, only refused
