@@ -28,10 +28,11 @@ from pnp.model.game import Game
 
 SEED = 1
 POLICY = "baseline"
-FIRST = 50  # games per player count of the first estimate
+FIRST = 25  # games per player count of the first estimate (Voyage: about a second on two cores)
 GROW = 4  # each batch this many times the games played so far
 TOTAL = 2000  # games per player count at most (a 95 % interval of about +-2 points)
-EVERY = 0.25  # seconds between two partial updates of the panel
+EVERY = 0.5  # seconds between two partial updates of the panel
+SETTLE = 0.15  # seconds a run waits after its save's faces are published: the page fetches them first
 NICE = 10  # the workers' priority below pnp's (os.nice): the next save is laid out first
 DOCS = "docs/simulate.md"
 
@@ -60,9 +61,10 @@ class Balance:
         self.last: dict[int, float] = {}  # the figures the last run reached: the ones a new run is compared with
         self.key = ""  # what the games read, hashed, of the last run
         self.message: dict[str, Any] = {}
-        self.first_at: float | None = None  # monotonic time of the last run's first estimate (benchmarks)
+        self.runs = 0  # runs started: each message names its run (the page, benchmarks)
 
     def publish(self, message: dict[str, Any]) -> None:
+        message.setdefault("run", self.runs)
         self.message = message
         self.send(message)
 
@@ -93,8 +95,9 @@ class Balance:
         self.stop()
         old, self.cancel = self.thread, threading.Event()
         self.key = key
-        self.thread = threading.Thread(target=self._run, args=(game, self.cancel, old), name="pnp-balance",
-                                       daemon=True)
+        self.runs += 1
+        self.thread = threading.Thread(target=self._run, args=(game, self.cancel, old, self.runs),
+                                       name="pnp-balance", daemon=True)
         self.thread.start()
 
     def wait(self, seconds: float = 60.0) -> bool:
@@ -105,25 +108,24 @@ class Balance:
         return thread is None or not thread.is_alive()
 
     # -- the run ------------------------------------------------------------------------------------
-    def _run(self, game: Game, cancel: threading.Event, old: threading.Thread | None) -> None:
+    def _run(self, game: Game, cancel: threading.Event, old: threading.Thread | None, run: int) -> None:
         if old is not None:
             old.join()  # its workers reaped: one run at a time
-        if cancel.is_set():
+        if cancel.wait(SETTLE):
             return
         started = time.monotonic()
-        self.first_at = None
         try:
-            self._play(game, cancel, started)
+            self._play(game, cancel, started, run)
         except PnpError as exc:
             if not cancel.is_set():
-                self.publish({"status": "error", "note": "the play module failed: the figures wait for a save "
-                              "that fixes it", "rows": [], "errors": _located(exc.problems, self.root)})
+                self.publish({"run": run, "status": "error", "rows": [], "errors": _located(exc.problems, self.root),
+                              "note": "the play module failed: the figures wait for a save that fixes it"})
         except Exception as exc:  # a bug of pnp's: said in the panel; the server goes on
             if not cancel.is_set():
-                self.publish({"status": "error", "note": f"internal error: {type(exc).__name__}: {exc} (please "
-                              "report it)", "rows": [], "errors": []})
+                self.publish({"run": run, "status": "error", "rows": [], "errors": [],
+                              "note": f"internal error: {type(exc).__name__}: {exc} (please report it)"})
 
-    def _play(self, game: Game, cancel: threading.Event, started: float) -> None:
+    def _play(self, game: Game, cancel: threading.Event, started: float, run: int) -> None:
         from pnp.play.policies import SLOWER
         from pnp.play.run import GAME_SECONDS, WALL_FACTOR, Plan, _judged, play_file, play_one, session
         from pnp.rules.check import load_rules
@@ -134,8 +136,9 @@ class Balance:
         if path is None or spec.setup is None:
             need = f"cards/{game.id}/play.py (start(table) -> State)" if path is None else \
                 f"a `setup:` in cards/{game.id}/rules.yaml"
-            self.publish({"status": "none", "note": f"{game.id} is not simulated: write {need}, as {DOCS} shows, "
-                          "and this panel plays it after every save", "rows": [], "errors": []})
+            self.publish({"run": run, "status": "none", "rows": [], "errors": [],
+                          "note": f"{game.id} is not simulated: write {need}, as {DOCS} shows, and this panel plays "
+                                  "it after every save"})
             return
         counts = list(range(spec.setup.players.min, spec.setup.players.max + 1))
         plan = Plan(game, spec.setup, SEED, POLICY)
@@ -159,7 +162,7 @@ class Balance:
                 rows.append({"players": n, "games": g, "wins": k, "rate": round(rate, 4), "low": round(low, 4),
                              "high": round(high, 4), "before": before.get(n),
                              "said": said(n, rate, before.get(n)) if g else f"{n} player{'s' if n != 1 else ''}: …"})
-            return {"status": status, "policy": POLICY, "seed": SEED, "rows": rows, "errors": [],
+            return {"run": run, "status": status, "policy": POLICY, "seed": SEED, "rows": rows, "errors": [],
                     "seconds": round(time.monotonic() - started, 2),
                     "note": f"the {POLICY} policy, seed {SEED}: {sum(played.values())} games played"}
 
@@ -168,7 +171,7 @@ class Balance:
                 n = o.value[1]
                 played[n] += 1
                 wins[n] += bool(o.value[3])
-                if time.monotonic() - shown[0] >= EVERY:
+                if time.monotonic() - shown[0] >= EVERY and not cancel.is_set():
                     shown[0] = time.monotonic()
                     self.publish(message("running"))
             return cancel.is_set() or o.kind != "ok"
@@ -189,8 +192,6 @@ class Balance:
                     raise InputError(_judged(plan, path, task, o, box))
             done += size
             size = min(done * (GROW - 1), TOTAL - done)
-            if self.first_at is None:
-                self.first_at = time.monotonic()
             self.last = {n: wins[n] / played[n] for n in counts if played[n]}
             self.publish(message("running" if done < TOTAL else "done"))
 

@@ -181,6 +181,7 @@ function renderBalance(b) {
               e.source ? el("pre", {class: "line"}, el("code", {text: e.source})) : null);
   }));
   document.body.classList.toggle("balance-stale", b.status === "paused");
+  $("#balance").dataset.run = b.run;  // which save's games these are
 }
 
 function status() {
