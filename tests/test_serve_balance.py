@@ -219,3 +219,30 @@ def test_the_event_stream_sends_the_panel_as_its_own_event(coins, small, serve):
     conn.close()
     assert lines[0].startswith(b"data: {") and lines[1] == b"\n"  # the state first, as before
     assert lines[2] == b"event: balance\n" and json.loads(lines[3][len(b"data: "):])["status"] == "done"
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("browser")
+def test_the_page_shows_the_panel_and_its_change_after_a_save(coins, small, serve):
+    from browser import chromium, missing
+
+    if missing():
+        pytest.skip(missing())
+    s = serve(coins, "coins")
+    rows = "#balance-rows tbody tr"
+    with chromium() as (_, page):
+        page.goto(s.server.url)
+        page.wait_for_function(f"""() => document.querySelector('#balance-status').textContent === 'done'
+            && document.querySelectorAll('{rows}').length === 3""", timeout=60_000)
+        first = page.locator(rows).first.inner_text()
+        assert first.startswith("1 player: ") and "->" not in first
+        run = page.evaluate("() => Number(document.querySelector('#balance').dataset.run)")
+        page.evaluate("() => { window.unchanged = true; }")
+        edit(coins / "cards/coins/purse.yaml", "goal: 10", "goal: 6")
+        page.wait_for_function(f"""run => Number(document.querySelector('#balance').dataset.run) > run
+            && document.querySelector('#balance-status').textContent === 'done'""", arg=run, timeout=60_000)
+        said = page.locator(rows).first.inner_text()
+        final = s.messages[-1]["rows"][0]
+        assert said.split("\t")[0] == final["said"] and "->" in said
+        assert page.locator(rows).first.get_attribute("class") == "up"  # an easier purse: more games won
+        assert page.evaluate("() => window.unchanged === true")  # updated in place, not reloaded

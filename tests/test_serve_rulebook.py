@@ -218,3 +218,29 @@ def test_watch_rebuilds_the_rulebook_when_anything_it_shows_changes(voyage):
     finally:
         stop.set()
         thread.join(30)
+
+
+@pytest.mark.slow
+@pytest.mark.xdist_group("browser")
+def test_the_rulebook_page_in_a_browser_shows_its_faces_and_follows_saves(serving):
+    from browser import chromium, missing
+
+    if missing():
+        pytest.skip(missing())
+    server, project = serving
+    with chromium() as (_, page):
+        page.goto(server.url + "rulebook")
+        page.wait_for_selector("#book h2")
+        assert page.locator("#book h2").all_inner_texts() == ["Spells", "Contents"]
+        page.wait_for_function("""() => [...document.querySelectorAll('#book img')].length >= 3 &&
+            [...document.querySelectorAll('#book img')].every(i => i.complete && i.naturalWidth > 0)""")
+        face = page.locator("#book figure img.book-face").first
+        assert abs(face.bounding_box()["width"] - 45 * 72 / 25.4 * 96 / 72) < 2  # width=45mm, in CSS pixels
+        page.evaluate("() => { window.unchanged = true; }")
+        edit(project / "cards/mini/rulebook.md", "# Contents", "# In the box")
+        page.wait_for_function("() => [...document.querySelectorAll('#book h2')].some(h => h.textContent === "
+                               "'In the box')", timeout=20_000)
+        assert page.evaluate("() => window.unchanged === true")
+        edit(project / "cards/mini/rulebook.md", "spell/fireball width", "spell/firebal width")
+        page.wait_for_selector("#errors:not([hidden])", timeout=20_000)
+        assert "cards/mini/rulebook.md:" in page.locator("#error-list").inner_text()
