@@ -4,6 +4,7 @@ shows changes (a card it draws, a deck it counts, a data table)."""
 
 from __future__ import annotations
 
+import hashlib
 import http.client
 import json
 import re
@@ -189,7 +190,7 @@ def test_watch_rebuilds_the_rulebook_when_anything_it_shows_changes(voyage):
         deadline = time.monotonic() + 120
         text = ""
         while time.monotonic() < deadline:
-            if pdf.is_file():
+            if pdf.is_file():  # (not there for a moment: the watch writes the decks first, then the rest)
                 got = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True)
                 text = " ".join(got.stdout.split())
                 if got.returncode == 0 and holds(text):
@@ -212,6 +213,24 @@ def test_watch_rebuilds_the_rulebook_when_anything_it_shows_changes(voyage):
         # a data table (the basic tasks' costs)
         edit(voyage / "cards/voyage/tasks.yaml", "{name: Repair, cost: 5,", "{name: Repair, cost: 4,")
         rulebook_until(lambda t: "Repair 4" in t and "Repair 5" not in t)
+        # a picture a card it draws places (Duct Tape's art): the card's deck and the rulebook drawn again
+        def digests() -> dict[str, bytes | None]:
+            """The two PDFs' hashes (None: not there, between the decks-first build and the whole one)."""
+            files = {name: pdf.parent / name for name in ("voyage-rulebook.pdf", "ability.pdf")}
+            return {name: hashlib.sha256(f.read_bytes()).digest() if f.is_file() else None
+                    for name, f in files.items()}
+
+        drawn = digests()
+        art = voyage / "cards/voyage/art/bandage-roll.svg"
+        art.write_text(art.read_text().replace("<path", '<circle cx="5" cy="5" r="3"/><path', 1))
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline:
+            now = digests()
+            if all(now[name] not in (None, old) for name, old in drawn.items()):
+                break
+            time.sleep(0.2)
+        else:
+            raise AssertionError(f"a saved picture did not redraw the deck and the rulebook: {said[-4:]}")
         # rulebook.md itself
         edit(voyage / "cards/voyage/rulebook.md", "\n# ", "\n# Watched: ")
         rulebook_until(lambda t: "Watched:" in t)

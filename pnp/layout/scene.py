@@ -152,6 +152,17 @@ class Transform:
 Item = Rect | Ellipse | Line | Polygon | Text | Icon | Image | Label | Static | Transform
 
 
+def image_paths(items: list) -> list[str]:
+    """The picture files these items draw (inside Static and Transform groups too), in order."""
+    out: list[str] = []
+    for item in items:
+        if isinstance(item, Image):
+            out.append(item.path)
+        elif isinstance(item, Static | Transform):
+            out += image_paths(item.items)
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class Source:
     """Which template element drew an item: its place, and its name with its groups' names (innermost first)."""

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from pnp.commands.build import BuildOptions, prepare
 from pnp.errors import PnpError, Problem
-from pnp.layout.scene import Face, Image, Static
+from pnp.layout.scene import Face, image_paths
 from pnp.model.project import unreadable
 from pnp.rules.check import RuleOptions, rule_problems
 
@@ -206,7 +206,7 @@ class LiveGame:
 def _key(look: Any, face: Face, root: Path) -> str:
     h = look.copy()
     h.update(pickle.dumps(face, 5))
-    for path in _images(face.items):
+    for path in image_paths(face.items):
         h.update(_stamp(root / path))  # held to the project by the layout
     return str(h.hexdigest()[:24])
 
@@ -233,13 +233,3 @@ def _stamp(path: Path) -> bytes:
         return path.name.encode() + _DIGESTS[seen]
     except OSError:
         return f"{path.name}:-".encode()
-
-
-def _images(items: list[Any]) -> list[str]:
-    out: list[str] = []
-    for item in items:
-        if isinstance(item, Image):
-            out.append(item.path)
-        elif isinstance(item, Static):
-            out += _images(item.items)
-    return out
