@@ -239,10 +239,42 @@ def test_the_page_shows_the_panel_and_its_change_after_a_save(coins, small, serv
         run = page.evaluate("() => Number(document.querySelector('#balance').dataset.run)")
         page.evaluate("() => { window.unchanged = true; }")
         edit(coins / "cards/coins/purse.yaml", "goal: 10", "goal: 6")
-        page.wait_for_function(f"""run => Number(document.querySelector('#balance').dataset.run) > run
+        page.wait_for_function("""run => Number(document.querySelector('#balance').dataset.run) > run
             && document.querySelector('#balance-status').textContent === 'done'""", arg=run, timeout=60_000)
         said = page.locator(rows).first.inner_text()
         final = s.messages[-1]["rows"][0]
         assert said.split("\t")[0] == final["said"] and "->" in said
         assert page.locator(rows).first.get_attribute("class") == "up"  # an easier purse: more games won
         assert page.evaluate("() => window.unchanged === true")  # updated in place, not reloaded
+
+
+def test_ctrl_c_ends_the_games_under_way(coins):
+    import signal
+    import subprocess
+    import sys
+
+    edit(coins / "cards/coins/play.py", "    def apply(self, move: Move) -> None:\n",
+         "    def apply(self, move: Move) -> None:\n        import time\n        t = time.monotonic()\n"
+         "        while time.monotonic() - t < 0.5:\n            pass\n")
+    proc = subprocess.Popen([sys.executable, "-m", "pnp", "serve", "coins", "--port", "0"], cwd=coins,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().startswith("serving coins at ")
+        def children() -> list[int]:
+            tasks = Path(f"/proc/{proc.pid}/task")
+            return [int(c) for t in tasks.iterdir() for c in (t / "children").read_text().split()]
+
+        deadline = time.monotonic() + 60
+        workers: list[int] = []
+        while time.monotonic() < deadline:  # the Balance panel's workers (forks of the server), in slow games
+            workers = children()
+            time.sleep(1.0)
+            if workers and workers == children():
+                break
+        assert workers and all(_alive(pid) for pid in workers)
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=10)
+    finally:
+        proc.kill()
+    assert "stopped" in out and "Traceback" not in err, err
+    assert not any(_alive(pid) for pid in workers)

@@ -228,6 +228,7 @@ class Server:
             self.server.run(sockets=[self.sock])
         finally:
             self.stopped.set()
+            self.balance.stop()  # Ctrl-C: the games under way end with the server
 
     def stop(self) -> None:
         self.stopped.set()
