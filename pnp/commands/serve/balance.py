@@ -119,7 +119,7 @@ class Balance:
         except PnpError as exc:
             if not cancel.is_set():
                 self.publish({"run": run, "status": "error", "rows": [], "errors": _located(exc.problems, self.root),
-                              "note": "the play module failed: the figures wait for a save that fixes it"})
+                              "note": "the games could not be played: the figures wait for a save that fixes it"})
         except Exception as exc:  # a bug of pnp's: said in the panel; the server goes on
             if not cancel.is_set():
                 self.publish({"run": run, "status": "error", "rows": [], "errors": [],
