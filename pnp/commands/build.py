@@ -324,8 +324,9 @@ def fingerprint(root: Path, game: Game, deck: Deck, options: Any, entries: Seque
         h.update(path.read_bytes() if path.is_file() else b"-")
     for font in sorted((root / "fonts").glob("*")):
         h.update(f"{font.name}{font.stat().st_mtime_ns}".encode())
-    pictures = {p for front, back, _ in entries for face in (front, back) if face is not None
-                for p in image_paths(face.items)}
+    faces = {id(face): face for front, back, _ in entries for face in (front, back) if face is not None}
+    groups: set[int] = set()  # each face once (copies share it), each template's shared group once
+    pictures = {p for face in faces.values() for p in image_paths(face.items, groups)}
     for name in sorted(pictures):  # held to the project by the layout
         try:
             st = (root / name).stat()
