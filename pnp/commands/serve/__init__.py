@@ -227,8 +227,13 @@ class Server:
         try:
             self.server.run(sockets=[self.sock])
         finally:
+            while True:  # Ctrl-C: the games under way end with the server, even if the signal uvicorn raises
+                try:     # again on its way out interrupts this (Python runs a signal's handler when it can)
+                    self.balance.stop()
+                    break
+                except KeyboardInterrupt:
+                    continue
             self.stopped.set()
-            self.balance.stop()  # Ctrl-C: the games under way end with the server
 
     def stop(self) -> None:
         self.stopped.set()

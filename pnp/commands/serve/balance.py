@@ -59,13 +59,16 @@ class Balance:
         self.cancel = threading.Event()
         self.running: Any = None  # the batch under way (pnp.rules.worker.Running)
         self.last: dict[int, float] = {}  # the figures the last run reached: the ones a new run is compared with
-        self.key = ""  # what the games read, hashed, of the last run
+        self.finished: tuple[str, dict[str, Any]] = ("", {})  # the last run that ended by itself: its key, its figures
         self.message: dict[str, Any] = {}
         self.runs = 0  # runs started: each message names its run (the page, benchmarks)
 
-    def publish(self, message: dict[str, Any]) -> None:
+    def publish(self, message: dict[str, Any], final: str = "") -> None:
+        """Send the panel its figures; `final`: the key of the run that they end (done, failed, nothing to play)."""
         message.setdefault("run", self.runs)
         self.message = message
+        if final:
+            self.finished = (final, message)
         self.send(message)
 
     def stop(self) -> None:
@@ -90,13 +93,14 @@ class Balance:
                 self.publish({"status": "off", "note": self.off, "rows": [], "errors": []})
             return
         key = _key(game)
-        if key == self.key and self.message.get("status") in ("done", "error", "none"):
-            return  # nothing the games read has changed: the figures stand
+        if key == self.finished[0]:  # nothing the games read has changed since a run ended: its figures stand
+            if self.message is not self.finished[1]:  # (greyed by a save that could not be laid out)
+                self.publish(self.finished[1])
+            return
         self.stop()
         old, self.cancel = self.thread, threading.Event()
-        self.key = key
         self.runs += 1
-        self.thread = threading.Thread(target=self._run, args=(game, self.cancel, old, self.runs),
+        self.thread = threading.Thread(target=self._run, args=(game, self.cancel, old, self.runs, key),
                                        name="pnp-balance", daemon=True)
         self.thread.start()
 
@@ -108,24 +112,25 @@ class Balance:
         return thread is None or not thread.is_alive()
 
     # -- the run ------------------------------------------------------------------------------------
-    def _run(self, game: Game, cancel: threading.Event, old: threading.Thread | None, run: int) -> None:
+    def _run(self, game: Game, cancel: threading.Event, old: threading.Thread | None, run: int, key: str) -> None:
         if old is not None:
             old.join()  # its workers reaped: one run at a time
         if cancel.wait(SETTLE):
             return
         started = time.monotonic()
         try:
-            self._play(game, cancel, started, run)
+            self._play(game, cancel, started, run, key)
         except PnpError as exc:
             if not cancel.is_set():
                 self.publish({"run": run, "status": "error", "rows": [], "errors": _located(exc.problems, self.root),
-                              "note": "the games could not be played: the figures wait for a save that fixes it"})
+                              "note": "the games could not be played: the figures wait for a save that fixes it"},
+                             final=key)
         except Exception as exc:  # a bug of pnp's: said in the panel; the server goes on
             if not cancel.is_set():
                 self.publish({"run": run, "status": "error", "rows": [], "errors": [],
                               "note": f"internal error: {type(exc).__name__}: {exc} (please report it)"})
 
-    def _play(self, game: Game, cancel: threading.Event, started: float, run: int) -> None:
+    def _play(self, game: Game, cancel: threading.Event, started: float, run: int, key: str) -> None:
         from pnp.play.policies import SLOWER
         from pnp.play.run import GAME_SECONDS, WALL_FACTOR, Plan, _judged, play_file, play_one, session
         from pnp.rules.check import load_rules
@@ -136,9 +141,10 @@ class Balance:
         if path is None or spec.setup is None:
             need = f"cards/{game.id}/play.py (start(table) -> State)" if path is None else \
                 f"a `setup:` in cards/{game.id}/rules.yaml"
-            self.publish({"run": run, "status": "none", "rows": [], "errors": [],
-                          "note": f"{game.id} is not simulated: write {need}, as {DOCS} shows, and this panel plays "
-                                  "it after every save"})
+            if not cancel.is_set():
+                self.publish({"run": run, "status": "none", "rows": [], "errors": [],
+                              "note": f"{game.id} is not simulated: write {need}, as {DOCS} shows, and this panel "
+                                      "plays it after every save"}, final=key)
             return
         counts = list(range(spec.setup.players.min, spec.setup.players.max + 1))
         plan = Plan(game, spec.setup, SEED, POLICY)
@@ -193,7 +199,7 @@ class Balance:
             done += size
             size = min(done * (GROW - 1), TOTAL - done)
             self.last = {n: wins[n] / played[n] for n in counts if played[n]}
-            self.publish(message("running" if done < TOTAL else "done"))
+            self.publish(message("running" if done < TOTAL else "done"), final=key if done >= TOTAL else "")
 
 
 def _key(game: Game) -> str:
