@@ -1,8 +1,10 @@
 """`pnp serve GAME`: the game live in a browser, redrawn on every save.
 
 One thread lays the game out again after each finished save (pnp.commands.saves) and publishes the
-page's state; the page (static/) swaps in the images whose keys changed. The web server (starlette
-on uvicorn, imported only here) answers from memory: see app.py for what it serves.
+page's state; the page (static/) swaps in the images whose keys changed. Then the Balance panel plays
+the game as saved, in the background (balance.py); the Rulebook page is made when it is asked for
+(rulebook_page.py). The web server (starlette on uvicorn, imported only here) answers from memory: see
+app.py for what it serves.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The web application: the page, its two assets, the game's images by key, its state, its live events.
+"""The web application: the page and the Rulebook page, their assets, the game's images by key, its state, its
+live events (the state, and the Balance panel's figures).
 
 Nothing else is served: every route is a fixed name or a face's key (hex), so `../`, absolute and
 percent-encoded paths match no route and get 404; no file is ever looked up from a request's path.
