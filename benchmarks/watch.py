@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
@@ -31,11 +32,15 @@ def scratch_project() -> Path:
     return root
 
 
-def start(description: str) -> tuple[argparse.Namespace, Path, dict[str, str]]:
-    """The command line (--saves, --pnp-src), a scratch copy of Voyage, and the environment to run pnp in."""
+def start(description: str, more: Callable[[argparse.ArgumentParser], None] | None = None
+          ) -> tuple[argparse.Namespace, Path, dict[str, str]]:
+    """The command line (--saves, --pnp-src, and what `more` adds), a scratch copy of Voyage, and the environment
+    to run pnp in."""
     ap = argparse.ArgumentParser(description=description)
     ap.add_argument("--saves", type=int, default=21)
     ap.add_argument("--pnp-src", type=Path, default=REPO)
+    if more is not None:
+        more(ap)
     args = ap.parse_args()
     root = scratch_project()
     env = {**os.environ, "PYTHONPATH": str(args.pnp_src.resolve()), "PNP_CACHE_DIR": str(root / ".cache")}

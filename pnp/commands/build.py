@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -146,7 +147,7 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
                 data = Renderer(env.icons, f"{game.manifest.name}: {deck.name}", font).render(pages, marker, stamp)
                 rendered.append((out_dir / f"{deck.id}{suffix}.pdf", data, pages, how, deck))
             continue
-        key = fingerprint(root, game, deck, (settings, opts.back_offset, opts.only, marker, stamp, out_dir)) \
+        key = fingerprint(root, game, deck, (settings, opts.back_offset, opts.only, marker, stamp, out_dir), entries) \
             if opts.cache is not None else str(step)  # a one-off build has nothing to reuse
         if cache.get(deck.id, (None,))[0] == key:
             _, pages, how, data = cache[deck.id]
@@ -304,10 +305,12 @@ def preflight(rendered: list, margin: float, font: str, env: LayoutEnv, stamp: s
     return check.problems()
 
 
-def fingerprint(root: Path, game: Game, deck: Deck, options: Any) -> str:
-    """What a deck's sheets depend on: its file, its templates, the game's look, the build's options."""
+def fingerprint(root: Path, game: Game, deck: Deck, options: Any, entries: Sequence[Any] = ()) -> str:
+    """What a deck's sheets depend on: its file, its templates, the game's look, the build's options, and the
+    picture files its laid-out faces (`entries`) draw (`pnp watch`: a saved image redraws its cards)."""
     import hashlib
 
+    from pnp.layout.scene import image_paths
     from pnp.layout.templates import template_files
     from pnp.model.sheets import SheetDoc
 
@@ -322,6 +325,15 @@ def fingerprint(root: Path, game: Game, deck: Deck, options: Any) -> str:
         h.update(path.read_bytes() if path.is_file() else b"-")
     for font in sorted((root / "fonts").glob("*")):
         h.update(f"{font.name}{font.stat().st_mtime_ns}".encode())
+    faces = {id(face): face for front, back, _ in entries for face in (front, back) if face is not None}
+    groups: set[int] = set()  # each face once (copies share it), each template's shared group once
+    pictures = {p for face in faces.values() for p in image_paths(face.items, groups)}
+    for name in sorted(pictures):  # held to the project by the layout
+        try:
+            st = (root / name).stat()
+            h.update(f"{name}{st.st_size}:{st.st_mtime_ns}".encode())
+        except OSError:
+            h.update(f"{name}-".encode())
     return h.hexdigest()
 
 

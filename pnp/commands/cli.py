@@ -437,6 +437,8 @@ def serve(
     since: Annotated[str | None, typer.Option(help="mark the faces that differ from this git ref")] = None,
     no_custom_rules: NoCustomRules = False,
     rule_timeout: RuleTimeout = RULE_SECONDS,
+    no_balance: Annotated[bool, typer.Option("--no-balance", help="no Balance panel: the game is not simulated "
+                                             "after each save")] = False,
 ) -> None:
     """Show GAME in your browser, every face redrawn as you save (Ctrl-C to stop)."""
     from pnp.commands.serve import Server, loopback
@@ -455,7 +457,7 @@ def serve(
 
             check_ref(root, since)
         server = Server(root, game, host, port, paper, since, RuleOptions(not no_custom_rules, rule_timeout),
-                        typer.echo)
+                        typer.echo, balance=not no_balance)
         url = server.start()
     except PnpError as exc:
         _fail(exc, written=False)

@@ -152,6 +152,23 @@ class Transform:
 Item = Rect | Ellipse | Line | Polygon | Text | Icon | Image | Label | Static | Transform
 
 
+def image_paths(items: list, seen: set[int] | None = None) -> list[str]:
+    """The picture files these items draw (inside Static and Transform groups too), in order; `seen`: the ids of
+    Static groups already looked into (shared by every face of a template), skipped."""
+    out: list[str] = []
+    for item in items:
+        if isinstance(item, Image):
+            out.append(item.path)
+        elif isinstance(item, Static):
+            if seen is None or id(item) not in seen:
+                if seen is not None:
+                    seen.add(id(item))
+                out += image_paths(item.items, seen)
+        elif isinstance(item, Transform):
+            out += image_paths(item.items, seen)
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class Source:
     """Which template element drew an item: its place, and its name with its groups' names (innermost first)."""

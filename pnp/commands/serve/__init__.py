@@ -1,8 +1,10 @@
 """`pnp serve GAME`: the game live in a browser, redrawn on every save.
 
 One thread lays the game out again after each finished save (pnp.commands.saves) and publishes the
-page's state; the page (static/) swaps in the images whose keys changed. The web server (starlette
-on uvicorn, imported only here) answers from memory: see app.py for what it serves.
+page's state; the page (static/) swaps in the images whose keys changed. Then the Balance panel plays
+the game as saved, in the background (balance.py); the Rulebook page is made when it is asked for
+(rulebook_page.py). The web server (starlette on uvicorn, imported only here) answers from memory: see
+app.py for what it serves.
 """
 
 from __future__ import annotations
@@ -40,15 +42,26 @@ class Server:
 
     def __init__(self, root: Path, game_id: str, host: str = "127.0.0.1", port: int = 8000, paper: str | None = None,
                  since: str | None = None, rules: RuleOptions | None = None,
-                 say: Callable[[str], None] = print):
+                 say: Callable[[str], None] = print, balance: bool = True):
         from pnp.commands.serve.app import Hub
+        from pnp.commands.serve.balance import Balance
 
         self.root, self.game_id, self.host, self.port, self.since, self.say = root, game_id, host, port, since, say
         self.live = LiveGame(root, game_id, paper, rules)
         self.hub = Hub()
+        off = "" if balance else "off (--no-balance)"
+        if not off and rules is not None and not rules.custom:
+            off = "off: --no-custom-rules skips the game's Python code, and a simulation runs its play module"
+        self.balance = Balance(root, lambda m: self.hub.publish(json.dumps(m, separators=(",", ":")), "balance"),
+                               off)
         self.stopped = threading.Event()
         self.good: dict[str, Any] | None = None  # the state of the last good look
         self.since_data: dict[str, Any] | None = None
+        self.last: Refreshed | None = None  # the last look, and the last that laid the game out
+        self.last_good: Refreshed | None = None
+        self.book: tuple[int, str] = (-1, "")  # the Rulebook page's content, for the state of that version
+        self.book_html: str | None = None  # the last rulebook that could be made: shown under a failed save's errors
+        self.book_lock = threading.Lock()
         self.server: Any = None
         self.sock: socket.socket | None = None
         self.url = ""
@@ -70,10 +83,19 @@ class Server:
             self.say(f"{stamp} {why}laid out in {ref.seconds:.2f} s")
         return ref
 
+    def simulate(self, ref: Refreshed) -> None:
+        """After a look (its faces published and drawn first): the Balance panel plays the game as saved."""
+        if ref.prep is not None:
+            self.balance.restart(ref.prep.game)
+        else:
+            self.balance.paused("this save cannot be laid out: the figures are the last good save's")
+
     def publish(self, ref: Refreshed) -> None:
         """Send the page its new state; draw first the faces this look changed."""
         before = set(self.live.order)
+        self.last = ref
         if ref.prep is not None:
+            self.last_good = ref
             self.good = state(ref, self.since_data)
             keep = {k for c in self.good["components"] for card in c["cards"] for k in (card["front"], card["back"])}
             keep |= {k for c in self.good["components"] for card in c["cards"] for k in (card["before"] or {}).values()}
@@ -105,19 +127,22 @@ class Server:
 
     def rebuild_loop(self) -> None:
         with Saves(folders(self.root, self.game_id)) as saves:
-            self.look()  # while the browser loads the page: it gets this state as soon as it is ready
+            ref = self.look()  # while the browser loads the page: it gets this state as soon as it is ready
             if self.since:
                 self.changed_since()
-                self.look()
+                ref = self.look()
+            self.simulate(ref)
             while not self.stopped.is_set():
                 changed = saves.wait(100 if self.drawn() else 0)
                 if changed:
+                    self.balance.stop()  # the last save's games end now: this save's faces come first
                     names = sorted(p.name for p in changed)
                     ref = self.look(f"{', '.join(names[:3])}{' ...' if len(names) > 3 else ''}: ", changed)
                     if self.since and not ref.errors:
                         self.since_data = {**(self.since_data or {}),
                                            "changed": self._changed_now()}
                         self.publish(ref)
+                    self.simulate(ref)
                 elif self.good:
                     self.live.draw(self.missing()[:BATCH])
 
@@ -139,6 +164,33 @@ class Server:
     def drawn(self) -> bool:
         return not self.missing()
 
+    def rulebook(self) -> str:
+        """The Rulebook page's content for the state published last, as JSON: its HTML (the last good one when
+        this save or its rulebook fails) and the located errors of the save and of the rulebook."""
+        from pnp.commands.serve.rulebook_page import rulebook
+
+        with self.book_lock:
+            version = self.hub.version
+            if self.book[0] == version:
+                return self.book[1]
+            last, good = self.last, self.last_good
+            data: dict[str, Any] = {"html": None, "errors": [], "missing": False}
+            if good is not None and good.prep is not None:
+                try:
+                    data = rulebook(self.live, good.prep, self.root)
+                except Exception as exc:  # a bug of pnp's: said on the page; the server goes on
+                    data["errors"] = errors([Problem(None, f"internal error: {type(exc).__name__}: {exc} (please "
+                                                           "report it, with the rulebook)")], self.root)
+            if data["html"]:
+                self.book_html = data["html"]
+            shown = data["html"] if data["html"] is not None else self.book_html
+            failed = errors(last.errors, self.root) if last is not None else []
+            game = (self.good or {}).get("game", {"name": self.game_id, "version": ""})
+            out = {"game": game, "html": shown or "", "missing": data["missing"],
+                   "errors": failed + data["errors"], "stale": bool(failed) or data["html"] is None}
+            self.book = (version, json.dumps(out, separators=(",", ":")))
+            return self.book[1]
+
     # -- the web server ---------------------------------------------------------------------------
     def start(self) -> str:
         """Listen, and lay the game out now and again after every save (in a thread); the page's address."""
@@ -151,7 +203,7 @@ class Server:
         shown = f"[{host}]" if ":" in host else host
         self.url = f"http://{shown}:{port}/"
         hosts = [shown, host, f"{shown}:{port}", "localhost", f"localhost:{port}"] if loopback(self.host) else None
-        app = make_app(self.live, self.hub, hosts)
+        app = make_app(self.live, self.hub, hosts, self.rulebook)
         config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
                                 timeout_graceful_shutdown=1)
         hub = self.hub
@@ -177,10 +229,17 @@ class Server:
         try:
             self.server.run(sockets=[self.sock])
         finally:
+            while True:  # Ctrl-C: the games under way end with the server, even if the signal uvicorn raises
+                try:     # again on its way out interrupts this (Python runs a signal's handler when it can)
+                    self.balance.stop()
+                    break
+                except KeyboardInterrupt:
+                    continue
             self.stopped.set()
 
     def stop(self) -> None:
         self.stopped.set()
+        self.balance.stop()
         self.hub.close()
         if self.server is not None:
             self.server.should_exit = True

@@ -1,4 +1,5 @@
-"""The web application: the page, its two assets, the game's images by key, its state, its live events.
+"""The web application: the page and the Rulebook page, their assets, the game's images by key, its state, its
+live events (the state, and the Balance panel's figures).
 
 Nothing else is served: every route is a fixed name or a face's key (hex), so `../`, absolute and
 percent-encoded paths match no route and get 404; no file is ever looked up from a request's path.
@@ -10,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import re
+import threading
+from collections.abc import Callable
 from importlib import resources
 from typing import TYPE_CHECKING
 
@@ -26,26 +29,39 @@ if TYPE_CHECKING:
 
 KEY = re.compile(r"[0-9a-f]{24}")
 PING_SECONDS = 15.0  # an idle event stream says something this often (a closed tab is noticed)
-ASSETS = {"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8"}
+ASSETS = {"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8",
+          "rulebook.js": "text/javascript; charset=utf-8"}
 HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
            "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; "
                                       "script-src 'self'; connect-src 'self'; frame-ancestors 'none'"}
 
 
 class Hub:
-    """The page's latest state, and a way for every open page to wait for the next one.
+    """The page's latest state and the latest of each side message (the Balance panel's figures), and a way
+    for every open page to wait for the next one.
 
-    `publish` is called from the rebuilding thread; waiting happens in the server's event loop."""
+    `publish` is called from the rebuilding and simulating threads; waiting happens in the server's event loop.
+    `version` counts the states published (0: none yet); `tick` counts every message."""
 
     def __init__(self) -> None:
         self.version = 0
         self.message = "{}"
+        self.tick = 0
+        self.state_tick = 0
+        self.side: dict[str, tuple[str, int]] = {}  # kind -> (message, tick)
         self.closed = False  # the server is stopping: every event stream ends
         self.loop: asyncio.AbstractEventLoop | None = None
         self.changed: asyncio.Event | None = None
+        self.lock = threading.Lock()
 
-    def publish(self, message: str) -> None:
-        self.message, self.version = message, self.version + 1
+    def publish(self, message: str, kind: str = "state") -> None:
+        """The new state (`kind` "state"), or the new message of a side panel (sent as an event of that name)."""
+        with self.lock:
+            self.tick += 1
+            if kind == "state":
+                self.message, self.version, self.state_tick = message, self.version + 1, self.tick
+            else:
+                self.side[kind] = (message, self.tick)
         if self.loop is not None:
             self.loop.call_soon_threadsafe(self._wake)
 
@@ -60,27 +76,47 @@ class Hub:
             self.changed.set()
             self.changed = asyncio.Event()
 
-    async def next(self, seen: int) -> tuple[str | None, int]:
-        """The state once it is newer than version `seen` (None after PING_SECONDS without one)."""
+    async def next(self, seen: int) -> tuple[list[tuple[str, str]], int]:
+        """The messages newer than tick `seen`, the state first, as (kind, message), and the tick they bring the
+        page to; none after PING_SECONDS without one."""
         if self.loop is None:
             self.loop, self.changed = asyncio.get_running_loop(), asyncio.Event()
-        if self.version in (seen, 0):  # nothing new, or nothing yet (the first layout is under way)
+        if self.tick == seen or self.version == 0:  # nothing new, or nothing yet (the first layout is under way)
             assert self.changed is not None
             try:
                 await asyncio.wait_for(self.changed.wait(), PING_SECONDS)
             except TimeoutError:
-                return None, seen
-        return self.message, self.version
+                return [], seen
+        with self.lock:
+            if self.version == 0:
+                return [], seen
+            out = [("state", self.message)] if self.state_tick > seen else []
+            out += [(kind, message) for kind, (message, tick) in sorted(self.side.items()) if tick > seen]
+            return out, self.tick
 
 
-def make_app(live: LiveGame, hub: Hub, hosts: list[str] | None) -> Starlette:
-    """The application; `hosts`: the Host header values allowed (None: any, for --host)."""
+def make_app(live: LiveGame, hub: Hub, hosts: list[str] | None, book: Callable[[], str] | None = None) -> Starlette:
+    """The application; `hosts`: the Host header values allowed (None: any, for --host); `book`: the Rulebook
+    page's content, as JSON."""
     static = resources.files("pnp.commands.serve") / "static"
     page = (static / "index.html").read_bytes()
+    book_page = (static / "rulebook.html").read_bytes()
     assets = {name: (static / name).read_bytes() for name in ASSETS}
 
     async def index(request: Request) -> Response:
         return Response(page, media_type="text/html; charset=utf-8", headers={**HEADERS, "Cache-Control": "no-store"})
+
+    async def rulebook(request: Request) -> Response:
+        return Response(book_page, media_type="text/html; charset=utf-8",
+                        headers={**HEADERS, "Cache-Control": "no-store"})
+
+    async def rulebook_json(request: Request) -> Response:
+        if book is None:
+            return not_found()
+        if hub.version == 0:
+            await hub.next(0)
+        data = await run_in_threadpool(book)
+        return Response(data, media_type="application/json", headers={**HEADERS, "Cache-Control": "no-store"})
 
     async def asset(request: Request) -> Response:
         name = request.path_params["name"]
@@ -109,16 +145,20 @@ def make_app(live: LiveGame, hub: Hub, hosts: list[str] | None) -> Starlette:
         async def stream():
             seen = -1
             while not hub.closed:
-                message, seen = await hub.next(seen)
+                messages, seen = await hub.next(seen)
                 if hub.closed:
                     return
-                yield f"data: {message}\n\n" if message is not None else ": ping\n\n"
+                if not messages:
+                    yield ": ping\n\n"
+                for kind, message in messages:  # the state as the stream's plain message; a panel's by its name
+                    yield f"data: {message}\n\n" if kind == "state" else f"event: {kind}\ndata: {message}\n\n"
 
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={**HEADERS, "Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
     routes = [Route("/", index), Route("/static/{name}", asset), Route("/face/{key}.png", image),
-              Route("/big/{key}.png", image), Route("/state", state), Route("/events", events)]
+              Route("/big/{key}.png", image), Route("/state", state), Route("/events", events),
+              Route("/rulebook", rulebook), Route("/rulebook.json", rulebook_json)]
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts)] if hosts else []
     app = Starlette(routes=routes, middleware=middleware, exception_handlers={404: _404, 405: _404})
     app.router.redirect_slashes = False  # `/state/` is not `/state`: nothing is redirected, only refused

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from pnp.commands.build import BuildOptions, prepare
 from pnp.errors import PnpError, Problem
-from pnp.layout.scene import Face, Image, Static
+from pnp.layout.scene import Face, image_paths
 from pnp.model.project import unreadable
 from pnp.rules.check import RuleOptions, rule_problems
 
@@ -97,11 +97,7 @@ class LiveGame:
 
     def key_faces(self, prep: Prepared) -> dict[int, str]:
         """Every distinct face of a laid-out game by its key; registers them for drawing."""
-        look = hashlib.blake2b(digest_size=16)
-        look.update(repr((prep.font, prep.marker)).encode())
-        look.update(pickle.dumps(prep.env.icons, 5))
-        for font in sorted((prep.game.root / "fonts").glob("*")):
-            look.update(_stamp(font) if unreadable(prep.game.root, font, "a font") is None else font.name.encode())
+        look = self._look(prep)
         keys: dict[int, str] = {}
         seen: dict[int, tuple[Face, str]] = {}
         for _, entries, _ in prep.decks:
@@ -113,17 +109,40 @@ class LiveGame:
                     if before is not None and before[0] is face:  # a deck whose layout was reused: same look
                         keys[id(face)] = before[1]
                     else:
-                        h = look.copy()
-                        h.update(pickle.dumps(face, 5))
-                        for path in _images(face.items):
-                            h.update(_stamp(prep.game.root / path))  # held to the project by the layout
-                        keys[id(face)] = h.hexdigest()[:24]
+                        keys[id(face)] = _key(look, face, prep.game.root)
                     seen[id(face)] = (face, keys[id(face)])  # holds the face: its id is not reused meanwhile
                     if keys[id(face)] not in self.known and keys[id(face)] not in self.broken:
                         self.known[keys[id(face)]] = Known(face, prep)
         if prep.game.root == self.root:
             self.keyed = seen
         return keys
+
+    def key_extra(self, prep: Prepared, faces: list[Face]) -> list[str]:
+        """The keys of faces shown beside the game's (the rulebook's figures and icons): a face of the last look
+        keeps its key; another is keyed as the game's are and registered for drawing."""
+        look = None
+        out = []
+        for face in faces:
+            known = self.keyed.get(id(face))
+            if known is not None and known[0] is face:
+                out.append(known[1])
+                continue
+            look = look or self._look(prep)
+            key = _key(look, face, prep.game.root)
+            if key not in self.known and key not in self.broken:
+                self.known[key] = Known(face, prep)
+            out.append(key)
+        return out
+
+    @staticmethod
+    def _look(prep: Prepared) -> Any:
+        """The hash of what drawing any face of this game reads besides the face: fonts, icons, the marker."""
+        look = hashlib.blake2b(digest_size=16)
+        look.update(repr((prep.font, prep.marker)).encode())
+        look.update(pickle.dumps(prep.env.icons, 5))
+        for font in sorted((prep.game.root / "fonts").glob("*")):
+            look.update(_stamp(font) if unreadable(prep.game.root, font, "a font") is None else font.name.encode())
+        return look
 
     # -- images ---------------------------------------------------------------------------------
     def thumb(self, key: str) -> bytes | None:
@@ -184,6 +203,14 @@ class LiveGame:
                 del self.known[key]
 
 
+def _key(look: Any, face: Face, root: Path) -> str:
+    h = look.copy()
+    h.update(pickle.dumps(face, 5))
+    for path in image_paths(face.items):
+        h.update(_stamp(root / path))  # held to the project by the layout
+    return str(h.hexdigest()[:24])
+
+
 def png(image: Any) -> bytes:
     buf = io.BytesIO()
     image.save(buf, "PNG", compress_level=1)  # fast: the page is on this machine
@@ -206,13 +233,3 @@ def _stamp(path: Path) -> bytes:
         return path.name.encode() + _DIGESTS[seen]
     except OSError:
         return f"{path.name}:-".encode()
-
-
-def _images(items: list[Any]) -> list[str]:
-    out: list[str] = []
-    for item in items:
-        if isinstance(item, Image):
-            out.append(item.path)
-        elif isinstance(item, Static):
-            out += _images(item.items)
-    return out

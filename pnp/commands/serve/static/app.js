@@ -161,6 +161,29 @@ function renderSide() {
   }));
 }
 
+// -- the Balance panel: its own event, sent as games finish ---------------------------------------------
+function renderBalance(b) {
+  const pct = x => `${Math.round(100 * x)} %`;
+  const words = {running: "playing…", done: "done", none: "not simulated", off: "off", error: "failed",
+                 paused: "paused"};
+  $("#balance-status").textContent = words[b.status] || b.status;
+  $("#balance-status").className = b.status === "error" ? "bad" : b.status === "done" ? "ok" : "";
+  $("#balance-note").textContent = b.note || "";
+  $("#balance-rows").hidden = b.rows.length === 0;
+  $("#balance-rows tbody").replaceChildren(...b.rows.map(r => {
+    const moved = r.before !== null && r.games ? Math.round(100 * r.rate) - Math.round(100 * r.before) : 0;
+    return el("tr", {class: moved ? (moved > 0 ? "up" : "down") : ""}, el("td", {text: r.said}),
+              el("td", {text: r.games ? `${pct(r.low)} – ${pct(r.high)}` : "–"}), el("td", {text: r.games}));
+  }));
+  $("#balance-errors").replaceChildren(...b.errors.map(e => {
+    const where = e.file ? `${e.file}${e.line ? ":" + e.line : ""}${e.col ? ":" + e.col : ""}` : "";
+    return el("li", {}, el("strong", {class: "where", text: where}), " ", el("span", {text: e.message}),
+              e.source ? el("pre", {class: "line"}, el("code", {text: e.source})) : null);
+  }));
+  document.body.classList.toggle("balance-stale", b.status === "paused");
+  $("#balance").dataset.run = b.run;  // which save's games these are
+}
+
 function status() {
   const s = $("#status");
   const n = state.errors.length;
@@ -257,6 +280,7 @@ function setup() {
   }
   const events = new EventSource("/events");
   events.onmessage = e => apply(JSON.parse(e.data));
+  events.addEventListener("balance", e => renderBalance(JSON.parse(e.data)));
   events.onerror = () => { const s = $("#status"); s.textContent = "reconnecting…"; s.className = "status bad"; };
 }
 
