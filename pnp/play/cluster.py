@@ -72,7 +72,7 @@ def simulate(plan: Plan, players: list[int], games: int, address: str) -> list[t
     """Every game of the plan played on the cluster: one result per game, in the order `run.simulate`
     gives; the first game (in that order) whose play module failed ends the run with a located error."""
     from pnp import __version__
-    from pnp.play.run import _judged, session
+    from pnp.play.run import judged, session
     from pnp.rules.worker import Outcome
 
     game = plan.game
@@ -114,7 +114,7 @@ def simulate(plan: Plan, players: list[int], games: int, address: str) -> list[t
     box = _box(plan)
     for task, o in zip(tasks, flat, strict=True):
         if o.kind not in ("ok", "unrun"):
-            raise InputError(_judged(plan, path, task, o, box))
+            raise InputError(judged(plan, path, task, o, box))
     return [o.value for o in flat]
 
 

@@ -218,11 +218,11 @@ def _failed(plan: Plan, path: Path, s: Session, batch: list[tuple[int, int, int]
         again = Running([partial(play_one, s, task) for task in batch], one, 1).outcomes(until=lambda o: o.kind != "ok")
         for task, o1 in zip(batch, again, strict=True):
             if o1.kind not in ("ok", "unrun"):
-                return _judged(plan, path, task, o1, one)
-    return _judged(plan, path, batch[0], o, box)
+                return judged(plan, path, task, o1, one)
+    return judged(plan, path, batch[0], o, box)
 
 
-def _judged(plan: Plan, path: Path, task: tuple[int, int, int], o: Any, box: Any) -> list[Problem]:
+def judged(plan: Plan, path: Path, task: tuple[int, int, int], o: Any, box: Any) -> list[Problem]:
     """What a play module's failure in one game is, located at its line where the runner knows it."""
     v, n, i = task
     what = (f"game {i + 1} at {n} player{'s' if n != 1 else ''}, {plan.variants[v]}; dealt as `pnp setup "

@@ -132,7 +132,7 @@ class Balance:
 
     def _play(self, game: Game, cancel: threading.Event, started: float, run: int, key: str) -> None:
         from pnp.play.policies import SLOWER
-        from pnp.play.run import GAME_SECONDS, WALL_FACTOR, Plan, _judged, play_file, play_one, session
+        from pnp.play.run import GAME_SECONDS, WALL_FACTOR, Plan, judged, play_file, play_one, session
         from pnp.rules.check import load_rules
         from pnp.rules.worker import Box, Running
 
@@ -195,7 +195,7 @@ class Balance:
                 return
             for task, o in zip(tasks, outcomes, strict=True):
                 if o.kind not in ("ok", "unrun"):
-                    raise InputError(_judged(plan, path, task, o, box))
+                    raise InputError(judged(plan, path, task, o, box))
             done += size
             size = min(done * (GROW - 1), TOTAL - done)
             self.last = {n: wins[n] / played[n] for n in counts if played[n]}
