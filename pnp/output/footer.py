@@ -31,10 +31,11 @@ def footers(pages: list[Page], game: str, paper: str, duplex: str, playtest: boo
         number = f"page {first + i} of {total}"
         sheet = sheets[i]
         stamp = f"{game}{' (playtest)' if playtest else ''}"
-        full = [stamp, what[i], sheet, print_mode, number]
+        short = page.info.get("bleed_note", "")  # a grid that cannot hold the whole bleed says what it prints
+        full = [stamp, what[i], sheet, print_mode, number, short]
         page.info = {**page.info, "what": what[i], **({"sheet": sheet} if sheet else {})}
-        page.footer = [" · ".join(p for p in full if p), " · ".join(p for p in (what[i], sheet, number) if p),
-                       " · ".join(p for p in (sheet, number) if p), number]
+        page.footer = [" · ".join(p for p in full if p), " · ".join(p for p in (what[i], sheet, number, short) if p),
+                       " · ".join(p for p in (sheet, number, short) if p), number]
 
 
 def _sheets(pages: list[Page]) -> list[str]:

@@ -24,6 +24,7 @@ from typing import Any
 from pnp.errors import Problem, Where
 from pnp.layout.scene import Ellipse, Face, Icon, Image, Item, Label, Line, Polygon, Rect, Text, TextRun, drawn_as
 from pnp.model.units import MM, hex_of
+from pnp.output.cardgrid import upright
 from pnp.output.contrast import MIN_CONTRAST, low_contrast
 from pnp.output.extent import Box, crosses, dpi, line_box, luminance, shrink, walk_scaled, within
 from pnp.output.impose import Page, Placement
@@ -187,7 +188,7 @@ class Preflight:
         it."""
         from pnp.output.pdftext import STAMP_BASE, STAMP_MIN_FACE, STAMP_SIZE, stamp_x
 
-        face = p.face
+        face = upright(p.face)
         width = _width(TextRun(0, 0, self.font, STAMP_SIZE, (0, 0, 0), self.stamp.format(**p.meta)))
         if min(face.w, face.h) < STAMP_MIN_FACE or width > face.w - 4 * MM:  # not stamped: too small
             return

@@ -1,0 +1,118 @@
+"""Print craft, round 3 (issue 30): the whole bleed on every free edge of every face on A4 and Letter (or the face's
+manifest entry says what it got and why), cut marks of 3 mm at least, the bleed of a back whose neighbour has no
+back, cards turned on Letter where three rows leave no room for the bleed. Read back from the manifests."""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+
+import pytest
+
+GAMES = ("voyage", "arkship", "moon", "sleeping-gods", "intrepid")
+PAPERS = ("A4", "letter")
+MARGIN = 5.0
+PAPER_MM = {"A4": (210.0, 297.0), "letter": (215.9, 279.4)}
+
+
+def _trim(f: dict) -> tuple[float, float, float, float]:
+    """A face's cut outline: a tile's own, else its trim."""
+    return tuple(f["trim_mm"]) if "trim_mm" in f else (f["x_mm"], f["y_mm"], f["w_mm"], f["h_mm"])
+
+
+def _cut_against(box, other, side: int) -> bool:
+    """`other` is cut against `box`'s side (0 left, 1 top, 2 right, 3 bottom)."""
+    x, y, w, h = box
+    ox, oy, ow, oh = other
+    if side in (0, 2):
+        edge, facing = (x, ox + ow) if side == 0 else (x + w, ox)
+        overlap = min(y + h, oy + oh) - max(y, oy)
+    else:
+        edge, facing = (y, oy + oh) if side == 1 else (y + h, oy)
+        overlap = min(x + w, ox + ow) - max(x, ox)
+    return abs(edge - facing) < 0.05 and overlap > 0.5
+
+
+def short_edges(manifest: dict, key: str) -> list[tuple]:
+    """Every free edge (no face on the same page cut against it) with less than the build's bleed, of every face
+    whose manifest entry does not say why."""
+    want = manifest["bleed_mm"]
+    pages: dict[tuple, list[dict]] = defaultdict(list)
+    for f in manifest[key]:
+        pages[(f["file"], f["page"])].append(f)
+    out = []
+    for faces in pages.values():
+        boxes = [_trim(f) for f in faces]
+        for f, box in zip(faces, boxes, strict=True):
+            if f.get("bleed_note"):
+                continue
+            for side, bleed in enumerate(f["bleed_mm"]):
+                if bleed < want - 0.001 and not any(o is not box and _cut_against(box, o, side) for o in boxes):
+                    out.append((f["file"], f["page"], f["component"], f["id"], f["side"], "ltrb"[side], bleed))
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", GAMES)
+def test_every_free_edge_of_every_face_has_the_whole_bleed(shared_build, game, paper):
+    """3 mm beyond every edge no neighbour is cut against, on each component's sheets and in the document; a face
+    that cannot have it (a write-in sheet, a die net) says why in its manifest entry."""
+    _, manifest = shared_build(game, *(("--paper", paper) if paper != "A4" else ()))
+    assert manifest["bleed_mm"] == 3.0
+    for key in ("faces", "document_faces"):
+        assert short_edges(manifest, key) == [], key
+    for f in manifest["faces"]:
+        if f.get("bleed_note"):
+            assert "without bleed" in f["bleed_note"] or "mm of bleed" in f["bleed_note"], f
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("paper", PAPERS)
+@pytest.mark.parametrize("game", GAMES)
+def test_every_cut_mark_is_3_mm_long_inside_the_printable_area(shared_build, game, paper):
+    _, manifest = shared_build(game, *(("--paper", paper) if paper != "A4" else ()))
+    pw, ph = PAPER_MM[paper]
+    for page in manifest["pages"]:
+        for x1, y1, x2, y2 in page["cut_marks_mm"]:
+            assert math.hypot(x2 - x1, y2 - y1) >= 2.999, (page["file"], page["page"], page["what"])
+            assert min(x1, x2) >= MARGIN - 0.01 and max(x1, x2) <= pw - MARGIN + 0.01
+            assert min(y1, y2) >= MARGIN - 0.01 and max(y1, y2) <= ph - MARGIN + 0.01
+
+
+@pytest.mark.slow
+def test_ark_ship_signal_backs_bleed_where_the_slot_below_is_empty_on_the_back(shared_build):
+    """Sheet 14's back: the ship cards under the last signals have no back, so the signals' backs print their
+    bleed below (they stopped on the trim line)."""
+    _, manifest = shared_build("arkship")
+    fronts = {(f["page"], f["id"]): f for f in manifest["document_faces"] if f["side"] == "front"}
+    backs = [f for f in manifest["document_faces"] if f["component"] == "signal" and f["side"] == "back"]
+    below_empty = 0
+    for b in backs:
+        front = fronts[(b["page"] - 1, b["id"])]
+        under = [f for (page, _), f in fronts.items() if page == front["page"]
+                 and _cut_against(_trim(front), _trim(f), 3)]
+        backed = {g["id"] for g in manifest["document_faces"] if g["page"] == b["page"]}
+        if under and all(u["id"] not in backed for u in under):
+            below_empty += 1
+            assert b["bleed_mm"][3] == 3.0, b
+    assert below_empty >= 3
+
+
+@pytest.mark.slow
+def test_letter_poker_cards_lie_turned_with_their_whole_bleed(shared_build):
+    """Three rows of poker cards leave 1.35 mm above and below on Letter: the cards lie turned, 2 x 4, each with
+    3 mm; the backs turned the other way, behind their fronts."""
+    _, manifest = shared_build("voyage", "--paper", "letter")
+    ability = [f for f in manifest["faces"] if f["file"] == "ability.pdf"]
+    fronts = {(f["page"], f["id"], f["copy"]): f for f in ability if f["side"] == "front"}
+    assert all(f["turned"] == 90 and (f["w_mm"], f["h_mm"]) == (88.9, 63.5) for f in ability)
+    per_page = defaultdict(int)
+    for f in ability:
+        per_page[f["page"]] += f["side"] == "front"
+    assert max(per_page.values()) == 8
+    for b in (f for f in ability if f["side"] == "back"):
+        front = fronts[(b["page"] - 1, b["id"], b["copy"])]
+        assert b["x_mm"] == pytest.approx(215.9 - front["x_mm"] - front["w_mm"], abs=0.01)
+        assert b["y_mm"] == pytest.approx(front["y_mm"], abs=0.01)
+    assert not any(f.get("bleed_note") for f in ability)
