@@ -5,9 +5,12 @@ back, cards turned on Letter where three rows leave no room for the bleed. Read 
 from __future__ import annotations
 
 import math
+import shutil
 from collections import defaultdict
 
 import pytest
+
+from conftest import REPO, run_pnp
 
 GAMES = ("voyage", "arkship", "moon", "sleeping-gods", "intrepid")
 PAPERS = ("A4", "letter")
@@ -116,3 +119,94 @@ def test_letter_poker_cards_lie_turned_with_their_whole_bleed(shared_build):
         assert b["x_mm"] == pytest.approx(215.9 - front["x_mm"] - front["w_mm"], abs=0.01)
         assert b["y_mm"] == pytest.approx(front["y_mm"], abs=0.01)
     assert not any(f.get("bleed_note") for f in ability)
+
+
+def _raster(path, page: int, dpi: int):
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        return pdf[page - 1].render(scale=dpi / 72).to_pil().convert("RGB")
+    finally:
+        pdf.close()
+
+
+def _lum(rgb) -> float:
+    def lin(c: float) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+    r, g, b = rgb
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b)
+
+
+def _ratio(a, b) -> float:
+    la, lb = _lum(a), _lum(b)
+    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+
+
+def _pixels(image) -> list[tuple[int, int, int]]:
+    data = image.tobytes()
+    return [(data[i], data[i + 1], data[i + 2]) for i in range(0, len(data), 3)]
+
+
+def stamp_contrast(playtest, final, box_px) -> float | None:
+    """The stamp's contrast in a strip of a face, read from the pixels: where the playtest print differs from the
+    final one is the stamp (its letters, its plate); the colour most of that box shows is what the letters stand
+    on, the pixel that stands out most from it is the ink. None: no stamp in the strip."""
+    from collections import Counter
+
+    a, b = playtest.crop(box_px), final.crop(box_px)
+    pa, pb = _pixels(a), _pixels(b)
+    w = a.size[0]
+    differs = [i for i, (p, q) in enumerate(zip(pa, pb, strict=True))
+               if max(abs(x - y) for x, y in zip(p, q, strict=True)) > 40]
+    if len(differs) < 20:
+        return None
+    xs, ys = [i % w for i in differs], [i // w for i in differs]
+    region = a.crop((min(xs), min(ys), max(xs) + 1, max(ys) + 1))
+    pixels = _pixels(region)
+    ground = Counter(pixels).most_common(1)[0][0]
+    return max(_ratio(p, ground) for p in pixels)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES)
+def test_the_stamp_stands_out_4_5_to_1_on_every_stamped_face(shared_build, game, tmp_path):
+    """Each face on the first sheet of fronts of every component, printed as a playtest and as a final print: the
+    stamp (what differs in the face's top and bottom 3 mm) reads at 4.5:1 at least against what it stands on (it
+    was mid grey: 1.26:1 on Voyage's teal rooms, 1.34:1 on Ark Ship's life goals)."""
+    out, manifest = shared_build(game)
+    if game == "arkship":  # its placeholders refuse a final print: a copy with them written
+        root = tmp_path / "copy"
+        for folder in ("cards/arkship", "templates/arkship", "fonts", "templates"):
+            if not (root / folder).exists():
+                shutil.copytree(REPO / folder, root / folder, dirs_exist_ok=True)
+        for path in (root / "cards/arkship").glob("*.yaml"):
+            path.write_text(path.read_text().replace("[NAME PENDING]", "Named"))
+        final_out = tmp_path / "final"
+        r = run_pnp("--root", str(root), "build", game, "--final", "--out", str(final_out))
+        assert r.code == 0, r.err
+    else:
+        final_out, _ = shared_build(game, "--final")
+    dpi = 300
+    k = dpi / 25.4
+    measured = 0
+    first_fronts: dict[str, int] = {}
+    for f in manifest["faces"]:
+        if f["side"] == "front" and f["file"] != manifest["files"][0]["path"] and "tile" not in f:
+            first_fronts.setdefault(f["file"], f["page"])
+    for file, page in first_fronts.items():
+        if not file.endswith(".pdf") or "rulebook" in file:
+            continue
+        playtest, final = _raster(out / file, page, dpi), _raster(final_out / file, page, dpi)
+        for f in manifest["faces"]:
+            if f["file"] != file or f["page"] != page or f["side"] != "front" or min(f["w_mm"], f["h_mm"]) < 30:
+                continue  # a face under 30 mm carries no stamp (its page's footer says playtest)
+            x, y, w, h = f["x_mm"], f["y_mm"], f["w_mm"], f["h_mm"]
+            for top in (y, y + h - 3.0):
+                box = (round(x * k), round(top * k), round((x + w) * k), round((top + 3.0) * k))
+                found = stamp_contrast(playtest, final, box)
+                if found is not None:
+                    measured += 1
+                    assert found >= 4.5, (file, f["id"], round(found, 2))
+    assert measured >= 3
