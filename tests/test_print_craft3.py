@@ -210,3 +210,105 @@ def test_the_stamp_stands_out_4_5_to_1_on_every_stamped_face(shared_build, game,
                     measured += 1
                     assert found >= 4.5, (file, f["id"], round(found, 2))
     assert measured >= 3
+
+
+def _faces_of(game_id: str) -> dict[str, list]:
+    """Every laid-out front face of a bundled game, by deck."""
+    from pnp.errors import Problems
+    from pnp.layout.game import lay_out_game
+    from pnp.model.game import load_game
+
+    game = load_game(REPO, game_id)
+    _, decks = lay_out_game(game, 3 * 72 / 25.4, Problems())
+    return {deck.id: [face for face, _, _ in entries] for deck, entries, _ in decks}
+
+
+def _flat(items: list) -> list:
+    from pnp.layout.scene import Static
+
+    return [i for item in items for i in (_flat(item.items) if isinstance(item, Static) else [item])]
+
+
+def _six_nine_marks(items: list) -> int:
+    """How many lone 6s and 9s carry a mark (the polygon laid out right after the number, in its colour)."""
+    from pnp.layout.scene import Polygon, Text
+
+    items = _flat(items)
+    found = 0
+    for i, item in enumerate(items):
+        if isinstance(item, Text) and len(item.runs) == 1 and item.runs[0].text.strip() in ("6", "9"):
+            nxt = items[i + 1] if i + 1 < len(items) else None
+            found += isinstance(nxt, Polygon) and nxt.fill == item.runs[0].color and len(nxt.points) > 4
+    return found
+
+
+def test_six_and_nine_are_marked_only_on_faces_a_player_turns():
+    """Voyage's round tracker and Ark Ship's knowledge track never turn: their 6 and 9 run in order, and a bar
+    under them read as a typo. Moon's starship cards lie between the players, read from both ends: marked."""
+    voyage, arkship, moon = _faces_of("voyage"), _faces_of("arkship"), _faces_of("moon")
+    assert sum(_six_nine_marks(f.items) for f in voyage["track"]) == 0
+    assert sum(_six_nine_marks(f.items) for f in arkship["ship-sheet"]) == 0
+    assert sum(_six_nine_marks(f.items) for f in moon["starship"]) > 0
+
+
+def _folds(face) -> list:
+    """The dashed lines right across a face: where a standee folds."""
+    from pnp.layout.scene import Line
+
+    return [i for i in _flat(face.items) if isinstance(i, Line) and i.dash and abs(i.y1 - i.y2) < 0.01
+            and abs(abs(i.x2 - i.x1) - face.w) < 0.5]
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_standee_says_where_its_feet_fold(game):
+    """A face folded on two or more dashed lines across it (a fold-over standee) says on its feet which way they
+    fold, as Voyage's did and Ark Ship's meeples did not."""
+    from pnp.layout.scene import Text
+
+    standees = 0
+    for deck, faces in _faces_of(game).items():
+        for face in faces:
+            if len(_folds(face)) < 2:
+                continue
+            standees += 1
+            words = " ".join(r.text for i in _flat(face.items) if isinstance(i, Text) for r in i.runs
+                             if hasattr(r, "text")).lower()
+            assert words.count("fold") >= 2, (deck, words)
+    assert standees or game not in ("voyage", "arkship")
+
+
+def _footer_places(path) -> list[list[tuple[float, float, bool]]]:
+    """Per page: where each piece of the running footer that names the page ('page i of n') starts, (x, y from the
+    top, in points) and whether it runs up a side."""
+    from pypdf import PdfReader
+
+    out = []
+    for page in PdfReader(path).pages:
+        h = float(page.mediabox.height)
+        found: list[tuple[float, float, bool]] = []
+
+        def visit(text, cm, tm, _fd, _fs, found=found, h=h):
+            if "page " in text and " of " in text:
+                a, b, _, _, e, f = tm
+                ca, cb, cc, cd, ce, cf = cm
+                x, y = e * ca + f * cc + ce, e * cb + f * cd + cf
+                found.append((x, h - y, abs(a * cb + b * cd) > 1e-6 or abs(a * ca + b * cc) < 1e-6))
+
+        page.extract_text(visitor_text=visit)
+        out.append(found)
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("game", "file"), [("arkship", "arkship-pnp.pdf"), ("arkship", "crew-sheet.pdf"),
+                                            ("sleeping-gods", "reference.pdf"), ("voyage", "ability.pdf")])
+def test_the_footer_runs_along_the_foot_of_every_sheet_on_letter(shared_build, game, file):
+    """One place on every sheet: along the foot (Letter's poker sheets, write-in sheets and play references put it
+    up the right-hand margin). It may cross a bleed band, which is cut away."""
+    out, _ = shared_build(game, "--paper", "letter")
+    pages = _footer_places(out / file)
+    assert pages
+    for number, found in enumerate(pages, 1):
+        assert found, (file, number)
+        for _, y, turned in found:
+            assert not turned and y > 279.4 * 72 / 25.4 - 5 * 72 / 25.4 - 8, (file, number, y)

@@ -112,11 +112,14 @@ class TextWriter:
         c = self.canvas
         for x, y, angle, text in place(page, lambda t: c.stringWidth(t, font, SIZE), margin):
             c.saveState()
-            c.setFillColorRGB(0.35, 0.35, 0.35)
-            c.setFont(font, SIZE)
             c.translate(x, page.h - y)
             if angle:
                 c.rotate(angle)
+            if page.placements:  # a white line under it: it may run over a bleed band (cut away), as the marks do
+                c.setFillColorRGB(1, 1, 1)
+                c.rect(-0.5, -0.3 * SIZE, c.stringWidth(text, font, SIZE) + 1, 1.15 * SIZE, stroke=0, fill=1)
+            c.setFillColorRGB(0.35, 0.35, 0.35)
+            c.setFont(font, SIZE)
             self.draw(0, 0, text)
             c.restoreState()
 

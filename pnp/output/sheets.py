@@ -10,6 +10,7 @@ from pnp.model.game import Deck, PrintSettings
 from pnp.model.units import MM, to_mm
 from pnp.output.cardgrid import note_shortfall, plan_cards, shortfall, turn_entries
 from pnp.output.impose import Page, impose_cards, plan_grid
+from pnp.output.pieces import FOOTER
 
 CUT = (0.35, 0.35, 0.35)
 NO_BLEED_SHEET = ("a write-in sheet prints without bleed: nothing on it runs to its edge, and only the cut between two "
@@ -36,10 +37,12 @@ def impose_deck(deck: Deck, entries: list[tuple[Face, Face | None, dict[str, Any
     # tokens are cut one by one: each keeps its whole bleed, with room for the cut between neighbours;
     # write-in sheets have no bleed and abut, marked only where one is cut from the next
     bleed = max(s.bleed, 1 * MM) if tokens else (0.0 if sheet else s.bleed)
-    scale = fit_scale(paper, s.margin, size) if sheet else 1.0
+    # a write-in sheet that fills the page leaves the running footer its strip at the foot, as every sheet does
+    room = (paper[0], paper[1] - FOOTER) if sheet else paper
+    scale = fit_scale(room, s.margin, size) if sheet else 1.0
     turn = False
     if tokens or sheet:
-        grid = plan_grid(paper, s.margin, (size[0] * scale, size[1] * scale), bleed,
+        grid = plan_grid(room, s.margin, (size[0] * scale, size[1] * scale), bleed,
                          "bleed" if tokens else "none", s.cut_marks and not tokens, s.mark_length,
                          s.mark_offset, s.center, outer_marks=not sheet)
     else:
