@@ -349,7 +349,7 @@ def render_document(game: Game, rendered: list, laid: dict[str, Any], counts: di
                     ) -> tuple[bytes, list[Page]]:
     """The print-and-play document's bytes and pages: front matter, then every component, like pieces sharing
     sheets (pnp/output/packing.py)."""
-    from pnp.output.document import front_matter, paired
+    from pnp.output.document import front_matter, paired, stock_ranges
     from pnp.output.packing import plan_document
     from pnp.output.render import Renderer
 
@@ -375,13 +375,17 @@ def render_document(game: Game, rendered: list, laid: dict[str, Any], counts: di
         group = {"own": section.decks[0].id, "cards": "cards"}.get(section.kind, section.kind)
         if section.kind == "cards":
             group += " {:g} x {:g} mm".format(*(round(to_mm(v), 2) for v in laid[section.decks[0].id][1]))
+        stock = "paper" if all(d.spec.kind == "sheet" for d in section.decks) else "card"
         for p in section_pages:
             if p.side != "blank":
                 p.info = {**p.info, "group": group}
+            p.info = {**p.info, "stock": stock}
         pages += section_pages
         at += len(section_pages)
     rows = [dataclasses.replace(r, page=first_page.get(r.deck, 0)) for r in rows]
-    front = front_matter(game, paper, settings, body, rows, sections, rulebook)
+    start = at - len(pages)
+    front = front_matter(game, paper, settings, body, rows, sections, rulebook,
+                         stock_ranges([p.info["stock"] for p in pages], start))
     pages = front + pages
     footers(pages, f"{game.manifest.name} {game.manifest.version}", settings.paper, settings.duplex, bool(stamp),
             [p.info.get("what", "") for p in front] + what)

@@ -50,7 +50,7 @@ def page_rows(file: str, pages: list[Page], paper: tuple[float, float]) -> list[
     """Every page: its side, what it holds (and, in the document, `group`: the sheets it shares, "pieces", "cards
     63.5 x 88.9 mm" or a deck id), sheet i of n, the share of the sheet covered, and its cut marks in mm."""
     return [{"file": file, "page": number, "side": page.side, "what": page.info.get("what", ""),
-             **{k: page.info[k] for k in ("sheet", "group") if k in page.info},
+             **{k: page.info[k] for k in ("sheet", "group", "stock") if k in page.info},
              "coverage": round(coverage(page), 3),
              "cut_marks_mm": [[_mm(v) for v in mark] for mark in page.marks or page.info.get("cut_marks", [])]}
             for number, page in enumerate(pages, 1)]
