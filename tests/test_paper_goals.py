@@ -52,3 +52,23 @@ def test_the_document_takes_no_more_sheets_than_the_goal_on_a4(shared_build, gam
     _, manifest = shared_build(game)
     sheets = (len(_doc_pages(manifest)) + 1) // 2
     assert sheets <= GOALS_A4[game], sheets
+
+
+def test_stock_builds_the_document_of_one_stock(tmp_path):
+    """`pnp build moon --stock paper`: the front matter, then only the write-in sheets (72 pages of paper: 36 sheets
+    printed one-sided with their blank pages); `--stock card` only the cards."""
+    import json
+
+    from conftest import run_pnp
+
+    pages = {}
+    for stock in ("paper", "card"):
+        out = tmp_path / stock
+        r = run_pnp("build", "moon", "--stock", stock, "--out", str(out))
+        assert r.code == 0, r.err
+        manifest = json.loads((out / "manifest.json").read_text())
+        pages[stock] = _doc_pages(manifest)
+        body = [p for p in pages[stock] if "stock" in p]
+        assert body and {p["stock"] for p in body} == {stock}
+    assert len(pages["paper"]) + len(pages["card"]) - 2 == 96  # 96 pages; the front matter twice
+    assert run_pnp("build", "moon", "--stock", "wood", "--out", str(tmp_path / "x")).code == 2
