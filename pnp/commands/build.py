@@ -51,6 +51,7 @@ class BuildOptions:
     document: bool = True  # False: leave out the print-and-play document (pnp watch writes the decks first)
     layout: str = "sheets"  # sheets: imposed for home printing; single: one face a page, for print shops
     rulebook: str = "pages"  # pages: the rulebook page by page; booklet: imposed for saddle-stitching
+    stock: str | None = None  # card or paper: the document holds only the sheets printed on that stock
 
 
 @dataclass(repr=False, eq=False)
@@ -186,10 +187,10 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
         book = "" if rulebook is None else f"The rules are in {game.id}-rulebook.pdf, built from the same files" + (
             ": a booklet; print it duplex, flipped on the short edge, fold the stack in half and staple it on the "
             "fold." if opts.rulebook == "booklet" else ".")
-        doc_key = (*(cache[deck.id][0] for *_, deck in rendered), book)
+        doc_key = (*(cache[deck.id][0] for *_, deck in rendered), book, opts.stock)
         if cache.get("document", (None,))[0] != doc_key:
             cache["document"] = (doc_key, render_document(game, rendered, laid, counts, paper, settings, env, font,
-                                                          marker, stamp, opts.back_offset, book))
+                                                          marker, stamp, opts.back_offset, book, opts.stock))
         document = cache["document"][1]
 
     # write: every file staged beside the output folder, which then becomes the new build in one step
@@ -358,11 +359,11 @@ def _label(component_id: str) -> str:
 
 def render_document(game: Game, rendered: list, laid: dict[str, Any], counts: dict[str, int],
                     paper: tuple[float, float], settings: PrintSettings, env: LayoutEnv, font: str, marker: str,
-                    stamp: str, back_offset: tuple[float, float] = (0.0, 0.0), rulebook: str = ""
-                    ) -> tuple[bytes, list[Page]]:
+                    stamp: str, back_offset: tuple[float, float] = (0.0, 0.0), rulebook: str = "",
+                    stock: str | None = None) -> tuple[bytes, list[Page]]:
     """The print-and-play document's bytes and pages: front matter, then every component, like pieces sharing
-    sheets (pnp/output/packing.py)."""
-    from pnp.output.document import front_matter, paired
+    sheets (pnp/output/packing.py). `stock` (card or paper): only the sheets printed on it, for a print shop."""
+    from pnp.output.document import front_matter, paired, stock_ranges
     from pnp.output.packing import plan_document
     from pnp.output.render import Renderer
 
@@ -388,13 +389,22 @@ def render_document(game: Game, rendered: list, laid: dict[str, Any], counts: di
         group = {"own": section.decks[0].id, "cards": "cards"}.get(section.kind, section.kind)
         if section.kind == "cards":
             group += " {:g} x {:g} mm".format(*(round(to_mm(v), 2) for v in laid[section.decks[0].id][1]))
+        on = "paper" if all(d.spec.kind == "sheet" for d in section.decks) else "card"
         for p in section_pages:
             if p.side != "blank":
                 p.info = {**p.info, "group": group}
+            p.info = {**p.info, "stock": on}
         pages += section_pages
         at += len(section_pages)
+    start = at - len(pages)
+    if stock is not None:  # the other stock's sheets left out: each component's first page counted again
+        kept = [i for i, p in enumerate(pages) if p.info["stock"] == stock]
+        renumber = {start + i: start + n for n, i in enumerate(kept)}
+        first_page = {d: renumber.get(n, 0) for d, n in first_page.items()}
+        pages, what = [pages[i] for i in kept], [what[i] for i in kept]
     rows = [dataclasses.replace(r, page=first_page.get(r.deck, 0)) for r in rows]
-    front = front_matter(game, paper, settings, body, rows, sections, rulebook)
+    front = front_matter(game, paper, settings, body, rows, sections, rulebook,
+                         stock_ranges([p.info["stock"] for p in pages], start))
     pages = front + pages
     footers(pages, f"{game.manifest.name} {game.manifest.version}", settings.paper, settings.duplex, bool(stamp),
             [p.info.get("what", "") for p in front] + what)

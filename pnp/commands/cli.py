@@ -170,6 +170,8 @@ def build(
     layout: Layout = "sheets",
     rulebook: Annotated[str, typer.Option(click_type=Choice("pages", "booklet"), help="pages, or booklet: the "
                                           "rulebook imposed for saddle-stitching (docs/rulebook.md)")] = "pages",
+    stock: Annotated[str | None, typer.Option(click_type=Choice("card", "paper"), help="the print-and-play document "
+                                              "with only the sheets on this stock (for a print shop)")] = None,
 ) -> None:
     """Render every component of GAME into output/GAME/."""
     from pnp.commands.build import BuildOptions
@@ -212,7 +214,7 @@ def build(
                                                         progress=_progress_bar(),
                                                         rules=RuleOptions(not no_custom_rules, rule_timeout),
                                                         max_pieces=max_pieces, layout=layout,
-                                                        rulebook=rulebook))
+                                                        rulebook=rulebook, stock=stock))
     except PnpError as exc:
         _fail(exc)
     _clear_progress()

@@ -203,10 +203,10 @@ class Face:
     def __getstate__(self) -> tuple:
         """What a face looks like, without `sources` (shared by every face of its template, keyed by ids):
         a face pickles (pnp serve's keys) as what it draws, nothing else."""
-        return self.w, self.h, self.bleed, self.items, self.stamp
+        return self.w, self.h, self.bleed, self.items, self.stamp, self.grids
 
     def __setstate__(self, state: tuple) -> None:
-        self.w, self.h, self.bleed, self.items, self.stamp = state
+        self.w, self.h, self.bleed, self.items, self.stamp, self.grids = state
         self.sources = None
 
 

@@ -27,7 +27,7 @@ from pnp.model.units import MM, parse_length
 
 RESERVED_NAMES = ("card", "deck", "game", "data", "vars", "item", "index", "row", "face", "players")
 _NAME = re.compile(r"(?!.*\.\.)[A-Za-z0-9_][A-Za-z0-9_./-]*")  # relative, no `..`
-STAMPS = ("center", "left", "right")
+STAMPS = ("center", "left", "right", "top", "top-left", "top-right")
 Stamp = Annotated[str | None, Kind("length", STAMPS, expression=False)]
 
 @dataclass(repr=False, eq=False)

@@ -103,23 +103,9 @@ def low_contrast(items: list, base: RGB | None = PAPER,
     painted: list[_Painted] = []
     for item in _flat(items):
         if isinstance(item, Transform):
-            x, y, w, h = _outline(item)
             yield from low_contrast(item.items, _under(painted, item.x, item.y, base), least)
-            painted.append((x, y, w, h, None, False))
-        elif isinstance(item, Rect | Ellipse):
-            if item.fill is not None:
-                solid = alpha_of(item.fill) >= 0.99
-                painted.append((item.x, item.y, item.w, item.h, item.fill if solid else None,
-                                isinstance(item, Ellipse)))
-        elif isinstance(item, Image | Icon):
-            painted.append((item.x, item.y, item.w, item.h, None, False))
-        elif isinstance(item, Polygon):
-            if item.fill is not None and item.points:
-                xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
-                solid = alpha_of(item.fill) >= 0.99
-                painted.append((min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys), item.fill if solid else None,
-                                list(item.points)))
-        elif isinstance(item, Text) and not item.rotate:
+        _paint(item, painted)
+        if isinstance(item, Text) and not item.rotate:
             for run in item.runs:
                 if not isinstance(run, TextRun) or not run.text.strip() or alpha_of(run.color) < 0.99:
                     continue
@@ -129,3 +115,29 @@ def low_contrast(items: list, base: RGB | None = PAPER,
                 found = ratio(run.color, under)
                 if found < needed(run, least):
                     yield item, run, under, found
+
+
+def _paint(item: Item, painted: list[_Painted]) -> None:
+    """What an item paints, on top of what was painted before it (colour None: not known)."""
+    if isinstance(item, Transform):
+        x, y, w, h = _outline(item)
+        painted.append((x, y, w, h, None, False))
+    elif isinstance(item, Rect | Ellipse):
+        if item.fill is not None:
+            solid = alpha_of(item.fill) >= 0.99
+            painted.append((item.x, item.y, item.w, item.h, item.fill if solid else None, isinstance(item, Ellipse)))
+    elif isinstance(item, Image | Icon):
+        painted.append((item.x, item.y, item.w, item.h, None, False))
+    elif isinstance(item, Polygon) and item.fill is not None and item.points:  # measured by its outline
+        xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
+        solid = alpha_of(item.fill) >= 0.99
+        painted.append((min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys), item.fill if solid else None,
+                        list(item.points)))
+
+
+def colour_under(items: list, points: list[tuple[float, float]], base: RGB | None = PAPER) -> list[RGB | None]:
+    """The colour a face paints last at each point (None: not known: a picture, an icon, a see-through fill)."""
+    painted: list[_Painted] = []
+    for item in _flat(items):
+        _paint(item, painted)
+    return [_under(painted, x, y, base) for x, y in points]

@@ -49,8 +49,28 @@ def _page(paper: tuple[float, float], items: list[Any], what: str, side: str = "
     return Page(paper[0], paper[1], [], [], 0.5, side, items, info={"what": what})
 
 
+def stock_ranges(stocks: list[str], first: int) -> dict[str, list[tuple[int, int]]]:
+    """The document's page ranges on each stock ("card", "paper"), from the stock of each page from page `first`
+    on: consecutive pages of one stock are one range (a sheet's two pages always share one)."""
+    out: dict[str, list[tuple[int, int]]] = {}
+    for i, stock in enumerate(stocks):
+        ranges = out.setdefault(stock, [])
+        n = first + i
+        if ranges and ranges[-1][1] == n - 1 and (i == 0 or stocks[i - 1] == stock):
+            ranges[-1] = (ranges[-1][0], n)
+        else:
+            ranges.append((n, n))
+    return out
+
+
+def _pages_said(ranges: list[tuple[int, int]]) -> str:
+    said = [f"{a}-{b}" if b > a else str(a) for a, b in ranges]
+    return ("pages " if len(ranges) > 1 or ranges[0][1] > ranges[0][0] else "page ") + ", ".join(said)
+
+
 def front_matter(game: Game, paper: tuple[float, float], s: PrintSettings, family: Family, rows: list[Row],
-                 sections: list[Section], rulebook: str = "") -> list[Page]:
+                 sections: list[Section], rulebook: str = "",
+                 stocks: dict[str, list[tuple[int, int]]] | None = None) -> list[Page]:
     """The cover and contents checklist (more pages if the list is long), how to print and build, and a blank
     page if needed so that the first component starts on a new sheet. `rulebook`: where the rules are, said on
     the cover (when they are built)."""
@@ -112,7 +132,7 @@ def front_matter(game: Game, paper: tuple[float, float], s: PrintSettings, famil
         items += _text("\n".join(lines), family, box, 9.5)
         y += height
     pages.append(_page(paper, items, "contents"))
-    how = how_to(game, s, rows, sections)
+    how = how_to(game, s, rows, sections, stocks or {})
     if m.credits:  # the attributions the game's art and fonts ask for
         how += "\n**Credits**\n" + "\n".join(m.credits)
     box = (s.margin + 10 * MM, s.margin + 10 * MM, pw - 2 * s.margin - 20 * MM, ph - 2 * s.margin - 10 * MM - FOOT)
@@ -128,7 +148,8 @@ def _text(markup: str, family: Family, box: tuple[float, float, float, float], s
     return [Text(*box, fitted[0], fitted[1], fitted[2])] if fitted else []
 
 
-def how_to(game: Game, s: PrintSettings, rows: list[Row], sections: list[Section]) -> str:
+def how_to(game: Game, s: PrintSettings, rows: list[Row], sections: list[Section],
+           stocks: dict[str, list[tuple[int, int]]]) -> str:
     """How to print, which paper, how to cut and build: only what this game's components need."""
     decks = {d.id: d for d in game.decks}
     printed = [r for r in rows if r.deck]
@@ -153,6 +174,9 @@ def how_to(game: Game, s: PrintSettings, rows: list[Row], sections: list[Section
                        "back should sit behind its front within a millimetre. A printer's shift moves every back "
                        "alike, and the bleed absorbs it; pnp calibrate measures it.")
     out.append("**Paper**")
+    if len(stocks) > 1:  # a print shop (or a printer with two trays) takes each stock apart
+        out.append(f"*Card stock:* {_pages_said(stocks['card'])}. *Paper:* {_pages_said(stocks['paper'])}. Print "
+                   "each range on its stock: every range starts on a new sheet.")
     stock = [name for kind, name in (("cards", "cards"), ("tokens", "tokens"), ("board", "boards"),
                                      ("dial", "dials"), ("die", "dice")) if kind in kinds]
     if stock:

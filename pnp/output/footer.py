@@ -31,10 +31,11 @@ def footers(pages: list[Page], game: str, paper: str, duplex: str, playtest: boo
         number = f"page {first + i} of {total}"
         sheet = sheets[i]
         stamp = f"{game}{' (playtest)' if playtest else ''}"
-        full = [stamp, what[i], sheet, print_mode, number]
+        short = page.info.get("bleed_note", "")  # a grid that cannot hold the whole bleed says what it prints
+        full = [stamp, what[i], sheet, print_mode, number, short]
         page.info = {**page.info, "what": what[i], **({"sheet": sheet} if sheet else {})}
-        page.footer = [" · ".join(p for p in full if p), " · ".join(p for p in (what[i], sheet, number) if p),
-                       " · ".join(p for p in (sheet, number) if p), number]
+        page.footer = [" · ".join(p for p in full if p), " · ".join(p for p in (what[i], sheet, number, short) if p),
+                       " · ".join(p for p in (sheet, number, short) if p), number]
 
 
 def _sheets(pages: list[Page]) -> list[str]:
@@ -54,7 +55,8 @@ def _sheets(pages: list[Page]) -> list[str]:
 
 
 def place(page: Page, width: Callable[[str], float], margin: float) -> list[tuple[float, float, float, str]]:
-    """[(x, y, angle, text)] for the first footer line that fits, whole or in parts between the marks: each
+    """[(x, y, angle, text)] for the first footer line that fits at the foot of the page, whole or in parts between
+    the marks (else at its head, else up a side: one place on every sheet where the sheets leave room for it): each
     baseline's start, in page points from the top-left; angle 0 (along the foot or the head) or 90 (up a side).
     Empty when nothing fits."""
     boxes = obstacles(page)
@@ -74,8 +76,8 @@ def place(page: Page, width: Callable[[str], float], margin: float) -> list[tupl
             known[text] = width(text)
         return known[text]
 
-    for text in page.footer:
-        for (strip, angle), free in zip(strips, gaps, strict=True):
+    for (strip, angle), free in zip(strips, gaps, strict=True):  # the foot, with a shorter line, before the head
+        for text in page.footer:
             runs = _fill(free, text.split(" · "), measure)
             if runs is None:
                 continue
@@ -133,14 +135,26 @@ def _gaps(strip: Box, angle: int, boxes: list[Box]) -> list[tuple[float, float]]
 
 
 def obstacles(page: Page) -> list[Box]:
-    """Boxes of everything drawn on the page: faces with their bleed, marks, extras."""
-    out: list[Box] = [(x, y, x + w, y + h) for x, y, w, h in (p.clip for p in page.placements)]
+    """Boxes of everything drawn on the page: faces (their trims: the footer may run over a bleed band, which is cut
+    away, on a white line as the marks do), marks, extras."""
+    out: list[Box] = [(x, y, x + w, y + h) for x, y, w, h in map(_trim, page.placements)]
     for x1, y1, x2, y2 in page.marks:
         out.append((min(x1, x2) - 1, min(y1, y2) - 1, max(x1, x2) + 1, max(y1, y2) + 1))
     for item in page.extras:
         if not (isinstance(item, Line) and item.stroke == (1.0, 1.0, 1.0)):  # a mark's white line: the mark counts
             out.extend(_boxes(item))
     return out
+
+
+def _trim(p: Any) -> Box:
+    """A placed face's cut outline (a board tile's own, with its tabs), inside its cell."""
+    if "trim_mm" in p.meta:
+        x, y, w, h = (v * 72 / 25.4 for v in p.meta["trim_mm"])
+    else:
+        x, y, w, h = p.x, p.y, p.face.w * p.scale, p.face.h * p.scale
+    cx, cy, cw, ch = p.clip
+    x0, y0 = max(x, cx), max(y, cy)
+    return x0, y0, max(x0, min(x + w, cx + cw)) - x0, max(y0, min(y + h, cy + ch)) - y0
 
 
 def _boxes(item: Any) -> list[Box]:

@@ -20,7 +20,7 @@ from pnp.layout.scene import Face, Line
 
 EPS = 1e-6
 MM = 72 / 25.4
-MIN_MARK = 2 * MM  # a cut mark in the margin shorter than 2 mm is hard to find with a ruler
+MIN_MARK = 3 * MM  # a cut mark in the margin shorter than 3 mm is hard to find with a ruler: it goes over the bleed
 IN_GAP = 0.35 * MM  # a mark over the bleed band stops this far short of the trim line
 MIN_IN_BAND = 1 * MM  # a mark over the bleed band is at least this long, or the grid gives up a row for it
 HALO = 1.2  # pt: the white line under a mark is this much wider than the mark
@@ -206,6 +206,44 @@ def mirror(x: float, y: float, w: float, h: float, paper: tuple[float, float], d
     return paper[0] - x - w, y
 
 
+def mirror_box(box: tuple[float, float, float, float], paper: tuple[float, float], duplex: str,
+               ) -> tuple[float, float, float, float]:
+    return (*mirror(*box, paper, duplex), box[2], box[3])
+
+
+def _trim(p: Placement) -> tuple[float, float, float, float]:
+    return p.x, p.y, p.face.w * p.scale, p.face.h * p.scale
+
+
+def _abuts(box: tuple[float, float, float, float], other: tuple[float, float, float, float], side: int) -> bool:
+    """`other` is cut against `box`'s side (0 left, 1 top, 2 right, 3 bottom)."""
+    x, y, w, h = box
+    ox, oy, ow, oh = other
+    if side in (0, 2):
+        edge, facing = (x, ox + ow) if side == 0 else (x + w, ox)
+        overlap = min(y + h, oy + oh) - max(y, oy)
+    else:
+        edge, facing = (y, oy + oh) if side == 1 else (y + h, oy)
+        overlap = min(x + w, ox + ow) - max(x, ox)
+    return abs(edge - facing) < 0.01 and overlap > 0.01
+
+
+def _open_sides(p: Placement, box: tuple[float, float, float, float], front_cells: list, back_cells: list,
+                ) -> tuple[float, float, float, float]:
+    """A back's cell with its whole bleed on each side where its front was cut against a neighbour whose slot is
+    empty on the back side (a card with no back: Ark Ship's ship cards under its signals)."""
+    x, y, w, h = box
+    cx, cy, cw, ch = p.clip
+    edges = [cx, cy, cx + cw, cy + ch]
+    bleed = p.face.bleed * p.scale
+    full = (x - bleed, y - bleed, x + w + bleed, y + h + bleed)
+    for side in range(4):
+        if any(f != box and _abuts(box, f, side) for f in front_cells) and not any(
+                o is not box and _abuts(box, o, side) for o in back_cells):
+            edges[side] = min(edges[side], full[side]) if side < 2 else max(edges[side], full[side])
+    return edges[0], edges[1], edges[2] - edges[0], edges[3] - edges[1]
+
+
 def mirror_marks(marks: list[Mark], paper: tuple[float, float], duplex: str) -> list[Mark]:
     return [(*mirror(x1, y1, 0, 0, paper, duplex), *mirror(x2, y2, 0, 0, paper, duplex)) for x1, y1, x2, y2 in marks]
 
@@ -222,6 +260,10 @@ def back_page(fronts: Page, pairs: list[tuple[Placement, Face | None]], paper: t
         cx, cy = mirror(*p.clip, paper, duplex)
         backs.append(Placement(back, bx, by, (cx, cy, p.clip[2], p.clip[3]), duplex == "short",
                                {**p.meta, "side": "back"}, p.scale))
+    fronts_boxes = [_trim(p) for p in fronts.placements]
+    backs_boxes = [_trim(p) for p in backs]
+    for b, box in zip(backs, backs_boxes, strict=True):
+        b.clip = _open_sides(b, box, [mirror_box(f, paper, duplex) for f in fronts_boxes], backs_boxes)
     marks = mirror_marks(fronts.marks, paper, duplex)
     return Page(paper[0], paper[1], backs, marks, fronts.mark_width, "back", halos(marks, fronts.mark_width))
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.model.units import to_mm
+from pnp.model.units import MM, to_mm
 from pnp.output.impose import Page
 
 
@@ -23,7 +23,11 @@ def face_rows(file: str, pages: list[Page]) -> list[dict[str, Any]]:
                 continue
             w, h = p.face.w * p.scale, p.face.h * p.scale
             cx, cy, cw, ch = p.clip
-            bleed = [max(0.0, p.x - cx), max(0.0, p.y - cy), max(0.0, cx + cw - p.x - w), max(0.0, cy + ch - p.y - h)]
+            if "trim_mm" in p.meta:  # a board's tile: its bleed is beyond its cut outline, not the whole board's
+                tx, ty, tw, th = (v * MM for v in p.meta["trim_mm"])
+            else:
+                tx, ty, tw, th = p.x, p.y, w, h
+            bleed = [max(0.0, tx - cx), max(0.0, ty - cy), max(0.0, cx + cw - tx - tw), max(0.0, cy + ch - ty - th)]
             out.append({**p.meta, "file": file, "page": number, "x_mm": _mm(p.x), "y_mm": _mm(p.y),
                         "w_mm": _mm(w), "h_mm": _mm(h), "bleed_mm": [_mm(b) for b in bleed]})
     return out
@@ -46,7 +50,7 @@ def page_rows(file: str, pages: list[Page], paper: tuple[float, float]) -> list[
     """Every page: its side, what it holds (and, in the document, `group`: the sheets it shares, "pieces", "cards
     63.5 x 88.9 mm" or a deck id), sheet i of n, the share of the sheet covered, and its cut marks in mm."""
     return [{"file": file, "page": number, "side": page.side, "what": page.info.get("what", ""),
-             **{k: page.info[k] for k in ("sheet", "group") if k in page.info},
+             **{k: page.info[k] for k in ("sheet", "group", "stock") if k in page.info},
              "coverage": round(coverage(page), 3),
              "cut_marks_mm": [[_mm(v) for v in mark] for mark in page.marks or page.info.get("cut_marks", [])]}
             for number, page in enumerate(pages, 1)]

@@ -22,7 +22,8 @@ from typing import Any
 
 from pnp.model.game import Deck, PrintSettings
 from pnp.model.units import MM
-from pnp.output.impose import Page, impose_cards, plan_grid
+from pnp.output.cardgrid import note_shortfall, plan_cards, shortfall, turn_entries
+from pnp.output.impose import Page, impose_cards
 from pnp.output.pieces import FOOTER, MARK_ROOM, Block, Entry, block_of, pack
 
 NARROW = 40 * MM  # cards this narrow (standees, strips) are pieces, not a card grid
@@ -78,7 +79,10 @@ def plan_document(decks: list[tuple[Deck, list[Entry], tuple[float, float], list
         elif key[0] == "cards":
             entries = [e for _, es, _, _ in chosen for e in es]
             entries = entries[:len(entries) - sum(len(b.entries) for b in tails.get(key, []))]
-            pages = impose_cards(entries, _grid(key, s, paper), paper, s.duplex, s.mark_offset, s.mark_width)
+            grid, turn = _cards(key, s, paper)
+            pages = impose_cards(turn_entries(entries) if turn else entries, grid, paper, s.duplex, s.mark_offset,
+                                 s.mark_width)
+            note_shortfall(pages, shortfall(grid, s.paper, s.margin))
             sections.append(Section("cards", [d for d, _, _, _ in chosen], pages))
         else:
             joined = [(b.deck, len(b.entries)) for b in _joined(tails)]
@@ -88,7 +92,12 @@ def plan_document(decks: list[tuple[Deck, list[Entry], tuple[float, float], list
 
 
 def _grid(key: tuple, s: PrintSettings, paper: tuple[float, float]) -> Any:
-    return plan_grid(paper, s.margin, key[1], key[2], s.gap, s.cut_marks, s.mark_length, s.mark_offset, s.center)
+    return _cards(key, s, paper)[0]
+
+
+def _cards(key: tuple, s: PrintSettings, paper: tuple[float, float]) -> tuple[Any, bool]:
+    """A card group's grid, and whether its cards lie turned (pnp/output/cardgrid.py)."""
+    return plan_cards(paper, s.margin, key[1], key[2], s.gap, s.cut_marks, s.mark_length, s.mark_offset, s.center)
 
 
 def _spill(groups: dict[Any, list[int]], decks: list, pieces: list[Block], s: PrintSettings,

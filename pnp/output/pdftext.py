@@ -18,29 +18,11 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfmetrics
 
 from pnp.layout.scene import Face, Icon, Text, TextRun
-from pnp.model.units import RGB, alpha_of, parse_length
+from pnp.model.units import RGB, alpha_of
+from pnp.output.stamp import STAMP_SIZE, stamp_base, stamp_x, stamped
 
 if TYPE_CHECKING:
     from pnp.output.impose import Page
-
-STAMP_SIZE = 6.0  # pt: the playtest stamp, no smaller than any text the preflight accepts
-STAMP_MIN_FACE = 30 * 72 / 25.4  # faces smaller than this carry their stamp in the page's footer
-STAMP_BASE = 1.2 * 72 / 25.4  # the stamp's baseline, above the foot of the trim
-STAMP_INSET = 4 * 72 / 25.4  # a stamp on the left or the right: this far in from the side of the trim
-
-
-def stamp_x(face: Face, width: float) -> float:
-    """Where the stamp's line starts, as the face's template places it (`stamp: center`, `left`, `right`, or where
-    its middle lies: `70%`, `117mm`), kept 4 mm inside the trim."""
-    if width > face.w - 2 * STAMP_INSET:
-        return face.w / 2 - 0.5 * width
-    if face.stamp == "left":
-        return STAMP_INSET
-    if face.stamp == "right":
-        return face.w - STAMP_INSET - width
-    middle = face.w / 2 if face.stamp == "center" else parse_length(face.stamp, face.w)
-    return min(max(middle - 0.5 * width, STAMP_INSET), face.w - STAMP_INSET - width)
-
 
 class _Codes:
     """One TrueType font's codes in the first subset of one document, as reportlab assigned them."""
@@ -105,16 +87,23 @@ class TextWriter:
         return icons
 
     def stamp(self, face: Face, text: str, font: str) -> None:
-        """A small grey line just inside the bottom of the trim: which version of which card this is. A face
-        too small to carry it legibly (under 30 mm, or narrower than the line) has it in the page's footer."""
+        """A small line just inside the foot of the trim (or its head, `stamp: top`): which version of which card
+        this is, in an ink that stands out from the colour under it. A face too small to carry it legibly (under
+        30 mm, or narrower than the line) has it in the page's footer."""
+        from pnp.output.stamp import PLATE, ink, plate_box, under_stamp
+
         c = self.canvas
-        mm = 72 / 25.4
         width = c.stringWidth(text, font, STAMP_SIZE)
-        if min(face.w, face.h) < STAMP_MIN_FACE or width > face.w - 4 * mm:
+        if not stamped(face, width):
             return
-        c.setFillColorRGB(0.5, 0.5, 0.5)
+        colour, plated = ink(under_stamp(face, width))
+        if plated:
+            x, y, w, h = plate_box(face, width)
+            c.setFillColorRGB(*PLATE)
+            c.roundRect(x, -y - h, w, h, h / 3, stroke=0, fill=1)
+        c.setFillColorRGB(*colour)
         c.setFont(font, STAMP_SIZE)
-        self.draw(stamp_x(face, width), -face.h + STAMP_BASE, text)
+        self.draw(stamp_x(face, width), -stamp_base(face), text)
 
     def footer(self, page: Page, font: str, margin: float) -> None:
         """The page's running footer, where `footer.place` finds room for it (6 pt, grey)."""
@@ -123,11 +112,14 @@ class TextWriter:
         c = self.canvas
         for x, y, angle, text in place(page, lambda t: c.stringWidth(t, font, SIZE), margin):
             c.saveState()
-            c.setFillColorRGB(0.35, 0.35, 0.35)
-            c.setFont(font, SIZE)
             c.translate(x, page.h - y)
             if angle:
                 c.rotate(angle)
+            if page.placements:  # a white line under it: it may run over a bleed band (cut away), as the marks do
+                c.setFillColorRGB(1, 1, 1)
+                c.rect(-0.5, -0.3 * SIZE, c.stringWidth(text, font, SIZE) + 1, 1.15 * SIZE, stroke=0, fill=1)
+            c.setFillColorRGB(0.35, 0.35, 0.35)
+            c.setFont(font, SIZE)
             self.draw(0, 0, text)
             c.restoreState()
 

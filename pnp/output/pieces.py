@@ -21,7 +21,7 @@ from pnp.model.game import Deck, PrintSettings
 from pnp.model.units import MM
 from pnp.output.impose import IN_GAP, UNSTAMPED, Mark, Page, Placement, back_page, halos
 
-MARK_ROOM = 2.5 * MM  # around a block of rectangular pieces: room for its marks when the bleed is less
+MARK_ROOM = 3 * MM + IN_GAP  # around a block of rectangular pieces: room for its 3 mm marks, short of the trim
 OUTLINE_ROOM = 1.5 * MM  # around each outlined piece (token, die net) when the bleed is less
 FOOTER = 4 * MM  # kept free at the foot of a pieces sheet for its footer
 CUT = (0.35, 0.35, 0.35)

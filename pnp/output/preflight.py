@@ -24,7 +24,8 @@ from typing import Any
 from pnp.errors import Problem, Where
 from pnp.layout.scene import Ellipse, Face, Icon, Image, Item, Label, Line, Polygon, Rect, Text, TextRun, drawn_as
 from pnp.model.units import MM, hex_of
-from pnp.output.contrast import MIN_CONTRAST, low_contrast, needed
+from pnp.output.cardgrid import upright
+from pnp.output.contrast import MIN_CONTRAST, low_contrast, needed, ratio
 from pnp.output.extent import Box, crosses, dpi, line_box, luminance, shrink, walk_scaled, within
 from pnp.output.impose import Page, Placement
 
@@ -188,33 +189,46 @@ class Preflight:
         `stamp:` says, its baseline 1.2 mm above the trim's foot): text, or the edge of a shape that stops short of
         the trim (a panel's foot) or a stroked side. A fill that runs on past the trim (a background) is only under
         it."""
-        from pnp.output.pdftext import STAMP_BASE, STAMP_MIN_FACE, STAMP_SIZE, stamp_x
+        from pnp.output.stamp import PLATE, STAMP_CONTRAST, STAMP_SIZE, ink, stamp_box, stamped, under_stamp
 
-        face = p.face
+        face = upright(p.face)
         width = _width(TextRun(0, 0, self.font, STAMP_SIZE, (0, 0, 0), self.stamp.format(**p.meta)))
-        if min(face.w, face.h) < STAMP_MIN_FACE or width > face.w - 4 * MM:  # not stamped: too small
+        if not stamped(face, width):  # not stamped: too small
             return
-        base = face.h - STAMP_BASE
-        box = (stamp_x(face, width), base - 0.75 * STAMP_SIZE, width, 0.95 * STAMP_SIZE)
+        box = stamp_box(face, width)
+        top = face.stamp.startswith("top")
+        under = under_stamp(face, width)
+        colour, plated = ink(under)
+        for c in dict.fromkeys([PLATE] if plated else [u for u in under if u is not None]):
+            if ratio(colour, c) < STAMP_CONTRAST:
+                yield (None, f"the playtest stamp in {hex_of(colour)} on {hex_of(c)}: contrast {ratio(colour, c):.1f}"
+                             f":1, under {STAMP_CONTRAST:g}:1; move it (`stamp:` in the template) onto one colour")
         for item, scale in walk_scaled(face.items):
             if scale != 1.0:
+                continue
+            if _in_slot(box, item, face):
+                src = face.source(item)
+                yield (src.where if src else None,
+                       "the playtest stamp prints inside this outlined box (a slot, a space to write in): move it "
+                       "(`stamp:` in the template: left, right, a place along the foot, or top)")
                 continue
             if isinstance(item, Text):
                 hit = not item.rotate and any(_text_under(box, r) for r in item.runs
                                               if isinstance(r, TextRun) and r.text.strip())
             elif isinstance(item, Rect | Ellipse | Image | Icon):
-                hit = crosses_box(box, (item.x, item.y, item.w, item.h)) and (
-                    item.y + item.h < face.h - 0.1 * MM or _side_under(box, item))
+                short = item.y > 0.1 * MM if top else item.y + item.h < face.h - 0.1 * MM  # stops short of the trim
+                hit = crosses_box(box, (item.x, item.y, item.w, item.h)) and (short or _side_under(box, item))
             else:
                 continue
             if hit:
                 src = face.source(item)
-                above = (face.h - item.y - item.h) / MM
+                above = (item.y if top else face.h - item.y - item.h) / MM
+                edge = "below the head" if top else "above the foot"
                 yield (src.where if src else None,
                        "the playtest stamp prints over this text: keep the bottom 3 mm of a card front clear (or "
                        "`--final`)" if isinstance(item, Text) else
-                       f"the playtest stamp prints over this element, {above:.1f} mm above the foot of the trim: keep "
-                       "the bottom 3 mm of a card front clear (or `--final`)" if above > 0.05 else
+                       f"the playtest stamp prints over this element, {above:.1f} mm {edge} "
+                       "of the trim: keep the bottom 3 mm of a card front clear (or `--final`)" if above > 0.05 else
                        "the playtest stamp prints across this element's side: move the stamp (`stamp: left` or "
                        "`right` in the template) or the element (or `--final`)")
 
@@ -273,6 +287,14 @@ class Preflight:
         if isinstance(item, Rect | Ellipse):
             return item.x, item.y, item.w, item.h
         return None
+
+
+def _in_slot(box: Box, item: Any, face: Face) -> bool:
+    """The stamp lies inside a stroked rectangle smaller than the face (Sleeping Gods' tuck slots)."""
+    if not isinstance(item, Rect) or item.stroke is None or item.w >= face.w - 1 * MM:
+        return False
+    x, y, w, h = box
+    return item.x <= x and x + w <= item.x + item.w and item.y <= y and y + h <= item.y + item.h
 
 
 def _side_under(box: Box, item: Any) -> bool:

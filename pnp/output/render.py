@@ -27,6 +27,7 @@ from pnp.layout.scene import (
     drawn_as,
 )
 from pnp.model.units import RGB, alpha_of
+from pnp.output.cardgrid import upright
 from pnp.output.impose import Page, Placement
 from pnp.output.pdftext import TextWriter
 
@@ -137,7 +138,12 @@ class Renderer:
             self._marker(face, marker)
         if self.stamp and p.stamp and p.meta.get("side") == "front" and "copy" in p.meta and "tile" not in p.meta:
             assert self.text is not None
-            self.text.stamp(face, self.stamp.format(**p.meta), self.font)
+            inner = upright(face)
+            if inner is not face:  # a card turned on its sheet: stamped at the foot of its own frame
+                c.translate(face.w / 2, -face.h / 2)
+                c.rotate(-getattr(face, "angle", 0.0))
+                c.translate(-inner.w / 2, inner.h / 2)
+            self.text.stamp(inner, self.stamp.format(**p.meta), self.font)
         c.restoreState()
 
     def _marker(self, face: Face, text: str) -> None:

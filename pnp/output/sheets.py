@@ -8,9 +8,13 @@ from pnp.errors import InputError, Problem
 from pnp.layout.scene import Ellipse, Face, Label, Rect
 from pnp.model.game import Deck, PrintSettings
 from pnp.model.units import MM, to_mm
-from pnp.output.impose import Grid, Page, impose_cards, plan_grid
+from pnp.output.cardgrid import note_shortfall, plan_cards, shortfall, turn_entries
+from pnp.output.impose import Page, impose_cards, plan_grid
+from pnp.output.pieces import FOOTER
 
 CUT = (0.35, 0.35, 0.35)
+NO_BLEED_SHEET = ("a write-in sheet prints without bleed: nothing on it runs to its edge, and only the cut between two "
+                  "sheets is marked")
 FIT = 0.97  # a write-in sheet may print this much smaller, if that puts one more on a page
 
 
@@ -27,27 +31,40 @@ def impose_deck(deck: Deck, entries: list[tuple[Face, Face | None, dict[str, Any
 
         return impose_boards(deck, entries, s, paper, notes)
     tokens, sheet = kind == "tokens", kind == "sheet"
+    if sheet:
+        for _, _, meta in entries:
+            meta["bleed_note"] = NO_BLEED_SHEET
     # tokens are cut one by one: each keeps its whole bleed, with room for the cut between neighbours;
     # write-in sheets have no bleed and abut, marked only where one is cut from the next
     bleed = max(s.bleed, 1 * MM) if tokens else (0.0 if sheet else s.bleed)
-    scale = fit_scale(paper, s.margin, size) if sheet else 1.0
-    grid = plan_grid(paper, s.margin, (size[0] * scale, size[1] * scale), bleed,
-                     "bleed" if tokens else ("none" if sheet else s.gap), s.cut_marks and not tokens, s.mark_length,
-                     s.mark_offset, s.center, outer_marks=not sheet)
+    # a write-in sheet that fills the page leaves the running footer its strip at the foot, as every sheet does
+    room = (paper[0], paper[1] - FOOTER) if sheet else paper
+    scale = fit_scale(room, s.margin, size) if sheet else 1.0
+    turn = False
+    if tokens or sheet:
+        grid = plan_grid(room, s.margin, (size[0] * scale, size[1] * scale), bleed,
+                         "bleed" if tokens else "none", s.cut_marks and not tokens, s.mark_length,
+                         s.mark_offset, s.center, outer_marks=not sheet)
+    else:
+        grid, turn = plan_cards(paper, s.margin, size, bleed, s.gap, s.cut_marks, s.mark_length, s.mark_offset,
+                                s.center)
     if grid.per_page == 0:
         raise InputError([Problem(deck.doc.where(("template",)), f"a {to_mm(size[0]):.1f} x {to_mm(size[1]):.1f} mm "
                                   f"{'token' if tokens else 'card'} does not fit on {s.paper} paper inside its "
                                   "margins: use a bigger --paper or a smaller size", deck.id)])
-    if not sheet:
-        notes.extend(grid_notes(deck.id, grid, s))
-    pages = impose_cards(entries, grid, paper, s.duplex, s.mark_offset, s.mark_width, scale)
+    short = "" if sheet else shortfall(grid, s.paper, s.margin)
+    if short:
+        notes.append(f"{deck.id}: {short}")
+    pages = impose_cards(turn_entries(entries) if turn else entries, grid, paper, s.duplex, s.mark_offset,
+                         s.mark_width, scale)
+    note_shortfall(pages, short)
     if tokens:
         outline(pages, deck.spec.shape)
     if scale < 1:
         for page in pages:
             for p in page.placements:
                 p.meta["scale"] = round(scale, 4)
-    return pages, f"{grid.cols.count}x{grid.rows.count} per sheet"
+    return pages, f"{grid.cols.count}x{grid.rows.count} per sheet{', turned' if turn else ''}"
 
 
 def outline(pages: list[Page], shape: str) -> None:
@@ -67,18 +84,6 @@ def fit_scale(paper: tuple[float, float], margin: float, size: tuple[float, floa
         if smaller > now:
             scale = min(scale, avail / (smaller * length) * (1 - 1e-6))
     return scale
-
-
-def grid_notes(what: str, grid: Grid, s: PrintSettings) -> list[str]:
-    """What the summary says when a grid prints less bleed than asked, or marks over the bleed band."""
-    out = []
-    for axis, where in ((grid.rows, "above and below"), (grid.cols, "left and right of")):
-        if axis.count and axis.outer_bleed < grid.bleed - 0.01 and not axis.gap:
-            out.append(f"{what}: {to_mm(axis.outer_bleed):.2f} mm of bleed {where} the grid on {s.paper} (the "
-                       f"{to_mm(s.margin):g} mm margin has no room for {to_mm(grid.bleed):g} mm)")
-        if axis.dropped:
-            out.append(f"{what}: no room for cut marks {where} the grid on {s.paper}")
-    return out
 
 
 def _dial(deck: Deck, entries: list[tuple[Face, Face | None, dict[str, Any]]], s: PrintSettings,
