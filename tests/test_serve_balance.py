@@ -172,7 +172,7 @@ def _alive(pid: int) -> bool:
     try:
         with open(f"/proc/{pid}/stat") as f:
             return f.read().split(") ")[1][0] != "Z"
-    except (FileNotFoundError, IndexError):
+    except (OSError, IndexError):  # gone, or going: /proc says ESRCH while the process is torn down
         return False
 
 
