@@ -181,7 +181,7 @@ def test_the_stamp_stands_out_4_5_to_1_on_every_stamped_face(shared_build, game,
         for folder in ("cards/arkship", "templates/arkship", "fonts", "templates"):
             if not (root / folder).exists():
                 shutil.copytree(REPO / folder, root / folder, dirs_exist_ok=True)
-        for path in (root / "cards/arkship").glob("*.yaml"):
+        for path in [*(root / "cards/arkship").glob("*.yaml"), root / "cards/arkship/rulebook.md"]:
             path.write_text(path.read_text().replace("[NAME PENDING]", "Named"))
         final_out = tmp_path / "final"
         r = run_pnp("--root", str(root), "build", game, "--final", "--out", str(final_out))
