@@ -86,3 +86,18 @@ def test_moon_counts_its_blank_pages(moon_built):
     said = [p["page"] for p in manifest["pages"] if p["file"] == doc["path"] and p["side"] == "blank"]
     assert set(said) <= set(found)
 
+
+
+def test_the_journey_log_is_one_master_to_copy(shared_build):
+    """Sleeping Gods prints the journey log once (front and its save lines behind it), says "copy as needed" on the
+    sheet and in the how-to page, and its document takes fewer sheets than the 27 it took with 4 copies."""
+    out, manifest = shared_build("sleeping-gods")
+    doc = manifest["files"][0]
+    logs = [f for f in manifest["document_faces"] if f.get("component") == "journey-log"]
+    assert sorted(f["side"] for f in logs) == ["back", "front"], logs
+    reader = PdfReader(out / doc["path"])
+    front = " ".join(reader.pages[logs[0]["page"] - 1].extract_text().split()).lower()
+    assert "copy as needed" in front
+    how = " ".join(reader.pages[1].extract_text().split())
+    assert "Journey Log: a master: copy it, both sides, as needed" in how, how
+    assert (doc["pages"] + 1) // 2 <= 24
