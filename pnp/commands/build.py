@@ -24,7 +24,7 @@ from pnp.model.project import output_folder
 from pnp.model.units import to_mm
 from pnp.output.footer import footers
 from pnp.output.impose import Page
-from pnp.output.manifest import face_rows, merge_notes, page_rows, sheet_count
+from pnp.output.manifest import blank, face_rows, merge_notes, page_rows, sheet_count
 from pnp.output.sheets import impose_deck
 from pnp.rules.check import RuleOptions, rule_problems, split, start_custom_rules
 
@@ -62,6 +62,7 @@ class OutFile:
     sha256: str
     faces: int
     grid: str
+    blank: int | None = None  # pages that print nothing but the footer (None: not counted, the rulebook)
 
 
 @dataclass(repr=False, eq=False)
@@ -208,7 +209,8 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
             path = out_dir / f"{game.id}-pnp.pdf"
             files.append(OutFile(path, len(doc_pages), stage.add(path.name, data), sum(counts.values()),
                                  f"everything, {'one-sided' if settings.duplex == 'none' else 'duplex-ready'}, "
-                                 f"{sheet_count(doc_pages, settings.duplex)} sheets"))
+                                 f"{sheet_count(doc_pages, settings.duplex)} sheets",
+                                 sum(map(blank, doc_pages))))
             document_faces = face_rows(path.name, doc_pages)
             pages_meta += page_rows(path.name, doc_pages, paper)
         if rulebook is not None:
@@ -222,12 +224,12 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
             faces_meta += face_rows(rel, pages)
             pages_meta += page_rows(rel, pages, paper)
             faces = counts[deck.id] if not single or printed(pages, "front") else printed(pages, "back")
-            files.append(OutFile(path, len(pages), stage.add(rel, data), faces, how))
+            files.append(OutFile(path, len(pages), stage.add(rel, data), faces, how, sum(map(blank, pages))))
         stage.commit({
             "game": game.id, "paper": settings.paper, "duplex": settings.duplex,
             "bleed_mm": round(to_mm(settings.bleed), 3),
-            "files": [{"path": f.path.relative_to(out_dir).as_posix(), "pages": f.pages, "sha256": f.sha256}
-                      for f in files],
+            "files": [{"path": f.path.relative_to(out_dir).as_posix(), "pages": f.pages, "sha256": f.sha256,
+                       **({} if f.blank is None else {"blank_pages": f.blank})} for f in files],
             "faces": faces_meta,
             "pages": pages_meta,
             "document_faces": document_faces,

@@ -234,8 +234,9 @@ def build(
         typer.echo(f"  preflight: {len(result.preflight)} finding{'s' if len(result.preflight) != 1 else ''} "
                    "(above; `pnp check GAME --print` lists them)")
     total_pages = sum(f.pages for f in result.files)
+    blank = sum(f.blank or 0 for f in result.files)
     typer.echo(f"{len(result.files)} files, {total_pages} pages, {sum(result.faces.values())} pieces "
-               f"in {result.seconds:.2f} s")
+               f"in {result.seconds:.2f} s ({blank} blank page{'s' if blank != 1 else ''})")
 
 
 @app.command()

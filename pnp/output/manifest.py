@@ -56,6 +56,12 @@ def page_rows(file: str, pages: list[Page], paper: tuple[float, float]) -> list[
             for number, page in enumerate(pages, 1)]
 
 
+def blank(page: Page) -> bool:
+    """A page that prints nothing but its running footer: no face, no cut mark, no text or line of its own
+    (docs/printing.md, "Blank pages"): the back of a one-sided sheet, a page left so the next sheet starts odd."""
+    return not (page.placements or page.marks or page.extras or page.info.get("cut_marks"))
+
+
 def sheet_count(pages: list[Page], duplex: str) -> int:
     """Sheets of paper the pages print on."""
     return (len(pages) + 1) // 2 if duplex != "none" else len(pages)
