@@ -197,9 +197,10 @@ def useful_squares(ship, who: int | None) -> list:
     """Where a Captain could do something (squares beside where `who` stands: any, for None)."""
     here = ship.crew[who][1] if who is not None else None
     blocked = quarantine(ship) if ship.ongoing else ()
-    damage, slot, room = ship.damage, ship.slot, ship.room
-    return [sq for sq in ship.squares if sq != here and sq not in blocked and
-            (damage[sq] or effects.craftable(ship, sq) or room.get(slot[sq], {}).get("kind") == "activated")]
+    damage, slot, room, destroyed = ship.damage, ship.slot, ship.room, ship.destroyed
+    rooms_left = len(ship.rooms.cards) > 0
+    return [sq for sq in ship.squares if sq != here and sq not in blocked and  # effects.craftable, inline
+            (damage[sq] or (rooms_left and sq not in destroyed) or (slot[sq] in room and room[slot[sq]]["kind"] == "activated"))]
 
 
 def room_targets(ship, who: int, room: str, damaged: list) -> list:
