@@ -210,7 +210,9 @@ def choose(ship) -> Move:
                 there = sites.get(target)
                 if there is None:
                     there = sites[target] = site(ship, target)
-                score = move_worth(there, here, cost) / per
+                if there <= here:  # worth 0: never better than END's 0.25
+                    continue
+                score = 0.8 * (there - here) * (cost if cost > 1 else 1) / per  # move_worth, inline
                 if score > best_score:
                     best, best_score = (group, target), score
             continue

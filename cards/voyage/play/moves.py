@@ -114,9 +114,10 @@ def options(ship) -> list:
             fewest, least = i, len(crew[i][2])
     links = ship.links
     hall, near_of, room_cards, captains, abilities = ship.hall, ship.near, ship.room, ship.captain, ship.ability
-    rooms_left = len(ship.rooms) > 0
+    rooms_left = len(ship.rooms.cards) > 0
     basic = None  # Search, Clean and Entertain: the same cost for every Captain
     craft_cost = None
+    repair_cost = None  # task_cost(ship, "Repair", who) but Mags's saving
     shared: dict = {}  # an Ability Card's targets, where they do not depend on who plays it
     useful = None  # useful_squares, for any Captain
     for who, (captain, here, hand) in enumerate(crew):
@@ -133,15 +134,20 @@ def options(ship) -> list:
             if basic is None:
                 basic = (task_cost(ship, "Search", who), task_cost(ship, "Clean", who),
                          task_cost(ship, "Entertain", who))
-            if (len(ship.abilities) or ship.abilities.discards) and basic[0] <= left:
+            if (ship.abilities.cards or ship.abilities.discards) and basic[0] <= left:
                 add(("search", who, None, basic[0], None))
             if ship.meter["sanitation"] < 100 and basic[1] <= left:
                 add(("clean", who, None, basic[1], None))
             if ship.meter["happiness"] < 100 and basic[2] <= left:
                 add(("entertain", who, None, basic[2], None))
         if not strike:
-            if damage[here] and here not in destroyed and (c := task_cost(ship, "Repair", who)) <= left:
-                add(("repair", who, None, c, None))
+            if damage[here] and here not in destroyed:
+                if repair_cost is None:
+                    repair_cost = ship.tasks["Repair"]["cost"] - (
+                        room_cards["maintenance-hub"]["saves"] if ship.works("maintenance-hub") else 0)
+                c = repair_cost - (captains[captain]["saves"] if captain == "mags-okonkwo" else 0)
+                if (c := max(0, c)) <= left:
+                    add(("repair", who, None, c, None))
             if rooms_left and here not in destroyed and not damage[here]:  # effects.craftable
                 if craft_cost is None:
                     craft_cost = task_cost(ship, "Craft", who)
@@ -191,9 +197,10 @@ def useful_squares(ship, who: int | None) -> list:
     """Where a Captain could do something (squares beside where `who` stands: any, for None)."""
     here = ship.crew[who][1] if who is not None else None
     blocked = quarantine(ship) if ship.ongoing else ()
-    damage, slot, room = ship.damage, ship.slot, ship.room
-    return [sq for sq in ship.squares if sq != here and sq not in blocked and
-            (damage[sq] or effects.craftable(ship, sq) or room.get(slot[sq], {}).get("kind") == "activated")]
+    damage, slot, room, destroyed = ship.damage, ship.slot, ship.room, ship.destroyed
+    rooms_left = len(ship.rooms.cards) > 0
+    return [sq for sq in ship.squares if sq != here and sq not in blocked and  # effects.craftable, inline
+            (damage[sq] or (rooms_left and sq not in destroyed) or (slot[sq] in room and room[slot[sq]]["kind"] == "activated"))]
 
 
 def room_targets(ship, who: int, room: str, damaged: list) -> list:
