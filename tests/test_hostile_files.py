@@ -201,6 +201,11 @@ NUMBER_CASES = {
                         "fill: current}\n  dot:\n", "", "",
                         "cards/mini/icons.yaml:8:9: icons.huge.shapes[0]: path command L: '1e309 5': each number lies "
                         "within a million either way"),
+    "icon_polygon_1e298": (ICONS, "[[50, 5]", "[[1.0e+298, 5]", "", "", "cards/mini/icons.yaml:5:35: "
+                           "icons.damage.shapes[0].points[0][0]: must be at most 1e+06, got 1e+298"),
+    "icon_radius_huge": (ICONS, "r: 40", "r: 1.0e+12", "", "", "cards/mini/icons.yaml:8:40: "
+                         "icons.dot.shapes[0].r: must be at most 1e+06, got 1000000000000.0"),
+    "icon_size_tiny": (ICONS, "size: 100", "size: 1.0e-300", "", "", "cards/mini/icons.yaml:1:1: size: must be at least 1, got 1e-300"),
     "negative_bleed": (GAME, "decks: [spells.yaml]", "decks: [spells.yaml]\nprint: {bleed: -1mm}", "", "",
                        "cards/mini/game.yaml:11:9: print.bleed: must be at least 0 mm, got -1 mm"),
     "huge_mark_length": (GAME, "decks: [spells.yaml]", "decks: [spells.yaml]\nprint: {mark_length: 1000000mm}", "",

@@ -11,15 +11,16 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pnp.errors import InputError, Problems, did_you_mean, echo
 from pnp.layout.svgart import SOLID, SvgArt, read_svg
 from pnp.model.load import Doc, display_path, load_file
 from pnp.model.project import OUTSIDE, outside, unreadable
-from pnp.model.schema import read
+from pnp.model.schema import Check, read
 
 Colour = str  # "current", "paper" or "#rrggbb"
+Coord = Annotated[float, Check(ge=-1e6, le=1e6)]  # a number in the icon's units: within a million either way
 
 
 @dataclass(repr=False, eq=False)
@@ -27,21 +28,21 @@ class ShapeSpec:
     type: Literal["circle", "ellipse", "rect", "polygon", "line", "path"]  # the shape
     fill: Colour | None = None  # current (the icon's colour), paper, or #rrggbb
     stroke: Colour | None = None  # the outline: current, paper, or #rrggbb
-    width: float = 4.0  # the outline's width, in the icon's units
-    cx: float = 0  # circle, ellipse: the centre's x
-    cy: float = 0  # circle, ellipse: the centre's y
-    r: float = 0  # circle: the radius; rect: the corners' radius
-    rx: float = 0  # ellipse: the radius across
-    ry: float = 0  # ellipse: the radius down
-    x: float = 0  # rect: the left edge
-    y: float = 0  # rect: the top edge
-    w: float = 0  # rect: the width
-    h: float = 0  # rect: the height
-    x1: float = 0  # line: where it starts, across
-    y1: float = 0  # line: where it starts, down
-    x2: float = 0  # line: where it ends, across
-    y2: float = 0  # line: where it ends, down
-    points: list[tuple[float, float]] = field(default_factory=list)  # polygon: its corners, [x, y] each
+    width: Coord = 4.0  # the outline's width, in the icon's units
+    cx: Coord = 0  # circle, ellipse: the centre's x
+    cy: Coord = 0  # circle, ellipse: the centre's y
+    r: Coord = 0  # circle: the radius; rect: the corners' radius
+    rx: Coord = 0  # ellipse: the radius across
+    ry: Coord = 0  # ellipse: the radius down
+    x: Coord = 0  # rect: the left edge
+    y: Coord = 0  # rect: the top edge
+    w: Coord = 0  # rect: the width
+    h: Coord = 0  # rect: the height
+    x1: Coord = 0  # line: where it starts, across
+    y1: Coord = 0  # line: where it starts, down
+    x2: Coord = 0  # line: where it ends, across
+    y2: Coord = 0  # line: where it ends, down
+    points: list[tuple[Coord, Coord]] = field(default_factory=list)  # polygon: its corners, [x, y] each
     d: str = ""  # path: SVG path data with M L H V C Q Z, absolute
 
 
@@ -56,7 +57,7 @@ class IconSpec:
 @dataclass(repr=False, eq=False)
 class IconFile:
     icons: dict[str, IconSpec]  # the icons by name: `:name:` in text, `icon: name` in templates
-    size: float = 100  # the side of the square box the shapes are drawn in
+    size: Annotated[float, Check(ge=1, le=1e6)] = 100  # the side of the square box the shapes are drawn in
 
 
 # A traced outline: ("M", x, y), ("L", x, y), ("C", x1, y1, x2, y2, x, y), ("Z",) in 0..1 units
