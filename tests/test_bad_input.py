@@ -56,6 +56,9 @@ CASES = {
         "cards/mini/game.yaml:11:1: players: expected a mapping, got '1-4': write it as {min: ..., max: ...}"]),
     "field_min_above_max": (SPELLS, "min: 0, max: 10", "min: 10, max: 0", [
         "cards/mini/spells.yaml:8:25: fields.cost.min: min 10 is above max 0: no value could pass; swap them"]),
+    "bounds_on_a_text_field": (SPELLS, "cost: {type: integer, min: 0, max: 10}", "cost: {min: 0, max: 10}", [
+        "cards/mini/spells.yaml:8:10: fields.cost.min: `min` and `max` bound a number (or a list's number of items); "
+        "this field is of type text (the default): make it `type: integer` or `type: number`, or remove them"]),
     "unknown_field": (SPELLS, "    cost: 2\n", "    cost: 2\n    colour: red\n", [
         "cards/mini/spells.yaml:18:5: cards[1] (frost-nova).colour: unknown field (known fields: copies, cost, flavor, "
         "id, name, text); check its spelling or declare it under `fields:`"]),

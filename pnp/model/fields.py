@@ -58,6 +58,9 @@ class FieldSpec:
     description: str = ""  # what it means: shown in the editor
 
 
+_BOUNDED = ("integer", "number", "list")  # the types `min` and `max` apply to
+
+
 def field_problems(name: str, fs: FieldSpec) -> list[tuple[tuple[str | int, ...], str]]:
     """What is wrong with a field's declaration: (path below the field, message) each."""
     out: list[tuple[tuple[str | int, ...], str]] = []
@@ -70,6 +73,11 @@ def field_problems(name: str, fs: FieldSpec) -> list[tuple[tuple[str | int, ...]
         choices = ", ".join(map(str, fs.choices))
         out.append((("default",), f"default {fs.default!r} is not one of the choices ({choices})"
                                   f"{did_you_mean(fs.default, fs.choices)}"))
+    if (fs.min is not None or fs.max is not None) and fs.type not in _BOUNDED:
+        key = "min" if fs.min is not None else "max"
+        out.append(((key,), f"`min` and `max` bound a number (or a list's number of items); this field is of type "
+                            f"{fs.type}{' (the default)' if fs.type == 'text' else ''}: make it `type: integer` "
+                            "or `type: number`, or remove them"))
     if fs.min is not None and fs.max is not None and fs.min > fs.max:
         out.append((("min",), f"min {fs.min:g} is above max {fs.max:g}: no value could pass; swap them"))
     if fs.of is not None and fs.type != "list":
@@ -106,7 +114,7 @@ def field_hint(fs: FieldSpec) -> Any:
         kind = list[field_hint(fs.item) if fs.item else _item_hint(fs.of, fs.choices)]  # type: ignore[misc]
     else:
         kind = _PY_TYPES[fs.type]
-    if fs.min is not None or fs.max is not None:
+    if (fs.min is not None or fs.max is not None) and fs.type in _BOUNDED:
         kind = Annotated[kind, Check(ge=fs.min, le=fs.max)]
     return kind
 
