@@ -205,7 +205,8 @@ NUMBER_CASES = {
                            "icons.damage.shapes[0].points[0][0]: must be at most 1e+06, got 1e+298"),
     "icon_radius_huge": (ICONS, "r: 40", "r: 1.0e+12", "", "", "cards/mini/icons.yaml:8:40: "
                          "icons.dot.shapes[0].r: must be at most 1e+06, got 1000000000000.0"),
-    "icon_size_tiny": (ICONS, "size: 100", "size: 1.0e-300", "", "", "cards/mini/icons.yaml:1:1: size: must be at least 1, got 1e-300"),
+    "icon_size_tiny": (ICONS, "size: 100", "size: 1.0e-300", "", "",
+                       "cards/mini/icons.yaml:1:1: size: must be at least 1, got 1e-300"),
     "negative_bleed": (GAME, "decks: [spells.yaml]", "decks: [spells.yaml]\nprint: {bleed: -1mm}", "", "",
                        "cards/mini/game.yaml:11:9: print.bleed: must be at least 0 mm, got -1 mm"),
     "huge_mark_length": (GAME, "decks: [spells.yaml]", "decks: [spells.yaml]\nprint: {mark_length: 1000000mm}", "",
