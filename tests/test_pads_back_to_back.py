@@ -15,7 +15,7 @@ from pypdf import PdfReader
 
 from pnp.output.pads import pairs as pairs_of_pages
 
-from conftest import edit, run_pnp
+from conftest import REPO, edit, run_pnp
 
 
 def _doc(manifest: dict) -> tuple[dict, list[dict]]:
@@ -193,3 +193,18 @@ def test_pads_print_one_sided_where_the_cuts_would_not_meet_or_nothing_has_a_bac
     assert all(back for _, back in _sides(shared_build("moon", "--duplex", "short")[1]))
     _, pages = _doc(shared_build("moon", "--duplex", "none")[1])
     assert {p["side"] for p in pages if p.get("stock") == "paper"} == {"front"}
+
+
+def test_the_game_schema_offers_the_two_pads_values():
+    """`pnp schema`: an editor completes `print: pads:` with its two values and refuses a third."""
+    import jsonschema
+
+    from pnp.commands.schema import schemas
+
+    game = schemas(REPO)["game.schema.json"]
+    pads = next(d for d in game.get("$defs", {}).values() if "pads" in d.get("properties", {}))["properties"]["pads"]
+    assert pads["enum"] == ["back-to-back", "one-sided"] and pads["default"] == "back-to-back"
+    doc = {"name": "x", "print": {"pads": "one-sided"}}
+    jsonschema.validate(doc, game)
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate({"name": "x", "print": {"pads": "both"}}, game)
