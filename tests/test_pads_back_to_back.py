@@ -208,3 +208,15 @@ def test_the_game_schema_offers_the_two_pads_values():
     jsonschema.validate(doc, game)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({"name": "x", "print": {"pads": "both"}}, game)
+
+
+def test_the_how_to_line_says_each_pairing_and_promises_a_sheet_each_only_where_pads_differ():
+    from pnp.output.document import _pads_said
+
+    mixed = _pads_said([("Crew Sheet", "Ship Sheet", 2), ("Crew Sheet", "Crew Sheet", 2), ("Crew Sheet", "", 1)])
+    assert mixed == ("*Write-in sheets, printed on both sides*, two different pads on a sheet where the game has two, "
+                     "so that each player at a table gets a sheet of their own: Crew Sheet backed by Ship Sheet (2 "
+                     "sheets of paper), Crew Sheet on both sides (2 sheets of paper), Crew Sheet, one side only (1 "
+                     "sheet of paper).")
+    alone = _pads_said([("Score Sheet", "Score Sheet", 3)])
+    assert alone == "*Write-in sheets, printed on both sides*: Score Sheet on both sides (3 sheets of paper)."

@@ -235,8 +235,10 @@ def _pads_said(sides: list[tuple[str, str, int]]) -> str:
     """Which write-in pads share a sheet, front and back, and on how many sheets."""
     said = [(f"{front} on both sides" if front == back else f"{front} backed by {back}" if back else
              f"{front}, one side only") + f" ({n} sheet{'s' if n > 1 else ''} of paper)" for front, back, n in sides]
-    return ("*Write-in sheets, printed on both sides*, two different pads on a sheet where the game has two, so that "
-            "each player at a table gets a sheet of their own: " + ", ".join(said) + ".")
+    mixed = any(back and back != front for front, back, _ in sides)
+    return ("*Write-in sheets, printed on both sides*" + (", two different pads on a sheet where the game has two, so "
+                                                          "that each player at a table gets a sheet of their own"
+                                                          if mixed else "") + ": " + ", ".join(said) + ".")
 
 
 def _join(names: list[str]) -> str:
