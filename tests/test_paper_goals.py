@@ -44,10 +44,13 @@ def test_the_how_to_page_gives_the_pages_of_each_stock(shared_build, game):
     assert f"Paper: pages {_ranges(pages, 'paper')}" in flat or f"Paper: page {_ranges(pages, 'paper')}" in flat
 
 
+NOT_YET = pytest.mark.xfail(strict=True, reason="issue 30 item 6 (one journey log master, packed deck ends) is not "
+                                                "done yet for this game: the counts stand at 27, 33, 17")
+REACHED = {"moon", "arkship"}  # pads back to back: 30 and 24 sheets (tests/test_pads_back_to_back.py)
+
+
 @pytest.mark.slow
-@pytest.mark.xfail(strict=True, reason="issue 30 item 6 (pads back to back, one journey log master, packed deck "
-                                       "ends) is not done yet: the counts stand at 48, 27, 33, 28, 17")
-@pytest.mark.parametrize("game", sorted(GOALS_A4))
+@pytest.mark.parametrize("game", [pytest.param(g, marks=() if g in REACHED else NOT_YET) for g in sorted(GOALS_A4)])
 def test_the_document_takes_no_more_sheets_than_the_goal_on_a4(shared_build, game):
     _, manifest = shared_build(game)
     sheets = (len(_doc_pages(manifest)) + 1) // 2
@@ -55,8 +58,8 @@ def test_the_document_takes_no_more_sheets_than_the_goal_on_a4(shared_build, gam
 
 
 def test_stock_builds_the_document_of_one_stock(tmp_path):
-    """`pnp build moon --stock paper`: the front matter, then only the write-in sheets (72 pages of paper: 36 sheets
-    printed one-sided with their blank pages); `--stock card` only the cards."""
+    """`pnp build moon --stock paper`: the front matter, then only the write-in sheets (36 pages of paper: the 36
+    adventure sheets back to back on 18 sheets, no blank page); `--stock card` only the cards."""
     import json
 
     from conftest import run_pnp
@@ -70,5 +73,6 @@ def test_stock_builds_the_document_of_one_stock(tmp_path):
         pages[stock] = _doc_pages(manifest)
         body = [p for p in pages[stock] if "stock" in p]
         assert body and {p["stock"] for p in body} == {stock}
-    assert len(pages["paper"]) + len(pages["card"]) - 2 == 96  # 96 pages; the front matter twice
+    assert len(pages["paper"]) - 2 == 36 and len(pages["card"]) - 2 == 22  # each after the front matter's 2 pages
+    assert len(pages["paper"]) + len(pages["card"]) - 2 == 60  # 60 pages in the whole document; the front matter twice
     assert run_pnp("build", "moon", "--stock", "wood", "--out", str(tmp_path / "x")).code == 2

@@ -364,12 +364,15 @@ def render_document(game: Game, rendered: list, laid: dict[str, Any], counts: di
                     stamp: str, back_offset: tuple[float, float] = (0.0, 0.0), rulebook: str = "",
                     stock: str | None = None) -> tuple[bytes, list[Page]]:
     """The print-and-play document's bytes and pages: front matter, then every component, like pieces sharing
-    sheets (pnp/output/packing.py). `stock` (card or paper): only the sheets printed on it, for a print shop."""
+    sheets (pnp/output/packing.py), write-in pads back to back (pnp/output/pads.py). `stock` (card or paper): only
+    the sheets printed on it, for a print shop."""
     from pnp.output.document import front_matter, paired, stock_ranges
     from pnp.output.packing import plan_document
+    from pnp.output.pads import back_to_back
     from pnp.output.render import Renderer
 
-    sections = plan_document([(deck, *laid[deck.id], pages) for _, _, pages, _, deck in rendered], settings, paper)
+    sections = back_to_back(plan_document([(deck, *laid[deck.id], pages) for _, _, pages, _, deck in rendered],
+                                          settings, paper), settings)
     names = {deck.id: deck.name for *_, deck in rendered}
     body = env.families.get("body") or next(iter(env.families.values()))
     rows = checklist_rows(game, rendered, counts)

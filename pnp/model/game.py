@@ -75,6 +75,8 @@ class PrintSettings:
     gap: Literal["auto", "none", "bleed"] = "auto"  # none: abut; bleed: 2 x bleed apart; auto: fits more
     center: bool = True  # the grid of faces centred on the page (else from the top-left margin)
     document: bool = True  # also write <game>-pnp.pdf: cover, checklist, instructions and every component
+    pads: Literal["back-to-back", "one-sided"] = "back-to-back"  # write-in pages: back to back, or blank backs
+    # in the document (back to back: behind each write-in page another, of a different pad where there are two)
     contrast: Annotated[float, Check(*limits.CONTRAST)] = 2.0  # text stands out this much (WCAG ratio) from what
     # lies under it, or the preflight says so; 4.5 is WCAG AA (large text, 18 pt or 14 pt bold, is held to 3 at most)
 

@@ -1,7 +1,8 @@
 """The print-and-play document's front matter, written from what the game has: a cover with the
 contents checklist, then how to print and build it (only what applies to this game's components),
 then every component's sheets, laid out so that the whole file can go to a duplex printer in one go
-(every single-sided sheet is followed by a blank page; every fronts page by its backs page)."""
+(every fronts page is followed by its backs page, a write-in page by another pad's (pnp/output/pads.py) or, when
+one-sided, by a blank page)."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from pnp.layout.text import Style, fit, parse
 from pnp.model.game import Game, PrintSettings
 from pnp.model.units import MM
 from pnp.output.impose import Page
+from pnp.output.pads import sheet_sides
 
 if TYPE_CHECKING:
     from pnp.output.packing import Section
@@ -155,18 +157,24 @@ def how_to(game: Game, s: PrintSettings, rows: list[Row], sections: list[Section
     printed = [r for r in rows if r.deck]
     kinds = {r.kind for r in printed}
     two_sided = [r for r in printed if r.deck in _with_backs(sections)]
-    one_sided = [r for r in printed if r not in two_sided]
+    sides = sheet_sides(sections, {d.id: d.name for d in game.decks})
+    paired = {d.id for sec in sections if sec.kind == "pads" for d in sec.decks}
+    one_sided = [r for r in printed if r not in two_sided and r.deck not in paired]
     out = ["**How to print**"]
     if s.duplex == "none":
         out.append("Print at 100 % (actual size), never 'fit to page': the cut marks and sizes assume it. This file "
                    "is one-sided: nothing in it has a back.")
     else:
         edge = "long" if s.duplex == "long" else "short"
+        blanks = one_sided or any(not back for _, back, _ in sides)
         out.append(f"Print at 100 % (actual size), never 'fit to page': the cut marks and sizes assume it. Print "
-                   f"duplex, flipping on the {edge} edge: every fronts page is followed by its backs page, and every "
-                   "one-sided sheet by a blank page, so the whole file prints in one go.")
+                   f"duplex, flipping on the {edge} edge: every fronts page is followed by its backs page"
+                   f"{', and every one-sided sheet by a blank page' if blanks else ''}, so the whole file prints in "
+                   "one go.")
         if two_sided:
             out.append("*With backs:* " + ", ".join(r.name for r in two_sided) + ".")
+        if sides:
+            out.append(_pads_said(sides))
         if one_sided:
             out.append("*One-sided:* " + ", ".join(r.name for r in one_sided) + ".")
         if two_sided:
@@ -184,7 +192,9 @@ def how_to(game: Game, s: PrintSettings, rows: list[Row], sections: list[Section
                    f"{' before cutting' if kinds & {'tokens', 'board', 'die', 'dial'} else ''}.")
     if "sheet" in kinds:
         sheets = [r.name for r in printed if r.kind == "sheet"]
-        out.append(f"*{_join(sheets)}:* ordinary paper, to write on; print as many as you need.")
+        more = [r.file for r in printed if r.deck in paired and r.file]
+        out.append(f"*{_join(sheets)}:* ordinary paper, to write on; print as many as you need"
+                   + (f" (more of one alone from its own file, one-sided: {_join(more)})." if more else "."))
     out.append("**Cutting and building**")
     pieces = next((sec for sec in sections if sec.kind == "pieces"), None)
     if "cards" in kinds:
@@ -221,13 +231,24 @@ def how_to(game: Game, s: PrintSettings, rows: list[Row], sections: list[Section
     return "\n".join(out)
 
 
+def _pads_said(sides: list[tuple[str, str, int]]) -> str:
+    """Which write-in pads share a sheet, front and back, and on how many sheets."""
+    said = [(f"{front} on both sides" if front == back else f"{front} backed by {back}" if back else
+             f"{front}, one side only") + f" ({n} sheet{'s' if n > 1 else ''} of paper)" for front, back, n in sides]
+    mixed = any(back and back != front for front, back, _ in sides)
+    return ("*Write-in sheets, printed on both sides*" + (", two different pads on a sheet where the game has two, so "
+                                                          "that each player at a table gets a sheet of their own"
+                                                          if mixed else "") + ": " + ", ".join(said) + ".")
+
+
 def _join(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def _with_backs(sections: list[Section]) -> set[str]:
+    """The components printed with backs (a write-in page on the back of another is a front of its own pad)."""
     return {str(p.meta.get("component")) for sec in sections for page in sec.pages if page.side == "back"
-            for p in page.placements}
+            for p in page.placements if p.meta.get("side") == "back"}
 
 
 def _cut(sections: list[Section], deck_id: str) -> bool:
