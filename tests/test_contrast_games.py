@@ -13,7 +13,7 @@ import yaml
 from conftest import REPO, edit, run_pnp
 from pnp.output.contrast import AA
 
-GAMES = ["moon", "voyage", "arkship", "sleeping-gods"]
+GAMES = ["moon", "voyage", "arkship", "sleeping-gods", "intrepid"]
 
 
 def contrast_findings(game: str, root: Path = REPO) -> list[str]:
