@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import REPO, edit, run_pnp
 from pnp.output.contrast import AA
+
+from conftest import REPO, edit, run_pnp
 
 GAMES = ["moon", "voyage", "arkship", "sleeping-gods", "intrepid"]
 

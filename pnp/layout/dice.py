@@ -1,12 +1,12 @@
 """Dice as printable nets: a die component's faces (from a data table) drawn on its folding net.
 
 Each face is filled with its colour and carries its symbol and number, turned to read upright on
-the folded die, in dark ink or white, whichever reads better on its colour (WCAG's contrast ratio); a face with a symbol and no number shows the symbol alone, centred and as large as
-the face allows; the wild face is white with a ring of every colour. A number that reads as another
-upside down (6 and 9) is underlined. A deck may instead lay out each face with a `template`, like any
-face: its box is the square around the face's inscribed circle, turned and scaled onto the face.
-Fold lines are dashed, glue tabs grey, cut lines solid. The result is one `Face` (plain scene data),
-imposed like a board.
+the folded die, in dark ink or white, whichever reads better on its colour (WCAG's contrast ratio); a
+face with a symbol and no number shows the symbol alone, centred and as large as the face allows; the
+wild face is white with a ring of every colour. A number that reads as another upside down (6 and 9)
+is underlined. A deck may instead lay out each face with a `template`, like any face: its box is the
+square around the face's inscribed circle, turned and scaled onto the face. Fold lines are dashed, glue
+tabs grey, cut lines solid. The result is one `Face` (plain scene data), imposed like a board.
 A mistyped colour or symbol is reported at its line in the data table.
 """
 
