@@ -26,6 +26,10 @@ def contrast_findings(game: str, root: Path = REPO) -> list[str]:
             if w["rule"] == "preflight" and "contrast" in w["message"]]
 
 
+def test_every_bundled_game_is_held_to_it():
+    assert sorted(GAMES) == sorted(p.parent.name for p in (REPO / "cards").glob("*/game.yaml"))
+
+
 @pytest.mark.parametrize("game", GAMES)
 def test_the_game_asks_wcag_aa_of_its_text(game):
     manifest = yaml.safe_load((REPO / "cards" / game / "game.yaml").read_text())
