@@ -1,12 +1,12 @@
 """Dice as printable nets: a die component's faces (from a data table) drawn on its folding net.
 
 Each face is filled with its colour and carries its symbol and number, turned to read upright on
-the folded die; a face with a symbol and no number shows the symbol alone, centred and as large as
-the face allows; the wild face is white with a ring of every colour. A number that reads as another
-upside down (6 and 9) is underlined. A deck may instead lay out each face with a `template`, like any
-face: its box is the square around the face's inscribed circle, turned and scaled onto the face.
-Fold lines are dashed, glue tabs grey, cut lines solid. The result is one `Face` (plain scene data),
-imposed like a board.
+the folded die, in dark ink or white, whichever reads better on its colour (WCAG's contrast ratio); a
+face with a symbol and no number shows the symbol alone, centred and as large as the face allows; the
+wild face is white with a ring of every colour. A number that reads as another upside down (6 and 9)
+is underlined. A deck may instead lay out each face with a `template`, like any face: its box is the
+square around the face's inscribed circle, turned and scaled onto the face. Fold lines are dashed, glue
+tabs grey, cut lines solid. The result is one `Face` (plain scene data), imposed like a board.
 A mistyped colour or symbol is reported at its line in the data table.
 """
 
@@ -23,6 +23,7 @@ from pnp.layout.rotatable import mark
 from pnp.layout.scene import Face, Icon, Item, Line, Polygon, Text, Transform
 from pnp.layout.text import Style, fit, parse
 from pnp.model import limits
+from pnp.model.colour import ratio
 from pnp.model.game import Deck, Game
 from pnp.model.limits import time_limit
 from pnp.model.load import Doc
@@ -97,7 +98,7 @@ def die_face(the_net: Net, faces: list[dict[str, Any]], env: LayoutEnv, problems
     for nf in the_net.faces:
         data, (fill, icon) = faces[nf.index], checked[nf.index]
         wild = bool(data.get("wild"))
-        ink = INK if wild or sum(fill) > 2.1 else WHITE
+        ink = INK if wild or ratio(INK, fill) > ratio(WHITE, fill) else WHITE  # whichever reads better on it
         items.append(Polygon(list(nf.polygon), fill, None, 0))
         if template is not None:
             items.append(_templated(nf, data, fill, ink, template, card or {}, problems, subject))

@@ -1,4 +1,5 @@
-"""How far apart two colours look, for people with typical vision and with colour blindness.
+"""How far apart two colours look, for people with typical vision and with colour blindness, and how well one
+reads on the other (WCAG's contrast ratio).
 
 Distances are CIE76 delta E in CIELAB (about 2.3 is just noticeable; above 20 reads as a different
 colour at a glance). Colour blindness is simulated with Machado, Oliveira and Fernandes (2009)
@@ -6,6 +7,8 @@ matrices at full severity, applied in linear RGB.
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from pnp.model import limits
 from pnp.model.units import RGB
@@ -22,6 +25,18 @@ SIMULATIONS: dict[str, tuple[tuple[float, float, float], ...]] = {
 
 def _linear(c: float) -> float:
     return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def relative_luminance(rgb: RGB) -> float:
+    r, g, b = rgb[:3]
+    return 0.2126 * _linear(r) + 0.7152 * _linear(g) + 0.0722 * _linear(b)
+
+
+@lru_cache(maxsize=4096)
+def ratio(a: RGB, b: RGB) -> float:
+    """WCAG's contrast ratio, 1 (the same) to 21 (black on white)."""
+    la, lb = relative_luminance(a), relative_luminance(b)
+    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
 
 
 def _gamma(c: float) -> float:

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator
-from functools import lru_cache
 
 from pnp.layout.scene import Ellipse, Icon, Image, Item, Polygon, Rect, Static, Text, TextRun, Transform
+from pnp.model.colour import ratio  # WCAG's contrast ratio (the layout chooses ink by it too)
 from pnp.model.units import RGB, alpha_of
 
 MIN_CONTRAST = 2.0  # below this, text is hard to read for anyone: the default a game's `print: contrast:` raises
@@ -27,22 +27,6 @@ PAPER: RGB = (1.0, 1.0, 1.0)
 
 _Painted = tuple[float, float, float, float, RGB | None, object]  # x, y, w, h, colour (None: not known), shape:
 # True an ellipse, a list of points a polygon, False a rectangle
-
-
-def _linear(c: float) -> float:
-    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-
-def relative_luminance(rgb: RGB) -> float:
-    r, g, b = rgb[:3]
-    return 0.2126 * _linear(r) + 0.7152 * _linear(g) + 0.0722 * _linear(b)
-
-
-@lru_cache(maxsize=4096)
-def ratio(a: RGB, b: RGB) -> float:
-    """WCAG's contrast ratio, 1 (the same) to 21 (black on white)."""
-    la, lb = relative_luminance(a), relative_luminance(b)
-    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
 
 
 def _flat(items: list) -> Iterator[Item]:
