@@ -101,30 +101,31 @@ def move_worth(there: float, here: float, cost: int) -> float:
 
 
 def worth(ship, name: str, who: int, key, target, cost: int, sites: dict) -> float:
-    """What a move is worth (a group's move for one target: moves.options, moves.make)."""
-    if name == "ability":
-        return ability_move(ship, who, key, target, sites)
+    """What a move is worth (a group's move for one target: moves.options, moves.make). The kinds in the
+    order baseline.choose asks for them most (it values a Move, and most Ability Cards, itself)."""
     if name == "captain":
         return captain_move(ship, who, key, target)
-    if name == "move":
-        return move_worth(at(ship, target, sites), at(ship, ship.crew[who][1], sites), cost)
     if name == "search":
         return 1.2 if len(ship.crew[who][2]) < 3 else 0.3
+    if name == "craft":
+        return craft_value(ship)
+    if name == "entertain":
+        return gain(ship, "happiness", ship.tasks["Entertain"]["happiness"])
     if name == "clean":
         by = ship.tasks["Clean"]["sanitation"]
         by += ship.captain["grimsby"]["clean_bonus"] if ship.crew[who][0] == "grimsby" else 0
         return gain(ship, "sanitation", by)
-    if name == "entertain":
-        return gain(ship, "happiness", ship.tasks["Entertain"]["happiness"])
+    if name == "ability":
+        return ability_move(ship, who, key, target, sites)
     if name == "room":
         return room_move(ship, key, target)
-    if name == "repair":
-        return repair_value(ship, ship.crew[who][1], 1)
-    if name == "craft":
-        return craft_value(ship)
     if name == "resolve":
         e = ship.ongoing[key]
         return max(0.0, event_harm(ship, e["id"])) * 0.8
+    if name == "repair":
+        return repair_value(ship, ship.crew[who][1], 1)
+    if name == "move":
+        return move_worth(at(ship, target, sites), at(ship, ship.crew[who][1], sites), cost)
     assert name == "discard", name
     return 0.5
 
@@ -224,7 +225,9 @@ def choose(ship) -> Move:
         name, who, key, cost, targets = group
         per = cost if cost > 0.5 else 0.5  # max(cost, 0.5), without the call
         if name == "move":  # the most common by far: each target but the site there worked out once
-            here = at(ship, crew[who][1], sites)
+            here = sites.get(crew[who][1])
+            if here is None:
+                here = sites[crew[who][1]] = site(ship, crew[who][1])  # at(), inline
             for target in targets:
                 there = sites.get(target)
                 if there is None:
