@@ -30,7 +30,7 @@ def task_cost(ship, name: str, who: int) -> int:
     elif name == "Repair":
         cost -= ship.room["maintenance-hub"]["saves"] if ship.works("maintenance-hub") else 0
         cost -= ship.captain[captain]["saves"] if captain == "mags-okonkwo" else 0
-    return max(0, cost)
+    return cost if cost > 0 else 0  # max(0, cost)
 
 
 def reach(ship, who: int, blocked: set | None = None) -> set:
