@@ -207,8 +207,11 @@ def how_to(game: Game, s: PrintSettings, rows: list[Row], sections: list[Section
         if deck.spec.kind == "board":
             tiled = sum(1 for sec in sections if sec.kind == "own" and deck in sec.decks for p in sec.pages
                         if p.side == "front") > r.printed
+            beside = next((p.info["map_beside"] for sec in sections if sec.kind == "own" and deck in sec.decks
+                           for p in sec.pages if "map_beside" in p.info), "")
+            where = f"beside tile {beside}" if beside else "after them"
             steps.setdefault(f"printed in tiles (from page {r.page}): cut them out and join them as the assembly map "
-                             "after them shows." if tiled else "cut on its corner marks.", []).append(deck.name)
+                             f"{where} shows." if tiled else "cut on its corner marks.", []).append(deck.name)
         elif deck.spec.kind == "die":
             steps.setdefault("cut on the outline, fold every dashed line away from you, glue the grey tabs inside, the "
                              "last face last.", []).append(deck.name)

@@ -75,7 +75,7 @@ def plan_document(decks: list[tuple[Deck, list[Entry], tuple[float, float], list
         members = sorted(groups[key])
         chosen = [decks[j] for j in members]
         if key[0] == "own":
-            sections.append(Section("own", [decks[i][0]], [dataclasses.replace(p) for p in decks[i][3]]))
+            sections.append(Section("own", [decks[i][0]], _own(decks[i], s, paper)))
         elif key[0] == "cards":
             entries = [e for _, es, _, _ in chosen for e in es]
             entries = entries[:len(entries) - sum(len(b.entries) for b in tails.get(key, []))]
@@ -89,6 +89,17 @@ def plan_document(decks: list[tuple[Deck, list[Entry], tuple[float, float], list
             sections.append(Section("pieces", [d for d, _, _, _ in chosen], pack(pieces, s, paper, _joined(tails)),
                                     joined))
     return sections
+
+
+def _own(deck: tuple[Deck, list[Entry], tuple[float, float], list[Page]], s: PrintSettings,
+         paper: tuple[float, float]) -> list[Page]:
+    """A component's own sheets; a tiled board's with its assembly map beside a tile, where one has room for it."""
+    d, entries, _, pages = deck
+    if d.spec.kind == "board" and any(p.side == "map" for p in pages):
+        from pnp.output.boards import impose_boards
+
+        return impose_boards(d, entries, s, paper, [], beside=True)[0]
+    return [dataclasses.replace(p) for p in pages]
 
 
 def _grid(key: tuple, s: PrintSettings, paper: tuple[float, float]) -> Any:
