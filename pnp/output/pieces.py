@@ -80,22 +80,43 @@ ORDERS = (lambda b: -_area(b), lambda b: -b.w * b.h, lambda b: -max(_extent(b)),
 def pack(blocks: list[Block], s: PrintSettings, paper: tuple[float, float], first: Sequence[Block] = ()) -> list[Page]:
     """Pages of pieces: each block split over the free rectangles it fits, in the order that takes fewest sheets
     (splitting fewest blocks); the `first` blocks (cards that join the pieces) are also tried ahead of the others."""
-    pw, ph = paper
-    area: Box = (s.margin, s.margin, pw - 2 * s.margin, ph - 2 * s.margin - FOOTER)
+    area = _area_of(s, paper)
+    return [page for sheet in plan_sheets(blocks, s, paper, first) for page in _pages(sheet, s, paper, area)]
+
+
+def _area_of(s: PrintSettings, paper: tuple[float, float]) -> Box:
+    return s.margin, s.margin, paper[0] - 2 * s.margin, paper[1] - 2 * s.margin - FOOTER
+
+
+def plan_sheets(blocks: list[Block], s: PrintSettings, paper: tuple[float, float],
+                first: Sequence[Block] = ()) -> list[Sheet]:
+    """The sheets `pack` prints: of the orders tried, each keeping every block that one sheet takes whole on one
+    sheet or not, the fewest sheets, then the fewest such blocks split, then the fewest parts."""
+    area = _area_of(s, paper)
     late = [0 if any(b is f for f in first) else 1 for b in blocks]  # 0: ahead when tried first
-    tries = [_place(blocks, sorted(range(len(blocks)), key=lambda i: (ahead * late[i], order(blocks[i]), i)), area)
-             for ahead in ((0, 1) if first else (0,)) for order in ORDERS]
-    sheets = min(tries, key=lambda t: (len(t), sum(len(sheet.placed) for sheet in t)))  # fewest, least split
-    return [page for sheet in sheets for page in _pages(sheet, s, paper, area)]
+    tries = [_place(blocks, sorted(range(len(blocks)), key=lambda i: (ahead * late[i], order(blocks[i]), i)), area,
+                    whole) for ahead in ((0, 1) if first else (0,)) for order in ORDERS for whole in (True, False)]
+    return min(tries, key=lambda t: (len(t), split(t), sum(len(sheet.placed) for sheet in t)))
 
 
-def _place(blocks: list[Block], order: list[int], area: Box) -> list[Sheet]:
+def split(sheets: list[Sheet]) -> int:
+    """How many blocks that one sheet takes whole are split over two or more."""
+    parts: dict[int, int] = {}
+    for sheet in sheets:
+        for block, *_ in sheet.placed:
+            parts[id(block)] = parts.get(id(block), 0) + 1
+    return sum(1 for n in parts.values() if n > 1)
+
+
+def _place(blocks: list[Block], order: list[int], area: Box, whole: bool = True) -> list[Sheet]:
+    """The blocks in this order, each in the first free rectangle that takes it; `whole`: a block that an empty sheet
+    takes whole is never split (a deck kept together), else only a block under half of which a rectangle takes."""
     sheets: list[Sheet] = []
     for i in order:
         block = blocks[i]
         todo = list(block.entries)
         while todo:
-            spot = _spot(sheets, block, len(todo), area)
+            spot = _spot(sheets, block, len(todo), area, whole)
             if spot is None:
                 sheets.append(Sheet([area]))
                 spot = _spot(sheets, block, len(todo))
@@ -132,10 +153,11 @@ def _shape(n: int, cols: int, rows: int) -> tuple[int, int]:
     return -best[2], best[1]
 
 
-def _spot(sheets: list[Sheet], block: Block, n: int, empty: Box | None = None) -> tuple[Sheet, Box] | None:
+def _spot(sheets: list[Sheet], block: Block, n: int, empty: Box | None = None,
+          whole: bool = True) -> tuple[Sheet, Box] | None:
     """Where the next part of a block goes: the first free rectangle (first sheet, highest, leftmost) that takes
-    all n pieces left; else the one that takes the most, unless that is under half of them and an `empty` sheet
-    takes them all; None: start a new sheet."""
+    all n pieces left; else the one that takes the most, unless an `empty` sheet takes them all (a deck that fits on
+    one sheet is kept together); None: start a new sheet."""
     best: tuple | None = None
     for k, sheet in enumerate(sheets):
         for f in sheet.free:
@@ -147,8 +169,8 @@ def _spot(sheets: list[Sheet], block: Block, n: int, empty: Box | None = None) -
                     best = (key, sheet, f)
     if best is None:
         return None
-    if -best[0][0] < n and 2 * -best[0][0] < n and empty is not None and _room(block, empty) >= n:
-        return None  # rather than scatter a block that a sheet of its own takes whole, start one
+    if -best[0][0] < n and (whole or 2 * -best[0][0] < n) and empty is not None and _room(block, empty) >= n:
+        return None  # rather than split a block that a sheet of its own takes whole, start one
     return best[1], best[2]
 
 
