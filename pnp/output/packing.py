@@ -25,7 +25,19 @@ from pnp.model.game import Deck, PrintSettings
 from pnp.model.units import MM
 from pnp.output.cardgrid import note_shortfall, plan_cards, shortfall, turn_entries
 from pnp.output.impose import Page, impose_cards
-from pnp.output.pieces import FOOTER, MARK_ROOM, OUTLINE_ROOM, Block, Entry, block_of, pack, plan_sheets, split
+from pnp.output.pieces import (
+    FOOTER,
+    MARK_ROOM,
+    OUTLINE_ROOM,
+    Block,
+    Entry,
+    block_of,
+    merge,
+    pack,
+    plan_sheets,
+    sheets,
+    split,
+)
 
 NARROW = 40 * MM  # cards this narrow (standees, strips) are pieces, not a card grid
 
@@ -67,7 +79,11 @@ def plan_document(decks: list[tuple[Deck, list[Entry], tuple[float, float], list
     wheels = [_wheels(d, es, s) for d, es, _, _ in decks if d.spec.kind == "dial" and d.spec.pack != "none"
               and any(m.get("part") == "wheel" for _, _, m in es)]
     pieces += wheels
-    tails = _spill(groups, decks, pieces, s, paper)
+    owns = {i: _own(decks[i], s, paper, any(w.deck is decks[i][0] for w in wheels)) for i in range(len(decks))
+            if where[i][0] == "own"}
+    # the room beside a board's tiles, on pages printed anyway, for one-sided pieces
+    room = [(page, page.info["free"]) for pages in owns.values() for page in pages if "free" in page.info]
+    tails = _spill(groups, decks, pieces, s, paper, room)
     pieces += _joined(tails)
     sections: list[Section] = []
     done: set[Any] = set()
@@ -79,8 +95,7 @@ def plan_document(decks: list[tuple[Deck, list[Entry], tuple[float, float], list
         members = sorted(groups[key])
         chosen = [decks[j] for j in members]
         if key[0] == "own":
-            sections.append(Section("own", [decks[i][0]], _own(decks[i], s, paper, any(w.deck is decks[i][0]
-                                                                                        for w in wheels))))
+            sections.append(Section("own", [decks[i][0]], owns[i]))
         elif key[0] == "cards":
             grid, turn = _cards(key, s, paper)
             sheets = _sheets(chosen, grid.per_page)
@@ -92,9 +107,28 @@ def plan_document(decks: list[tuple[Deck, list[Entry], tuple[float, float], list
             sections.append(Section("cards", [d for d, _, _, _ in chosen], pages))
         else:
             joined = [(b.deck, len(b.entries)) for b in wheels + _joined(tails)]
-            sections.append(Section("pieces", [d for d, _, _, _ in chosen], pack(pieces, s, paper, _joined(tails)),
-                                    joined))
+            sections.append(Section("pieces", [d for d, _, _, _ in chosen],
+                                    pack(pieces, s, paper, _joined(tails), room), joined))
+    for sec in sections:
+        if any("backs" in p.info for p in sec.pages):
+            sec.pages = _with_backs(sec.pages)
     return sections
+
+
+def _with_backs(pages: list[Page]) -> list[Page]:
+    """A tile's page with pieces beside it whose backs print: the backs on its backs page, or on a backs page of
+    their own after it (the tile has no back)."""
+    out: list[Page] = []
+    for i, page in enumerate(pages):
+        out.append(page)
+        backs = page.info.pop("backs", None)
+        if backs is None:
+            continue
+        if i + 1 < len(pages) and pages[i + 1].side == "back":
+            merge(pages[i + 1], backs)
+        else:
+            out.append(backs)
+    return out
 
 
 def _own(deck: tuple[Deck, list[Entry], tuple[float, float], list[Page]], s: PrintSettings,
@@ -168,7 +202,7 @@ def _cards(key: tuple, s: PrintSettings, paper: tuple[float, float]) -> tuple[An
 
 
 def _spill(groups: dict[Any, list[int]], decks: list, pieces: list[Block], s: PrintSettings,
-           paper: tuple[float, float]) -> dict[Any, list[Block]]:
+           paper: tuple[float, float], room: list[tuple[Page, Any]]) -> dict[Any, list[Block]]:
     """The last sheets of card groups that are at most half full join the pieces sheets when that saves sheets (a
     lone card does not take a duplex sheet of its own): their blocks, by group."""
     if not pieces:  # no pieces sheets to join: the partial sheet stays, as it would cost a sheet anyway
@@ -193,17 +227,17 @@ def _spill(groups: dict[Any, list[int]], decks: list, pieces: list[Block], s: Pr
     # the emptiest sheet first, each while the pieces take it with one more sheet at most (each saves one); of
     # these steps, the one that saves most sheets, with the fewest joined
     steps: list[tuple[Any, list[Block]]] = []
-    sheets = plan_sheets(pieces, s, paper)
-    base = count = len(sheets)
-    best = (0, -split(sheets), 0)  # (sheets saved, decks that fit one sheet kept whole, steps taken)
+    planned = plan_sheets(pieces, s, paper, (), room)
+    base = count = sheets(planned)
+    best = (0, -split(planned), 0)  # (sheets saved, decks that fit one sheet kept whole, steps taken)
     for _, key, blocks in sorted(tails, key=lambda t: t[0]):
         joined = _joined(dict(steps)) + blocks
-        sheets = plan_sheets(pieces + joined, s, paper, joined)
-        if len(sheets) > count + 1:
+        planned = plan_sheets(pieces + joined, s, paper, joined, room)
+        if sheets(planned) > count + 1:
             continue
         steps.append((key, blocks))
-        count = len(sheets)
-        here = (len(steps) - (count - base), -split(sheets), -len(steps))
+        count = sheets(planned)
+        here = (len(steps) - (count - base), -split(planned), -len(steps))
         if here > (best[0], best[1], -best[2]):
             best = (here[0], here[1], len(steps))
     return dict(steps[:best[2]])

@@ -57,6 +57,7 @@ class Block:
 class Sheet:
     free: list[Box]
     placed: list[tuple[Block, list[Entry], float, float, int, int]] = field(default_factory=list)
+    page: Page | None = None  # room on a page printed anyway (beside a tile; its back is empty there)
 
 
 def block_of(deck: Deck, entries: list[Entry], size: tuple[float, float], s: PrintSettings) -> Block:
@@ -77,26 +78,48 @@ ORDERS = (lambda b: -_area(b), lambda b: -b.w * b.h, lambda b: -max(_extent(b)),
           lambda b: -_extent(b)[0])
 
 
-def pack(blocks: list[Block], s: PrintSettings, paper: tuple[float, float], first: Sequence[Block] = ()) -> list[Page]:
+def pack(blocks: list[Block], s: PrintSettings, paper: tuple[float, float], first: Sequence[Block] = (),
+         room: Sequence[tuple[Page, Box]] = ()) -> list[Page]:
     """Pages of pieces: each block split over the free rectangles it fits, in the order that takes fewest sheets
     (splitting fewest blocks); the `first` blocks (cards that join the pieces) are also tried ahead of the others."""
     area = _area_of(s, paper)
-    return [page for sheet in plan_sheets(blocks, s, paper, first) for page in _pages(sheet, s, paper, area)]
+    sheets = plan_sheets(blocks, s, paper, first, room)
+    for sheet in sheets:
+        if sheet.page is not None and sheet.placed:  # pieces beside a tile: drawn on its page, their backs behind
+            front, *backs = _pages(sheet, s, paper, area, centre=False)
+            merge(sheet.page, front)
+            if backs:
+                sheet.page.info["backs"] = backs[0]  # merged into the tile's backs page, or one of its own after it
+    return [page for sheet in sheets if sheet.page is None for page in _pages(sheet, s, paper, area)]
+
+
+def merge(page: Page, more: Page) -> None:
+    """`more`'s faces, marks and lines drawn on `page` too."""
+    page.placements += more.placements
+    page.marks += more.marks
+    page.extras += more.extras
 
 
 def _area_of(s: PrintSettings, paper: tuple[float, float]) -> Box:
     return s.margin, s.margin, paper[0] - 2 * s.margin, paper[1] - 2 * s.margin - FOOTER
 
 
-def plan_sheets(blocks: list[Block], s: PrintSettings, paper: tuple[float, float],
-                first: Sequence[Block] = ()) -> list[Sheet]:
+def plan_sheets(blocks: list[Block], s: PrintSettings, paper: tuple[float, float], first: Sequence[Block] = (),
+                room: Sequence[tuple[Page, Box]] = ()) -> list[Sheet]:
     """The sheets `pack` prints: of the orders tried, each keeping every block that one sheet takes whole on one
-    sheet or not, the fewest sheets, then the fewest such blocks split, then the fewest parts."""
+    sheet or not, the fewest sheets, then the fewest such blocks split, then the fewest parts. `room`: free boxes on
+    pages printed anyway (the room beside a board's tiles), which a block takes first when one takes it whole."""
     area = _area_of(s, paper)
     late = [0 if any(b is f for f in first) else 1 for b in blocks]  # 0: ahead when tried first
     tries = [_place(blocks, sorted(range(len(blocks)), key=lambda i: (ahead * late[i], order(blocks[i]), i)), area,
-                    whole) for ahead in ((0, 1) if first else (0,)) for order in ORDERS for whole in (True, False)]
-    return min(tries, key=lambda t: (len(t), split(t), sum(len(sheet.placed) for sheet in t)))
+                    whole, room)
+             for ahead in ((0, 1) if first else (0,)) for order in ORDERS for whole in (True, False)]
+    return min(tries, key=lambda t: (sheets(t), split(t), sum(len(sheet.placed) for sheet in t)))
+
+
+def sheets(planned: list[Sheet]) -> int:
+    """The sheets of their own the pieces take (not the room beside tiles)."""
+    return sum(1 for sheet in planned if sheet.page is None)
 
 
 def split(sheets: list[Sheet]) -> int:
@@ -108,15 +131,21 @@ def split(sheets: list[Sheet]) -> int:
     return sum(1 for n in parts.values() if n > 1)
 
 
-def _place(blocks: list[Block], order: list[int], area: Box, whole: bool = True) -> list[Sheet]:
+def _place(blocks: list[Block], order: list[int], area: Box, whole: bool = True,
+           room: Sequence[tuple[Page, Box]] = ()) -> list[Sheet]:
     """The blocks in this order, each in the first free rectangle that takes it; `whole`: a block that an empty sheet
     takes whole is never split (a deck kept together), else only a block under half of which a rectangle takes."""
+    beside = [Sheet([box], page=page) for page, box in room]
     sheets: list[Sheet] = []
     for i in order:
         block = blocks[i]
         todo = list(block.entries)
         while todo:
-            spot = _spot(sheets, block, len(todo), area, whole)
+            spot = _spot(beside, block, len(todo), None, whole)
+            if spot is not None and _room(block, spot[1]) < len(todo):
+                spot = None  # beside a tile only whole
+            if spot is None:
+                spot = _spot(sheets, block, len(todo), area, whole)
             if spot is None:
                 sheets.append(Sheet([area]))
                 spot = _spot(sheets, block, len(todo))
@@ -128,7 +157,7 @@ def _place(blocks: list[Block], order: list[int], area: Box, whole: bool = True)
             bw, bh = block.size(cols, math.ceil(len(take) / cols))
             sheet.placed.append((block, take, fx, fy, cols, rows))
             _occupy(sheet, (fx, fy, bw, bh))
-    return sheets
+    return beside + sheets
 
 
 def _extent(block: Block) -> tuple[float, float]:
@@ -205,10 +234,10 @@ def _inside(a: Box, b: Box) -> bool:
             and a[1] + a[3] <= b[1] + b[3] + 1e-6)
 
 
-def _pages(sheet: Sheet, s: PrintSettings, paper: tuple[float, float], area: Box) -> list[Page]:
+def _pages(sheet: Sheet, s: PrintSettings, paper: tuple[float, float], area: Box, centre: bool = True) -> list[Page]:
     """The fronts page of a packed sheet (centred across the page) and, when a piece has one, its backs page."""
     right = max(fx + block.size(cols, math.ceil(len(take) / cols))[0] for block, take, fx, _, cols, _ in sheet.placed)
-    dx = (area[0] + area[2] - right) / 2
+    dx = (area[0] + area[2] - right) / 2 if centre else 0.0
     fronts: list[Placement] = []
     backs: list[Face | None] = []
     marks: list[Mark] = []

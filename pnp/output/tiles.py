@@ -90,19 +90,37 @@ def impose_board(face: Face, back: Face | None, meta: dict[str, Any], name: str,
     pages = []
     for i, tile in enumerate(plan.tiles):
         here = where is not None and where.tile == i
+        spare = free_room(tile.box, face.bleed, paper, margin) if beside and len(plan.tiles) > 1 else None
+        anchor = where.anchor if where is not None and here else (spare[0] if spare else "")
         front, placement = tile_page(face, tile, plan, frame, meta, name, paper, margin, marks, back is not None,
-                                     where.anchor if where is not None and here else "")
+                                     anchor, " · and the assembly map" if here else "")
         if where is not None and here:  # the assembly map beside this tile
             previews, items = map_items(plan, where, face, shown, name, frame.turned)
             front.placements += previews
             front.extras += items
             front.info["map_beside"] = tile.label
+        elif spare:  # the room beside it, for pieces
+            front.info["free"] = spare[1]
         pages.append(front)
         if back is not None and duplex != "none":
             pages.append(back_page(back, placement, tile, plan, frame, meta, name, paper, margin, duplex))
     if len(plan.tiles) > 1 and where is None:
         pages.append(assembly_map(plan, face, back if duplex != "none" else None, name, paper, margin, frame.turned))
     return pages, plan
+
+
+def free_room(box: Box, bleed: float, paper: tuple[float, float], margin: float) -> tuple[str, Box] | None:
+    """The larger room a tile leaves on its page when pushed to its page's left or top edge (the anchor, the box
+    beside or below its bleed and corner marks), or None when neither is 20 mm across at least."""
+    from pnp.output.assembly_beside import GAP
+
+    pw, ph = paper
+    ext = max(bleed, MARK_TO)
+    right, below = margin + box[2] + 2 * ext + GAP, margin + box[3] + 2 * ext + GAP
+    rooms = [("left", (right, margin, pw - margin - right, ph - margin - BAND - margin)),
+             ("top", (margin, below, pw - 2 * margin, ph - margin - BAND - below))]
+    rooms = [r for r in rooms if min(r[1][2], r[1][3]) >= 20 * MM]
+    return max(rooms, key=lambda r: r[1][2] * r[1][3]) if rooms else None
 
 
 def _plan(size: tuple[float, float], bleed: float, room: tuple[float, float], tab: float, avoid: list[Box],
@@ -128,8 +146,9 @@ def _page_label(name: str, tile: TilePlan, plan: Plan, side: str, two_sided: boo
 
 def tile_page(face: Face, tile: TilePlan, plan: Plan, frame: Frame, meta: dict[str, Any], name: str,
               paper: tuple[float, float], margin: float, marks: bool, two_sided: bool,
-              anchor: str = "") -> tuple[Page, Placement]:
-    """A tile centred on its page, or pushed to its `anchor` edge ("left", "top": the assembly map beside it)."""
+              anchor: str = "", also: str = "") -> tuple[Page, Placement]:
+    """A tile centred on its page, or pushed to its `anchor` edge ("left", "top": the assembly map or pieces beside
+    it); `also`: what else its page's label names."""
     pw, ph = paper
     b = face.bleed
     aw, ah = area(paper, margin, b)
@@ -156,7 +175,7 @@ def tile_page(face: Face, tile: TilePlan, plan: Plan, frame: Frame, meta: dict[s
         extras.extend(_tab_marks(tile.bottom_tab, ox, oy, "bottom", _neighbour(plan, tile, 1, 0)))
     corners = corner_marks((left, top, tw, th), b) if marks else []
     extras.extend(corners)
-    label = _page_label(name, tile, plan, "front", two_sided) + (" · and the assembly map" if anchor else "")
+    label = _page_label(name, tile, plan, "front", two_sided) + also
     extras.append(Label(margin, ph - margin - 2.5 * MM, label, 8, BLACK))
     px, py, pw_, ph_ = tile.piece
     tile_meta = _tile_meta(tile, frame, frame.to_board(tile.piece), (left, top, tw, th))
