@@ -141,9 +141,9 @@ def _place(blocks: list[Block], order: list[int], area: Box, whole: bool = True,
         block = blocks[i]
         todo = list(block.entries)
         while todo:
-            spot = _spot(beside, block, len(todo), None, whole)
+            spot = _spot(beside, block, len(todo), None, whole) if len(todo) == len(block.entries) else None
             if spot is not None and _room(block, spot[1]) < len(todo):
-                spot = None  # beside a tile only whole
+                spot = None  # beside a tile only a whole block
             if spot is None:
                 spot = _spot(sheets, block, len(todo), area, whole)
             if spot is None:
