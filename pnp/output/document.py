@@ -191,10 +191,13 @@ def how_to(game: Game, s: PrintSettings, rows: list[Row], sections: list[Section
         out.append("*Cards:* every cut line has a mark at both ends; cut the long lines through the whole sheet "
                    "first. A mark that sits on the art is in the bleed, which is cut away.")
     if pieces is not None:
-        names = _join([d.name for d in pieces.decks] + [f"the last {deck.name} card" if n == 1 else
-                                                        f"the last {n} {deck.name} cards" for deck, n in pieces.joined])
+        names = _join([d.name for d in pieces.decks] + [
+            f"the {deck.name} wheels" if deck.spec.kind == "dial" else f"the last {deck.name} card" if n == 1 else
+            f"the last {n} {deck.name} cards" for deck, n in pieces.joined])
+        beside = " Some pieces print beside a board's tiles, on their pages." if any(
+            "free" in p.info and len(p.placements) > 1 for sec in sections for p in sec.pages) else ""
         out.append(f"*Pieces sheets* ({names}): each sheet's footer names what it holds. Tokens are cut on their "
-                   "thin grey outline; cards and other pieces in a block on the marks around the block.")
+                   f"thin grey outline; cards and other pieces in a block on the marks around the block.{beside}")
     elif "tokens" in kinds:
         out.append("*Tokens:* cut on the thin grey outline of each token.")
     if "dial" in kinds:
