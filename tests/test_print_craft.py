@@ -84,7 +84,8 @@ def test_every_card_keeps_its_bleed_but_where_a_neighbour_is_cut_against_it(shar
                     neighbour = any(_overlaps(edge, (g["x_mm"], g["y_mm"], g["x_mm"] + g["w_mm"],
                                                      g["y_mm"] + g["h_mm"])) for g in on_page if g is not f)
                     assert bleed == (0.0 if neighbour else 3.0), (file, f["id"], f["page"], side, bleed)
-    partial = [f for f in manifest["document_faces"] if f["component"] == "empty-room" and f["bleed_mm"][2] == 3.0
+    partial = [f for f in manifest["document_faces"] if f["component"] in ("room", "empty-room")
+               and f["bleed_mm"][2] == 3.0
                and f["bleed_mm"][3] == 3.0 and f["side"] == "front"]
     assert partial  # the square cards' last sheet holds one card: bleed all round
 

@@ -386,9 +386,12 @@ def render_document(game: Game, rendered: list, laid: dict[str, Any], counts: di
         section_pages = paired(section.pages, paper) if settings.duplex != "none" else list(section.pages)
         if section.kind != "own":
             shift_backs(section_pages, back_offset)
+        for i, p in enumerate(section_pages):  # (pieces beside a board's tile are on the board's pages)
+            for q in p.placements:
+                if "component" in q.meta:
+                    first_page[q.meta["component"]] = min(first_page.get(q.meta["component"], at + i), at + i)
         for deck in section.decks:
-            first_page[deck.id] = at + next((i for i, p in enumerate(section_pages)
-                                             if any(q.meta.get("component") == deck.id for q in p.placements)), 0)
+            first_page.setdefault(deck.id, at)
         what += [_holds(p, names, section.kind == "pieces") or ("" if p.side == "blank" else section.decks[0].name)
                  for p in section_pages]
         group = {"own": section.decks[0].id, "cards": "cards"}.get(section.kind, section.kind)

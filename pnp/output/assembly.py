@@ -52,24 +52,34 @@ def assembly_map(plan: Plan, face: Face, back: Face | None, name: str, paper: tu
     sides = [(f"front{quarter}", face)] + ([("back, the board turned over", back)] if back else [])
     scale, corners = _layout(paper, margin, (face.w, face.h), len(sides))
     items: list[Any] = [Label(pw / 2, margin + 8 * MM, f"{name}: assembly map", 14, BLACK, "center")]
-    lines = _steps([tile.label for tile in plan.tiles], plan.stepped)
+    lines = steps([tile.label for tile in plan.tiles], plan.stepped)
     items += [Label(pw / 2, margin + (15 + 4.5 * i) * MM, line, 8, GREY, "center") for i, line in enumerate(lines)]
-    placements = []
-    for (side, shown), (left, top) in zip(sides, corners, strict=True):
-        mirrored = not side.startswith("front")
-        items.append(Label(left, top - 2 * MM, side.capitalize(), 9, BLACK))
-        placements.append(Placement(shown, left, top, (left, top, face.w * scale, face.h * scale), False,
-                                    {"side": "map"}, scale))
-        for tile in plan.tiles:
-            if tile.outline is not None:  # cut along stepped seams
-                items.extend(_stepped(tile, face.w, left, top, scale, mirrored))
-                continue
-            tabs = [t for t in (tile.right_tab, tile.bottom_tab) if t]
-            items.extend(_tile(tile.piece, tile.label, tabs, face.w, left, top, scale, mirrored))
+    placements, drawn = draw_sides(plan, sides, corners, scale, (face.w, face.h), 9)
+    items += drawn
     return Page(pw, ph, placements, [], 0.5, "map", items)
 
 
-def _steps(labels: list[str], stepped: bool = False) -> list[str]:
+def draw_sides(plan: Plan, sides: list[tuple[str, Face]], corners: list[tuple[float, float]], scale: float,
+               size: tuple[float, float], caption: float) -> tuple[list[Placement], list[Any]]:
+    """Each side's preview at its corner (placements, side "map": not printed pieces) with its caption, and every
+    tile's outline, tabs and label over it (mirrored on the back, the board turned over)."""
+    placements: list[Placement] = []
+    items: list[Any] = []
+    for (side, shown), (left, top) in zip(sides, corners, strict=True):
+        mirrored = not side.startswith("front")
+        items.append(Label(left, top - 2 * MM, side.capitalize(), caption, BLACK))
+        placements.append(Placement(shown, left, top, (left, top, size[0] * scale, size[1] * scale), False,
+                                    {"side": "map"}, scale))
+        for tile in plan.tiles:
+            if tile.outline is not None:  # cut along stepped seams
+                items.extend(_stepped(tile, size[0], left, top, scale, mirrored))
+                continue
+            tabs = [t for t in (tile.right_tab, tile.bottom_tab) if t]
+            items.extend(_tile(tile.piece, tile.label, tabs, size[0], left, top, scale, mirrored))
+    return placements, items
+
+
+def steps(labels: list[str], stepped: bool = False) -> list[str]:
     """How to cut and glue these tiles (A1, A2, B1, ...): only what their grid has (hatched corners where four
     tiles meet, rows, columns)."""
     rows, cols = len({label[0] for label in labels}), len({label[1:] for label in labels})

@@ -72,8 +72,9 @@ NO_BLEED_NET = ("a die net prints without bleed: it is cut on its outline, where
 
 
 def impose_boards(deck: Deck, entries: list[Entry], s: PrintSettings, paper: tuple[float, float],
-                  notes: list[str]) -> tuple[list[Page], str]:
-    """(pages, how they are laid out, for the summary)."""
+                  notes: list[str], beside: bool = False) -> tuple[list[Page], str]:
+    """(pages, how they are laid out, for the summary). `beside`: a tiled board's assembly map beside a tile where
+    one's page has room for it (pnp/output/assembly_beside.py)."""
     kind = deck.spec.kind
     if kind == "board" and len(entries) > 1:
         face = entries[0][0]
@@ -91,7 +92,7 @@ def impose_boards(deck: Deck, entries: list[Entry], s: PrintSettings, paper: tup
     for face, back, meta in entries:
         avoid = avoided(deck, face, back) if kind == "board" else []
         more, plan = impose_board(face, back, meta, deck.name, paper, s.margin, s.cut_marks and kind == "board",
-                                  s.duplex, avoid, tab)
+                                  s.duplex, avoid, tab, beside)
         pages.extend(more)
         tiles += len(plan.tiles)
         if len(plan.tiles) > 1 and meta.get("copy", 1) == 1 and face is entries[0][0]:

@@ -201,10 +201,13 @@ def how_to(game: Game, s: PrintSettings, rows: list[Row], sections: list[Section
         out.append("*Cards:* every cut line has a mark at both ends; cut the long lines through the whole sheet "
                    "first. A mark that sits on the art is in the bleed, which is cut away.")
     if pieces is not None:
-        names = _join([d.name for d in pieces.decks] + [f"the last {deck.name} card" if n == 1 else
-                                                        f"the last {n} {deck.name} cards" for deck, n in pieces.joined])
+        names = _join([d.name for d in pieces.decks] + [
+            f"the {deck.name} wheels" if deck.spec.kind == "dial" else f"the last {deck.name} card" if n == 1 else
+            f"the last {n} {deck.name} cards" for deck, n in pieces.joined])
+        beside = " Some pieces print beside a board's tiles, on their pages." if any(
+            "free" in p.info and len(p.placements) > 1 for sec in sections for p in sec.pages) else ""
         out.append(f"*Pieces sheets* ({names}): each sheet's footer names what it holds. Tokens are cut on their "
-                   "thin grey outline; cards and other pieces in a block on the marks around the block.")
+                   f"thin grey outline; cards and other pieces in a block on the marks around the block.{beside}")
     elif "tokens" in kinds:
         out.append("*Tokens:* cut on the thin grey outline of each token.")
     if "dial" in kinds:
@@ -217,8 +220,11 @@ def how_to(game: Game, s: PrintSettings, rows: list[Row], sections: list[Section
         if deck.spec.kind == "board":
             tiled = sum(1 for sec in sections if sec.kind == "own" and deck in sec.decks for p in sec.pages
                         if p.side == "front") > r.printed
+            beside = next((p.info["map_beside"] for sec in sections if sec.kind == "own" and deck in sec.decks
+                           for p in sec.pages if "map_beside" in p.info), "")
+            where = f"beside tile {beside}" if beside else "after them"
             steps.setdefault(f"printed in tiles (from page {r.page}): cut them out and join them as the assembly map "
-                             "after them shows." if tiled else "cut on its corner marks.", []).append(deck.name)
+                             f"{where} shows." if tiled else "cut on its corner marks.", []).append(deck.name)
         elif deck.spec.kind == "die":
             steps.setdefault("cut on the outline, fold every dashed line away from you, glue the grey tabs inside, the "
                              "last face last.", []).append(deck.name)

@@ -52,7 +52,7 @@ def page_rows(file: str, pages: list[Page], paper: tuple[float, float]) -> list[
     return [{"file": file, "page": number, "side": page.side, "what": page.info.get("what", ""),
              **{k: page.info[k] for k in ("sheet", "group", "stock") if k in page.info},
              "coverage": round(coverage(page), 3),
-             "cut_marks_mm": [[_mm(v) for v in mark] for mark in page.marks or page.info.get("cut_marks", [])]}
+             "cut_marks_mm": [[_mm(v) for v in mark] for mark in [*page.marks, *page.info.get("cut_marks", [])]]}
             for number, page in enumerate(pages, 1)]
 
 

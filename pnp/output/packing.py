@@ -18,13 +18,26 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import Any
 
 from pnp.model.game import Deck, PrintSettings
 from pnp.model.units import MM
 from pnp.output.cardgrid import note_shortfall, plan_cards, shortfall, turn_entries
 from pnp.output.impose import Page, impose_cards
-from pnp.output.pieces import FOOTER, MARK_ROOM, Block, Entry, block_of, pack
+from pnp.output.pieces import (
+    FOOTER,
+    MARK_ROOM,
+    OUTLINE_ROOM,
+    Block,
+    Entry,
+    block_of,
+    merge,
+    pack,
+    plan_sheets,
+    sheets,
+    split,
+)
 
 NARROW = 40 * MM  # cards this narrow (standees, strips) are pieces, not a card grid
 
@@ -63,7 +76,14 @@ def plan_document(decks: list[tuple[Deck, list[Entry], tuple[float, float], list
                 where[i] = ("pieces",)
             del groups[key]
     pieces = [block_of(d, es, sz, s) for d, es, sz, _ in (decks[j] for j in sorted(groups.get(("pieces",), []))) if es]
-    tails = _spill(groups, decks, pieces, s, paper)
+    wheels = [_wheels(d, es, s) for d, es, _, _ in decks if d.spec.kind == "dial" and d.spec.pack != "none"
+              and any(m.get("part") == "wheel" for _, _, m in es)]
+    pieces += wheels
+    owns = {i: _own(decks[i], s, paper, any(w.deck is decks[i][0] for w in wheels)) for i in range(len(decks))
+            if where[i][0] == "own"}
+    # the room beside a board's tiles, on pages printed anyway, for one-sided pieces
+    room = [(page, page.info["free"]) for pages in owns.values() for page in pages if "free" in page.info]
+    tails = _spill(groups, decks, pieces, s, paper, room)
     pieces += _joined(tails)
     sections: list[Section] = []
     done: set[Any] = set()
@@ -75,20 +95,101 @@ def plan_document(decks: list[tuple[Deck, list[Entry], tuple[float, float], list
         members = sorted(groups[key])
         chosen = [decks[j] for j in members]
         if key[0] == "own":
-            sections.append(Section("own", [decks[i][0]], [dataclasses.replace(p) for p in decks[i][3]]))
+            sections.append(Section("own", [decks[i][0]], owns[i]))
         elif key[0] == "cards":
-            entries = [e for _, es, _, _ in chosen for e in es]
-            entries = entries[:len(entries) - sum(len(b.entries) for b in tails.get(key, []))]
             grid, turn = _cards(key, s, paper)
-            pages = impose_cards(turn_entries(entries) if turn else entries, grid, paper, s.duplex, s.mark_offset,
-                                 s.mark_width)
+            sheets = _sheets(chosen, grid.per_page)
+            if key in tails:
+                sheets = sheets[:-1]
+            pages = [page for sheet in sheets for page in impose_cards(turn_entries(sheet) if turn else sheet, grid,
+                                                                       paper, s.duplex, s.mark_offset, s.mark_width)]
             note_shortfall(pages, shortfall(grid, s.paper, s.margin))
             sections.append(Section("cards", [d for d, _, _, _ in chosen], pages))
         else:
-            joined = [(b.deck, len(b.entries)) for b in _joined(tails)]
-            sections.append(Section("pieces", [d for d, _, _, _ in chosen], pack(pieces, s, paper, _joined(tails)),
-                                    joined))
+            joined = [(b.deck, len(b.entries)) for b in wheels + _joined(tails)]
+            sections.append(Section("pieces", [d for d, _, _, _ in chosen],
+                                    pack(pieces, s, paper, _joined(tails), room), joined))
+    for sec in sections:
+        if any("backs" in p.info for p in sec.pages):
+            sec.pages = _with_backs(sec.pages)
     return sections
+
+
+def _with_backs(pages: list[Page]) -> list[Page]:
+    """A tile's page with pieces beside it whose backs print: the backs on its backs page, or on a backs page of
+    their own after it (the tile has no back)."""
+    out: list[Page] = []
+    for i, page in enumerate(pages):
+        out.append(page)
+        backs = page.info.pop("backs", None)
+        if backs is None:
+            continue
+        if i + 1 < len(pages) and pages[i + 1].side == "back":
+            merge(pages[i + 1], backs)
+        else:
+            out.append(backs)
+    return out
+
+
+def _own(deck: tuple[Deck, list[Entry], tuple[float, float], list[Page]], s: PrintSettings,
+         paper: tuple[float, float], wheels: bool) -> list[Page]:
+    """A component's own sheets; a tiled board's with its assembly map beside a tile, where one has room for it; a
+    dial's bases only, when its wheels joined the pieces."""
+    d, entries, _, pages = deck
+    if d.spec.kind == "board" and any(p.side == "map" for p in pages):
+        from pnp.output.boards import impose_boards
+
+        return impose_boards(d, entries, s, paper, [], beside=True)[0]
+    if wheels:
+        pages = [p for p in pages if not any(q.meta.get("side") == "wheel" for q in p.placements)]
+    return [dataclasses.replace(p) for p in pages]
+
+
+def _wheels(deck: Deck, entries: list[Entry], s: PrintSettings) -> Block:
+    """A dial's wheels, as round pieces: each cut out on its circle, with its whole bleed (as on their own sheet)."""
+    wheels = [(f, b, {k: v for k, v in m.items() if k != "part"}) for f, b, m in entries if m.get("part") == "wheel"]
+    face = wheels[0][0]
+    return Block(deck, wheels, face.w, face.h, max(face.bleed, s.bleed, 1 * MM, OUTLINE_ROOM), True, "round")
+
+
+def _sheets(chosen: list[tuple[Deck, list[Entry], tuple[float, float], list[Page]]], per: int) -> list[list[Entry]]:
+    """A card group's cards, sheet by sheet: in deck order, unless that splits a deck that fits on one sheet; then
+    each such deck kept on one sheet (first fit, largest first), the larger decks' cards in deck order filling the
+    rest, a partial sheet last (the emptiest last). In deck order when keeping the decks whole takes more sheets."""
+    plain = [e for _, es, _, _ in chosen for e in es]
+    if not per:
+        return [plain]
+    chunks = [plain[i:i + per] for i in range(0, len(plain), per)]
+    starts = list(accumulate([len(es) for _, es, _, _ in chosen], initial=0))
+    if all(a // per == (a + len(es) - 1) // per for a, (_, es, _, _) in zip(starts, chosen, strict=False)
+           if 0 < len(es) <= per):
+        return chunks
+    small = [k for k, (_, es, _, _) in enumerate(chosen) if len(es) <= per]
+    bins: list[list[int]] = []
+    for k in sorted(small, key=lambda k: (-len(chosen[k][1]), k)):
+        room = next((b for b in bins if sum(len(chosen[j][1]) for j in b) + len(chosen[k][1]) <= per), None)
+        if room is None:
+            bins.append([k])
+        else:
+            room.append(k)
+    filler = [(k, e) for k, (_, es, _, _) in enumerate(chosen) if len(es) > per for e in es]
+    free = sum(per - sum(len(chosen[j][1]) for j in b) for b in bins)
+    whole, odd = divmod(len(filler), per)
+    # the larger decks' last cards top up the small decks' sheets: their odd cards, and whole sheets of them if room
+    give = odd + per * min(whole, (free - odd) // per) if free >= odd else free
+    if -(-(len(filler) - give) // per) + len(bins) > len(chunks):
+        return chunks
+    full = (len(filler) - give) // per * per
+    sheets = [filler[i:i + per] for i in range(0, full, per)]
+    top, rest = filler[full:full + give], filler[full + give:]
+    for b in sorted(bins):
+        cards = [(k, e) for k in sorted(b) for e in chosen[k][1]]
+        sheets.append(cards + top[:per - len(cards)])
+        top = top[per - len(cards):]
+    if rest:
+        sheets.append(rest)
+    sheets.sort(key=lambda sheet: (len(sheet) < per, -len(sheet) if len(sheet) < per else 0, min(k for k, _ in sheet)))
+    return [[e for _, e in sheet] for sheet in sheets]
 
 
 def _grid(key: tuple, s: PrintSettings, paper: tuple[float, float]) -> Any:
@@ -101,47 +202,49 @@ def _cards(key: tuple, s: PrintSettings, paper: tuple[float, float]) -> tuple[An
 
 
 def _spill(groups: dict[Any, list[int]], decks: list, pieces: list[Block], s: PrintSettings,
-           paper: tuple[float, float]) -> dict[Any, list[Block]]:
+           paper: tuple[float, float], room: list[tuple[Page, Any]]) -> dict[Any, list[Block]]:
     """The last sheets of card groups that are at most half full join the pieces sheets when that saves sheets (a
     lone card does not take a duplex sheet of its own): their blocks, by group."""
     if not pieces:  # no pieces sheets to join: the partial sheet stays, as it would cost a sheet anyway
         return {}
     tails: list[tuple[float, Any, list[Block]]] = []
     for key, members in groups.items():
-        per_page = _grid(key, s, paper).per_page if key[0] == "cards" else 0
-        entries = [(decks[j], e) for j in members for e in decks[j][1]]
-        n = len(entries) % per_page if per_page else 0
-        if not 0 < 2 * n <= per_page or not _fits([e for _, e in entries], s, paper):
+        if key[0] != "cards":
             continue
+        per_page = _grid(key, s, paper).per_page
+        chosen = [decks[j] for j in members]
+        last = _sheets(chosen, per_page)[-1]
+        n = len(last)
+        if not 0 < n < per_page or not _fits(last, s, paper):
+            continue
+        of = {id(e): d for d in chosen for e in d[1]}
         runs: list[tuple[Any, list[Entry]]] = []  # one block per deck, in print order
-        for d, e in entries[-n:]:
-            if not runs or runs[-1][0] is not d:
-                runs.append((d, []))
+        for e in last:
+            if not runs or runs[-1][0] is not of[id(e)]:
+                runs.append((of[id(e)], []))
             runs[-1][1].append(e)
         tails.append((n / per_page, key, [block_of(d[0], es, d[2], s) for d, es in runs]))
     # the emptiest sheet first, each while the pieces take it with one more sheet at most (each saves one); of
     # these steps, the one that saves most sheets, with the fewest joined
     steps: list[tuple[Any, list[Block]]] = []
-    base = count = _fronts(pack(pieces, s, paper))
-    best = (0, 0)  # (sheets saved, steps taken)
+    planned = plan_sheets(pieces, s, paper, (), room)
+    base = count = sheets(planned)
+    best = (0, -split(planned), 0)  # (sheets saved, decks that fit one sheet kept whole, steps taken)
     for _, key, blocks in sorted(tails, key=lambda t: t[0]):
         joined = _joined(dict(steps)) + blocks
-        more = _fronts(pack(pieces + joined, s, paper, joined))
-        if more > count + 1:
+        planned = plan_sheets(pieces + joined, s, paper, joined, room)
+        if sheets(planned) > count + 1:
             continue
         steps.append((key, blocks))
-        count = more
-        if len(steps) - (count - base) > best[0]:
-            best = (len(steps) - (count - base), len(steps))
-    return dict(steps[:best[1]])
+        count = sheets(planned)
+        here = (len(steps) - (count - base), -split(planned), -len(steps))
+        if here > (best[0], best[1], -best[2]):
+            best = (here[0], here[1], len(steps))
+    return dict(steps[:best[2]])
 
 
 def _joined(tails: dict[Any, list[Block]]) -> list[Block]:
     return [b for blocks in tails.values() for b in blocks]
-
-
-def _fronts(pages: list[Page]) -> int:
-    return sum(1 for p in pages if p.side == "front")
 
 
 def _group(deck: Deck, entries: list[Entry], size: tuple[float, float], pages: list[Page], s: PrintSettings,

@@ -57,6 +57,7 @@ class Block:
 class Sheet:
     free: list[Box]
     placed: list[tuple[Block, list[Entry], float, float, int, int]] = field(default_factory=list)
+    page: Page | None = None  # room on a page printed anyway (beside a tile; its back is empty there)
 
 
 def block_of(deck: Deck, entries: list[Entry], size: tuple[float, float], s: PrintSettings) -> Block:
@@ -77,25 +78,74 @@ ORDERS = (lambda b: -_area(b), lambda b: -b.w * b.h, lambda b: -max(_extent(b)),
           lambda b: -_extent(b)[0])
 
 
-def pack(blocks: list[Block], s: PrintSettings, paper: tuple[float, float], first: Sequence[Block] = ()) -> list[Page]:
+def pack(blocks: list[Block], s: PrintSettings, paper: tuple[float, float], first: Sequence[Block] = (),
+         room: Sequence[tuple[Page, Box]] = ()) -> list[Page]:
     """Pages of pieces: each block split over the free rectangles it fits, in the order that takes fewest sheets
     (splitting fewest blocks); the `first` blocks (cards that join the pieces) are also tried ahead of the others."""
-    pw, ph = paper
-    area: Box = (s.margin, s.margin, pw - 2 * s.margin, ph - 2 * s.margin - FOOTER)
+    area = _area_of(s, paper)
+    sheets = plan_sheets(blocks, s, paper, first, room)
+    for sheet in sheets:
+        if sheet.page is not None and sheet.placed:  # pieces beside a tile: drawn on its page, their backs behind
+            front, *backs = _pages(sheet, s, paper, area, centre=False)
+            merge(sheet.page, front)
+            if backs:
+                sheet.page.info["backs"] = backs[0]  # merged into the tile's backs page, or one of its own after it
+    return [page for sheet in sheets if sheet.page is None for page in _pages(sheet, s, paper, area)]
+
+
+def merge(page: Page, more: Page) -> None:
+    """`more`'s faces, marks and lines drawn on `page` too."""
+    page.placements += more.placements
+    page.marks += more.marks
+    page.extras += more.extras
+
+
+def _area_of(s: PrintSettings, paper: tuple[float, float]) -> Box:
+    return s.margin, s.margin, paper[0] - 2 * s.margin, paper[1] - 2 * s.margin - FOOTER
+
+
+def plan_sheets(blocks: list[Block], s: PrintSettings, paper: tuple[float, float], first: Sequence[Block] = (),
+                room: Sequence[tuple[Page, Box]] = ()) -> list[Sheet]:
+    """The sheets `pack` prints: of the orders tried, each keeping every block that one sheet takes whole on one
+    sheet or not, the fewest sheets, then the fewest such blocks split, then the fewest parts. `room`: free boxes on
+    pages printed anyway (the room beside a board's tiles), which a block takes first when one takes it whole."""
+    area = _area_of(s, paper)
     late = [0 if any(b is f for f in first) else 1 for b in blocks]  # 0: ahead when tried first
-    tries = [_place(blocks, sorted(range(len(blocks)), key=lambda i: (ahead * late[i], order(blocks[i]), i)), area)
-             for ahead in ((0, 1) if first else (0,)) for order in ORDERS]
-    sheets = min(tries, key=lambda t: (len(t), sum(len(sheet.placed) for sheet in t)))  # fewest, least split
-    return [page for sheet in sheets for page in _pages(sheet, s, paper, area)]
+    tries = [_place(blocks, sorted(range(len(blocks)), key=lambda i: (ahead * late[i], order(blocks[i]), i)), area,
+                    whole, room)
+             for ahead in ((0, 1) if first else (0,)) for order in ORDERS for whole in (True, False)]
+    return min(tries, key=lambda t: (sheets(t), split(t), sum(len(sheet.placed) for sheet in t)))
 
 
-def _place(blocks: list[Block], order: list[int], area: Box) -> list[Sheet]:
+def sheets(planned: list[Sheet]) -> int:
+    """The sheets of their own the pieces take (not the room beside tiles)."""
+    return sum(1 for sheet in planned if sheet.page is None)
+
+
+def split(sheets: list[Sheet]) -> int:
+    """How many blocks that one sheet takes whole are split over two or more."""
+    parts: dict[int, int] = {}
+    for sheet in sheets:
+        for block, *_ in sheet.placed:
+            parts[id(block)] = parts.get(id(block), 0) + 1
+    return sum(1 for n in parts.values() if n > 1)
+
+
+def _place(blocks: list[Block], order: list[int], area: Box, whole: bool = True,
+           room: Sequence[tuple[Page, Box]] = ()) -> list[Sheet]:
+    """The blocks in this order, each in the first free rectangle that takes it; `whole`: a block that an empty sheet
+    takes whole is never split (a deck kept together), else only a block under half of which a rectangle takes."""
+    beside = [Sheet([box], page=page) for page, box in room]
     sheets: list[Sheet] = []
     for i in order:
         block = blocks[i]
         todo = list(block.entries)
         while todo:
-            spot = _spot(sheets, block, len(todo), area)
+            spot = _spot(beside, block, len(todo), None, whole) if len(todo) == len(block.entries) else None
+            if spot is not None and _room(block, spot[1]) < len(todo):
+                spot = None  # beside a tile only a whole block
+            if spot is None:
+                spot = _spot(sheets, block, len(todo), area, whole)
             if spot is None:
                 sheets.append(Sheet([area]))
                 spot = _spot(sheets, block, len(todo))
@@ -107,7 +157,7 @@ def _place(blocks: list[Block], order: list[int], area: Box) -> list[Sheet]:
             bw, bh = block.size(cols, math.ceil(len(take) / cols))
             sheet.placed.append((block, take, fx, fy, cols, rows))
             _occupy(sheet, (fx, fy, bw, bh))
-    return sheets
+    return beside + sheets
 
 
 def _extent(block: Block) -> tuple[float, float]:
@@ -132,10 +182,11 @@ def _shape(n: int, cols: int, rows: int) -> tuple[int, int]:
     return -best[2], best[1]
 
 
-def _spot(sheets: list[Sheet], block: Block, n: int, empty: Box | None = None) -> tuple[Sheet, Box] | None:
+def _spot(sheets: list[Sheet], block: Block, n: int, empty: Box | None = None,
+          whole: bool = True) -> tuple[Sheet, Box] | None:
     """Where the next part of a block goes: the first free rectangle (first sheet, highest, leftmost) that takes
-    all n pieces left; else the one that takes the most, unless that is under half of them and an `empty` sheet
-    takes them all; None: start a new sheet."""
+    all n pieces left; else the one that takes the most, unless an `empty` sheet takes them all (a deck that fits on
+    one sheet is kept together); None: start a new sheet."""
     best: tuple | None = None
     for k, sheet in enumerate(sheets):
         for f in sheet.free:
@@ -147,8 +198,8 @@ def _spot(sheets: list[Sheet], block: Block, n: int, empty: Box | None = None) -
                     best = (key, sheet, f)
     if best is None:
         return None
-    if -best[0][0] < n and 2 * -best[0][0] < n and empty is not None and _room(block, empty) >= n:
-        return None  # rather than scatter a block that a sheet of its own takes whole, start one
+    if -best[0][0] < n and (whole or 2 * -best[0][0] < n) and empty is not None and _room(block, empty) >= n:
+        return None  # rather than split a block that a sheet of its own takes whole, start one
     return best[1], best[2]
 
 
@@ -183,10 +234,10 @@ def _inside(a: Box, b: Box) -> bool:
             and a[1] + a[3] <= b[1] + b[3] + 1e-6)
 
 
-def _pages(sheet: Sheet, s: PrintSettings, paper: tuple[float, float], area: Box) -> list[Page]:
+def _pages(sheet: Sheet, s: PrintSettings, paper: tuple[float, float], area: Box, centre: bool = True) -> list[Page]:
     """The fronts page of a packed sheet (centred across the page) and, when a piece has one, its backs page."""
     right = max(fx + block.size(cols, math.ceil(len(take) / cols))[0] for block, take, fx, _, cols, _ in sheet.placed)
-    dx = (area[0] + area[2] - right) / 2
+    dx = (area[0] + area[2] - right) / 2 if centre else 0.0
     fronts: list[Placement] = []
     backs: list[Face | None] = []
     marks: list[Mark] = []

@@ -64,11 +64,14 @@ def turned(face: Face, angle: float) -> Face:
 
 
 def impose_board(face: Face, back: Face | None, meta: dict[str, Any], name: str, paper: tuple[float, float],
-                 margin: float, marks: bool, duplex: str, avoid: list[Box], tab: float) -> tuple[list[Page], Plan]:
+                 margin: float, marks: bool, duplex: str, avoid: list[Box], tab: float,
+                 beside: bool = False) -> tuple[list[Page], Plan]:
     """Pages for one large face: its tiles (each followed by its back, if any) and, when tiled, a map. The
     board is turned a quarter on its pages when that takes fewer tiles; its back then turns the other way,
-    so that turned over left to right (as drawn) the board still shows its back upright."""
+    so that turned over left to right (as drawn) the board still shows its back upright. `beside`: the map goes
+    beside the tile whose page has most room for it, when one has room at a legible size (the document's)."""
     from pnp.output.assembly import assembly_map
+    from pnp.output.assembly_beside import choose, map_items
 
     room = area(paper, margin, face.bleed)
     frame = Frame(face.w, face.h)
@@ -79,15 +82,45 @@ def impose_board(face: Face, back: Face | None, meta: dict[str, Any], name: str,
     if (bool(other.crossed), len(other.tiles)) < (bool(plan.crossed), len(plan.tiles)):
         plan, frame = other, across
         face, back = turned(face, 90), (turned(back, -90) if back is not None else None)
+    shown = back if duplex != "none" else None
+    where = None
+    if beside and len(plan.tiles) > 1:
+        where = choose(plan, name, (face.w, face.h), face.bleed, 2 if shown is not None else 1, paper, margin, BAND,
+                       MARK_TO)
     pages = []
-    for tile in plan.tiles:
-        front, placement = tile_page(face, tile, plan, frame, meta, name, paper, margin, marks, back is not None)
+    for i, tile in enumerate(plan.tiles):
+        here = where is not None and where.tile == i
+        spare = free_room(tile.box, face.bleed, paper, margin) if beside and len(plan.tiles) > 1 else None
+        anchor = where.anchor if where is not None and here else (spare[0] if spare else "")
+        front, placement = tile_page(face, tile, plan, frame, meta, name, paper, margin, marks, back is not None,
+                                     anchor, " · and the assembly map" if here else "")
+        if where is not None and here:  # the assembly map beside this tile
+            previews, items = map_items(plan, where, face, shown, name, frame.turned)
+            front.placements += previews
+            front.extras += items
+            front.info["map_beside"] = tile.label
+        elif spare:  # the room beside it, for pieces
+            front.info["free"] = spare[1]
         pages.append(front)
         if back is not None and duplex != "none":
             pages.append(back_page(back, placement, tile, plan, frame, meta, name, paper, margin, duplex))
-    if len(plan.tiles) > 1:
+    if len(plan.tiles) > 1 and where is None:
         pages.append(assembly_map(plan, face, back if duplex != "none" else None, name, paper, margin, frame.turned))
     return pages, plan
+
+
+def free_room(box: Box, bleed: float, paper: tuple[float, float], margin: float) -> tuple[str, Box] | None:
+    """The larger room a tile leaves on its page when pushed to its page's left or top edge (the anchor, the box
+    beside or below its bleed and corner marks), or None when neither is 20 mm across at least."""
+    from pnp.output.assembly_beside import GAP
+
+    pw, ph = paper
+    ext = max(bleed, MARK_TO)
+    right, below = margin + box[2] + 2 * ext + GAP, margin + box[3] + 2 * ext + GAP
+    rooms = [("left", (right, margin, pw - margin - right, ph - margin - BAND - margin)),
+             ("top", (margin, below, pw - 2 * margin, ph - margin - BAND - below))]
+    rooms = [r for r in rooms if min(r[1][2], r[1][3]) >= 20 * MM]
+    return max(rooms, key=lambda r: r[1][2] * r[1][3]) if rooms else None
 
 
 def _plan(size: tuple[float, float], bleed: float, room: tuple[float, float], tab: float, avoid: list[Box],
@@ -112,13 +145,16 @@ def _page_label(name: str, tile: TilePlan, plan: Plan, side: str, two_sided: boo
 
 
 def tile_page(face: Face, tile: TilePlan, plan: Plan, frame: Frame, meta: dict[str, Any], name: str,
-              paper: tuple[float, float], margin: float, marks: bool, two_sided: bool) -> tuple[Page, Placement]:
+              paper: tuple[float, float], margin: float, marks: bool, two_sided: bool,
+              anchor: str = "", also: str = "") -> tuple[Page, Placement]:
+    """A tile centred on its page, or pushed to its `anchor` edge ("left", "top": the assembly map or pieces beside
+    it); `also`: what else its page's label names."""
     pw, ph = paper
     b = face.bleed
     aw, ah = area(paper, margin, b)
     tx, ty, tw, th = tile.box
-    left = margin + max(0.0, MARK_TO - b) + (aw - tw - 2 * b) / 2 + b  # the tile's trim box on the page
-    top = margin + max(0.0, MARK_TO - b) + (ah - th - 2 * b) / 2 + b
+    left = margin + max(0.0, MARK_TO - b) + (0 if anchor == "left" else (aw - tw - 2 * b) / 2) + b  # its trim box
+    top = margin + max(0.0, MARK_TO - b) + (0 if anchor == "top" else (ah - th - 2 * b) / 2) + b
     ox, oy = left - tx, top - ty  # page position of the board's trim origin
     clip = (left - b, top - b, tw + 2 * b, th + 2 * b)
     extras: list[Any] = []
@@ -139,7 +175,8 @@ def tile_page(face: Face, tile: TilePlan, plan: Plan, frame: Frame, meta: dict[s
         extras.extend(_tab_marks(tile.bottom_tab, ox, oy, "bottom", _neighbour(plan, tile, 1, 0)))
     corners = corner_marks((left, top, tw, th), b) if marks else []
     extras.extend(corners)
-    extras.append(Label(margin, ph - margin - 2.5 * MM, _page_label(name, tile, plan, "front", two_sided), 8, BLACK))
+    label = _page_label(name, tile, plan, "front", two_sided) + also
+    extras.append(Label(margin, ph - margin - 2.5 * MM, label, 8, BLACK))
     px, py, pw_, ph_ = tile.piece
     tile_meta = _tile_meta(tile, frame, frame.to_board(tile.piece), (left, top, tw, th))
     tile_meta["piece_mm"] = [round(v / MM, 3) for v in (ox + px, oy + py, pw_, ph_)]  # what shows, on the page
