@@ -77,10 +77,11 @@ def test_a_page_with_a_drawing_is_not_blank(tmp_path: Path):
 
 
 def test_the_document_counts_its_blank_pages(shared_build):
-    """Ark Ship's document (Moon's has none since its pads print back to back): the blank pages the manifest counts
+    """Intrepid's document (its dial bases and board tiles have blank backs; Moon's and Ark Ship's have none since their
+    pads print back to back and pieces fill the room beside tiles): the blank pages the manifest counts
     are exactly the pages of the PDF that draw nothing but the footer, and the pages the manifest calls "blank" are
     among them."""
-    out, manifest = shared_build("arkship")
+    out, manifest = shared_build("intrepid")
     doc = manifest["files"][0]
     found = blank_pages(out / doc["path"])
     assert doc["blank_pages"] == len(found) > 0
