@@ -151,7 +151,7 @@ def _trim(p: Any) -> Box:
     if "trim_mm" in p.meta:
         x, y, w, h = (v * 72 / 25.4 for v in p.meta["trim_mm"])
     else:
-        x, y, w, h = p.x, p.y, p.face.w * p.scale, p.face.h * p.scale
+        x, y, w, h = p.box
     cx, cy, cw, ch = p.clip
     x0, y0 = max(x, cx), max(y, cy)
     return x0, y0, max(x0, min(x + w, cx + cw)) - x0, max(y0, min(y + h, cy + ch)) - y0

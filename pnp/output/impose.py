@@ -48,6 +48,11 @@ class Placement:
     stamp: bool = True  # a front gets the playtest stamp (not one of the UNSTAMPED kinds: the footer says it)
     clip_path: tuple[tuple[float, float], ...] | None = None  # a tile cut along stepped seams: its art's outline
 
+    @property
+    def box(self) -> tuple[float, float, float, float]:
+        """The trimmed face on the page, at its scale: x, y, w, h in points."""
+        return self.x, self.y, self.face.w * self.scale, self.face.h * self.scale
+
 
 @dataclass(repr=False, eq=False)
 class Page:
@@ -211,10 +216,6 @@ def mirror_box(box: tuple[float, float, float, float], paper: tuple[float, float
     return (*mirror(*box, paper, duplex), box[2], box[3])
 
 
-def _trim(p: Placement) -> tuple[float, float, float, float]:
-    return p.x, p.y, p.face.w * p.scale, p.face.h * p.scale
-
-
 def _abuts(box: tuple[float, float, float, float], other: tuple[float, float, float, float], side: int) -> bool:
     """`other` is cut against `box`'s side (0 left, 1 top, 2 right, 3 bottom)."""
     x, y, w, h = box
@@ -255,13 +256,13 @@ def back_page(fronts: Page, pairs: list[tuple[Placement, Face | None]], paper: t
     for p, back in pairs:
         if back is None:
             continue
-        w, h = p.face.w * p.scale, p.face.h * p.scale
+        _, _, w, h = p.box
         bx, by = mirror(p.x, p.y, w, h, paper, duplex)
         cx, cy = mirror(*p.clip, paper, duplex)
         backs.append(Placement(back, bx, by, (cx, cy, p.clip[2], p.clip[3]), duplex == "short",
                                {**p.meta, "side": "back"}, p.scale))
-    fronts_boxes = [_trim(p) for p in fronts.placements]
-    backs_boxes = [_trim(p) for p in backs]
+    fronts_boxes = [p.box for p in fronts.placements]
+    backs_boxes = [p.box for p in backs]
     for b, box in zip(backs, backs_boxes, strict=True):
         b.clip = _open_sides(b, box, [mirror_box(f, paper, duplex) for f in fronts_boxes], backs_boxes)
     marks = mirror_marks(fronts.marks, paper, duplex)

@@ -21,7 +21,7 @@ def face_rows(file: str, pages: list[Page]) -> list[dict[str, Any]]:
         for p in page.placements:
             if p.meta.get("side") == "map":  # the assembly map's preview is not a printed piece
                 continue
-            w, h = p.face.w * p.scale, p.face.h * p.scale
+            _, _, w, h = p.box
             cx, cy, cw, ch = p.clip
             if "trim_mm" in p.meta:  # a board's tile: its bleed is beyond its cut outline, not the whole board's
                 tx, ty, tw, th = (v * MM for v in p.meta["trim_mm"])

@@ -109,7 +109,7 @@ def _fit(sec: Section, duplex: str) -> tuple | None:
 
 def _cuts(placements: list[Placement]) -> tuple[frozenset[float], frozenset[float]]:
     """The page's cut lines between write-in sheets: the x and y where one sheet's trim meets its neighbour's."""
-    boxes = [(p.x, p.y, p.x + p.face.w * p.scale, p.y + p.face.h * p.scale) for p in placements]
+    boxes = [(x, y, x + w, y + h) for x, y, w, h in (p.box for p in placements)]
     xs = {_r(a[2]) for a in boxes for b in boxes if a is not b and abs(a[2] - b[0]) < ROUND}
     ys = {_r(a[3]) for a in boxes for b in boxes if a is not b and abs(a[3] - b[1]) < ROUND}
     return frozenset(xs), frozenset(ys)

@@ -357,7 +357,7 @@ def _visible(p: Placement) -> Box:
     if "piece_mm" in p.meta:
         x, y, w, h = (v * MM for v in p.meta["piece_mm"])
         return x, y, w, h
-    return p.x, p.y, p.face.w * p.scale, p.face.h * p.scale
+    return p.box
 
 
 def _mm(box: Box) -> str:
