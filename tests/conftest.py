@@ -9,7 +9,9 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,6 +24,23 @@ DATA = Path(__file__).resolve().parent / "data"
 if not os.environ.get("PYTEST_XDIST_WORKER"):
     os.environ["PNP_CACHE_DIR"] = tempfile.mkdtemp(prefix="pnp-test-cache-")
     os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="pnp-test-config-")  # the cache's signing key
+
+
+@contextmanager
+def served(root: Path, game: str, **options) -> Iterator:
+    """`pnp serve GAME` on `root`, in this process on a free port, ready: (server, its thread); stopped after."""
+    from pnp.commands.serve import Server
+
+    server = Server(root, game, port=0, say=lambda _: None, **options)
+    server.start()
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        assert server.wait_ready()
+        yield server, thread
+    finally:
+        server.stop()
+        thread.join(10)
 
 
 @dataclass

@@ -5,13 +5,12 @@ and the serve page's errors beside the faces (not over them)."""
 from __future__ import annotations
 
 import shutil
-import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from conftest import REPO, edit, run_pnp
+from conftest import REPO, edit, run_pnp, served
 
 
 @pytest.fixture
@@ -160,39 +159,28 @@ def test_serve_does_not_show_a_file_it_read_while_an_editor_wrote_it_again(proje
 @pytest.mark.slow
 @pytest.mark.xdist_group("browser")
 def test_the_errors_panel_covers_no_face_and_the_faces_stay_clickable(project: Path, tmp_path: Path):
-    from pnp.commands.serve import Server
-
     from browser import chromium
 
-    server = Server(project, "mini", port=0, say=lambda _: None)
-    server.start()
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    assert server.wait_ready()
-    try:
-        with chromium() as (_, page):
-            page.goto(server.url)
-            page.wait_for_selector("figure.face img.front[data-key]")
-            edit(project / "cards/mini/spells.yaml", "cost: 2", "cost: two")
-            page.wait_for_selector("#errors:not([hidden])", timeout=20_000)
-            assert "cost" in page.locator("#errors").inner_text()
-            covered = page.evaluate("""() => [...document.querySelectorAll('figure.face')].filter(f => {
+    with served(project, "mini") as (server, _), chromium() as (_, page):
+        page.goto(server.url)
+        page.wait_for_selector("figure.face img.front[data-key]")
+        edit(project / "cards/mini/spells.yaml", "cost: 2", "cost: two")
+        page.wait_for_selector("#errors:not([hidden])", timeout=20_000)
+        assert "cost" in page.locator("#errors").inner_text()
+        covered = page.evaluate("""() => [...document.querySelectorAll('figure.face')].filter(f => {
                 const r = f.getBoundingClientRect();
                 if (r.bottom < 0 || r.top > innerHeight) return false;
                 const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
                 return !f.contains(hit); }).map(f => f.dataset.card)""")
-            assert covered == []
-            shot = tmp_path / "serve-errors.png"
-            page.screenshot(path=str(shot))
-            assert shot.stat().st_size > 10_000  # (look at it: pytest --basetemp DIR keeps it)
-            page.locator("#errors summary").click()  # folds away
-            assert not page.locator("#error-list").is_visible()
-            page.locator("figure[data-card]").first.click()
-            page.locator("#detail").wait_for(state="visible")
-            page.keyboard.press("Escape")
-            edit(project / "cards/mini/spells.yaml", "cost: two", "cost: 2")
-            page.wait_for_selector("#errors", state="hidden", timeout=20_000)
-            time.sleep(0.05)
-    finally:
-        server.stop()
-        thread.join(10)
+        assert covered == []
+        shot = tmp_path / "serve-errors.png"
+        page.screenshot(path=str(shot))
+        assert shot.stat().st_size > 10_000  # (look at it: pytest --basetemp DIR keeps it)
+        page.locator("#errors summary").click()  # folds away
+        assert not page.locator("#error-list").is_visible()
+        page.locator("figure[data-card]").first.click()
+        page.locator("#detail").wait_for(state="visible")
+        page.keyboard.press("Escape")
+        edit(project / "cards/mini/spells.yaml", "cost: two", "cost: 2")
+        page.wait_for_selector("#errors", state="hidden", timeout=20_000)
+        time.sleep(0.05)

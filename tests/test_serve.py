@@ -8,28 +8,19 @@ import json
 import socket
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
 import pytest
 
-from conftest import REPO, edit, run_pnp
+from conftest import REPO, edit, run_pnp, served
 
 
 @pytest.fixture
 def serving(project):
     """`pnp serve mini` on a copy of the test project, in this process: (server, project)."""
-    from pnp.commands.serve import Server
-
-    server = Server(project, "mini", port=0, say=lambda _: None)
-    server.start()
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    assert server.wait_ready()
-    yield server, project
-    server.stop()
-    thread.join(10)
+    with served(project, "mini") as (server, thread):
+        yield server, project
     assert not thread.is_alive()
 
 

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import os
 import shutil
-import threading
 import time
 
 import pytest
 
 from browser import CHROMIUM, chromium, require_chromium
-from conftest import REPO, edit
+from conftest import REPO, edit, served
 
 pytestmark = [pytest.mark.slow, pytest.mark.xdist_group("browser")]
 require_chromium()  # skipped, with the apt command, where there is none; required where CI is set
@@ -25,19 +24,11 @@ KEY = f"() => document.querySelector('{EVENT} img.front').dataset.key"  # (funct
 @pytest.fixture(scope="module")
 def voyage(tmp_path_factory):
     """`pnp serve voyage` on a copy of the game: (server, project root)."""
-    from pnp.commands.serve import Server
-
     root = tmp_path_factory.mktemp("served")
     for folder in ("cards/voyage", "templates", "fonts"):
         shutil.copytree(REPO / folder, root / folder)
-    server = Server(root, "voyage", port=0, say=lambda _: None)
-    server.start()
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    assert server.wait_ready()
-    yield server, root
-    server.stop()
-    thread.join(10)
+    with served(root, "voyage") as (server, _):
+        yield server, root
 
 
 @pytest.fixture(scope="module")

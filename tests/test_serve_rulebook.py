@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, edit
+from conftest import REPO, edit, served
 
 BOOK = """# Spells
 
@@ -40,17 +40,9 @@ Fireball, as it prints.
 
 @pytest.fixture
 def serving(project):
-    from pnp.commands.serve import Server
-
     (project / "cards/mini/rulebook.md").write_text(BOOK)
-    server = Server(project, "mini", port=0, say=lambda _: None, balance=False)
-    server.start()
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    assert server.wait_ready()
-    yield server, project
-    server.stop()
-    thread.join(10)
+    with served(project, "mini", balance=False) as (server, _):
+        yield server, project
 
 
 def get(server, path: str) -> tuple[int, bytes]:
