@@ -177,6 +177,8 @@ class Dealer:
         self.rng: random.Random | None = None
         self.step: Step | None = None  # the step being dealt
         self.pieces: dict[str, list[Piece]] | None = None  # every deck's pieces in order: made by the first deal
+        self.kinds: dict[int, str | None] = {}  # kind_of each step of self.setup (which the dealer keeps)
+        self.faces: dict[int, list[str]] = {}  # a roll step's die faces, by name
 
     # -- what differs between dealing, feasibility and replaying a record -------------------------
     def pick(self, take: Take, pool: list[Piece]) -> list[Piece]:
@@ -233,6 +235,7 @@ class Dealer:
     def renew(self) -> None:
         """The cards' fields have changed (`pnp simulate --vary`): the next deal reads them again."""
         self.pieces = None
+        self.faces = {}
 
     def deal(self, players: int, options: dict[str, Any], rng: random.Random | None) -> dict[str, Any]:
         self.start(rng)
@@ -268,9 +271,11 @@ class Dealer:
 
     def run(self, step: Step, path: Path, names: dict[str, Any], into: dict[str, Any], view: dict[str, Any],
             scope: tuple) -> None:
-        if not truthy(self.exprs.field(path, step, "if", names, True)):
+        if step.if_ is not None and not truthy(self.exprs.field(path, step, "if", names, True)):
             return
-        kind = kind_of(step)
+        kind = self.kinds.get(id(step))
+        if kind is None:
+            kind = self.kinds[id(step)] = kind_of(step)
         deck = self.deck_of(step, path, names) if kind in ("draw", "place") else None
         label = step.label or deck or step.roll or step.track or "?"
         if label in into:
@@ -303,7 +308,10 @@ class Dealer:
                 into[label] = {"cards": into[label], "side": self.state(step, (*path, "side"), side)}
         elif kind == "roll":
             assert step.roll is not None
-            faces = [face_name(f, step) for f in die_faces(self.game, step.roll, self.locate, path)]
+            faces = self.faces.get(id(step))
+            if faces is None:  # the die's faces by name: the same at every deal (`renew` after a change)
+                faces = self.faces[id(step)] = [face_name(f, step) for f in die_faces(self.game, step.roll,
+                                                                                       self.locate, path)]
             into[label] = view[label] = self.roll(step, path, faces, self.rng)
         else:
             into[label] = view[label] = self.state(step, path, self.exprs.field(path, step, "value", names))
@@ -353,9 +361,13 @@ class Dealer:
             return not step.where or truthy(self.exprs.field(path, step, "where", {**names, "card": piece.data}))
 
         pile = self.piles[deck]
-        chosen = self.pick(Take(step, path, deck, count, fits, names), [p for p in pile if fits(p)])
-        gone = {id(p) for p in chosen}
-        self.piles[deck] = [p for p in pile if id(p) not in gone]
+        chosen = self.pick(Take(step, path, deck, count, fits, names), [p for p in pile if fits(p)] if step.where
+                           else list(pile))
+        if not step.where and len(chosen) <= len(pile) and all(a is b for a, b in zip(chosen, pile, strict=False)):
+            self.piles[deck] = pile[len(chosen):]  # the top of the pile taken (most steps): no search
+        else:
+            gone = {id(p) for p in chosen}
+            self.piles[deck] = [p for p in pile if id(p) not in gone]
         if deck in self.laid:  # drawn from a pile on the table: the table shows what is left of it
             into, view = self.laid[deck]
             left = self.piles[deck]

@@ -65,6 +65,9 @@ def step_fields(step: Step) -> dict[str, Any]:
     return {k: v for k, v in raw.items() if v is not None}
 
 
+_ATTR = {"if": "if_"}  # a field's YAML name -> the Step attribute, where they differ
+
+
 class Expressions:
     """Every expression of a setup, compiled on first use and kept."""
 
@@ -135,10 +138,14 @@ class Expressions:
 
     def field(self, path: Path, step: Step, name: str, names: dict[str, Any], default: Any = None) -> Any:
         """A step's field evaluated with these names (its default when the step does not set it)."""
-        source = step_fields(step).get(name)
+        source = getattr(step, _ATTR.get(name, name))  # step_fields(step).get(name), without the dict (a hot path)
         if source is None:
             return default
-        return self.compile((*path, name), source, name in BARE, name in TEXT)(names)
+        key = (*path, name)
+        run = self._compiled.get(key)
+        if run is None:
+            run = self.compile(key, source, name in BARE, name in TEXT)
+        return run(names)
 
 
 def describe(names: dict[str, Any]) -> str:
