@@ -122,7 +122,11 @@ def play(game: Game, setup: Any, counts: list[int], games: int, seed: int, polic
         results = on_cluster.simulate(plan, counts, games, cluster)
     else:
         results = run_games(plan, counts, games, jobs)
-    seen = {key.split("/")[0] for r in results for key in (*r[6], *r[7])}  # the decks a game drew or played
+    keys: set[str] = set()
+    for r in results:
+        keys.update(r[6])
+        keys.update(r[7])
+    seen = {key.split("/")[0] for key in keys}  # the decks a game drew or played
     cards = [f"{d.id}/{c.id}" for d in game.decks if d.id in seen for c in d.cards]
     meta = {"game": game.id, "name": game.manifest.name, "policy": policy, "seed": seed, "games": games,
             "players": counts, "variants": [str(v) for v in sweep]}

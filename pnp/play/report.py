@@ -64,23 +64,31 @@ def group(results: list[tuple], cards: list[str]) -> dict[str, Any]:
                 if k == len(rows):
                     rows.append([])
                 rows[k].append(v)
+    # one pass over the games: per card, the games it was drawn in, played in, played in and won, and its plays
+    drawn_in: Counter[str] = Counter()
+    played_in: Counter[str] = Counter()
+    won_in: Counter[str] = Counter()
+    plays: Counter[str] = Counter()
+    for r in results:
+        drawn_in.update(set(r[6]))
+        played_in.update(r[7].keys())
+        plays.update(r[7])
+        if r[3]:
+            won_in.update(r[7].keys())
     per_card = []
     for card in cards:
-        drawn = sum(1 for r in results if card in r[6])
-        played = [r for r in results if card in r[7]]
-        won_played = sum(1 for r in played if r[3])
-        rest = n - len(played)
-        with_, without = _rate(won_played, len(played)), _rate(wins - won_played, rest)
+        drawn, played, won_played = drawn_in[card], played_in[card], won_in[card]
+        rest = n - played
+        with_, without = _rate(won_played, played), _rate(wins - won_played, rest)
         flag = ""
-        if len(played) >= 30 and rest >= 30:
+        if played >= 30 and rest >= 30:
             if with_["low"] > without["high"]:
                 flag = "strong"
             elif with_["high"] < without["low"]:
                 flag = "weak"
         if drawn and not played:
             flag = "never played"
-        per_card.append({"card": card, "drawn": drawn, "played_games": len(played),
-                         "plays": sum(r[7].get(card, 0) for r in played), "when_played": with_,
+        per_card.append({"card": card, "drawn": drawn, "played_games": played, "plays": plays[card], "when_played": with_,
                          "when_not": without, "effect": round(with_["rate"] - without["rate"], 4) if played and rest
                          else 0.0, "flag": flag})
     by_reason = Counter(r[4] for r in results if not r[3])
