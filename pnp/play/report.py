@@ -88,9 +88,9 @@ def group(results: list[tuple], cards: list[str]) -> dict[str, Any]:
                 flag = "weak"
         if drawn and not played:
             flag = "never played"
+        effect = round(with_["rate"] - without["rate"], 4) if played and rest else 0.0
         per_card.append({"card": card, "drawn": drawn, "played_games": played, "plays": plays[card],
-                         "when_played": with_, "when_not": without, "effect": round(with_["rate"] - without["rate"], 4) if played and rest
-                         else 0.0, "flag": flag})
+                         "when_played": with_, "when_not": without, "effect": effect, "flag": flag})
     by_reason = Counter(r[4] for r in results if not r[3])
     return {
         "win": _rate(wins, n),
