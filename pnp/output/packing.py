@@ -31,6 +31,7 @@ from pnp.output.pieces import (
     OUTLINE_ROOM,
     Block,
     Entry,
+    _area_of,
     block_of,
     merge,
     pack,
@@ -38,6 +39,7 @@ from pnp.output.pieces import (
     sheets,
     split,
 )
+from pnp.output.room import grid_room
 
 NARROW = 40 * MM  # cards this narrow (standees, strips) are pieces, not a card grid
 
@@ -85,6 +87,11 @@ def plan_document(decks: list[tuple[Deck, list[Entry], tuple[float, float], list
     room = [(page, page.info["free"]) for pages in owns.values() for page in pages if "free" in page.info]
     tails = _spill(groups, decks, pieces, s, paper, room)
     pieces += _joined(tails)
+    cards = {key: _card_pages(key, [decks[j] for j in sorted(members)], key in tails, s, paper)
+             for key, members in groups.items() if key[0] == "cards"}
+    if pieces:  # and on card sheets, between their cut lines
+        room += [(page, box) for key, pages in cards.items() for page in pages if page.side == "front"
+                 for box in grid_room(page, _grid(key, s, paper), _area_of(s, paper))]
     sections: list[Section] = []
     done: set[Any] = set()
     for i in range(len(decks)):
@@ -97,14 +104,7 @@ def plan_document(decks: list[tuple[Deck, list[Entry], tuple[float, float], list
         if key[0] == "own":
             sections.append(Section("own", [decks[i][0]], owns[i]))
         elif key[0] == "cards":
-            grid, turn = _cards(key, s, paper)
-            sheets = _sheets(chosen, grid.per_page)
-            if key in tails:
-                sheets = sheets[:-1]
-            pages = [page for sheet in sheets for page in impose_cards(turn_entries(sheet) if turn else sheet, grid,
-                                                                       paper, s.duplex, s.mark_offset, s.mark_width)]
-            note_shortfall(pages, shortfall(grid, s.paper, s.margin))
-            sections.append(Section("cards", [d for d, _, _, _ in chosen], pages))
+            sections.append(Section("cards", [d for d, _, _, _ in chosen], cards[key]))
         else:
             joined = [(b.deck, len(b.entries)) for b in wheels + _joined(tails)]
             sections.append(Section("pieces", [d for d, _, _, _ in chosen],
@@ -129,6 +129,18 @@ def _with_backs(pages: list[Page]) -> list[Page]:
         else:
             out.append(backs)
     return out
+
+
+def _card_pages(key: tuple, chosen: list, spilt: bool, s: PrintSettings, paper: tuple[float, float]) -> list[Page]:
+    """A card group's sheets (less its last, when that joined the pieces)."""
+    grid, turn = _cards(key, s, paper)
+    sheets = _sheets(chosen, grid.per_page)
+    if spilt:
+        sheets = sheets[:-1]
+    pages = [page for sheet in sheets for page in impose_cards(turn_entries(sheet) if turn else sheet, grid,
+                                                               paper, s.duplex, s.mark_offset, s.mark_width)]
+    note_shortfall(pages, shortfall(grid, s.paper, s.margin))
+    return pages
 
 
 def _own(deck: tuple[Deck, list[Entry], tuple[float, float], list[Page]], s: PrintSettings,
