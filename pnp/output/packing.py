@@ -89,9 +89,12 @@ def plan_document(decks: list[tuple[Deck, list[Entry], tuple[float, float], list
     pieces += _joined(tails)
     cards = {key: _card_pages(key, [decks[j] for j in sorted(members)], key in tails, s, paper)
              for key, members in groups.items() if key[0] == "cards"}
-    if pieces:  # and on card sheets, between their cut lines
-        room += [(page, box) for key, pages in cards.items() for page in pages if page.side == "front"
-                 for box in grid_room(page, _grid(key, s, paper), _area_of(s, paper))]
+    planned = plan_sheets(pieces, s, paper, _joined(tails), room) if pieces else []
+    more = [(page, box) for key, pages in cards.items() for page in pages if page.side == "front"
+            for box in grid_room(page, _grid(key, s, paper), _area_of(s, paper))] if pieces else []
+    if more:  # the room between a card sheet's cut lines too, when that saves a sheet
+        also = plan_sheets(pieces, s, paper, _joined(tails), room + more)
+        planned = also if sheets(also) < sheets(planned) else planned
     sections: list[Section] = []
     done: set[Any] = set()
     for i in range(len(decks)):
@@ -108,7 +111,7 @@ def plan_document(decks: list[tuple[Deck, list[Entry], tuple[float, float], list
         else:
             joined = [(b.deck, len(b.entries)) for b in wheels + _joined(tails)]
             sections.append(Section("pieces", [d for d, _, _, _ in chosen],
-                                    pack(pieces, s, paper, _joined(tails), room), joined))
+                                    pack(planned, s, paper), joined))
     for sec in sections:
         if any("backs" in p.info for p in sec.pages):
             sec.pages = _with_backs(sec.pages)

@@ -46,12 +46,9 @@ def alike(entries: list[Entry], deck: Deck, bleed: float, pad: float) -> bool:
 
 
 
-def pack(blocks: list[Block], s: PrintSettings, paper: tuple[float, float], first: Sequence[Block] = (),
-         room: Sequence[tuple[Page, Box]] = ()) -> list[Page]:
-    """Pages of pieces: each block split over the free rectangles it fits, in the order that takes fewest sheets
-    (splitting fewest blocks); the `first` blocks (cards that join the pieces) are also tried ahead of the others."""
+def pack(sheets: list[Sheet], s: PrintSettings, paper: tuple[float, float]) -> list[Page]:
+    """Pages of pieces, as `plan_sheets` placed them: those in the room on pages printed anyway drawn there."""
     area = _area_of(s, paper)
-    sheets = plan_sheets(blocks, s, paper, first, room)
     for sheet in sheets:
         if sheet.page is not None and sheet.placed:  # pieces beside a tile: drawn on its page, their backs behind
             front, *backs = _pages(sheet, s, paper, area, centre=False)
@@ -77,15 +74,19 @@ def _area_of(s: PrintSettings, paper: tuple[float, float]) -> Box:
 def plan_sheets(blocks: list[Block], s: PrintSettings, paper: tuple[float, float], first: Sequence[Block] = (),
                 room: Sequence[tuple[Page, Box]] = ()) -> list[Sheet]:
     """The sheets `pack` prints: of the orders tried, each keeping every block that one sheet takes whole on one
-    sheet or not, the fewest sheets, then the fewest such blocks split, then the fewest parts. `room`: free boxes on
-    pages printed anyway (the room beside a board's tiles), which a block takes first when one takes it whole."""
+    sheet or not, placed first fit or best fit (pnp/output/maxrects.py), the fewest sheets, then the fewest decks
+    split (cards: tokens are less trouble), then the fewest pieces apart from the most of their block, then first
+    fit, then the fewest blocks split, then the fewest parts.
+    `room`: free boxes on pages printed anyway (the room beside a board's tiles), which a block takes first when one
+    takes it whole."""
     area = _area_of(s, paper)
     late = [0 if any(b is f for f in first) else 1 for b in blocks]  # 0: ahead when tried first
-    tries = [place(blocks, sorted(range(len(blocks)), key=lambda i: (ahead * late[i], order(blocks[i]), i)), area,
-                   whole, room, best)
+    tries = [(place(blocks, sorted(range(len(blocks)), key=lambda i: (ahead * late[i], order(blocks[i]), i)), area,
+                    whole, room, best), best)
              for ahead in ((0, 1) if first else (0,)) for order in ORDERS for whole in (True, False)
              for best in (False, True)]
-    return min(tries, key=lambda t: (sheets(t), split(t), sum(len(sheet.placed) for sheet in t)))
+    return min(tries, key=lambda t: (sheets(t[0]), split(t[0], decks=True), strays(t[0]), t[1], split(t[0]),
+                                     sum(len(sheet.placed) for sheet in t[0])))[0]
 
 
 def sheets(planned: list[Sheet]) -> int:
@@ -93,13 +94,23 @@ def sheets(planned: list[Sheet]) -> int:
     return sum(1 for sheet in planned if sheet.page is None)
 
 
-def split(sheets: list[Sheet]) -> int:
-    """How many blocks that one sheet takes whole are split over two or more."""
+def split(sheets: list[Sheet], decks: bool = False) -> int:
+    """How many blocks (`decks`: of cards, not pieces cut apart) are split over two or more places."""
     parts: dict[int, int] = {}
     for sheet in sheets:
         for block, *_ in sheet.placed:
-            parts[id(block)] = parts.get(id(block), 0) + 1
+            if not (decks and block.apart):
+                parts[id(block)] = parts.get(id(block), 0) + 1
     return sum(1 for n in parts.values() if n > 1)
+
+
+def strays(sheets: list[Sheet]) -> int:
+    """How many pieces lie apart from the largest part of their block (one token of 27 alone elsewhere: 1)."""
+    parts: dict[int, list[int]] = {}
+    for sheet in sheets:
+        for block, take, *_ in sheet.placed:
+            parts.setdefault(id(block), []).append(len(take))
+    return sum(sum(n) - max(n) for n in parts.values())
 
 
 def _pages(sheet: Sheet, s: PrintSettings, paper: tuple[float, float], area: Box, centre: bool = True) -> list[Page]:
