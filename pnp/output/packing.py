@@ -11,6 +11,8 @@ its own sheets, to reprint one component):
   most, packed as blocks, one component's pieces together as far as they go.
 * The last sheet of a card group that is at most half full joins the pieces sheets when that saves
   sheets: a lone card does not take a duplex sheet of its own.
+* Pieces take the room on pages printed anyway: beside a board's tiles, and (when that saves a sheet)
+  between the cut lines of card sheets (pnp/output/room.py).
 
 A deck says `pack: none` to keep its own sheets in the document, `pack: pieces` to join the pieces.
 """
@@ -42,6 +44,8 @@ from pnp.output.pieces import (
 from pnp.output.room import grid_room
 
 NARROW = 40 * MM  # cards this narrow (standees, strips) are pieces, not a card grid
+FIRST_FIT = (False,)  # which tails join the pieces is weighed by first fit alone: quicker, and as good a guide
+BEST_FIT = (True,)  # the room on card sheets, in scraps, is tried with best fit alone (tokens split over it)
 
 
 @dataclass(repr=False, eq=False)
@@ -93,7 +97,7 @@ def plan_document(decks: list[tuple[Deck, list[Entry], tuple[float, float], list
     more = [(page, box) for key, pages in cards.items() for page in pages if page.side == "front"
             for box in grid_room(page, _grid(key, s, paper), _area_of(s, paper))] if pieces else []
     if more:  # the room between a card sheet's cut lines too, when that saves a sheet
-        also = plan_sheets(pieces, s, paper, _joined(tails), room + more)
+        also = plan_sheets(pieces, s, paper, _joined(tails), room + more, BEST_FIT)
         planned = also if sheets(also) < sheets(planned) else planned
     sections: list[Section] = []
     done: set[Any] = set()
@@ -242,12 +246,12 @@ def _spill(groups: dict[Any, list[int]], decks: list, pieces: list[Block], s: Pr
     # the emptiest sheet first, each while the pieces take it with one more sheet at most (each saves one); of
     # these steps, the one that saves most sheets, with the fewest joined
     steps: list[tuple[Any, list[Block]]] = []
-    planned = plan_sheets(pieces, s, paper, (), room)
+    planned = plan_sheets(pieces, s, paper, (), room, FIRST_FIT)
     base = count = sheets(planned)
     best = (0, -split(planned), 0)  # (sheets saved, decks that fit one sheet kept whole, steps taken)
     for _, key, blocks in sorted(tails, key=lambda t: t[0]):
         joined = _joined(dict(steps)) + blocks
-        planned = plan_sheets(pieces + joined, s, paper, joined, room)
+        planned = plan_sheets(pieces + joined, s, paper, joined, room, FIRST_FIT)
         if sheets(planned) > count + 1:
             continue
         steps.append((key, blocks))

@@ -2,11 +2,11 @@
 
 A block is one component's pieces (tokens, dice nets, small boards, narrow cards, a short deck or the last
 cards of one), laid out in a grid. Blocks go, one at a time, into the free rectangles of the sheets so far
-(the first one a block fits, highest then leftmost: maximal free rectangles, as in Jukka Jylänki's
-"MaxRects"), split over several only when no rectangle takes them all. Tokens are cut on their outlines,
-each with its whole bleed; cards and other rectangular pieces abut, with their bleed around the block and a
-mark at both ends of every cut line, over that bleed band. A general rectangle packer (rectpack) places one
-rectangle at a time and would scatter a component's pieces; blocks keep them together.
+(pnp/output/maxrects.py), split over several only when no rectangle takes them all. Tokens are cut on their
+outlines, each with its whole bleed (identical round ones share it: see `alike`); cards and other rectangular
+pieces abut, with their bleed around the block and a mark at both ends of every cut line, over that bleed band.
+A general rectangle packer (rectpack) places one rectangle at a time and would scatter a component's pieces;
+blocks keep them together.
 """
 
 from __future__ import annotations
@@ -72,19 +72,19 @@ def _area_of(s: PrintSettings, paper: tuple[float, float]) -> Box:
 
 
 def plan_sheets(blocks: list[Block], s: PrintSettings, paper: tuple[float, float], first: Sequence[Block] = (),
-                room: Sequence[tuple[Page, Box]] = ()) -> list[Sheet]:
+                room: Sequence[tuple[Page, Box]] = (), fits: tuple[bool, ...] = (False, True)) -> list[Sheet]:
     """The sheets `pack` prints: of the orders tried, each keeping every block that one sheet takes whole on one
     sheet or not, placed first fit or best fit (pnp/output/maxrects.py), the fewest sheets, then the fewest decks
     split (cards: tokens are less trouble), then the fewest pieces apart from the most of their block, then first
     fit, then the fewest blocks split, then the fewest parts.
     `room`: free boxes on pages printed anyway (the room beside a board's tiles), which a block takes first when one
-    takes it whole."""
+    takes it whole. `fits`: best fit or not (first fit), the ways tried."""
     area = _area_of(s, paper)
     late = [0 if any(b is f for f in first) else 1 for b in blocks]  # 0: ahead when tried first
     tries = [(place(blocks, sorted(range(len(blocks)), key=lambda i: (ahead * late[i], order(blocks[i]), i)), area,
                     whole, room, best), best)
              for ahead in ((0, 1) if first else (0,)) for order in ORDERS for whole in (True, False)
-             for best in (False, True)]
+             for best in fits]
     return min(tries, key=lambda t: (sheets(t[0]), split(t[0], decks=True), strays(t[0]), t[1], split(t[0]),
                                      sum(len(sheet.placed) for sheet in t[0])))[0]
 
