@@ -10,6 +10,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from pypdf import PdfReader
 
 from pnp.layout.scene import Ellipse, Face, Rect
 from pnp.model.fields import PAPERS
@@ -143,7 +144,7 @@ def _crossed(lo: float, hi: float, lines: set[float]) -> list[float]:
 def test_no_cut_line_of_a_card_sheet_crosses_a_piece_on_it(shared_build, game, paper):
     """A card sheet is cut right across along each of its grid's lines (each marked at both ends): a piece in the room
     on that sheet lies, with its bleed, between them, and a card's trim is never crossed."""
-    _, manifest = shared_build(game, *(("--paper", paper) if paper != "A4" else ()))
+    out, manifest = shared_build(game, *(("--paper", paper) if paper != "A4" else ()))
     doc = manifest["files"][0]["path"]
     pages = {p["page"]: p for p in manifest["pages"] if p["file"] == doc and p.get("group", "").startswith("cards")}
     faces: dict[int, list[dict]] = defaultdict(list)
@@ -162,6 +163,8 @@ def test_no_cut_line_of_a_card_sheet_crosses_a_piece_on_it(shared_build, game, p
                 left, top, right, bottom = f.get("bleed_mm", [0, 0, 0, 0])
                 assert not _crossed(x - left, x + w + right, xs), (n, f["component"])
                 assert not _crossed(y - top, y + h + bottom, ys), (n, f["component"])
+    how = " ".join(PdfReader(out / doc).pages[1].extract_text().split())
+    assert ("Some print on card sheets" in how) == (pieces > 0)  # the how-to page says so, and how to cut them
     if game == "intrepid" and paper == "A4":
         assert pieces > 20  # the poker cards' last sheet and the player aids' sheet hold tokens
 

@@ -53,6 +53,7 @@ def pack(sheets: list[Sheet], s: PrintSettings, paper: tuple[float, float]) -> l
         if sheet.page is not None and sheet.placed:  # pieces beside a tile: drawn on its page, their backs behind
             front, *backs = _pages(sheet, s, paper, area, centre=False)
             merge(sheet.page, front)
+            sheet.page.info["pieces"] = True
             if backs and "backs" in sheet.page.info:  # more room on that page: one backs page for all of it
                 merge(sheet.page.info["backs"], backs[0])
             elif backs:
