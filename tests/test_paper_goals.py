@@ -44,17 +44,15 @@ def test_the_how_to_page_gives_the_pages_of_each_stock(shared_build, game):
     assert f"Paper: pages {_ranges(pages, 'paper')}" in flat or f"Paper: page {_ranges(pages, 'paper')}" in flat
 
 
-# What blocks Intrepid (30 of 29): its card grids (station tiles 12 a sheet, 63.5 x 88.9 cards 9 a sheet), dial
-# bases and board tiles each take their fewest sheets on A4; saving one means the pieces (with the player aids' last
-# 3 cards) on 3 sheets and in the room beside tiles A2 and A3: 197,000 mm² of pieces with their bleed in 203,000 mm²,
-# 97 % before any block's shape. Letting tokens split into the room beside a tile puts the other pieces on 3 sheets,
-# but then the 3 player aids need a sheet of their own: 30 again. 3,000 to 5,000 random block orders (blocks turned a
-# quarter, tokens split into the rooms, the room beside A1 and strips under the dial bases given too) never put them
-# on 3 sheets.
-NOT_YET = pytest.mark.xfail(strict=True, reason="issue 30 item 6: Intrepid takes 30 sheets on A4, one above its goal")
+# Intrepid (29 of 29, from 30): its card grids, dial bases and board tiles each take their fewest sheets on A4, and its
+# pieces (with the player aids' last 3 cards) fill 3 sheets and the room on pages printed anyway: beside board tiles
+# A2 and A3, in the two empty slots of the poker cards' last sheet and in the strips beside the player aids' grid
+# (tests/test_packing_intrepid.py). It takes identical round tokens sharing their bleed, a partial last row leaving its
+# empty cells free, and a best-fit placement in which tokens split over that room.
+NOT_YET = pytest.mark.xfail(strict=True, reason="issue 30 item 6: a game takes more sheets on A4 than its goal")
 # pads back to back: Moon 30, Ark Ship 24 (tests/test_pads_back_to_back.py); the assembly map beside a tile and decks
 # kept on one sheet: Voyage 16, Sleeping Gods 23 (tests/test_packing_goals.py)
-REACHED = {"moon", "arkship", "voyage", "sleeping-gods"}
+REACHED = {"moon", "arkship", "voyage", "sleeping-gods", "intrepid"}
 
 
 @pytest.mark.slow

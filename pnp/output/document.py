@@ -206,6 +206,9 @@ def how_to(game: Game, s: PrintSettings, rows: list[Row], sections: list[Section
             f"the last {n} {deck.name} cards" for deck, n in pieces.joined])
         beside = " Some pieces print beside a board's tiles, on their pages." if any(
             "free" in p.info and len(p.placements) > 1 for sec in sections for p in sec.pages) else ""
+        if any(p.info.get("pieces") for sec in sections if sec.kind == "cards" for p in sec.pages):
+            beside += (" Some print on card sheets, in an empty slot or beside the cards, between two cut lines: cut "
+                       "the sheet's lines first, then each piece.")
         out.append(f"*Pieces sheets* ({names}): each sheet's footer names what it holds. Tokens are cut on their "
                    f"thin grey outline; cards and other pieces in a block on the marks around the block.{beside}")
     elif "tokens" in kinds:

@@ -11,6 +11,8 @@ its own sheets, to reprint one component):
   most, packed as blocks, one component's pieces together as far as they go.
 * The last sheet of a card group that is at most half full joins the pieces sheets when that saves
   sheets: a lone card does not take a duplex sheet of its own.
+* Pieces take the room on pages printed anyway: beside a board's tiles, and (when that saves a sheet)
+  between the cut lines of card sheets (pnp/output/room.py).
 
 A deck says `pack: none` to keep its own sheets in the document, `pack: pieces` to join the pieces.
 """
@@ -31,6 +33,7 @@ from pnp.output.pieces import (
     OUTLINE_ROOM,
     Block,
     Entry,
+    _area_of,
     block_of,
     merge,
     pack,
@@ -38,8 +41,11 @@ from pnp.output.pieces import (
     sheets,
     split,
 )
+from pnp.output.room import grid_room
 
 NARROW = 40 * MM  # cards this narrow (standees, strips) are pieces, not a card grid
+FIRST_FIT = (False,)  # which tails join the pieces is weighed by first fit alone: quicker, and as good a guide
+BEST_FIT = (True,)  # the room on card sheets, in scraps, is tried with best fit alone (tokens split over it)
 
 
 @dataclass(repr=False, eq=False)
@@ -85,6 +91,14 @@ def plan_document(decks: list[tuple[Deck, list[Entry], tuple[float, float], list
     room = [(page, page.info["free"]) for pages in owns.values() for page in pages if "free" in page.info]
     tails = _spill(groups, decks, pieces, s, paper, room)
     pieces += _joined(tails)
+    cards = {key: _card_pages(key, [decks[j] for j in sorted(members)], key in tails, s, paper)
+             for key, members in groups.items() if key[0] == "cards"}
+    planned = plan_sheets(pieces, s, paper, _joined(tails), room) if pieces else []
+    more = [(page, box) for key, pages in cards.items() for page in pages if page.side == "front"
+            for box in grid_room(page, _grid(key, s, paper), _area_of(s, paper))] if pieces else []
+    if more:  # the room between a card sheet's cut lines too, when that saves a sheet
+        also = plan_sheets(pieces, s, paper, _joined(tails), room + more, BEST_FIT)
+        planned = also if sheets(also) < sheets(planned) else planned
     sections: list[Section] = []
     done: set[Any] = set()
     for i in range(len(decks)):
@@ -97,18 +111,11 @@ def plan_document(decks: list[tuple[Deck, list[Entry], tuple[float, float], list
         if key[0] == "own":
             sections.append(Section("own", [decks[i][0]], owns[i]))
         elif key[0] == "cards":
-            grid, turn = _cards(key, s, paper)
-            sheets = _sheets(chosen, grid.per_page)
-            if key in tails:
-                sheets = sheets[:-1]
-            pages = [page for sheet in sheets for page in impose_cards(turn_entries(sheet) if turn else sheet, grid,
-                                                                       paper, s.duplex, s.mark_offset, s.mark_width)]
-            note_shortfall(pages, shortfall(grid, s.paper, s.margin))
-            sections.append(Section("cards", [d for d, _, _, _ in chosen], pages))
+            sections.append(Section("cards", [d for d, _, _, _ in chosen], cards[key]))
         else:
             joined = [(b.deck, len(b.entries)) for b in wheels + _joined(tails)]
             sections.append(Section("pieces", [d for d, _, _, _ in chosen],
-                                    pack(pieces, s, paper, _joined(tails), room), joined))
+                                    pack(planned, s, paper), joined))
     for sec in sections:
         if any("backs" in p.info for p in sec.pages):
             sec.pages = _with_backs(sec.pages)
@@ -129,6 +136,18 @@ def _with_backs(pages: list[Page]) -> list[Page]:
         else:
             out.append(backs)
     return out
+
+
+def _card_pages(key: tuple, chosen: list, spilt: bool, s: PrintSettings, paper: tuple[float, float]) -> list[Page]:
+    """A card group's sheets (less its last, when that joined the pieces)."""
+    grid, turn = _cards(key, s, paper)
+    sheets = _sheets(chosen, grid.per_page)
+    if spilt:
+        sheets = sheets[:-1]
+    pages = [page for sheet in sheets for page in impose_cards(turn_entries(sheet) if turn else sheet, grid,
+                                                               paper, s.duplex, s.mark_offset, s.mark_width)]
+    note_shortfall(pages, shortfall(grid, s.paper, s.margin))
+    return pages
 
 
 def _own(deck: tuple[Deck, list[Entry], tuple[float, float], list[Page]], s: PrintSettings,
@@ -227,12 +246,12 @@ def _spill(groups: dict[Any, list[int]], decks: list, pieces: list[Block], s: Pr
     # the emptiest sheet first, each while the pieces take it with one more sheet at most (each saves one); of
     # these steps, the one that saves most sheets, with the fewest joined
     steps: list[tuple[Any, list[Block]]] = []
-    planned = plan_sheets(pieces, s, paper, (), room)
+    planned = plan_sheets(pieces, s, paper, (), room, FIRST_FIT)
     base = count = sheets(planned)
     best = (0, -split(planned), 0)  # (sheets saved, decks that fit one sheet kept whole, steps taken)
     for _, key, blocks in sorted(tails, key=lambda t: t[0]):
         joined = _joined(dict(steps)) + blocks
-        planned = plan_sheets(pieces + joined, s, paper, joined, room)
+        planned = plan_sheets(pieces + joined, s, paper, joined, room, FIRST_FIT)
         if sheets(planned) > count + 1:
             continue
         steps.append((key, blocks))
