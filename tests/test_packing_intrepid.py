@@ -19,7 +19,7 @@ from pnp.model.units import MM
 from pnp.output.cardgrid import plan_cards
 from pnp.output.impose import impose_cards, mirror
 from pnp.output.maxrects import place
-from pnp.output.pieces import _area_of, _pages, alike, block_of, sheets
+from pnp.output.pieces import pieces_area, _pages, alike, block_of, sheets
 from pnp.output.room import grid_room
 
 A4 = PAPERS["A4"]
@@ -57,7 +57,7 @@ def test_identical_round_tokens_share_their_bleed_and_their_backs_still_line_up(
     assert not alike(_entries(2, front, back) + _entries(1, back, front), _deck(), 3 * MM, 3 * MM)
     assert not alike(_entries(4, front, back), _deck(shape="rect"), 3 * MM, 3 * MM)
     assert not block_of(_deck(), _entries(1, front, back), (16 * MM, 16 * MM), s).shared
-    area = _area_of(s, A4)
+    area = pieces_area(s, A4)
     planned = place([block], [0], area)
     assert sheets(planned) == 1
     fronts_page, backs_page = _pages(planned[0], s, A4, area)
@@ -83,7 +83,7 @@ def test_a_partial_last_row_leaves_its_empty_cells_free():
     three = block_of(_deck("cards"), _entries(3, _card(70, 120), None), (70 * MM, 120 * MM), s)
     one = block_of(_deck("cards"), _entries(1, _card(70, 120), None), (70 * MM, 120 * MM), s)
     for best in (False, True):
-        planned = place([three, one], [0, 1], _area_of(s, A4), True, (), best)
+        planned = place([three, one], [0, 1], pieces_area(s, A4), True, (), best)
         assert sheets(planned) == 1, best
         (sheet,) = planned
         boxes = [(fx, fy, *block.size(cols, -(-len(take) // cols))) for block, take, fx, fy, cols, _ in sheet.placed]
@@ -95,8 +95,8 @@ def test_best_fit_splits_tokens_over_the_room_on_pages_printed_anyway():
     s = PrintSettings()
     block = block_of(_deck(), _entries(30, _token(16, (0.5, 0.3, 0.6)), None), (16 * MM, 16 * MM), s)
     room = [(object(), (5 * MM, 200 * MM, 200 * MM, 45 * MM))]  # two rows of 10
-    first = place([block], [0], _area_of(s, A4), True, room, False)
-    best = place([block], [0], _area_of(s, A4), True, room, True)
+    first = place([block], [0], pieces_area(s, A4), True, room, False)
+    best = place([block], [0], pieces_area(s, A4), True, room, True)
     assert [len(sh.placed) for sh in first] == [0, 1]
     assert [sum(len(take) for _, take, *_ in sh.placed) for sh in best] == [20, 10]
 
@@ -116,7 +116,7 @@ def test_the_empty_slots_of_a_last_card_sheet_are_room_between_its_cut_lines():
     line of the grid crosses it, no card or bleed lies in it. A full sheet's centred grid leaves no room."""
     s = PrintSettings()
     grid, page = _poker_sheet(7)
-    room = grid_room(page, grid, _area_of(s, A4))
+    room = grid_room(page, grid, pieces_area(s, A4))
     assert len(room) == 2
     lines_x = {round(m[0], 3) for m in page.marks if m[0] == m[2]}
     lines_y = {round(m[1], 3) for m in page.marks if m[1] == m[3]}
@@ -126,7 +126,7 @@ def test_the_empty_slots_of_a_last_card_sheet_are_room_between_its_cut_lines():
         assert not [y for y in lines_y if box[1] - 0.01 < y < box[1] + box[3] + 0.01]
         assert not [p for p in page.placements if _boxes_overlap(p.clip, box)]
     full_grid, full = _poker_sheet(9)
-    assert grid_room(full, full_grid, _area_of(s, A4)) == []
+    assert grid_room(full, full_grid, pieces_area(s, A4)) == []
 
 
 def _lines(page: dict) -> tuple[set[float], set[float]]:

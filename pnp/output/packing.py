@@ -33,7 +33,7 @@ from pnp.output.pieces import (
     OUTLINE_ROOM,
     Block,
     Entry,
-    _area_of,
+    pieces_area,
     block_of,
     merge,
     pack,
@@ -95,7 +95,7 @@ def plan_document(decks: list[tuple[Deck, list[Entry], tuple[float, float], list
              for key, members in groups.items() if key[0] == "cards"}
     planned = plan_sheets(pieces, s, paper, _joined(tails), room) if pieces else []
     more = [(page, box) for key, pages in cards.items() for page in pages if page.side == "front"
-            for box in grid_room(page, _grid(key, s, paper), _area_of(s, paper))] if pieces else []
+            for box in grid_room(page, _grid(key, s, paper), pieces_area(s, paper))] if pieces else []
     if more:  # the room between a card sheet's cut lines too, when that saves a sheet
         also = plan_sheets(pieces, s, paper, _joined(tails), room + more, BEST_FIT)
         planned = also if sheets(also) < sheets(planned) else planned

@@ -48,7 +48,7 @@ def alike(entries: list[Entry], deck: Deck, bleed: float, pad: float) -> bool:
 
 def pack(sheets: list[Sheet], s: PrintSettings, paper: tuple[float, float]) -> list[Page]:
     """Pages of pieces, as `plan_sheets` placed them: those in the room on pages printed anyway drawn there."""
-    area = _area_of(s, paper)
+    area = pieces_area(s, paper)
     for sheet in sheets:
         if sheet.page is not None and sheet.placed:  # pieces beside a tile: drawn on its page, their backs behind
             front, *backs = _pages(sheet, s, paper, area, centre=False)
@@ -68,7 +68,7 @@ def merge(page: Page, more: Page) -> None:
     page.extras += more.extras
 
 
-def _area_of(s: PrintSettings, paper: tuple[float, float]) -> Box:
+def pieces_area(s: PrintSettings, paper: tuple[float, float]) -> Box:
     return s.margin, s.margin, paper[0] - 2 * s.margin, paper[1] - 2 * s.margin - FOOTER
 
 
@@ -80,7 +80,7 @@ def plan_sheets(blocks: list[Block], s: PrintSettings, paper: tuple[float, float
     fit, then the fewest blocks split, then the fewest parts.
     `room`: free boxes on pages printed anyway (the room beside a board's tiles), which a block takes first when one
     takes it whole. `fits`: best fit or not (first fit), the ways tried."""
-    area = _area_of(s, paper)
+    area = pieces_area(s, paper)
     late = [0 if any(b is f for f in first) else 1 for b in blocks]  # 0: ahead when tried first
     tries = [(place(blocks, sorted(range(len(blocks)), key=lambda i: (ahead * late[i], order(blocks[i]), i)), area,
                     whole, room, best), best)
