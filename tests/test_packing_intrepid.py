@@ -19,7 +19,7 @@ from pnp.model.units import MM
 from pnp.output.cardgrid import plan_cards
 from pnp.output.impose import impose_cards, mirror
 from pnp.output.maxrects import place
-from pnp.output.pieces import pieces_area, _pages, alike, block_of, sheets
+from pnp.output.pieces import _pages, alike, block_of, pieces_area, sheets
 from pnp.output.room import grid_room
 
 A4 = PAPERS["A4"]
