@@ -62,12 +62,12 @@ class Sheet:
     page: Any = None  # room on a page printed anyway (beside a tile; its back is empty there)
 
 
-
 # The orders in which blocks are tried, the first that takes the fewest sheets wins: largest block first (the
 # usual MaxRects order), then largest piece first (small tokens fill the gaps last), longest side, tallest and
 # widest block first. A greedy packer's result depends on its order; trying a few costs little.
 ORDERS = (lambda b: -_area(b), lambda b: -b.w * b.h, lambda b: -max(_extent(b)), lambda b: -_extent(b)[1],
           lambda b: -_extent(b)[0])
+
 
 def place(blocks: list[Block], order: list[int], area: Box, whole: bool = True, room: Sequence[tuple[Any, Box]] = (),
           best: bool = False) -> list[Sheet]:
