@@ -125,8 +125,11 @@ def options(ship) -> list:
         if cost <= left:
             if captain != "ines-vasquez" and not blocked and here not in links[here]:
                 near = near_of[here]  # reach() without a Quarantine: the squares beside
-            else:
-                near = sorted(reach(ship, who, blocked))
+            else:  # reach() in order: kept a game by where the Captain stands, how far, what is in Quarantine
+                key = (here, captain == "ines-vasquez", tuple(sorted(blocked)) if blocked else ())
+                near = ship.reached.get(key)
+                if near is None:
+                    near = ship.reached[key] = sorted(reach(ship, who, blocked))
             if near:
                 add(("move", who, None, cost, near))
         if who == fewest or captain == "grimsby" or captain == "quill":  # the same task by another Captain

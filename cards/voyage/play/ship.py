@@ -46,6 +46,7 @@ class Ship(State):
         self.result: Outcome | None = None
         self.weights: dict | None = None  # the baseline's valuation of the meters, while it chooses
         self.card_values: dict = {}  # the baseline's worth of what depends only on a card's fields
+        self.reached: dict = {}  # where a Move goes (moves.options), by square, Ines or not, and Quarantine
         self.begin_round()
 
     # -- what the rules read -------------------------------------------------------------------------
