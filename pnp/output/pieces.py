@@ -45,7 +45,6 @@ def alike(entries: list[Entry], deck: Deck, bleed: float, pad: float) -> bool:
             and len({(id(front), id(back)) for front, back, _ in entries}) == 1)
 
 
-
 def pack(sheets: list[Sheet], s: PrintSettings, paper: tuple[float, float]) -> list[Page]:
     """Pages of pieces, as `plan_sheets` placed them: those in the room on pages printed anyway drawn there."""
     area = pieces_area(s, paper)
