@@ -94,8 +94,9 @@ def plan_document(decks: list[tuple[Deck, list[Entry], tuple[float, float], list
     cards = {key: _card_pages(key, [decks[j] for j in sorted(members)], key in tails, s, paper)
              for key, members in groups.items() if key[0] == "cards"}
     planned = plan_sheets(pieces, s, paper, _joined(tails), room) if pieces else []
-    more = [(page, box) for key, pages in cards.items() for page in pages if page.side == "front"
-            for box in grid_room(page, _grid(key, s, paper), pieces_area(s, paper))] if pieces else []
+    area = pieces_area(s, paper)
+    more = [(page, box) for key, pages in cards.items() for grid in (_grid(key, s, paper),) for page in pages
+            if page.side == "front" for box in grid_room(page, grid, area)] if pieces else []
     if more:  # the room between a card sheet's cut lines too, when that saves a sheet
         also = plan_sheets(pieces, s, paper, _joined(tails), room + more, BEST_FIT)
         planned = also if sheets(also) < sheets(planned) else planned

@@ -58,14 +58,9 @@ class ExpressionMistake(InputError):
     the player count, so `pnp check` says it as it says any other (exit 2)."""
 
 
-def step_fields(step: Step) -> dict[str, Any]:
-    """The fields a step sets that may hold expressions, by their YAML names."""
-    raw = {"if": step.if_, "where": step.where, "count": step.count, "value": step.value, "draw": step.draw,
-           "place": step.place, "side": step.side, "note": step.note}
-    return {k: v for k, v in raw.items() if v is not None}
-
-
-_ATTR = {"if": "if_"}  # a field's YAML name -> the Step attribute, where they differ
+# the fields of a step that may hold expressions: their YAML names -> the Step attributes
+STEP_FIELDS = {"if": "if_", "where": "where", "count": "count", "value": "value", "draw": "draw", "place": "place",
+               "side": "side", "note": "note"}
 
 
 class Expressions:
@@ -138,7 +133,8 @@ class Expressions:
 
     def field(self, path: Path, step: Step, name: str, names: dict[str, Any], default: Any = None) -> Any:
         """A step's field evaluated with these names (its default when the step does not set it)."""
-        source = getattr(step, _ATTR.get(name, name))  # step_fields(step).get(name), without the dict (a hot path)
+        attr = STEP_FIELDS.get(name)
+        source = getattr(step, attr) if attr else None
         if source is None:
             return default
         key = (*path, name)
