@@ -68,7 +68,7 @@ def test_the_page_says_the_numbers_of_the_json_report():
         [row] = parser.rows[f"group {i}"]
         players = f"{g['players']} player{'s' if g['players'] != 1 else ''}"
         assert row == [players, str(w["games"]), pct(w["rate"]), f"{pct(w['low'])} - {pct(w['high'])}",
-                       str(g["rounds"]["mean"])]
+                       f"{g['rounds']['mean']:.2f}"]
         drawn = [c for c in g["cards"] if c["drawn"] or c["played_games"]]
         assert drawn
         for c in drawn:

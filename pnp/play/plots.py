@@ -158,9 +158,9 @@ def losses(groups: list[dict[str, Any]], reasons: list[str], last: int) -> str:
                        label=reason if g is groups[0] else None)
                 bottom = [b + y for b, y in zip(bottom, ys, strict=True)]
             lost = g["win"]["games"] - g["win"]["wins"]
-            ax.set_title(f"{_players(g['players'])}  ", fontsize=9)
-            ax.set_title(f"{lost} of {g['win']['games']} lost", loc="right", fontsize=8, fontweight="normal",
-                         color="#57606a")
+            ax.set_title(_players(g["players"]), fontsize=9, pad=14)  # the count on a line of its own below:
+            ax.annotate(f"{lost} of {g['win']['games']} lost", (0, 1), xycoords="axes fraction", xytext=(0, 3),
+                        textcoords="offset points", va="bottom", fontsize=8, color="#57606a")  # side by side, they meet
             ax.set_xticks(rounds[::2] if len(rounds) > 6 * 4 // cols else rounds)
             ax.set_xlabel("round")
             ax.grid(axis="x", visible=False)
@@ -188,7 +188,7 @@ def survival(groups: list[dict[str, Any]], last: int) -> str:
                 alive -= lost
                 ys.append(alive / n if n else 0)
             ax.step(rounds, ys, where="post", lw=1.8, color=COLOURS[c % len(COLOURS)],
-                    label=f"{_players(g['players'])}: mean {g['rounds']['mean']} rounds")
+                    label=f"{_players(g['players'])}: mean {g['rounds']['mean']:.2f} rounds")
         ax.set_xticks(rounds)
         ax.set_xlim(0, last + 0.2)
         ax.set_ylim(_floor([1 - (g["win"]["games"] - g["win"]["wins"]) / g["win"]["games"] for g in groups

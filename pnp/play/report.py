@@ -134,7 +134,7 @@ def as_text(report: dict[str, Any]) -> str:
         if len(report.get("policies", ())) > 1:
             label = f"{label}, {g['policy']}"
         out.append(f"  {label:<{width}} {_pct(w['rate']):>8}  ({_pct(w['low'])} - {_pct(w['high'])})  "
-                   f"rounds survived: mean {g['rounds']['mean']}{variant}")
+                   f"rounds survived: mean {g['rounds']['mean']:.2f}{variant}")
     for g in report["groups"]:
         head = f"{g['players']} player{'s' if g['players'] != 1 else ''}"
         if len(report["variants"]) > 1:
