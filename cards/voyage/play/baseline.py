@@ -66,6 +66,42 @@ def fields_harm(ship, card: str) -> float:
     return harm
 
 
+def harm_of_the_rest(ship, card: str) -> float:
+    """The mean harm of the Event deck's other cards: what comes instead of `card`, on average. The deck's
+    cards are known to all (every Event drawn is seen), not their order."""
+    pile = ship.events.cards
+    if len(pile) < 2:
+        return event_harm(ship, card)  # nothing else to draw: under the deck, it is drawn all the same
+    return (deck_harm(ship) - event_harm(ship, card)) / (len(pile) - 1)
+
+
+def deck_harm(ship) -> float:
+    """The harm of every card left in the Event deck, kept by its size (cards leave it only by drawing)."""
+    key = ("deck harm", len(ship.events.cards))
+    total = ship.card_values.get(key)
+    if total is None:
+        total = ship.card_values[key] = sum(event_harm(ship, c) for c in ship.events.cards)
+    return total
+
+
+def scouting(ship) -> float:
+    """Ines's look at the top Event card, worth the harm it saves: putting a card worse than the rest
+    under the deck. The crew knows the top card once seen (Ines, Early Warning); otherwise the worth is
+    the mean over the cards it might be (the deck's cards, not their order: the crew never peeks)."""
+    pile = ship.events.cards
+    if len(pile) < 2:
+        return 0.0
+    if ship.known:
+        top = ship.known[0]
+        return max(0.0, event_harm(ship, top) - harm_of_the_rest(ship, top))
+    key = ("scouting", len(pile))
+    value = ship.card_values.get(key)
+    if value is None:
+        value = ship.card_values[key] = sum(max(0.0, event_harm(ship, c) - harm_of_the_rest(ship, c))
+                                            for c in pile) / len(pile)
+    return value
+
+
 def card_value(ship, who: int, card: str) -> float:
     """What an Ability Card in hand is worth (its fields only: worked out once a game)."""
     v = ship.card_values.get(card)
@@ -156,8 +192,7 @@ def captain_move(ship, who: int, captain: str, target) -> float:
     if captain == "grimsby":
         return gain(ship, "sanitation", c["sanitation"]) + gain(ship, "happiness", c["happiness"])
     if captain == "ines-vasquez":
-        top = ship.events.top(1)
-        return 0.5 if top and event_harm(ship, top[0]) > 8 else 0.0
+        return scouting(ship)
     if captain == "quill":  # never an Action card back: Quill and Double Espresso would loop for ever
         return 0.0 if ship.ability[target].get("actions") else card_value(ship, who, target) * 0.5
     if captain == "brick-thornbury":

@@ -149,7 +149,8 @@ def play_ability(ship, who: int, card: str, target) -> None:
         top = ship.events.top(a["look"])
         for _ in top:
             ship.events.cards.pop()
-        ship.events.put_top(sorted(top, key=lambda c: (event_harm(ship, c), c)))
+        ship.known = sorted(top, key=lambda c: (event_harm(ship, c), c))  # the least harmful on top
+        ship.events.put_top(ship.known)
 
 
 def repair(ship, sq: str, n: int) -> None:
@@ -194,13 +195,16 @@ def use_captain(ship, who: int, target) -> None:
     elif captain == "grimsby":
         ship.change("sanitation", c["sanitation"])
         ship.change("happiness", c["happiness"])
-    elif captain == "ines-vasquez":
-        from .baseline import event_harm
+    elif captain == "ines-vasquez":  # the crew sees the top card: under the deck if worse than the rest on average
+        from .baseline import event_harm, harm_of_the_rest
 
         top = ship.events.top(1)
-        if top and event_harm(ship, top[0]) > 0:
+        if top and event_harm(ship, top[0]) > harm_of_the_rest(ship, top[0]):
             ship.events.cards.pop()
             ship.events.put_bottom(top[0])
+            del ship.known[:1]
+        elif top:
+            ship.known = ship.known or top
     elif captain == "quill":
         ship.abilities.discards.remove(target)
         ship.crew[who][2].append(target)

@@ -38,6 +38,7 @@ class Ship(State):
             at = hand["start"] if hand["start"] in self.links else self.best_square()
             self.crew.append([hand["captain"][0], at, list(hand["ability"])])
         self.events = table.pile("event")
+        self.known: list[str] = []  # the Event cards the crew has seen on top of the deck, top first (Ines, Early Warning)
         self.abilities = table.pile("ability", reshuffle=True)
         self.rooms = table.pile("room")
         self.ongoing: list[dict] = []  # {"id", "left" (rounds, or None), "at" (square, or None), "done"}
@@ -145,6 +146,7 @@ class Ship(State):
             hydro = self.works("hydroponics-bay")
             self.change("sanitation", self.room["hydroponics-bay"]["sanitation"] if hydro else self.drop["sanitation"])
             card = self.events.draw()
+            del self.known[:1]  # the top card, seen or not, is drawn
             if card is not None:
                 self.table.record.play("event", card)
                 event_drawn(self, card)
@@ -201,6 +203,14 @@ class Ship(State):
         else:
             self.round += 1
             self.begin_round()
+
+    def hide(self) -> None:
+        """A look-ahead's piles shuffled again, but the Event cards the crew has seen stay on top."""
+        super().hide()
+        if self.known:
+            for card in self.known:
+                self.events.cards.remove(card)
+            self.events.put_top(self.known)
 
     def over(self) -> bool:
         return self.result is not None
