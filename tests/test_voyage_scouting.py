@@ -97,3 +97,42 @@ def test_ines_uses_her_look_in_the_baseline_games():
             drawn += 1
             played += record[7].get("captain/ines-vasquez", 0) > 0
     assert drawn > 10 and played > drawn // 2, (drawn, played)
+
+
+def test_early_warning_is_worth_the_harm_the_least_of_its_cards_saves_counted_over_every_set():
+    """`forewarning` by order statistics is the mean, over every set of cards the top `look` might be
+    (the seen cards fixed, the others any of the deck's other cards), of the top card's harm less the
+    least harm of the set; nothing in the last round."""
+    from itertools import combinations
+
+    from pnp.play.run import play_one
+
+    s = _session(6)
+    seen = {"unknown": 0, "known": 0, "last": 0}
+
+    def policy(state, legal, rng):
+        baseline = _module(state, "baseline")
+        look = state.ability["early-warning"]["look"]
+        pile = state.events.cards
+        value = baseline.forewarning(state, look)
+        if state.round >= state.rounds:
+            assert value == 0.0
+            seen["last"] += 1
+        elif len(pile) >= 2:
+            harm = {c: baseline.event_harm(state, c) for c in pile}
+            known = state.known[:look]
+            rest = list(pile)
+            for card in known:
+                rest.remove(card)
+            j = min(look, len(pile)) - len(known)
+            sets = list(combinations(range(len(rest)), j)) if j > 0 else [()]
+            least = sum(min([harm[c] for c in known] + [harm[rest[i]] for i in chosen]) for chosen in sets) / len(sets)
+            top = harm[known[0]] if known else sum(harm[c] for c in rest) / len(rest)
+            assert value == pytest.approx(max(0.0, top - least))
+            seen["known" if known else "unknown"] += 1
+        return state.baseline_move(rng)
+
+    s.policy = policy
+    for i in range(4):
+        play_one(s, (0, 4, i))
+    assert seen["unknown"] > 50 and seen["known"] > 10 and seen["last"] > 5, seen

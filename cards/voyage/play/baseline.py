@@ -3,6 +3,8 @@ a damaged Room before it is Destroyed, an Event's harm) per Action it costs; the
 move until nothing is worth its Actions, then ends the round. The weights below are the player's
 judgement, not card numbers: the cards' numbers are read from their fields."""
 
+import math
+
 from pnp.play import Move
 
 from . import moves
@@ -87,9 +89,10 @@ def deck_harm(ship) -> float:
 def scouting(ship) -> float:
     """Ines's look at the top Event card, worth the harm it saves: putting a card worse than the rest
     under the deck. The crew knows the top card once seen (Ines, Early Warning); otherwise the worth is
-    the mean over the cards it might be (the deck's cards, not their order: the crew never peeks)."""
+    the mean over the cards it might be (the deck's cards, not their order: the crew never peeks). In
+    the last round no Event is drawn again: nothing to save."""
     pile = ship.events.cards
-    if len(pile) < 2:
+    if len(pile) < 2 or ship.round >= ship.rounds:
         return 0.0
     if ship.known:
         top = ship.known[0]
@@ -99,6 +102,37 @@ def scouting(ship) -> float:
     if value is None:
         value = ship.card_values[key] = sum(max(0.0, event_harm(ship, c) - harm_of_the_rest(ship, c))
                                             for c in pile) / len(pile)
+    return value
+
+
+def forewarning(ship, look: int) -> float:
+    """Early Warning's worth: the harm it saves by putting the least harmful of the top `look` Event cards
+    on top for the next round (what it does for the rounds after is left out). The top cards the crew has
+    seen are known (`ship.known`); the others are any of the deck's other cards, each set of them as
+    likely (the least of j cards drawn from n, by its order statistics)."""
+    pile = ship.events.cards
+    if len(pile) < 2 or ship.round >= ship.rounds:
+        return 0.0
+    key = ("forewarning", len(pile), look, tuple(ship.known))
+    value = ship.card_values.get(key)
+    if value is not None:
+        return value
+    seen = ship.known[:look]
+    rest = list(pile)
+    for card in seen:
+        rest.remove(card)
+    harms = sorted(event_harm(ship, c) for c in rest)
+    j, n = min(look, len(pile)) - len(seen), len(harms)
+    least = min((event_harm(ship, c) for c in seen), default=None)
+    if j <= 0:
+        after = least  # every card looked at is known already
+    else:
+        after = 0.0
+        for i, h in enumerate(harms):  # P(the least of the j unseen cards is the i-th smallest)
+            p = math.comb(n - 1 - i, j - 1) / math.comb(n, j)
+            after += p * (h if least is None or h < least else least)
+    now = event_harm(ship, seen[0]) if seen else sum(harms) / n  # the top card: known, or any of the deck's
+    value = ship.card_values[key] = max(0.0, now - after)
     return value
 
 
@@ -236,7 +270,9 @@ def ability_move(ship, who: int, card: str, target, sites: dict) -> float:
         v += max(0.0, event_harm(ship, ship.ongoing[target]["id"]))
     elif card == "jetpack":
         v += 1.5 * at(ship, target, sites) - at(ship, here, sites)
-    elif card in ("blueprints", "early-warning", "rabbits-foot", "reinforced-bulkhead", "hall-pass"):
+    elif card == "early-warning":
+        v += forewarning(ship, a["look"])
+    elif card in ("blueprints", "rabbits-foot", "reinforced-bulkhead", "hall-pass"):
         v += 0.0 if late else 0.6
     return v
 
