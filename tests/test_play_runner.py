@@ -95,3 +95,18 @@ def test_works_given_to_a_worker_that_has_just_ended_go_to_the_next():
     for _ in range(20):  # the worker ends while pnp queues its next work: a broken pipe, never an exception
         outcomes = Running([exits, lambda: 1, exits, lambda: 2], Box(5.0), jobs=1).outcomes()
         assert [o.kind for o in outcomes] == ["died", "ok", "died", "ok"]
+
+
+def test_simulate_tells_its_progress_as_batches_come_back():
+    """`pnp simulate` shows a bar on a terminal: lab.simulate tells `progress` the games played so far, at
+    each whole per cent, up to every game of every policy and value."""
+    from pnp.play.lab import simulate
+
+    told: list[tuple[int, int, str]] = []
+    report = simulate(REPO / "tests" / "data" / "simulate", "coins", "1-2", 300, 1, "random,baseline",
+                      "coin/gold.value=1,4", 2, progress=lambda done, total, what: told.append((done, total, what)))
+    total = 2 * 2 * 2 * 300
+    assert sum(g["win"]["games"] for g in report["groups"]) == total
+    assert told[-1] == (total, total, "games played")
+    dones = [d for d, _, _ in told]
+    assert dones == sorted(dones) and len(set(dones)) == len(dones) and 10 < len(told) <= 101, told

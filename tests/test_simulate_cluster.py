@@ -101,3 +101,14 @@ def test_without_the_extra_the_message_says_how_to_install_it():
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2, proc.stderr
     assert "pip install 'pnp-press[cluster]'" in proc.stderr and "Traceback" not in proc.stderr
+
+
+@pytest.mark.slow
+def test_the_cluster_tells_its_progress_as_chunks_come_back(cluster):
+    from pnp.play.lab import simulate
+
+    told: list[int] = []
+    report = simulate(ROOT, "coins", "1-3", 70, 1, "random", None, 1, cluster=cluster,
+                      progress=lambda done, total, what: told.append(done))
+    assert sum(g["win"]["games"] for g in report["groups"]) == 210
+    assert told == sorted(told) and told[-1] == 210 and len(told) > 2, told

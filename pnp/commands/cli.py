@@ -391,7 +391,11 @@ def simulate(
             from pnp.play.plots import require
 
             require()
-        result = run(_root(), game, players, games, seed, policy, vary, jobs, not no_custom_rules, cluster)
+        try:
+            result = run(_root(), game, players, games, seed, policy, vary, jobs, not no_custom_rules, cluster,
+                         _progress_bar())
+        finally:
+            _clear_progress()
         text = render(result, fmt)
     except PnpError as exc:
         _fail(exc, written=False)

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import InputError, Problem
-from pnp.play.run import Plan, play_file
+from pnp.play.run import Plan, Progress, play_file
 
 INSTALL = "pip install 'pnp-press[cluster]'"
 CONNECT_SECONDS = 10  # a scheduler that has not answered by then is unreachable
@@ -68,9 +68,10 @@ def connect(address: str) -> Any:
     return client
 
 
-def simulate(plan: Plan, players: list[int], games: int, address: str) -> list[tuple]:
+def simulate(plan: Plan, players: list[int], games: int, address: str, progress: Progress | None = None) -> list[tuple]:
     """Every game of the plan played on the cluster: one result per game, in the order `run.simulate`
-    gives; the first game (in that order) whose play module failed ends the run with a located error."""
+    gives; the first game (in that order) whose play module failed ends the run with a located error.
+    `progress` is told each chunk's games as it comes back."""
     from pnp import __version__
     from pnp.play.run import judged, session
     from pnp.rules.worker import Outcome
@@ -102,6 +103,8 @@ def simulate(plan: Plan, players: list[int], games: int, address: str) -> list[t
                                "installed") from None
             k, outcomes = value
             results[k] = outcomes
+            if progress is not None:
+                progress(sum(o.kind == "ok" for o in outcomes))
             if k < bad and any(o.kind != "ok" for o in outcomes):  # the rest after it is not wanted
                 bad = k
                 client.cancel(futures[k + 1:])

@@ -5,12 +5,13 @@ games in worker processes, and build the report.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from pnp.errors import InputError, Problem, Where, did_you_mean
 from pnp.model.game import Game
-from pnp.play.run import Plan, Variant
+from pnp.play.run import Plan, Progress, Variant
 
 
 def player_counts(text: str, low: int, high: int) -> list[int]:
@@ -65,7 +66,9 @@ def variants(game: Game, vary: str | None) -> list[Variant]:
 
 
 def simulate(root: Path, game_id: str, players: str | None, games: int | None, seed: int, policy: str,
-             vary: str | None, jobs: int | None, custom: bool = True, cluster: str | None = None) -> dict[str, Any]:
+             vary: str | None, jobs: int | None, custom: bool = True, cluster: str | None = None,
+             progress: Callable[[int, int, str], None] | None = None) -> dict[str, Any]:
+    """The report of `pnp simulate`; `progress(done, total, what)` is told the games played so far."""
     from pnp.model.game import load_game
     from pnp.play import report
     from pnp.play.policies import POLICIES
@@ -100,8 +103,18 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
     for n in counts:  # a setup that cannot be dealt is said here, located, before any worker starts
         deal(game, spec.setup, n, seed)
     # play: each policy in turn, on the same deals, their win rates side by side (how much skill counts)
-    reports = [play(game, spec.setup, counts, games or report.games_for(0.02), seed, name, sweep,
-                    jobs or os.cpu_count() or 1, cluster) for name in policies]
+    games = games or report.games_for(0.02)
+    total, done, shown = len(policies) * len(sweep) * len(counts) * games, 0, -1
+
+    def played(n: int) -> None:  # told at each batch: passed on at each whole per cent
+        nonlocal done, shown
+        done += n
+        if progress is not None and 100 * done // total > shown:
+            shown = 100 * done // total
+            progress(done, total, "games played")
+
+    reports = [play(game, spec.setup, counts, games, seed, name, sweep, jobs or os.cpu_count() or 1, cluster, played)
+               for name in policies]
     merged = {**reports[0], "policy": ",".join(policies), "policies": policies}
     merged["groups"] = [{**group, "policy": name} for name, r in zip(policies, reports, strict=True)
                         for group in r["groups"]]
@@ -109,7 +122,7 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
 
 
 def play(game: Game, setup: Any, counts: list[int], games: int, seed: int, policy: str, sweep: list[Variant],
-         jobs: int, cluster: str | None = None) -> dict[str, Any]:
+         jobs: int, cluster: str | None = None, progress: Progress | None = None) -> dict[str, Any]:
     """Play the games in worker processes (the same games whatever their number), or on the Dask cluster
     at `cluster` (the same games again), and build the report."""
     from pnp.play import report
@@ -119,9 +132,9 @@ def play(game: Game, setup: Any, counts: list[int], games: int, seed: int, polic
     if cluster:
         from pnp.play import cluster as on_cluster
 
-        results = on_cluster.simulate(plan, counts, games, cluster)
+        results = on_cluster.simulate(plan, counts, games, cluster, progress)
     else:
-        results = run_games(plan, counts, games, jobs)
+        results = run_games(plan, counts, games, jobs, progress)
     keys: set[str] = set()
     for r in results:
         keys.update(r[6])

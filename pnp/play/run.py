@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -176,10 +177,14 @@ def play_batch(s: Session, tasks: list[tuple[int, int, int]]) -> list[tuple]:
     return out
 
 
-def simulate(plan: Plan, players: list[int], games: int, jobs: int) -> list[tuple]:
+Progress = Callable[[int], None]  # told the games just played, as they come in (a bar on a terminal)
+
+
+def simulate(plan: Plan, players: list[int], games: int, jobs: int, progress: Progress | None = None) -> list[tuple]:
     """Every game of the plan, in a fixed order whatever the number of jobs: batches of games, each a work
     of the one runner for game code (pnp/rules/worker.py), up to `jobs` workers each playing one batch
-    after another; the first game the play module fails ends the run with a located error."""
+    after another; the first game the play module fails ends the run with a located error. `progress`
+    is told each batch's games as it comes back."""
     from functools import partial
 
     from pnp.play.policies import SLOWER
@@ -199,7 +204,12 @@ def simulate(plan: Plan, players: list[int], games: int, jobs: int) -> list[tupl
     box = Box(seconds, game.dir, f"cards/{game.id}", (game.root,), wall=WALL_FACTOR * seconds, parts=per)
     s = session(plan)
     works = [partial(play_batch, s, batch) for batch in batches]
-    outcomes = Running(works, box, jobs).outcomes(until=lambda o: o.kind != "ok")
+    def failed(o: Any) -> bool:
+        if progress is not None and o.kind == "ok":
+            progress(len(o.value))
+        return o.kind != "ok"
+
+    outcomes = Running(works, box, jobs).outcomes(until=failed)
     for batch, o in zip(batches, outcomes, strict=True):
         if o.kind not in ("ok", "unrun"):
             raise InputError(_failed(plan, path, s, batch, o, box))
