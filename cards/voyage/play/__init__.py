@@ -9,7 +9,7 @@ cards' fields, the setup in rules.yaml and the `ship`, `tasks` and `peril-die` t
 
 from pnp.play import Move, State, Table
 
-from . import baseline, moves
+from . import fused, moves
 from .ship import Ship
 
 
@@ -21,10 +21,10 @@ class Voyage(Ship):
         moves.apply(self, move)
 
     def baseline(self, legal: list[Move], rng) -> Move:
-        return baseline.choose(self)  # the legal moves are these: it lists them as it values them
+        return fused.choose(self)  # the legal moves are these: it finds them as it values them (fused.py)
 
     def baseline_move(self, rng) -> Move:
-        return baseline.choose(self)
+        return fused.choose(self)  # baseline.choose's move, legality and worth in one walk
 
 
 def start(table: Table) -> State:

@@ -176,15 +176,13 @@ def worth(ship, name: str, who: int, key, target, cost: int, sites: dict) -> flo
     if name == "captain":
         return captain_move(ship, who, key, target)
     if name == "search":
-        return 1.2 if len(ship.crew[who][2]) < 3 else 0.3
+        return search_worth(ship, who)
     if name == "craft":
         return craft_value(ship)
     if name == "entertain":
-        return gain(ship, "happiness", ship.tasks["Entertain"]["happiness"])
+        return entertain_worth(ship)
     if name == "clean":
-        by = ship.tasks["Clean"]["sanitation"]
-        by += ship.captain["grimsby"]["clean_bonus"] if ship.crew[who][0] == "grimsby" else 0
-        return gain(ship, "sanitation", by)
+        return clean_worth(ship, who)
     if name == "ability":
         return ability_move(ship, who, key, target, sites)
     if name == "room":
@@ -198,6 +196,20 @@ def worth(ship, name: str, who: int, key, target, cost: int, sites: dict) -> flo
         return move_worth(at(ship, target, sites), at(ship, ship.crew[who][1], sites), cost)
     assert name == "discard", name
     return 0.5
+
+
+def search_worth(ship, who: int) -> float:
+    return 1.2 if len(ship.crew[who][2]) < 3 else 0.3
+
+
+def entertain_worth(ship) -> float:
+    return gain(ship, "happiness", ship.tasks["Entertain"]["happiness"])
+
+
+def clean_worth(ship, who: int) -> float:
+    by = ship.tasks["Clean"]["sanitation"]
+    by += ship.captain["grimsby"]["clean_bonus"] if ship.crew[who][0] == "grimsby" else 0
+    return gain(ship, "sanitation", by)
 
 
 def room_move(ship, room: str, target) -> float:

@@ -1,0 +1,226 @@
+"""Voyage: the baseline's choice in one walk over the crew (`baseline.choose` and `moves.options` fused).
+
+`baseline.choose` lists the legal moves as groups (`moves.options`), then values each group. This walks
+the crew once, in the order `options` lists its groups, and works out each move's worth first and whether
+it is legal only where that worth could beat the best so far: no groups, no dispatch by name, no second
+loop. `moves.options` stays THE definition of a legal move (the random and search policies play by it);
+each block below names the lines of `options` it mirrors, and tests/test_simulate_fused.py holds this
+chooser to `baseline.choose` at every decision of many games. The worths are `baseline`'s own functions.
+
+Exactly the move `choose` makes: the same scores (the same sums, in the same order), and the first of
+equals in `options` order (a later move must be worth strictly more). A group whose moves are all worth the
+same (every group but the `TARGETED` ones) is worth what its first target is worth: its worth is worked
+out without the target, and the target is found only when the group wins."""
+
+from pnp.play import Move
+
+from . import baseline as b
+from . import moves as m
+
+_new = tuple.__new__
+
+
+def choose(ship) -> Move:
+    """The best move per Action among the legal ones, the first of equals in `moves.options` order, or
+    END when nothing is worth more than 0.25 per Action: what `baseline.choose` plays."""
+    ship.weights = {"happiness": b.weight(ship, "happiness"), "sanitation": b.weight(ship, "sanitation")}
+    left = ship.actions
+    ongoing = ship.ongoing
+    crew = ship.crew
+    sites: dict = {}  # b.site per square, once a decision (b.at)
+    cards: dict = {}  # an Ability Card's worth, where not where its Captain stands (as baseline.choose)
+    best, best_score = None, 0.25  # END: played when nothing is worth its Actions
+    # options: the decision's costs and the board, once
+    move_cost = ship.tasks["Move"]["cost"]
+    if not ongoing:
+        strike, extra, blocked, walk = False, 0, (), move_cost
+    else:
+        strike = ship.active("engineers-strike")
+        gremlins = ship.active("gremlins")
+        extra = gremlins["ability_cost"] if gremlins else 0
+        blocked = m.quarantine(ship)
+        glitch = ship.active("gravity-glitch")
+        walk = max(0, glitch["move_cost"] if glitch else move_cost)
+    damage, destroyed = ship.damage, ship.destroyed
+    damaged = None  # options' `damaged`, when a target asks for it
+    fewest, least = 0, len(crew[0][2])
+    for i in range(1, len(crew)):
+        if len(crew[i][2]) < least:
+            fewest, least = i, len(crew[i][2])
+    links, hall, near_of = ship.links, ship.hall, ship.near
+    room_cards, captains, abilities = ship.room, ship.captain, ship.ability
+    rooms_left = len(ship.rooms.cards) > 0
+    basic = None
+    craft_cost = repair_cost = None
+    useful = None
+    for who, (captain, here, hand) in enumerate(crew):
+        # options: "cost = 0 if who in hall else walk" .. add(("move", ...)); choose's inline Move worth
+        cost = 0 if who in hall else walk
+        if cost <= left:
+            if captain != "ines-vasquez" and not blocked and here not in links[here]:
+                near = near_of[here]
+            else:
+                key = (here, captain == "ines-vasquez", tuple(sorted(blocked)) if blocked else ())
+                near = ship.reached.get(key)
+                if near is None:
+                    near = ship.reached[key] = sorted(m.reach(ship, who, blocked))
+            if near:
+                per = cost if cost > 0.5 else 0.5
+                now = sites.get(here)
+                if now is None:
+                    now = sites[here] = b.site(ship, here)
+                for target in near:
+                    there = sites.get(target)
+                    if there is None:
+                        there = sites[target] = b.site(ship, target)
+                    if there <= now:
+                        continue
+                    score = 0.8 * (there - now) * (cost if cost > 1 else 1) / per
+                    if score > best_score:
+                        best, best_score = ("move", who, None, cost, target), score
+        # options: "if who == fewest or captain == 'grimsby' ..": Search, Clean, Entertain
+        if who == fewest or captain == "grimsby" or captain == "quill":
+            if basic is None:
+                basic = (m.task_cost(ship, "Search", who), m.task_cost(ship, "Clean", who),
+                         m.task_cost(ship, "Entertain", who))
+            c = basic[0]
+            if c <= left and (ship.abilities.cards or ship.abilities.discards):
+                score = b.search_worth(ship, who) / (c if c > 0.5 else 0.5)
+                if score > best_score:
+                    best, best_score = ("search", who, None, c, None), score
+            c = basic[1]
+            if c <= left and ship.meter["sanitation"] < 100:
+                score = b.clean_worth(ship, who) / (c if c > 0.5 else 0.5)
+                if score > best_score:
+                    best, best_score = ("clean", who, None, c, None), score
+            c = basic[2]
+            if c <= left and ship.meter["happiness"] < 100:
+                score = b.entertain_worth(ship) / (c if c > 0.5 else 0.5)
+                if score > best_score:
+                    best, best_score = ("entertain", who, None, c, None), score
+        # options: "if not strike:" Repair where the Captain stands, Craft (effects.craftable)
+        if not strike:
+            if damage[here] and here not in destroyed:
+                if repair_cost is None:
+                    repair_cost = ship.tasks["Repair"]["cost"] - (
+                        room_cards["maintenance-hub"]["saves"] if ship.works("maintenance-hub") else 0)
+                c = repair_cost - (captains[captain]["saves"] if captain == "mags-okonkwo" else 0)
+                if (c := max(0, c)) <= left:
+                    score = b.repair_value(ship, here, 1) / (c if c > 0.5 else 0.5)
+                    if score > best_score:
+                        best, best_score = ("repair", who, None, c, None), score
+            if rooms_left and here not in destroyed and not damage[here]:
+                if craft_cost is None:
+                    craft_cost = m.task_cost(ship, "Craft", who)
+                if craft_cost <= left:
+                    score = b.craft_value(ship) / (craft_cost if craft_cost > 0.5 else 0.5)
+                    if score > best_score:
+                        best, best_score = ("craft", who, None, craft_cost, None), score
+        # options: "room = ship.slot[here]" .. add(("room", ...)): the activated Room where the Captain stands
+        room = ship.slot[here]
+        fields = room_cards.get(room)
+        if fields and fields["kind"] == "activated" and (c := fields["cost"]) <= left:
+            per = c if c > 0.5 else 0.5
+            if ("room", room) in b.TARGETED:
+                if ship.works(room):
+                    if damaged is None:
+                        damaged = [sq for sq in ship.squares if damage[sq] and sq not in destroyed]
+                    for target in m.room_targets(ship, who, room, damaged):
+                        score = b.room_move(ship, room, target) / per
+                        if score > best_score:
+                            best, best_score = ("room", who, room, c, target), score
+            elif (score := b.room_move(ship, room, None) / per) > best_score and ship.works(room):
+                if damaged is None:
+                    damaged = [sq for sq in ship.squares if damage[sq] and sq not in destroyed]
+                targets = m.room_targets(ship, who, room, damaged)
+                if targets:
+                    best, best_score = ("room", who, room, c, targets[0]), score
+        # options: "c = captains[captain]['cost']" .. add(("captain", ...))
+        c = captains[captain]["cost"]
+        if c <= left:
+            per = c if c > 0.5 else 0.5
+            if ("captain", captain) in b.TARGETED:
+                if damaged is None:
+                    damaged = [sq for sq in ship.squares if damage[sq] and sq not in destroyed]
+                targets = m.captain_targets(ship, who, damaged)
+                if captain == "quill":  # as choose: worth what the card taken back is, once a game
+                    kept = ship.card_values
+                    for target in targets:
+                        value = kept.get((captain, target))
+                        if value is None:
+                            value = kept[captain, target] = b.captain_move(ship, who, captain, target)
+                        score = value / per
+                        if score > best_score:
+                            best, best_score = ("captain", who, captain, c, target), score
+                else:
+                    for target in targets:
+                        score = b.captain_move(ship, who, captain, target) / per
+                        if score > best_score:
+                            best, best_score = ("captain", who, captain, c, target), score
+            else:
+                score = b.captain_move(ship, who, captain, None) / per
+                if score > best_score:
+                    if captain in m.CAPTAINS_AIMED:
+                        if damaged is None:
+                            damaged = [sq for sq in ship.squares if damage[sq] and sq not in destroyed]
+                        targets = m.captain_targets(ship, who, damaged)
+                    else:
+                        targets = m.ANY
+                    if targets:
+                        best, best_score = ("captain", who, captain, c, targets[0]), score
+        # options: "if hand: for card in sorted(set(hand))" .. add(("ability", ...))
+        if hand:
+            for card in sorted(set(hand)):
+                c = abilities[card]["cost"] + extra
+                if c > left:
+                    continue
+                per = c if c > 0.5 else 0.5
+                if ("ability", card) in b.TARGETED:
+                    if card == "jetpack":
+                        if useful is None:
+                            useful = m.useful_squares(ship, None)
+                        targets = [sq for sq in useful if sq != here]
+                    else:
+                        if damaged is None:
+                            damaged = [sq for sq in ship.squares if damage[sq] and sq not in destroyed]
+                        targets = m.ability_targets(ship, who, card, damaged)
+                    for target in targets:
+                        score = b.ability_move(ship, who, card, target, sites) / per
+                        if score > best_score:
+                            best, best_score = ("ability", who, card, c, target), score
+                    continue
+                if card in b.BY_WHO:
+                    value = b.ability_move(ship, who, card, None, sites)
+                else:
+                    value = cards.get(card)
+                    if value is None:
+                        value = cards[card] = b.ability_move(ship, who, card, None, sites)
+                score = value / per
+                if score > best_score:
+                    if card not in m.AIMED:
+                        target = None
+                    else:
+                        if damaged is None:
+                            damaged = [sq for sq in ship.squares if damage[sq] and sq not in destroyed]
+                        targets = m.ability_targets(ship, who, card, damaged)
+                        if not targets:
+                            continue
+                        target = targets[0]
+                    best, best_score = ("ability", who, card, c, target), score
+        # options: "for i, e in enumerate(ongoing)": resolve an Event, discard for the Gremlins
+        for i, e in enumerate(ongoing):
+            ev = ship.event[e["id"]]
+            if (e["id"] in m.RESOLVE_ANYWHERE or (e["id"] in m.RESOLVE_BESIDE and e["at"] == here)
+                    or (e["id"] == "clogged-pipes" and damage[here])
+                    or (e["id"] == "bad-reviews" and here not in e["done"])) and (c := ev["resolve_cost"]) <= left:
+                score = b.worth(ship, "resolve", who, i, None, c, sites) / (c if c > 0.5 else 0.5)
+                if score > best_score:
+                    best, best_score = ("resolve", who, i, c, None), score
+            if e["id"] == "gremlins" and hand:
+                score = b.worth(ship, "discard", who, i, None, 0, sites) / 0.5  # its cost 0: per Action, 0.5
+                if score > best_score:
+                    best, best_score = ("discard", who, i, 0, min(hand)), score
+    ship.weights = None
+    if best is None:
+        return m.END
+    return m.make(*best)

@@ -1,0 +1,89 @@
+"""Voyage's fused baseline (cards/voyage/play/fused.py: legality and worth in one walk over the crew)
+chooses exactly the move `baseline.choose` chooses from `moves.options`' groups, at every decision of
+real games: 1-4 players, a `--vary` sweep's fields, ongoing Events, the random policy's odd states."""
+
+from __future__ import annotations
+
+import sys
+
+from conftest import REPO
+
+
+def _session(seed: int, variants=None, policy: str = "baseline"):
+    from pnp.model.game import load_game
+    from pnp.play.run import Plan, Variant, session
+    from pnp.rules.check import load_rules
+
+    game = load_game(REPO, "voyage")
+    spec, _ = load_rules(game)
+    return session(Plan(game, spec.setup, seed, policy, variants or [Variant()]))
+
+
+def _modules(state):
+    package = type(state).__module__.rsplit(".", 1)[0]
+    return sys.modules[package + ".baseline"], sys.modules[package + ".fused"]
+
+
+def _compared(seen: dict, play=None):
+    """A policy that asks both choosers at every decision, asserts they agree, and plays `play` (the
+    baseline's move when None)."""
+
+    def policy(state, legal, rng):
+        baseline, fused = _modules(state)
+        grouped = baseline.choose(state)
+        fast = fused.choose(state)
+        assert fast == grouped, (fast, grouped)
+        seen["decisions"] += 1
+        seen["kinds"].add(fast.name)
+        seen["ongoing"] += bool(state.ongoing)
+        return grouped if play is None else play(state, legal, rng)
+
+    return policy
+
+
+def _seen() -> dict:
+    return {"decisions": 0, "kinds": set(), "ongoing": 0}
+
+
+def test_the_fused_chooser_chooses_the_grouped_baselines_move_at_every_decision():
+    from pnp.play.run import play_one
+
+    s = _session(11)
+    seen = _seen()
+    s.policy = _compared(seen)
+    for i in range(40):
+        for players in (1, 2, 3, 4):
+            play_one(s, (0, players, i))
+    assert seen["decisions"] > 6000 and seen["ongoing"] > 500, seen
+    assert {"move", "ability", "captain", "room", "search", "clean", "entertain", "repair", "craft", "resolve",
+            "end round"} <= seen["kinds"], seen["kinds"]
+
+
+def test_the_fused_chooser_agrees_in_a_sweeps_games():
+    """A `--vary` sweep changes the cards' fields the worths and costs read (read again each game)."""
+    from pnp.play.run import Variant, play_one
+
+    variants = [Variant("ability", "double-espresso", "cost", 0), Variant("room", "machine-shop", "cost", 1),
+                Variant("event", "hull-breach", "damage", 3), Variant("captain", "quill", "cost", 1)]
+    s = _session(4, variants)
+    seen = _seen()
+    s.policy = _compared(seen)
+    for v in range(len(variants)):
+        for i in range(12):
+            for players in (1, 2, 3, 4):
+                play_one(s, (v, players, i))
+    assert seen["decisions"] > 3000, seen
+
+
+def test_the_fused_chooser_agrees_in_the_odd_states_random_play_reaches():
+    """The random policy plays moves the baseline would not (Gremlins' discards, Hall Passes, Events left
+    standing): both choosers are asked at each of its decisions."""
+    from pnp.play.run import play_one
+
+    s = _session(9)
+    seen = _seen()
+    s.policy = _compared(seen, lambda state, legal, rng: rng.choice(legal))
+    for i in range(60):
+        for players in (1, 2, 3, 4):
+            play_one(s, (0, players, i))
+    assert seen["decisions"] > 3000 and seen["ongoing"] > 1000, seen
