@@ -99,9 +99,10 @@ def scouting(ship) -> float:
         return max(0.0, event_harm(ship, top) - harm_of_the_rest(ship, top))
     key = ("scouting", len(pile))
     value = ship.card_values.get(key)
-    if value is None:
-        value = ship.card_values[key] = sum(max(0.0, event_harm(ship, c) - harm_of_the_rest(ship, c))
-                                            for c in pile) / len(pile)
+    if value is None:  # the mean of max(0, event_harm(c) - harm_of_the_rest(c)), the rest's harm inline
+        total, others = deck_harm(ship), len(pile) - 1
+        saved = [h - (total - h) / others for h in [event_harm(ship, c) for c in pile]]
+        value = ship.card_values[key] = sum(s if s > 0.0 else 0.0 for s in saved) / len(pile)
     return value
 
 
@@ -262,7 +263,11 @@ def ability_move(ship, who: int, card: str, target, sites: dict) -> float:
         return v
     here = ship.crew[who][1]
     late = ship.round >= ship.rounds
-    if card in ("duct-tape", "a-swift-kick"):
+    if card == "jetpack":  # the cards in the order they come most (each card one rule)
+        v += 1.5 * at(ship, target, sites) - at(ship, here, sites)
+    elif card in ("blueprints", "rabbits-foot", "reinforced-bulkhead", "hall-pass"):
+        v += 0.0 if late else 0.6
+    elif card in ("duct-tape", "a-swift-kick"):
         v += repair_value(ship, here, a["repair"]) if card == "duct-tape" else 2.0
     elif card == "repair-drone":
         v += repair_value(ship, target, a["repair"])
@@ -280,12 +285,8 @@ def ability_move(ship, who: int, card: str, target, sites: dict) -> float:
         v += 11.0 if ship.damage[target] >= ship.max_damage - 1 else 3.0
     elif card == "complaint-form":
         v += max(0.0, event_harm(ship, ship.ongoing[target]["id"]))
-    elif card == "jetpack":
-        v += 1.5 * at(ship, target, sites) - at(ship, here, sites)
     elif card == "early-warning":
         v += forewarning(ship, a["look"])
-    elif card in ("blueprints", "rabbits-foot", "reinforced-bulkhead", "hall-pass"):
-        v += 0.0 if late else 0.6
     return v
 
 

@@ -30,6 +30,7 @@ def choose(ship) -> Move:
     sites: dict = {}  # b.site per square, once a decision (b.at)
     cards: dict = {}  # an Ability Card's worth, where not where its Captain stands (as baseline.choose)
     best, best_score = None, 0.25  # END: played when nothing is worth its Actions
+    room_cards, captains, abilities = ship.room, ship.captain, ship.ability
     # options: the decision's costs and the board, once
     move_cost = ship.tasks["Move"]["cost"]
     if not ongoing:
@@ -42,13 +43,21 @@ def choose(ship) -> Move:
         glitch = ship.active("gravity-glitch")
         walk = max(0, glitch["move_cost"] if glitch else move_cost)
     damage, destroyed = ship.damage, ship.destroyed
-    damaged = None  # options' `damaged`, when a target asks for it
+    damaged = [sq for sq in ship.squares if damage[sq] and sq not in destroyed]  # as options
+    # b.site is 0.0 but where a square is damaged or holds an activated Room (ship.at: where each Room card
+    # in play is, kept with ship.slot by effects.craft): those squares' sites, once, and the best of them
+    for room, sq in ship.at.items():
+        if room_cards[room]["kind"] == "activated" and sq not in sites:
+            sites[sq] = b.site(ship, sq)
+    for sq in damaged:
+        if sq not in sites:
+            sites[sq] = b.site(ship, sq)
+    top = max(sites.values(), default=0.0)
     fewest, least = 0, len(crew[0][2])
     for i in range(1, len(crew)):
         if len(crew[i][2]) < least:
             fewest, least = i, len(crew[i][2])
     links, hall, near_of = ship.links, ship.hall, ship.near
-    room_cards, captains, abilities = ship.room, ship.captain, ship.ability
     rooms_left = len(ship.rooms.cards) > 0
     basic = None
     craft_cost = repair_cost = None
@@ -64,15 +73,11 @@ def choose(ship) -> Move:
                 near = ship.reached.get(key)
                 if near is None:
                     near = ship.reached[key] = sorted(m.reach(ship, who, blocked))
-            if near:
+            now = sites.get(here, 0.0)
+            if near and top > now:  # else no square is worth more than here: every Move worth 0
                 per = cost if cost > 0.5 else 0.5
-                now = sites.get(here)
-                if now is None:
-                    now = sites[here] = b.site(ship, here)
                 for target in near:
-                    there = sites.get(target)
-                    if there is None:
-                        there = sites[target] = b.site(ship, target)
+                    there = sites.get(target, 0.0)
                     if there <= now:
                         continue
                     score = 0.8 * (there - now) * (cost if cost > 1 else 1) / per
@@ -123,15 +128,11 @@ def choose(ship) -> Move:
             per = c if c > 0.5 else 0.5
             if ("room", room) in b.TARGETED:
                 if ship.works(room):
-                    if damaged is None:
-                        damaged = [sq for sq in ship.squares if damage[sq] and sq not in destroyed]
                     for target in m.room_targets(ship, who, room, damaged):
                         score = b.room_move(ship, room, target) / per
                         if score > best_score:
                             best, best_score = ("room", who, room, c, target), score
             elif (score := b.room_move(ship, room, None) / per) > best_score and ship.works(room):
-                if damaged is None:
-                    damaged = [sq for sq in ship.squares if damage[sq] and sq not in destroyed]
                 targets = m.room_targets(ship, who, room, damaged)
                 if targets:
                     best, best_score = ("room", who, room, c, targets[0]), score
@@ -140,8 +141,6 @@ def choose(ship) -> Move:
         if c <= left:
             per = c if c > 0.5 else 0.5
             if ("captain", captain) in b.TARGETED:
-                if damaged is None:
-                    damaged = [sq for sq in ship.squares if damage[sq] and sq not in destroyed]
                 targets = m.captain_targets(ship, who, damaged)
                 if captain == "quill":  # as choose: worth what the card taken back is, once a game
                     kept = ship.card_values
@@ -161,8 +160,6 @@ def choose(ship) -> Move:
                 score = b.captain_move(ship, who, captain, None) / per
                 if score > best_score:
                     if captain in m.CAPTAINS_AIMED:
-                        if damaged is None:
-                            damaged = [sq for sq in ship.squares if damage[sq] and sq not in destroyed]
                         targets = m.captain_targets(ship, who, damaged)
                     else:
                         targets = m.ANY
@@ -181,8 +178,6 @@ def choose(ship) -> Move:
                             useful = m.useful_squares(ship, None)
                         targets = [sq for sq in useful if sq != here]
                     else:
-                        if damaged is None:
-                            damaged = [sq for sq in ship.squares if damage[sq] and sq not in destroyed]
                         targets = m.ability_targets(ship, who, card, damaged)
                     for target in targets:
                         score = b.ability_move(ship, who, card, target, sites) / per
@@ -200,8 +195,6 @@ def choose(ship) -> Move:
                     if card not in m.AIMED:
                         target = None
                     else:
-                        if damaged is None:
-                            damaged = [sq for sq in ship.squares if damage[sq] and sq not in destroyed]
                         targets = m.ability_targets(ship, who, card, damaged)
                         if not targets:
                             continue
