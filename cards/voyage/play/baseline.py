@@ -229,6 +229,9 @@ def room_move(ship, room: str, target) -> float:
     return 0.0  # the teleporter: its moves are valued as moves would be, less
 
 
+GAINS_ONLY = ("beowulf", "grimsby")  # the Captains captain_move values by their meter gains alone
+
+
 def captain_move(ship, who: int, captain: str, target) -> float:
     c = ship.captain[captain]
     if captain == "beowulf":

@@ -23,7 +23,13 @@ _new = tuple.__new__
 def choose(ship) -> Move:
     """The best move per Action among the legal ones, the first of equals in `moves.options` order, or
     END when nothing is worth more than 0.25 per Action: what `baseline.choose` plays."""
-    ship.weights = {"happiness": b.weight(ship, "happiness"), "sanitation": b.weight(ship, "sanitation")}
+    meter = ship.meter  # b.gain reads the meters and the weights, the weights only the meters (b.weight):
+    key = ("meters", meter["happiness"], meter["sanitation"])  # the weights and the worths of gains alone,
+    kept = ship.card_values.get(key)  # kept a game by the meters
+    if kept is None:
+        kept = ship.card_values[key] = ({"happiness": b.weight(ship, "happiness"),
+                                         "sanitation": b.weight(ship, "sanitation")}, {})
+    ship.weights, by_meters = kept
     left = ship.actions
     ongoing = ship.ongoing
     crew = ship.crew
@@ -61,6 +67,7 @@ def choose(ship) -> Move:
     rooms_left = len(ship.rooms.cards) > 0
     basic = None
     craft_cost = repair_cost = None
+    crafted = entertained = False
     useful = None
     for who, (captain, here, hand) in enumerate(crew):
         # options: "cost = 0 if who in hall else walk" .. add(("move", ...)); choose's inline Move worth
@@ -94,12 +101,13 @@ def choose(ship) -> Move:
                 if score > best_score:
                     best, best_score = ("search", who, None, c, None), score
             c = basic[1]
-            if c <= left and ship.meter["sanitation"] < 100:
+            if c <= left and meter["sanitation"] < 100:
                 score = b.clean_worth(ship, who) / (c if c > 0.5 else 0.5)
                 if score > best_score:
                     best, best_score = ("clean", who, None, c, None), score
             c = basic[2]
-            if c <= left and ship.meter["happiness"] < 100:
+            if c <= left and meter["happiness"] < 100 and not entertained:  # another Captain's: worth the same
+                entertained = True
                 score = b.entertain_worth(ship) / (c if c > 0.5 else 0.5)
                 if score > best_score:
                     best, best_score = ("entertain", who, None, c, None), score
@@ -117,7 +125,8 @@ def choose(ship) -> Move:
             if rooms_left and here not in destroyed and not damage[here]:
                 if craft_cost is None:
                     craft_cost = m.task_cost(ship, "Craft", who)
-                if craft_cost <= left:
+                if craft_cost <= left and not crafted:  # another Captain's Craft: worth the same, never more
+                    crafted = True
                     score = b.craft_value(ship) / (craft_cost if craft_cost > 0.5 else 0.5)
                     if score > best_score:
                         best, best_score = ("craft", who, None, craft_cost, None), score
@@ -157,7 +166,13 @@ def choose(ship) -> Move:
                         if score > best_score:
                             best, best_score = ("captain", who, captain, c, target), score
             else:
-                score = b.captain_move(ship, who, captain, None) / per
+                if captain in b.GAINS_ONLY:
+                    value = by_meters.get(captain)
+                    if value is None:
+                        value = by_meters[captain] = b.captain_move(ship, who, captain, None)
+                else:
+                    value = b.captain_move(ship, who, captain, None)
+                score = value / per
                 if score > best_score:
                     if captain in m.CAPTAINS_AIMED:
                         targets = m.captain_targets(ship, who, damaged)
@@ -179,13 +194,23 @@ def choose(ship) -> Move:
                         targets = [sq for sq in useful if sq != here]
                     else:
                         targets = m.ability_targets(ship, who, card, damaged)
+                    seen = set()  # the Jetpack is worth what its target's site is: the first target of each
                     for target in targets:
+                        if card == "jetpack":
+                            there = sites.get(target, 0.0)
+                            if there in seen:
+                                continue  # worth what an earlier target is: never more
+                            seen.add(there)
                         score = b.ability_move(ship, who, card, target, sites) / per
                         if score > best_score:
                             best, best_score = ("ability", who, card, c, target), score
                     continue
                 if card in b.BY_WHO:
                     value = b.ability_move(ship, who, card, None, sites)
+                elif card not in b.DOES_MORE:  # worth its gains alone: what the meters say, kept by them
+                    value = by_meters.get(card)
+                    if value is None:
+                        value = by_meters[card] = b.ability_move(ship, who, card, None, sites)
                 else:
                     value = cards.get(card)
                     if value is None:
