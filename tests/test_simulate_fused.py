@@ -87,3 +87,39 @@ def test_the_fused_chooser_agrees_in_the_odd_states_random_play_reaches():
         for players in (1, 2, 3, 4):
             play_one(s, (0, players, i))
     assert seen["decisions"] > 3000 and seen["ongoing"] > 1000, seen
+
+
+def test_every_worth_kept_by_the_meters_and_the_round_is_the_rules_worth_at_every_decision():
+    """fused.choose keeps, a game, the weights and the worths that read only the meters and the round
+    (every Ability Card but baseline.READS_MORE, the Captains of baseline.BY_METERS). At every decision of
+    real games each kept worth for the decision's meters and round is worked out again from the rule, on
+    the board as it is now: a card or Captain whose worth reads more (the Event deck, a target, the
+    board) would be kept stale and caught here."""
+    from pnp.play.run import play_one
+
+    s = _session(5)
+    seen = {"checked": 0, "cards": set(), "decisions": 0}
+
+    def policy(state, legal, rng):
+        baseline, fused = _modules(state)
+        move = fused.choose(state)
+        key = ("meters", state.meter["happiness"], state.meter["sanitation"], state.round)
+        weights, kept = state.card_values[key]
+        assert weights == {m: baseline.weight(state, m) for m in ("happiness", "sanitation")}
+        state.weights = None  # worked out afresh from the meters
+        for name, value in kept.items():
+            if name in state.captain:
+                again = baseline.captain_move(state, 0, name, None)
+            else:
+                again = baseline.ability_move(state, 0, name, None, {})
+            assert value == again, (name, value, again)
+            seen["checked"] += 1
+            seen["cards"].add(name)
+        seen["decisions"] += 1
+        return move
+
+    s.policy = policy
+    for i in range(30):
+        for players in (1, 2, 3, 4):
+            play_one(s, (0, players, i))
+    assert seen["checked"] > 20_000 and len(seen["cards"]) >= 12, seen

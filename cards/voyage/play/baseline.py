@@ -94,15 +94,21 @@ def scouting(ship) -> float:
     pile = ship.events.cards
     if len(pile) < 2 or ship.round >= ship.rounds:
         return 0.0
+    key = ("scouting", len(pile), ship.known[0] if ship.known else None)  # the deck's cards at its length
+    value = ship.card_values.get(key)
+    if value is not None:
+        return value
     if ship.known:
         top = ship.known[0]
-        return max(0.0, event_harm(ship, top) - harm_of_the_rest(ship, top))
-    key = ("scouting", len(pile))
-    value = ship.card_values.get(key)
-    if value is None:  # the mean of max(0, event_harm(c) - harm_of_the_rest(c)), the rest's harm inline
-        total, others = deck_harm(ship), len(pile) - 1
-        saved = [h - (total - h) / others for h in [event_harm(ship, c) for c in pile]]
-        value = ship.card_values[key] = sum(s if s > 0.0 else 0.0 for s in saved) / len(pile)
+        value = max(0.0, event_harm(ship, top) - harm_of_the_rest(ship, top))
+    else:  # the mean of max(0, event_harm(c) - harm_of_the_rest(c)), the rest's harm inline
+        harms = [event_harm(ship, c) for c in pile]
+        total = ship.card_values.get(("deck harm", len(pile)))  # deck_harm, from the harms at hand
+        if total is None:
+            total = ship.card_values["deck harm", len(pile)] = sum(harms)
+        saved = [h - (total - h) / (len(pile) - 1) for h in harms]
+        value = sum(s if s > 0.0 else 0.0 for s in saved) / len(pile)
+    ship.card_values[key] = value
     return value
 
 
@@ -229,9 +235,6 @@ def room_move(ship, room: str, target) -> float:
     return 0.0  # the teleporter: its moves are valued as moves would be, less
 
 
-GAINS_ONLY = ("beowulf", "grimsby")  # the Captains captain_move values by their meter gains alone
-
-
 def captain_move(ship, who: int, captain: str, target) -> float:
     c = ship.captain[captain]
     if captain == "beowulf":
@@ -292,6 +295,13 @@ def ability_move(ship, who: int, card: str, target, sites: dict) -> float:
         v += forewarning(ship, a["look"])
     return v
 
+
+# what is worth what the meters and the round say, and nothing else (fused.choose keeps their worths a game
+# by those; tests/test_simulate_fused.py holds every kept worth to the rule at every decision): every
+# Ability Card but the ones below (their targets, where their Captain stands, the Event deck), and these Captains
+READS_MORE = frozenset(("duct-tape", "miracle-wrench", "repair-drone", "stopgap-patch", "complaint-form", "jetpack",
+                        "early-warning"))
+BY_METERS = ("beowulf", "grimsby", "mags-okonkwo")
 
 # the moves whose worth depends on their target (every other group's moves are worth the same)
 BY_WHO = ("duct-tape", "miracle-wrench", "jetpack")  # Ability Cards worth what they do where their Captain stands

@@ -24,8 +24,8 @@ def choose(ship) -> Move:
     """The best move per Action among the legal ones, the first of equals in `moves.options` order, or
     END when nothing is worth more than 0.25 per Action: what `baseline.choose` plays."""
     meter = ship.meter  # b.gain reads the meters and the weights, the weights only the meters (b.weight):
-    key = ("meters", meter["happiness"], meter["sanitation"])  # the weights and the worths of gains alone,
-    kept = ship.card_values.get(key)  # kept a game by the meters
+    key = ("meters", meter["happiness"], meter["sanitation"], ship.round)  # the weights, and the worths that
+    kept = ship.card_values.get(key)  # read only the meters and the round (b.READS_MORE), kept a game by them
     if kept is None:
         kept = ship.card_values[key] = ({"happiness": b.weight(ship, "happiness"),
                                          "sanitation": b.weight(ship, "sanitation")}, {})
@@ -166,7 +166,7 @@ def choose(ship) -> Move:
                         if score > best_score:
                             best, best_score = ("captain", who, captain, c, target), score
             else:
-                if captain in b.GAINS_ONLY:
+                if captain in b.BY_METERS:
                     value = by_meters.get(captain)
                     if value is None:
                         value = by_meters[captain] = b.captain_move(ship, who, captain, None)
@@ -207,7 +207,7 @@ def choose(ship) -> Move:
                     continue
                 if card in b.BY_WHO:
                     value = b.ability_move(ship, who, card, None, sites)
-                elif card not in b.DOES_MORE:  # worth its gains alone: what the meters say, kept by them
+                elif card not in b.READS_MORE:  # worth what the meters and the round say: kept by them
                     value = by_meters.get(card)
                     if value is None:
                         value = by_meters[card] = b.ability_move(ship, who, card, None, sites)
