@@ -195,8 +195,7 @@ def worth(ship, name: str, who: int, key, target, cost: int, sites: dict) -> flo
     if name == "room":
         return room_move(ship, key, target)
     if name == "resolve":
-        e = ship.ongoing[key]
-        return max(0.0, event_harm(ship, e["id"])) * 0.8
+        return resolve_worth(ship, key)
     if name == "repair":
         return repair_value(ship, ship.crew[who][1], 1)
     if name == "move":
@@ -217,6 +216,10 @@ def clean_worth(ship, who: int) -> float:
     by = ship.tasks["Clean"]["sanitation"]
     by += ship.captain["grimsby"]["clean_bonus"] if ship.crew[who][0] == "grimsby" else 0
     return gain(ship, "sanitation", by)
+
+
+def resolve_worth(ship, i: int) -> float:
+    return max(0.0, event_harm(ship, ship.ongoing[i]["id"])) * 0.8
 
 
 def room_move(ship, room: str, target) -> float:

@@ -182,7 +182,7 @@ def choose(ship) -> Move:
                         best, best_score = ("captain", who, captain, c, targets[0]), score
         # options: "if hand: for card in sorted(set(hand))" .. add(("ability", ...))
         if hand:
-            for card in sorted(set(hand)):
+            for card in hand if len(hand) < 2 else sorted(set(hand)):
                 c = abilities[card]["cost"] + extra
                 if c > left:
                     continue
@@ -231,7 +231,7 @@ def choose(ship) -> Move:
             if (e["id"] in m.RESOLVE_ANYWHERE or (e["id"] in m.RESOLVE_BESIDE and e["at"] == here)
                     or (e["id"] == "clogged-pipes" and damage[here])
                     or (e["id"] == "bad-reviews" and here not in e["done"])) and (c := ev["resolve_cost"]) <= left:
-                score = b.worth(ship, "resolve", who, i, None, c, sites) / (c if c > 0.5 else 0.5)
+                score = b.resolve_worth(ship, i) / (c if c > 0.5 else 0.5)
                 if score > best_score:
                     best, best_score = ("resolve", who, i, c, None), score
             if e["id"] == "gremlins" and hand:

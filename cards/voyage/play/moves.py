@@ -18,16 +18,16 @@ _new = tuple.__new__
 
 def task_cost(ship, name: str, who: int) -> int:
     cost = ship.tasks[name]["cost"]
-    captain = ship.crew[who][0]
     if name == "Move":
         glitch = ship.active("gravity-glitch")
         cost = 0 if who in ship.hall else glitch["move_cost"] if glitch else cost
     elif name == "Clean":
-        clogged = ship.active("clogged-pipes")
+        clogged = ship.active("clogged-pipes") if ship.ongoing else None
         cost += clogged["clean_cost"] if clogged else 0
     elif name == "Entertain":
         cost -= ship.room["grand-ballroom"]["saves"] if ship.works("grand-ballroom") else 0
     elif name == "Repair":
+        captain = ship.crew[who][0]
         cost -= ship.room["maintenance-hub"]["saves"] if ship.works("maintenance-hub") else 0
         cost -= ship.captain[captain]["saves"] if captain == "mags-okonkwo" else 0
     return cost if cost > 0 else 0  # max(0, cost)
