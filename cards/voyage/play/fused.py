@@ -36,18 +36,21 @@ def choose(ship) -> Move:
     sites: dict = {}  # b.site per square, once a decision (b.at)
     cards: dict = {}  # an Ability Card's worth, where not where its Captain stands (as baseline.choose)
     best, best_score = None, 0.25  # END: played when nothing is worth its Actions
-    room_cards, captains, abilities = ship.room, ship.captain, ship.ability
+    room_cards, captains = ship.room, ship.captain
+    plan = ship.card_values.get("fused")
+    if plan is None:
+        plan = ship.card_values["fused"] = _plan(ship)
+    captain_plan, card_plan = plan
     # options: the decision's costs and the board, once
     move_cost = ship.tasks["Move"]["cost"]
     if not ongoing:
         strike, extra, blocked, walk = False, 0, (), move_cost
-    else:
-        strike = ship.active("engineers-strike")
-        gremlins = ship.active("gremlins")
-        extra = gremlins["ability_cost"] if gremlins else 0
-        blocked = m.quarantine(ship)
-        glitch = ship.active("gravity-glitch")
-        walk = max(0, glitch["move_cost"] if glitch else move_cost)
+    else:  # ship.active and m.quarantine, in one pass over the events
+        on = {e["id"] for e in ongoing}
+        strike = "engineers-strike" in on
+        extra = ship.event["gremlins"]["ability_cost"] if "gremlins" in on else 0
+        blocked = {e["at"] for e in ongoing if e["id"] == "quarantine"}
+        walk = max(0, ship.event["gravity-glitch"]["move_cost"] if "gravity-glitch" in on else move_cost)
     damage, destroyed = ship.damage, ship.destroyed
     damaged = [sq for sq in ship.squares if damage[sq] and sq not in destroyed]  # as options
     # b.site is 0.0 but where a square is damaged or holds an activated Room (ship.at: where each Room card
@@ -146,10 +149,10 @@ def choose(ship) -> Move:
                 if targets:
                     best, best_score = ("room", who, room, c, targets[0]), score
         # options: "c = captains[captain]['cost']" .. add(("captain", ...))
-        c = captains[captain]["cost"]
+        c, how = captain_plan[captain]
         if c <= left:
             per = c if c > 0.5 else 0.5
-            if ("captain", captain) in b.TARGETED:
+            if how is TARGETS:
                 targets = m.captain_targets(ship, who, damaged)
                 if captain == "quill":  # as choose: worth what the card taken back is, once a game
                     kept = ship.card_values
@@ -166,7 +169,7 @@ def choose(ship) -> Move:
                         if score > best_score:
                             best, best_score = ("captain", who, captain, c, target), score
             else:
-                if captain in b.BY_METERS:
+                if how is KEPT:
                     value = by_meters.get(captain)
                     if value is None:
                         value = by_meters[captain] = b.captain_move(ship, who, captain, None)
@@ -183,11 +186,12 @@ def choose(ship) -> Move:
         # options: "if hand: for card in sorted(set(hand))" .. add(("ability", ...))
         if hand:
             for card in hand if len(hand) < 2 else sorted(set(hand)):
-                c = abilities[card]["cost"] + extra
+                c, how = card_plan[card]
+                c += extra
                 if c > left:
                     continue
                 per = c if c > 0.5 else 0.5
-                if ("ability", card) in b.TARGETED:
+                if how is TARGETS:
                     if card == "jetpack":
                         if useful is None:
                             useful = m.useful_squares(ship, None)
@@ -205,12 +209,12 @@ def choose(ship) -> Move:
                         if score > best_score:
                             best, best_score = ("ability", who, card, c, target), score
                     continue
-                if card in b.BY_WHO:
-                    value = b.ability_move(ship, who, card, None, sites)
-                elif card not in b.READS_MORE:  # worth what the meters and the round say: kept by them
+                if how is KEPT:
                     value = by_meters.get(card)
                     if value is None:
                         value = by_meters[card] = b.ability_move(ship, who, card, None, sites)
+                elif how is BY_WHO:
+                    value = b.ability_move(ship, who, card, None, sites)
                 else:
                     value = cards.get(card)
                     if value is None:
@@ -242,3 +246,23 @@ def choose(ship) -> Move:
     if best is None:
         return m.END
     return m.make(*best)
+
+
+# how a Captain's or an Ability Card's worth is found (_plan): for each of its targets; kept a game by the
+# meters and the round (b.READS_MORE, b.BY_METERS); where its Captain stands (b.BY_WHO); once a decision
+TARGETS, KEPT, BY_WHO, DECISION = "targets", "kept", "by who", "decision"
+
+
+def _plan(ship) -> tuple[dict, dict]:
+    """Each Captain's and each Ability Card's cost (its field) and how its worth is found: once a game (a
+    sweep's fields are the game's)."""
+    captains = {}
+    for captain, fields in ship.captain.items():
+        how = TARGETS if ("captain", captain) in b.TARGETED else KEPT if captain in b.BY_METERS else DECISION
+        captains[captain] = (fields["cost"], how)
+    cards = {}
+    for card, fields in ship.ability.items():
+        how = (TARGETS if ("ability", card) in b.TARGETED else BY_WHO if card in b.BY_WHO
+               else KEPT if card not in b.READS_MORE else DECISION)
+        cards[card] = (fields["cost"], how)
+    return captains, cards
