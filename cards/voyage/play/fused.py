@@ -8,16 +8,21 @@ each block below names the lines of `options` it mirrors, and tests/test_simulat
 chooser to `baseline.choose` at every decision of many games. The worths are `baseline`'s own functions.
 
 Exactly the move `choose` makes: the same scores (the same sums, in the same order), and the first of
-equals in `options` order (a later move must be worth strictly more). A group whose moves are all worth the
-same (every group but the `TARGETED` ones) is worth what its first target is worth: its worth is worked
-out without the target, and the target is found only when the group wins."""
+equals in `options` order (a later move must be worth strictly more). So a move worth no more than one
+before it is passed over without being made or looked for:
+- a group whose moves are all worth the same (every group but `b.TARGETED`'s) is worth what its first
+  target is worth: its worth is worked out without the target, the target found only when it wins;
+- another Captain's Craft or Entertain (the same cost, the same worth), a Jetpack's target whose square
+  is worth what an earlier one's is, a Move where no square is worth more than the Captain's own.
+What is worked out less often: `b.site` only for the squares where it is not 0 (damaged, or holding an
+activated Room); the worths that read only the meters and the round (every Ability Card but
+`b.READS_MORE`, the Captains of `b.BY_METERS`) and the weights kept a game by the meters and the round;
+each card's cost and how it is valued once a game (`_plan`)."""
 
 from pnp.play import Move
 
 from . import baseline as b
 from . import moves as m
-
-_new = tuple.__new__
 
 
 def choose(ship) -> Move:
@@ -35,7 +40,8 @@ def choose(ship) -> Move:
     crew = ship.crew
     sites: dict = {}  # b.site per square, once a decision (b.at)
     cards: dict = {}  # an Ability Card's worth, where not where its Captain stands (as baseline.choose)
-    best, best_score = None, 0.25  # END: played when nothing is worth its Actions
+    best: tuple | None = None  # the move to make: moves.make's (name, who, key, cost, target)
+    best_score = 0.25  # END's: played when nothing is worth its Actions
     room_cards, captains = ship.room, ship.captain
     plan = ship.card_values.get("fused")
     if plan is None:
@@ -177,10 +183,7 @@ def choose(ship) -> Move:
                     value = b.captain_move(ship, who, captain, None)
                 score = value / per
                 if score > best_score:
-                    if captain in m.CAPTAINS_AIMED:
-                        targets = m.captain_targets(ship, who, damaged)
-                    else:
-                        targets = m.ANY
+                    targets = m.captain_targets(ship, who, damaged) if captain in m.CAPTAINS_AIMED else m.ANY
                     if targets:
                         best, best_score = ("captain", who, captain, c, targets[0]), score
         # options: "if hand: for card in sorted(set(hand))" .. add(("ability", ...))
@@ -256,11 +259,11 @@ TARGETS, KEPT, BY_WHO, DECISION = "targets", "kept", "by who", "decision"
 def _plan(ship) -> tuple[dict, dict]:
     """Each Captain's and each Ability Card's cost (its field) and how its worth is found: once a game (a
     sweep's fields are the game's)."""
-    captains = {}
+    captains: dict = {}
     for captain, fields in ship.captain.items():
         how = TARGETS if ("captain", captain) in b.TARGETED else KEPT if captain in b.BY_METERS else DECISION
         captains[captain] = (fields["cost"], how)
-    cards = {}
+    cards: dict = {}
     for card, fields in ship.ability.items():
         how = (TARGETS if ("ability", card) in b.TARGETED else BY_WHO if card in b.BY_WHO
                else KEPT if card not in b.READS_MORE else DECISION)
