@@ -77,6 +77,7 @@ def choose(ship) -> Move:
     basic = None
     craft_cost = repair_cost = None
     crafted = entertained = False
+    resolved: set = set()  # the events whose resolve (or discard) has been valued
     useful = None
     for who, (captain, here, hand) in enumerate(crew):
         # options: "cost = 0 if who in hall else walk" .. add(("move", ...)); choose's inline Move worth
@@ -233,15 +234,20 @@ def choose(ship) -> Move:
                         target = targets[0]
                     best, best_score = ("ability", who, card, c, target), score
         # options: "for i, e in enumerate(ongoing)": resolve an Event, discard for the Gremlins
-        for i, e in enumerate(ongoing):
+        for i, e in enumerate(ongoing):  # an Event resolved, or a discard, by an earlier Captain is worth the
+            if i in resolved:  # same (and costs the same): never more
+                continue
             ev = ship.event[e["id"]]
             if (e["id"] in m.RESOLVE_ANYWHERE or (e["id"] in m.RESOLVE_BESIDE and e["at"] == here)
                     or (e["id"] == "clogged-pipes" and damage[here])
                     or (e["id"] == "bad-reviews" and here not in e["done"])) and (c := ev["resolve_cost"]) <= left:
+                if e["id"] != "gremlins":  # (the Gremlins' discard, below, comes after their resolve)
+                    resolved.add(i)
                 score = b.resolve_worth(ship, i) / (c if c > 0.5 else 0.5)
                 if score > best_score:
                     best, best_score = ("resolve", who, i, c, None), score
             if e["id"] == "gremlins" and hand:
+                resolved.add(i)
                 score = b.worth(ship, "discard", who, i, None, 0, sites) / 0.5  # its cost 0: per Action, 0.5
                 if score > best_score:
                     best, best_score = ("discard", who, i, 0, min(hand)), score

@@ -2,6 +2,8 @@
 
 from pnp.play import Outcome, State, Table
 
+from . import effects
+
 WILD = "wild"
 
 
@@ -132,8 +134,6 @@ class Ship(State):
 
     # -- the round ---------------------------------------------------------------------------------------
     def begin_round(self) -> None:
-        from .effects import draw_ability, event_drawn
-
         self.hall: set[int] = set()
         self.rabbit = False
         self.rerolls = 0
@@ -149,7 +149,7 @@ class Ship(State):
             del self.known[:1]  # the top card, seen or not, is drawn
             if card is not None:
                 self.table.record.play("event", card)
-                event_drawn(self, card)
+                effects.event_drawn(self, card)
         gained = self.base_actions + self.overtime
         self.overtime = 0
         bar = self.works("crew-espresso-bar")
@@ -166,12 +166,10 @@ class Ship(State):
         if self.works("duty-free-gift-shop") is not None:
             fewest = min(range(len(self.crew)), key=lambda i: len(self.crew[i][2]))
             for _ in range(self.room["duty-free-gift-shop"]["draw"]):
-                draw_ability(self, fewest)
+                effects.draw_ability(self, fewest)
 
     def end_round(self) -> None:
-        from .effects import end_of_round_events
-
-        end_of_round_events(self)
+        effects.end_of_round_events(self)
         control = self.works("damage-control")
         if control is not None:
             hit = sorted((sq for sq in self.squares if self.damage[sq] and sq not in self.spared),
