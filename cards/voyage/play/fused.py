@@ -42,7 +42,7 @@ def choose(ship) -> Move:
     cards: dict = {}  # an Ability Card's worth, where not where its Captain stands (as baseline.choose)
     best: tuple | None = None  # the move to make: moves.make's (name, who, key, cost, target)
     best_score = 0.25  # END's: played when nothing is worth its Actions
-    room_cards, captains = ship.room, ship.captain
+    room_cards = ship.room
     plan = ship.card_values.get("fused")
     if plan is None:
         plan = ship.card_values["fused"] = _plan(ship)
@@ -75,7 +75,7 @@ def choose(ship) -> Move:
     links, hall, near_of = ship.links, ship.hall, ship.near
     rooms_left = len(ship.rooms.cards) > 0
     basic = None
-    craft_cost = repair_cost = None
+    craft_cost = None
     crafted = entertained = False
     resolved: set = set()  # the events whose resolve (or discard) has been valued
     useful = None
@@ -123,15 +123,10 @@ def choose(ship) -> Move:
                     best, best_score = ("entertain", who, None, c, None), score
         # options: "if not strike:" Repair where the Captain stands, Craft (effects.craftable)
         if not strike:
-            if damage[here] and here not in destroyed:
-                if repair_cost is None:
-                    repair_cost = ship.tasks["Repair"]["cost"] - (
-                        room_cards["maintenance-hub"]["saves"] if ship.works("maintenance-hub") else 0)
-                c = repair_cost - (captains[captain]["saves"] if captain == "mags-okonkwo" else 0)
-                if (c := max(0, c)) <= left:
-                    score = b.repair_value(ship, here, 1) / (c if c > 0.5 else 0.5)
-                    if score > best_score:
-                        best, best_score = ("repair", who, None, c, None), score
+            if damage[here] and here not in destroyed and (c := m.task_cost(ship, "Repair", who)) <= left:
+                score = b.repair_value(ship, here, 1) / (c if c > 0.5 else 0.5)
+                if score > best_score:
+                    best, best_score = ("repair", who, None, c, None), score
             if rooms_left and here not in destroyed and not damage[here]:
                 if craft_cost is None:
                     craft_cost = m.task_cost(ship, "Craft", who)

@@ -117,7 +117,6 @@ def options(ship) -> list:
     rooms_left = len(ship.rooms.cards) > 0
     basic = None  # Search, Clean and Entertain: the same cost for every Captain
     craft_cost = None
-    repair_cost = None  # task_cost(ship, "Repair", who) but Mags's saving
     shared: dict = {}  # an Ability Card's targets, where they do not depend on who plays it
     useful = None  # useful_squares, for any Captain
     for who, (captain, here, hand) in enumerate(crew):
@@ -144,13 +143,8 @@ def options(ship) -> list:
             if ship.meter["happiness"] < 100 and basic[2] <= left:
                 add(("entertain", who, None, basic[2], None))
         if not strike:
-            if damage[here] and here not in destroyed:
-                if repair_cost is None:
-                    repair_cost = ship.tasks["Repair"]["cost"] - (
-                        room_cards["maintenance-hub"]["saves"] if ship.works("maintenance-hub") else 0)
-                c = repair_cost - (captains[captain]["saves"] if captain == "mags-okonkwo" else 0)
-                if (c := max(0, c)) <= left:
-                    add(("repair", who, None, c, None))
+            if damage[here] and here not in destroyed and (c := task_cost(ship, "Repair", who)) <= left:
+                add(("repair", who, None, c, None))
             if rooms_left and here not in destroyed and not damage[here]:  # effects.craftable
                 if craft_cost is None:
                     craft_cost = task_cost(ship, "Craft", who)
@@ -203,7 +197,8 @@ def useful_squares(ship, who: int | None) -> list:
     damage, slot, room, destroyed = ship.damage, ship.slot, ship.room, ship.destroyed
     rooms_left = len(ship.rooms.cards) > 0
     return [sq for sq in ship.squares if sq != here and sq not in blocked and  # effects.craftable, inline
-            (damage[sq] or (rooms_left and sq not in destroyed) or (slot[sq] in room and room[slot[sq]]["kind"] == "activated"))]
+            (damage[sq] or (rooms_left and sq not in destroyed)
+             or (slot[sq] in room and room[slot[sq]]["kind"] == "activated"))]
 
 
 def room_targets(ship, who: int, room: str, damaged: list) -> list:

@@ -40,7 +40,8 @@ class Ship(State):
             at = hand["start"] if hand["start"] in self.links else self.best_square()
             self.crew.append([hand["captain"][0], at, list(hand["ability"])])
         self.events = table.pile("event")
-        self.known: list[str] = []  # the Event cards the crew has seen on top of the deck, top first (Ines, Early Warning)
+        self.known: list[str] = []  # the Event cards the crew has seen on top of the deck, top first
+        # (Ines's look, Early Warning), kept until drawn
         self.abilities = table.pile("ability", reshuffle=True)
         self.rooms = table.pile("room")
         self.ongoing: list[dict] = []  # {"id", "left" (rounds, or None), "at" (square, or None), "done"}
