@@ -204,6 +204,7 @@ def simulate(plan: Plan, players: list[int], games: int, jobs: int, progress: Pr
     box = Box(seconds, game.dir, f"cards/{game.id}", (game.root,), wall=WALL_FACTOR * seconds, parts=per)
     s = session(plan)
     works = [partial(play_batch, s, batch) for batch in batches]
+
     def failed(o: Any) -> bool:
         if progress is not None and o.kind == "ok":
             progress(len(o.value))

@@ -102,11 +102,8 @@ def scouting(ship) -> float:
         top = ship.known[0]
         value = max(0.0, event_harm(ship, top) - harm_of_the_rest(ship, top))
     else:  # the mean of max(0, event_harm(c) - harm_of_the_rest(c)), the rest's harm inline
-        harms = [event_harm(ship, c) for c in pile]
-        total = ship.card_values.get(("deck harm", len(pile)))  # deck_harm, from the harms at hand
-        if total is None:
-            total = ship.card_values["deck harm", len(pile)] = sum(harms)
-        saved = [h - (total - h) / (len(pile) - 1) for h in harms]
+        total = deck_harm(ship)
+        saved = [h - (total - h) / (len(pile) - 1) for h in (event_harm(ship, c) for c in pile)]
         value = sum(s if s > 0.0 else 0.0 for s in saved) / len(pile)
     ship.card_values[key] = value
     return value
