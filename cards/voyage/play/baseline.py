@@ -51,10 +51,15 @@ def craft_value(ship) -> float:
 
 def event_harm(ship, card: str) -> float:
     """What an Event does to the crew (its fields only: worked out once a game)."""
-    harm = ship.card_values.get(("harm", card))
-    if harm is None:
-        harm = ship.card_values["harm", card] = fields_harm(ship, card)
-    return harm
+    return harms(ship)[card]
+
+
+def harms(ship) -> dict:
+    """Every Event card's harm by its id (`fields_harm`), once a game."""
+    table = ship.card_values.get("harms")
+    if table is None:
+        table = ship.card_values["harms"] = {card: fields_harm(ship, card) for card in ship.event}
+    return table
 
 
 def fields_harm(ship, card: str) -> float:
@@ -82,7 +87,7 @@ def deck_harm(ship) -> float:
     key = ("deck harm", len(ship.events.cards))
     total = ship.card_values.get(key)
     if total is None:
-        total = ship.card_values[key] = sum(event_harm(ship, c) for c in ship.events.cards)
+        total = ship.card_values[key] = sum(map(harms(ship).__getitem__, ship.events.cards))
     return total
 
 
@@ -103,7 +108,7 @@ def scouting(ship) -> float:
         value = max(0.0, event_harm(ship, top) - harm_of_the_rest(ship, top))
     else:  # the mean of max(0, event_harm(c) - harm_of_the_rest(c)), the rest's harm inline
         total = deck_harm(ship)
-        saved = [h - (total - h) / (len(pile) - 1) for h in (event_harm(ship, c) for c in pile)]
+        saved = [h - (total - h) / (len(pile) - 1) for h in map(harms(ship).__getitem__, pile)]
         value = sum(s if s > 0.0 else 0.0 for s in saved) / len(pile)
     ship.card_values[key] = value
     return value
@@ -125,17 +130,17 @@ def forewarning(ship, look: int) -> float:
     rest = list(pile)
     for card in seen:
         rest.remove(card)
-    harms = sorted(event_harm(ship, c) for c in rest)
-    j, n = min(look, len(pile)) - len(seen), len(harms)
+    rest_harms = sorted(map(harms(ship).__getitem__, rest))
+    j, n = min(look, len(pile)) - len(seen), len(rest_harms)
     least = min((event_harm(ship, c) for c in seen), default=None)
     if j <= 0:
         after = least  # every card looked at is known already
     else:
         after = 0.0
-        for i, h in enumerate(harms):  # P(the least of the j unseen cards is the i-th smallest)
+        for i, h in enumerate(rest_harms):  # P(the least of the j unseen cards is the i-th smallest)
             p = math.comb(n - 1 - i, j - 1) / math.comb(n, j)
             after += p * (h if least is None or h < least else least)
-    now = event_harm(ship, seen[0]) if seen else sum(harms) / n  # the top card: known, or any of the deck's
+    now = event_harm(ship, seen[0]) if seen else sum(rest_harms) / n  # the top card: known, or any of the deck's
     value = ship.card_values[key] = max(0.0, now - after)
     return value
 

@@ -1,10 +1,17 @@
 """Voyage: what each card does. Behaviour by the card's id (its text), every number from its fields."""
 
+from bisect import insort
+
+
+def take(ship, who: int, card: str) -> None:
+    """A card joins a Captain's hand, which is kept sorted (what the crew may play is read in that order)."""
+    insort(ship.crew[who][2], card)
+
 
 def draw_ability(ship, who: int) -> None:
     card = ship.abilities.draw()
     if card is not None:
-        ship.crew[who][2].append(card)
+        take(ship, who, card)
 
 
 def discard_ability(ship, who: int, card: str) -> None:
@@ -207,6 +214,6 @@ def use_captain(ship, who: int, target) -> None:
             ship.known = ship.known or top
     elif captain == "quill":
         ship.abilities.discards.remove(target)
-        ship.crew[who][2].append(target)
+        take(ship, who, target)
     elif captain == "brick-thornbury":
         ship.spared.add(target)

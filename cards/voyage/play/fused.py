@@ -61,13 +61,17 @@ def choose(ship) -> Move:
     damaged = [sq for sq in ship.squares if damage[sq] and sq not in destroyed]  # as options
     # b.site is 0.0 but where a square is damaged or holds an activated Room (ship.at: where each Room card
     # in play is, kept with ship.slot by effects.craft): those squares' sites, once, and the best of them
+    top = 0.0  # the best of them (a site is never below 0.0: max(sites.values(), default=0.0))
     for room, sq in ship.at.items():
         if room_cards[room]["kind"] == "activated" and sq not in sites:
-            sites[sq] = b.site(ship, sq)
+            value = sites[sq] = b.site(ship, sq)
+            if value > top:
+                top = value
     for sq in damaged:
         if sq not in sites:
-            sites[sq] = b.site(ship, sq)
-    top = max(sites.values(), default=0.0)
+            value = sites[sq] = b.site(ship, sq)
+            if value > top:
+                top = value
     fewest, least = 0, len(crew[0][2])
     for i in range(1, len(crew)):
         if len(crew[i][2]) < least:
@@ -155,18 +159,12 @@ def choose(ship) -> Move:
         if c <= left:
             per = c if c > 0.5 else 0.5
             if how is TARGETS:
-                targets = m.captain_targets(ship, who, damaged)
-                if captain == "quill":  # as choose: worth what the card taken back is, once a game
-                    kept = ship.card_values
-                    for target in targets:
-                        value = kept.get((captain, target))
-                        if value is None:
-                            value = kept[captain, target] = b.captain_move(ship, who, captain, target)
-                        score = value / per
-                        if score > best_score:
-                            best, best_score = ("captain", who, captain, c, target), score
+                if captain == "quill":  # the card taken back: its targets all cost the same, so the first of the
+                    target, value = _taken_back(ship, who)  # most worth is the one a walk over them would choose
+                    if target is not None and (score := value / per) > best_score:
+                        best, best_score = ("captain", who, captain, c, target), score
                 else:
-                    for target in targets:
+                    for target in m.captain_targets(ship, who, damaged):
                         score = b.captain_move(ship, who, captain, target) / per
                         if score > best_score:
                             best, best_score = ("captain", who, captain, c, target), score
@@ -184,7 +182,11 @@ def choose(ship) -> Move:
                         best, best_score = ("captain", who, captain, c, targets[0]), score
         # options: "if hand: for card in sorted(set(hand))" .. add(("ability", ...))
         if hand:
-            for card in hand if len(hand) < 2 else sorted(set(hand)):
+            last = None
+            for card in hand:  # sorted (effects.take): each card once, in the order of sorted(set(hand))
+                if card == last:
+                    continue
+                last = card
                 c, how = card_plan[card]
                 c += extra
                 if c > left:
@@ -250,6 +252,25 @@ def choose(ship) -> Move:
     if best is None:
         return m.END
     return m.make(*best)
+
+
+def _taken_back(ship, who: int) -> tuple:
+    """Quill's best card to take back from the discards (m.captain_targets' order, the first of the most
+    worth) and its worth, or (None, None) when there is none: kept a game by the discard pile, as each
+    card's worth is (b.captain_move: its fields only)."""
+    key = ("quill", tuple(ship.abilities.discards))
+    kept = ship.card_values
+    pick = kept.get(key)
+    if pick is None:
+        pick = (None, None)
+        for target in m.captain_targets(ship, who, ()):
+            value = kept.get(("quill", target))
+            if value is None:
+                value = kept["quill", target] = b.captain_move(ship, who, "quill", target)
+            if pick[1] is None or value > pick[1]:
+                pick = (target, value)
+        kept[key] = pick
+    return pick
 
 
 # how a Captain's or an Ability Card's worth is found (_plan): for each of its targets; kept a game by the

@@ -270,7 +270,7 @@ def apply(ship, move: Move) -> None:
             from .baseline import card_value
 
             keep = max(drawn, key=lambda c: (card_value(ship, arg, c), c))
-            ship.crew[arg][2].append(keep)
+            effects.take(ship, arg, keep)
             drawn.remove(keep)
             for c in drawn:
                 ship.abilities.discard(c)

@@ -35,10 +35,10 @@ class Ship(State):
         self.at: dict[str, str] = {}  # a Room card in play -> its square
         self.damage = dict.fromkeys(self.squares, 0)
         self.destroyed: set[str] = set()
-        self.crew = []  # per player: [captain id, square, hand]
+        self.crew = []  # per player: [captain id, square, hand (sorted: effects.take)]
         for hand in table.hands:
             at = hand["start"] if hand["start"] in self.links else self.best_square()
-            self.crew.append([hand["captain"][0], at, list(hand["ability"])])
+            self.crew.append([hand["captain"][0], at, sorted(hand["ability"])])
         self.events = table.pile("event")
         self.known: list[str] = []  # the Event cards the crew has seen on top of the deck, top first
         # (Ines's look, Early Warning), kept until drawn
