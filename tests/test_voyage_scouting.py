@@ -38,7 +38,7 @@ def test_ines_look_is_worth_the_same_whatever_the_order_of_the_event_deck():
         if len(state.events.cards) >= 2:
             worth = baseline.scouting(state)
             look = state.clone(random.Random(len(seen)))  # its Event deck shuffled again
-            look.card_values = {}
+            look.deck_values = {}
             if state.known:
                 assert look.events.top(len(state.known)) == state.known  # what the crew saw stays on top
                 seen["known"] += 1

@@ -18,6 +18,7 @@ from typing import Any
 from pnp.errors import InputError, Problem, Where
 from pnp.model.game import Game
 
+KEPT_LIMIT = 50_000  # entries a play module may keep between games (Table.kept) before they are let go
 GAME_SECONDS = 10.0  # processor time one game may take before its play module is stopped
 WALL_FACTOR = 10  # a game waiting this many times GAME_SECONDS by the clock (a busy machine) is stopped
 
@@ -77,6 +78,7 @@ class Session:
     data: dict[str, Any]
     module: Any = None
     dealt: int = 0  # the value of the sweep the dealer last dealt with (its pieces read the cards' fields)
+    kept: dict[int, dict] = field(default_factory=dict)  # per value of the sweep: its games' `Table.kept`
 
 
 def session(plan: Plan) -> Session:
@@ -137,7 +139,10 @@ def play_one(s: Session, task: tuple[int, int, int]) -> tuple:
         dealt = {"players": players, "seed": seed, **s.dealer.deal(players, s.options, rng)}
         rest = {deck: [p.id for p in pile] for deck, pile in s.dealer.piles.items()}
         os._exit = refuse_exit  # type: ignore[assignment]
-        table = Table(s.cards, s.data, dealt, rest, rng)
+        kept = s.kept.setdefault(variant_i, {})
+        if len(kept) > KEPT_LIMIT:
+            kept.clear()
+        table = Table(s.cards, s.data, dealt, rest, rng, kept)
         outcome = play(s.module.start(table), s.policy, random.Random(seed ^ 0x5EED))
     finally:
         os._exit = real_exit

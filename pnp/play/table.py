@@ -96,8 +96,11 @@ class Table:
     the game's random numbers, its dice and piles, and the record."""
 
     def __init__(self, cards: dict[str, dict[str, dict[str, Any]]], data: dict[str, Any], dealt: dict[str, Any],
-                 rest: dict[str, list[str]], rng: random.Random):
+                 rest: dict[str, list[str]], rng: random.Random, kept: dict[Any, Any] | None = None):
         self._cards, self._data, self._rest = cards, data, rest
+        self.kept: dict[Any, Any] = {} if kept is None else kept  # shared by the games of a run that have the
+        # same cards' fields (a worker's, one value of a sweep): for what a play module works out from the
+        # fields and data tables alone, never from a game's deal or play
         self.players: int = dealt["players"]
         self.seed: int = dealt["seed"]  # `pnp setup GAME --players N --seed SEED` deals this table
         self.setup: dict[str, Any] = dealt["table"]  # label -> what the setup put on the table
@@ -143,8 +146,8 @@ class Table:
         return int(self.rng.random() * n)
 
     def shared(self) -> dict[int, Any]:
-        """A deep copy's memo that keeps the cards and the data tables shared, as read-only values."""
-        memo: dict[int, Any] = {}
+        """A deep copy's memo that keeps the cards, the data tables and `kept` shared."""
+        memo: dict[int, Any] = {id(self.kept): self.kept}
         for value in (self._cards, *self._cards.values(), self._data, *self._data.values()):
             memo[id(value)] = value
         for deck in self._cards.values():
@@ -158,7 +161,7 @@ class Table:
 
         new = Table.__new__(Table)
         memo[id(self)] = new
-        new._cards, new._data, new._rest = self._cards, self._data, self._rest
+        new._cards, new._data, new._rest, new.kept = self._cards, self._data, self._rest, self.kept
         new.players, new.seed, new.setup, new.hands = self.players, self.seed, self.setup, self.hands
         new.rng = copy.deepcopy(self.rng, memo)
         new.record = Record()  # a look-ahead's cards are not counted

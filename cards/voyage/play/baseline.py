@@ -85,9 +85,9 @@ def harm_of_the_rest(ship, card: str) -> float:
 def deck_harm(ship) -> float:
     """The harm of every card left in the Event deck, kept by its size (cards leave it only by drawing)."""
     key = ("deck harm", len(ship.events.cards))
-    total = ship.card_values.get(key)
+    total = ship.deck_values.get(key)
     if total is None:
-        total = ship.card_values[key] = sum(map(harms(ship).__getitem__, ship.events.cards))
+        total = ship.deck_values[key] = sum(map(harms(ship).__getitem__, ship.events.cards))
     return total
 
 
@@ -100,7 +100,7 @@ def scouting(ship) -> float:
     if len(pile) < 2 or ship.round >= ship.rounds:
         return 0.0
     key = ("scouting", len(pile), ship.known[0] if ship.known else None)  # the deck's cards at its length
-    value = ship.card_values.get(key)
+    value = ship.deck_values.get(key)
     if value is not None:
         return value
     if ship.known:
@@ -110,7 +110,7 @@ def scouting(ship) -> float:
         total = deck_harm(ship)
         saved = [h - (total - h) / (len(pile) - 1) for h in map(harms(ship).__getitem__, pile)]
         value = sum(s if s > 0.0 else 0.0 for s in saved) / len(pile)
-    ship.card_values[key] = value
+    ship.deck_values[key] = value
     return value
 
 
@@ -123,7 +123,7 @@ def forewarning(ship, look: int) -> float:
     if len(pile) < 2 or ship.round >= ship.rounds:
         return 0.0
     key = ("forewarning", len(pile), look, tuple(ship.known))
-    value = ship.card_values.get(key)
+    value = ship.deck_values.get(key)
     if value is not None:
         return value
     seen = ship.known[:look]
@@ -141,7 +141,7 @@ def forewarning(ship, look: int) -> float:
             p = math.comb(n - 1 - i, j - 1) / math.comb(n, j)
             after += p * (h if least is None or h < least else least)
     now = event_harm(ship, seen[0]) if seen else sum(rest_harms) / n  # the top card: known, or any of the deck's
-    value = ship.card_values[key] = max(0.0, now - after)
+    value = ship.deck_values[key] = max(0.0, now - after)
     return value
 
 

@@ -30,7 +30,7 @@ def choose(ship) -> Move:
     END when nothing is worth more than 0.25 per Action: what `baseline.choose` plays."""
     meter = ship.meter  # b.gain reads the meters and the weights, the weights only the meters (b.weight):
     key = ("meters", meter["happiness"], meter["sanitation"], ship.round)  # the weights, and the worths that
-    kept = ship.card_values.get(key)  # read only the meters and the round (b.READS_MORE), kept a game by them
+    kept = ship.card_values.get(key)  # read only the meters and the round (b.READS_MORE), kept by them (Table.kept)
     if kept is None:
         kept = ship.card_values[key] = ({"happiness": b.weight(ship, "happiness"),
                                          "sanitation": b.weight(ship, "sanitation")}, {})
@@ -255,21 +255,28 @@ def choose(ship) -> Move:
 
 
 def _taken_back(ship, who: int) -> tuple:
-    """Quill's best card to take back from the discards (m.captain_targets' order, the first of the most
-    worth) and its worth, or (None, None) when there is none: kept a game by the discard pile, as each
-    card's worth is (b.captain_move: its fields only)."""
-    key = ("quill", tuple(ship.abilities.discards))
+    """Quill's best card to take back from the discards and its worth, or (None, None) when there is none:
+    the first of the most worth in `m.captain_targets`' order (the sorted cards), so the greater worth, or
+    the same worth and the card first in order. Kept this game with the discard pile it was found in,
+    and brought up to date with the cards discarded since; each card's worth is kept as its fields'
+    (b.captain_move)."""
+    discards = ship.abilities.discards
+    seen, pick = ship.deck_values.get("quill", ([], (None, None)))
+    if discards == seen:
+        return pick
+    n = len(seen)
+    if len(discards) > n and discards[:n] == seen:
+        new = discards[n:]  # discarded since
+    else:  # a card taken back, or the pile shuffled into the deck: from the start
+        new, pick = discards, (None, None)
     kept = ship.card_values
-    pick = kept.get(key)
-    if pick is None:
-        pick = (None, None)
-        for target in m.captain_targets(ship, who, ()):
-            value = kept.get(("quill", target))
-            if value is None:
-                value = kept["quill", target] = b.captain_move(ship, who, "quill", target)
-            if pick[1] is None or value > pick[1]:
-                pick = (target, value)
-        kept[key] = pick
+    for target in new:
+        value = kept.get(("quill", target))
+        if value is None:
+            value = kept["quill", target] = b.captain_move(ship, who, "quill", target)
+        if pick[1] is None or value > pick[1] or (value == pick[1] and target < pick[0]):
+            pick = (target, value)
+    ship.deck_values["quill"] = (discards[:], pick)
     return pick
 
 

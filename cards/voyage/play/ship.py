@@ -49,7 +49,9 @@ class Ship(State):
         self.overtime = 0  # Actions at the start of the next round
         self.result: Outcome | None = None
         self.weights: dict | None = None  # the baseline's valuation of the meters, while it chooses
-        self.card_values: dict = {}  # the baseline's worth of what depends only on a card's fields
+        self.card_values: dict = table.kept  # the baseline's worth of what depends only on the cards' fields
+        # (and the meters and the round): kept between the games with the same fields (Table.kept)
+        self.deck_values: dict = {}  # the baseline's worth of what depends on a pile's cards, this game
         self.reached: dict = {}  # where a Move goes (moves.options), by square, Ines or not, and Quarantine
         self.begin_round()
 
