@@ -7,7 +7,6 @@ number give the same game, whichever worker plays it. Nothing here knows any one
 from __future__ import annotations
 
 import random
-from collections import Counter
 from typing import Any
 
 
@@ -19,19 +18,20 @@ class Record:
 
     def __init__(self) -> None:
         self.drawn: set[str] = set()  # "deck/card" seen in a hand or on the table
-        self.played: Counter[str] = Counter()  # "deck/card" -> times played
-        self.counts: Counter[str] = Counter()  # named events ("room destroyed", ...)
+        self.played: dict[str, int] = {}  # "deck/card" -> times played
+        self.counts: dict[str, int] = {}  # named events ("room destroyed", ...) -> how many
         self.meters: dict[str, list[int]] = {}  # meter -> its value at the end of each round
 
     def draw(self, deck: str, card: str) -> None:
         self.drawn.add(f"{deck}/{card}")
 
     def play(self, deck: str, card: str) -> None:
-        self.played[f"{deck}/{card}"] += 1
-        self.drawn.add(f"{deck}/{card}")
+        key = f"{deck}/{card}"
+        self.played[key] = self.played.get(key, 0) + 1
+        self.drawn.add(key)
 
     def count(self, what: str, n: int = 1) -> None:
-        self.counts[what] += n
+        self.counts[what] = self.counts.get(what, 0) + n
 
     def meter(self, name: str, value: int) -> None:
         self.meters.setdefault(name, []).append(value)

@@ -160,10 +160,16 @@ def site(ship, sq) -> float:
     value = repair_value(ship, sq, 1) / 5.0 if ship.damage.get(sq) else 0.0
     room = ship.room.get(ship.slot[sq])
     if room and room["kind"] == "activated" and ship.works(ship.slot[sq]):
-        there = (gain(ship, "happiness", room.get("happiness") or 0)
-                 + gain(ship, "sanitation", room.get("sanitation") or 0)) / room["cost"]
+        there = room_site(ship, room)
         value = there if there > value else value  # max(value, there)
     return value
+
+
+def room_site(ship, room: dict) -> float:
+    """What an activated Room (its fields) gives a Captain standing in it, per Action: its gains alone
+    (so it reads only the meters)."""
+    return (gain(ship, "happiness", room.get("happiness") or 0)
+            + gain(ship, "sanitation", room.get("sanitation") or 0)) / room["cost"]
 
 
 def at(ship, sq, sites: dict) -> float:

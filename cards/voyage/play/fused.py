@@ -63,8 +63,15 @@ def choose(ship) -> Move:
     # in play is, kept with ship.slot by effects.craft): those squares' sites, once, and the best of them
     top = 0.0  # the best of them (a site is never below 0.0: max(sites.values(), default=0.0))
     for room, sq in ship.at.items():
-        if room_cards[room]["kind"] == "activated" and sq not in sites:
-            value = sites[sq] = b.site(ship, sq)
+        fields = room_cards[room]
+        if fields["kind"] == "activated" and sq not in sites:
+            if damage[sq]:
+                value = sites[sq] = b.site(ship, sq)
+            else:  # b.site of an undamaged square: its Room's worth (kept by the meters) where the Room works
+                there = by_meters.get(("site", room))
+                if there is None:
+                    there = by_meters["site", room] = b.room_site(ship, fields)
+                value = sites[sq] = there if there > 0.0 and ship.works(room) else 0.0
             if value > top:
                 top = value
     for sq in damaged:

@@ -264,9 +264,14 @@ def apply(ship, move: Move) -> None:
     if name == "move":
         ship.crew[arg[0]][1] = arg[1]
     elif name == "search":
-        drawn = [c for c in (ship.abilities.draw() for _ in range(
-            ship.captain["quill"]["draw"] if ship.crew[arg][0] == "quill" else 1)) if c is not None]
-        if drawn:
+        drawn = []
+        for _ in range(ship.captain["quill"]["draw"] if ship.crew[arg][0] == "quill" else 1):
+            card = ship.abilities.draw()
+            if card is not None:
+                drawn.append(card)
+        if len(drawn) == 1:
+            effects.take(ship, arg, drawn[0])
+        elif drawn:  # the best kept, the rest discarded
             from .baseline import card_value
 
             keep = max(drawn, key=lambda c: (card_value(ship, arg, c), c))

@@ -7,16 +7,24 @@ from . import effects
 WILD = "wild"
 
 
+def _board(ship: dict) -> tuple:
+    """The squares in order, the squares beside each, and those in order (where a Move goes)."""
+    squares = [sq["id"] for sq in ship["squares"]]
+    links: dict[str, set] = {sq: set() for sq in squares}
+    for a, b in ship["connections"]:
+        links[a].add(b)
+        links[b].add(a)
+    return squares, links, {sq: sorted(near) for sq, near in links.items()}
+
+
 class Ship(State):
     def __init__(self, table: Table):
         super().__init__(table)
         ship = table.data("ship")
-        self.squares = [sq["id"] for sq in ship["squares"]]
-        self.links = {sq: set() for sq in self.squares}
-        for a, b in ship["connections"]:
-            self.links[a].add(b)
-            self.links[b].add(a)
-        self.near = {sq: sorted(links) for sq, links in self.links.items()}  # where a Move goes, in order
+        board = table.kept.get("board")  # the map, the same every game (read, never changed)
+        if board is None:
+            board = table.kept["board"] = _board(ship)
+        self.squares, self.links, self.near = board
         self.max_damage = ship["damage_tokens_per_room"]
         self.base_actions = ship["actions_per_round"]
         self.lose_at = ship["destroyed_rooms_lose"]
@@ -52,7 +60,8 @@ class Ship(State):
         self.card_values: dict = table.kept  # the baseline's worth of what depends only on the cards' fields
         # (and the meters and the round): kept between the games with the same fields (Table.kept)
         self.deck_values: dict = {}  # the baseline's worth of what depends on a pile's cards, this game
-        self.reached: dict = {}  # where a Move goes (moves.options), by square, Ines or not, and Quarantine
+        self.reached: dict = table.kept.setdefault("reached", {})  # where a Move goes (moves.options), by
+        # square, Ines or not, and what is in Quarantine: the map's and Ines's field, the same every game
         self.begin_round()
 
     # -- what the rules read -------------------------------------------------------------------------
