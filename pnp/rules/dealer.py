@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from operator import is_
 from typing import Any
 
 from pnp.errors import InputError, Problem, did_you_mean
@@ -362,8 +363,8 @@ class Dealer:
 
         pile = self.piles[deck]
         chosen = self.pick(Take(step, path, deck, count, fits, names), [p for p in pile if fits(p)] if step.where
-                           else list(pile))
-        if not step.where and len(chosen) <= len(pile) and all(a is b for a, b in zip(chosen, pile, strict=False)):
+                           else pile)  # (a pick reads its pool, never changes it)
+        if not step.where and len(chosen) <= len(pile) and all(map(is_, chosen, pile)):
             self.piles[deck] = pile[len(chosen):]  # the top of the pile taken (most steps): no search
         else:
             gone = {id(p) for p in chosen}
