@@ -92,7 +92,8 @@ def test_the_fused_chooser_agrees_in_the_odd_states_random_play_reaches():
 def test_every_worth_kept_by_the_meters_and_the_round_is_the_rules_worth_at_every_decision():
     """fused.choose keeps, in Table.kept (between the games of a run), the weights and the worths that read
     only the meters and the round (every Ability Card but baseline.READS_MORE, the Captains of
-    baseline.BY_METERS, an activated Room's worth to a Captain in it: baseline.room_site). At every decision of
+    baseline.BY_METERS, an activated Room's worth to a Captain in it: baseline.room_site, a Clean's and an
+    Entertain's). At every decision of
     real games each kept worth for the decision's meters and round is worked out again from the rule, on
     the board as it is now: a card or Captain whose worth reads more (the Event deck, a target, the
     board) would be kept stale and caught here."""
@@ -109,8 +110,17 @@ def test_every_worth_kept_by_the_meters_and_the_round_is_the_rules_worth_at_ever
         assert weights == {m: baseline.weight(state, m) for m in ("happiness", "sanitation")}
         state.weights = None  # worked out afresh from the meters
         for name, value in kept.items():
-            if isinstance(name, tuple):  # ("site", room): an activated Room's worth to a Captain in it
-                again = baseline.room_site(state, state.room[name[1]])
+            if isinstance(name, tuple):  # the worth of a Room to a Captain in it, of a Clean, of an Entertain
+                if name[0] == "site":
+                    again = baseline.room_site(state, state.room[name[1]])
+                elif name[0] == "clean":  # by Grimsby (his bonus) or by another Captain
+                    grimsby = [who for who, member in enumerate(state.crew) if (member[0] == "grimsby") == name[1]]
+                    if not grimsby:
+                        continue
+                    again = baseline.clean_worth(state, grimsby[0])
+                else:
+                    assert name == ("entertain",), name
+                    again = baseline.entertain_worth(state)
             elif name in state.captain:
                 again = baseline.captain_move(state, 0, name, None)
             else:
@@ -126,4 +136,4 @@ def test_every_worth_kept_by_the_meters_and_the_round_is_the_rules_worth_at_ever
         for players in (1, 2, 3, 4):
             play_one(s, (0, players, i))
     assert seen["checked"] > 20_000 and len(seen["cards"]) >= 12, seen
-    assert any(isinstance(name, tuple) for name in seen["cards"]), seen  # the Rooms' worths were checked
+    assert {name[0] for name in seen["cards"] if isinstance(name, tuple)} == {"site", "clean", "entertain"}, seen

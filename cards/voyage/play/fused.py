@@ -13,11 +13,15 @@ before it is passed over without being made or looked for:
 - a group whose moves are all worth the same (every group but `b.TARGETED`'s) is worth what its first
   target is worth: its worth is worked out without the target, the target found only when it wins;
 - another Captain's Craft or Entertain (the same cost, the same worth), a Jetpack's target whose square
-  is worth what an earlier one's is, a Move where no square is worth more than the Captain's own.
+  is worth what an earlier one's is, a Move where no square is worth more than the Captain's own;
+- a Jetpack when even a square worth the most would not make it beat the best so far; Quill's cards
+  but the first of the most worth (they cost the same).
 What is worked out less often: `b.site` only for the squares where it is not 0 (damaged, or holding an
 activated Room); the worths that read only the meters and the round (every Ability Card but
-`b.READS_MORE`, the Captains of `b.BY_METERS`) and the weights kept a game by the meters and the round;
-each card's cost and how it is valued once a game (`_plan`)."""
+`b.READS_MORE`, the Captains of `b.BY_METERS`, an activated Room's worth to a Captain in it, a Clean's
+and an Entertain's) and the weights, kept by the meters and the round in `Table.kept`, with each card's
+cost and how it is valued (`_plan`): between the games of a run, as they read only the cards' fields.
+Quill's best card is kept with the discard pile and brought up to date as cards are discarded."""
 
 from pnp.play import Move
 
@@ -58,10 +62,11 @@ def choose(ship) -> Move:
         blocked = {e["at"] for e in ongoing if e["id"] == "quarantine"}
         walk = max(0, ship.event["gravity-glitch"]["move_cost"] if "gravity-glitch" in on else move_cost)
     damage, destroyed = ship.damage, ship.destroyed
-    damaged = [sq for sq in ship.squares if damage[sq] and sq not in destroyed]  # as options
+    damaged = [sq for sq, d in damage.items() if d and sq not in destroyed]  # as options (damage: in squares' order)
     # b.site is 0.0 but where a square is damaged or holds an activated Room (ship.at: where each Room card
     # in play is, kept with ship.slot by effects.craft): those squares' sites, once, and the best of them
-    top = 0.0  # the best of them (a site is never below 0.0: max(sites.values(), default=0.0))
+    top, top_sq = 0.0, None  # the best of them (a site is never below 0.0: max(sites.values(), default=0.0)),
+    # and a square worth it
     for room, sq in ship.at.items():
         fields = room_cards[room]
         if fields["kind"] == "activated" and sq not in sites:
@@ -73,12 +78,12 @@ def choose(ship) -> Move:
                     there = by_meters["site", room] = b.room_site(ship, fields)
                 value = sites[sq] = there if there > 0.0 and ship.works(room) else 0.0
             if value > top:
-                top = value
+                top, top_sq = value, sq
     for sq in damaged:
         if sq not in sites:
             value = sites[sq] = b.site(ship, sq)
             if value > top:
-                top = value
+                top, top_sq = value, sq
     fewest, least = 0, len(crew[0][2])
     for i in range(1, len(crew)):
         if len(crew[i][2]) < least:
@@ -114,22 +119,27 @@ def choose(ship) -> Move:
         # options: "if who == fewest or captain == 'grimsby' ..": Search, Clean, Entertain
         if who == fewest or captain == "grimsby" or captain == "quill":
             if basic is None:
-                basic = (m.task_cost(ship, "Search", who), m.task_cost(ship, "Clean", who),
-                         m.task_cost(ship, "Entertain", who))
+                basic = m.basic_costs(ship)
             c = basic[0]
             if c <= left and (ship.abilities.cards or ship.abilities.discards):
                 score = b.search_worth(ship, who) / (c if c > 0.5 else 0.5)
                 if score > best_score:
                     best, best_score = ("search", who, None, c, None), score
             c = basic[1]
-            if c <= left and meter["sanitation"] < 100:
-                score = b.clean_worth(ship, who) / (c if c > 0.5 else 0.5)
+            if c <= left and meter["sanitation"] < 100:  # worth the same but for Grimsby's bonus: kept by the meters
+                value = by_meters.get(("clean", captain == "grimsby"))
+                if value is None:
+                    value = by_meters["clean", captain == "grimsby"] = b.clean_worth(ship, who)
+                score = value / (c if c > 0.5 else 0.5)
                 if score > best_score:
                     best, best_score = ("clean", who, None, c, None), score
             c = basic[2]
             if c <= left and meter["happiness"] < 100 and not entertained:  # another Captain's: worth the same
                 entertained = True
-                score = b.entertain_worth(ship) / (c if c > 0.5 else 0.5)
+                value = by_meters.get(("entertain",))
+                if value is None:
+                    value = by_meters["entertain",] = b.entertain_worth(ship)
+                score = value / (c if c > 0.5 else 0.5)
                 if score > best_score:
                     best, best_score = ("entertain", who, None, c, None), score
         # options: "if not strike:" Repair where the Captain stands, Craft (effects.craftable)
@@ -200,7 +210,10 @@ def choose(ship) -> Move:
                     continue
                 per = c if c > 0.5 else 0.5
                 if how is TARGETS:
-                    if card == "jetpack":
+                    if card == "jetpack":  # worth more the more its target's square is worth (b.at): if
+                        # even a square worth the most (top_sq) would not beat the best so far, no target does
+                        if top_sq is not None and b.ability_move(ship, who, card, top_sq, sites) / per <= best_score:
+                            continue
                         if useful is None:
                             useful = m.useful_squares(ship, None)
                         targets = [sq for sq in useful if sq != here]

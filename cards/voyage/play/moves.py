@@ -17,20 +17,36 @@ _new = tuple.__new__
 
 
 def task_cost(ship, name: str, who: int) -> int:
+    """What a basic task costs Captain `who` now: its cost in tasks.yaml, as Events, Rooms and Captains
+    change it."""
+    if name in BASIC:
+        return basic_costs(ship)[BASIC.index(name)]
     cost = ship.tasks[name]["cost"]
     if name == "Move":
         glitch = ship.active("gravity-glitch")
         cost = 0 if who in ship.hall else glitch["move_cost"] if glitch else cost
-    elif name == "Clean":
-        clogged = ship.active("clogged-pipes") if ship.ongoing else None
-        cost += clogged["clean_cost"] if clogged else 0
-    elif name == "Entertain":
-        cost -= ship.room["grand-ballroom"]["saves"] if ship.works("grand-ballroom") else 0
     elif name == "Repair":
         captain = ship.crew[who][0]
         cost -= ship.room["maintenance-hub"]["saves"] if ship.works("maintenance-hub") else 0
         cost -= ship.captain[captain]["saves"] if captain == "mags-okonkwo" else 0
     return cost if cost > 0 else 0  # max(0, cost)
+
+
+BASIC = ("Search", "Clean", "Entertain")  # the tasks that cost every Captain the same
+
+
+def basic_costs(ship) -> tuple[int, int, int]:
+    """What Search, Clean and Entertain cost now (any Captain), in one call: the Clogged Pipes make a
+    Clean dearer, a working Grand Ballroom an Entertain cheaper."""
+    tasks = ship.tasks
+    search, clean, entertain = tasks["Search"]["cost"], tasks["Clean"]["cost"], tasks["Entertain"]["cost"]
+    if ship.ongoing:
+        clogged = ship.active("clogged-pipes")
+        if clogged:
+            clean += clogged["clean_cost"]
+    if ship.works("grand-ballroom"):
+        entertain -= ship.room["grand-ballroom"]["saves"]
+    return (search if search > 0 else 0, clean if clean > 0 else 0, entertain if entertain > 0 else 0)
 
 
 def reach(ship, who: int, blocked: set | None = None) -> set:
@@ -134,8 +150,7 @@ def options(ship) -> list:
         if who == fewest or captain == "grimsby" or captain == "quill":  # the same task by another Captain
             # is the same move: offered once
             if basic is None:
-                basic = (task_cost(ship, "Search", who), task_cost(ship, "Clean", who),
-                         task_cost(ship, "Entertain", who))
+                basic = basic_costs(ship)
             if (ship.abilities.cards or ship.abilities.discards) and basic[0] <= left:
                 add(("search", who, None, basic[0], None))
             if ship.meter["sanitation"] < 100 and basic[1] <= left:
