@@ -234,8 +234,11 @@ def choose(ship) -> Move:
                     value = by_meters.get(card)
                     if value is None:
                         value = by_meters[card] = b.ability_move(ship, who, card, None, sites)
-                elif how is BY_WHO:
-                    value = b.ability_move(ship, who, card, None, sites)
+                elif how is BY_WHO:  # worth what it does where its Captain stands, and played only there: whether
+                    targets = m.ability_targets(ship, who, card, damaged)  # it can be is the cheaper to find out
+                    if targets and (score := b.ability_move(ship, who, card, None, sites) / per) > best_score:
+                        best, best_score = ("ability", who, card, c, targets[0]), score
+                    continue
                 else:
                     value = cards.get(card)
                     if value is None:
@@ -254,16 +257,16 @@ def choose(ship) -> Move:
         for i, e in enumerate(ongoing):  # an Event resolved, or a discard, by an earlier Captain is worth the
             if i in resolved:  # same (and costs the same): never more
                 continue
-            ev = ship.event[e["id"]]
-            if (e["id"] in m.RESOLVE_ANYWHERE or (e["id"] in m.RESOLVE_BESIDE and e["at"] == here)
-                    or (e["id"] == "clogged-pipes" and damage[here])
-                    or (e["id"] == "bad-reviews" and here not in e["done"])) and (c := ev["resolve_cost"]) <= left:
-                if e["id"] != "gremlins":  # (the Gremlins' discard, below, comes after their resolve)
+            eid = e["id"]
+            if (eid in m.RESOLVE_ANYWHERE or (eid in m.RESOLVE_BESIDE and e["at"] == here)
+                    or (eid == "clogged-pipes" and damage[here]) or (eid == "bad-reviews" and here not in e["done"])) \
+                    and (c := ship.event[eid]["resolve_cost"]) <= left:
+                if eid != "gremlins":  # (the Gremlins' discard, below, comes after their resolve)
                     resolved.add(i)
                 score = b.resolve_worth(ship, i) / (c if c > 0.5 else 0.5)
                 if score > best_score:
                     best, best_score = ("resolve", who, i, c, None), score
-            if e["id"] == "gremlins" and hand:
+            if eid == "gremlins" and hand:
                 resolved.add(i)
                 score = b.worth(ship, "discard", who, i, None, 0, sites) / 0.5  # its cost 0: per Action, 0.5
                 if score > best_score:

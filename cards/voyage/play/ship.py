@@ -71,7 +71,10 @@ class Ship(State):
         return None if sq is None or sq in self.destroyed or self.quarantined(sq) else sq
 
     def quarantined(self, sq: str) -> bool:
-        return bool(self.ongoing) and any(e["id"] == "quarantine" and e["at"] == sq for e in self.ongoing)
+        for e in self.ongoing:
+            if e["id"] == "quarantine" and e["at"] == sq:
+                return True
+        return False
 
     def active(self, event_id: str) -> dict | None:
         for e in self.ongoing:
@@ -93,15 +96,20 @@ class Ship(State):
     # -- meters, damage, the Peril Die --------------------------------------------------------------------
     def change(self, meter: str, by: int) -> None:
         before = self.meter[meter]
-        self.meter[meter] = max(0, min(100, before + by))
-        if before > 0 and self.meter[meter] == 0:  # the rulebook: a random Room gains a Damage Token
+        after = before + by
+        self.meter[meter] = after = 0 if after <= 0 else 100 if after >= 100 else after  # max(0, min(100, after))
+        if before > 0 and after == 0:  # the rulebook: a random Room gains a Damage Token
             self.table.record.count(f"{meter} hit 0")
             self.hurt(self.roll_room(harm=True), 1, event=False)
 
     def can_hurt(self, sq: str, event: bool) -> bool:
         if sq in self.destroyed or self.damage[sq] >= self.max_damage or self.bulkhead.get(sq, 0) >= self.round:
             return False
-        return not (event and any(c[0] == "brick-thornbury" and c[1] == sq for c in self.crew))
+        if event:  # Brick Thornbury shields the Room he stands in from Events
+            for captain, at, _ in self.crew:
+                if captain == "brick-thornbury" and at == sq:
+                    return False
+        return True
 
     def hurt(self, sq: str | None, n: int, event: bool = True) -> None:
         if sq is None or not self.can_hurt(sq, event):
@@ -187,12 +195,13 @@ class Ship(State):
             hit = sorted((sq for sq in self.squares if self.damage[sq] and sq not in self.spared),
                          key=lambda sq: (-self.damage[sq], -self.worth(sq), self.squares.index(sq)))
             self.spared.update(hit[:self.room["damage-control"]["rooms"]])
-        for sq in self.squares:
-            if self.damage[sq] and sq not in self.destroyed and sq not in self.spared:
-                self.damage[sq] = min(self.max_damage, self.damage[sq] + 1)
-            if self.damage[sq] >= self.max_damage and sq not in self.destroyed:
-                self.destroyed.add(sq)
-                self.damage[sq] = 0
+        damage, destroyed, most = self.damage, self.destroyed, self.max_damage
+        for sq, d in damage.items():  # (the squares in order)
+            if d and sq not in destroyed and sq not in self.spared:
+                d = damage[sq] = min(most, d + 1)
+            if d >= most and sq not in destroyed:
+                destroyed.add(sq)
+                damage[sq] = 0
                 self.table.record.count("rooms destroyed")
         for e in list(self.ongoing):
             if e["left"] is not None:
