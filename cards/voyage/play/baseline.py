@@ -247,6 +247,11 @@ def room_move(ship, room: str, target) -> float:
 
 
 def captain_move(ship, who: int, captain: str, target) -> float:
+    if captain == "ines-vasquez":  # (the two valued at every decision first: fused.choose keeps the others')
+        return scouting(ship)
+    if captain == "brick-thornbury":
+        d = ship.damage[target]
+        return 8.0 if d >= ship.max_damage - 1 else 2.0
     c = ship.captain[captain]
     if captain == "beowulf":
         p = (c["win_up_to"] + 1) / 10
@@ -255,13 +260,8 @@ def captain_move(ship, who: int, captain: str, target) -> float:
         return craft_value(ship) * 1.3
     if captain == "grimsby":
         return gain(ship, "sanitation", c["sanitation"]) + gain(ship, "happiness", c["happiness"])
-    if captain == "ines-vasquez":
-        return scouting(ship)
     if captain == "quill":  # never an Action card back: Quill and Double Espresso would loop for ever
         return 0.0 if ship.ability[target].get("actions") else card_value(ship, who, target) * 0.5
-    if captain == "brick-thornbury":
-        d = ship.damage[target]
-        return 8.0 if d >= ship.max_damage - 1 else 2.0
     return 0.0
 
 

@@ -44,7 +44,7 @@ def basic_costs(ship) -> tuple[int, int, int]:
         clogged = ship.active("clogged-pipes")
         if clogged:
             clean += clogged["clean_cost"]
-    if ship.works("grand-ballroom"):
+    if "grand-ballroom" in ship.at and ship.works("grand-ballroom"):
         entertain -= ship.room["grand-ballroom"]["saves"]
     return (search if search > 0 else 0, clean if clean > 0 else 0, entertain if entertain > 0 else 0)
 
