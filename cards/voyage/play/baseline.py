@@ -107,9 +107,8 @@ def scouting(ship) -> float:
         top = ship.known[0]
         value = max(0.0, event_harm(ship, top) - harm_of_the_rest(ship, top))
     else:  # the mean of max(0, event_harm(c) - harm_of_the_rest(c)), the rest's harm inline
-        total = deck_harm(ship)
-        saved = [h - (total - h) / (len(pile) - 1) for h in map(harms(ship).__getitem__, pile)]
-        value = sum(s if s > 0.0 else 0.0 for s in saved) / len(pile)
+        total, rest = deck_harm(ship), len(pile) - 1  # (a sum of the saved harms above 0: adding 0.0 changes no sum)
+        value = sum(s for h in map(harms(ship).__getitem__, pile) if (s := h - (total - h) / rest) > 0.0) / len(pile)
     ship.deck_values[key] = value
     return value
 
