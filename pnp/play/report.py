@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import math
 from collections import Counter
+from itertools import zip_longest
 from typing import Any
 
 Z = 1.959963984540054  # the 97.5th percentile of the normal distribution: a 95 % interval
@@ -50,31 +51,35 @@ def _rate(wins: int, n: int) -> dict[str, Any]:
             "high": round(hi, 4)}
 
 
+_NONE = object()  # a round a game did not reach
+
+
 def group(results: list[tuple], cards: list[str]) -> dict[str, Any]:
     """The report of one group of games (one player count, one value of a sweep)."""
     n = len(results)
     wins = sum(1 for r in results if r[3])
     losses = Counter((r[4], r[5]) for r in results if not r[3])
     rounds = [r[5] for r in results]
-    meters: dict[str, list[list[int]]] = {}
+    by_game: dict[str, list[list[int]]] = {}  # meter -> its values round by round, a list per game
     for r in results:
         for name, values in r[9].items():
-            rows = meters.setdefault(name, [])
-            for k, v in enumerate(values):
-                if k == len(rows):
-                    rows.append([])
-                rows[k].append(v)
+            by_game.setdefault(name, []).append(values)
+    # per meter and round, the values of the games that reached it, in the games' order
+    meters = {name: [[v for v in row if v is not _NONE] for row in zip_longest(*games, fillvalue=_NONE)]
+              for name, games in by_game.items()}
     # one pass over the games: per card, the games it was drawn in, played in, played in and won, and its plays
-    drawn_in: Counter[str] = Counter()
-    played_in: Counter[str] = Counter()
-    won_in: Counter[str] = Counter()
-    plays: Counter[str] = Counter()
+    drawn_all: list[str] = []
+    played_all: list[str] = []
+    won_all: list[str] = []
+    plays: dict[str, int] = {}
     for r in results:
-        drawn_in.update(set(r[6]))
-        played_in.update(r[7].keys())
-        plays.update(r[7])
+        drawn_all += r[6]  # each card once a game (run.play_one: the record's set, sorted)
+        played_all += r[7]
         if r[3]:
-            won_in.update(r[7].keys())
+            won_all += r[7]
+        for card, k in r[7].items():
+            plays[card] = plays.get(card, 0) + k
+    drawn_in, played_in, won_in = Counter(drawn_all), Counter(played_all), Counter(won_all)  # counted once, in C
     per_card = []
     for card in cards:
         drawn, played, won_played = drawn_in[card], played_in[card], won_in[card]
@@ -89,7 +94,7 @@ def group(results: list[tuple], cards: list[str]) -> dict[str, Any]:
         if drawn and not played:
             flag = "never played"
         effect = round(with_["rate"] - without["rate"], 4) if played and rest else 0.0
-        per_card.append({"card": card, "drawn": drawn, "played_games": played, "plays": plays[card],
+        per_card.append({"card": card, "drawn": drawn, "played_games": played, "plays": plays.get(card, 0),
                          "when_played": with_, "when_not": without, "effect": effect, "flag": flag})
     by_reason = Counter(r[4] for r in results if not r[3])
     return {
