@@ -56,11 +56,18 @@ def choose(ship) -> Move:
     if not ongoing:
         strike, extra, blocked, walk = False, 0, (), move_cost
     else:  # ship.active and m.quarantine, in one pass over the events
-        on = {e["id"] for e in ongoing}
-        strike = "engineers-strike" in on
-        extra = ship.event["gremlins"]["ability_cost"] if "gremlins" in on else 0
-        blocked = {e["at"] for e in ongoing if e["id"] == "quarantine"}
-        walk = max(0, ship.event["gravity-glitch"]["move_cost"] if "gravity-glitch" in on else move_cost)
+        strike, extra, blocked, walk = False, 0, set(), move_cost
+        for e in ongoing:
+            eid = e["id"]
+            if eid == "quarantine":
+                blocked.add(e["at"])
+            elif eid == "engineers-strike":
+                strike = True
+            elif eid == "gremlins":
+                extra = ship.event["gremlins"]["ability_cost"]
+            elif eid == "gravity-glitch":
+                walk = ship.event["gravity-glitch"]["move_cost"]
+        walk = walk if walk > 0 else 0  # max(0, walk)
     damage, destroyed = ship.damage, ship.destroyed
     damaged = [sq for sq, d in damage.items() if d and sq not in destroyed]  # as options (damage: in squares' order)
     # b.site is 0.0 but where a square is damaged or holds an activated Room (ship.at: where each Room card
