@@ -69,7 +69,8 @@ def choose(ship) -> Move:
                 walk = ship.event["gravity-glitch"]["move_cost"]
         walk = walk if walk > 0 else 0  # max(0, walk)
     damage, destroyed = ship.damage, ship.destroyed
-    damaged = [sq for sq, d in damage.items() if d and sq not in destroyed]  # as options (damage: in squares' order)
+    damaged = ([sq for sq, d in damage.items() if d and sq not in destroyed] if any(damage.values())  # as options
+               else [])  # (the damage table is in the squares' order; no Room is damaged at most decisions)
     # b.site is 0.0 but where a square is damaged or holds an activated Room (ship.at: where each Room card
     # in play is, kept with ship.slot by effects.craft): those squares' sites, once, and the best of them
     top, top_sq = 0.0, None  # the best of them (a site is never below 0.0: max(sites.values(), default=0.0)),
@@ -187,7 +188,7 @@ def choose(ship) -> Move:
                     target, value = _taken_back(ship, who)  # most worth is the one a walk over them would choose
                     if target is not None and (score := value / per) > best_score:
                         best, best_score = ("captain", who, captain, c, target), score
-                else:
+                elif damaged or captain != "brick-thornbury":  # (Brick's targets: damaged squares beside him)
                     for target in m.captain_targets(ship, who, damaged):
                         score = b.captain_move(ship, who, captain, target) / per
                         if score > best_score:
