@@ -35,7 +35,8 @@ def test_each_value_of_a_sweep_keeps_its_own():
     be valued with the new field, not with what the other value's games kept."""
     from pnp.play.run import Variant, play_one
 
-    variants = [Variant(), Variant("ability", "vent-the-bilge", "sanitation", 5), Variant("captain", "grimsby", "cost", 0)]
+    variants = [Variant(), Variant("ability", "vent-the-bilge", "sanitation", 5),
+                Variant("captain", "grimsby", "cost", 0)]
     tasks = [(v, 4, i) for i in range(5) for v in range(len(variants))]  # the values taking turns in one worker
     s = _session(3, variants)
     mixed = [play_one(s, task) for task in tasks]
@@ -55,7 +56,7 @@ def test_what_a_worker_keeps_is_bounded(monkeypatch):
     s.kept[0]["planted"] = True
     run.play_one(s, (0, 2, 1))
     assert "planted" not in s.kept[0]  # let go before the next game, which kept its own again
-    assert 0 < len(s.kept[0])
+    assert len(s.kept[0]) > 0
 
 
 def test_a_look_ahead_shares_what_is_kept_and_copies_the_rest():

@@ -51,9 +51,6 @@ def _rate(wins: int, n: int) -> dict[str, Any]:
             "high": round(hi, 4)}
 
 
-_NONE = object()  # a round a game did not reach
-
-
 def group(results: list[tuple], cards: list[str]) -> dict[str, Any]:
     """The report of one group of games (one player count, one value of a sweep)."""
     n = len(results)
@@ -65,8 +62,9 @@ def group(results: list[tuple], cards: list[str]) -> dict[str, Any]:
         for name, values in r[9].items():
             by_game.setdefault(name, []).append(values)
     # per meter and round, the values of the games that reached it, in the games' order
-    meters = {name: [[v for v in row if v is not _NONE] for row in zip_longest(*games, fillvalue=_NONE)]
-              for name, games in by_game.items()}
+    meters: dict[str, list[list[int]]] = {
+        name: [[v for v in row if v is not None] for row in zip_longest(*games)]  # None: a round not reached
+        for name, games in by_game.items()}
     # one pass over the games: per card, the games it was drawn in, played in, played in and won, and its plays
     drawn_all: list[str] = []
     played_all: list[str] = []

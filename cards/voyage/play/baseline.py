@@ -50,12 +50,12 @@ def craft_value(ship) -> float:
 
 
 def event_harm(ship, card: str) -> float:
-    """What an Event does to the crew (its fields only: worked out once a game)."""
+    """What an Event does to the crew (its fields only: worked out once, `harms`)."""
     return harms(ship)[card]
 
 
 def harms(ship) -> dict:
-    """Every Event card's harm by its id (`fields_harm`), once a game."""
+    """Every Event card's harm by its id (`fields_harm`): its fields only, kept in Table.kept."""
     table = ship.card_values.get("harms")
     if table is None:
         table = ship.card_values["harms"] = {card: fields_harm(ship, card) for card in ship.event}
@@ -145,7 +145,7 @@ def forewarning(ship, look: int) -> float:
 
 
 def card_value(ship, who: int, card: str) -> float:
-    """What an Ability Card in hand is worth (its fields only: worked out once a game)."""
+    """What an Ability Card in hand is worth (its fields only: worked out once, kept in Table.kept)."""
     v = ship.card_values.get(card)
     if v is None:
         a = ship.ability[card]
@@ -357,7 +357,7 @@ def choose(ship) -> Move:
             if score > best_score:
                 best, best_score = (group, target), score
             continue
-        if key == "quill":  # worth what the card taken back is, whoever takes it: once a game
+        if key == "quill":  # worth what the card taken back is, whoever takes it: worked out once (Table.kept)
             kept = ship.card_values
             for target in targets:
                 value = kept.get((key, target))

@@ -311,14 +311,14 @@ def _taken_back(ship, who: int) -> tuple:
     return pick
 
 
-# how a Captain's or an Ability Card's worth is found (_plan): for each of its targets; kept a game by the
-# meters and the round (b.READS_MORE, b.BY_METERS); where its Captain stands (b.BY_WHO); once a decision
+# how a Captain's or an Ability Card's worth is found (_plan): for each of its targets; kept by the meters
+# and the round (b.READS_MORE, b.BY_METERS; in Table.kept); where its Captain stands (b.BY_WHO); once a decision
 TARGETS, KEPT, BY_WHO, DECISION = "targets", "kept", "by who", "decision"
 
 
 def _plan(ship) -> tuple[dict, dict]:
-    """Each Captain's and each Ability Card's cost (its field) and how its worth is found: once a game (a
-    sweep's fields are the game's)."""
+    """Each Captain's and each Ability Card's cost (its field) and how its worth is found: worked out once
+    and kept in Table.kept (each value of a sweep has its own)."""
     captains: dict = {}
     for captain, fields in ship.captain.items():
         how = TARGETS if ("captain", captain) in b.TARGETED else KEPT if captain in b.BY_METERS else DECISION
