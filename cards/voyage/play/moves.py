@@ -38,10 +38,9 @@ BASIC = ("Search", "Clean", "Entertain")  # the tasks that cost every Captain th
 def basic_costs(ship) -> tuple[int, int, int]:
     """What Search, Clean and Entertain cost now (any Captain), in one call: the Clogged Pipes make a
     Clean dearer, a working Grand Ballroom an Entertain cheaper."""
-    if not ship.ongoing and "grand-ballroom" not in ship.at:  # neither: the tasks' own costs (kept: Table.kept)
-        costs = ship.card_values.get("basic costs")
-        if costs is not None:
-            return costs
+    plain = not ship.ongoing and "grand-ballroom" not in ship.at  # neither: the tasks' own costs (Table.kept)
+    if plain and (costs := ship.card_values.get("basic costs")) is not None:
+        return costs
     tasks = ship.tasks
     search, clean, entertain = tasks["Search"]["cost"], tasks["Clean"]["cost"], tasks["Entertain"]["cost"]
     if ship.ongoing:
@@ -51,7 +50,7 @@ def basic_costs(ship) -> tuple[int, int, int]:
     if "grand-ballroom" in ship.at and ship.works("grand-ballroom"):
         entertain -= ship.room["grand-ballroom"]["saves"]
     costs = (search if search > 0 else 0, clean if clean > 0 else 0, entertain if entertain > 0 else 0)
-    if not ship.ongoing and "grand-ballroom" not in ship.at:
+    if plain:
         ship.card_values["basic costs"] = costs
     return costs
 
