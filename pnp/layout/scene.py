@@ -138,7 +138,8 @@ class Static:
 @dataclass(slots=True, repr=False, eq=False)
 class Transform:
     """Items laid out in a frame of their own, `w` x `h` (a die face's template): drawn with the frame's
-    centre at (x, y), scaled by `scale` and turned `rotate` degrees clockwise about it."""
+    centre at (x, y), scaled by `scale` and turned `rotate` degrees clockwise about it. `bleed`: the art kept past
+    the frame's edges (a card or board turned on its sheet keeps its whole bleed; a die face is cut at its square)."""
 
     x: float
     y: float
@@ -147,6 +148,7 @@ class Transform:
     w: float
     h: float
     items: list
+    bleed: float = 0.0  # how far the items' art reaches past the frame (a turned card's or board's bleed)
 
 
 Item = Rect | Ellipse | Line | Polygon | Text | Icon | Image | Label | Static | Transform

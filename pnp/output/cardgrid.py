@@ -29,7 +29,7 @@ class Turned(Face):
 def turn_card(face: Face, angle: float) -> Turned:
     """`face` a quarter turn round (90: clockwise, -90: anticlockwise), on a frame of its height by its width."""
     return Turned(face.h, face.w, face.bleed, [Transform(face.h / 2, face.w / 2, 1.0, angle, face.w, face.h,
-                                                         face.items)], face.sources, face.stamp,
+                                                         face.items, face.bleed)], face.sources, face.stamp,
                   upright=face, angle=angle)
 
 

@@ -206,7 +206,7 @@ class Renderer:
         c.rotate(-t.rotate)  # clockwise, as the scene turns
         c.scale(t.scale, t.scale)
         c.translate(-t.w / 2, t.h / 2)
-        self._items(t.items, Face(t.w, t.h, 0.0))
+        self._items(t.items, Face(t.w, t.h, t.bleed))
         c.restoreState()
 
     def _static(self, item: Static, face: Face) -> None:

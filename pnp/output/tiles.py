@@ -60,7 +60,7 @@ class Frame:
 def turned(face: Face, angle: float) -> Face:
     """The face a quarter turn round (90: clockwise, -90: anticlockwise), on a face of its height by its width."""
     return Face(face.h, face.w, face.bleed, [Transform(face.h / 2, face.w / 2, 1.0, angle, face.w, face.h,
-                                                       face.items)], face.sources)
+                                                       face.items, face.bleed)], face.sources)
 
 
 def impose_board(face: Face, back: Face | None, meta: dict[str, Any], name: str, paper: tuple[float, float],
