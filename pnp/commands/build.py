@@ -21,7 +21,7 @@ from pnp.model import limits
 from pnp.model.fields import PAPERS
 from pnp.model.game import Deck, Game, PrintSettings, load_game
 from pnp.model.project import output_folder
-from pnp.model.units import to_mm
+from pnp.model.units import MM, to_mm
 from pnp.output.footer import footers
 from pnp.output.impose import Page
 from pnp.output.manifest import blank, face_rows, merge_notes, page_rows, sheet_count
@@ -52,6 +52,8 @@ class BuildOptions:
     layout: str = "sheets"  # sheets: imposed for home printing; single: one face a page, for print shops
     rulebook: str = "pages"  # pages: the rulebook page by page; booklet: imposed for saddle-stitching
     stock: str | None = None  # card or paper: the document holds only the sheets printed on that stock
+    check_rules: bool = True  # False: the caller checks the rules itself (`pnp check --print`), and no face is marked
+    painted: bool = False  # also render every file and measure the bleed it paints (`pnp check --print`)
 
 
 @dataclass(repr=False, eq=False)
@@ -86,7 +88,8 @@ def prepare(root: Path, game_id: str, opts: BuildOptions) -> Prepared:
     game = load_game(root, game_id)
     settings = game.manifest.print.overridden(opts.paper, opts.duplex, opts.bleed)
     paper = PAPERS[settings.paper]
-    started = start_custom_rules(game, opts.rules) if not opts.force else None  # in a worker, beside the layout
+    checked = opts.check_rules and not opts.force
+    started = start_custom_rules(game, opts.rules) if checked else None  # in a worker, beside the layout
     try:
         # layout: fonts, icons and templates, then every face of every deck
         layouts = opts.cache.setdefault("@layout", {}) if opts.cache is not None else None  # see lay_out_game
@@ -96,9 +99,9 @@ def prepare(root: Path, game_id: str, opts: BuildOptions) -> Prepared:
         bad, found = split(problems.items, root)
         if bad:
             raise InputError(bad)
-        if not opts.force:
+        if checked:
             found += rule_problems(game, dataclasses.replace(opts.rules, final=opts.final), started)
-        else:  # every refusal that is a rule is printed past, said as a warning; bad input never is
+        elif opts.force:  # every refusal that is a rule is printed past, said as a warning; bad input never is
             found = [dataclasses.replace(p, severity="warning", message=f"{p.message} (printed anyway: --force)")
                      if p.severity == "error" else p for p in found]
             if opts.final:  # forced or not, a final build prints no placeholder
@@ -118,7 +121,11 @@ def prepare(root: Path, game_id: str, opts: BuildOptions) -> Prepared:
 def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildResult:
     opts = opts or BuildOptions()
     started = time.perf_counter()
-    prep = prepare(root, game_id, opts)
+    return build_prepared(root, prepare(root, game_id, opts), opts, started)
+
+
+def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: float) -> BuildResult:
+    """A laid-out, rule-checked game imposed, rendered and written (the rest of `build`)."""
     game, settings, paper, env, marker, font = prep.game, prep.settings, prep.paper, prep.env, prep.marker, prep.font
     found = prep.found
     if opts.only is not None:  # a reprint: just the chosen cards, with their backs
@@ -237,9 +244,36 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
     if opts.force:
         notes.append("built with --force: rules not checked, every face is marked NOT RULE-CHECKED")
     warnings = [p for p in found if p.severity == "warning"]
+    checked = preflight(rendered, settings.margin, font, env, stamp, single,
+                        (f"{game.id}-pnp.pdf", document[1]) if document else None, settings.contrast)
+    if opts.painted:
+        checked += painted(rendered, (f"{game.id}-pnp.pdf", *document) if document else None, settings.paper)
     return BuildResult(game, files, counts, warnings, time.perf_counter() - started, settings, merge_notes(notes),
-                       preflight(rendered, settings.margin, font, env, stamp, single,
-                                 (f"{game.id}-pnp.pdf", document[1]) if document else None, settings.contrast))
+                       checked)
+
+
+def painted(rendered: list, document: tuple[str, bytes, list[Page]] | None, paper: str) -> list[Problem]:
+    """Every free edge of every face in these files, as written, keeps the bleed its layout gives it, measured in
+    the rendered pixels (pnp/output/painted.py): an edge that falls short is an error."""
+    from pnp.output.painted import short_edges
+    from pnp.output.preflight import subject_of
+
+    files = [(path.name, data, pages, deck.doc.where(())) for path, data, pages, _, deck in rendered]
+    if document is not None:
+        files.append((*document, None))
+    out = []
+    for name, data, pages, where in files:
+        limits.working_on(f"measuring the painted bleed of {name}")
+        alike: dict[tuple, list] = {}  # the faces of a file whose edge falls short alike: one message
+        for short in short_edges(data, pages):
+            key = (str(where), short.edge, round(short.meant, 1), round(short.painted / MM, 1))
+            alike.setdefault(key, []).append(short)
+        for shorts in alike.values():
+            faces = list(dict.fromkeys(subject_of(s.placement) for s in shorts))
+            more = f" (and {len(faces) - 1} more)" if len(faces) > 1 else ""
+            said = shorts[0].message(f"{name} on {paper}", [s.page for s in shorts])
+            out.append(Problem(where, said, faces[0] + more, "error", "preflight"))
+    return out
 
 
 def impose_component(deck: Deck, entries: list, size: tuple[float, float], settings: PrintSettings,
@@ -259,11 +293,18 @@ def impose_component(deck: Deck, entries: list, size: tuple[float, float], setti
 
 
 def preflight_game(root: Path, game_id: str, opts: BuildOptions) -> list[Problem]:
-    """`pnp check GAME --print`: the game laid out and imposed as `pnp build` would, in memory, preflighted."""
-    import dataclasses
+    """`pnp check GAME --print`: the game laid out and imposed as `pnp build` would, preflighted; then built into a
+    folder of its own that is thrown away, and what its files paint measured (the bleed of every face)."""
+    import tempfile
 
-    prep = prepare(root, game_id, dataclasses.replace(opts, force=True))  # the rules are the check's to run
-    return preflight_prepared(prep, opts.layout == "single", not opts.final)
+    started = time.perf_counter()
+    opts = dataclasses.replace(opts, check_rules=False)  # the rules are the check's to run
+    prep = prepare(root, game_id, opts)
+    found = preflight_prepared(prep, opts.layout == "single", not opts.final)
+    with tempfile.TemporaryDirectory(prefix="pnp-preflight-") as out:
+        built = build_prepared(root, prep, dataclasses.replace(opts, out=Path(out) / game_id, painted=True,
+                                                               document=True), started)
+    return found + [p for p in built.preflight if p.severity == "error"]
 
 
 def stamp_of(game: Game, final: bool) -> str:
@@ -380,7 +421,8 @@ def render_document(game: Game, rendered: list, laid: dict[str, Any], counts: di
     at = len(front_matter(game, paper, settings, body, rows, sections, rulebook)) + 1
     pages: list[Page] = []
     what: list[str] = []
-    first_page: dict[str, int] = {}
+    first_page: dict[str, int] = {}  # each component's first page: where its faces were placed
+    section_start: dict[str, int] = {}  # (a component with no face placed: where its section starts)
     for section in sections:
         # duplex: each one-sided sheet is followed by a blank page, so the whole file prints in one go
         section_pages = paired(section.pages, paper) if settings.duplex != "none" else list(section.pages)
@@ -391,7 +433,7 @@ def render_document(game: Game, rendered: list, laid: dict[str, Any], counts: di
                 if "component" in q.meta:
                     first_page[q.meta["component"]] = min(first_page.get(q.meta["component"], at + i), at + i)
         for deck in section.decks:
-            first_page.setdefault(deck.id, at)
+            section_start.setdefault(deck.id, at)
         what += [_holds(p, names, section.kind == "pieces") or ("" if p.side == "blank" else section.decks[0].name)
                  for p in section_pages]
         group = {"own": section.decks[0].id, "cards": "cards"}.get(section.kind, section.kind)
@@ -405,6 +447,7 @@ def render_document(game: Game, rendered: list, laid: dict[str, Any], counts: di
         pages += section_pages
         at += len(section_pages)
     start = at - len(pages)
+    first_page = {**section_start, **first_page}
     if stock is not None:  # the other stock's sheets left out: each component's first page counted again
         kept = [i for i, p in enumerate(pages) if p.info["stock"] == stock]
         renumber = {start + i: start + n for n, i in enumerate(kept)}

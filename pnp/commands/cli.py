@@ -292,9 +292,11 @@ def check(
             if print_ and not checked.errors:  # a game that breaks its rules does not build: nothing to preflight
                 from pnp.commands.build import BuildOptions, preflight_game
 
-                with _collector_paused():
-                    checked.problems.extend(preflight_game(root, g, BuildOptions(paper, duplex, final=final,
-                                                                                 layout=layout)))
+                declared = checked.game.manifest.print
+                for on in [paper] if paper else declared.papers or [declared.paper]:  # every paper it is made for
+                    with _collector_paused():
+                        found = preflight_game(root, g, BuildOptions(on, duplex, final=final, layout=layout))
+                    checked.problems.extend(p for p in found if p not in checked.problems)  # once, if on both
             results.append(checked)
         except PnpError as exc:
             results.append(Unchecked(g, exc.problems, exc.exit_code))

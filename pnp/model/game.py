@@ -65,6 +65,8 @@ class Players:
 class PrintSettings:
     """How the game prints: paper, margins, bleed, duplex, marks."""
     paper: Literal["A4", "letter", "A3", "tabloid"] = "A4"  # the paper size
+    # every paper the game is published on (`pnp check --print` preflights each; [] is `paper` alone)
+    papers: list[Literal["A4", "letter", "A3", "tabloid"]] = field(default_factory=list)
     margin: Annotated[Length, Check(*limits.MARGIN, mm=True)] = 5 * MM  # printable margin on every side
     bleed: Annotated[Length, Check(*limits.BLEED, mm=True)] = 3 * MM  # art beyond the trim line on every face
     duplex: Literal["long", "short", "none"] = "long"  # long or short: the edge the backs flip on; none: no backs

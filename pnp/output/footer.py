@@ -58,8 +58,17 @@ def place(page: Page, width: Callable[[str], float], margin: float) -> list[tupl
     """[(x, y, angle, text)] for the first footer line that fits at the foot of the page, whole or in parts between
     the marks (else at its head, else up a side: one place on every sheet where the sheets leave room for it): each
     baseline's start, in page points from the top-left; angle 0 (along the foot or the head) or 90 (up a side).
-    Empty when nothing fits."""
-    boxes = obstacles(page)
+    Empty when nothing fits. It keeps off every face's bleed where it can (the bleed is art to the edge it is cut
+    at); only where it fits nowhere else does it run over a bleed band, as the marks do."""
+    for bleed in (True, False):
+        found = _place(page, obstacles(page, bleed), width, margin)
+        if found:
+            return found
+    return []
+
+
+def _place(page: Page, boxes: list[Box], width: Callable[[str], float], margin: float,
+           ) -> list[tuple[float, float, float, str]]:
     pw, ph = page.w, page.h
     ascent, descent = SIZE * 0.75, SIZE * 0.25
     strips: list[tuple[Box, int]] = [
@@ -134,10 +143,11 @@ def _gaps(strip: Box, angle: int, boxes: list[Box]) -> list[tuple[float, float]]
     return gaps
 
 
-def obstacles(page: Page) -> list[Box]:
-    """Boxes of everything drawn on the page: faces (their trims: the footer may run over a bleed band, which is cut
-    away, on a white line as the marks do), marks, extras."""
-    out: list[Box] = [(x, y, x + w, y + h) for x, y, w, h in map(_trim, page.placements)]
+def obstacles(page: Page, bleed: bool = False) -> list[Box]:
+    """Boxes of everything drawn on the page: faces (with `bleed`, their cells; else their trims: a footer that finds
+    no other room runs over a bleed band, which is cut away, on a white line as the marks do), marks, extras."""
+    out: list[Box] = [(x, y, x + w, y + h) for x, y, w, h in (p.clip if bleed and p.clip_path is None else _trim(p)
+                                                              for p in page.placements)]
     for x1, y1, x2, y2 in page.marks:
         out.append((min(x1, x2) - 1, min(y1, y2) - 1, max(x1, x2) + 1, max(y1, y2) + 1))
     for item in page.extras:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.model.units import MM, to_mm
-from pnp.output.impose import Page
+from pnp.output.impose import Page, Placement
 
 
 def _mm(v: float) -> float:
@@ -22,15 +22,22 @@ def face_rows(file: str, pages: list[Page]) -> list[dict[str, Any]]:
             if p.meta.get("side") == "map":  # the assembly map's preview is not a printed piece
                 continue
             _, _, w, h = p.box
-            cx, cy, cw, ch = p.clip
-            if "trim_mm" in p.meta:  # a board's tile: its bleed is beyond its cut outline, not the whole board's
-                tx, ty, tw, th = (v * MM for v in p.meta["trim_mm"])
-            else:
-                tx, ty, tw, th = p.x, p.y, w, h
-            bleed = [max(0.0, tx - cx), max(0.0, ty - cy), max(0.0, cx + cw - tx - tw), max(0.0, cy + ch - ty - th)]
+            _, bleed = trim_bleed(p)
             out.append({**p.meta, "file": file, "page": number, "x_mm": _mm(p.x), "y_mm": _mm(p.y),
                         "w_mm": _mm(w), "h_mm": _mm(h), "bleed_mm": [_mm(b) for b in bleed]})
     return out
+
+
+def trim_bleed(p: Placement) -> tuple[tuple[float, float, float, float], list[float]]:
+    """A placed face's trim on the page (x, y, w, h, points) and the bleed its cell gives each edge (left, top, right,
+    bottom; 0 where a neighbour is cut against it). A board's tile: its cut outline, not the whole board's."""
+    cx, cy, cw, ch = p.clip
+    if "trim_mm" in p.meta:
+        tx, ty, tw, th = (v * MM for v in p.meta["trim_mm"])
+    else:
+        tx, ty, tw, th = p.box
+    return (tx, ty, tw, th), [max(0.0, tx - cx), max(0.0, ty - cy), max(0.0, cx + cw - tx - tw),
+                              max(0.0, cy + ch - ty - th)]
 
 
 def coverage(page: Page) -> float:

@@ -91,9 +91,9 @@ class Preflight:
                 self._area(page, at)
             faces = [p for p in page.placements if p.meta.get("side") != "map"]
             for where, message, face in self._marks(page, faces):
-                self.add(where, message, at if face < 0 else _subject(faces[face]))
+                self.add(where, message, at if face < 0 else subject_of(faces[face]))
             for p in faces:
-                subject = _subject(p)
+                subject = subject_of(p)
                 for where, message in self._face(p.face):
                     self.add(where or sheets.where, message, subject)
                 if self.stamp_size is not None and self.stamp_size < MIN_TEXT and _stamped(p):
@@ -113,7 +113,7 @@ class Preflight:
         for p in page.placements:
             if p.meta.get("side") != "map" and not within(p.clip, inside):
                 self.add(None, f"{_mm(p.clip)} reaches outside the printable area (the sheet less "
-                         f"{m / MM:g} mm margins)", _subject(p))
+                         f"{m / MM:g} mm margins)", subject_of(p))
         for item in page.extras:
             box = self._extent(item)
             if box is not None and not within(box, inside):
@@ -342,7 +342,7 @@ def _on_white(line: Line, extras: list) -> bool:
     return False
 
 
-def _subject(p: Placement) -> str:
+def subject_of(p: Placement) -> str:
     m = p.meta
     tile = f" tile {m['tile']}" if "tile" in m else ""
     return f"{m.get('component', '?')}/{m.get('id', '?')} {m.get('side', '')}{tile}".strip()
