@@ -52,6 +52,9 @@ class BuildOptions:
     layout: str = "sheets"  # sheets: imposed for home printing; single: one face a page, for print shops
     rulebook: str = "pages"  # pages: the rulebook page by page; booklet: imposed for saddle-stitching
     stock: str | None = None  # card or paper: the document holds only the sheets printed on that stock
+    pdfx: str | None = None  # x4 or x1a: files a print shop accepts, CMYK through the ICC profile (pnp/output/pdfx/)
+    ink_limit: float | None = None  # percent of total ink, with pdfx (default: the profile's 300)
+    vendor: str | None = None  # a print shop's preset (pnp/output/vendors.py): its sizes, colours and page order
 
 
 @dataclass(repr=False, eq=False)
@@ -128,12 +131,14 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
         settings.document = False
 
     # impose + render: each deck's sheets, in memory
-    from pnp.output.render import Renderer
+    pdfx = print_shop(game, opts)
+    Renderer = renderer_of(pdfx)
 
     rendered: list[tuple[Path, bytes, list[Page], Any, Deck]] = []
     notes: list[str] = []
     single = opts.layout == "single"
-    out_dir = output_folder(root, opts.out, game.id, "single" if single else "")
+    out_dir = output_folder(root, opts.out, game.id, opts.vendor or ("pdfx" if pdfx else "") or
+                            ("single" if single else ""))
     if single:
         settings.document = False  # the shop takes each component's file
     stamp = stamp_of(game, opts.final)
@@ -173,7 +178,8 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
                     *((game.dir / f).read_bytes() if (game.dir / f).is_file() else b"" for f in ("rulebook.md",
                                                                                                  "rules.yaml")))
         if opts.cache is None or cache.get("rulebook", (None,))[0] != book_key:
-            cache["rulebook"] = (book_key, rulebook_pdf(game, prep.decks, env, paper, opts.rulebook == "booklet"))
+            cache["rulebook"] = (book_key, rulebook_pdf(game, prep.decks, env, paper, opts.rulebook == "booklet",
+                                                        pdfx))
         rulebook = cache["rulebook"][1]
 
     # the print-and-play document: front matter (naming the rulebook), then every component's sheets
@@ -191,7 +197,7 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
         doc_key = (*(cache[deck.id][0] for *_, deck in rendered), book, opts.stock)
         if cache.get("document", (None,))[0] != doc_key:
             cache["document"] = (doc_key, render_document(game, rendered, laid, counts, paper, settings, env, font,
-                                                          marker, stamp, opts.back_offset, book, opts.stock))
+                                                          marker, stamp, opts.back_offset, book, opts.stock, pdfx))
         document = cache["document"][1]
 
     # write: every file staged beside the output folder, which then becomes the new build in one step
@@ -233,13 +239,56 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
             "faces": faces_meta,
             "pages": pages_meta,
             "document_faces": document_faces,
+            **({} if pdfx is None else {"colour": colour_said(pdfx)}),
         })
     if opts.force:
         notes.append("built with --force: rules not checked, every face is marked NOT RULE-CHECKED")
     warnings = [p for p in found if p.severity == "warning"]
+    checked = preflight(rendered, settings.margin, font, env, stamp, single,
+                        (f"{game.id}-pnp.pdf", document[1]) if document else None, settings.contrast)
+    if pdfx is not None:  # what the written files paint
+        from pnp.output.pdfx.check import inks_found
+
+        ink_notes, ink_problems = inks_found([(f.path.relative_to(out_dir).as_posix(), f.path.read_bytes())
+                                              for f in files], pdfx)
+        notes += ink_notes
+        checked += ink_problems
     return BuildResult(game, files, counts, warnings, time.perf_counter() - started, settings, merge_notes(notes),
-                       preflight(rendered, settings.margin, font, env, stamp, single,
-                                 (f"{game.id}-pnp.pdf", document[1]) if document else None, settings.contrast))
+                       checked)
+
+
+def print_shop(game: Game, opts: BuildOptions) -> Any:
+    """The PDF/X settings of a build that asks for them (`--pdfx`), or None; a palette's inks over the limit are
+    bad input."""
+    if opts.pdfx is None:
+        return None
+    from pnp.output.pdfx import DEFAULT_INK, for_game
+
+    pdfx, problems = for_game(game, opts.pdfx, opts.ink_limit or DEFAULT_INK)
+    if problems:
+        raise InputError(problems)
+    return pdfx
+
+
+def renderer_of(pdfx: Any) -> Any:
+    """`Renderer(icons, title, font)`: pnp's own, or a PDF/X build's (CMYK)."""
+    from pnp.output.render import Renderer
+
+    if pdfx is None:
+        return Renderer
+    from functools import partial
+
+    from pnp.output.pdfx.render import PdfxRenderer
+
+    return partial(PdfxRenderer, pdfx=pdfx)
+
+
+def colour_said(pdfx: Any) -> dict[str, Any]:
+    """The manifest's record of a PDF/X build's colour: mode, standard, profile, condition and ink limit."""
+    from pnp.output.pdfx.inks import CONDITION, PROFILE, PROFILE_NAME
+
+    return {"mode": "CMYK", "pdfx": pdfx.said(), "profile": PROFILE, "profile_name": PROFILE_NAME,
+            "condition": CONDITION, "ink_limit": pdfx.limit}
 
 
 def impose_component(deck: Deck, entries: list, size: tuple[float, float], settings: PrintSettings,
@@ -362,14 +411,15 @@ def _label(component_id: str) -> str:
 def render_document(game: Game, rendered: list, laid: dict[str, Any], counts: dict[str, int],
                     paper: tuple[float, float], settings: PrintSettings, env: LayoutEnv, font: str, marker: str,
                     stamp: str, back_offset: tuple[float, float] = (0.0, 0.0), rulebook: str = "",
-                    stock: str | None = None) -> tuple[bytes, list[Page]]:
+                    stock: str | None = None, pdfx: Any = None) -> tuple[bytes, list[Page]]:
     """The print-and-play document's bytes and pages: front matter, then every component, like pieces sharing
     sheets (pnp/output/packing.py), write-in pads back to back (pnp/output/pads.py). `stock` (card or paper): only
     the sheets printed on it, for a print shop."""
     from pnp.output.document import front_matter, paired, stock_ranges
     from pnp.output.packing import plan_document
     from pnp.output.pads import back_to_back
-    from pnp.output.render import Renderer
+
+    Renderer = renderer_of(pdfx)
 
     sections = back_to_back(plan_document([(deck, *laid[deck.id], pages) for _, _, pages, _, deck in rendered],
                                           settings, paper), settings)
