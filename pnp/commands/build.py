@@ -88,6 +88,9 @@ def prepare(root: Path, game_id: str, opts: BuildOptions) -> Prepared:
     limits.working_on(f"reading cards/{game_id}")
     game = load_game(root, game_id)
     settings = game.manifest.print.overridden(opts.paper, opts.duplex, opts.bleed)
+    shop = vendor_of(opts)
+    if shop is not None and opts.bleed:  # the shop's bleed on every face
+        settings.bleed = shop.bleed
     paper = PAPERS[settings.paper]
     started = start_custom_rules(game, opts.rules) if not opts.force else None  # in a worker, beside the layout
     try:
@@ -118,8 +121,26 @@ def prepare(root: Path, game_id: str, opts: BuildOptions) -> Prepared:
     return Prepared(game, settings, paper, env, decks, found, "NOT RULE-CHECKED" if opts.force else "", font)
 
 
+def vendor_of(opts: BuildOptions) -> Any:
+    """The print shop's preset a build asks for (`--vendor`), or None."""
+    if opts.vendor is None:
+        return None
+    from pnp.output.vendors import VENDORS
+
+    return VENDORS[opts.vendor]
+
+
+def with_vendor(opts: BuildOptions) -> BuildOptions:
+    """The options a shop's preset sets (its colour, ink limit and one face a page), the user's own kept."""
+    shop = vendor_of(opts)
+    if shop is None or shop.files != "pdfx":
+        return opts
+    return dataclasses.replace(opts, pdfx=opts.pdfx or shop.colour, ink_limit=opts.ink_limit or shop.ink_limit,
+                               layout="single")
+
+
 def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildResult:
-    opts = opts or BuildOptions()
+    opts = with_vendor(opts or BuildOptions())
     started = time.perf_counter()
     prep = prepare(root, game_id, opts)
     game, settings, paper, env, marker, font = prep.game, prep.settings, prep.paper, prep.env, prep.marker, prep.font
@@ -150,7 +171,8 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
         if opts.progress:
             opts.progress(step, len(prep.decks) + settings.document, deck.id)
         if single:
-            for suffix, pages, how in impose_component(deck, entries, size, settings, paper, notes, single):
+            for suffix, pages, how in impose_component(deck, entries, size, settings, paper, notes, single,
+                                                       order_of(opts)):
                 data = Renderer(env.icons, f"{game.manifest.name}: {deck.name}", font).render(pages, marker, stamp)
                 rendered.append((out_dir / f"{deck.id}{suffix}.pdf", data, pages, how, deck))
             continue
@@ -246,6 +268,11 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
     warnings = [p for p in found if p.severity == "warning"]
     checked = preflight(rendered, settings.margin, font, env, stamp, single,
                         (f"{game.id}-pnp.pdf", document[1]) if document else None, settings.contrast)
+    shop = vendor_of(opts)
+    if shop is not None:  # the shop's sizes, bleed and safe zone
+        from pnp.output.vendor_check import shop_findings
+
+        checked += shop_findings(prep.decks, shop)
     if pdfx is not None:  # what the written files paint
         from pnp.output.pdfx.check import inks_found
 
@@ -291,10 +318,17 @@ def colour_said(pdfx: Any) -> dict[str, Any]:
             "condition": CONDITION, "ink_limit": pdfx.limit}
 
 
+def order_of(opts: BuildOptions) -> str:
+    shop = vendor_of(opts)
+    return shop.order if shop is not None else "fronts-backs"
+
+
 def impose_component(deck: Deck, entries: list, size: tuple[float, float], settings: PrintSettings,
-                     paper: tuple[float, float], notes: list[str], single: bool) -> list[tuple[str, list[Page], str]]:
+                     paper: tuple[float, float], notes: list[str], single: bool,
+                     order: str = "fronts-backs") -> list[tuple[str, list[Page], str]]:
     """A component's files as (name suffix, pages, how they are laid out): its sheets, or with
-    `--layout single` its fronts and (if any) its backs, one face a page."""
+    `--layout single` its fronts and (if any) its backs, one face a page; `order` back-front (DriveThruCards):
+    one file, each card's back then its front."""
     if not entries:  # nothing to print (a component that could not be laid out is reported already)
         return []
     if not single:
@@ -304,15 +338,41 @@ def impose_component(deck: Deck, entries: list, size: tuple[float, float], setti
     from pnp.output.single import impose_single
 
     fronts, backs = impose_single(entries, deck.spec.kind not in UNSTAMPED)
+    if order == "back-front" and backs:
+        return [("", [p for pair in zip(backs, fronts, strict=True) for p in pair], "1 per page, each back then its "
+                 "front")]
     return [(suffix, pages, "1 per page") for suffix, pages in (("", fronts), ("-backs", backs)) if pages]
 
 
-def preflight_game(root: Path, game_id: str, opts: BuildOptions) -> list[Problem]:
-    """`pnp check GAME --print`: the game laid out and imposed as `pnp build` would, in memory, preflighted."""
-    import dataclasses
-
+def preflight_game(root: Path, game_id: str, opts: BuildOptions, notes: list[str] | None = None) -> list[Problem]:
+    """`pnp check GAME --print`: the game laid out and imposed as `pnp build` would, in memory, preflighted; with
+    `--pdfx` (or a shop that takes PDF/X) each deck's file drawn in memory and read back for its inks, the largest
+    total ink said in `notes`."""
+    opts = with_vendor(opts)
     prep = prepare(root, game_id, dataclasses.replace(opts, force=True))  # the rules are the check's to run
-    return preflight_prepared(prep, opts.layout == "single", not opts.final)
+    single = opts.layout == "single"
+    found = preflight_prepared(prep, single, not opts.final)
+    shop = vendor_of(opts)
+    if shop is not None:
+        from pnp.output.vendor_check import shop_findings
+
+        found += shop_findings(prep.decks, shop)
+    pdfx = print_shop(prep.game, opts)
+    if pdfx is not None:
+        from pnp.output.pdfx.check import inks_found
+
+        Renderer = renderer_of(pdfx)
+        stamp = stamp_of(prep.game, opts.final)
+        files = [(f"{deck.id}{suffix}.pdf", Renderer(prep.env.icons, f"{prep.game.manifest.name}: {deck.name}",
+                                                     prep.font).render(pages, prep.marker, stamp))
+                 for deck, entries, size in prep.decks
+                 for suffix, pages, _ in impose_component(deck, entries, size, prep.settings, prep.paper, [], single,
+                                                          order_of(opts))]
+        said, problems = inks_found(files, pdfx)
+        found += problems
+        if notes is not None:
+            notes += said
+    return found
 
 
 def stamp_of(game: Game, final: bool) -> str:

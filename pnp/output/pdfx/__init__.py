@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from pnp.model.game import Game
     from pnp.output.pdfx.inks import CMYK, Inks
 
-VERSIONS = ("x4", "x1a")
+VERSIONS = ("x4", "x1a", "x1a-2003")
 INK_MIN, INK_MAX = 150, 400  # percent: the ink limits pnp takes (300 % is the profile's own)
 DEFAULT_INK = 300
 
@@ -40,7 +40,7 @@ class Pdfx:
         return self._inks
 
     def said(self) -> str:
-        return {"x4": "PDF/X-4", "x1a": "PDF/X-1a:2001"}[self.version]
+        return {"x4": "PDF/X-4", "x1a": "PDF/X-1a:2001", "x1a-2003": "PDF/X-1a:2003"}[self.version]
 
 
 def for_game(game: Game, version: str = "x4", limit: float = DEFAULT_INK) -> tuple[Pdfx, list[Problem]]:

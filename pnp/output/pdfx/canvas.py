@@ -110,7 +110,7 @@ class PdfxCanvas(CMYKCanvas):
         kwargs["pdfVersion"] = pdf_version(pdfx.version)
         self._trim: Any = None
         self._bleed: Any = None
-        super().__init__(*args, inks=pdfx.inks, opaque=pdfx.version == "x1a", **kwargs)
+        super().__init__(*args, inks=pdfx.inks, opaque=pdfx.version.startswith("x1a"), **kwargs)
         self.pdfx_version = pdfx.version
         mark(self, pdfx.version)
 

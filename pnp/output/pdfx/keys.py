@@ -4,7 +4,7 @@
 * the Info keys: GTS_PDFXVersion (X-4: `PDF/X-4`; X-1a: `PDF/X-1:2001` and GTS_PDFXConformance), Trapped /False,
   the title and the dates (reportlab's `invariant=1`: fixed, so a build is byte for byte the same);
 * X-4: the XMP metadata stream, saying the same (pdfxid:GTS_PDFXVersion, the title, dates, producer);
-* the PDF version: 1.3 for X-1a (no transparency can even be said), 1.6 for X-4;
+* the PDF version: 1.3 for X-1a:2001 (no transparency can even be said), 1.4 for X-1a:2003, 1.6 for X-4;
 * a TrimBox and a BleedBox on every page: a page of one face has its own; an imposed sheet is cut by the
   designer, so its trim is the paper (its MediaBox).
 """
@@ -21,7 +21,9 @@ from reportlab.pdfbase.pdfdoc import PDFArray, PDFDate, PDFDictionary, PDFInfo, 
 
 from pnp.output.pdfx.inks import CONDITION, PROFILE_NAME, profile_bytes
 
-VERSIONS = {"x4": ((1, 6), "PDF/X-4", None), "x1a": ((1, 3), "PDF/X-1:2001", "PDF/X-1a:2001")}
+VERSIONS = {"x4": ((1, 6), "PDF/X-4", None), "x1a": ((1, 3), "PDF/X-1:2001", "PDF/X-1a:2001"),
+            "x1a-2003": ((1, 4), "PDF/X-1a:2003", None)}  # (DriveThruCards asks for X-1a:2003: PDF 1.4, no
+# transparency all the same)
 REGISTRY = "http://www.color.org"
 CONDITION_SAID = "Offset commercial and specialty printing, coated paper (ISO 12647-2:2004), FOGRA39"
 

@@ -159,7 +159,7 @@ def read_back(name: str, data: bytes, version: str, limit: float) -> Inked:
     """What the PDF/X file `name` paints, checked (`version`: x4 or x1a; `limit`: percent of total ink)."""
     out = Inked(name)
     objects = parse(data)
-    reader = _Reader(objects, version == "x1a")
+    reader = _Reader(objects, version.startswith("x1a"))
     catalog = next((o for o in objects.values() if isinstance(o, dict) and o.get("Type") == "Catalog"), {})
     intents = reader.get(catalog.get("OutputIntents")) or []
     if not any((reader.get(i) or {}).get("S") == "GTS_PDFX" and isinstance(

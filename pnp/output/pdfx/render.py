@@ -94,7 +94,7 @@ class PdfxRenderer(Renderer):
     def __init__(self, icons: dict[str, IconDef], title: str, font: str, pdfx: Pdfx):
         super().__init__(icons, title, font)
         self.pdfx = pdfx
-        self.opaque = pdfx.version == "x1a"
+        self.opaque = pdfx.version.startswith("x1a")
         self._shape: tuple[float, float] | None = None  # the size of the shape being filled
         self._unders: dict[int, RGB] = {}
         self._faces: dict[int, dict[int, RGB]] = {}
