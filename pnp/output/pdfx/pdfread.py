@@ -130,24 +130,17 @@ def resolve(objects: dict[int, Any], value: Any) -> Any:
     return value
 
 
-def operators(data: bytes) -> Iterator[tuple[bytes, list[Any]]]:
-    """(operator, its operands) of a content stream, in order. Text and arrays inside are skipped as operands."""
-    stack: list[Any] = []
-    depth = 0
-    for kind, text in tokens(data):
-        if kind == 0:
-            depth += 1 if text in (b"[", b"<<") else -1
-            if depth == 0:
-                stack.append(None)
-            continue
-        if depth:
-            continue
-        if kind == 5:
-            yield text, stack
-            stack = []
-        elif kind == 4:
-            stack.append(float(text))
-        elif kind == 1:
-            stack.append(Name(text[1:].decode("latin-1")))
-        else:
-            stack.append(None)
+_STRINGS = re.compile(rb"\((?:\\.|[^\\)])*\)|<[0-9A-Fa-f\s]*>(?!>)")
+_COLOUR_OPS = re.compile(rb"(?<![^\s\]>)])((?:[-+]?(?:\d+\.?\d*|\.\d+)\s+)*)(?:/([^\s/\[\]()<>]+)\s+)?"
+                         rb"(k|K|rg|RG|g|G|cs|CS|scn|SCN|sc|SC|BI)(?![^\s\[(</])")
+
+
+def colour_operators(data: bytes) -> Iterator[tuple[bytes, list[Any]]]:
+    """(operator, its operands) of each colour operator of a content stream (and BI, an inline image), in order:
+    its numbers, or the name a `cs` sets. Strings are taken out first, so no text is read as an operator."""
+    data = _STRINGS.sub(b"()", data)
+    for m in _COLOUR_OPS.finditer(data):
+        numbers: list[Any] = [float(v) for v in m.group(1).split()]
+        if m.group(2) is not None:
+            numbers.append(Name(m.group(2).decode("latin-1")))
+        yield m.group(3), numbers

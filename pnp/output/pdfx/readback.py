@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from pnp.output.pdfx.pdfread import Stream, operators, parse, resolve
+from pnp.output.pdfx.pdfread import Stream, colour_operators, parse, resolve
 
 _RGB_OPS = {b"rg": "an RGB fill", b"RG": "an RGB stroke", b"g": "a grey fill", b"G": "a grey stroke"}
 
@@ -46,7 +46,7 @@ class _Reader:
         most, found = 0.0, []
         spaces = self.get(resources.get("ColorSpace")) or {}
         current = {"fill": 4, "stroke": 4}
-        for op, args in operators(data):
+        for op, args in colour_operators(data):
             if op in (b"k", b"K") and len(args) == 4:
                 most = max(most, _ink(args))
             elif op in _RGB_OPS:
