@@ -54,6 +54,9 @@ class BuildOptions:
     stock: str | None = None  # card or paper: the document holds only the sheets printed on that stock
     check_rules: bool = True  # False: the caller checks the rules itself (`pnp check --print`), and no face is marked
     painted: bool = False  # also render every file and measure the bleed it paints (`pnp check --print`)
+    pdfx: str | None = None  # x4 or x1a: files a print shop accepts, CMYK through the ICC profile (pnp/output/pdfx/)
+    ink_limit: float | None = None  # percent of total ink, with pdfx (default: the profile's 300)
+    vendor: str | None = None  # a print shop's preset (pnp/output/vendors.py): its sizes, colours and page order
 
 
 @dataclass(repr=False, eq=False)
@@ -87,6 +90,9 @@ def prepare(root: Path, game_id: str, opts: BuildOptions) -> Prepared:
     limits.working_on(f"reading cards/{game_id}")
     game = load_game(root, game_id)
     settings = game.manifest.print.overridden(opts.paper, opts.duplex, opts.bleed)
+    shop = vendor_of(opts)
+    if shop is not None and opts.bleed:  # the shop's bleed on every face
+        settings.bleed = shop.bleed
     paper = PAPERS[settings.paper]
     checked = opts.check_rules and not opts.force
     started = start_custom_rules(game, opts.rules) if checked else None  # in a worker, beside the layout
@@ -118,8 +124,26 @@ def prepare(root: Path, game_id: str, opts: BuildOptions) -> Prepared:
     return Prepared(game, settings, paper, env, decks, found, "NOT RULE-CHECKED" if opts.force else "", font)
 
 
+def vendor_of(opts: BuildOptions) -> Any:
+    """The print shop's preset a build asks for (`--vendor`), or None."""
+    if opts.vendor is None:
+        return None
+    from pnp.output.vendors import VENDORS
+
+    return VENDORS[opts.vendor]
+
+
+def with_vendor(opts: BuildOptions) -> BuildOptions:
+    """The options a shop's preset sets (its colour, ink limit and one face a page), the user's own kept."""
+    shop = vendor_of(opts)
+    if shop is None or shop.files != "pdfx":
+        return opts
+    return dataclasses.replace(opts, pdfx=opts.pdfx or shop.colour, ink_limit=opts.ink_limit or shop.ink_limit,
+                               layout="single")
+
+
 def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildResult:
-    opts = opts or BuildOptions()
+    opts = with_vendor(opts or BuildOptions())
     started = time.perf_counter()
     return build_prepared(root, prepare(root, game_id, opts), opts, started)
 
@@ -135,12 +159,14 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
         settings.document = False
 
     # impose + render: each deck's sheets, in memory
-    from pnp.output.render import Renderer
+    pdfx = print_shop(game, opts)
+    Renderer = renderer_of(pdfx)
 
     rendered: list[tuple[Path, bytes, list[Page], Any, Deck]] = []
     notes: list[str] = []
     single = opts.layout == "single"
-    out_dir = output_folder(root, opts.out, game.id, "single" if single else "")
+    out_dir = output_folder(root, opts.out, game.id, opts.vendor or ("pdfx" if pdfx else "") or
+                            ("single" if single else ""))
     if single:
         settings.document = False  # the shop takes each component's file
     stamp = stamp_of(game, opts.final)
@@ -152,7 +178,8 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
         if opts.progress:
             opts.progress(step, len(prep.decks) + settings.document, deck.id)
         if single:
-            for suffix, pages, how in impose_component(deck, entries, size, settings, paper, notes, single):
+            for suffix, pages, how in impose_component(deck, entries, size, settings, paper, notes, single,
+                                                       order_of(opts)):
                 data = Renderer(env.icons, f"{game.manifest.name}: {deck.name}", font).render(pages, marker, stamp)
                 rendered.append((out_dir / f"{deck.id}{suffix}.pdf", data, pages, how, deck))
             continue
@@ -180,7 +207,8 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
                     *((game.dir / f).read_bytes() if (game.dir / f).is_file() else b"" for f in ("rulebook.md",
                                                                                                  "rules.yaml")))
         if opts.cache is None or cache.get("rulebook", (None,))[0] != book_key:
-            cache["rulebook"] = (book_key, rulebook_pdf(game, prep.decks, env, paper, opts.rulebook == "booklet"))
+            cache["rulebook"] = (book_key, rulebook_pdf(game, prep.decks, env, paper, opts.rulebook == "booklet",
+                                                        pdfx))
         rulebook = cache["rulebook"][1]
 
     # the print-and-play document: front matter (naming the rulebook), then every component's sheets
@@ -198,7 +226,7 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
         doc_key = (*(cache[deck.id][0] for *_, deck in rendered), book, opts.stock)
         if cache.get("document", (None,))[0] != doc_key:
             cache["document"] = (doc_key, render_document(game, rendered, laid, counts, paper, settings, env, font,
-                                                          marker, stamp, opts.back_offset, book, opts.stock))
+                                                          marker, stamp, opts.back_offset, book, opts.stock, pdfx))
         document = cache["document"][1]
 
     # write: every file staged beside the output folder, which then becomes the new build in one step
@@ -240,6 +268,7 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
             "faces": faces_meta,
             "pages": pages_meta,
             "document_faces": document_faces,
+            **({} if pdfx is None else {"colour": colour_said(pdfx)}),
         })
     if opts.force:
         notes.append("built with --force: rules not checked, every face is marked NOT RULE-CHECKED")
@@ -248,6 +277,18 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
                         (f"{game.id}-pnp.pdf", document[1]) if document else None, settings.contrast)
     if opts.painted:
         checked += painted(rendered, (f"{game.id}-pnp.pdf", *document) if document else None, settings.paper)
+    shop = vendor_of(opts)
+    if shop is not None:  # the shop's sizes, bleed and safe zone
+        from pnp.output.vendor_check import shop_findings
+
+        checked += shop_findings(prep.decks, shop)
+    if pdfx is not None:  # what the written files paint
+        from pnp.output.pdfx.check import inks_found
+
+        ink_notes, ink_problems = inks_found([(f.path.relative_to(out_dir).as_posix(), f.path.read_bytes())
+                                              for f in files], pdfx)
+        notes += ink_notes
+        checked += ink_problems
     return BuildResult(game, files, counts, warnings, time.perf_counter() - started, settings, merge_notes(notes),
                        checked)
 
@@ -276,10 +317,51 @@ def painted(rendered: list, document: tuple[str, bytes, list[Page]] | None, pape
     return out
 
 
+def print_shop(game: Game, opts: BuildOptions) -> Any:
+    """The PDF/X settings of a build that asks for them (`--pdfx`), or None; a palette's inks over the limit are
+    bad input."""
+    if opts.pdfx is None:
+        return None
+    from pnp.output.pdfx import DEFAULT_INK, for_game
+
+    pdfx, problems = for_game(game, opts.pdfx, opts.ink_limit or DEFAULT_INK)
+    if problems:
+        raise InputError(problems)
+    return pdfx
+
+
+def renderer_of(pdfx: Any) -> Any:
+    """`Renderer(icons, title, font)`: pnp's own, or a PDF/X build's (CMYK)."""
+    from pnp.output.render import Renderer
+
+    if pdfx is None:
+        return Renderer
+    from functools import partial
+
+    from pnp.output.pdfx.render import PdfxRenderer
+
+    return partial(PdfxRenderer, pdfx=pdfx)
+
+
+def colour_said(pdfx: Any) -> dict[str, Any]:
+    """The manifest's record of a PDF/X build's colour: mode, standard, profile, condition and ink limit."""
+    from pnp.output.pdfx.inks import CONDITION, PROFILE, PROFILE_NAME
+
+    return {"mode": "CMYK", "pdfx": pdfx.said(), "profile": PROFILE, "profile_name": PROFILE_NAME,
+            "condition": CONDITION, "ink_limit": pdfx.limit}
+
+
+def order_of(opts: BuildOptions) -> str:
+    shop = vendor_of(opts)
+    return shop.order if shop is not None else "fronts-backs"
+
+
 def impose_component(deck: Deck, entries: list, size: tuple[float, float], settings: PrintSettings,
-                     paper: tuple[float, float], notes: list[str], single: bool) -> list[tuple[str, list[Page], str]]:
+                     paper: tuple[float, float], notes: list[str], single: bool,
+                     order: str = "fronts-backs") -> list[tuple[str, list[Page], str]]:
     """A component's files as (name suffix, pages, how they are laid out): its sheets, or with
-    `--layout single` its fronts and (if any) its backs, one face a page."""
+    `--layout single` its fronts and (if any) its backs, one face a page; `order` back-front (DriveThruCards):
+    one file, each card's back then its front."""
     if not entries:  # nothing to print (a component that could not be laid out is reported already)
         return []
     if not single:
@@ -289,22 +371,26 @@ def impose_component(deck: Deck, entries: list, size: tuple[float, float], setti
     from pnp.output.single import impose_single
 
     fronts, backs = impose_single(entries, deck.spec.kind not in UNSTAMPED)
+    if order == "back-front" and backs:
+        return [("", [p for pair in zip(backs, fronts, strict=True) for p in pair], "1 per page, each back then its "
+                 "front")]
     return [(suffix, pages, "1 per page") for suffix, pages in (("", fronts), ("-backs", backs)) if pages]
 
 
-def preflight_game(root: Path, game_id: str, opts: BuildOptions) -> list[Problem]:
-    """`pnp check GAME --print`: the game laid out and imposed as `pnp build` would, preflighted; then built into a
-    folder of its own that is thrown away, and what its files paint measured (the bleed of every face)."""
+def preflight_game(root: Path, game_id: str, opts: BuildOptions, notes: list[str] | None = None) -> list[Problem]:
+    """`pnp check GAME --print`: the game built as `pnp build` would (with `--pdfx`, `--vendor`), into a folder of
+    its own that is thrown away, and preflighted: its laid-out pages, the shop's limits, and what its files paint
+    (the bleed of every face; a PDF/X file's inks, the largest total ink said in `notes`)."""
     import tempfile
 
     started = time.perf_counter()
-    opts = dataclasses.replace(opts, check_rules=False)  # the rules are the check's to run
+    opts = dataclasses.replace(with_vendor(opts), check_rules=False)  # the rules are the check's to run
     prep = prepare(root, game_id, opts)
-    found = preflight_prepared(prep, opts.layout == "single", not opts.final)
     with tempfile.TemporaryDirectory(prefix="pnp-preflight-") as out:
-        built = build_prepared(root, prep, dataclasses.replace(opts, out=Path(out) / game_id, painted=True,
-                                                               document=True), started)
-    return found + [p for p in built.preflight if p.severity == "error"]
+        built = build_prepared(root, prep, dataclasses.replace(opts, out=Path(out) / game_id, painted=True), started)
+    if notes is not None:
+        notes += [n for n in built.notes if "total ink at most" in n]
+    return built.preflight
 
 
 def stamp_of(game: Game, final: bool) -> str:
@@ -403,14 +489,15 @@ def _label(component_id: str) -> str:
 def render_document(game: Game, rendered: list, laid: dict[str, Any], counts: dict[str, int],
                     paper: tuple[float, float], settings: PrintSettings, env: LayoutEnv, font: str, marker: str,
                     stamp: str, back_offset: tuple[float, float] = (0.0, 0.0), rulebook: str = "",
-                    stock: str | None = None) -> tuple[bytes, list[Page]]:
+                    stock: str | None = None, pdfx: Any = None) -> tuple[bytes, list[Page]]:
     """The print-and-play document's bytes and pages: front matter, then every component, like pieces sharing
     sheets (pnp/output/packing.py), write-in pads back to back (pnp/output/pads.py). `stock` (card or paper): only
     the sheets printed on it, for a print shop."""
     from pnp.output.document import front_matter, paired, stock_ranges
     from pnp.output.packing import plan_document
     from pnp.output.pads import back_to_back
-    from pnp.output.render import Renderer
+
+    Renderer = renderer_of(pdfx)
 
     sections = back_to_back(plan_document([(deck, *laid[deck.id], pages) for _, _, pages, _, deck in rendered],
                                           settings, paper), settings)

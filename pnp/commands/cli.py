@@ -30,8 +30,11 @@ from pnp.commands.options import (  # noqa: E402
     VENDORS,
     Choice,
     Duplex,
+    InkLimitOption,
     Layout,
     Paper,
+    Pdfx,
+    Shop,
     complete_components,
     complete_face,
     complete_game,
@@ -172,6 +175,9 @@ def build(
                                           "rulebook imposed for saddle-stitching (docs/rulebook.md)")] = "pages",
     stock: Annotated[str | None, typer.Option(click_type=Choice("card", "paper"), help="the print-and-play document "
                                               "with only the sheets on this stock (for a print shop)")] = None,
+    pdfx: Pdfx = None,
+    ink_limit: InkLimitOption = None,
+    vendor: Shop = None,
 ) -> None:
     """Render every component of GAME into output/GAME/."""
     from pnp.commands.build import BuildOptions
@@ -209,12 +215,20 @@ def build(
                 return
         from pnp.rules.check import RuleOptions
 
+        if ink_limit is not None and pdfx is None and vendor != "drivethrucards":
+            typer.echo("--ink-limit is for a PDF/X build: add --pdfx x4 (or x1a), or --vendor drivethrucards",
+                       err=True)
+            raise typer.Exit(2)
+        if vendor in ("tgc", "mpc"):  # the shop takes one PNG a face: the export at its sizes
+            _shop_pngs(root, game, vendor, out, pdfx or ink_limit)
+            return
         with _collector_paused():
             result = run_build(root, game, BuildOptions(paper, duplex, not no_bleed, out, force, final, offset, only,
                                                         progress=_progress_bar(),
                                                         rules=RuleOptions(not no_custom_rules, rule_timeout),
                                                         max_pieces=max_pieces, layout=layout,
-                                                        rulebook=rulebook, stock=stock))
+                                                        rulebook=rulebook, stock=stock, pdfx=pdfx,
+                                                        ink_limit=ink_limit, vendor=vendor))
     except PnpError as exc:
         _fail(exc)
     _clear_progress()
@@ -239,6 +253,33 @@ def build(
                f"in {result.seconds:.2f} s ({blank} blank page{'s' if blank != 1 else ''})")
 
 
+def _shop_pngs(root: Path, game: str, vendor: str, out: Path | None, colour: object) -> None:
+    """`pnp build GAME --vendor tgc|mpc`: the shop takes one PNG a face at its pixel sizes (pnp export --to png
+    --vendor), the faces laid out with its bleed; its limits preflighted."""
+    from pnp.commands.build import BuildOptions, prepare
+    from pnp.errors import PnpError
+    from pnp.model.project import output_folder
+    from pnp.output.export import export_png
+    from pnp.output.vendor_check import shop_findings
+    from pnp.output.vendors import VENDORS as SHOP_PRESETS
+
+    if colour:
+        typer.echo(f"--vendor {vendor} takes RGB pictures (it converts them): leave out --pdfx and --ink-limit",
+                   err=True)
+        raise typer.Exit(2)
+    try:
+        prep = prepare(root, game, BuildOptions(vendor=vendor))
+        result = export_png(prep, output_folder(root, out, game, vendor), vendor, skip=True, progress=_progress_bar())
+    except PnpError as exc:
+        _fail(exc)
+    _clear_progress()
+    for p in shop_findings(prep.decks, SHOP_PRESETS[vendor]):
+        typer.echo(f"preflight: {p}", err=True)
+    for component, why in result.left_out:
+        typer.echo(f"  left out {component}: {why}")
+    typer.echo(f"{len(result.files)} PNG files for {SHOP_PRESETS[vendor].name} in {result.folder}")
+
+
 @app.command()
 def check(
     game: Annotated[str | None, typer.Argument(help="game id (or --all)", autocompletion=complete_game)] = None,
@@ -255,6 +296,9 @@ def check(
     duplex: Duplex = None,
     final: Annotated[bool, typer.Option("--final", help="with --print: a build without the version stamp")] = False,
     layout: Layout = "sheets",
+    pdfx: Pdfx = None,
+    ink_limit: InkLimitOption = None,
+    vendor: Shop = None,
 ) -> None:
     """Check GAME against its rules: exit 0 clean, 1 rule errors, 2 bad input (with --all: the worst game)."""
     from pnp.commands.report import FORMATS, Unchecked, exit_code
@@ -272,6 +316,11 @@ def check(
     except PnpError as exc:
         _fail(exc, written=False)
     rules = RuleOptions(not no_custom_rules, rule_timeout)
+    ink_notes: list[str] = []
+    if (pdfx or ink_limit is not None or vendor) and not print_:
+        typer.echo("--pdfx, --ink-limit and --vendor are for --print (the preflight of the files a build writes)",
+                   err=True)
+        raise typer.Exit(2)
     results: list = []
     for g in games:  # a game that cannot be read is reported like the others, and the next one is checked
         try:
@@ -295,7 +344,9 @@ def check(
                 declared = checked.game.manifest.print
                 for on in [paper] if paper else declared.papers or [declared.paper]:  # every paper it is made for
                     with _collector_paused():
-                        found = preflight_game(root, g, BuildOptions(on, duplex, final=final, layout=layout))
+                        found = preflight_game(root, g, BuildOptions(on, duplex, final=final, layout=layout,
+                                                                     pdfx=pdfx, ink_limit=ink_limit, vendor=vendor),
+                                               ink_notes)
                     checked.problems.extend(p for p in found if p not in checked.problems)  # once, if on both
             results.append(checked)
         except PnpError as exc:
@@ -305,6 +356,9 @@ def check(
         error.exit_code = results[0].exit_code
         _fail(error, written=False)
     typer.echo(FORMATS[fmt](results, strict))
+    if fmt == "text":
+        for note in ink_notes:  # a PDF/X preflight: the largest total ink read back
+            typer.echo(f"preflight: {note}")
     raise typer.Exit(exit_code(results, strict))
 
 

@@ -21,6 +21,9 @@ SETUP_FORMATS = ("text", "json")
 SIMULATE_FORMATS = ("text", "json", "html")
 EXPORTS = ("png", "tts")
 VENDORS = ("tgc", "mpc")
+SHOPS = ("tgc", "mpc", "drivethrucards")  # `pnp build --vendor` (pnp/output/vendors.py)
+PDFX = ("x4", "x1a", "x1a-2003")  # `--pdfx` (pnp/output/pdfx/keys.py)
+INK_LIMITS = (150, 400)  # `--ink-limit`, percent (pnp/output/pdfx/__init__.py)
 
 
 def said(choices: tuple[str, ...] | list[str]) -> str:
@@ -54,12 +57,37 @@ class Choice(click.Choice):
             raise typer.Exit(2) from None
 
 
+class InkLimit(click.ParamType):
+    """`--ink-limit 240`: a percent of total ink from 150 to 400, else pnp's one line and exit 2."""
+
+    name = "PERCENT"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        try:
+            number = float(str(value).rstrip("%"))
+        except ValueError:
+            number = float("nan")
+        if not INK_LIMITS[0] <= number <= INK_LIMITS[1]:  # (NaN too)
+            if ctx is not None and ctx.resilient_parsing:
+                raise click.BadParameter(str(value))
+            typer.echo(f"--ink-limit {value}: use a percent of total ink from {INK_LIMITS[0]} to {INK_LIMITS[1]} (300 "
+                       "is the profile's own; DriveThruCards asks for 240)", err=True)
+            raise typer.Exit(2)
+        return number
+
+
 def _option(choices: Choice, text: str) -> Any:
     return typer.Option(click_type=choices, help=text, show_default=False)
 
 
 Paper = Annotated[str | None, _option(Choice(*PAPER_NAMES, case_sensitive=False), "the paper (default: the game's)")]
 Duplex = Annotated[str | None, _option(Choice(*DUPLEX), "how the backs are printed (default: the game's, long)")]
+Pdfx = Annotated[str | None, _option(Choice(*PDFX), "files a print shop accepts, CMYK through the ICC profile: "
+                                     "PDF/X-4 (x4), X-1a:2001 (x1a) or X-1a:2003 (x1a-2003), into output/GAME/pdfx/")]
+InkLimitOption = Annotated[float | None, typer.Option("--ink-limit", click_type=InkLimit(), show_default=False,
+                                                     help="with --pdfx: the most total ink, percent (default 300)")]
+Shop = Annotated[str | None, _option(Choice(*SHOPS), "a print shop's preset (its sizes, bleed, colour, ink limit "
+                                     "and page order; docs/print-shops.md), into output/GAME/SHOP/")]
 Layout = Annotated[str, typer.Option(click_type=Choice(*LAYOUTS), help=(
     "sheets (imposed for home printing) or single (one face a page with its bleed, for print shops: into "
     "output/GAME/single/)"))]

@@ -12,7 +12,7 @@ from pnp.rules.rulebook import rulebook_flow
 
 
 def rulebook_pdf(game: Game, decks: list[Any], env: LayoutEnv, paper: tuple[float, float],
-                 booklet: bool = False) -> bytes | None:
+                 booklet: bool = False, pdfx: Any = None) -> bytes | None:
     """The rulebook's PDF; an InputError (bad names) or a RuleError (a stale count) when it cannot be printed."""
     made = rulebook_flow(game, decks, env)
     if made is None:
@@ -27,9 +27,9 @@ def rulebook_pdf(game: Game, decks: list[Any], env: LayoutEnv, paper: tuple[floa
     from pnp.output.rulebook import Look
     from pnp.output.rulebook_doc import render_rulebook
 
-    look = Look(env, f"{game.manifest.name}: rules")
+    look = Look(env, f"{game.manifest.name}: rules", pdfx)
     try:
-        return render_rulebook(flow, look, game.manifest.name, game.manifest.version, paper, booklet)
+        return render_rulebook(flow, look, game.manifest.name, game.manifest.version, paper, booklet, pdfx)
     except Exception as exc:  # platypus: a figure or table larger than a page
         if type(exc).__name__ != "LayoutError":
             raise

@@ -24,7 +24,15 @@ from pnp.model.kinds import Kind
 from pnp.model.load import Doc, load_file
 from pnp.model.project import OUTSIDE, check_game_id, confined, no_game, outside
 from pnp.model.schema import Check, Reader, read
-from pnp.model.units import MM, is_colour_code
+from pnp.model.units import MM, is_colour_code, palette_colour
+
+_HEX_JSON = {"type": "string", "pattern": "^#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"}
+PaletteColour = Annotated[str, Check(convert=palette_colour, json={  # "#rrggbb", or with its PDF/X inks
+    "anyOf": [_HEX_JSON, {"type": "object", "additionalProperties": False, "required": ["rgb"], "properties": {
+        "rgb": _HEX_JSON, "cmyk": {"type": "array", "minItems": 4, "maxItems": 4,
+                                   "items": {"type": "number", "minimum": 0, "maximum": 100},
+                                   "description": "the inks of a PDF/X build, percent: [c, m, y, k]"}}}],
+    "description": "a colour, #rrggbb; or {rgb: #rrggbb, cmyk: [c, m, y, k]}: the inks it prints with in PDF/X"})]
 
 TemplateName = Annotated[str | None, Kind("template", expression=False)]
 
@@ -111,7 +119,8 @@ class Manifest:
     version: str = "0.1"  # the game's version, stamped on playtest builds
     players: Players | None = None  # how many may play
     fonts: dict[str, FontFamily] = field(default_factory=dict)  # font families by name: TrueType files in fonts/
-    palette: dict[str, str] = field(default_factory=dict)  # colours by name (#rrggbb), for templates and rules to name
+    palette: dict[str, PaletteColour] = field(default_factory=dict)  # colours by name (#rrggbb), for templates and
+    # rules to name; one given with its inks (`{rgb: ..., cmyk: [c, m, y, k]}`) is a Swatch: its `cmyk` for PDF/X
     glossary: Glossary = field(default_factory=Glossary)
     icons: str | None = None  # icon set file inside the game folder
     decks: list[str] = field(default_factory=list)  # deck files inside the game folder

@@ -83,6 +83,41 @@ def is_colour_code(text: str) -> bool:
     return bool(_HEX.match(text.strip()))
 
 
+class Swatch(str):
+    """A palette colour (`#rrggbb`) that carries the inks it prints with in a PDF/X build (`cmyk`, percent each,
+    as the game gives them: `palette: {navy: {rgb: "#1d2d55", cmyk: [70, 50, 30, 80]}}`)."""
+
+    cmyk: tuple[float, float, float, float]
+
+    def __new__(cls, rgb: str, cmyk: tuple[float, float, float, float]) -> Swatch:
+        swatch = super().__new__(cls, rgb)
+        swatch.cmyk = cmyk
+        return swatch
+
+
+def palette_colour(value: object) -> str:
+    """A palette entry: `"#rrggbb"`, or `{rgb: "#rrggbb", cmyk: [c, m, y, k]}` (percent, 0-100 each): a Swatch.
+    Raises ValueError, said in one line."""
+    if isinstance(value, str):
+        return value
+    if not isinstance(value, dict):
+        raise ValueError(f"expected a colour (\"#rrggbb\") or {{rgb: \"#rrggbb\", cmyk: [c, m, y, k]}}, got "
+                         f"{echo(value)}")
+    unknown = sorted(str(k) for k in value if k not in ("rgb", "cmyk"))
+    if unknown:
+        raise ValueError(f"unknown key {unknown[0]!r} in a palette colour: it takes rgb and cmyk")
+    rgb, inks = value.get("rgb"), value.get("cmyk")
+    if not isinstance(rgb, str):
+        raise ValueError("a palette colour with its inks needs its rgb: {rgb: \"#rrggbb\", cmyk: [c, m, y, k]}")
+    if inks is None:
+        return rgb
+    if not (isinstance(inks, list) and len(inks) == 4 and all(
+            isinstance(v, int | float) and not isinstance(v, bool) and 0 <= v <= 100 for v in inks)):
+        raise ValueError(f"cmyk {echo(inks)}: write four numbers from 0 to 100 (percent of cyan, magenta, yellow "
+                         "and black), e.g. [70, 50, 30, 80]")
+    return Swatch(rgb, (float(inks[0]), float(inks[1]), float(inks[2]), float(inks[3])))
+
+
 def parse_colour(value: object, palette: dict[str, str] | None = None) -> RGB | None:
     """`#rrggbb`, `#rgb`, a palette name, or `none` -> RGB in 0..1 (None means transparent); `#rrggbbaa` and
     `#rgba` give an RGBA, an RGB that carries its alpha."""

@@ -64,8 +64,7 @@ class Renderer:
             pages = []
         first = pages[0] if pages else None
         size = (first.w, first.h) if first else (595.0, 842.0)
-        c = self.c = Canvas(self.buf, pagesize=size, invariant=1, initialFontName=self.font,
-                            initialFontSize=10)
+        c = self.c = self._canvas(size)
         self.text = TextWriter(c)
         c.setTitle(self.title)
         c.setCreator("pnp")
@@ -88,6 +87,10 @@ class Renderer:
             c.showPage()
         c.save()
         return self.buf.getvalue()
+
+    def _canvas(self, size: tuple[float, float]) -> Canvas:
+        """The canvas the pages are drawn on (a PDF/X build's paints in CMYK: pnp/output/pdfx/render.py)."""
+        return Canvas(self.buf, pagesize=size, invariant=1, initialFontName=self.font, initialFontSize=10)
 
     def _extras(self, page: Page) -> None:
         """The page's own marks and labels. Lines and shapes write the same operators whatever was drawn before

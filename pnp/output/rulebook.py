@@ -24,7 +24,7 @@ GUTTER = 12 * MM  # left of a face with callouts
 class Look:
     """The game's fonts and palette as the rulebook uses them, and one renderer per canvas."""
 
-    def __init__(self, env: LayoutEnv, title: str):
+    def __init__(self, env: LayoutEnv, title: str, pdfx: Any = None):
         fam = env.families
         self.env = env
         self.body = fam.get("body") or next(iter(fam.values()))
@@ -35,7 +35,13 @@ class Look:
         self.accent: RGB = parse_colour(pal.get("hull", pal.get("ink", "#16213a")), pal) or self.ink
         self.gold: RGB = parse_colour(pal.get("gold", "#e8b23a"), pal) or self.ink
         self.term: RGB = parse_colour(env.term_color, pal) or self.ink if env.term_color else self.ink
-        self.renderer = Renderer(env.icons, title, self.body.face("regular").name)
+        self.pdfx = pdfx  # a PDF/X build's settings (pnp/output/pdfx/): its renderer paints in CMYK
+        if pdfx is None:
+            self.renderer = Renderer(env.icons, title, self.body.face("regular").name)
+        else:
+            from pnp.output.pdfx.render import PdfxRenderer
+
+            self.renderer = PdfxRenderer(env.icons, title, self.body.face("regular").name, pdfx)
         self.max_h = 1e9  # the tallest a figure may be: the page's frame, less room for a caption
 
     def drawer(self, canv: Any) -> Renderer:

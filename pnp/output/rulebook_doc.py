@@ -126,7 +126,7 @@ def _table(look: Look, t: rb.Table, width: float) -> RLTable:
 
 
 def render_rulebook(flow: list[rb.Flow], look: Look, name: str, version: str, paper: tuple[float, float],
-                    booklet: bool = False) -> bytes:
+                    booklet: bool = False, pdfx: Any = None) -> bytes:
     """The rulebook's PDF on `paper`; a `booklet`: pages of half the sheet, imposed two to a landscape sheet."""
     buf = io.BytesIO()
     if booklet:
@@ -172,7 +172,11 @@ def render_rulebook(flow: list[rb.Flow], look: Look, name: str, version: str, pa
                 story += [Spacer(1, 4), KeepTogether(parts), Spacer(1, 8)]
         elif isinstance(item, rb.PageBreak):
             story.append(PageBreak())
-    if booklet:
+    if pdfx is not None:  # a PDF/X build: CMYK, its keys and boxes (pnp/output/pdfx/canvas.py)
+        from pnp.output.pdfx.canvas import canvasmaker
+
+        doc.multiBuild(story, maxPasses=4, canvasmaker=canvasmaker(pdfx, booklet))
+    elif booklet:
         from pnp.output.booklet import BookletCanvas
 
         doc.multiBuild(story, maxPasses=4, canvasmaker=BookletCanvas)
