@@ -68,8 +68,10 @@ def _capacity(manifest: dict) -> dict[str, int]:
     return {c: max(pages.values()) for c, pages in per.items()}
 
 
-# pieces cut apart (tokens, dice) may fill the gaps of other sheets; on A4 Intrepid's do, to reach its 29 sheets
-SCATTERED = {"intrepid": {"career-badge", "scenario-token", "blank-country-board", "amplify-strain"}}
+# pieces cut apart (tokens, dice) may fill the gaps of other sheets; on A4 Intrepid's do, to reach its 29 sheets, and
+# Sleeping Gods' do beside its board's tiles and its play references, to do without a last sheet a fifth full
+SCATTERED = {"intrepid": {"career-badge", "scenario-token", "blank-country-board", "amplify-strain"},
+             "sleeping-gods": {"resource", "command-token", "synergy-token", "fatigue-token", "status-token"}}
 
 
 @pytest.mark.slow
@@ -182,3 +184,18 @@ def test_the_map_goes_beside_a_tile_only_where_a_page_has_room_for_it(size, besi
         assert not _overlap(tile.clip, preview.clip)
         assert all(t.piece[2] * preview.scale >= 16 * MM and t.piece[3] * preview.scale >= 11 * MM
                    for t in plan.tiles)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("paper", ["A4", "letter"])
+@pytest.mark.parametrize("game", ["voyage", "arkship", "moon", "sleeping-gods", "intrepid"])
+def test_no_sheet_of_pieces_is_left_mostly_empty(shared_build, game, paper):
+    """A last sheet of pieces a fifth full with a blank back (Sleeping Gods' on A4 was 21 %) is packed into the gaps
+    of the others where they have room: every pieces sheet of the document covers at least 30 % of the paper, or
+    the pieces of that sheet would not fit the others' gaps."""
+    _, manifest = shared_build(game, "--paper", paper)
+    document = f"{game}-pnp.pdf"
+    pieces = [p for p in manifest["pages"] if p["file"] == document and p.get("group") == "pieces"
+              and p["side"] == "front"]
+    sparse = [(p["page"], p["coverage"]) for p in pieces if p["coverage"] < 0.3]
+    assert not sparse, sparse

@@ -230,6 +230,7 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
         document = cache["document"][1]
 
     # write: every file staged beside the output folder, which then becomes the new build in one step
+    from pnp.output.subsets import unique_tags
     from pnp.output.write import Staging
 
     limits.working_on(f"writing {out_dir}")
@@ -239,10 +240,13 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
     pages_meta: list[dict[str, Any]] = []
     document_faces: list[dict[str, Any]] = []
     with Staging(out_dir) as stage:
+        def add(rel: str, data: bytes) -> str:  # each file's font subsets tagged apart from every other file's
+            return stage.add(rel, unique_tags(data, f"{game.id}/{settings.paper}/{rel}"))
+
         if document is not None:
             data, doc_pages = document
             path = out_dir / f"{game.id}-pnp.pdf"
-            files.append(OutFile(path, len(doc_pages), stage.add(path.name, data), sum(counts.values()),
+            files.append(OutFile(path, len(doc_pages), add(path.name, data), sum(counts.values()),
                                  f"everything, {'one-sided' if settings.duplex == 'none' else 'duplex-ready'}, "
                                  f"{sheet_count(doc_pages, settings.duplex)} sheets",
                                  sum(map(blank, doc_pages))))
@@ -252,14 +256,14 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
             path = out_dir / f"{game.id}-rulebook.pdf"
             sides = rulebook.count(b"/Type /Page\n")
             how = f"rules, a booklet of {sides // 2} sheet{'s' if sides > 2 else ''}"
-            files.append(OutFile(path, sides, stage.add(path.name, rulebook), 0,
+            files.append(OutFile(path, sides, add(path.name, rulebook), 0,
                                  how if opts.rulebook == "booklet" else "rules"))
         for path, data, pages, how, deck in rendered:
             rel = path.relative_to(out_dir).as_posix()
             faces_meta += face_rows(rel, pages)
             pages_meta += page_rows(rel, pages, paper)
             faces = counts[deck.id] if not single or printed(pages, "front") else printed(pages, "back")
-            files.append(OutFile(path, len(pages), stage.add(rel, data), faces, how, sum(map(blank, pages))))
+            files.append(OutFile(path, len(pages), add(rel, data), faces, how, sum(map(blank, pages))))
         stage.commit({
             "game": game.id, "paper": settings.paper, "duplex": settings.duplex,
             "bleed_mm": round(to_mm(settings.bleed), 3),

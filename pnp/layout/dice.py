@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pnp.errors import InputError, Problem, Problems, Where
-from pnp.layout.dienet import Net, NetFace, faces_count, net
+from pnp.layout.dienet import Net, NetFace, Point, Segment, faces_count, net
 from pnp.layout.engine import CompiledTemplate, LayoutEnv, precompile
 from pnp.layout.rotatable import mark
 from pnp.layout.scene import Face, Icon, Item, Line, Polygon, Text, Transform
@@ -89,11 +89,15 @@ def _checked(faces: list[dict[str, Any]], env: LayoutEnv, problems: Problems, su
 
 def die_face(the_net: Net, faces: list[dict[str, Any]], env: LayoutEnv, problems: Problems, subject: str,
              where: FaceWhere = lambda i, key: None, template: CompiledTemplate | None = None,
-             card: dict[str, Any] | None = None) -> Face:
-    """The whole net, its faces drawn from their data, or by `template` (with `face` and `card` to read)."""
+             card: dict[str, Any] | None = None, bleed: float = 0.0) -> Face:
+    """The whole net, its faces drawn from their data, or by `template` (with `face` and `card` to read); `bleed`:
+    how far each face's colour (and each tab's grey) runs on past the net's cut line."""
     checked = _checked(faces, env, problems, subject, where) or [(WHITE, None)] * len(faces)
     family = env.families.get("title") or next(iter(env.families.values()))
-    items: list[Item] = [Polygon(list(tab), TAB, None, 0) for tab in the_net.tabs]
+    shapes = [(nf.polygon, checked[nf.index][0]) for nf in the_net.faces] + [(tab, TAB) for tab in the_net.tabs]
+    cut = cut_line(shapes, the_net.outline)
+    items: list[Item] = bleeds(cut, bleed) if bleed > 0 else []
+    items += [Polygon(list(tab), TAB, None, 0) for tab in the_net.tabs]
     colours = [fill for (fill, _), f in zip(checked, faces, strict=True) if not f.get("wild")]
     for nf in the_net.faces:
         data, (fill, icon) = faces[nf.index], checked[nf.index]
@@ -109,7 +113,58 @@ def die_face(the_net: Net, faces: list[dict[str, Any]], env: LayoutEnv, problems
         items.append(Line(a[0], a[1], b[0], b[1], (0.45, 0.45, 0.45), 0.5, (2.0, 2.0)))
     for a, b in the_net.outline:
         items.append(Line(a[0], a[1], b[0], b[1], (0.0, 0.0, 0.0), 0.6))
-    return Face(the_net.width, the_net.height, 0.0, items)
+    return Face(the_net.width, the_net.height, bleed, items,
+                cut=tuple((a, b, n) for a, b, n, _ in cut))
+
+
+MITRE = 4.0  # a corner's bleed reaches this many times the bleed at most (a sharper one is cut square)
+
+
+Cut = list[tuple[Point, Point, Point, RGB]]  # the net's cut edges: (a, b), their outward unit normal, the colour inside
+
+
+def cut_line(shapes: list[tuple[tuple[Point, ...], RGB]], outline: tuple[Segment, ...]) -> Cut:
+    """Each edge of the net's cut line with its outward normal and the colour of the face or tab it bounds."""
+    out: Cut = []
+    for a, b in outline:
+        shape = next(((poly, fill) for poly, fill in shapes if _has_edge(poly, a, b)), None)
+        if shape is None:
+            continue
+        poly, fill = shape
+        cx, cy = sum(p[0] for p in poly) / len(poly), sum(p[1] for p in poly) / len(poly)
+        length = math.hypot(b[0] - a[0], b[1] - a[1]) or 1.0
+        nx, ny = (b[1] - a[1]) / length, -(b[0] - a[0]) / length
+        if (a[0] - cx) * nx + (a[1] - cy) * ny < 0:  # away from the shape
+            nx, ny = -nx, -ny
+        out.append((a, b, (nx, ny), fill))
+    return out
+
+
+def bleeds(cut: Cut, bleed: float) -> list[Item]:
+    """The bleed past the net's cut line: a band `bleed` wide outside each cut edge, in the colour of the face or tab
+    it bounds, and at each corner of the line the wedge that joins the bands of its two edges (mitred, so that the
+    bleed reaches `bleed` out from a corner too), drawn under the faces and tabs (which hide what falls inside)."""
+    out: list[Item] = []
+    ends: dict[tuple[int, int], list[tuple[Point, RGB]]] = {}
+    for a, b, (ux, uy), fill in cut:
+        nx, ny = ux * bleed, uy * bleed
+        out.append(Polygon([a, b, (b[0] + nx, b[1] + ny), (a[0] + nx, a[1] + ny)], fill, None, 0))
+        for v in (a, b):
+            ends.setdefault((round(v[0] * 100), round(v[1] * 100)), []).append(((nx, ny), fill))
+    for (kx, ky), meeting in ends.items():
+        if len(meeting) != 2:
+            continue
+        x, y = kx / 100, ky / 100
+        ((ax, ay), fill), ((bx, by), _) = meeting
+        cos = (ax * bx + ay * by) / (bleed * bleed)
+        corner = [(x + (ax + bx) / (1 + cos), y + (ay + by) / (1 + cos))] if 1 + cos > 2 / MITRE ** 2 else []
+        out.append(Polygon([(x, y), (x + ax, y + ay), *corner, (x + bx, y + by)], fill, None, 0))
+    return out
+
+
+def _has_edge(polygon: tuple[Point, ...], a: Point, b: Point) -> bool:
+    n = len(polygon)
+    return any({polygon[k], polygon[(k + 1) % n]} == {a, b} for k in range(n))
 
 
 def _drawn(nf: NetFace, data: dict[str, Any], wild: bool, fill: RGB, ink: RGB, icon: str | None,
@@ -158,7 +213,7 @@ def _dot(x: float, y: float, r: float, n: int = 12) -> list[tuple[float, float]]
     return [(x + r * math.cos(2 * math.pi * k / n), y + r * math.sin(2 * math.pi * k / n)) for k in range(n)]
 
 
-def lay_out_die(deck: Deck, game: Game, env: LayoutEnv, problems: Problems, store: Any = None,
+def lay_out_die(deck: Deck, game: Game, env: LayoutEnv, problems: Problems, store: Any = None, bleed: float = 0.0,
                 ) -> list[tuple[Face, Face | None, dict[str, Any]]]:
     faces, table = _faces(deck, game)
     edge = deck.spec.edge or 22 * 72 / 25.4
@@ -179,6 +234,6 @@ def lay_out_die(deck: Deck, game: Game, env: LayoutEnv, problems: Problems, stor
     for card in deck.cards:
         with time_limit(limits.FACE_SECONDS * len(faces)):  # a face's time for each face of the die
             face = die_face(net(deck.spec.die or "", edge), faces, env, problems, f"{deck.id}/{card.id}", where,
-                            template, card.data)
+                            template, card.data, bleed)
         out.extend((face, None, {"component": deck.id, "id": card.id, "copy": k}) for k in range(1, card.copies + 1))
     return out

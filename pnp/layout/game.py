@@ -94,7 +94,7 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
         from pnp.layout.dice import lay_out_die
 
         try:
-            return lay_out_die(deck, game, env, problems, store)
+            return lay_out_die(deck, game, env, problems, store, bleed)
         except Overtime as exc:  # a die's template ran over
             if not getattr(exc, "reported", False):
                 problems.add(deck.doc.where(("template",)), f"laying out this die's faces took more than "

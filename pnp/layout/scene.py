@@ -198,6 +198,8 @@ class Face:
     sources: dict[int, Source] | None = None  # id(item) -> the element that drew it (preflight, board seams)
     stamp: str = "center"  # where a card front's playtest stamp goes along its foot: center, left or right
     grids: tuple[GridCells, ...] = ()  # the hex and square grids it holds (a tiled board cuts between their cells)
+    # where it is cut when that is not its trim's rectangle (a die's net): each edge (a, b) and its outward normal
+    cut: tuple[tuple[tuple[float, float], tuple[float, float], tuple[float, float]], ...] = ()
 
     def source(self, item: Item) -> Source | None:
         return self.sources.get(id(item)) if self.sources is not None else None
@@ -205,10 +207,10 @@ class Face:
     def __getstate__(self) -> tuple:
         """What a face looks like, without `sources` (shared by every face of its template, keyed by ids):
         a face pickles (pnp serve's keys) as what it draws, nothing else."""
-        return self.w, self.h, self.bleed, self.items, self.stamp, self.grids
+        return self.w, self.h, self.bleed, self.items, self.stamp, self.grids, self.cut
 
     def __setstate__(self, state: tuple) -> None:
-        self.w, self.h, self.bleed, self.items, self.stamp, self.grids = state
+        self.w, self.h, self.bleed, self.items, self.stamp, self.grids, self.cut = state
         self.sources = None
 
 

@@ -4,9 +4,10 @@ once the board is turned over left to right (each tile's back is then on the oth
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
-from pnp.layout.scene import Face, Label, Line, Rect
+from pnp.layout.scene import Face, Label, Line, Rect, Static, Text, TextRun, Transform
 from pnp.model.units import MM
 from pnp.output.impose import Page, Placement
 from pnp.output.seams import Box, Plan
@@ -14,6 +15,7 @@ from pnp.output.seams import Box, Plan
 BLACK, WHITE, GREY = (0.0, 0.0, 0.0), (1.0, 1.0, 1.0), (0.4, 0.4, 0.4)
 TOP = 34 * MM  # title and instructions above the previews
 CAPTION = 6 * MM
+MIN_TEXT = 5.0  # pt: the smallest of the board's own text the map's previews keep
 
 
 def _outline(x: float, y: float, w: float, h: float, dash: tuple[float, ...] = ()) -> list[Line]:
@@ -68,8 +70,8 @@ def draw_sides(plan: Plan, sides: list[tuple[str, Face]], corners: list[tuple[fl
     for (side, shown), (left, top) in zip(sides, corners, strict=True):
         mirrored = not side.startswith("front")
         items.append(Label(left, top - 2 * MM, side.capitalize(), caption, BLACK))
-        placements.append(Placement(shown, left, top, (left, top, size[0] * scale, size[1] * scale), False,
-                                    {"side": "map"}, scale))
+        placements.append(Placement(legible(shown, scale), left, top, (left, top, size[0] * scale, size[1] * scale),
+                                    False, {"side": "map"}, scale))
         for tile in plan.tiles:
             if tile.outline is not None:  # cut along stepped seams
                 items.extend(_stepped(tile, size[0], left, top, scale, mirrored))
@@ -77,6 +79,27 @@ def draw_sides(plan: Plan, sides: list[tuple[str, Face]], corners: list[tuple[fl
             tabs = [t for t in (tile.right_tab, tile.bottom_tab) if t]
             items.extend(_tile(tile.piece, tile.label, tabs, size[0], left, top, scale, mirrored))
     return placements, items
+
+
+def legible(face: Face, scale: float) -> Face:
+    """The face as the map draws it, `scale` times its size: its pictures and colours, without the text that would
+    print under MIN_TEXT (the board's own words, a millimetre tall on the map, show the tiles nothing)."""
+    return dataclasses.replace(face, items=_legible(face.items, scale), sources=None)
+
+
+def _legible(items: list, scale: float) -> list:
+    out: list = []
+    for item in items:
+        if isinstance(item, Text):
+            if min((r.size for r in item.runs if isinstance(r, TextRun)), default=MIN_TEXT) * scale >= MIN_TEXT:
+                out.append(item)
+        elif isinstance(item, Static):
+            out.append(Static(f"{item.key}@map{scale:.4f}", _legible(item.items, scale)))
+        elif isinstance(item, Transform):
+            out.append(dataclasses.replace(item, items=_legible(item.items, scale * item.scale)))
+        else:
+            out.append(item)
+    return out
 
 
 def steps(labels: list[str], stepped: bool = False) -> list[str]:

@@ -65,7 +65,7 @@ class Sheet:
 # The orders in which blocks are tried, the first that takes the fewest sheets wins: largest block first (the
 # usual MaxRects order), then largest piece first (small tokens fill the gaps last), longest side, tallest and
 # widest block first. A greedy packer's result depends on its order; trying a few costs little.
-ORDERS = (lambda b: -_area(b), lambda b: -b.w * b.h, lambda b: -max(_extent(b)), lambda b: -_extent(b)[1],
+ORDERS = (lambda b: -block_area(b), lambda b: -b.w * b.h, lambda b: -max(_extent(b)), lambda b: -_extent(b)[1],
           lambda b: -_extent(b)[0])
 
 
@@ -147,7 +147,8 @@ def _extent(block: Block) -> tuple[float, float]:
     return block.size(cols, math.ceil(n / cols))
 
 
-def _area(block: Block) -> float:
+def block_area(block: Block) -> float:
+    """What a whole block covers, laid out as square as it goes."""
     w, h = _extent(block)
     return w * h
 

@@ -44,7 +44,7 @@ from pnp.output.pieces import (
 from pnp.output.room import grid_room
 
 NARROW = 40 * MM  # cards this narrow (standees, strips) are pieces, not a card grid
-FIRST_FIT = (False,)  # which tails join the pieces is weighed by first fit alone: quicker, and as good a guide
+FIRST_FIT = (False, True)  # which tails join the pieces: weighed by first and best fit
 BEST_FIT = (True,)  # the room on card sheets, in scraps, is tried with best fit alone (tokens split over it)
 
 

@@ -34,13 +34,13 @@ class Short:
     """A face's edge whose painted bleed falls short of what the layout gives it."""
     page: int  # from 1
     placement: Placement
-    edge: str  # left, top, right or bottom; "round": a round token's ring
+    edge: str  # left, top, right or bottom; "round": a round token's ring; "cut": a die net's cut line
     meant: float  # the layout's bleed on that edge, points
     painted: float  # how far the art reaches past the trim there (the median over the bare samples), points
 
     def message(self, file: str, pages: list[int]) -> str:
         """Said once for every face of a file whose edge falls short alike (`pages`: where they are)."""
-        edge = "ring round the token" if self.edge == "round" else f"{self.edge} edge"
+        edge = {"round": "ring round the token", "cut": "cut line of the net"}.get(self.edge, f"{self.edge} edge")
         return (f"{file} {_pages(pages)}: the {edge} has {self.painted / MM:.1f} mm of painted bleed, not "
                 f"{self.meant / MM:.1f} mm: the art stops short of the bleed, and a cut a little off shows a white "
                 "edge; give the template's background `bleed: true` (if it has it, this is pnp's fault: please "
@@ -68,7 +68,8 @@ def short_edges(pdf: bytes, pages: list[Page]) -> list[Short]:
     try:
         for number, page in enumerate(pages, 1):
             faces = [p for p in page.placements if p.meta.get("side") != "map" and p.clip_path is None]
-            edges = [(p, i, b) for p in faces for i, b in enumerate(trim_bleed(p)[1]) if b > SLACK + PX]
+            edges = [(p, i, b) for p in faces for i, b in enumerate(trim_bleed(p)[1]) if b > SLACK + PX
+                     and not (p.face.cut and i)]  # a die's net: its cut line, once
             if not edges:
                 continue
             pdf_page = doc[number - 1]
@@ -78,6 +79,11 @@ def short_edges(pdf: bytes, pages: list[Page]) -> list[Short]:
             crossings = _crossings(page)
             rounds = {_key(e.x, e.y, e.w, e.h) for e in page.extras if type(e).__name__ == "Ellipse"}
             for p, i, meant in edges:
+                if p.face.cut:  # cut on a line of its own (a die's net)
+                    along = _cut(pixels, size, p, min(trim_bleed(p)[1]))
+                    if along is not None:
+                        out.append(Short(number, p, "cut", *along))
+                    continue
                 if _key(*trim_bleed(p)[0]) in rounds:  # a round token, cut on its circle: its bleed is a ring
                     ring = _ring(pixels, size, p, min(trim_bleed(p)[1])) if i == 0 else None
                     if ring is not None:
@@ -119,6 +125,42 @@ def _ring(pixels, size: tuple[int, int], p: Placement, meant: float) -> tuple[fl
     for a in bare_at[:: max(1, len(bare_at) // 25)]:
         depth = 0.0
         while depth < meant - SLACK and not bare(pixel(a, depth + PX / 2)):
+            depth += PX
+        depths.append(depth)
+    depths.sort()
+    return meant, depths[len(depths) // 2]
+
+
+def _cut(pixels, size: tuple[int, int], p: Placement, meant: float) -> tuple[float, float] | None:
+    """(meant, painted) of a face cut on a line of its own (a die's net), sampled along each of its edges against
+    the art just inside it, if its bleed falls short of `meant`; None when it holds."""
+    scale, w, h = DPI / 72, *size
+
+    def pixel(x: float, y: float) -> tuple[int, int, int] | None:
+        px, py = int((p.x + x * p.scale) * scale), int((p.y + y * p.scale) * scale)
+        return pixels[px, py] if 0 <= px < w and 0 <= py < h else None
+
+    def bare(c: tuple[int, int, int] | None) -> bool:
+        return c is not None and min(c) >= WHITE
+
+    counted, bare_at = 0, []
+    for (ax, ay), (bx, by), (nx, ny) in p.face.cut:
+        length = math.hypot(bx - ax, by - ay)
+        steps = int((length - 2 * CORNER) / PX)
+        for k in range(max(0, steps)):
+            t = (CORNER + k * PX) / length
+            x, y = ax + (bx - ax) * t, ay + (by - ay) * t
+            inner = pixel(x - nx * INSIDE, y - ny * INSIDE)
+            if inner is not None and not bare(inner):
+                counted += 1
+                if bare(pixel(x + nx * (meant - SLACK), y + ny * (meant - SLACK))):
+                    bare_at.append((x, y, nx, ny))
+    if not counted or len(bare_at) <= SHORT * counted:
+        return None
+    depths = []
+    for x, y, nx, ny in bare_at[:: max(1, len(bare_at) // 25)]:
+        depth = 0.0
+        while depth < meant - SLACK and not bare(pixel(x + nx * (depth + PX / 2), y + ny * (depth + PX / 2))):
             depth += PX
         depths.append(depth)
     depths.sort()

@@ -19,9 +19,10 @@ from pnp.layout.scene import Ellipse, Face, Rect
 from pnp.model.game import Deck, PrintSettings
 from pnp.model.units import MM
 from pnp.output.impose import IN_GAP, UNSTAMPED, Mark, Page, Placement, back_page, halos
-from pnp.output.maxrects import ORDERS, Block, Box, Entry, Sheet, place
+from pnp.output.maxrects import ORDERS, Block, Box, Entry, Sheet, block_area, place
 
 MARK_ROOM = 3 * MM + IN_GAP  # around a block of rectangular pieces: room for its 3 mm marks, short of the trim
+SPARSE = 0.3  # a last sheet of pieces covering less than this share is worth trying to do without
 OUTLINE_ROOM = 1.5 * MM  # around each outlined piece (token, die net) when the bleed is less
 FOOTER = 4 * MM  # kept free at the foot of a pieces sheet for its footer
 CUT = (0.35, 0.35, 0.35)
@@ -81,12 +82,28 @@ def plan_sheets(blocks: list[Block], s: PrintSettings, paper: tuple[float, float
     takes it whole. `fits`: best fit or not (first fit), the ways tried."""
     area = pieces_area(s, paper)
     late = [0 if any(b is f for f in first) else 1 for b in blocks]  # 0: ahead when tried first
-    tries = [(place(blocks, sorted(range(len(blocks)), key=lambda i: (ahead * late[i], order(blocks[i]), i)), area,
-                    whole, room, best), best)
-             for ahead in ((0, 1) if first else (0,)) for order in ORDERS for whole in (True, False)
+    orders = [sorted(range(len(blocks)), key=lambda i: (ahead * late[i], order(blocks[i]), i))
+              for ahead in ((0, 1) if first else (0,)) for order in ORDERS]
+    tries = [(place(blocks, o, area, whole, room, best), best) for o in orders for whole in (True, False)
              for best in fits]
-    return min(tries, key=lambda t: (sheets(t[0]), split(t[0], decks=True), strays(t[0]), t[1], split(t[0]),
-                                     sum(len(sheet.placed) for sheet in t[0])))[0]
+    chosen = min(tries, key=_better)
+    spare = sum(box[2] * box[3] for _, box in room)  # beside tiles
+    last = next((sheet for sheet in reversed(chosen[0]) if sheet.page is None), None)
+    sparse = last is not None and sum(block.w * block.h * len(take) for block, take, *_ in last.placed) < \
+        SPARSE * area[2] * area[3]
+    if sparse and sheets(chosen[0]) > 1 and \
+            sum(map(block_area, blocks)) < (sheets(chosen[0]) - 1) * area[2] * area[3] + spare:
+        # the pieces would cover one sheet fewer: try each order again with one block first (a greedy packer's
+        # last sheet can hold a fifth of a sheet that an earlier sheet's gaps, or a tile's side, had room for)
+        tries += [(place(blocks, [o[j], *o[:j], *o[j + 1:]], area, whole, room, best), best) for o in orders
+                  for j in range(1, len(o)) for whole in (True, False) for best in fits]
+        chosen = min(tries, key=_better)
+    return chosen[0]
+
+
+def _better(t: tuple[list[Sheet], bool]) -> tuple:
+    return (sheets(t[0]), split(t[0], decks=True), strays(t[0]), t[1], split(t[0]),
+            sum(len(sheet.placed) for sheet in t[0]))
 
 
 def sheets(planned: list[Sheet]) -> int:

@@ -79,7 +79,7 @@ class Renderer:
                 c.setLineWidth(page.mark_width)
                 c.setDash()
                 c.lines([(x1, page.h - y1, x2, page.h - y2) for x1, y1, x2, y2 in page.marks])
-            trim, bleed = page.boxes or (None, None)
+            trim, bleed = page.boxes if page.boxes and _one_face(page) else (None, None)
             c.setTrimBox(_pdf_box(trim, page.h))  # a page of one face says where it is cut (print shops)
             c.setBleedBox(_pdf_box(bleed, page.h))
             if page.footer:
@@ -365,6 +365,12 @@ class Renderer:
             return
         self.c.drawImage(im.path, im.x, -im.y - im.h, im.w, im.h, preserveAspectRatio=True, anchor="c",
                          mask="auto")
+
+
+def _one_face(page: Page) -> bool:
+    """The page holds one printed face (a tile beside its assembly map still does): its TrimBox is that face's. A
+    page that packing gave other pieces too is a sheet to cut, trimmed nowhere in particular."""
+    return sum(1 for p in page.placements if p.meta.get("side") != "map") == 1
 
 
 def _pdf_box(box: tuple[float, float, float, float] | None, page_h: float) -> list[float] | None:
