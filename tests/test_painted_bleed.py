@@ -121,3 +121,39 @@ def test_a_round_token_is_measured_round_its_circle():
     assert found[0].painted < 0.3 * MM
     said = found[0].message("coin.pdf", [1])
     assert "the ring round the token has 0.1 mm of painted bleed, not 3.0 mm" in said, said  # (its cut line)
+
+
+def test_a_turned_card_paints_its_bleed_to_a_tenth_of_a_millimetre(shared_build):
+    """Measured finer than the preflight does (1200 dpi, across the middle of each free edge): every face on the
+    first sheet of Voyage's turned Ability cards on Letter paints at least 2.9 mm past its trim."""
+    import pypdfium2 as pdfium
+
+    out, manifest = shared_build("voyage", "--paper", "letter")
+    faces = [f for f in manifest["faces"] if f["file"] == "ability.pdf" and f["page"] == 1]
+    assert faces and all(f.get("turned") == 90 for f in faces)
+    page = pdfium.PdfDocument(out / "ability.pdf")[0]
+    height = page.get_size()[1]
+    scale = 1200 / 72
+    for f in faces:
+        x, y, w, h = (v * MM for v in (f["x_mm"], f["y_mm"], f["w_mm"], f["h_mm"]))
+        for side, bleed in zip("ltrb", f["bleed_mm"], strict=True):
+            if bleed < 1:
+                continue
+            # a strip 1 pt across the edge's middle, from 1 mm inside the trim to 4 mm outside
+            if side in "lr":
+                edge, mid = (x, y + h / 2) if side == "l" else (x + w, y + h / 2)
+                lo, hi = sorted((edge + (1 if side == "l" else -1) * MM, edge + (-4 if side == "l" else 4) * MM))
+                crop = (lo, height - mid - 0.5, page.get_size()[0] - hi, mid - 0.5)
+            else:
+                edge, mid = (y, x + w / 2) if side == "t" else (y + h, x + w / 2)
+                lo, hi = sorted((edge + (1 if side == "t" else -1) * MM, edge + (-4 if side == "t" else 4) * MM))
+                crop = (mid - 0.5, height - hi, page.get_size()[0] - mid - 0.5, lo)
+            image = page.render(scale=scale, crop=crop).to_pil().convert("RGB")
+            line = [image.getpixel((i, image.height // 2)) if side in "lr" else image.getpixel((image.width // 2, i))
+                    for i in range(image.width if side in "lr" else image.height)]
+            painted = [min(c) < 250 for c in line]
+            if side in "lt":
+                painted.reverse()  # from the inside out
+            inside = int(1 * MM * scale)
+            reach = next((i for i in range(inside, len(painted)) if not painted[i]), len(painted)) - inside
+            assert reach / scale >= 2.9 * MM, (f["id"], side, reach / scale / MM)

@@ -29,7 +29,8 @@ from pnp.model.units import MM, is_colour_code, palette_colour
 _HEX_JSON = {"type": "string", "pattern": "^#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"}
 PaletteColour = Annotated[str, Check(convert=palette_colour, json={  # "#rrggbb", or with its PDF/X inks
     "anyOf": [_HEX_JSON, {"type": "object", "additionalProperties": False, "required": ["rgb"], "properties": {
-        "rgb": _HEX_JSON, "cmyk": {"type": "array", "minItems": 4, "maxItems": 4,
+        "rgb": {**_HEX_JSON, "description": "the colour on screen and in an RGB build, #rrggbb"},
+        "cmyk": {"type": "array", "minItems": 4, "maxItems": 4,
                                    "items": {"type": "number", "minimum": 0, "maximum": 100},
                                    "description": "the inks of a PDF/X build, percent: [c, m, y, k]"}}}],
     "description": "a colour, #rrggbb; or {rgb: #rrggbb, cmyk: [c, m, y, k]}: the inks it prints with in PDF/X"})]
@@ -73,8 +74,8 @@ class Players:
 class PrintSettings:
     """How the game prints: paper, margins, bleed, duplex, marks."""
     paper: Literal["A4", "letter", "A3", "tabloid"] = "A4"  # the paper size
-    # every paper the game is published on (`pnp check --print` preflights each; [] is `paper` alone)
-    papers: list[Literal["A4", "letter", "A3", "tabloid"]] = field(default_factory=list)
+    papers: list[Literal["A4", "letter", "A3", "tabloid"]] = field(default_factory=list)  # every paper it is
+    # published on: `pnp check --print` preflights each ([]: `paper` alone)
     margin: Annotated[Length, Check(*limits.MARGIN, mm=True)] = 5 * MM  # printable margin on every side
     bleed: Annotated[Length, Check(*limits.BLEED, mm=True)] = 3 * MM  # art beyond the trim line on every face
     duplex: Literal["long", "short", "none"] = "long"  # long or short: the edge the backs flip on; none: no backs

@@ -26,7 +26,7 @@ from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 
 from pnp.errors import Problem, did_you_mean, echo, near_name
 from pnp.model.load import Doc, Path_
-from pnp.model.units import MM
+from pnp.model.units import MM, UNQUOTED
 
 T = TypeVar("T")
 
@@ -115,8 +115,7 @@ def _describe(hint: Any) -> str:
 def _got(hint: Any, value: Any) -> str:
     """`got 'x'`, with what the designer most likely meant when the slip is a common one."""
     if value is None:
-        return ("got nothing; if the value begins with `#` (a colour), put it in quotes, \"#1d2230\": "
-                "unquoted, `#` starts a YAML comment")
+        return UNQUOTED
     bare = _bare(hint)
     if isinstance(value, str) and bare in (int, float):
         try:

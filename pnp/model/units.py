@@ -95,11 +95,18 @@ class Swatch(str):
         return swatch
 
 
+# what a value left empty most likely was: an unquoted colour, read as a comment
+UNQUOTED = ("got nothing; if the value begins with `#` (a colour), put it in quotes, \"#1d2230\": unquoted, `#` "
+            "starts a YAML comment")
+
+
 def palette_colour(value: object) -> str:
     """A palette entry: `"#rrggbb"`, or `{rgb: "#rrggbb", cmyk: [c, m, y, k]}` (percent, 0-100 each): a Swatch.
     Raises ValueError, said in one line."""
     if isinstance(value, str):
         return value
+    if value is None:
+        raise ValueError(f"expected text, {UNQUOTED}")
     if not isinstance(value, dict):
         raise ValueError(f"expected a colour (\"#rrggbb\") or {{rgb: \"#rrggbb\", cmyk: [c, m, y, k]}}, got "
                          f"{echo(value)}")
