@@ -7,13 +7,14 @@ is a block that comes from the game. Nothing is evaluated here: layout resolves 
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pnp.errors import InputError, Problem, Where
 from pnp.model import limits
-from pnp.model.project import confined
+from pnp.model.project import read_input
 
 SOURCE = "rulebook.md"
 KINDS = ("contents", "face", "anatomy", "setup", "key", "table", "pagebreak")
@@ -114,16 +115,15 @@ def _parser() -> Any:
 
 
 def read_rulebook(root: Path, game_dir: Path) -> Rulebook | None:
-    """The game's rulebook.md as blocks, or None when it has none."""
+    """The game's rulebook.md as blocks, or None when it has none. It is read as every game file is (inside the
+    project, a regular file: a named pipe is refused by name, within `limits.FILE_BYTES`)."""
     path = game_dir / SOURCE
     rel = path.relative_to(root).as_posix()
-    confined(root, path, Where(rel), rel)
-    if not path.is_file():
+    if not os.path.lexists(path):
         return None
-    if path.stat().st_size > limits.FILE_BYTES:
-        raise InputError([Problem(Where(rel), f"the rulebook is larger than {limits.FILE_BYTES:,} bytes")])
+    raw = read_input(root, path, rel, "the rulebook", limits.FILE_BYTES, "; split it")
     try:
-        text = path.read_text(encoding="utf-8")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputError([Problem(Where(rel), f"not UTF-8 text ({exc.reason} at byte {exc.start})")]) from None
     return Rulebook(rel, parse_rulebook(text, rel), text.splitlines())
