@@ -18,6 +18,7 @@ from pnp.model.units import MM, parse_length
 class Heading:
     level: int
     text: str
+    where: Where | None = None  # the block it comes from (each flow item: said when it cannot be drawn)
 
 
 @dataclass
@@ -25,6 +26,7 @@ class Para:
     markup: str
     bullet: str = ""  # "•" or "3." for a list item
     depth: int = 0
+    where: Where | None = None
 
 
 @dataclass
@@ -34,17 +36,19 @@ class Figure:
     caption: str = ""
     callouts: list[tuple[int, float, float, float, float]] = field(default_factory=list)  # number, element's box
     legend: list[str] = field(default_factory=list)
+    where: Where | None = None
 
 
 @dataclass
 class Table:
     rows: list[list[str | Figure]]  # header first
     widths: list[float] | None = None  # fractions of the text width
+    where: Where | None = None
 
 
 @dataclass
 class PageBreak:
-    pass
+    where: Where | None = None
 
 
 @dataclass
@@ -69,6 +73,7 @@ class Resolver:
         self.names = rulebook_names(game)
         self.words = component_words(game)
         self.decks = {d.id: d for d in game.decks}
+        self.unknown: dict[str, str] = {}  # an unknown icon's name -> what is said of it
 
     def markup(self, inline: Inline, check: Where | None = None) -> str:
         out: list[str] = []
@@ -80,14 +85,19 @@ class Resolver:
                                   "board with ```pnp face deck/card```, an icon as :name:", "rulebook")
             elif isinstance(part, IconRef):
                 if part.name not in self.icons:
-                    self.problems.add(part.where, f"no icon :{part.name}: in the game's icon set"
-                                      f"{did_you_mean(part.name, self.icons)}", "rulebook")
+                    self.problems.add(part.where, self.no_icon(part.name), "rulebook")
                 out.append(f":{part.name}:")
             else:
                 if check is not None:
                     self.problems.extend(stale_counts(part, check, self.game, self.words, self.book.find))
                 out.append(part)
         return "".join(out)
+
+    def no_icon(self, name: str) -> str:
+        """What is said of an unknown icon, worked out once for each name (a rulebook may use it thousands of times)."""
+        if name not in self.unknown:
+            self.unknown[name] = f"no icon :{name}: in the game's icon set{did_you_mean(name, self.icons)}"
+        return self.unknown[name]
 
     def value(self, e: Expr) -> str:
         from pnp.layout.expr import _explain, expression

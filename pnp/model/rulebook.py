@@ -15,6 +15,7 @@ from typing import Any
 from pnp.errors import InputError, Problem, Where
 from pnp.model import limits
 from pnp.model.project import read_input
+from pnp.model.rulebook_bounds import Tally, lines_bound, refuse, text_bound
 
 SOURCE = "rulebook.md"
 KINDS = ("contents", "face", "anatomy", "setup", "key", "table", "pagebreak")
@@ -103,9 +104,55 @@ def _icon_rule(state: Any, silent: bool) -> bool:
 
 
 def pnp_plugin(md: Any) -> None:
-    """The markdown-it plugin: expressions and icons are inline tokens of their own."""
+    """The markdown-it plugin: expressions and icons are inline tokens of their own; the inline pass bounded."""
     md.inline.ruler.before("emphasis", "pnp_expr", _expr_rule)
     md.inline.ruler.before("emphasis", "pnp_icon", _icon_rule)
+    md.core.ruler.at("inline", _bounded_inline)
+
+
+def _bounded_inline(state: Any) -> None:
+    """markdown-it's inline pass, bounded: the blocks are counted first (a table's rows and columns, page breaks,
+    headings), then each text is held to its length before it is parsed, its place kept in `state.env["at"]` for a
+    parse that runs out of time."""
+    rel, tokens = state.env["rel"], state.tokens
+    _tally(tokens, rel)
+    for i, token in enumerate(tokens):
+        if token.type != "inline":
+            continue
+        where = Where(rel, token.map[0] + 1 if token.map else 0, 1 if token.map else 0)
+        state.env["at"] = where
+        text_bound(len(token.content), i > 0 and tokens[i - 1].type == "heading_open", where)
+        if token.children is None:
+            token.children = []
+        state.md.inline.parse(token.content, state.md, state.env, token.children)
+
+
+def _tally(tokens: list[Any], rel: str) -> None:
+    """The source's blocks counted against the rulebook's bounds (pnp.model.rulebook_bounds) before any text
+    is parsed; InputError at the first past one."""
+    tally = Tally()
+    table: tuple[Where, list[int]] | None = None  # where the table is, its cells per row
+    for t in tokens:
+        kind = t.type
+        where = Where(rel, t.map[0] + 1, 1) if t.map else Where(rel)
+        if kind == "heading_open":
+            tally.heading(where)
+        elif kind == "paragraph_open":
+            tally.block(where)
+        elif kind == "table_open":
+            table = (where, [])
+        elif kind == "tr_open" and table is not None:
+            table[1].append(0)
+        elif kind in ("th_open", "td_open") and table is not None and table[1]:
+            table[1][-1] += 1
+        elif kind == "table_close" and table is not None:
+            tally.table(len(table[1]), max(table[1], default=0), table[0])
+            table = None
+        elif kind == "hr" or (kind == "fence" and t.info.split()[:2] == ["pnp", "pagebreak"]):
+            tally.page_break(where)
+        elif kind in ("fence", "code_block"):  # a block of the game (its lines), or code printed as it is
+            text_bound(len(t.content), False, where)
+            tally.block(where)
 
 
 def _parser() -> Any:
@@ -130,8 +177,18 @@ def read_rulebook(root: Path, game_dir: Path) -> Rulebook | None:
 
 
 def parse_rulebook(text: str, rel: str) -> list[Block]:
+    """The blocks of rulebook.md's text; InputError at the place of the first bound it goes past, or of the text
+    being read when reading it ran past `limits.RULEBOOK_SECONDS`."""
+    lines_bound(text, rel)
     lines = text.splitlines()
-    tokens = _parser().parse(text)
+    env: dict[str, Any] = {"rel": rel, "at": Where(rel)}
+    try:
+        with limits.time_limit(limits.RULEBOOK_SECONDS):
+            tokens = _parser().parse(text, env)
+    except limits.Overtime:
+        raise refuse(env["at"], f"reading the rulebook's Markdown ran past {limits.RULEBOOK_SECONDS:g} s, here: a "
+                                "text of many marks (`*`, `_`, `[`, `` ` ``, `<`) that open and never close? Write "
+                                "them as words, or in `code`") from None
     blocks: list[Block] = []
     depth = 0
     first = False  # the next paragraph is the first of a list item
