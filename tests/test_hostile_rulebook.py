@@ -1,7 +1,8 @@
 """Hostile rulebooks (issue 38, round 4): work that multiplies (a table's rows and columns, page breaks,
 headings, the length of a heading) is counted before the first page and refused at its line, naming what it
-counted; a problem said thousands of times is one line with its count; reading or laying out that runs too
-long is said at its block. Each refusal asserts the line a user reads, exit 2, no traceback, bounded time and memory,
+counted; a problem said thousands of times is one line with its count; a table of narrow and wide columns
+builds; a text taller than a page, and reading, laying out or drawing that runs too long, are said at
+their block. Each refusal asserts the line a user reads, exit 2, no traceback, bounded time and memory,
 and the last good build unchanged."""
 
 from __future__ import annotations
@@ -116,6 +117,22 @@ def test_problems_past_a_hundred_are_counted_not_said(project):
     assert len(err) < 20_000
 
 
+def test_a_table_of_one_narrow_column_among_wide_ones_builds(project):
+    """Each column was as wide as its text asks: a column of one letter beside eleven long ones was narrower than
+    its padding, and platypus stopped with an internal error (exit 3)."""
+    wide = "a long heading of words"
+    (project / BOOK).write_text("# T\n\n" + f"| x |{f' {wide} |' * 11}\n" + "|---" * 12 + "|\n"
+                                + f"| 1 |{' some words in a cell |' * 11}\n")
+    result = run_pnp("build", "mini", cwd=project)
+    assert result.code == 0, result.err
+    assert (project / "output/mini/mini-rulebook.pdf").is_file()
+
+
+def test_a_text_taller_than_a_page_is_said_at_its_line(project):
+    planted(project, "# T\n\nShort.\n\n" + "word " * 1900 + "\n",
+            f"{BOOK}:5:1: rulebook: this text is taller than a page: split it into paragraphs")
+
+
 def test_markdown_that_reads_too_slowly_is_stopped_at_its_line(project, monkeypatch):
     """markdown-it reads some runs of marks (`![` that never close) at 40 µs a character: past its time, the
     reading stops at the text it was in."""
@@ -142,7 +159,7 @@ def _spin(*_: object) -> None:
         pass
 
 
-@pytest.mark.parametrize("stage", ["read", "lay out"])
+@pytest.mark.parametrize("stage", ["read", "lay out", "draw"])
 def test_a_rulebook_that_runs_past_its_time_is_stopped_at_its_block(project, monkeypatch, stage):
     """Each stage under `limits.RULEBOOK_SECONDS` (a backstop behind the counts): planted here as work that never
     ends, at the second block."""
@@ -164,6 +181,13 @@ def test_a_rulebook_that_runs_past_its_time_is_stopped_at_its_block(project, mon
         monkeypatch.setattr(Resolver, "markup", lambda self, inline, check=None: _spin() if any(
             not isinstance(p, str) for p in inline) else "".join(map(str, inline)))
         said = f"{BOOK}:5:1: rulebook: laying out the rulebook ran past 0.5 s, at this block"
+    else:
+        from pnp.output.rulebook import Markup
+
+        real = Markup.wrap
+        monkeypatch.setattr(Markup, "wrap", lambda self, aw, ah: _spin() if ":damage:" in self.markup else
+                            real(self, aw, ah))
+        said = f"{BOOK}:5:1: rulebook: drawing the rulebook ran past 0.5 s, at this block"
     started = time.monotonic()
     result = run_pnp("build", "mini", cwd=project)
     assert time.monotonic() - started < 20
