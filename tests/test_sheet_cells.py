@@ -7,8 +7,6 @@ formula saved without its value says how to fix it."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 import time
 import zipfile
 from pathlib import Path
@@ -18,7 +16,7 @@ import pytest
 
 from pnp.model.sheets import column_name
 
-from conftest import edit, run_pnp
+from conftest import edit, run_measured, run_pnp
 
 LIST_DECK = "  flavor: {type: text, required: false}\n  tags: {type: list, required: false}\n"
 BOMB = "[" + ", ".join(f"&a{i} [" + ", ".join([f"*a{i - 1}" if i else "x"] * 9) + "]" for i in range(9)) + "]"
@@ -31,25 +29,6 @@ def point_deck(project: Path, source: str, tags: bool = True) -> None:
     if tags:
         text = text.replace("  flavor: {type: text, required: false}\n", LIST_DECK)
     deck.write_text(text[:text.index("cards:")] + f"cards_from: {source}\n")
-
-
-_PEAK = """import atexit, runpy, sys
-def peak():
-    with open("/proc/self/status") as f, open(sys.argv.pop(1), "w") as out:
-        out.write(next(line.split()[1] for line in f if line.startswith("VmHWM")))
-atexit.register(peak)
-sys.argv = ["pnp", *sys.argv[1:]]
-runpy.run_module("pnp", run_name="__main__")
-"""
-
-
-def run_measured(project: Path, *args: str) -> tuple[int, str, int]:
-    """`pnp --root PROJECT ARGS` in a process of its own: exit code, stderr, and its peak memory in MB (the
-    process's own high-water mark, VmHWM: a child's rusage would count the test process it was spawned from)."""
-    peak = project / "peak.txt"
-    argv = [sys.executable, "-c", _PEAK.replace('sys.argv.pop(1)', repr(str(peak))), "--root", str(project), *args]
-    proc = subprocess.run(argv, capture_output=True, text=True, timeout=120)
-    return proc.returncode, proc.stderr, int(peak.read_text()) // 1024
 
 
 def xlsx(path: Path, cells: dict[tuple[int, int], Any], sheet: str = "Spells") -> None:
