@@ -128,6 +128,23 @@ def test_a_table_of_one_narrow_column_among_wide_ones_builds(project):
     assert (project / "output/mini/mini-rulebook.pdf").is_file()
 
 
+def test_stars_the_markdown_leaves_as_stars_print_as_stars(project):
+    """A run of stars markdown-it does not read as emphasis reached the cards' renderer as card markup, which
+    read it as unclosed bold: an internal error (found by the fuzzer)."""
+    from pdfcheck import text_of
+
+    (project / BOOK).write_text("# T\n\nSpell " + "*" * 50 + " and 5 * 3, `:dot:` in code.\n")
+    result = run_pnp("build", "mini", cwd=project)
+    assert result.code == 0, result.err
+    text = text_of(project / "output/mini/mini-rulebook.pdf")
+    assert "*" * 50 in text and "5 * 3" in text and ":dot:" in text
+
+
+def test_a_caption_the_cards_renderer_cannot_read_is_said_at_its_block(project):
+    planted(project, "# T\n\n```pnp face spell/fireball\nA *caption\n```\n",
+            f"{BOOK}:3:8: rulebook: unclosed ** or * in text: close it or write \\* for a literal star: 'A *caption'")
+
+
 def test_a_text_taller_than_a_page_is_said_at_its_line(project):
     planted(project, "# T\n\nShort.\n\n" + "word " * 1900 + "\n",
             f"{BOOK}:5:1: rulebook: this text is taller than a page: split it into paragraphs")

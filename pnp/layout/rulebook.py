@@ -6,11 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from pnp.errors import Problems, Where, did_you_mean
+from pnp.errors import Problems, Where, did_you_mean, echo
 from pnp.layout.rulebook_names import component_words, rulebook_names, shown, stale_counts
 from pnp.layout.scene import Face
+from pnp.layout.text import MarkupError, parse
 from pnp.model.game import Game
-from pnp.model.rulebook import Block, Expr, IconRef, Inline, Rulebook, Unsupported
+from pnp.model.rulebook import Block, Expr, IconRef, Inline, Rulebook, Unsupported, literal
 from pnp.model.units import MM, parse_length
 
 
@@ -74,6 +75,7 @@ class Resolver:
         self.words = component_words(game)
         self.decks = {d.id: d for d in game.decks}
         self.unknown: dict[str, str] = {}  # an unknown icon's name -> what is said of it
+        self.at = Where(book.file)  # the block being laid out
 
     def markup(self, inline: Inline, check: Where | None = None) -> str:
         out: list[str] = []
@@ -86,12 +88,20 @@ class Resolver:
             elif isinstance(part, IconRef):
                 if part.name not in self.icons:
                     self.problems.add(part.where, self.no_icon(part.name), "rulebook")
-                out.append(f":{part.name}:")
+                    out.append(f"\\:{part.name}:")  # said once, here
+                else:
+                    out.append(f":{part.name}:")
             else:
                 if check is not None:
                     self.problems.extend(stale_counts(part, check, self.game, self.words, self.book.find))
                 out.append(part)
-        return "".join(out)
+        said = "".join(out)
+        try:  # what the cards' renderer will read: a value, a caption or a legend line may not be markup it can
+            parse(said, None, "", self.icons)
+        except MarkupError as exc:
+            self.problems.add(check or self.at, f"{exc}: {echo(said)}", "rulebook")
+            return literal(said)
+        return said
 
     def no_icon(self, name: str) -> str:
         """What is said of an unknown icon, worked out once for each name (a rulebook may use it thousands of times)."""

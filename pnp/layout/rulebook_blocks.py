@@ -3,6 +3,7 @@ the whole rulebook laid out as a flow."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -184,6 +185,7 @@ def lay_out_rulebook(book: Rulebook, game: Game, faces: Faces, problems: Problem
     try:
         with limits.time_limit(limits.RULEBOOK_SECONDS):
             for b in book.blocks:
+                r.at = b.where
                 made = _block(r, b)
                 count(tally, made, b)
                 for item in made:
@@ -198,9 +200,14 @@ def lay_out_rulebook(book: Rulebook, game: Game, faces: Faces, problems: Problem
     return flow
 
 
+def _plain(markup: str) -> str:
+    """Card markup as plain text (a heading is drawn in the title font, without bold or italic)."""
+    return re.sub(r"\\(.)|\*", lambda m: m.group(1) or "", markup)
+
+
 def _block(r: Resolver, b: Block) -> list[Flow]:
     if b.kind == "heading":
-        return [Heading(b.level, r.markup(b.inline).replace("**", "").replace("*", ""))]
+        return [Heading(b.level, _plain(r.markup(b.inline)))]
     if b.kind == "para":
         return [Para(r.markup(b.inline, b.where))]
     if b.kind == "item":

@@ -8,6 +8,7 @@ is a block that comes from the game. Nothing is evaluated here: layout resolves 
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -236,7 +237,7 @@ def parse_rulebook(text: str, rel: str) -> list[Block]:
         elif t.type == "fence" and t.info.split()[:1] == ["pnp"]:
             blocks.append(_game_block(t, line, rel))
         elif t.type in ("fence", "code_block"):
-            blocks.append(Block("para", Where(rel, line, 1), [t.content.rstrip("\n")]))
+            blocks.append(Block("para", Where(rel, line, 1), [literal(t.content.rstrip("\n"))]))
         elif t.type == "hr":
             blocks.append(Block("pagebreak", Where(rel, line, 1)))
         i += 1
@@ -251,6 +252,15 @@ def _game_block(t: Any, line: int, rel: str) -> Block:
     col = len(t.markup) + 5  # the kind, after ```pnp and a space
     body = [(text, Where(rel, line + 1 + n, 1)) for n, text in enumerate(t.content.splitlines()) if text.strip()]
     return Block(kind, Where(rel, line, col), [], 0, args, [w for w in words[1:] if "=" not in w], body)
+
+
+_MARKS = re.compile(r"[*\\]|:(?=[a-z][a-z0-9-]*:)")  # what card markup reads as bold, italic, an escape, an icon
+
+
+def literal(text: str) -> str:
+    """Text as card markup that prints it as it is: a `*` the Markdown left as a star (`5 * 3`, a run of fifty) is
+    no italic, a `:name:` inside `code` no icon."""
+    return _MARKS.sub(lambda m: "\\" + m.group(0), text)
 
 
 def _inline(token: Any, lines: list[str], rel: str) -> Inline:
@@ -278,12 +288,10 @@ def _inline(token: Any, lines: list[str], rel: str) -> Inline:
                                    Where(rel, row + 1, at + 1 if at >= 0 else 1)))
         elif child.type in marks:
             text.append(marks[child.type])
-        elif child.type == "code_inline":
-            text.append(child.content)
         elif child.type in ("softbreak", "hardbreak"):
             text.append(" ")
-        else:
-            text.append(child.content)
+        else:  # text, code: what card markup would read as marks written as the characters they are
+            text.append(literal(child.content))
     if text:
         out.append("".join(text))
     return out
