@@ -78,6 +78,9 @@ MULTIPLIED = {  # what the hostile corpus tried, and its neighbours just past ea
     "headings-501": ("".join(f"## Part {i}\n" for i in range(501)),
                      f"{BOOK}:501:1: rulebook: heading 501: a rulebook may have at most 500 headings (each is a line "
                      "of its table of contents); make some of them bold text (**...**) instead"),
+    "faces-1001": ("# T\n\n```pnp face " + "spell/fireball " * 1001 + "width=1mm\n```\n",
+                   f"{BOOK}:3:8: rulebook: these 1,001 faces bring the faces the rulebook draws to 1,001; it may draw "
+                   "at most 1,000: show fewer cards"),
     "blocks-5001": ("# T\n\n" + "- a\n" * 5000,
                     f"{BOOK}:5002:1: rulebook: block 5,001: a rulebook may have at most 5,000 headings, paragraphs, "
                     "list items, tables and pictures; shorten it"),
