@@ -8,7 +8,7 @@ problems and raise them together, so one run reports everything at once.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 MESSAGE = 2000  # characters of one problem's message, at most
 
@@ -99,6 +99,29 @@ def near_name(word: object, choices: Iterable[object]) -> str | None:
     names = {str(c).lower(): str(c) for c in choices}
     close = difflib.get_close_matches(word.lower(), list(names), n=1, cutoff=0.6)
     return names[close[0]] if close and names[close[0]] != word else None
+
+
+def each_once(problems: Iterable[Problem], within: str, most: int) -> list[Problem]:
+    """Each problem once, at its first place, saying at how many places it was found (10,000 uses of an unknown
+    icon in one file: one line, `(10,000 times in the rulebook; the first here)`); at most `most` of them, then
+    one that says how many more there are. `within` names the file for the count (`in the rulebook`)."""
+    places: dict[tuple[str, str, str, str], list[Problem]] = {}
+    for p in problems:
+        places.setdefault((p.message, p.subject, p.severity, p.rule), []).append(p)
+    out = []
+    for same in places.values():
+        first = same[0]
+        if len(same) > 1:
+            first = replace(first, message=f"{first.message} ({len(same):,} times {within}; the first here)")
+        out.append(first)
+    if len(out) > most:
+        rest = out[most:]
+        file = next((p.where.file for p in rest if p.where), None)
+        kinds = {(p.severity, p.rule) for p in rest}
+        severity, rule = kinds.pop() if len(kinds) == 1 else ("error", "")
+        out = out[:most] + [Problem(Where(file) if file else None, f"and {len(rest):,} more problems: mend those above "
+                                    "first", rest[0].subject, severity, rule)]
+    return out
 
 
 def of_severity(problems: Iterable[Problem], severity: str) -> list[Problem]:

@@ -75,6 +75,25 @@ def run_pnp(*args: str, cwd: Path | None = None, env: dict[str, str] | None = No
     return Result(result.exit_code, result.stdout, result.stderr)
 
 
+_PEAK = """import atexit, runpy, sys
+def peak():
+    with open("/proc/self/status") as f, open(sys.argv.pop(1), "w") as out:
+        out.write(next(line.split()[1] for line in f if line.startswith("VmHWM")))
+atexit.register(peak)
+sys.argv = ["pnp", *sys.argv[1:]]
+runpy.run_module("pnp", run_name="__main__")
+"""
+
+
+def run_measured(project: Path, *args: str) -> tuple[int, str, int]:
+    """`pnp --root PROJECT ARGS` in a process of its own: exit code, stderr, and its peak memory in MB (the
+    process's own high-water mark, VmHWM: a child's rusage would count the test process it was spawned from)."""
+    peak = project / "peak.txt"
+    argv = [sys.executable, "-c", _PEAK.replace('sys.argv.pop(1)', repr(str(peak))), "--root", str(project), *args]
+    proc = subprocess.run(argv, capture_output=True, text=True, timeout=120)
+    return proc.returncode, proc.stderr, int(peak.read_text()) // 1024
+
+
 def build_game(out: Path, game: str, *args: str) -> dict:
     """`pnp build GAME --out OUT` from the repository; the manifest it wrote."""
     result = run_pnp("build", game, "--out", str(out), *args)

@@ -18,11 +18,11 @@ from pnp.layout.game import Prepared
 from pnp.layout.scene import Face, Rect
 from pnp.model.units import MM
 from pnp.output.export import VENDORS, export_png
-from pnp.output.raster import faces_to_images, pdf_to_images
+from pnp.output.raster import FaceImages, faces_to_images, pdf_to_images
 from pnp.output.tts import export_tts
 from pnp.output.ttsobjects import tts_grid
 
-from conftest import REPO
+from conftest import REPO, run_measured
 
 pytestmark = pytest.mark.slow  # exports of the whole Voyage pack
 
@@ -214,6 +214,23 @@ def test_tts_per_card_backs_make_back_sheets(prep, tmp_path):
     entry = obj["CustomDeck"]["1"]
     assert entry["UniqueBack"] is True and entry["BackURL"] == "captain-back-1.png"
     assert path_of(entry["BackURL"], tmp_path).is_file()
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="peak memory is read from /proc")
+def test_a_tts_export_of_300_cards_holds_about_a_face_at_a_time(project):
+    """Every face of a deck was drawn at 300 dpi and held, cut and resized, until its sheets were made: 2.0 GB for
+    300 cards. Each face is now drawn when its cell of a sheet is filled; the peak is about a sheet and a face."""
+    spells = project / "cards/mini/spells.yaml"
+    text = spells.read_text().replace("copies: 2\n", "copies: 1\n")
+    spells.write_text(text[:text.index("cards:")] + "cards:\n" + "".join(
+        f"  - {{id: s{i}, name: Spell {i}, cost: {i % 10}, text: \"Deal :damage: {i} times.\"}}\n" for i in range(300)))
+    code, err, peak_mb = run_measured(project, "export", "mini", "--to", "tts")
+    assert code == 0, err
+    out = project / "output/mini/tts"
+    assert sorted(p.name for p in out.glob("spell-sheet-*.png")) == [f"spell-sheet-{n}.png" for n in range(1, 6)]
+    [obj] = json.loads((out / "spell.json").read_text())["ObjectStates"]
+    assert len(obj["ContainedObjects"]) == 300
+    assert peak_mb < 400, f"peak memory {peak_mb} MB (300 faces at 300 dpi are 2.5 GB of pixels)"
 
 
 def urls_of(node) -> list[str]:
@@ -426,9 +443,9 @@ def test_a_failed_export_leaves_the_last_one_whole(prep, tmp_path, monkeypatch):
         calls.append(1)
         if len(calls) > 1:
             raise InputError("the disk is full")
-        return faces_to_images(*args, **kwargs)
+        return FaceImages(*args, **kwargs)
 
-    monkeypatch.setattr("pnp.output.export.faces_to_images", broken)
+    monkeypatch.setattr("pnp.output.export.FaceImages", broken)
     with pytest.raises(InputError):
         export_png(only(prep, "peril-deck", "captain"), out)
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before

@@ -7,8 +7,7 @@ formula saved without its value says how to fix it."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
+import time
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,7 @@ import pytest
 
 from pnp.model.sheets import column_name
 
-from conftest import edit, run_pnp
+from conftest import edit, run_measured, run_pnp
 
 LIST_DECK = "  flavor: {type: text, required: false}\n  tags: {type: list, required: false}\n"
 BOMB = "[" + ", ".join(f"&a{i} [" + ", ".join([f"*a{i - 1}" if i else "x"] * 9) + "]" for i in range(9)) + "]"
@@ -30,25 +29,6 @@ def point_deck(project: Path, source: str, tags: bool = True) -> None:
     if tags:
         text = text.replace("  flavor: {type: text, required: false}\n", LIST_DECK)
     deck.write_text(text[:text.index("cards:")] + f"cards_from: {source}\n")
-
-
-_PEAK = """import atexit, runpy, sys
-def peak():
-    with open("/proc/self/status") as f, open(sys.argv.pop(1), "w") as out:
-        out.write(next(line.split()[1] for line in f if line.startswith("VmHWM")))
-atexit.register(peak)
-sys.argv = ["pnp", *sys.argv[1:]]
-runpy.run_module("pnp", run_name="__main__")
-"""
-
-
-def run_measured(project: Path, *args: str) -> tuple[int, str, int]:
-    """`pnp --root PROJECT ARGS` in a process of its own: exit code, stderr, and its peak memory in MB (the
-    process's own high-water mark, VmHWM: a child's rusage would count the test process it was spawned from)."""
-    peak = project / "peak.txt"
-    argv = [sys.executable, "-c", _PEAK.replace('sys.argv.pop(1)', repr(str(peak))), "--root", str(project), *args]
-    proc = subprocess.run(argv, capture_output=True, text=True, timeout=120)
-    return proc.returncode, proc.stderr, int(peak.read_text()) // 1024
 
 
 def xlsx(path: Path, cells: dict[tuple[int, int], Any], sheet: str = "Spells") -> None:
@@ -148,6 +128,63 @@ def test_a_hostile_sheet_is_refused_at_its_cell_in_a_small_process(project: Path
     assert said in err, err
     assert "Traceback" not in err and err.splitlines()[-1] == "1 error", err
     assert peak_mb < 300, f"peak memory {peak_mb} MB"
+
+
+def lying_bomb(path: Path, member_end: str, megabytes: int, claims: int = 1000) -> None:
+    """An XLSX whose member `member_end` is `megabytes` MB of spaces (well-formed XML, a file of about 1 kB per MB)
+    that its local header and the zip's directory say is `claims` bytes: written by hand, a piece at a time."""
+    import struct
+    import zlib
+
+    xlsx(path, {(0, 0): "id", (0, 1): "name", (1, 0): "a", (1, 1): "A"})
+    with zipfile.ZipFile(path) as z:
+        members = {i.filename: z.read(i.filename) for i in z.infolist()}
+    out, directory = bytearray(), bytearray()
+    for name, data in members.items():
+        pack, crc, size = zlib.compressobj(9, zlib.DEFLATED, -15), 0, 0
+        body = bytearray()
+        parts = [data]
+        if name.endswith(member_end):
+            at = data.index(b"<sheetData") if b"<sheetData" in data else data.index(b"<sst")
+            parts = [data[:at], *([b" " * 2**20] * megabytes), data[at:]]
+        for part in parts:
+            body += pack.compress(part)
+            crc, size = zlib.crc32(part, crc), size + len(part)
+        body += pack.flush()
+        said = claims if name.endswith(member_end) else size
+        head = struct.pack("<IHHHHHIIIHH", 0x04034B50, 20, 0, 8, 0, 0, crc, len(body), said, len(name), 0)
+        directory += struct.pack("<IHHHHHHIIIHHHHHII", 0x02014B50, 20, 20, 0, 8, 0, 0, crc, len(body), said,
+                                 len(name), 0, 0, 0, 0, 0, len(out)) + name.encode()
+        out += head + name.encode() + body
+    end = struct.pack("<IHHHHIIH", 0x06054B50, 0, 0, len(members), len(members), len(directory), len(out), 0)
+    path.write_bytes(bytes(out + directory + end))
+
+
+@pytest.mark.parametrize(("member", "megabytes", "said"), [
+    ("sheet1.xml", 300, "cards/mini/s.xlsx: cards_from: unpacks to more than 256 MB (its headers say 13 kB: "
+                        "xl/worksheets/sheet1.xml alone is larger than its header says); a spreadsheet may unpack to "
+                        "at most 256 MB"),
+    ("sharedStrings.xml", 300, "cards/mini/s.xlsx: cards_from: unpacks to more than 256 MB (its headers say 14 kB: "
+                               "xl/sharedStrings.xml alone is larger than its header says); a spreadsheet may unpack "
+                               "to at most 256 MB"),
+    ("sheet1.xml", 20, "cards/mini/s.xlsx: cards_from: xl/worksheets/sheet1.xml unpacks to 20,972,"),
+], ids=["sheet-past-the-bound", "strings-past-the-bound", "sheet-larger-than-said"])
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="peak memory is read from /proc")
+def test_a_zip_bomb_with_lying_headers_is_refused_as_it_is_inflated(project: Path, member: str, megabytes: int,
+                                                                   said: str):
+    """The headers' sum was the only bound: a sheet that claims 1 kB and inflates to 300 MB passed it, and the
+    scan's whole-member read (Python's zipfile inflates all of a member before cutting it at the claimed size)
+    peaked at 1.8 GB. Each member is now inflated a piece at a time and counted, before anything reads it."""
+    lying_bomb(project / "cards/mini/s.xlsx", member, megabytes)
+    assert (project / "cards/mini/s.xlsx").stat().st_size < 2 * 2**20
+    point_deck(project, "s.xlsx", tags=False)
+    started = time.monotonic()
+    code, err, peak_mb = run_measured(project, "check", "mini")
+    assert time.monotonic() - started < 30
+    assert code == 2, err
+    assert err.splitlines()[0].startswith(said), err
+    assert "Traceback" not in err and err.splitlines()[-1] == "1 error", err
+    assert peak_mb < 100, f"peak memory {peak_mb} MB"
 
 
 def test_headers_match_fields_whatever_their_case_and_spaces(project: Path):

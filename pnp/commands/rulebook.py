@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.errors import InputError, Problem, RuleError
+from pnp.errors import InputError, RuleError
 from pnp.layout.engine import LayoutEnv
 from pnp.model.game import Game
 from pnp.rules.rulebook import rulebook_flow
@@ -13,7 +13,8 @@ from pnp.rules.rulebook import rulebook_flow
 
 def rulebook_pdf(game: Game, decks: list[Any], env: LayoutEnv, paper: tuple[float, float],
                  booklet: bool = False, pdfx: Any = None) -> bytes | None:
-    """The rulebook's PDF; an InputError (bad names) or a RuleError (a stale count) when it cannot be printed."""
+    """The rulebook's PDF; an InputError (bad names, a bound, a block taller than a page) or a RuleError (a stale
+    count) when it cannot be printed."""
     made = rulebook_flow(game, decks, env)
     if made is None:
         return None
@@ -28,10 +29,4 @@ def rulebook_pdf(game: Game, decks: list[Any], env: LayoutEnv, paper: tuple[floa
     from pnp.output.rulebook_doc import render_rulebook
 
     look = Look(env, f"{game.manifest.name}: rules", pdfx)
-    try:
-        return render_rulebook(flow, look, game.manifest.name, game.manifest.version, paper, booklet, pdfx)
-    except Exception as exc:  # platypus: a figure or table larger than a page
-        if type(exc).__name__ != "LayoutError":
-            raise
-        raise InputError([Problem(None, f"cards/{game.id}/rulebook.md: a figure or table does not fit on a page "
-                                  f"({str(exc)[:120]}): give it a smaller width=", "rulebook")]) from None
+    return render_rulebook(flow, look, game.manifest.name, game.manifest.version, paper, booklet, pdfx)

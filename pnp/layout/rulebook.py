@@ -6,11 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from pnp.errors import Problems, Where, did_you_mean
+from pnp.errors import Problems, Where, did_you_mean, echo
 from pnp.layout.rulebook_names import component_words, rulebook_names, shown, stale_counts
 from pnp.layout.scene import Face
+from pnp.layout.text import MarkupError, parse
 from pnp.model.game import Game
-from pnp.model.rulebook import Block, Expr, IconRef, Inline, Rulebook, Unsupported
+from pnp.model.rulebook import Block, Expr, IconRef, Inline, Rulebook, Unsupported, literal
 from pnp.model.units import MM, parse_length
 
 
@@ -18,6 +19,7 @@ from pnp.model.units import MM, parse_length
 class Heading:
     level: int
     text: str
+    where: Where | None = None  # the block it comes from (each flow item: said when it cannot be drawn)
 
 
 @dataclass
@@ -25,6 +27,7 @@ class Para:
     markup: str
     bullet: str = ""  # "•" or "3." for a list item
     depth: int = 0
+    where: Where | None = None
 
 
 @dataclass
@@ -34,17 +37,19 @@ class Figure:
     caption: str = ""
     callouts: list[tuple[int, float, float, float, float]] = field(default_factory=list)  # number, element's box
     legend: list[str] = field(default_factory=list)
+    where: Where | None = None
 
 
 @dataclass
 class Table:
     rows: list[list[str | Figure]]  # header first
     widths: list[float] | None = None  # fractions of the text width
+    where: Where | None = None
 
 
 @dataclass
 class PageBreak:
-    pass
+    where: Where | None = None
 
 
 @dataclass
@@ -69,6 +74,8 @@ class Resolver:
         self.names = rulebook_names(game)
         self.words = component_words(game)
         self.decks = {d.id: d for d in game.decks}
+        self.unknown: dict[str, str] = {}  # an unknown icon's name -> what is said of it
+        self.at = Where(book.file)  # the block being laid out
 
     def markup(self, inline: Inline, check: Where | None = None) -> str:
         out: list[str] = []
@@ -80,14 +87,27 @@ class Resolver:
                                   "board with ```pnp face deck/card```, an icon as :name:", "rulebook")
             elif isinstance(part, IconRef):
                 if part.name not in self.icons:
-                    self.problems.add(part.where, f"no icon :{part.name}: in the game's icon set"
-                                      f"{did_you_mean(part.name, self.icons)}", "rulebook")
-                out.append(f":{part.name}:")
+                    self.problems.add(part.where, self.no_icon(part.name), "rulebook")
+                    out.append(f"\\:{part.name}:")  # said once, here
+                else:
+                    out.append(f":{part.name}:")
             else:
                 if check is not None:
                     self.problems.extend(stale_counts(part, check, self.game, self.words, self.book.find))
                 out.append(part)
-        return "".join(out)
+        said = "".join(out)
+        try:  # what the cards' renderer will read: a value, a caption or a legend line may not be markup it can
+            parse(said, None, "", self.icons)
+        except MarkupError as exc:
+            self.problems.add(check or self.at, f"{exc}: {echo(said)}", "rulebook")
+            return literal(said)
+        return said
+
+    def no_icon(self, name: str) -> str:
+        """What is said of an unknown icon, worked out once for each name (a rulebook may use it thousands of times)."""
+        if name not in self.unknown:
+            self.unknown[name] = f"no icon :{name}: in the game's icon set{did_you_mean(name, self.icons)}"
+        return self.unknown[name]
 
     def value(self, e: Expr) -> str:
         from pnp.layout.expr import _explain, expression

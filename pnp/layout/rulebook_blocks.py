@@ -3,15 +3,18 @@ the whole rulebook laid out as a flow."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
-from pnp.errors import Problems, did_you_mean
+from pnp.errors import InputError, Problems, Where, did_you_mean, each_once
 from pnp.layout.rulebook import SMALL, TALL, Faces, Figure, Flow, Heading, PageBreak, Para, Resolver, SetupView, Table
 from pnp.layout.rulebook_names import shown
 from pnp.layout.scene import Static
+from pnp.model import limits
 from pnp.model.game import Game
 from pnp.model.rulebook import Block, Rulebook
+from pnp.model.rulebook_bounds import Tally
 from pnp.model.units import MM
 
 
@@ -171,24 +174,68 @@ BLOCKS: dict[str, Callable[[Resolver, Block], list[Flow]]] = {
 
 def lay_out_rulebook(book: Rulebook, game: Game, faces: Faces, problems: Problems, icons: set[str],
                      setup: SetupView | None = None) -> list[Flow]:
-    """The rulebook's flow; what cannot be resolved is added to `problems` (located) and left out."""
-    r = Resolver(book, game, faces, problems, icons, setup)
+    """The rulebook's flow; what cannot be resolved is added to `problems` (located, each said once with the number
+    of its places) and left out. The flow is counted as it is made (pnp.model.rulebook_bounds): past a bound, or
+    past `limits.RULEBOOK_SECONDS`, one problem at the block and the flow stops there."""
+    found = Problems()
+    r = Resolver(book, game, faces, found, icons, setup)
     flow: list[Flow] = []
-    for b in book.blocks:
-        if b.kind == "heading":
-            flow.append(Heading(b.level, r.markup(b.inline).replace("**", "").replace("*", "")))
-        elif b.kind == "para":
-            flow.append(Para(r.markup(b.inline, b.where)))
-        elif b.kind == "item":
-            bullet = f"{b.args['n']}." if "n" in b.args else ("" if "more" in b.args else "•")
-            flow.append(Para(r.markup(b.inline, b.where), bullet, b.level))
-        elif b.kind == "grid":
-            flow.append(Table([[r.markup(cell, b.where) for cell in row] for row in b.rows]))
-        elif b.kind == "pagebreak":
-            flow.append(PageBreak())
-        elif b.kind in BLOCKS:
-            flow.extend(BLOCKS[b.kind](r, b))
-        else:
-            problems.add(b.where, f"no block ```pnp {b.kind}``` (blocks: {', '.join(sorted(BLOCKS))})"
-                         f"{did_you_mean(b.kind, BLOCKS)}", "rulebook")
+    tally = Tally()
+    b = None
+    try:
+        with limits.time_limit(limits.RULEBOOK_SECONDS):
+            for b in book.blocks:
+                r.at = b.where
+                made = _block(r, b)
+                count(tally, made, b)
+                for item in made:
+                    item.where = b.where
+                flow.extend(made)
+    except InputError as exc:  # a bound: the flow is not drawn
+        found.extend(exc.problems)
+    except limits.Overtime:
+        found.add(b.where if b else Where(book.file), f"laying out the rulebook ran past {limits.RULEBOOK_SECONDS:g} "
+                  "s, at this block: its expressions or blocks ask for too much work", "rulebook")
+    problems.extend(each_once(found.items, "in the rulebook", limits.RULEBOOK_PROBLEMS))
     return flow
+
+
+def _plain(markup: str) -> str:
+    """Card markup as plain text (a heading is drawn in the title font, without bold or italic)."""
+    return re.sub(r"\\(.)|\*", lambda m: m.group(1) or "", markup)
+
+
+def _block(r: Resolver, b: Block) -> list[Flow]:
+    if b.kind == "heading":
+        return [Heading(b.level, _plain(r.markup(b.inline)))]
+    if b.kind == "para":
+        return [Para(r.markup(b.inline, b.where))]
+    if b.kind == "item":
+        bullet = f"{b.args['n']}." if "n" in b.args else ("" if "more" in b.args else "•")
+        return [Para(r.markup(b.inline, b.where), bullet, b.level)]
+    if b.kind == "grid":
+        return [Table([[r.markup(cell, b.where) for cell in row] for row in b.rows])]
+    if b.kind == "pagebreak":
+        return [PageBreak()]
+    if b.kind in BLOCKS:
+        return BLOCKS[b.kind](r, b)
+    r.problems.add(b.where, f"no block ```pnp {b.kind}``` (blocks: {', '.join(sorted(BLOCKS))})"
+                   f"{did_you_mean(b.kind, BLOCKS)}", "rulebook")
+    return []
+
+
+def count(tally: Tally, flow: list[Flow], b: Block) -> None:
+    """What one block's flow asks to draw, added to `tally` at the block's place (InputError past a bound)."""
+    for item in flow:
+        if isinstance(item, Heading):
+            tally.heading(b.where)
+        elif isinstance(item, PageBreak):
+            tally.page_break(b.where)
+        elif isinstance(item, Table):
+            tally.table(len(item.rows), max((len(row) for row in item.rows), default=0), b.where)
+            tally.drawn(sum(isinstance(c, Figure) for row in item.rows for c in row), b.where)
+        elif isinstance(item, Figure):
+            tally.block(b.where, "picture")
+            tally.drawn(len(item.faces), b.where)
+        else:
+            tally.block(b.where)

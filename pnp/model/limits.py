@@ -49,6 +49,22 @@ SHEET_ROWS = 10_000  # rows of one sheet (one card each)
 SHEET_COLUMNS = 256  # columns of one sheet (one field each)
 SHEET_CELL = 32_767  # characters of one cell: the most a spreadsheet program keeps in one
 
+# a rulebook (cards/<game>/rulebook.md, held to FILE_BYTES): its work counted before its first page is drawn.
+# The longest bundled rulebook has 14 pages, 34 headings of at most 28 characters and about 300 blocks.
+RULEBOOK_LINES = 20_000  # lines of its source, counted before it is parsed (markdown-it reads 20,000 in a second)
+RULEBOOK_PAGES = 500  # pages its page breaks make (each `---` or ```pnp pagebreak``` starts one)
+RULEBOOK_BLANK = 10  # page breaks in a row, the contents' own among them (blank pages between); platypus halts past
+RULEBOOK_ROWS = 1_000  # rows of one table (platypus measures what is left of a table again at each page)
+RULEBOOK_COLUMNS = 12  # columns of one table: more leave a column too narrow for a word
+RULEBOOK_CELLS = 5_000  # cells of its tables, rows x columns, every table added up
+RULEBOOK_BLOCKS = 5_000  # headings, paragraphs, list items, tables and pictures
+RULEBOOK_HEADINGS = 500  # headings: each is a line of the table of contents
+RULEBOOK_HEADING = 200  # characters of one heading (platypus takes minutes to break one of 3,000)
+RULEBOOK_TEXT = 10_000  # characters of one paragraph, list item or table cell (a page holds about 5,000)
+RULEBOOK_FACES = 1_000  # faces its pictures, contents list and tables draw
+RULEBOOK_PROBLEMS = 100  # problems of the rulebook said (the same problem at many places is said once)
+RULEBOOK_SECONDS = 20.0  # reading its Markdown; laying it out; drawing it: each
+
 # template expressions (Jinja, sandboxed)
 RANGE = 10_000  # the items of one `range(...)` in a template
 ITERATIONS = 1_000_000  # every `range` of one evaluation added up (nested loops multiply)

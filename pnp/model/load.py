@@ -102,9 +102,16 @@ def _scalar(node: yaml.ScalarNode) -> Any:
     return _constructor.construct_object(node, deep=True)
 
 
+_EXPANDED = (f"more than {limits.YAML_NODES:,} values once its aliases are expanded; an alias that repeats other "
+             "aliases grows without bound (a merge, `<<:`, counts as an alias)")
+_MERGED = (f"more than {limits.YAML_NODES:,} values once its aliases and merges are expanded; a merge (`<<:`) of "
+           "mappings that merge others grows without bound (each mapping merged counts, an empty one too, each time)")
+
+
 class _TooBig(Exception):
     def __init__(self, node: yaml.Node, message: str):
         self.node, self.message = node, message
+        self.merge = False  # located at the merge (`<<`) that went past the bound
 
 
 class _Converter:
@@ -114,6 +121,7 @@ class _Converter:
         self.file = file
         self.problems: list[Problem] = []
         self.nodes = 0
+        self.merges: dict[int, int] = {}  # a mapping whose merges were applied -> the values they counted
 
     def where(self, node: yaml.Node) -> Where:
         return Where(self.file, node.start_mark.line + 1, node.start_mark.column + 1)
@@ -133,11 +141,10 @@ class _Converter:
                 self.fail(node, f"{echo(node.value)} is not a valid !!{tag[:40]}; remove the tag or fix the value")
             return None
 
-    def count(self, node: yaml.Node) -> None:
-        self.nodes += 1
+    def count(self, node: yaml.Node, n: int = 1) -> None:
+        self.nodes += n
         if self.nodes > limits.YAML_NODES:
-            raise _TooBig(node, f"more than {limits.YAML_NODES:,} values once its aliases are expanded; an alias "
-                                "that repeats other aliases grows without bound (a merge, `<<:`, counts as an alias)")
+            raise _TooBig(node, _EXPANDED)
 
     def convert(self, node: yaml.Node, depth: int = 0) -> tuple[Any, Places]:
         """The node's value, and where it and everything in it was written."""
@@ -165,33 +172,51 @@ class _Converter:
     def pairs(self, node: yaml.MappingNode, depth: int) -> list[tuple[yaml.Node, yaml.Node]]:
         """The mapping's entries with YAML's merge keys (`<<: *base`) applied: an entry written in the
         mapping wins over a merged one, and of several merged mappings the first wins. The node keeps
-        the merged entries, so a merged value is located where it was written."""
+        the merged entries, so a merged value is located where it was written, and a second visit does not
+        merge again; but it counts again what the merges counted, as an alias counts what it repeats (forty
+        levels of merges of an empty mapping are 2**40 merges, refused at the merge that goes past the bound)."""
+        again = self.merges.get(id(node))
+        if again is not None:
+            self.count(node, again)
+            return node.value
         merged: dict[Any, tuple[yaml.Node, yaml.Node]] = {}
         written: list[tuple[yaml.Node, yaml.Node]] = []
+        counted = self.nodes
         for key_node, value_node in node.value:
             if key_node.tag != _MERGE:
                 written.append((key_node, value_node))
                 continue
-            sources = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
-            for source in sources:
-                self.count(source)  # a merge, like an alias, repeats what it names: counted each time
-                if not isinstance(source, yaml.MappingNode):
-                    self.fail(source, "`<<` merges a mapping (`<<: *base`) or a list of them, not "
-                                      f"{getattr(source, 'value', source)!r}")
-                    continue
-                if depth > limits.YAML_DEPTH:
-                    raise _TooBig(source, f"merges nested more than {limits.YAML_DEPTH} levels deep")
-                for k, v in self.pairs(source, depth + 1):
-                    self.count(k)
-                    key = _scalar(k) if isinstance(k, yaml.ScalarNode) else id(k)
-                    merged.setdefault(key, (k, v))
-        if not merged:
-            if len(written) < len(node.value):  # merges of empty mappings: gone, so a second visit costs nothing
-                node.value = written
-            return written
+            try:
+                self.merge(key_node, value_node, depth, merged)
+            except _TooBig as exc:
+                if not exc.merge:  # said at this merge, the innermost that went past
+                    exc.node, exc.merge = key_node, True
+                    if exc.message == _EXPANDED:
+                        exc.message = _MERGED
+                raise
+        if len(written) == len(node.value):
+            return written  # no merge
+        self.merges[id(node)] = self.nodes - counted
         explicit = {_scalar(k) if isinstance(k, yaml.ScalarNode) else id(k) for k, _ in written}
         node.value = [pair for key, pair in merged.items() if key not in explicit] + written
         return node.value
+
+    def merge(self, key_node: yaml.Node, value_node: yaml.Node, depth: int,
+              merged: dict[Any, tuple[yaml.Node, yaml.Node]]) -> None:
+        """The entries one merge key (`<<: *base`, `<<: [*a, *b]`) brings, into `merged` (the first of a key wins)."""
+        sources = value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node]
+        for source in sources:
+            self.count(source)  # a merge, like an alias, repeats what it names: counted each time
+            if not isinstance(source, yaml.MappingNode):
+                self.fail(source, "`<<` merges a mapping (`<<: *base`) or a list of them, not "
+                                  f"{getattr(source, 'value', source)!r}")
+                continue
+            if depth > limits.YAML_DEPTH:
+                raise _TooBig(source, f"merges nested more than {limits.YAML_DEPTH} levels deep")
+            for k, v in self.pairs(source, depth + 1):
+                self.count(k)
+                key = _scalar(k) if isinstance(k, yaml.ScalarNode) else id(k)
+                merged.setdefault(key, (k, v))
 
 
 def _line_col(text: str, position: int) -> tuple[int, int]:

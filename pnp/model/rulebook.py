@@ -7,13 +7,16 @@ is a block that comes from the game. Nothing is evaluated here: layout resolves 
 
 from __future__ import annotations
 
+import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from pnp.errors import InputError, Problem, Where
 from pnp.model import limits
-from pnp.model.project import confined
+from pnp.model.project import read_input
+from pnp.model.rulebook_bounds import Tally, lines_bound, refuse, text_bound
 
 SOURCE = "rulebook.md"
 KINDS = ("contents", "face", "anatomy", "setup", "key", "table", "pagebreak")
@@ -102,9 +105,55 @@ def _icon_rule(state: Any, silent: bool) -> bool:
 
 
 def pnp_plugin(md: Any) -> None:
-    """The markdown-it plugin: expressions and icons are inline tokens of their own."""
+    """The markdown-it plugin: expressions and icons are inline tokens of their own; the inline pass bounded."""
     md.inline.ruler.before("emphasis", "pnp_expr", _expr_rule)
     md.inline.ruler.before("emphasis", "pnp_icon", _icon_rule)
+    md.core.ruler.at("inline", _bounded_inline)
+
+
+def _bounded_inline(state: Any) -> None:
+    """markdown-it's inline pass, bounded: the blocks are counted first (a table's rows and columns, page breaks,
+    headings), then each text is held to its length before it is parsed, its place kept in `state.env["at"]` for a
+    parse that runs out of time."""
+    rel, tokens = state.env["rel"], state.tokens
+    _tally(tokens, rel)
+    for i, token in enumerate(tokens):
+        if token.type != "inline":
+            continue
+        where = Where(rel, token.map[0] + 1 if token.map else 0, 1 if token.map else 0)
+        state.env["at"] = where
+        text_bound(len(token.content), i > 0 and tokens[i - 1].type == "heading_open", where)
+        if token.children is None:
+            token.children = []
+        state.md.inline.parse(token.content, state.md, state.env, token.children)
+
+
+def _tally(tokens: list[Any], rel: str) -> None:
+    """The source's blocks counted against the rulebook's bounds (pnp.model.rulebook_bounds) before any text
+    is parsed; InputError at the first past one."""
+    tally = Tally()
+    table: tuple[Where, list[int]] | None = None  # where the table is, its cells per row
+    for t in tokens:
+        kind = t.type
+        where = Where(rel, t.map[0] + 1, 1) if t.map else Where(rel)
+        if kind == "heading_open":
+            tally.heading(where)
+        elif kind == "paragraph_open":
+            tally.block(where)
+        elif kind == "table_open":
+            table = (where, [])
+        elif kind == "tr_open" and table is not None:
+            table[1].append(0)
+        elif kind in ("th_open", "td_open") and table is not None and table[1]:
+            table[1][-1] += 1
+        elif kind == "table_close" and table is not None:
+            tally.table(len(table[1]), max(table[1], default=0), table[0])
+            table = None
+        elif kind == "hr" or (kind == "fence" and t.info.split()[:2] == ["pnp", "pagebreak"]):
+            tally.page_break(where)
+        elif kind in ("fence", "code_block"):  # a block of the game (its lines), or code printed as it is
+            text_bound(len(t.content), False, where)
+            tally.block(where)
 
 
 def _parser() -> Any:
@@ -114,24 +163,33 @@ def _parser() -> Any:
 
 
 def read_rulebook(root: Path, game_dir: Path) -> Rulebook | None:
-    """The game's rulebook.md as blocks, or None when it has none."""
+    """The game's rulebook.md as blocks, or None when it has none. It is read as every game file is (inside the
+    project, a regular file: a named pipe is refused by name, within `limits.FILE_BYTES`)."""
     path = game_dir / SOURCE
     rel = path.relative_to(root).as_posix()
-    confined(root, path, Where(rel), rel)
-    if not path.is_file():
+    if not os.path.lexists(path):
         return None
-    if path.stat().st_size > limits.FILE_BYTES:
-        raise InputError([Problem(Where(rel), f"the rulebook is larger than {limits.FILE_BYTES:,} bytes")])
+    raw = read_input(root, path, rel, "the rulebook", limits.FILE_BYTES, "; split it")
     try:
-        text = path.read_text(encoding="utf-8")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputError([Problem(Where(rel), f"not UTF-8 text ({exc.reason} at byte {exc.start})")]) from None
     return Rulebook(rel, parse_rulebook(text, rel), text.splitlines())
 
 
 def parse_rulebook(text: str, rel: str) -> list[Block]:
+    """The blocks of rulebook.md's text; InputError at the place of the first bound it goes past, or of the text
+    being read when reading it ran past `limits.RULEBOOK_SECONDS`."""
+    lines_bound(text, rel)
     lines = text.splitlines()
-    tokens = _parser().parse(text)
+    env: dict[str, Any] = {"rel": rel, "at": Where(rel)}
+    try:
+        with limits.time_limit(limits.RULEBOOK_SECONDS):
+            tokens = _parser().parse(text, env)
+    except limits.Overtime:
+        raise refuse(env["at"], f"reading the rulebook's Markdown ran past {limits.RULEBOOK_SECONDS:g} s, here: a "
+                                "text of many marks (`*`, `_`, `[`, `` ` ``, `<`) that open and never close? Write "
+                                "them as words, or in `code`") from None
     blocks: list[Block] = []
     depth = 0
     first = False  # the next paragraph is the first of a list item
@@ -179,7 +237,7 @@ def parse_rulebook(text: str, rel: str) -> list[Block]:
         elif t.type == "fence" and t.info.split()[:1] == ["pnp"]:
             blocks.append(_game_block(t, line, rel))
         elif t.type in ("fence", "code_block"):
-            blocks.append(Block("para", Where(rel, line, 1), [t.content.rstrip("\n")]))
+            blocks.append(Block("para", Where(rel, line, 1), [literal(t.content.rstrip("\n"))]))
         elif t.type == "hr":
             blocks.append(Block("pagebreak", Where(rel, line, 1)))
         i += 1
@@ -194,6 +252,15 @@ def _game_block(t: Any, line: int, rel: str) -> Block:
     col = len(t.markup) + 5  # the kind, after ```pnp and a space
     body = [(text, Where(rel, line + 1 + n, 1)) for n, text in enumerate(t.content.splitlines()) if text.strip()]
     return Block(kind, Where(rel, line, col), [], 0, args, [w for w in words[1:] if "=" not in w], body)
+
+
+_MARKS = re.compile(r"[*\\]|:(?=[a-z][a-z0-9-]*:)")  # what card markup reads as bold, italic, an escape, an icon
+
+
+def literal(text: str) -> str:
+    """Text as card markup that prints it as it is: a `*` the Markdown left as a star (`5 * 3`, a run of fifty) is
+    no italic, a `:name:` inside `code` no icon."""
+    return _MARKS.sub(lambda m: "\\" + m.group(0), text)
 
 
 def _inline(token: Any, lines: list[str], rel: str) -> Inline:
@@ -221,12 +288,10 @@ def _inline(token: Any, lines: list[str], rel: str) -> Inline:
                                    Where(rel, row + 1, at + 1 if at >= 0 else 1)))
         elif child.type in marks:
             text.append(marks[child.type])
-        elif child.type == "code_inline":
-            text.append(child.content)
         elif child.type in ("softbreak", "hardbreak"):
             text.append(" ")
-        else:
-            text.append(child.content)
+        else:  # text, code: what card markup would read as marks written as the characters they are
+            text.append(literal(child.content))
     if text:
         out.append("".join(text))
     return out

@@ -92,6 +92,7 @@ def read_workbook(path: Path, shown: str, sheet_name: str, at: Where,
     """The grid of sheet `sheet_name` (or the first), its name and its formulas without a saved value.
     `cell(shown, row, col, sheet)` makes the place of a cell."""
     import zipfile
+    import zlib
 
     from pnp.model.sheet_scan import Scan, TooFar, scan_ods, scan_xlsb, scan_xlsx
 
@@ -106,6 +107,14 @@ def read_workbook(path: Path, shown: str, sheet_name: str, at: Where,
         if unpacked > limits.SHEET_UNPACKED:
             raise SheetError(Where(shown), f"unpacks to {unpacked / 2**20:.0f} MB; a spreadsheet may unpack to at "
                                            f"most {limits.SHEET_UNPACKED // 2**20} MB")
+        from pnp.model.sheet_zip import Unpacked, measure
+
+        try:  # what the headers claim is no bound: what the members inflate to is, measured before they are read
+            measure(path, book_zip)
+        except (Unpacked, OSError, zlib.error) as exc:
+            book_zip.close()
+            said = str(exc) if isinstance(exc, Unpacked) else f"cannot be read as a spreadsheet ({exc})"
+            raise SheetError(Where(shown), said) from None
     from python_calamine import CalamineWorkbook
 
     name = sheet_name

@@ -19,7 +19,7 @@ from pnp.layout.scene import Face
 from pnp.model.fields import CARD_SIZES
 from pnp.model.limits import working_on
 from pnp.model.units import MM
-from pnp.output.raster import faces_to_images
+from pnp.output.raster import FaceImages
 from pnp.output.write import Staging
 
 if TYPE_CHECKING:
@@ -135,17 +135,18 @@ def export_png(prep: Prepared, out_dir: Path, vendor: str | None = None, skip: b
                 jobs.append((f"{deck.id}-back.png", backs[0]))
             else:
                 jobs += [(f"{m['component']}-{m['id']}-{m['copy']}-back.png", back) for _, back, m in entries if back]
-            encoded: dict[int, bytes] = {}
-            for (name, face), image in zip(jobs, faces_to_images(prep, [f for _, f in jobs], DPI,
-                                                                     deck.id, fixed=True), strict=True):
-                if id(face) not in encoded:
-                    if deck.id in targets:
-                        (w, h), turned = targets[deck.id]
-                        if turned:
-                            image = image.transpose(PILImage.Transpose.ROTATE_90)
-                        image = image.resize((w, h), PILImage.Resampling.LANCZOS)
-                    encoded[id(face)] = png_bytes(image)
-                digests[name] = stage.add(name, encoded[id(face)])
-                result.files.append(out_dir / name)
+            encoded: tuple[int, bytes] | None = None  # the last face's PNG: its copies come next
+            with FaceImages(prep, [f for _, f in jobs], DPI, deck.id, fixed=True) as images:
+                for name, face in jobs:  # each face drawn and written in turn: memory holds one at a time
+                    if encoded is None or encoded[0] != id(face):
+                        image = images.image(face)
+                        if deck.id in targets:
+                            (w, h), turned = targets[deck.id]
+                            if turned:
+                                image = image.transpose(PILImage.Transpose.ROTATE_90)
+                            image = image.resize((w, h), PILImage.Resampling.LANCZOS)
+                        encoded = (id(face), png_bytes(image))
+                    digests[name] = stage.add(name, encoded[1])
+                    result.files.append(out_dir / name)
         stage.commit(result.manifest(prep.game.id, vendor or "png", digests))
     return result

@@ -8,7 +8,7 @@ inside the functions: importing this module costs nothing.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pnp.errors import InputError, Problem
 from pnp.layout.scene import Face
@@ -55,18 +55,22 @@ def pdf_to_images(pdf: Path | bytes, dpi: int) -> list[Image]:
     import pypdfium2 as pdfium
 
     doc = pdfium.PdfDocument(pdf if isinstance(pdf, bytes) else str(pdf))
-    images = []
     try:
-        for index in range(len(doc)):
-            page = doc[index]
-            w, h = pixels(page.get_width(), dpi), pixels(page.get_height(), dpi)
-            # pdfium sizes the bitmap with ceil(): trim the last, part-covered row or column, if any
-            image = page.render(scale=dpi / 72).to_pil().convert("RGB")
-            images.append(image if image.size == (w, h) else image.crop((0, 0, w, h)))
-            page.close()
+        return [page_image(doc, index, dpi) for index in range(len(doc))]
     finally:
         doc.close()
-    return images
+
+
+def page_image(doc: Any, index: int, dpi: int) -> Image:
+    """Page `index` of an open pypdfium2 document as an RGB image at `dpi`."""
+    page = doc[index]
+    try:
+        w, h = pixels(page.get_width(), dpi), pixels(page.get_height(), dpi)
+        # pdfium sizes the bitmap with ceil(): trim the last, part-covered row or column, if any
+        image = page.render(scale=dpi / 72).to_pil().convert("RGB")
+        return image if image.size == (w, h) else image.crop((0, 0, w, h))
+    finally:
+        page.close()
 
 
 def faces_pdf(prep: Prepared, faces: list[Face], title: str = "pnp faces") -> bytes:
@@ -100,6 +104,50 @@ def faces_to_images(prep: Prepared, faces: list[Face], dpi: int, subject: str = 
     faces_fit(unique, dpi, subject, fixed)
     images = pdf_to_images(faces_pdf(prep, unique), dpi)
     return [images[distinct[id(face)]] for face in faces]
+
+
+class FaceImages:
+    """Faces drawn into one PDF (one page each: fonts, forms and icons embedded once) and rasterised one at a time
+    as they are asked for, so that memory holds the face being used, not every face of a component (300 cards at
+    300 dpi are 2.5 GB of pixels). The last few asked for are kept: copies of a card, listed together, are drawn
+    once. `with FaceImages(...) as images:` closes the document."""
+
+    KEPT = 2  # images kept for the next ask
+
+    def __init__(self, prep: Prepared, faces: list[Face], dpi: int, subject: str = "", fixed: bool = False):
+        import pypdfium2 as pdfium
+
+        self.dpi, self.page = dpi, dict[int, int]()
+        unique: list[Face] = []
+        for face in faces:
+            if id(face) not in self.page:
+                self.page[id(face)] = len(unique)
+                unique.append(face)
+        faces_fit(unique, dpi, subject, fixed)
+        self.doc = pdfium.PdfDocument(faces_pdf(prep, unique)) if unique else None
+        self.kept: dict[int, Image] = {}
+
+    def __enter__(self) -> FaceImages:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.kept.clear()
+        if self.doc is not None:
+            self.doc.close()
+
+    def image(self, face: Face) -> Image:
+        """The face with its bleed as an RGB image (shared with the next asks for the same face: copy it before
+        drawing on it)."""
+        index = self.page[id(face)]
+        if index not in self.kept:
+            if len(self.kept) >= self.KEPT:
+                del self.kept[next(iter(self.kept))]
+            self.kept[index] = page_image(self.doc, index, self.dpi)
+        return self.kept[index]
+
+    def trimmed(self, face: Face) -> Image:
+        """The face cut at its trim line."""
+        return trim(self.image(face), face, self.dpi)
 
 
 def trim(image: Image, face: Face, dpi: int) -> Image:

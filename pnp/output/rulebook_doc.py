@@ -21,9 +21,12 @@ from reportlab.platypus import (
     TableStyle,
 )
 from reportlab.platypus import Table as RLTable
+from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
+from pnp.errors import InputError, Problem, Where
 from pnp.layout import rulebook as rb
+from pnp.model import limits
 from pnp.model.units import MM
 from pnp.output.rulebook import BODY, FaceFlowable, Look, Markup
 
@@ -37,6 +40,7 @@ class _Doc(BaseDocTemplate):
                          initialFontName=look.body_font)  # from the first operator on: no Helvetica in the file
         self.look, self.name, self.version = look, name, version
         self.section = ""  # the last section begun
+        self.where: Where | None = None  # the block of rulebook.md being placed (a part of a split table: its table's)
         self.head = ""  # the running head of this page: its first section, or the one it goes on with
         self.headed = False
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body")
@@ -59,6 +63,11 @@ class _Doc(BaseDocTemplate):
 
     def beforeDocument(self) -> None:  # each pass of multiBuild starts again at the cover
         self.section = ""
+
+    def handle_flowable(self, flowables: list[Flowable]) -> None:
+        if flowables:
+            self.where = getattr(flowables[0], "where", self.where)
+        super().handle_flowable(flowables)
 
     def _start(self, canv: Any, doc: Any) -> None:
         self.head, self.headed = self.section, False
@@ -114,7 +123,7 @@ def _table(look: Look, t: rb.Table, width: float) -> RLTable:
     else:  # each column as wide as its longest text asks, within reason
         asks = [min(max(len(str(row[i])) if not isinstance(row[i], rb.Figure) else 12 for row in t.rows), 60) + 4
                 for i in range(cols)]
-        widths = [width * a / sum(asks) for a in asks]
+        widths = _at_least(COLUMN, [width * a / sum(asks) for a in asks])
     cells = [[FaceFlowable(look, c) if isinstance(c, rb.Figure) else Markup(look, c, BODY - 1) for c in row]
              for row in t.rows]
     table = RLTable(cells, colWidths=widths, repeatRows=1)
@@ -125,9 +134,31 @@ def _table(look: Look, t: rb.Table, width: float) -> RLTable:
     return table
 
 
+COLUMN = 24.0  # points: the narrowest column of a table (its padding, 12 pt, and room for a short word)
+
+
+def _at_least(least: float, widths: list[float]) -> list[float]:
+    """`widths` with none narrower than `least` (while they can all be), the wider ones narrowed to make room; the
+    same total. (A column of one letter beside eleven long ones was narrower than its padding.)"""
+    total = sum(widths)
+    if min(widths, default=least) >= least or least * len(widths) > total:
+        return widths
+    narrow = [w < least for w in widths]
+    while True:
+        wide = sum(w for w, n in zip(widths, narrow, strict=True) if not n)
+        scale = (total - least * sum(narrow)) / wide
+        now = [n or w * scale < least for w, n in zip(widths, narrow, strict=True)]
+        if now == narrow:
+            return [least if n else w * scale for w, n in zip(widths, narrow, strict=True)]
+        narrow = now
+
+
 def render_rulebook(flow: list[rb.Flow], look: Look, name: str, version: str, paper: tuple[float, float],
                     booklet: bool = False, pdfx: Any = None) -> bytes:
-    """The rulebook's PDF on `paper`; a `booklet`: pages of half the sheet, imposed two to a landscape sheet."""
+    """The rulebook's PDF on `paper`; a `booklet`: pages of half the sheet, imposed two to a landscape sheet; `pdfx`:
+    a PDF/X build's settings (CMYK, its keys and boxes: pnp/output/pdfx/canvas.py).
+    InputError at the block of rulebook.md that cannot be drawn (taller than a page), or being drawn when drawing
+    ran past `limits.RULEBOOK_SECONDS`."""
     buf = io.BytesIO()
     if booklet:
         paper = (max(paper) / 2, min(paper))
@@ -140,46 +171,72 @@ def render_rulebook(flow: list[rb.Flow], look: Look, name: str, version: str, pa
     story: list[Flowable] = [NextPageTemplate("page"), PageBreak(),  # the cover, then the table of contents
                              Paragraph("In this book", st["1"]), toc, PageBreak()]
     for item in flow:
-        if isinstance(item, rb.Heading):
-            level = min(item.level, 3)
-            if level == 1 and len(story) > 5 and not isinstance(story[-1], PageBreak):
-                story.append(CondPageBreak(60 * MM))
-            story.append(_heading(item.text, st[str(level)], min(level - 1, 1) if level <= 2 else None))
-        elif isinstance(item, rb.Para):
-            indent = item.depth * 5 * MM + (0.0 if item.bullet or not item.depth else 4 * MM)
-            story.append(Markup(look, f"{item.bullet} {item.markup}" if item.bullet else item.markup, BODY, indent))
-            story.append(Spacer(1, 2.5))
-        elif isinstance(item, rb.Table):
-            table = _table(look, item, doc.width)
-            if len(item.rows) <= 12:  # a small table stays whole, with the paragraph and heading that lead into it
-                lead = story[-2:] if len(story) > 1 and isinstance(story[-2], Markup) else []
-                while len(story) > len(lead) and isinstance(story[-len(lead) - 1], Paragraph):  # and its headings
-                    lead = story[-len(lead) - 1:]
-                del story[len(story) - len(lead):]
-                story += [KeepTogether([*lead, table]), Spacer(1, 8)]
-            else:  # a long table flows on at once, its heading with room for a few rows (not a page of its own)
-                if isinstance(story[-1], Paragraph):
-                    story[-1:] = [CondPageBreak(50 * MM), story[-1], Spacer(1, 0)]
-                story += [table, Spacer(1, 8)]
-        elif isinstance(item, rb.Figure):
-            parts: list[Flowable] = [FaceFlowable(look, item)]
-            if item.caption:
-                parts.append(Markup(look, f"*{item.caption}*", BODY - 1))
-            parts += [Markup(look, line, BODY - 1) for line in item.legend]
-            if isinstance(story[-1], Paragraph):  # a heading goes along with the figure under it
-                story[-1:] = [KeepTogether([story[-1], *parts]), Spacer(1, 8)]
-            else:
-                story += [Spacer(1, 4), KeepTogether(parts), Spacer(1, 8)]
-        elif isinstance(item, rb.PageBreak):
-            story.append(PageBreak())
-    if pdfx is not None:  # a PDF/X build: CMYK, its keys and boxes (pnp/output/pdfx/canvas.py)
+        mark = max(len(story) - 3, 0)  # what this item adds, or wraps of what came before it
+        _story(story, item, look, st, doc.width)
+        for flowable in story[mark:]:
+            for part in [flowable, *getattr(flowable, "_content", ())]:  # a KeepTogether's too
+                if not hasattr(part, "where"):
+                    part.where = item.where  # said when it cannot be placed
+
+    from pnp.output.booklet import BookletCanvas
+
+    if pdfx is not None:
         from pnp.output.pdfx.canvas import canvasmaker
 
-        doc.multiBuild(story, maxPasses=4, canvasmaker=canvasmaker(pdfx, booklet))
-    elif booklet:
-        from pnp.output.booklet import BookletCanvas
-
-        doc.multiBuild(story, maxPasses=4, canvasmaker=BookletCanvas)
+        maker: dict[str, Any] = {"canvasmaker": canvasmaker(pdfx, booklet)}
     else:
-        doc.multiBuild(story, maxPasses=4)
+        maker = {"canvasmaker": BookletCanvas} if booklet else {}
+    try:
+        with limits.time_limit(limits.RULEBOOK_SECONDS):
+            doc.multiBuild(story, maxPasses=4, **maker)
+    except limits.Overtime:
+        raise InputError([Problem(doc.where, f"drawing the rulebook ran past {limits.RULEBOOK_SECONDS:g} s, at this "
+                                  "block: show less (fewer or smaller tables and pictures)", "rulebook")]) from None
+    except LayoutError as exc:  # a flowable taller than a page
+        raise InputError([Problem(doc.where, _too_tall(str(exc)), "rulebook")]) from None
     return buf.getvalue()
+
+
+def _story(story: list[Flowable], item: rb.Flow, look: Look, st: dict[str, ParagraphStyle], width: float) -> None:
+    """The flowables of one item of the flow added to the story (a heading kept with what follows it)."""
+    if isinstance(item, rb.Heading):
+        level = min(item.level, 3)
+        if level == 1 and len(story) > 5 and not isinstance(story[-1], PageBreak):
+            story.append(CondPageBreak(60 * MM))
+        story.append(_heading(item.text, st[str(level)], min(level - 1, 1) if level <= 2 else None))
+    elif isinstance(item, rb.Para):
+        indent = item.depth * 5 * MM + (0.0 if item.bullet or not item.depth else 4 * MM)
+        story.append(Markup(look, f"{item.bullet} {item.markup}" if item.bullet else item.markup, BODY, indent))
+        story.append(Spacer(1, 2.5))
+    elif isinstance(item, rb.Table):
+        table = _table(look, item, width)
+        if len(item.rows) <= 12:  # a small table stays whole, with the paragraph and heading that lead into it
+            lead = story[-2:] if len(story) > 1 and isinstance(story[-2], Markup) else []
+            while len(story) > len(lead) and isinstance(story[-len(lead) - 1], Paragraph):  # and its headings
+                lead = story[-len(lead) - 1:]
+            del story[len(story) - len(lead):]
+            story += [KeepTogether([*lead, table]), Spacer(1, 8)]
+        else:  # a long table flows on at once, its heading with room for a few rows (not a page of its own)
+            if isinstance(story[-1], Paragraph):
+                story[-1:] = [CondPageBreak(50 * MM), story[-1], Spacer(1, 0)]
+            story += [table, Spacer(1, 8)]
+    elif isinstance(item, rb.Figure):
+        parts: list[Flowable] = [FaceFlowable(look, item)]
+        if item.caption:
+            parts.append(Markup(look, f"*{item.caption}*", BODY - 1))
+        parts += [Markup(look, line, BODY - 1) for line in item.legend]
+        if isinstance(story[-1], Paragraph):  # a heading goes along with the figure under it
+            story[-1:] = [KeepTogether([story[-1], *parts]), Spacer(1, 8)]
+        else:
+            story += [Spacer(1, 4), KeepTogether(parts), Spacer(1, 8)]
+    elif isinstance(item, rb.PageBreak):
+        story.append(PageBreak())
+
+
+def _too_tall(said: str) -> str:
+    """What to do about a block that platypus cannot place on a page (its words say what the block was)."""
+    if "Table" in said or "table" in said:
+        return "a row of this table is taller than a page: shorten its cells, or give its pictures a smaller width="
+    if "Markup" in said:
+        return "this text is taller than a page: split it into paragraphs"
+    return "this does not fit on a page: give it a smaller width= (a picture), or split it"

@@ -20,7 +20,7 @@ from pnp.errors import InputError, Problem
 from pnp.layout.scene import Face
 from pnp.model.units import MM
 from pnp.output.export import DPI, Entries, Exported, Progress, png_bytes, size_name
-from pnp.output.raster import faces_to_images, trim
+from pnp.output.raster import FaceImages
 from pnp.output.ttsobjects import (
     TTS_PER_SHEET,
     TTS_SIDE,
@@ -122,11 +122,10 @@ def export_tts(prep: Prepared, out_dir: Path, base_url: str | None = None, progr
 
 # -- images -------------------------------------------------------------------------------------------
 
-def images_at_most(prep: Prepared, faces: list[Face], side: int = TTS_SIDE) -> dict[int, Image]:
-    """Each distinct face cut at its trim, at 300 dpi or less so that no side exceeds `side` pixels."""
+def dpi_at_most(faces: list[Face], side: int = TTS_SIDE) -> int:
+    """300 dpi or less, so that no face cut at its trim exceeds `side` pixels a side."""
     longest = max(max(f.w, f.h) + 2 * f.bleed for f in faces)
-    dpi = max(36, min(DPI, math.floor(side * 72 / longest)))
-    return {id(f): trim(im, f, dpi) for f, im in zip(faces, faces_to_images(prep, faces, dpi), strict=True)}
+    return max(36, min(DPI, math.floor(side * 72 / longest)))
 
 
 # -- components ---------------------------------------------------------------------------------------
@@ -137,41 +136,31 @@ def names_of(deck: Deck) -> dict[str, str]:
 
 def tts_deck(prep: Prepared, deck: Deck, entries: Entries, links: Links) -> tuple[dict[str, Any], str]:
     """Sheets `<deck>-sheet-<n>.png`, the back `<deck>-back.png` (backs that differ card by card: sheets
-    `<deck>-back-<n>.png`); copies are separate cards."""
-    from PIL import Image as PILImage
-
+    `<deck>-back-<n>.png`); copies are separate cards. Each face is drawn when its cell of a sheet is filled, so
+    memory holds a sheet and a face or two, not every face of the deck."""
     names = names_of(deck)
     faces = [f for f, _, _ in entries] + [b for _, b, _ in entries if b is not None]
-    trimmed = {id(f): trim(im, f, DPI) for f, im in zip(faces, faces_to_images(prep, faces, DPI), strict=True)}
-    native = trimmed[id(entries[0][0])].size
-    trimmed[id(None)] = PILImage.new("RGB", native, GREY)  # no back: a plain grey card
-    unique = len({id(b) for _, b, _ in entries}) > 1
-    sized: dict[tuple[int, tuple[int, int]], Image] = {}
-
-    def card(face: Face | None, cell: tuple[int, int]) -> Image:
-        if (id(face), cell) not in sized:
-            image = trimmed[id(face)]
-            sized[id(face), cell] = image if image.size == cell else image.resize(cell, PILImage.Resampling.LANCZOS)
-        return sized[id(face), cell]
-
-    custom: dict[str, dict[str, Any]] = {}
-    cards: list[dict[str, Any]] = []
-    back_url = ""
-    for n, start in enumerate(range(0, len(entries), TTS_PER_SHEET), 1):
-        chunk = entries[start:start + TTS_PER_SHEET]
-        cols, rows, cell = tts_grid(len(chunk), native)
-        face_url = links.image(f"{deck.id}-sheet-{n}.png", tts_sheet(
-            [card(f, cell) for f, _, _ in chunk], cols, rows, card(chunk[0][1], cell)))
-        if unique:
-            back_url = links.image(f"{deck.id}-back-{n}.png", tts_sheet(
-                [card(b, cell) for _, b, _ in chunk], cols, rows, card(None, cell)))
-        elif n == 1:
-            back_url = links.image(f"{deck.id}-back.png", card(chunk[0][1], cell))
-        custom[str(n)] = {"FaceURL": face_url, "BackURL": back_url, "NumWidth": cols, "NumHeight": rows,
-                          "BackIsHidden": True, "UniqueBack": unique, "Type": 0}
-        cards += [{"Name": "Card", "Transform": transform(face_down=True), "Nickname": names[meta["id"]],
-                   "Description": "", "CardID": 100 * n + i, "CustomDeck": {str(n): custom[str(n)]}}
-                  for i, (_, _, meta) in enumerate(chunk)]
+    with FaceImages(prep, faces, DPI) as images:
+        cells = Cells(images, images.trimmed(entries[0][0]).size)
+        unique = len({id(b) for _, b, _ in entries}) > 1
+        custom: dict[str, dict[str, Any]] = {}
+        cards: list[dict[str, Any]] = []
+        back_url = ""
+        for n, start in enumerate(range(0, len(entries), TTS_PER_SHEET), 1):
+            chunk = entries[start:start + TTS_PER_SHEET]
+            cols, rows, cell = tts_grid(len(chunk), cells.native)
+            face_url = links.image(f"{deck.id}-sheet-{n}.png", tts_sheet(
+                (cells.card(f, cell) for f, _, _ in chunk), cols, rows, cells.card(chunk[0][1], cell)))
+            if unique:
+                back_url = links.image(f"{deck.id}-back-{n}.png", tts_sheet(
+                    (cells.card(b, cell) for _, b, _ in chunk), cols, rows, cells.card(None, cell)))
+            elif n == 1:
+                back_url = links.image(f"{deck.id}-back.png", cells.card(chunk[0][1], cell))
+            custom[str(n)] = {"FaceURL": face_url, "BackURL": back_url, "NumWidth": cols, "NumHeight": rows,
+                              "BackIsHidden": True, "UniqueBack": unique, "Type": 0}
+            cards += [{"Name": "Card", "Transform": transform(face_down=True), "Nickname": names[meta["id"]],
+                       "Description": "", "CardID": 100 * n + i, "CustomDeck": {str(n): custom[str(n)]}}
+                      for i, (_, _, meta) in enumerate(chunk)]
     if len(cards) == 1:
         return cards[0], "a card"
     return {"Name": "DeckCustom", "Transform": transform(face_down=True), "Nickname": deck.name, "Description": "",
@@ -179,47 +168,77 @@ def tts_deck(prep: Prepared, deck: Deck, entries: Entries, links: Links) -> tupl
             "ContainedObjects": cards}, f"a deck of {len(cards)} cards"
 
 
+class Cells:
+    """A deck's faces cut at their trim and sized to a sheet's cell, as the sheet asks for them; the last few kept
+    (copies of a card lie together). No back: a plain grey card."""
+
+    KEPT = 2
+
+    def __init__(self, images: FaceImages, native: tuple[int, int]):
+        self.images, self.native = images, native
+        self.kept: dict[tuple[int, tuple[int, int]], Image] = {}
+
+    def card(self, face: Face | None, cell: tuple[int, int]) -> Image:
+        from PIL import Image as PILImage
+
+        key = (id(face), cell)
+        if key not in self.kept:
+            image = PILImage.new("RGB", self.native, GREY) if face is None else self.images.trimmed(face)
+            if len(self.kept) >= self.KEPT:
+                del self.kept[next(iter(self.kept))]
+            self.kept[key] = image if image.size == cell else image.resize(cell, PILImage.Resampling.LANCZOS)
+        return self.kept[key]
+
+
 class Images:
-    """Each distinct face of a component written once, at most 4096 px a side; its link by face."""
+    """Each distinct face of a component written once, at most 4096 px a side; its link by face. A face is drawn
+    when its link is first asked for, and written at once (memory holds one face at a time)."""
 
     def __init__(self, prep: Prepared, faces: list[Face], links: Links):
         self.links, self.urls = links, dict[int, str]()
-        self.images = images_at_most(prep, faces)
+        self.images = FaceImages(prep, faces, dpi_at_most(faces))
 
     def url(self, face: Face, name: str) -> str:
         if id(face) not in self.urls:
-            self.urls[id(face)] = self.links.image(name, self.images[id(face)])
+            self.urls[id(face)] = self.links.image(name, self.images.trimmed(face))
         return self.urls[id(face)]
+
+    def __enter__(self) -> Images:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.images.__exit__(*exc)
 
 
 def tts_board(prep: Prepared, deck: Deck, entries: Entries, links: Links) -> tuple[dict[str, Any], str]:
     """The board's face, whole (not tiled), as `<board>.png` (`<board>-<id>.png` for each of several)."""
-    images, names, one = Images(prep, [f for f, _, _ in entries], links), names_of(deck), len(deck.cards) == 1
-    boards = [{"Name": "Custom_Board", "Transform": transform(scale=scale_of(front)),
-               "Nickname": deck.name if one else names[meta["id"]], "Description": "",
-               "CustomImage": {"ImageURL": images.url(front, f"{deck.id}{'' if one else '-' + meta['id']}.png"),
-                               "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0}}
-              for front, _, meta in entries]
+    names, one = names_of(deck), len(deck.cards) == 1
+    with Images(prep, [f for f, _, _ in entries], links) as images:
+        boards = [{"Name": "Custom_Board", "Transform": transform(scale=scale_of(front)),
+                   "Nickname": deck.name if one else names[meta["id"]], "Description": "",
+                   "CustomImage": {"ImageURL": images.url(front, f"{deck.id}{'' if one else '-' + meta['id']}.png"),
+                                   "ImageSecondaryURL": "", "ImageScalar": 1.0, "WidthScale": 0.0}}
+                  for front, _, meta in entries]
     return bagged(deck, boards, "a board" if len(boards) == 1 else f"{len(boards)} boards")
 
 
 def tts_tiles(prep: Prepared, deck: Deck, entries: Entries, links: Links) -> tuple[dict[str, Any], str]:
     """Each distinct face as `<component>-<id>.png` (backs `-back`), one tile per printed piece; more than
     one piece go in a bag."""
-    images = Images(prep, [f for f, _, _ in entries] + [b for _, b, _ in entries if b is not None], links)
     shared_back = len({id(b) for _, b, _ in entries}) == 1
     names = names_of(deck)
     shape = TILE_TYPES[deck.spec.shape] if deck.spec.kind == "tokens" else 0
     tiles = []
-    for front, back, meta in entries:
-        back_url = "" if back is None else images.url(
-            back, f"{deck.id}-back.png" if shared_back else f"{deck.id}-{meta['id']}-back.png")
-        tiles.append({"Name": "Custom_Tile", "Transform": transform(scale=scale_of(front)),
-                      "Nickname": names[meta["id"]], "Description": "",
-                      "CustomImage": {"ImageURL": images.url(front, f"{deck.id}-{meta['id']}.png"),
-                                      "ImageSecondaryURL": back_url, "ImageScalar": 1.0, "WidthScale": 0.0,
-                                      "CustomTile": {"Type": shape, "Thickness": 0.1, "Stackable": True,
-                                                     "Stretch": False}}})
+    with Images(prep, [f for f, _, _ in entries] + [b for _, b, _ in entries if b is not None], links) as images:
+        for front, back, meta in entries:
+            back_url = "" if back is None else images.url(
+                back, f"{deck.id}-back.png" if shared_back else f"{deck.id}-{meta['id']}-back.png")
+            tiles.append({"Name": "Custom_Tile", "Transform": transform(scale=scale_of(front)),
+                          "Nickname": names[meta["id"]], "Description": "",
+                          "CustomImage": {"ImageURL": images.url(front, f"{deck.id}-{meta['id']}.png"),
+                                          "ImageSecondaryURL": back_url, "ImageScalar": 1.0, "WidthScale": 0.0,
+                                          "CustomTile": {"Type": shape, "Thickness": 0.1, "Stackable": True,
+                                                         "Stretch": False}}})
     what = "round" if shape == TILE_TYPES["round"] else "square"
     return bagged(deck, tiles, f"{len(tiles)} {what} tile{'s' if len(tiles) != 1 else ''}")
 
@@ -235,7 +254,8 @@ def tts_die(prep: Prepared, deck: Deck, entries: Entries, links: Links) -> tuple
     if edge is None:
         return None, f"its drawing is not the {kind or 'die'} net pnp folds, so its faces cannot be mapped onto a model"
     mesh, normals = die_mesh(kind, edge)
-    image = images_at_most(prep, [face])[id(face)]
+    with FaceImages(prep, [face], dpi_at_most([face])) as images:
+        image = images.trimmed(face)
     width, height = (min(TTS_SIDE, 1 << max(0, math.ceil(math.log2(s)))) for s in image.size)  # powers of two
     square = (width, height)
     texture = links.image(f"{deck.id}.png", image.resize(square, PILImage.Resampling.LANCZOS))

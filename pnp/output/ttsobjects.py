@@ -6,6 +6,8 @@ Plain data and images, no files: tts.py decides what each component becomes and 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
+from itertools import islice
 from typing import TYPE_CHECKING, Any
 
 from pnp.layout.scene import Face
@@ -31,14 +33,16 @@ def tts_grid(count: int, native: tuple[int, int]) -> tuple[int, int, tuple[int, 
     return cols, rows, (max(1, math.floor(native[0] * scale)), max(1, math.floor(native[1] * scale)))
 
 
-def tts_sheet(cards: list[Image], cols: int, rows: int, hidden: Image) -> Image:
-    """Cards (all one size) row by row, white where there are none, `hidden` in the last cell."""
+def tts_sheet(cards: Iterable[Image], cols: int, rows: int, hidden: Image) -> Image:
+    """Cards (all one size) row by row, white where there are none, `hidden` in the last cell. Each card is pasted
+    as it comes (a generator that draws them holds one at a time)."""
     from PIL import Image as PILImage
 
     w, h = hidden.size
     sheet = PILImage.new("RGB", (cols * w, rows * h), "white")
-    for index, card in [*enumerate(cards[:cols * rows - 1]), (cols * rows - 1, hidden)]:
+    for index, card in enumerate(islice(cards, cols * rows - 1)):
         sheet.paste(card, (index % cols * w, index // cols * h))
+    sheet.paste(hidden, ((cols * rows - 1) % cols * w, (cols * rows - 1) // cols * h))
     return sheet
 
 
