@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from pnp.output.raster import pdf_to_images
+from pnp.output.export.raster import pdf_to_images
 
 from conftest import edit, run_pnp
 from pdfcheck import MM, page_drawings

@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from pnp.layout.scene import Ellipse, Image, Rect, Static, Text, TextRun, Transform
-from pnp.output.contrast import MIN_CONTRAST, low_contrast, ratio
+from pnp.output.preflight.contrast import MIN_CONTRAST, low_contrast, ratio
 
 from conftest import edit, run_pnp
 
@@ -82,8 +82,8 @@ def test_check_print_finds_unreadable_text_at_its_template_line_and_strict_fails
 def test_glossary_terms_on_a_coloured_box_take_the_texts_own_term_colour(project):
     """The game's term colour (accent) on an accent panel cannot be read; `glossary_color` on the text fixes it."""
     from pnp.errors import Problems
-    from pnp.layout.game import lay_out_deck, layout_env
     from pnp.layout.templates import TemplateStore
+    from pnp.layout.whole_game import lay_out_deck, layout_env
     from pnp.model.game import load_game
     from pnp.model.units import MM, hex_of
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from pnp.output.contrast import AA
+from pnp.output.preflight.contrast import AA
 
 from conftest import REPO, edit, run_pnp
 

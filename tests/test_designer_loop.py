@@ -7,9 +7,9 @@ import json
 import pytest
 from pypdf import PdfReader
 
-from pnp.model.fields import PAPERS
-from pnp.output.calibrate import calibration_pages
-from pnp.output.impose import mirror
+from pnp.model.schema.fields import PAPERS
+from pnp.output.impose.calibrate import calibration_pages
+from pnp.output.impose.cards import mirror
 
 from conftest import REPO, edit, run_pnp
 from pdfcheck import MM, page_drawings, text_of

@@ -134,9 +134,9 @@ def test_a_wheel_template_of_the_wrong_size_and_a_dial_without_geometry_are_refu
 def laid_out_wheel() -> tuple[object, list[object], object]:
     """Intrepid's dial spec, the value items of a laid-out wheel and its face."""
     from pnp.errors import Problems
-    from pnp.layout.game import lay_out_deck, layout_env
     from pnp.layout.scene import Text
     from pnp.layout.templates import TemplateStore
+    from pnp.layout.whole_game import lay_out_deck, layout_env
     from pnp.model.game import load_game
 
     game = load_game(REPO, "intrepid")

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 
 from pnp.errors import InputError, Problems
-from pnp.layout.dienet import net
-from pnp.layout.game import lay_out_deck, layout_env
+from pnp.layout.pieces.dienet import net
 from pnp.layout.rotatable import reads_otherwise
 from pnp.layout.scene import Icon, Polygon, Static, Text, Transform
 from pnp.layout.templates import TemplateStore
+from pnp.layout.whole_game import lay_out_deck, layout_env
 from pnp.model.game import load_game
 from pnp.model.units import MM
 
@@ -54,7 +54,7 @@ def upright(point: tuple[float, float], text: Text) -> tuple[float, float]:
 def test_the_peril_dies_6_and_9_are_underlined_and_no_other_number_is():
     """Voyage's d10: the brown 9 read as 6 before; now 6 and 9 carry a bar under their digits, as read
     upright on the folded die, and the other numbers carry none."""
-    from pnp.layout.dice import die_face
+    from pnp.layout.pieces.dice import die_face
 
     game = load_game(REPO, "voyage")
     problems = Problems()

@@ -7,8 +7,8 @@ import math
 
 import pytest
 
-from pnp.layout import dienet
-from pnp.layout.dienet import Net, faces_count, net
+from pnp.layout.pieces import dienet
+from pnp.layout.pieces.dienet import Net, faces_count, net
 
 MM = 72 / 25.4
 EDGES = {"d6": 12, "d8": 12, "d10": 20}  # the solids' edge counts

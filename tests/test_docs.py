@@ -14,7 +14,7 @@ from docs_run import apply, blocks, commands
 from pnp.layout import elements as element_kinds
 from pnp.layout import templates
 from pnp.layout import templates as templates_mod
-from pnp.model import dial
+from pnp.model import dial_spec as dial
 from pnp.model import game as model
 from pnp.model.load import load_file
 from pnp.rules import spec as rules_spec

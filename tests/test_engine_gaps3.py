@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from pnp.errors import Problems
-from pnp.layout.game import lay_out_deck, layout_env
 from pnp.layout.scene import Line, Rect, Static
 from pnp.layout.templates import TemplateStore
+from pnp.layout.whole_game import lay_out_deck, layout_env
 from pnp.model.game import load_game
 from pnp.model.units import MM
 
@@ -124,8 +124,8 @@ def with_other_deck(root: Path, reads: bool) -> None:
 
 
 def spell_texts(root: Path, cache: dict) -> tuple[list[str], object]:
-    from pnp.layout.game import lay_out_game
     from pnp.layout.scene import Text
+    from pnp.layout.whole_game import lay_out_game
 
     game = load_game(root, "mini")
     _, decks = lay_out_game(game, 3 * MM, Problems(), cache=cache)

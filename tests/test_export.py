@@ -14,13 +14,13 @@ from PIL import Image
 from pnp.commands.build import BuildOptions, prepare
 from pnp.commands.preview import preview
 from pnp.errors import InputError
-from pnp.layout.game import Prepared
 from pnp.layout.scene import Face, Rect
+from pnp.layout.whole_game import Prepared
 from pnp.model.units import MM
-from pnp.output.export import VENDORS, export_png
-from pnp.output.raster import FaceImages, faces_to_images, pdf_to_images
-from pnp.output.tts import export_tts
-from pnp.output.ttsobjects import tts_grid
+from pnp.output.export.faces import VENDORS, export_png
+from pnp.output.export.raster import FaceImages, faces_to_images, pdf_to_images
+from pnp.output.export.tts.components import export_tts
+from pnp.output.export.tts.saved import tts_grid
 
 from conftest import REPO, run_measured
 
@@ -149,7 +149,7 @@ def test_ability_card_pixels(prep):
 
 
 def test_pdf_to_images_reads_a_file(prep, tmp_path):
-    from pnp.output.raster import faces_pdf
+    from pnp.output.export.raster import faces_pdf
 
     pdf = tmp_path / "faces.pdf"
     pdf.write_bytes(faces_pdf(prep, [deck(prep, "room")[1][0][0], deck(prep, "captain")[1][0][0]]))
@@ -281,7 +281,7 @@ def test_tts_whole_game_loads_from_a_base_url(prep, tts_whole):
 
 
 def test_tts_die_is_a_model_textured_with_its_net(prep, tts_whole):
-    from pnp.output.ttsdie import die_mesh, edge_of, up_rotation
+    from pnp.output.export.tts.die_model import die_mesh, edge_of, up_rotation
 
     out, _ = tts_whole
     [die] = json.loads((out / "peril-die.json").read_text())["ObjectStates"]
@@ -445,7 +445,7 @@ def test_a_failed_export_leaves_the_last_one_whole(prep, tmp_path, monkeypatch):
             raise InputError("the disk is full")
         return FaceImages(*args, **kwargs)
 
-    monkeypatch.setattr("pnp.output.export.FaceImages", broken)
+    monkeypatch.setattr("pnp.output.export.faces.FaceImages", broken)
     with pytest.raises(InputError):
         export_png(only(prep, "peril-deck", "captain"), out)
     assert {p.name: p.read_bytes() for p in out.iterdir()} == before

@@ -163,8 +163,8 @@ def test_the_docs_count_from_a_data_table_is_read_from_it(tmp_path):
 def test_the_rulebook_and_a_card_text_read_the_evaluated_values(oob):
     from pnp.errors import Problems
     from pnp.layout.cardtext import filled
-    from pnp.layout.game import deck_context
-    from pnp.layout.rulebook_names import rulebook_names
+    from pnp.layout.rulebook.names import rulebook_names
+    from pnp.layout.whole_game import deck_context
 
     edit(oob / CARDS, ALPHA, "{id: alpha, name: Alpha, copies: \"{{ data.oob.counts.red.high }}\", "
                              "cost: \"{{ data.oob.costs.alpha + 2 }}\",")
@@ -182,7 +182,7 @@ def test_a_text_from_the_table_is_read_as_the_fields_type_would_read_it():
     from typing import Annotated, Literal
 
     from pnp.model.expressions.card_exprs import _typed
-    from pnp.model.schema import Check
+    from pnp.model.schema.reader import Check
 
     assert _typed("3", Annotated[int, Check(ge=0)]) == 3 and _typed(" 2.5 ", float) == 2.5
     assert _typed("true", bool) is True

@@ -9,10 +9,10 @@ import math
 import pytest
 
 from pnp.errors import Problems
-from pnp.layout.cellgrid import geometry, neighbours
-from pnp.layout.game import lay_out_deck, layout_env
+from pnp.layout.pieces.cellgrid import geometry, neighbours
 from pnp.layout.scene import Polygon, Static, Text
 from pnp.layout.templates import TemplateStore
+from pnp.layout.whole_game import lay_out_deck, layout_env
 from pnp.model.game import load_game
 from pnp.model.units import MM
 

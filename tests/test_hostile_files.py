@@ -308,14 +308,14 @@ def test_a_font_that_claims_every_code_point_is_refused_by_name(project):
 
 
 def test_every_bundled_font_passes_the_font_check():
-    from pnp.layout.fontcheck import font_problem
+    from pnp.layout.fonts.font_file import font_problem
 
     fonts = sorted((REPO / "fonts").glob("*.ttf"))
     assert fonts and [f.name for f in fonts if font_problem(f.read_bytes())] == []
 
 
 def test_a_damaged_character_map_is_refused():
-    from pnp.layout.fontcheck import font_problem
+    from pnp.layout.fonts.font_file import font_problem
 
     data = (REPO / "fonts" / "Lato-Bold.ttf").read_bytes()
     count = struct.unpack_from(">H", data, 4)[0]

@@ -190,19 +190,19 @@ def test_a_rulebook_that_runs_past_its_time_is_stopped_at_its_block(project, mon
     before = outputs(project)
     (project / BOOK).write_text("# T\n\nFirst.\n\nSecond, :damage: here.\n")
     if stage == "read":
-        import pnp.model.rulebook as model
+        import pnp.model.rulebook.source as model
 
         monkeypatch.setattr(model, "_icon_rule", _spin)
         said = f"{BOOK}:5:1: rulebook: reading the rulebook's Markdown ran past 0.5 s, here"
     elif stage == "lay out":
-        from pnp.layout.rulebook import Resolver
+        from pnp.layout.rulebook.flow import Resolver
 
         monkeypatch.setattr(Resolver, "no_icon", _spin)
         monkeypatch.setattr(Resolver, "markup", lambda self, inline, check=None: _spin() if any(
             not isinstance(p, str) for p in inline) else "".join(map(str, inline)))
         said = f"{BOOK}:5:1: rulebook: laying out the rulebook ran past 0.5 s, at this block"
     else:
-        from pnp.output.rulebook import Markup
+        from pnp.output.document.book_look import Markup
 
         real = Markup.wrap
         monkeypatch.setattr(Markup, "wrap", lambda self, aw, ah: _spin() if ":damage:" in self.markup else

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import yaml
 
-from pnp.model.sheet_infer import infer_kind
+from pnp.model.spreadsheets.infer import infer_kind
 
 from conftest import run_pnp
 

@@ -3,9 +3,9 @@
 import pytest
 
 from pnp.layout.scene import Face
-from pnp.model.fields import CARD_SIZES, PAPERS
+from pnp.model.schema.fields import CARD_SIZES, PAPERS
 from pnp.model.units import MM
-from pnp.output.impose import HALO, cut_marks, impose_cards, mirror, plan_grid, slots
+from pnp.output.impose.cards import HALO, cut_marks, impose_cards, mirror, plan_grid, slots
 
 MARGIN = 5 * MM
 BLEED = 3 * MM

@@ -222,7 +222,7 @@ def test_the_printed_dial_assembled_turns_every_drain_into_the_window(shared_bui
     assert sheet_b.crop(hole).getextrema()[0] > 230  # the base prints nothing in the window: it is cut out
     from reportlab.pdfbase.ttfonts import TTFont
 
-    from pnp.layout.dial_geometry import ink as ink_box
+    from pnp.layout.pieces.dial_geometry import ink as ink_box
 
     font = TTFont("intrepid-dial-test", str(REPO / "fonts/RobotoCondensed-Bold.ttf"))
     widths = [(lambda b: (b[2] - b[0]) / MM)(ink_box(font, f"−{-v}", 14)) for v in spec["values"]]

@@ -130,10 +130,10 @@ def test_a_new_element_kind_is_in_the_template_schema_without_touching_the_gener
 def test_lists_of_records_and_bounded_lists_become_their_schemas():
     from typing import Annotated
 
-    from pnp.model.jsonschema import Builder
-    from pnp.model.schema import Check
+    from pnp.model.schema.json_schemas import Builder
+    from pnp.model.schema.reader import Check
 
-    class Record:  # the shape of pnp.model.schema.Record: fields a file declares
+    class Record:  # the shape of pnp.model.schema.reader.Record: fields a file declares
         fields = (("item", str, True, None), ("qty", Annotated[int, Check(ge=1)], False, None))
 
     schema = Builder().hint(Annotated[list[Annotated[dict, Record()]], Check(le=8)])

@@ -8,9 +8,9 @@ import pytest
 
 from pnp.commands.build import BuildOptions, build
 from pnp.errors import Problems
-from pnp.layout.game import lay_out_deck, layout_env
 from pnp.layout.scene import Icon, Image, Rect, Static, Text
 from pnp.layout.templates import TemplateStore
+from pnp.layout.whole_game import lay_out_deck, layout_env
 from pnp.model.game import load_game
 from pnp.model.units import MM
 

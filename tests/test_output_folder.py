@@ -168,7 +168,7 @@ def test_a_full_disk_leaves_the_last_good_build(project, monkeypatch):
 
 
 def test_the_files_an_earlier_build_wrote_are_read_from_its_manifest_however_it_is_laid_out(tmp_path):
-    from pnp.output.write import MANIFEST, _owned, manifest_json
+    from pnp.output.write.staging import MANIFEST, _owned, manifest_json
 
     manifest = {"game": "g", "files": [{"path": "deck.pdf"}, {"path": "single/deck.pdf"}],
                 "faces": [{"file": "other.pdf", "files": [{"path": "no.pdf"}]}]}

@@ -176,7 +176,7 @@ def test_every_moon_text_reads_at_wcag_aa():
 
 def test_text_on_a_solid_polygon_is_measured():
     from pnp.layout.scene import Polygon, Text, TextRun
-    from pnp.output.contrast import low_contrast
+    from pnp.output.preflight.contrast import low_contrast
 
     mustard, cream = (0.85, 0.60, 0.04), (0.98, 0.95, 0.85)
     run = TextRun(20, 30, "Lato", 7, mustard, "Energy")

@@ -11,8 +11,8 @@ from pypdf import PdfReader
 
 from pnp.layout.scene import Face, Rect
 from pnp.model.units import MM
-from pnp.output.impose import mirror
-from pnp.output.tiles import impose_board
+from pnp.output.impose.cards import mirror
+from pnp.output.tiling.tiles import impose_board
 
 # the sheets each game's document took before this work (A4, Letter): none may take more
 BEFORE = {"voyage": (17, 18), "sleeping-gods": (24, 26), "intrepid": (33, 37), "arkship": (28, 29), "moon": (48, 50)}

@@ -13,14 +13,14 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.layout.scene import Ellipse, Face, Rect
-from pnp.model.fields import PAPERS
 from pnp.model.game import PrintSettings
+from pnp.model.schema.fields import PAPERS
 from pnp.model.units import MM
-from pnp.output.cardgrid import plan_cards
-from pnp.output.impose import impose_cards, mirror
-from pnp.output.maxrects import place
-from pnp.output.pieces import _pages, alike, block_of, pieces_area, sheets
-from pnp.output.room import grid_room
+from pnp.output.impose.cards import impose_cards, mirror
+from pnp.output.impose.turned import plan_cards
+from pnp.output.packing.maxrects import place
+from pnp.output.packing.pieces import _pages, alike, block_of, pieces_area, sheets
+from pnp.output.packing.room import grid_room
 
 A4 = PAPERS["A4"]
 

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from pnp.output.pads import pairs as pairs_of_pages
+from pnp.output.packing.pads import pairs as pairs_of_pages
 
 from conftest import REPO, edit, run_pnp
 
@@ -211,7 +211,7 @@ def test_the_game_schema_offers_the_two_pads_values():
 
 
 def test_the_how_to_line_says_each_pairing_and_promises_a_sheet_each_only_where_pads_differ():
-    from pnp.output.document import _pads_said
+    from pnp.output.document.front_matter import _pads_said
 
     mixed = _pads_said([("Crew Sheet", "Ship Sheet", 2), ("Crew Sheet", "Crew Sheet", 2), ("Crew Sheet", "", 1)])
     assert mixed == ("*Write-in sheets, printed on both sides*, two different pads on a sheet where the game has two, "

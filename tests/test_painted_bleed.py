@@ -1,5 +1,5 @@
 """What a PDF paints is what its layout meant: every free edge of every face has its whole bleed, measured in the
-rendered pixels of the files a build writes (pnp/output/painted.py), on every paper a bundled game declares."""
+rendered pixels of the files a build writes (pnp/output/preflight/painted.py), on every paper a game declares."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ import pytest
 
 from pnp.layout.scene import Face, Rect
 from pnp.model.units import MM
-from pnp.output.impose import Page, Placement
-from pnp.output.painted import short_edges
-from pnp.output.render import Renderer
+from pnp.output.impose.cards import Page, Placement
+from pnp.output.preflight.painted import short_edges
+from pnp.output.render.renderer import Renderer
 
 from conftest import REPO, edit, run_pnp
 

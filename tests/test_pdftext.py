@@ -9,7 +9,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.output.pdftext import TextWriter
+from pnp.output.render.pdftext import TextWriter
 
 FONTS = Path(__file__).resolve().parent.parent / "fonts"
 MANY = "".join(chr(c) for c in range(0x100, 0x17F)) + "".join(chr(c) for c in range(0x391, 0x3CA)) + \
@@ -63,8 +63,8 @@ def test_texts_of_a_known_font_skip_reportlab(monkeypatch):
 
 def test_pages_alike_share_their_marks_operators_and_write_what_drawing_each_writes(monkeypatch):
     from pnp.layout.scene import Line, Rect
-    from pnp.output import render
-    from pnp.output.impose import Page
+    from pnp.output.impose.cards import Page
+    from pnp.output.render import renderer as render
 
     def pages() -> list[Page]:
         marks = [Line(10, 10, 10, 40, (1, 1, 1), 1.5), Line(10, 10, 10, 40, (0, 0, 0), 0.5),

@@ -204,7 +204,7 @@ def test_x1a_blends_the_see_through_rose_with_the_back_under_it() -> None:
     """A see-through colour is painted solid: blended with the last solid colour under its middle."""
     from pnp.layout.scene import Icon, Rect, Static
     from pnp.model.units import RGBA
-    from pnp.output.pdfx.render import solid, unders
+    from pnp.output.pdfx.cmyk_renderer import solid, unders
 
     sea = (0.1, 0.4, 0.3)
     background = Rect(-9, -9, 200, 260, sea)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from pnp.errors import Problems
-from pnp.layout.game import lay_out_game
 from pnp.layout.highlight import HIGHLIGHT, HIGHLIGHT_INK
 from pnp.layout.scene import Rect, Text, TextRun
+from pnp.layout.whole_game import lay_out_game
 from pnp.model.game import load_game
 from pnp.rules.check import check_game
 

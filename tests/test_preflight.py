@@ -9,9 +9,9 @@ import pytest
 
 from pnp.errors import Where
 from pnp.layout.scene import Face, Label, Line, Rect, Text, TextRun
-from pnp.model.fields import PAPERS
-from pnp.output.impose import Page, Placement
-from pnp.output.preflight import Preflight, Sheets
+from pnp.model.schema.fields import PAPERS
+from pnp.output.impose.cards import Page, Placement
+from pnp.output.preflight.laid_out import Preflight, Sheets
 
 from conftest import edit, run_pnp
 from pdfcheck import MM, fonts
@@ -37,7 +37,7 @@ def card(x: float = 20 * MM, y: float = 20 * MM, items: list | None = None) -> P
 
 def test_a_clean_sheet_passes(project):
     from pnp.errors import Problems
-    from pnp.layout.fonts import load_families
+    from pnp.layout.fonts.families import load_families
 
     load_families(project, {"body": {"regular": "Lato-Regular.ttf"}}, lambda *a: None, Problems())  # registers it
     assert findings(Page(*A4, [card()], [(10 * MM, 16.9 * MM, 15 * MM, 16.9 * MM)], 0.5, "front")) == []
@@ -119,7 +119,7 @@ def test_check_print_names_the_template_line_and_strict_fails(project):
 
 def test_the_playtest_stamp_is_checked_unless_final(project):
     result = run_pnp("--root", str(project), "check", "mini", "--print")
-    from pnp.output.pdftext import STAMP_SIZE
+    from pnp.output.render.pdftext import STAMP_SIZE
 
     assert ("the playtest stamp prints at" in result.out) == (STAMP_SIZE < 6)
 

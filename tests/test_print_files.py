@@ -11,7 +11,7 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.model.units import MM
-from pnp.output.subsets import unique_tags
+from pnp.output.write.subsets import unique_tags
 
 from conftest import REPO
 
@@ -72,8 +72,8 @@ def _laid(game: str):
 
 
 def _die_sheet() -> tuple[bytes, list]:
-    from pnp.output.render import Renderer
-    from pnp.output.sheets import impose_deck
+    from pnp.output.impose.by_kind import impose_deck
+    from pnp.output.render.renderer import Renderer
 
     prep = _laid("voyage")
     deck, entries, size = next(d for d in prep.decks if d[0].spec.kind == "die")
@@ -85,8 +85,8 @@ def _die_sheet() -> tuple[bytes, list]:
 def test_a_die_net_has_its_bleed_past_every_cut_edge(monkeypatch):
     """The net's faces and tabs run on 3 mm past its cut line (the cut may be a little off), measured in the
     rendered pixels of its sheet as every face's bleed is; without those bands the same check finds the net short."""
-    from pnp.layout import dice
-    from pnp.output.painted import short_edges
+    from pnp.layout.pieces import dice
+    from pnp.output.preflight.painted import short_edges
 
     assert short_edges(*_die_sheet()) == []
     monkeypatch.setattr(dice, "bleeds", lambda cut, bleed: [])
@@ -97,9 +97,9 @@ def test_the_assembly_map_keeps_no_text_too_small_to_print():
     """The board's own words, drawn at the map's scale, were 1.1-1.7 pt: the map leaves out what would print under
     5 pt and keeps the rest."""
     from pnp.layout.scene import Text, TextRun
-    from pnp.output.assembly import MIN_TEXT
-    from pnp.output.extent import walk_scaled
-    from pnp.output.sheets import impose_deck
+    from pnp.output.impose.by_kind import impose_deck
+    from pnp.output.preflight.extent import walk_scaled
+    from pnp.output.tiling.assembly import MIN_TEXT
 
     prep = _laid("voyage")
     deck, entries, size = next(d for d in prep.decks if d[0].id == "ship-board")

@@ -131,7 +131,7 @@ def test_the_docs_worked_example_builds(tmp_path: Path):
 
 
 def test_expressions_and_icons_keep_their_line_and_column():
-    from pnp.model.rulebook import Expr, IconRef, parse_rulebook
+    from pnp.model.rulebook.source import Expr, IconRef, parse_rulebook
 
     blocks = parse_rulebook("# T\n\nSome text,\n  then {{ count('x') }} and :fix: here.\n", "r.md")
     para = blocks[1]
@@ -142,7 +142,7 @@ def test_expressions_and_icons_keep_their_line_and_column():
 
 
 def test_booklet_order_pads_to_four_and_pairs_outer_pages():
-    from pnp.output.booklet import booklet_order
+    from pnp.output.document.booklet import booklet_order
 
     assert booklet_order(5) == [(None, 0), (1, None), (None, 2), (3, 4)]
     assert booklet_order(8) == [(7, 0), (1, 6), (5, 2), (3, 4)]
@@ -153,7 +153,7 @@ def test_booklet_order_pads_to_four_and_pairs_outer_pages():
 def test_a_booklet_puts_the_page_numbers_in_saddle_stitch_order(shared_build):
     import pypdfium2 as pdfium
 
-    from pnp.output.booklet import booklet_order
+    from pnp.output.document.booklet import booklet_order
 
     out, manifest = shared_build("voyage", "--rulebook", "booklet")
     pdf = pdfium.PdfDocument(str(out / "voyage-rulebook.pdf"))
@@ -193,7 +193,7 @@ def test_the_setup_block_tabulates_what_differs_by_player_count(tmp_path: Path):
 
 
 def test_lists_tight_or_loose_are_items_numbered_from_their_start():
-    from pnp.model.rulebook import parse_rulebook
+    from pnp.model.rulebook.source import parse_rulebook
 
     blocks = parse_rulebook("- one\n\n  more of one\n\n- two\n\n3. c\n4. d\n\nAfter.\n", "r.md")
     said = [(b.kind, b.args.get("n"), "more" in b.args, b.inline) for b in blocks]

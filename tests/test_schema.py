@@ -2,7 +2,7 @@ from dataclasses import dataclass, field
 from typing import Annotated, Literal
 
 from pnp.model.load import load_text
-from pnp.model.schema import Check, read
+from pnp.model.schema.reader import Check, read
 
 
 @dataclass

@@ -202,8 +202,8 @@ def test_svg_art_on_a_full_size_background_is_a_warning_naming_the_file(project:
 
 
 def test_background_none_leaves_the_square_out_and_the_drawing_takes_the_colour(project: Path):
-    from pnp.layout.svgart import read_svg
-    from pnp.output.svg import outlines
+    from pnp.layout.art.svg_files import read_svg
+    from pnp.output.render.svg import outlines
 
     path = project / "cards/mini/art/bg.svg"
     path.write_text(BACKGROUND)
@@ -229,14 +229,14 @@ def test_background_none_leaves_the_square_out_and_the_drawing_takes_the_colour(
     '<path d="M8 8h48v48H8z" fill="#fff"/></svg>',  # a round shape
 ])
 def test_art_without_a_full_size_background_behind_it_is_not_warned_of(tmp_path: Path, svg: str):
-    from pnp.layout.svgart import read_svg
+    from pnp.layout.art.svg_files import read_svg
 
     (tmp_path / "a.svg").write_text(svg)
     assert not read_svg(tmp_path / "a.svg").background
 
 
 def test_a_full_size_rect_is_a_background_too(tmp_path: Path):
-    from pnp.layout.svgart import read_svg
+    from pnp.layout.art.svg_files import read_svg
 
     (tmp_path / "a.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">'
                                     '<rect width="100%" height="100%" fill="#123"/><path d="M8 8h48v48H8z"/></svg>')

@@ -207,7 +207,7 @@ def test_ctrl_c_stops_the_server_at_once_even_with_a_page_open(project):
 
 
 def test_a_face_that_cannot_be_drawn_is_reported_once_and_not_retried(project, monkeypatch):
-    import pnp.output.raster as raster
+    import pnp.output.export.raster as raster
     from pnp.commands.serve import Server
 
     said: list[str] = []

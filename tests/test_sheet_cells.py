@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from pnp.model.sheets import column_name
+from pnp.model.spreadsheets.decks import column_name
 
 from conftest import edit, run_measured, run_pnp
 
@@ -300,7 +300,7 @@ def _record(kind: int, payload: bytes) -> bytes:
 
 
 def test_an_xlsb_sheet_is_measured_before_it_is_read(tmp_path: Path):
-    from pnp.model.sheet_scan import TooFar, scan_xlsb
+    from pnp.model.spreadsheets.scan import TooFar, scan_xlsb
 
     def wide(text: str) -> bytes:
         return len(text).to_bytes(4, "little") + text.encode("utf-16-le")

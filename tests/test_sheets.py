@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 from pnp.model import limits
-from pnp.model.sheets import column_name, typed
+from pnp.model.spreadsheets.decks import column_name, typed
 
 from conftest import edit, run_pnp
 

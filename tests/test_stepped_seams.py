@@ -11,11 +11,11 @@ from pypdf import PdfReader
 from shapely.geometry import Point, Polygon
 from test_grid_layout import add_map
 
-from pnp.layout.cellgrid import geometry
+from pnp.layout.pieces.cellgrid import geometry
 from pnp.layout.scene import GridCells
 from pnp.model.units import MM
-from pnp.output.seams import plan_seams
-from pnp.output.stepped import plan_on_grid
+from pnp.output.tiling.seams import plan_seams
+from pnp.output.tiling.stepped import plan_on_grid
 
 from conftest import run_pnp
 

@@ -10,9 +10,9 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.layout.scene import Face, Label, Line, Rect
-from pnp.model.fields import PAPERS
-from pnp.output.seams import layers, plan_seams
-from pnp.output.tiles import BAND, area, impose_board
+from pnp.model.schema.fields import PAPERS
+from pnp.output.tiling.seams import layers, plan_seams
+from pnp.output.tiling.tiles import BAND, area, impose_board
 
 from conftest import REPO, edit, run_pnp
 from pdfcheck import MM

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from pnp.output.ttstable import Component, whole_table
+from pnp.output.export.tts.whole_table import Component, whole_table
 
 from conftest import REPO, run_pnp
 
@@ -116,7 +116,7 @@ def test_export_writes_the_table_save_of_the_dealt_setup(project: Path, tmp_path
 def test_voyage_lays_its_board_in_the_middle(tmp_path: Path):
     from pnp.commands.build import BuildOptions, prepare
     from pnp.commands.tabledeal import dealt_for_table
-    from pnp.output.tts import export_tts
+    from pnp.output.export.tts.components import export_tts
 
     prep = prepare(REPO, "voyage", BuildOptions())
     prep = dataclasses.replace(prep, decks=[d for d in prep.decks if d[0].id in ("ship-board", "captain", "marker")])

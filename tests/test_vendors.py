@@ -13,8 +13,8 @@ pytestmark = pytest.mark.slow
 
 def test_options_name_the_shops() -> None:
     from pnp.commands.options import PDFX, SHOPS
+    from pnp.output.export.shops import VENDORS
     from pnp.output.pdfx.keys import VERSIONS
-    from pnp.output.vendors import VENDORS
 
     assert set(SHOPS) == set(VENDORS) and set(PDFX) == set(VERSIONS)
     for shop in VENDORS.values():

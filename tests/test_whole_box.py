@@ -10,8 +10,8 @@ from pypdf import PdfReader
 
 from pnp.commands.build import BuildOptions, build
 from pnp.errors import Problems
-from pnp.layout.dice import die_face
-from pnp.layout.dienet import net
+from pnp.layout.pieces.dice import die_face
+from pnp.layout.pieces.dienet import net
 from pnp.layout.scene import Face, Polygon
 
 from conftest import REPO, edit, run_pnp
@@ -41,7 +41,7 @@ def test_tokens_and_their_cut_lines(tmp_path):
 
 
 def test_die_net_has_ten_coloured_faces_and_its_numbers():
-    from pnp.layout.game import layout_env
+    from pnp.layout.whole_game import layout_env
     from pnp.model.game import load_game
 
     game = load_game(REPO, "voyage")

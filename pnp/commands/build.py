@@ -15,21 +15,21 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnp.errors import InputError, Problem, Problems, RuleError
-from pnp.layout.engine import LayoutEnv
-from pnp.layout.game import Prepared, lay_out_game
+from pnp.layout.template_engine import LayoutEnv
+from pnp.layout.whole_game import Prepared, lay_out_game
 from pnp.model import limits
-from pnp.model.fields import PAPERS
 from pnp.model.game import Deck, Game, PrintSettings, load_game
 from pnp.model.project import output_folder
+from pnp.model.schema.fields import PAPERS
 from pnp.model.units import MM, to_mm
-from pnp.output.footer import footers
-from pnp.output.impose import Page
-from pnp.output.manifest import blank, face_rows, merge_notes, page_rows, sheet_count
-from pnp.output.sheets import impose_deck
+from pnp.output.impose.by_kind import impose_deck
+from pnp.output.impose.cards import Page
+from pnp.output.render.footer import footers
+from pnp.output.write.manifest import blank, face_rows, merge_notes, page_rows, sheet_count
 from pnp.rules.check import RuleOptions, rule_problems, split, start_custom_rules
 
 if TYPE_CHECKING:
-    from pnp.output.document import Row
+    from pnp.output.document.front_matter import Row
 
 
 @dataclass(repr=False, eq=False)
@@ -56,7 +56,7 @@ class BuildOptions:
     painted: bool = False  # also render every file and measure the bleed it paints (`pnp check --print`)
     pdfx: str | None = None  # x4 or x1a: files a print shop accepts, CMYK through the ICC profile (pnp/output/pdfx/)
     ink_limit: float | None = None  # percent of total ink, with pdfx (default: the profile's 300)
-    vendor: str | None = None  # a print shop's preset (pnp/output/vendors.py): its sizes, colours and page order
+    vendor: str | None = None  # a print shop's preset (pnp/output/export/shops.py): its sizes, colours and page order
 
 
 @dataclass(repr=False, eq=False)
@@ -128,7 +128,7 @@ def vendor_of(opts: BuildOptions) -> Any:
     """The print shop's preset a build asks for (`--vendor`), or None."""
     if opts.vendor is None:
         return None
-    from pnp.output.vendors import VENDORS
+    from pnp.output.export.shops import VENDORS
 
     return VENDORS[opts.vendor]
 
@@ -230,8 +230,8 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
         document = cache["document"][1]
 
     # write: every file staged beside the output folder, which then becomes the new build in one step
-    from pnp.output.subsets import unique_tags
-    from pnp.output.write import Staging
+    from pnp.output.write.staging import Staging
+    from pnp.output.write.subsets import unique_tags
 
     limits.working_on(f"writing {out_dir}")
 
@@ -283,11 +283,11 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
         checked += painted(rendered, (f"{game.id}-pnp.pdf", *document) if document else None, settings.paper)
     shop = vendor_of(opts)
     if shop is not None:  # the shop's sizes, bleed and safe zone
-        from pnp.output.vendor_check import shop_findings
+        from pnp.output.preflight.shop_limits import shop_findings
 
         checked += shop_findings(prep.decks, shop)
     if pdfx is not None:  # what the written files paint
-        from pnp.output.pdfx.check import inks_found
+        from pnp.output.pdfx.inks_found import inks_found
 
         ink_notes, ink_problems = inks_found([(f.path.relative_to(out_dir).as_posix(), f.path.read_bytes())
                                               for f in files], pdfx)
@@ -299,9 +299,9 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
 
 def painted(rendered: list, document: tuple[str, bytes, list[Page]] | None, paper: str) -> list[Problem]:
     """Every free edge of every face in these files, as written, keeps the bleed its layout gives it, measured in
-    the rendered pixels (pnp/output/painted.py): an edge that falls short is an error."""
-    from pnp.output.painted import short_edges
-    from pnp.output.preflight import subject_of
+    the rendered pixels (pnp/output/preflight/painted.py): an edge that falls short is an error."""
+    from pnp.output.preflight.laid_out import subject_of
+    from pnp.output.preflight.painted import short_edges
 
     files = [(path.name, data, pages, deck.doc.where(())) for path, data, pages, _, deck in rendered]
     if document is not None:
@@ -336,13 +336,13 @@ def print_shop(game: Game, opts: BuildOptions) -> Any:
 
 def renderer_of(pdfx: Any) -> Any:
     """`Renderer(icons, title, font)`: pnp's own, or a PDF/X build's (CMYK)."""
-    from pnp.output.render import Renderer
+    from pnp.output.render.renderer import Renderer
 
     if pdfx is None:
         return Renderer
     from functools import partial
 
-    from pnp.output.pdfx.render import PdfxRenderer
+    from pnp.output.pdfx.cmyk_renderer import PdfxRenderer
 
     return partial(PdfxRenderer, pdfx=pdfx)
 
@@ -371,8 +371,8 @@ def impose_component(deck: Deck, entries: list, size: tuple[float, float], setti
     if not single:
         pages, how = impose_deck(deck, entries, size, settings, paper, notes)
         return [("", pages, how)]
-    from pnp.output.impose import UNSTAMPED
-    from pnp.output.single import impose_single
+    from pnp.output.impose.cards import UNSTAMPED
+    from pnp.output.impose.single import impose_single
 
     fronts, backs = impose_single(entries, deck.spec.kind not in UNSTAMPED)
     if order == "back-front" and backs:
@@ -408,7 +408,7 @@ def preflight_prepared(prep: Prepared, single: bool, stamped: bool) -> list[Prob
                 for suffix, pages, how in impose_component(deck, entries, size, prep.settings, prep.paper, [], single)]
     document = None
     if not single and prep.settings.document:  # the document's own sheets: the pieces and cards it packs
-        from pnp.output.packing import plan_document
+        from pnp.output.packing.shared import plan_document
 
         laid = {deck.id: (entries, size) for deck, entries, size in prep.decks}
         sections = plan_document([(deck, *laid[deck.id], pages) for _, _, pages, _, deck in rendered], prep.settings,
@@ -425,10 +425,10 @@ def printed(pages: list[Page], side: str) -> int:
 
 def preflight(rendered: list, margin: float, font: str, env: LayoutEnv, stamp: str, single: bool,
               document: tuple[str, list[Page]] | None = None, contrast: float = 2.0) -> list[Problem]:
-    """What a print shop's preflight would flag in these files and the document (pnp/output/preflight.py);
+    """What a print shop's preflight would flag in these files and the document (pnp/output/preflight/laid_out.py);
     `stamp`: the playtest stamp's text, if printed; `contrast`: what text must reach (the game's `print:`)."""
-    from pnp.output.pdftext import STAMP_SIZE
-    from pnp.output.preflight import Preflight, Sheets
+    from pnp.output.preflight.laid_out import Preflight, Sheets
+    from pnp.output.render.pdftext import STAMP_SIZE
 
     check = Preflight(margin, font, env.icons, STAMP_SIZE if stamp else None, stamp)
     check.contrast = contrast
@@ -446,7 +446,7 @@ def fingerprint(root: Path, game: Game, deck: Deck, options: Any, entries: Seque
 
     from pnp.layout.scene import image_paths
     from pnp.layout.templates import template_files
-    from pnp.model.sheets import SheetDoc
+    from pnp.model.spreadsheets.decks import SheetDoc
 
     h = hashlib.sha1(repr(options).encode())
     files = [game.dir / "game.yaml", root / deck.doc.file, *template_files(root, deck.template),
@@ -495,11 +495,11 @@ def render_document(game: Game, rendered: list, laid: dict[str, Any], counts: di
                     stamp: str, back_offset: tuple[float, float] = (0.0, 0.0), rulebook: str = "",
                     stock: str | None = None, pdfx: Any = None) -> tuple[bytes, list[Page]]:
     """The print-and-play document's bytes and pages: front matter, then every component, like pieces sharing
-    sheets (pnp/output/packing.py), write-in pads back to back (pnp/output/pads.py). `stock` (card or paper): only
-    the sheets printed on it, for a print shop."""
-    from pnp.output.document import front_matter, paired, stock_ranges
-    from pnp.output.packing import plan_document
-    from pnp.output.pads import back_to_back
+    sheets (pnp/output/packing/shared.py), write-in pads back to back (pnp/output/packing/pads.py). `stock` (card
+    or paper): only the sheets printed on it, for a print shop."""
+    from pnp.output.document.front_matter import front_matter, paired, stock_ranges
+    from pnp.output.packing.pads import back_to_back
+    from pnp.output.packing.shared import plan_document
 
     Renderer = renderer_of(pdfx)
 
@@ -571,7 +571,7 @@ def _holds(page: Page, names: dict[str, str], counts: bool = False) -> str:
 def checklist_rows(game: Game, rendered: list, counts: dict[str, int]) -> list[Row]:
     """The contents checklist: each deck in print order, each contents entry that is a card id right under its
     own deck, then what is not printed ("also needed")."""
-    from pnp.output.document import Row  # the print-and-play document's: only a build that writes one
+    from pnp.output.document.front_matter import Row  # the print-and-play document's: only a build that writes one
 
     contents = game.manifest.content()
     cards = {c.id: d.id for d in game.decks for c in d.cards}

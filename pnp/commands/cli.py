@@ -207,7 +207,7 @@ def build(
             out = output_folder(root, out, game, "reprint")
             if not only:
                 if out.is_dir():  # a reprint of an earlier run would be stale now: the folder keeps nothing
-                    from pnp.output.write import Staging
+                    from pnp.output.write.staging import Staging
 
                     with Staging(out) as stage:
                         stage.commit({"game": game, "files": [], "faces": []})
@@ -259,9 +259,9 @@ def _shop_pngs(root: Path, game: str, vendor: str, out: Path | None, colour: obj
     from pnp.commands.build import BuildOptions, prepare
     from pnp.errors import PnpError
     from pnp.model.project import output_folder
-    from pnp.output.export import export_png
-    from pnp.output.vendor_check import shop_findings
-    from pnp.output.vendors import VENDORS as SHOP_PRESETS
+    from pnp.output.export.faces import export_png
+    from pnp.output.export.shops import VENDORS as SHOP_PRESETS
+    from pnp.output.preflight.shop_limits import shop_findings
 
     if colour:
         typer.echo(f"--vendor {vendor} takes RGB pictures (it converts them): leave out --pdfx and --ink-limit",
@@ -594,8 +594,8 @@ def export(
     from pnp.commands.build import prepare
     from pnp.errors import PnpError, Problem, did_you_mean
     from pnp.model.project import output_folder
-    from pnp.output.export import export_png
-    from pnp.output.tts import export_tts
+    from pnp.output.export.faces import export_png
+    from pnp.output.export.tts.components import export_tts
 
     if vendor is not None and to != "png":
         typer.echo("--vendor is for --to png (one image per face at the vendor's sizes)", err=True)
@@ -641,13 +641,13 @@ def calibrate(
     import contextlib
 
     from pnp.errors import PnpError, Problem
-    from pnp.layout.fonts import _ttf
-    from pnp.model.fields import PAPERS
+    from pnp.layout.fonts.families import _ttf
     from pnp.model.limits import FONT_BYTES
     from pnp.model.project import output_folder, unreadable
-    from pnp.output.calibrate import calibration_pages
-    from pnp.output.render import Renderer
-    from pnp.output.write import write_atomic
+    from pnp.model.schema.fields import PAPERS
+    from pnp.output.impose.calibrate import calibration_pages
+    from pnp.output.render.renderer import Renderer
+    from pnp.output.write.staging import write_atomic
 
     try:
         root = _root()

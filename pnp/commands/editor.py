@@ -23,7 +23,7 @@ from pnp.errors import Problems, Where
 MODELINE = re.compile(r"#\s*yaml-language-server:\s*\$schema=(\S*)")
 EXTENSION = "redhat.vscode-yaml"  # VS Code's YAML extension (yaml-language-server)
 SUFFIX = ".schema.json"
-_TITLE = re.compile(rb'"title": "pnp ')  # a schema pnp wrote (pnp/model/jsonschema.py `document`)
+_TITLE = re.compile(rb'"title": "pnp ')  # a schema pnp wrote (pnp/model/schema/json_schemas.py `document`)
 
 
 @dataclass

@@ -21,7 +21,7 @@ SETUP_FORMATS = ("text", "json")
 SIMULATE_FORMATS = ("text", "json", "html")
 EXPORTS = ("png", "tts")
 VENDORS = ("tgc", "mpc")
-SHOPS = ("tgc", "mpc", "drivethrucards")  # `pnp build --vendor` (pnp/output/vendors.py)
+SHOPS = ("tgc", "mpc", "drivethrucards")  # `pnp build --vendor` (pnp/output/export/shops.py)
 PDFX = ("x4", "x1a", "x1a-2003")  # `--pdfx` (pnp/output/pdfx/keys.py)
 INK_LIMITS = (150, 400)  # `--ink-limit`, percent (pnp/output/pdfx/__init__.py)
 

@@ -15,12 +15,12 @@ from typing import TYPE_CHECKING, Any
 from pnp.errors import InputError, Problem, did_you_mean
 from pnp.layout.scene import Face
 from pnp.model.limits import working_on
-from pnp.output.raster import check_fits, faces_fit, faces_to_images, pixels, trim
+from pnp.output.export.raster import check_fits, faces_fit, faces_to_images, pixels, trim
 
 if TYPE_CHECKING:
     from PIL.Image import Image
 
-    from pnp.layout.game import Prepared
+    from pnp.layout.whole_game import Prepared
     from pnp.model.game import Deck
 
 SHEET_COLS = 6
@@ -95,8 +95,8 @@ def preview(prep: Prepared, out_dir: Path, selector: str | None = None, dpi: int
     card, not per copy); in any case a contact sheet `<component>-sheet.png` per selected deck. The
     folder is written whole (a manifest.json lists its files): previews of an earlier run are gone.
     """
-    from pnp.output.export import png_bytes
-    from pnp.output.write import Staging
+    from pnp.output.export.faces import png_bytes
+    from pnp.output.write.staging import Staging
 
     chosen = select(prep, selector)
     paths: list[Path] = []

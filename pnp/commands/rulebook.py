@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.errors import InputError, RuleError
-from pnp.layout.engine import LayoutEnv
+from pnp.layout.template_engine import LayoutEnv
 from pnp.model.game import Game
 from pnp.rules.rulebook import rulebook_flow
 
@@ -25,8 +25,8 @@ def rulebook_pdf(game: Game, decks: list[Any], env: LayoutEnv, paper: tuple[floa
         raise InputError(bad)
     if stale:
         raise RuleError(stale)
-    from pnp.output.rulebook import Look
-    from pnp.output.rulebook_doc import render_rulebook
+    from pnp.output.document.book_look import Look
+    from pnp.output.document.book_pages import render_rulebook
 
     look = Look(env, f"{game.manifest.name}: rules", pdfx)
     return render_rulebook(flow, look, game.manifest.name, game.manifest.version, paper, booklet, pdfx)

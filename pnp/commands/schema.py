@@ -3,7 +3,7 @@
 One schema per kind of file (game.yaml, rules.yaml, icons.yaml), one per folder of templates (offering
 the palette colours, fonts and icons of the games that use them, and every template's name) and one per
 deck, with that deck's own card fields typed. Each is made from the dataclasses the loader reads
-(pnp/model/jsonschema.py, pnp/model/kinds.py), so what the editor accepts is what `pnp build` accepts.
+(pnp/model/schema/json_schemas.py, pnp/model/schema/kinds.py), so what the editor accepts is what `pnp build` accepts.
 Then every file is wired to its schema (pnp/commands/editor.py).
 """
 
@@ -15,13 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from pnp.errors import InputError, Problems
-from pnp.layout.icons import IconFile
+from pnp.layout.art.icons import IconFile
 from pnp.layout.templates import TemplateFile, template_files, template_names
 from pnp.model.game import DeckFile, Manifest
-from pnp.model.jsonschema import deck_document, document
 from pnp.model.load import load_file
 from pnp.model.project import list_games, outside
-from pnp.model.schema import read
+from pnp.model.schema.json_schemas import deck_document, document
+from pnp.model.schema.reader import read
 from pnp.rules.spec import RulesFile
 
 # the schema of each kind of file, and the files it is for (as VS Code's `yaml.schemas` globs them)

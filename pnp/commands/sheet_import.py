@@ -4,7 +4,7 @@
   (every mistake at its cell, as `pnp check` says it) and the deck file comes back with `cards:` in
   place of `cards_from:`. Only that deck is read: the game's other decks may be in any state.
 - `--game GAME` with a new ID: a deck that builds at once. Its fields are inferred from the values
-  (pnp/model/sheet_infer.py), the deck file is written to cards/GAME/ with the `$schema` line `pnp new`
+  (pnp/model/spreadsheets/infer.py), the deck file is written to cards/GAME/ with the `$schema` line `pnp new`
   writes, its template is `--template` (which must exist) or a plain front made for its fields under
   templates/GAME/, and the deck is added to game.yaml's `decks:` (and `contents:`).
 - no `--game`: the new deck's text, to print or write with `--out`.
@@ -23,9 +23,17 @@ from pnp.errors import InputError, Problem, Problems, Where, did_you_mean
 from pnp.model.game import Deck, card_hints, deck_from_doc, read_card, slug
 from pnp.model.load import display_path, load_file
 from pnp.model.project import GAME_ID, OUTSIDE, check_game_id, no_game, outside
-from pnp.model.schema import Reader
-from pnp.model.sheet_infer import infer_fields
-from pnp.model.sheets import Sheet, SheetDoc, SheetError, cell_problems, read_sheet, split_source, typed_cards
+from pnp.model.schema.reader import Reader
+from pnp.model.spreadsheets.decks import (
+    Sheet,
+    SheetDoc,
+    SheetError,
+    cell_problems,
+    read_sheet,
+    split_source,
+    typed_cards,
+)
+from pnp.model.spreadsheets.infer import infer_fields
 
 
 @dataclass

@@ -3,7 +3,7 @@ checks of settings that take a fixed set of values, said at their line.
 
 Every setting may be a "{{ expression }}" (`Value`), evaluated per card when the face is laid out. What a
 setting written out names (a colour, a length, a font, an icon, one of fixed choices) is its `Kind`
-(pnp/model/kinds.py), and the comment after each field is its description: `pnp schema` makes the editor's
+(pnp/model/schema/kinds.py), and the comment after each field is its description: `pnp schema` makes the editor's
 schema from both, and `check_choices` reads the same kinds.
 """
 
@@ -16,9 +16,9 @@ from typing import Annotated, Any, Literal
 
 from pnp.errors import Problems, did_you_mean
 from pnp.model import limits
-from pnp.model.kinds import Kind, kind_of
 from pnp.model.load import Doc
-from pnp.model.schema import alias
+from pnp.model.schema.kinds import Kind, kind_of
+from pnp.model.schema.reader import alias
 from pnp.model.units import parse_length
 
 Value = str | int | float | bool | None  # any value may be a "{{ expression }}"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from pnp.layout.fonts import Family
+from pnp.layout.fonts.families import Family
 from pnp.layout.scene import Icon, Rect, TextRun
 
 HIGHLIGHT = (1.0, 0.9, 0.0)  # behind unfinished text (a placeholder): loud yellow

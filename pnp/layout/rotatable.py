@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 
-from pnp.layout.fonts import Family
+from pnp.layout.fonts.families import Family
 from pnp.layout.scene import Polygon, Text, TextRun
 
 _TURNED = {"0": "0", "1": "1", "6": "9", "8": "8", "9": "6"}  # each digit turned half round

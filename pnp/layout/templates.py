@@ -18,11 +18,11 @@ from typing import Annotated, Any
 from pnp.errors import InputError, Problem, Problems, Where, did_you_mean
 from pnp.layout.elements import Container, Element, TextDefaults, check_choices, check_text_defaults
 from pnp.model import limits
-from pnp.model.fields import CARD_SIZES
-from pnp.model.kinds import Kind
 from pnp.model.load import Doc, display_path, load_bytes
 from pnp.model.project import OUTSIDE, outside, read_input
-from pnp.model.schema import read
+from pnp.model.schema.fields import CARD_SIZES
+from pnp.model.schema.kinds import Kind
+from pnp.model.schema.reader import read
 from pnp.model.units import MM, parse_length
 
 RESERVED_NAMES = ("card", "deck", "game", "data", "vars", "item", "index", "row", "face", "players")

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from pnp.errors import did_you_mean
-from pnp.layout.fonts import Family
+from pnp.layout.fonts.families import Family
 from pnp.layout.scene import Icon, TextRun
 from pnp.model.units import RGB
 

@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from pnp.errors import Where, echo
 from pnp.layout.expr import Context
-from pnp.layout.fonts import Family
+from pnp.layout.fonts.families import Family
 from pnp.layout.scene import Item, Line
 from pnp.model.units import RGB, parse_colour, parse_length
 
 if TYPE_CHECKING:
-    from pnp.layout.icons import IconDef
+    from pnp.layout.art.icons import IconDef
     from pnp.model.load import Doc
 
 

@@ -17,13 +17,13 @@ from typing import Annotated, Any, Literal
 from pnp.errors import InputError, Problem, Problems, Where, did_you_mean
 from pnp.model import limits
 from pnp.model.data_tables import load_tables
-from pnp.model.dial import DialSpec
+from pnp.model.dial_spec import DialSpec
 from pnp.model.expressions.card_exprs import evaluated, expressions, names_of
-from pnp.model.fields import PAPERS, FieldSpec, Id, Length, card_hints, field_problems
-from pnp.model.kinds import Kind
 from pnp.model.load import Doc, load_file
 from pnp.model.project import OUTSIDE, check_game_id, confined, no_game, outside
-from pnp.model.schema import Check, Reader, read
+from pnp.model.schema.fields import PAPERS, FieldSpec, Id, Length, card_hints, field_problems
+from pnp.model.schema.kinds import Kind
+from pnp.model.schema.reader import Check, Reader, read
 from pnp.model.units import MM, is_colour_code, palette_colour
 
 _HEX_JSON = {"type": "string", "pattern": "^#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"}
@@ -170,7 +170,7 @@ class DeckFile:
     faces: str | None = None  # dice: the data table whose `faces:` list gives each face's colour, number, symbol
     seams: Seams | None = None  # boards: where the tiles' seams may not run, and their glue tab
     wheel: TemplateName = None  # dials: the wheel's template (its decoration; the engine prints the values)
-    dial: DialSpec | None = None  # dials: the geometry (pnp/model/dial.py)
+    dial: DialSpec | None = None  # dials: the geometry (pnp/model/dial_spec.py)
     copies: Annotated[int, Check(ge=0)] = 1  # copies of every card (a card's own `copies` wins)
     title: str | None = None  # how `pnp setup` names a card: an expression such as "{{ card.number }}"; else name or id
     sides: Sides | None = None  # the sides' names at the table (`{front: A, back: B}`); setup steps may use them
@@ -292,7 +292,7 @@ def deck_from_doc(doc: Doc, problems: Problems, root: Path | None = None, game_d
     hints = card_hints(spec.fields)
     raws, place = spec.cards, doc
     if spec.cards_from is not None and root is not None and game_dir is not None:
-        from pnp.model.sheets import cell_problems, sheet_cards
+        from pnp.model.spreadsheets.decks import cell_problems, sheet_cards
 
         raws, place = sheet_cards(doc, spec, root, game_dir, problems)
     reader = Reader(place)

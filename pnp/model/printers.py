@@ -16,7 +16,7 @@ from typing import Annotated
 from pnp.errors import ECHO, InputError, Problem, echo
 from pnp.model import limits
 from pnp.model.load import load_file
-from pnp.model.schema import Check, read
+from pnp.model.schema.reader import Check, read
 
 MAX_OFFSET = limits.BACK_OFFSET_MM
 _Shift = Annotated[float, Check(ge=-MAX_OFFSET, le=MAX_OFFSET)]

@@ -16,7 +16,7 @@ from pnp.model import limits
 from pnp.model.game import Game, load_game
 from pnp.model.load import Doc, load_file
 from pnp.model.project import confined
-from pnp.model.schema import read
+from pnp.model.schema.reader import read
 
 if TYPE_CHECKING:
     from pnp.rules.custom import Started
@@ -132,7 +132,7 @@ def split(problems: list[Problem], root: Path | None = None) -> tuple[list[Probl
 
 
 def check_game(root: Path, game_id: str, opts: RuleOptions | None = None) -> Checked:
-    from pnp.layout.game import lay_out_game
+    from pnp.layout.whole_game import lay_out_game
     from pnp.rules.rulebook import rulebook_flow
 
     game = load_game(root, game_id)

@@ -156,7 +156,7 @@ def _wanted(engine: Engine, part: Part) -> list[str]:
 
 def _face(engine: Engine, part: Part, at: tuple) -> TemplateLayout:
     """A deck's (or a template's) face, not laid out: its name, size and place."""
-    from pnp.layout.game import template_store
+    from pnp.layout.whole_game import template_store
 
     name = part.template
     if part.deck:

@@ -158,9 +158,9 @@ def _laid_out(game: Game, name: str, used: list[tuple[Deck, str]], elements: lis
 
 
 def _lay_out(game: Game, name: str, used: list[tuple[Deck, str]], only: frozenset[str] | None) -> TemplateLayout:
-    from pnp.layout.engine import CompiledTemplate
-    from pnp.layout.game import deck_context, layout_env, template_store
+    from pnp.layout.template_engine import CompiledTemplate
     from pnp.layout.templates import template_doc, template_files
+    from pnp.layout.whole_game import deck_context, layout_env, template_store
 
     env = layout_env(game, Problems())  # the build's, when the build has laid the game out
     t = template_store(game).get(name)

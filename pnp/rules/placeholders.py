@@ -15,7 +15,7 @@ from pnp.errors import Problem, Where
 from pnp.model import limits
 from pnp.model.game import Game
 from pnp.model.load import Doc
-from pnp.model.rulebook import SOURCE
+from pnp.model.rulebook.source import SOURCE
 
 RULE = "placeholder"
 _EXPR = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)

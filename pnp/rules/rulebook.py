@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from pnp.errors import InputError, Problem, Problems
-from pnp.layout.engine import LayoutEnv
-from pnp.layout.rulebook import Faces, Flow
+from pnp.layout.rulebook.flow import Faces, Flow
+from pnp.layout.template_engine import LayoutEnv
 from pnp.model.game import Game
 
 
@@ -23,8 +23,8 @@ def faces_of(decks: list[Any]) -> Faces:
 def rulebook_flow(game: Game, decks: list[Any], env: LayoutEnv) -> tuple[list[Flow], list[Problem]] | None:
     """The rulebook's flow and what is wrong in it (bad names: errors; stale counts: rule errors); None when the
     game has no rulebook.md."""
-    from pnp.layout.rulebook_blocks import lay_out_rulebook
-    from pnp.model.rulebook import read_rulebook
+    from pnp.layout.rulebook.blocks import lay_out_rulebook
+    from pnp.model.rulebook.source import read_rulebook
     from pnp.rules.setup_view import setup_view
 
     book = read_rulebook(game.root, game.dir)

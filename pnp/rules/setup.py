@@ -241,7 +241,7 @@ def setup_of(game: Game) -> GameSetup | None:
     """The game's setup from its rules.yaml, or None when it has none."""
     from pnp.model.load import load_file
     from pnp.model.project import confined
-    from pnp.model.schema import read
+    from pnp.model.schema.reader import read
     from pnp.rules.spec import RulesFile
 
     path = game.dir / "rules.yaml"

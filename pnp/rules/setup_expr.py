@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from pnp.errors import InputError, Problem, Where
-from pnp.model.schema import field_path
+from pnp.model.schema.reader import field_path
 from pnp.rules.spec import Setup, Step, Table
 
 if TYPE_CHECKING:

@@ -1,5 +1,5 @@
 """Rules: a game's setup (rules.yaml) said step by step for the rulebook, each number worked out for every
-player count; the numbers that differ by player count go into a table (pnp/layout/rulebook_blocks.py)."""
+player count; the numbers that differ by player count go into a table (pnp/layout/rulebook/blocks.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 
 from pnp.errors import InputError
 from pnp.layout.expr import truthy
-from pnp.layout.rulebook import SetupView
+from pnp.layout.rulebook.flow import SetupView
 from pnp.model.game import Game
 from pnp.rules.setup_expr import Expressions, Locator, choose, resolve_tables
 from pnp.rules.spec import Step

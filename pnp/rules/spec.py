@@ -11,8 +11,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pnp.model.fields import Length
-from pnp.model.schema import alias
+from pnp.model.schema.fields import Length
+from pnp.model.schema.reader import alias
 
 Severity = Literal["error", "warning", "info"]
 

@@ -25,7 +25,7 @@ from pnp.model.project import unreadable
 from pnp.rules.check import RuleOptions, rule_problems
 
 if TYPE_CHECKING:
-    from pnp.layout.game import Prepared
+    from pnp.layout.whole_game import Prepared
 
 THUMB_DPI = 100  # the page's images (a poker card is 250 x 350 pixels)
 BIG_DPI = 300  # the large view, at print size
@@ -162,7 +162,7 @@ class LiveGame:
 
     def draw(self, keys: list[str], big: bool = False) -> None:
         """Rasterise these faces (those not drawn yet) through the build's renderer and pdfium."""
-        from pnp.output.raster import faces_to_images, trim
+        from pnp.output.export.raster import faces_to_images, trim
 
         store = self.bigs if big else self.thumbs
         with LOCK:

@@ -15,9 +15,9 @@ from pnp.errors import PnpError, Problem
 
 if TYPE_CHECKING:
     from pnp.commands.serve.live import LiveGame
-    from pnp.layout.game import Prepared
-    from pnp.layout.rulebook import Figure, Flow
+    from pnp.layout.rulebook.flow import Figure, Flow
     from pnp.layout.scene import Face
+    from pnp.layout.whole_game import Prepared
 
 PX = 96 / 72  # CSS pixels a point
 ICON = 36.0  # points: an inline icon is drawn this large and shown at the text's height
@@ -56,7 +56,7 @@ class Page:
         self.icons: list[str] = []
 
     def flow(self, flow: list[Flow]) -> str:
-        from pnp.layout import rulebook as rb
+        from pnp.layout.rulebook import flow as rb
 
         out: list[str] = []
         for item in flow:

@@ -14,7 +14,7 @@ from pnp.rules.check import Checked
 
 if TYPE_CHECKING:
     from pnp.commands.serve.live import Refreshed
-    from pnp.layout.game import Prepared
+    from pnp.layout.whole_game import Prepared
     from pnp.model.game import Card, Deck
 
 MAX_SOURCE = 300  # characters of a YAML line shown under an error

@@ -18,7 +18,7 @@ import re
 from typing import Annotated, Any, get_args, get_origin
 
 from pnp.errors import Problem
-from pnp.model.schema import Reader, field_path
+from pnp.model.schema.reader import Reader, field_path
 
 Names = dict[str, Any]
 _SINGLE = re.compile(r"^\{\{(?P<body>(?:(?!\{\{|\}\}).)*)\}\}$", re.S)

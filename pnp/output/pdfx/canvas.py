@@ -146,6 +146,6 @@ def canvasmaker(pdfx: Any, booklet: bool = False) -> Any:
 
     if not booklet:
         return partial(PdfxCanvas, pdfx=pdfx)
-    from pnp.output.booklet import BookletCanvas
+    from pnp.output.document.booklet import BookletCanvas
 
     return partial(type("PdfxBooklet", (BookletCanvas, PdfxCanvas), {}), pdfx=pdfx)

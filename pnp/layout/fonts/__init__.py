@@ -1,0 +1,1 @@
+"""Layout, fonts: the game's TrueType families, checked, parsed once and kept."""

@@ -1,0 +1,1 @@
+"""Layout, rulebook: the rulebook's blocks resolved from the game into a flow of plain data."""

@@ -1,0 +1,253 @@
+"""Layout: the rulebook's blocks that come from the game (```` ```pnp KIND ... ````), each turned into flow, and
+the whole rulebook laid out as a flow."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+from pnp.errors import InputError, Problems, Where, did_you_mean, each_once
+from pnp.layout.rulebook.flow import (
+    SMALL,
+    TALL,
+    Faces,
+    Figure,
+    Flow,
+    Heading,
+    PageBreak,
+    Para,
+    Resolver,
+    SetupView,
+    Table,
+)
+from pnp.layout.rulebook.names import shown
+from pnp.layout.scene import Static
+from pnp.model import limits
+from pnp.model.game import Game
+from pnp.model.rulebook.bounds import Tally
+from pnp.model.rulebook.source import Block, Rulebook
+from pnp.model.units import MM
+
+
+def _human(word: str) -> str:
+    words = word.replace("-", " ").replace("_", " ")
+    return words[:1].upper() + words[1:]
+
+
+def contents(r: Resolver, b: Block) -> list[Flow]:
+    """Every printed component with its count and a small picture, then what else the game needs."""
+    rows: list[list[str | Figure]] = [["", "**Component**", "**Count**"]]
+    size = r.width(b, SMALL)
+    for deck in r.game.decks:
+        first = next(((f, bk) for (d, _), (f, bk) in r.faces.items() if d == deck.id), None)
+        if first is None:
+            continue
+        tall = first[0].h / first[0].w  # a tall piece (a standee, a tarot card) no taller than TALL times SMALL
+        rows.append([Figure([first[0]], min(size, size * TALL / tall)), deck.name, str(deck.faces)])
+    printed = {d.id for d in r.game.decks}
+    cards = {c.id for d in r.game.decks for c in d.cards}
+    for cid, item in r.game.manifest.content().items():
+        if cid not in printed and cid not in cards and item.count:
+            note = f" ({item.note})" if item.note else ("" if item.printed else " (not printed)")
+            rows.append(["", _human(cid) + note, str(item.count)])
+    return [Table(rows, [0.2, 0.6, 0.2])]
+
+
+def face(r: Resolver, b: Block) -> list[Flow]:
+    """One or more faces side by side, front (or `back`), at `width=` (default 40 mm); the body is the caption."""
+    back = "back" in b.words
+    drawn = []
+    for ref in (w for w in b.words if w != "back"):
+        found = r.card(ref, b.where)
+        if found is None:
+            continue
+        front, rear = r.faces[found]
+        if back and rear is None:
+            r.problems.add(b.where, f"{ref} has no back to show (its deck names no `back` template)", "rulebook")
+            continue
+        drawn.append(rear if back and rear else front)
+    if not any(w != "back" for w in b.words):
+        r.problems.add(b.where, f"name the card to show: ```pnp {b.kind} deck/card```", "rulebook")
+    caption = " ".join(r.markup([text]) for text, _ in b.body)
+    return [Figure(drawn, r.width(b, 40 * MM), caption)] if drawn else []
+
+
+def _box(item: Any) -> tuple[float, float, float, float] | None:
+    if all(hasattr(item, k) for k in ("x", "y", "w", "h")):
+        return item.x, item.y, item.w, item.h
+    return None
+
+
+def _flat(items: list[Any]) -> list[Any]:
+    """A face's items, those drawn once for every face (a Static, as a sheet's printed grid) among them."""
+    return [i for item in items for i in (item.items if isinstance(item, Static) else [item])]
+
+
+def anatomy(r: Resolver, b: Block) -> list[Flow]:
+    """A face with numbered callouts on its named template elements; each body line `element: what it is`."""
+    figures = face(r, Block("anatomy", b.where, words=b.words[:1], args=b.args))
+    if not figures or not isinstance(figures[0], Figure):
+        return []
+    fig = figures[0]
+    shown_face = fig.faces[0]
+    where_named: dict[str, tuple[float, float, float, float]] = {}
+    for item in _flat(shown_face.items):
+        source = shown_face.source(item)
+        box = _box(item)
+        if source and box:
+            for name in source.names:
+                where_named.setdefault(name, box)
+    for n, (line, where) in enumerate(b.body, 1):
+        name, sep, text = line.partition(":")
+        name = name.strip()
+        if not sep or name not in where_named:
+            r.problems.add(where, f"{name!r}: write `element: what it is`, naming an element of the card's template"
+                           f" (named: {', '.join(sorted(where_named)) or 'none'}){did_you_mean(name, where_named)}",
+                           "rulebook")
+            continue
+        fig.callouts.append((n, *where_named[name]))
+        fig.legend.append(f"**{n}** {r.markup([text.strip()])}")
+    fig.width = r.width(b, 60 * MM)
+    return [fig]
+
+
+def key(r: Resolver, b: Block) -> list[Flow]:
+    """The game's icons, each drawn as in card text, and its glossary terms; the block's lines may name the icons
+    to show (a game's icon set also holds what only its art draws with)."""
+    chosen = [(name, where) for line, where in b.body for name in line.split()]
+    for name, where in chosen:
+        if name not in r.icons:
+            r.problems.add(r.book.find(name, where), f"no icon {name!r} in the game's icon set"
+                           f"{did_you_mean(name, r.icons)}", "rulebook")
+    names = sorted({n for n, _ in chosen if n in r.icons}) if chosen else sorted(r.icons)
+    rows: list[list[str | Figure]] = [["**Icon**", "**Name**"]]
+    rows += [[f":{name}:", _human(name)] for name in names]
+    out: list[Flow] = [Table(rows, [0.2, 0.8])] if r.icons else []
+    if r.names["glossary"]:
+        out.append(Para("**Terms:** " + ", ".join(r.names["glossary"])))
+    return out
+
+
+def table(r: Resolver, b: Block) -> list[Flow]:
+    """A data table (`table tasks`, or `table ship/squares` for a list inside it), `columns=a,b` to choose."""
+    ref = b.words[0] if b.words else ""
+    name, _, path = ref.partition("/")
+    if name not in r.game.data:
+        r.problems.add(b.where, f"no data table {name!r} (tables: {', '.join(r.game.data) or 'none'})"
+                       f"{did_you_mean(name, r.game.data)}", "rulebook")
+        return []
+    value: Any = r.game.data[name].data
+    for step in filter(None, path.split("/")):
+        value = value.get(step) if isinstance(value, dict) else None
+    if isinstance(value, dict) and not path:  # a table holding one list of items: that list
+        lists = [v for v in value.values() if isinstance(v, list)]
+        value = lists[0] if len(lists) == 1 else value
+    if not isinstance(value, list) or not all(isinstance(v, dict) for v in value):
+        r.problems.add(b.where, f"{ref!r} is not a list of items: name the list inside it (`table {name}/KEY`)",
+                       "rulebook")
+        return []
+    known = list(dict.fromkeys(k for v in value for k in v))
+    cols = [c for c in b.args.get("columns", ",".join(known)).split(",") if c]
+    for c in cols:
+        if c not in known:
+            r.problems.add(b.where, f"columns: {ref} has no field {c!r} (fields: {', '.join(known)})"
+                           f"{did_you_mean(c, known)}", "rulebook")
+            return []
+    rows: list[list[str | Figure]] = [[f"**{_human(c)}**" for c in cols]]
+    rows += [[shown(v.get(c)) for c in cols] for v in value]
+    return [Table(rows)]
+
+
+def setup(r: Resolver, b: Block) -> list[Flow]:
+    """rules.yaml's setup: its steps in order, then a table of what differs by player count, then its options."""
+    s = r.setup
+    if s is None:
+        r.problems.add(b.where, "this game's rules.yaml has no `setup:` to show", "rulebook")
+        return []
+    out: list[Flow] = [Para(text, f"{n}.") for n, text in enumerate(s.steps, 1)]
+    if s.by_players:
+        head: list[str | Figure] = ["", *(f"**{n} player{'s' if n > 1 else ''}**" for n in s.players)]
+        body: list[list[str | Figure]] = [[what, *map(str, counts)] for what, counts in s.by_players]
+        out.append(Table([head, *body]))
+    for name, values in s.options.items():
+        out.append(Para(f"**Option {_human(name)}:** {', '.join(map(shown, values))} (the first is the usual one)"))
+    return out
+
+
+def pagebreak(r: Resolver, b: Block) -> list[Flow]:
+    return [PageBreak()]
+
+
+BLOCKS: dict[str, Callable[[Resolver, Block], list[Flow]]] = {
+    "contents": contents, "face": face, "anatomy": anatomy, "key": key, "table": table, "setup": setup,
+    "pagebreak": pagebreak}
+
+
+def lay_out_rulebook(book: Rulebook, game: Game, faces: Faces, problems: Problems, icons: set[str],
+                     setup: SetupView | None = None) -> list[Flow]:
+    """The rulebook's flow; what cannot be resolved is added to `problems` (located, each said once with the number
+    of its places) and left out. The flow is counted as it is made (pnp.model.rulebook.bounds): past a bound, or
+    past `limits.RULEBOOK_SECONDS`, one problem at the block and the flow stops there."""
+    found = Problems()
+    r = Resolver(book, game, faces, found, icons, setup)
+    flow: list[Flow] = []
+    tally = Tally()
+    b = None
+    try:
+        with limits.time_limit(limits.RULEBOOK_SECONDS):
+            for b in book.blocks:
+                r.at = b.where
+                made = _block(r, b)
+                count(tally, made, b)
+                for item in made:
+                    item.where = b.where
+                flow.extend(made)
+    except InputError as exc:  # a bound: the flow is not drawn
+        found.extend(exc.problems)
+    except limits.Overtime:
+        found.add(b.where if b else Where(book.file), f"laying out the rulebook ran past {limits.RULEBOOK_SECONDS:g} "
+                  "s, at this block: its expressions or blocks ask for too much work", "rulebook")
+    problems.extend(each_once(found.items, "in the rulebook", limits.RULEBOOK_PROBLEMS))
+    return flow
+
+
+def _plain(markup: str) -> str:
+    """Card markup as plain text (a heading is drawn in the title font, without bold or italic)."""
+    return re.sub(r"\\(.)|\*", lambda m: m.group(1) or "", markup)
+
+
+def _block(r: Resolver, b: Block) -> list[Flow]:
+    if b.kind == "heading":
+        return [Heading(b.level, _plain(r.markup(b.inline)))]
+    if b.kind == "para":
+        return [Para(r.markup(b.inline, b.where))]
+    if b.kind == "item":
+        bullet = f"{b.args['n']}." if "n" in b.args else ("" if "more" in b.args else "•")
+        return [Para(r.markup(b.inline, b.where), bullet, b.level)]
+    if b.kind == "grid":
+        return [Table([[r.markup(cell, b.where) for cell in row] for row in b.rows])]
+    if b.kind == "pagebreak":
+        return [PageBreak()]
+    if b.kind in BLOCKS:
+        return BLOCKS[b.kind](r, b)
+    r.problems.add(b.where, f"no block ```pnp {b.kind}``` (blocks: {', '.join(sorted(BLOCKS))})"
+                   f"{did_you_mean(b.kind, BLOCKS)}", "rulebook")
+    return []
+
+
+def count(tally: Tally, flow: list[Flow], b: Block) -> None:
+    """What one block's flow asks to draw, added to `tally` at the block's place (InputError past a bound)."""
+    for item in flow:
+        if isinstance(item, Heading):
+            tally.heading(b.where)
+        elif isinstance(item, PageBreak):
+            tally.page_break(b.where)
+        elif isinstance(item, Table):
+            tally.table(len(item.rows), max((len(row) for row in item.rows), default=0), b.where)
+            tally.drawn(sum(isinstance(c, Figure) for row in item.rows for c in row), b.where)
+        elif isinstance(item, Figure):
+            tally.block(b.where, "picture")
+            tally.drawn(len(item.faces), b.where)
+        else:
+            tally.block(b.where)

@@ -1,0 +1,148 @@
+"""Layout: a rulebook's blocks resolved from the game into a flow of plain data (headings, paragraphs, tables,
+figures of laid-out faces) that output draws; every name it cannot find is a located problem."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pnp.errors import Problems, Where, did_you_mean, echo
+from pnp.layout.rulebook.names import component_words, rulebook_names, shown, stale_counts
+from pnp.layout.scene import Face
+from pnp.layout.text import MarkupError, parse
+from pnp.model.game import Game
+from pnp.model.rulebook.source import Block, Expr, IconRef, Inline, Rulebook, Unsupported, literal
+from pnp.model.units import MM, parse_length
+
+
+@dataclass
+class Heading:
+    level: int
+    text: str
+    where: Where | None = None  # the block it comes from (each flow item: said when it cannot be drawn)
+
+
+@dataclass
+class Para:
+    markup: str
+    bullet: str = ""  # "•" or "3." for a list item
+    depth: int = 0
+    where: Where | None = None
+
+
+@dataclass
+class Figure:
+    faces: list[Face]
+    width: float  # points, of each face
+    caption: str = ""
+    callouts: list[tuple[int, float, float, float, float]] = field(default_factory=list)  # number, element's box
+    legend: list[str] = field(default_factory=list)
+    where: Where | None = None
+
+
+@dataclass
+class Table:
+    rows: list[list[str | Figure]]  # header first
+    widths: list[float] | None = None  # fractions of the text width
+    where: Where | None = None
+
+
+@dataclass
+class PageBreak:
+    where: Where | None = None
+
+
+@dataclass
+class SetupView:
+    """rules.yaml's setup as the rulebook prints it (made by pnp.rules.setup_view: layout reads, never deals)."""
+
+    players: list[int]
+    steps: list[str]  # each step said in words, its number where it is the same for every player count
+    by_players: list[tuple[str, list[Any]]]  # what differs by player count: (what, value for each count)
+    options: dict[str, list[Any]]
+
+
+Flow = Heading | Para | Figure | Table | PageBreak
+Faces = dict[tuple[str, str], tuple[Face, Face | None]]  # (deck, card) -> its front and back
+
+
+class Resolver:
+    def __init__(self, book: Rulebook, game: Game, faces: Faces, problems: Problems, icons: set[str],
+                 setup: SetupView | None):
+        self.book, self.game, self.faces, self.problems = book, game, faces, problems
+        self.icons, self.setup = icons, setup
+        self.names = rulebook_names(game)
+        self.words = component_words(game)
+        self.decks = {d.id: d for d in game.decks}
+        self.unknown: dict[str, str] = {}  # an unknown icon's name -> what is said of it
+        self.at = Where(book.file)  # the block being laid out
+
+    def markup(self, inline: Inline, check: Where | None = None) -> str:
+        out: list[str] = []
+        for part in inline:
+            if isinstance(part, Expr):
+                out.append(self.value(part))
+            elif isinstance(part, Unsupported):
+                self.problems.add(part.where, f"{part.what}: the rulebook draws no image files; show a card or a "
+                                  "board with ```pnp face deck/card```, an icon as :name:", "rulebook")
+            elif isinstance(part, IconRef):
+                if part.name not in self.icons:
+                    self.problems.add(part.where, self.no_icon(part.name), "rulebook")
+                    out.append(f"\\:{part.name}:")  # said once, here
+                else:
+                    out.append(f":{part.name}:")
+            else:
+                if check is not None:
+                    self.problems.extend(stale_counts(part, check, self.game, self.words, self.book.find))
+                out.append(part)
+        said = "".join(out)
+        try:  # what the cards' renderer will read: a value, a caption or a legend line may not be markup it can
+            parse(said, None, "", self.icons)
+        except MarkupError as exc:
+            self.problems.add(check or self.at, f"{exc}: {echo(said)}", "rulebook")
+            return literal(said)
+        return said
+
+    def no_icon(self, name: str) -> str:
+        """What is said of an unknown icon, worked out once for each name (a rulebook may use it thousands of times)."""
+        if name not in self.unknown:
+            self.unknown[name] = f"no icon :{name}: in the game's icon set{did_you_mean(name, self.icons)}"
+        return self.unknown[name]
+
+    def value(self, e: Expr) -> str:
+        from pnp.layout.expr import _explain, expression
+
+        try:
+            return shown(expression(e.source.strip())(**self.names))
+        except Exception as exc:  # a syntax error, an undefined name, a refused attribute, a missing count
+            said = str(exc) if isinstance(exc, LookupError) and "count(" in str(exc) else \
+                _explain("{{" + e.source + "}}", exc, self.names)
+            self.problems.add(e.where, said, "rulebook")
+            return "?"
+
+    def card(self, ref: str, where: Where) -> tuple[str, str] | None:
+        """`deck/card`, a card id, or a deck id (its first card)."""
+        deck_id, _, card_id = ref.partition("/")
+        if not card_id:
+            if ref in self.decks and self.decks[ref].cards:
+                deck_id, card_id = ref, self.decks[ref].cards[0].id
+            else:
+                deck_id = next((d for d, c in self.faces if c == ref), "")
+                card_id = ref
+        if (deck_id, card_id) in self.faces:
+            return deck_id, card_id
+        known = [f"{d}/{c}" for d, c in self.faces]
+        self.problems.add(where, f"no card {ref!r} is printed (write deck/card, e.g. {known[0] if known else '-'})"
+                          f"{did_you_mean(ref, known + list(self.decks))}", "rulebook")
+        return None
+
+    def width(self, block: Block, default: float) -> float:
+        try:
+            return parse_length(block.args["width"], 0) if "width" in block.args else default
+        except ValueError as exc:
+            self.problems.add(block.where, f"width={block.args['width']}: {exc}", "rulebook")
+            return default
+
+
+SMALL = 14 * MM  # a component's picture in the contents list
+TALL = 1.75  # its height at most this times SMALL (a tarot card's 1.71 is kept whole)

@@ -1,0 +1,259 @@
+"""Layout of a whole game: its fonts, icons and templates once, then every face of every deck.
+
+What `pnp build` and `pnp check` share, below both: `check` lays a game out to find text that does
+not fit, `build` lays it out to print. Neither calls the other.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import weakref
+from dataclasses import dataclass
+from functools import partial
+from pathlib import Path
+from typing import Any
+
+from pnp.errors import InputError, Problem, Problems, Where
+from pnp.layout.cardtext import filled
+from pnp.layout.fonts.families import load_families
+from pnp.layout.other_decks import decks_read
+from pnp.layout.scene import Face
+from pnp.layout.template_engine import CompiledTemplate, LayoutEnv, precompile
+from pnp.layout.templates import TemplateStore
+from pnp.layout.text import glossary_pattern, placeholder_pattern
+from pnp.model import limits
+from pnp.model.game import Deck, Game, PrintSettings
+from pnp.model.limits import Overtime, time_limit
+from pnp.model.project import OUTSIDE, outside
+
+Entry = tuple[Face, Face | None, dict[str, Any]]  # (front, back, manifest entry) of one printed copy
+
+
+_ENVS: weakref.WeakKeyDictionary[Game, tuple[LayoutEnv, list[Problem]]] = weakref.WeakKeyDictionary()
+
+
+def layout_env(game: Game, problems: Problems) -> LayoutEnv:
+    """The game's fonts, icons, palette and glossary, as layout reads them: read once per loaded game (a
+    build's layout and its rules' geometry share them), what was found wrong said to every caller."""
+    if game not in _ENVS:
+        own = Problems()
+        _ENVS[game] = (_read_env(game, own), own.items)
+    env, found = _ENVS[game]
+    problems.extend(found)
+    return env
+
+
+def _read_env(game: Game, problems: Problems) -> LayoutEnv:
+    m = game.manifest
+    declared = {name: dataclasses.asdict(fam) for name, fam in m.fonts.items()}
+    families = load_families(game.root, declared, game.doc.where, problems)
+    icons: dict = {}
+    if m.icons:
+        from pnp.layout.art.icons import load_icons
+
+        path = game.dir / m.icons
+        if outside(game.root, path):
+            problems.add(game.doc.where(("icons",)), f"icon file {m.icons!r} {OUTSIDE}", "icons")
+        elif not os.path.exists(path):
+            problems.add(game.doc.where(("icons",)), f"icon file {m.icons!r} not found in cards/{game.id}/",
+                         "icons")
+        else:
+            try:
+                icons = load_icons(path, game.root, problems)
+            except InputError as exc:
+                problems.extend(exc.problems)
+    terms = [(t, [t + "s"]) if isinstance(t, str) else (t.term, t.forms or [t.term + "s"])
+             for t in m.glossary.terms]
+    return LayoutEnv(game.root, game.dir, families, m.palette, icons, glossary_pattern(terms),
+                     m.glossary.style, m.glossary.color, placeholder_pattern(m.placeholders), dict(game.data))
+
+
+_STORES: weakref.WeakKeyDictionary[Game, TemplateStore] = weakref.WeakKeyDictionary()
+
+
+def template_store(game: Game) -> TemplateStore:
+    """The game's templates, each resolved once per loaded game: its layout and its rules read the same."""
+    if game not in _STORES:
+        _STORES[game] = TemplateStore(game.root)
+    return _STORES[game]
+
+
+def deck_context(game: Game, deck: Deck) -> dict[str, Any]:
+    """What a deck's templates read besides the card: `game`, `deck`, the data tables and the game's `decks`."""
+    return {"game": {"id": game.id, "name": game.manifest.name, "palette": game.manifest.palette},
+            "deck": {"id": deck.id, "name": deck.name, "count": deck.faces},
+            "data": {name: doc.data for name, doc in game.data.items()}, "decks": decks_read(game)}
+
+
+def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, bleed: float,
+                 problems: Problems) -> list[Entry]:
+    """Every printed face of a deck: (front, back, manifest entry), one per copy."""
+    limits.working_on(f"laying out {deck.id} ({deck.doc.file})")
+    if deck.spec.kind == "die":
+        from pnp.layout.pieces.dice import lay_out_die
+
+        try:
+            return lay_out_die(deck, game, env, problems, store, bleed)
+        except Overtime as exc:  # a die's template ran over
+            if not getattr(exc, "reported", False):
+                problems.add(deck.doc.where(("template",)), f"laying out this die's faces took more than "
+                             f"{limits.FACE_SECONDS:g} s a face: its template's loops run too long", deck.id)
+            return []
+    if deck.spec.kind == "dial":
+        from pnp.layout.pieces.dial_faces import lay_out_dial
+
+        return lay_out_dial(deck, game, store, env, bleed, problems)
+    assert deck.template is not None
+    front_t = store.get(deck.template, deck.doc.where(("template",)))
+    try:  # a board's or a card's other side: say which field names it
+        back_t = store.get(deck.back, deck.doc.where(("back",))) if deck.back else None
+    except InputError as exc:
+        raise InputError([dataclasses.replace(p, subject="back") if p.subject == "template" else p
+                          for p in exc.problems]) from None
+    if back_t and back_t.size != front_t.size:
+        problems.add(deck.doc.where(("back",)), f"back template {deck.back!r} is not the size of the front "
+                     f"template {deck.template!r}", "back")
+        back_t = None
+    bleed_f = front_t.bleed if front_t.bleed is not None and bleed else bleed
+    if deck.spec.kind == "sheet":  # write-in sheets: no art off the edge; a back makes a two-sided pad
+        bleed_f = 0.0
+    base = deck_context(game, deck)
+    out: list[Entry] = []
+    for template in (front_t, back_t):
+        if template is not None:
+            precompile(template)  # compiling is not laying out: outside the time limit
+    try:  # each template's fixed part, then each face, within its time (runaway loops in a template)
+        with time_limit(limits.FACE_SECONDS):
+            front = CompiledTemplate(front_t, env, bleed_f, problems, base, deck.id)
+            back = CompiledTemplate(back_t, env, bleed_f, problems, base, deck.id + "-back") if back_t else None
+            shared_back = back.face({}, f"{deck.id} back", problems) if back and not back.uses_card else None
+        for card in deck.cards:
+            ctx = {"card": filled(deck, card, problems, base, env.icons)}
+            subject = f"{deck.id}/{card.id}"
+            where = partial(_place, deck, card)
+            with time_limit(limits.FACE_SECONDS):
+                face = front.face(ctx, subject, problems, where)
+                back_face = shared_back or (back.face(ctx, subject + " back", problems, where) if back else None)
+            for copy in range(1, card.copies + 1):
+                out.append((face, back_face, {"component": deck.id, "id": card.id, "copy": copy}))
+    except Overtime as exc:  # the element that ran over is reported by the layout; the deck stops there
+        if not getattr(exc, "reported", False):  # (outside any element: say it for the whole template)
+            problems.add(front_t.where, f"laying out a face of this template took more than {limits.FACE_SECONDS:g} "
+                         "s: its loops run too long; draw less per face", deck.id)
+        return []
+    return out
+
+
+def _place(deck: Deck, card: Any, name: str = "", *path: str | int) -> Where:
+    """The place of a card's field, or of a value inside it (`stock`, 1, `qty`), in the deck file."""
+    return deck.doc.where(("cards", card.index, name, *path) if name else ("cards", card.index))
+
+
+LaidOutDeck = tuple[Deck, list[Entry], tuple[float, float]]  # the deck, its faces, their trim size
+
+
+def check_pieces(game: Game, max_pieces: int) -> None:
+    """Refuse, before laying anything out, a game that would print more pieces than `max_pieces`."""
+    total = sum(deck.faces for deck in game.decks)
+    if total <= max_pieces:
+        return
+    deck, card = max(((d, c) for d in game.decks for c in d.cards), key=lambda dc: dc[1].copies)
+    raise InputError([Problem(deck.where(card, "copies") if card.copies > 1 else deck.doc.where(("cards",)),
+                              f"this game would print {total:,} pieces, more than the limit of {max_pieces:,} "
+                              f"(this card prints {card.copies:,}); if that is right, raise the limit with "
+                              "--max-pieces", f"{deck.id}/{card.id}")])
+
+
+def lay_out_game(game: Game, bleed: float, problems: Problems, max_pieces: int = limits.PIECES,
+                 cache: dict[str, Any] | None = None) -> tuple[LayoutEnv, list[LaidOutDeck]]:
+    """Every deck laid out; problems of every deck are collected, a deck that cannot be laid out is left out.
+
+    `cache` (kept between runs by `pnp watch` and `pnp serve`): a deck whose file is unchanged, in a game
+    whose other files, templates and fonts are unchanged, is not laid out again: its faces and findings
+    are taken from the last run. A deck whose templates read other decks (`decks.track`) is laid out again
+    when one of their files changed too."""
+    check_pieces(game, max_pieces)
+    shared = _shared_inputs(game, bleed) if cache is not None else ""
+    if cache is not None and cache.get("shared") != shared:
+        cache.clear()
+    if cache is not None and "env" in cache:
+        env, found = cache["env"]
+        problems.extend(found)
+    else:
+        own = Problems()
+        env = layout_env(game, own)
+        problems.extend(own.items)
+        if cache is not None and not own.errors:
+            cache["shared"], cache["env"] = shared, (env, own.items)
+    problems.raise_if_errors()
+    store = template_store(game)
+    decks = []
+    for deck in game.decks:
+        if not deck.faces:  # nothing to lay out: said here, not found later as a page of no size
+            problems.add(deck.doc.where(("cards",)) if "cards" in (deck.doc.data or {}) else deck.doc.where(),
+                         f"this die deck prints no die: list one card per die to print, e.g. `cards: [{{id: "
+                         f"{deck.id}, name: {deck.name}}}]`" if deck.spec.kind == "die" else
+                         "this deck prints nothing (no cards, or every card has `copies: 0`): add a card, or take "
+                         "the deck out of game.yaml's `decks`", "cards")
+            continue
+        key = deck.doc.file
+        text = _read(game.root / deck.doc.file) if cache is not None else b""
+        if cache is not None and key in cache and cache[key][0] == text \
+                and all(_read(game.root / f) == t for f, t in cache[key][3].items()):
+            entries, found = cache[key][1], cache[key][2]
+            problems.extend(found)
+        else:
+            own = Problems()
+            others = decks_read(game)
+            others.taken()
+            try:
+                entries = lay_out_deck(deck, game, store, env, bleed, own)
+            except InputError as exc:
+                problems.extend(own.items + exc.problems)
+                continue
+            problems.extend(own.items)
+            if cache is not None:  # with the files of the other decks its faces read
+                read = others.taken()
+                files = {d.doc.file for d in game.decks if d.id in read and d is not deck}
+                cache[key] = (text, entries, own.items, {f: _read(game.root / f) for f in files})
+        size = (entries[0][0].w, entries[0][0].h) if entries else (0.0, 0.0)
+        decks.append((deck, entries, size))
+    return env, decks
+
+
+def _read(path: Path) -> bytes:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return b""
+
+
+def _shared_inputs(game: Game, bleed: float) -> str:
+    """What every deck's layout reads besides its own file: the game's other files (game.yaml, icons, data,
+    images), the templates and the fonts, by name, size and time of change."""
+    decks = {os.path.normpath(game.root / d.doc.file) for d in game.decks}
+    stamps = [repr(bleed)]
+    for folder in (game.dir, game.root / "templates", game.root / "fonts"):
+        for here, subdirs, files in os.walk(folder):
+            subdirs[:] = sorted(d for d in subdirs if d != "__pycache__")
+            for name in sorted(files):
+                path = os.path.normpath(os.path.join(here, name))
+                if path not in decks:
+                    st = os.stat(path)
+                    stamps.append(f"{path}:{st.st_size}:{st.st_mtime_ns}")
+    return "\n".join(stamps)
+
+
+@dataclass(repr=False, eq=False)
+class Prepared:
+    """A game loaded, laid out and checked: everything a build, a preview or an export starts from."""
+
+    game: Game
+    settings: PrintSettings
+    paper: tuple[float, float]
+    env: LayoutEnv
+    decks: list[LaidOutDeck]
+    found: list[Problem]  # rule findings that did not stop the build (warnings, or errors when forced)
+    marker: str  # printed on every face when the rules were not checked
+    font: str  # the renderer's default font (labels, stamps)

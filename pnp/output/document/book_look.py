@@ -1,0 +1,149 @@
+"""Output: the rulebook's flow drawn as a PDF with reportlab's platypus (flowing pages): a cover, a table of
+contents, running headers and page numbers; text, icons and card faces drawn by the cards' own renderer."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from reportlab.platypus import (
+    Flowable,
+)
+
+from pnp.layout.rulebook import flow as rb
+from pnp.layout.scene import Face, Rect, Text
+from pnp.layout.text import Style, fit, height, measurable, parse
+from pnp.layout.values import LayoutEnv
+from pnp.model.units import MM, RGB, parse_colour
+from pnp.output.render.pdftext import TextWriter
+from pnp.output.render.renderer import Renderer
+
+BODY = 10.0  # pt
+GUTTER = 12 * MM  # left of a face with callouts
+
+
+class Look:
+    """The game's fonts and palette as the rulebook uses them, and one renderer per canvas."""
+
+    def __init__(self, env: LayoutEnv, title: str, pdfx: Any = None):
+        fam = env.families
+        self.env = env
+        self.body = fam.get("body") or next(iter(fam.values()))
+        self.title_font = (fam.get("title") or self.body).face("regular").name
+        self.body_font = self.body.face("regular").name
+        pal = env.palette
+        self.ink: RGB = parse_colour(pal.get("ink", "#1d2230"), pal) or (0.1, 0.1, 0.1)
+        self.accent: RGB = parse_colour(pal.get("hull", pal.get("ink", "#16213a")), pal) or self.ink
+        self.gold: RGB = parse_colour(pal.get("gold", "#e8b23a"), pal) or self.ink
+        self.term: RGB = parse_colour(env.term_color, pal) or self.ink if env.term_color else self.ink
+        self.pdfx = pdfx  # a PDF/X build's settings (pnp/output/pdfx/): its renderer paints in CMYK
+        if pdfx is None:
+            self.renderer = Renderer(env.icons, title, self.body.face("regular").name)
+        else:
+            from pnp.output.pdfx.cmyk_renderer import PdfxRenderer
+
+            self.renderer = PdfxRenderer(env.icons, title, self.body.face("regular").name, pdfx)
+        self.max_h = 1e9  # the tallest a figure may be: the page's frame, less room for a caption
+
+    def drawer(self, canv: Any) -> Renderer:
+        r = self.renderer
+        if r.c is not canv:  # a new pass of the document (the table of contents takes two)
+            r.c, r.text, r.forms = canv, TextWriter(canv), set()
+        return r
+
+
+class Markup(Flowable):
+    """Card markup (**bold**, *italic*, :icons:, glossary terms) wrapped to the frame, drawn as on cards."""
+
+    def __init__(self, look: Look, markup: str, size: float = BODY, indent: float = 0.0):
+        super().__init__()
+        self.look, self.size, self.indent = look, size, indent
+        self.paras = parse(markup, look.env.glossary, look.env.term_style, look.env.icons)
+        self.markup = markup
+        self.text: Text | None = None
+        self.bands: list[Rect] = []  # behind each placeholder ([NAME PENDING]) of the text
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        w = max(aw - self.indent, 20)
+        h = height(measurable(self.paras, self.look.body), self.look.body, w, self.size, 1.3, 0.5) or self.size
+        style = Style(self.look.body, self.look.ink, self.look.term, None)
+        got = fit(self.paras, style, (self.indent, 0, w, h + 1), self.size, self.size * 0.7, 1.3, 0.5, "left", "top")
+        self.text = Text(self.indent, 0, w, h + 1, got[0], got[1], got[2]) if got else None
+        pending = self.look.env.placeholders
+        if self.text is not None and pending is not None and pending.search(self.markup):
+            from pnp.layout.highlight import highlight  # unfinished text, as loud as on the cards
+
+            self.bands, self.text.runs = highlight(self.text.runs, pending, self.look.body)
+        self.width, self.height = aw, h + 2
+        return self.width, self.height
+
+    def draw(self) -> None:
+        if self.text is None:
+            return
+        r = self.look.drawer(self.canv)
+        self.canv.saveState()
+        self.canv.translate(0, self.height)
+        r._items([*self.bands, self.text], Face(self.width, self.height, 0.0))
+        self.canv.restoreState()
+
+
+class FaceFlowable(Flowable):
+    """Laid-out faces side by side at a width each, as vectors, with numbered callouts on the first."""
+
+    def __init__(self, look: Look, fig: rb.Figure, width: float | None = None):
+        super().__init__()
+        self.look, self.fig = look, fig
+        self.each = width or fig.width
+
+    def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        n = max(len(self.fig.faces), 1)
+        self.left = GUTTER if self.fig.callouts else 0.0  # the callouts stand in a margin left of the face
+        self.each = min(self.each, (aw - self.left - (n - 1) * 4 * MM) / n)
+        tall = max(f.h / f.w for f in self.fig.faces)
+        self.each = min(self.each, self.look.max_h / tall)  # a tall face (a die net, a board) fits the page
+        self.height = tall * self.each
+        self.width = 2 * self.left + n * self.each + (n - 1) * 4 * MM
+        return self.width, self.height
+
+    def draw(self) -> None:
+        r, c = self.look.drawer(self.canv), self.canv
+        x = self.left
+        for i, face in enumerate(self.fig.faces):
+            s = self.each / face.w
+            c.saveState()
+            c.translate(x, self.height)
+            c.scale(s, s)
+            path = c.beginPath()
+            path.rect(0, -face.h, face.w, face.h)
+            c.clipPath(path, stroke=0, fill=0)
+            r._items(face.items, face)
+            c.restoreState()
+            c.setStrokeColorRGB(0.7, 0.7, 0.7)
+            c.setLineWidth(0.4)
+            c.rect(x, self.height - face.h * s, face.w * s, face.h * s)
+            if i == 0:
+                self._callouts(s)
+            x += self.each + 4 * MM
+
+    def _callouts(self, s: float) -> None:
+        """Each number in the margin on its element's side, level with it (kept apart), a leader line to it."""
+        c, look = self.canv, self.look
+        radius = 2.3 * MM
+        face_w = self.fig.faces[0].w * s
+        last: dict[bool, float] = {}
+        for n, x, y0, w, h in sorted(self.fig.callouts, key=lambda t: t[2] + t[4] / 2):
+            right = x + w / 2 > self.fig.faces[0].w / 2
+            py = self.height - (y0 + h / 2) * s
+            px = self.left + (min(x + w, self.fig.faces[0].w) if right else max(x, 0)) * s
+            y = py if right not in last else min(py, last[right] - 2 * radius - 1)
+            last[right] = y
+            mx = self.left + face_w + self.left - radius - 0.5 if right else radius + 0.5
+            c.setStrokeColorRGB(*look.ink)
+            c.setFillColorRGB(*look.ink)
+            c.setLineWidth(0.6)
+            c.line(mx + (-radius if right else radius), y, px, py)
+            c.circle(px, py, 0.9, stroke=0, fill=1)
+            c.setFillColorRGB(*look.gold)
+            c.circle(mx, y, radius, stroke=1, fill=1)
+            c.setFillColorRGB(*look.ink)
+            c.setFont(look.title_font, 8)
+            c.drawCentredString(mx, y - 2.8, str(n))

@@ -1,0 +1,242 @@
+"""Output: the rulebook's pages. A cover, the table of contents, then the flow; each page after the cover has
+the game's name and the section it is in at its head and its number at its foot. Paper is the build's."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import (
+    BaseDocTemplate,
+    CondPageBreak,
+    Flowable,
+    Frame,
+    KeepTogether,
+    NextPageTemplate,
+    PageBreak,
+    PageTemplate,
+    Paragraph,
+    Spacer,
+    TableStyle,
+)
+from reportlab.platypus import Table as RLTable
+from reportlab.platypus.doctemplate import LayoutError
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from pnp.errors import InputError, Problem, Where
+from pnp.layout.rulebook import flow as rb
+from pnp.model import limits
+from pnp.model.units import MM
+from pnp.output.document.book_look import BODY, FaceFlowable, Look, Markup
+
+MARGIN = 18 * MM
+
+
+class _Doc(BaseDocTemplate):
+    def __init__(self, buf: io.BytesIO, look: Look, name: str, version: str, paper: tuple[float, float]):
+        super().__init__(buf, pagesize=paper, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN + 4 * MM,
+                         bottomMargin=MARGIN, title=f"{name}: rules", author="", creator="pnp", invariant=1,
+                         initialFontName=look.body_font)  # from the first operator on: no Helvetica in the file
+        self.look, self.name, self.version = look, name, version
+        self.section = ""  # the last section begun
+        self.where: Where | None = None  # the block of rulebook.md being placed (a part of a split table: its table's)
+        self.head = ""  # the running head of this page: its first section, or the one it goes on with
+        self.headed = False
+        frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body")
+        self.addPageTemplates([PageTemplate("cover", [frame], onPage=self._cover),
+                               PageTemplate("page", [frame], onPage=self._start, onPageEnd=self._furniture)])
+
+    def _cover(self, canv: Any, doc: Any) -> None:
+        w, h = self.pagesize
+        look = self.look
+        canv.saveState()
+        canv.setFillColorRGB(*look.accent)
+        canv.rect(0, h - 95 * MM, w, 95 * MM, stroke=0, fill=1)
+        canv.setFillColorRGB(*look.gold)
+        canv.setFont(look.title_font, 34)
+        canv.drawCentredString(w / 2, h - 50 * MM, self.name)
+        canv.setFillColorRGB(1, 1, 1)
+        canv.setFont(look.body.face("regular").name, 13)
+        canv.drawCentredString(w / 2, h - 64 * MM, f"Rules · version {self.version}")
+        canv.restoreState()
+
+    def beforeDocument(self) -> None:  # each pass of multiBuild starts again at the cover
+        self.section = ""
+
+    def handle_flowable(self, flowables: list[Flowable]) -> None:
+        if flowables:
+            self.where = getattr(flowables[0], "where", self.where)
+        super().handle_flowable(flowables)
+
+    def _start(self, canv: Any, doc: Any) -> None:
+        self.head, self.headed = self.section, False
+
+    def _furniture(self, canv: Any, doc: Any) -> None:
+        w, h = self.pagesize
+        look = self.look
+        canv.saveState()
+        canv.setFillColorRGB(*look.ink)
+        canv.setFont(look.body.face("regular").name, 8)
+        canv.drawString(MARGIN, h - MARGIN + 2 * MM, self.name)
+        canv.drawRightString(w - MARGIN, h - MARGIN + 2 * MM, self.head)
+        canv.setStrokeColorRGB(*look.accent)
+        canv.setLineWidth(0.5)
+        canv.line(MARGIN, h - MARGIN + 0.5 * MM, w - MARGIN, h - MARGIN + 0.5 * MM)
+        canv.drawCentredString(w / 2, MARGIN - 8 * MM, str(canv.getPageNumber()))
+        canv.restoreState()
+
+    def afterFlowable(self, flowable: Flowable) -> None:
+        level = getattr(flowable, "toc_level", None)
+        if level is not None:
+            text = flowable.getPlainText()
+            if level == 0:
+                self.section = text
+                if not self.headed:
+                    self.head, self.headed = text, True
+            self.notify("TOCEntry", (level, text, self.page))
+
+
+def _styles(look: Look) -> dict[str, ParagraphStyle]:
+    def head(size: float, before: float) -> ParagraphStyle:
+        return ParagraphStyle(f"h{size}", fontName=look.title_font, fontSize=size, leading=size * 1.2,
+                              textColor=look.accent, spaceBefore=before, spaceAfter=size * 0.4, keepWithNext=1)
+
+    return {"1": head(20, 6), "2": head(14, 8), "3": head(12, 6),
+            "toc0": ParagraphStyle("toc0", fontName=look.body.face("bold").name, fontSize=11, leading=16),
+            "toc1": ParagraphStyle("toc1", fontName=look.body.face("regular").name, fontSize=10, leading=13,
+                                   leftIndent=8 * MM)}
+
+
+def _heading(text: str, style: ParagraphStyle, level: int | None) -> Paragraph:
+    from xml.sax.saxutils import escape
+
+    p = Paragraph(escape(text), style)
+    p.toc_level = level
+    return p
+
+
+def _table(look: Look, t: rb.Table, width: float) -> RLTable:
+    cols = len(t.rows[0]) if t.rows else 1
+    if t.widths:
+        widths = [f * width for f in t.widths]
+    else:  # each column as wide as its longest text asks, within reason
+        asks = [min(max(len(str(row[i])) if not isinstance(row[i], rb.Figure) else 12 for row in t.rows), 60) + 4
+                for i in range(cols)]
+        widths = _at_least(COLUMN, [width * a / sum(asks) for a in asks])
+    cells = [[FaceFlowable(look, c) if isinstance(c, rb.Figure) else Markup(look, c, BODY - 1) for c in row]
+             for row in t.rows]
+    table = RLTable(cells, colWidths=widths, repeatRows=1)
+    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("FONT", (0, 0), (-1, -1), look.body_font),
+                               ("LINEBELOW", (0, 0), (-1, 0), 0.8, look.accent),
+                               ("LINEBELOW", (0, 1), (-1, -1), 0.3, (0.8, 0.8, 0.8)),
+                               ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]))
+    return table
+
+
+COLUMN = 24.0  # points: the narrowest column of a table (its padding, 12 pt, and room for a short word)
+
+
+def _at_least(least: float, widths: list[float]) -> list[float]:
+    """`widths` with none narrower than `least` (while they can all be), the wider ones narrowed to make room; the
+    same total. (A column of one letter beside eleven long ones was narrower than its padding.)"""
+    total = sum(widths)
+    if min(widths, default=least) >= least or least * len(widths) > total:
+        return widths
+    narrow = [w < least for w in widths]
+    while True:
+        wide = sum(w for w, n in zip(widths, narrow, strict=True) if not n)
+        scale = (total - least * sum(narrow)) / wide
+        now = [n or w * scale < least for w, n in zip(widths, narrow, strict=True)]
+        if now == narrow:
+            return [least if n else w * scale for w, n in zip(widths, narrow, strict=True)]
+        narrow = now
+
+
+def render_rulebook(flow: list[rb.Flow], look: Look, name: str, version: str, paper: tuple[float, float],
+                    booklet: bool = False, pdfx: Any = None) -> bytes:
+    """The rulebook's PDF on `paper`; a `booklet`: pages of half the sheet, imposed two to a landscape sheet; `pdfx`:
+    a PDF/X build's settings (CMYK, its keys and boxes: pnp/output/pdfx/canvas.py).
+    InputError at the block of rulebook.md that cannot be drawn (taller than a page), or being drawn when drawing
+    ran past `limits.RULEBOOK_SECONDS`."""
+    buf = io.BytesIO()
+    if booklet:
+        paper = (max(paper) / 2, min(paper))
+    doc = _Doc(buf, look, name, version, paper)
+    look.max_h = doc.height - 30 * MM
+    st = _styles(look)
+    toc = TableOfContents(levelStyles=[st["toc0"], st["toc1"]], dotsMinLevel=0,
+                          tableStyle=TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                                 ("FONT", (0, 0), (-1, -1), look.body_font)]))
+    story: list[Flowable] = [NextPageTemplate("page"), PageBreak(),  # the cover, then the table of contents
+                             Paragraph("In this book", st["1"]), toc, PageBreak()]
+    for item in flow:
+        mark = max(len(story) - 3, 0)  # what this item adds, or wraps of what came before it
+        _story(story, item, look, st, doc.width)
+        for flowable in story[mark:]:
+            for part in [flowable, *getattr(flowable, "_content", ())]:  # a KeepTogether's too
+                if not hasattr(part, "where"):
+                    part.where = item.where  # said when it cannot be placed
+
+    from pnp.output.document.booklet import BookletCanvas
+
+    if pdfx is not None:
+        from pnp.output.pdfx.canvas import canvasmaker
+
+        maker: dict[str, Any] = {"canvasmaker": canvasmaker(pdfx, booklet)}
+    else:
+        maker = {"canvasmaker": BookletCanvas} if booklet else {}
+    try:
+        with limits.time_limit(limits.RULEBOOK_SECONDS):
+            doc.multiBuild(story, maxPasses=4, **maker)
+    except limits.Overtime:
+        raise InputError([Problem(doc.where, f"drawing the rulebook ran past {limits.RULEBOOK_SECONDS:g} s, at this "
+                                  "block: show less (fewer or smaller tables and pictures)", "rulebook")]) from None
+    except LayoutError as exc:  # a flowable taller than a page
+        raise InputError([Problem(doc.where, _too_tall(str(exc)), "rulebook")]) from None
+    return buf.getvalue()
+
+
+def _story(story: list[Flowable], item: rb.Flow, look: Look, st: dict[str, ParagraphStyle], width: float) -> None:
+    """The flowables of one item of the flow added to the story (a heading kept with what follows it)."""
+    if isinstance(item, rb.Heading):
+        level = min(item.level, 3)
+        if level == 1 and len(story) > 5 and not isinstance(story[-1], PageBreak):
+            story.append(CondPageBreak(60 * MM))
+        story.append(_heading(item.text, st[str(level)], min(level - 1, 1) if level <= 2 else None))
+    elif isinstance(item, rb.Para):
+        indent = item.depth * 5 * MM + (0.0 if item.bullet or not item.depth else 4 * MM)
+        story.append(Markup(look, f"{item.bullet} {item.markup}" if item.bullet else item.markup, BODY, indent))
+        story.append(Spacer(1, 2.5))
+    elif isinstance(item, rb.Table):
+        table = _table(look, item, width)
+        if len(item.rows) <= 12:  # a small table stays whole, with the paragraph and heading that lead into it
+            lead = story[-2:] if len(story) > 1 and isinstance(story[-2], Markup) else []
+            while len(story) > len(lead) and isinstance(story[-len(lead) - 1], Paragraph):  # and its headings
+                lead = story[-len(lead) - 1:]
+            del story[len(story) - len(lead):]
+            story += [KeepTogether([*lead, table]), Spacer(1, 8)]
+        else:  # a long table flows on at once, its heading with room for a few rows (not a page of its own)
+            if isinstance(story[-1], Paragraph):
+                story[-1:] = [CondPageBreak(50 * MM), story[-1], Spacer(1, 0)]
+            story += [table, Spacer(1, 8)]
+    elif isinstance(item, rb.Figure):
+        parts: list[Flowable] = [FaceFlowable(look, item)]
+        if item.caption:
+            parts.append(Markup(look, f"*{item.caption}*", BODY - 1))
+        parts += [Markup(look, line, BODY - 1) for line in item.legend]
+        if isinstance(story[-1], Paragraph):  # a heading goes along with the figure under it
+            story[-1:] = [KeepTogether([story[-1], *parts]), Spacer(1, 8)]
+        else:
+            story += [Spacer(1, 4), KeepTogether(parts), Spacer(1, 8)]
+    elif isinstance(item, rb.PageBreak):
+        story.append(PageBreak())
+
+
+def _too_tall(said: str) -> str:
+    """What to do about a block that platypus cannot place on a page (its words say what the block was)."""
+    if "Table" in said or "table" in said:
+        return "a row of this table is taller than a page: shorten its cells, or give its pictures a smaller width="
+    if "Markup" in said:
+        return "this text is taller than a page: split it into paragraphs"
+    return "this does not fit on a page: give it a smaller width= (a picture), or split it"

@@ -1,0 +1,1 @@
+"""Output, preflight: what a print shop checks, over the laid-out pages and over what the files paint."""
