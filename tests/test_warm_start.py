@@ -77,7 +77,7 @@ def test_importing_the_command_line_leaves_the_collector_as_it_found_it():
 def test_a_kept_font_is_the_font_reportlab_parses(tmp_path: Path, monkeypatch):
     from reportlab.pdfbase.ttfonts import TTFont
 
-    from pnp.layout.fonts.families import parsed_kept as ttfkept
+    from pnp.layout.fonts import parsed_kept as ttfkept
 
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
     path = REPO / "fonts" / "Lato-Bold.ttf"
