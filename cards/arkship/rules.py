@@ -86,7 +86,7 @@ def crises_drawn(game, fail):
 @custom_rule("arkship-portraits-distinct")
 def portraits_distinct(game, fail):
     deck, cards = _cards(game, "crew-portrait")
-    seen = {}
+    seen: dict[tuple, str] = {}
     for card in cards:
         look = tuple(sorted((k, v) for k, v in card.data.items() if k != "id"))
         if look in seen:

@@ -183,7 +183,7 @@ def dice_tracks(game: Game, fail: Fail) -> None:
     """A dice track adds one die a slot, costs more each step, and never asks for more dice than a
     player owns (15, contents: player-die / 4 colours)."""
     deck = game.deck("country-board")
-    owned = game.manifest.content()["player-die"].count // 4
+    owned = (game.manifest.content()["player-die"].count or 0) // 4
     for card in deck.cards:
         for track_f, costs_f in (("track", "costs"), ("solo_track", "solo_costs")):
             track, costs = card.data[track_f], card.data[costs_f]
@@ -232,11 +232,12 @@ def setup_deals(game: Game, fail: Fail) -> None:
     boards = sorted(c.id for c in game.deck("resource-board").cards for _ in range(c.copies))
     track = game.data["resources"].data["capacity"]
     told: set[tuple] = set()
+    where = setup.where
 
-    def once(message: str, *where: str | int) -> None:  # each part of the setup, once per player count
-        if (n, where) not in told:
-            told.add((n, where))
-            fail(message, setup.where(*where), "setup")
+    def once(message: str, *part: str | int) -> None:  # each part of the setup, once per player count
+        if (n, part) not in told:
+            told.add((n, part))
+            fail(message, where(*part), "setup")
 
     for n in setup.player_counts:
         for choice in setup.choices():
@@ -279,8 +280,10 @@ def training_order(game: Game, fail: Fail) -> None:
 def setup_summary(game: Game, fail: Fail) -> None:
     """What each player count deals (an info line per count: boards and wheels, tokens, dice)."""
     setup = setup_of(game)
-    for n in setup.player_counts if setup else []:
-        dealt = setup.deal(n) if setup else None
+    if setup is None:  # no setup: nothing to deal
+        return
+    for n in setup.player_counts:
+        dealt = setup.deal(n)
         if dealt is None:
             continue
         parts = [f"{'+'.join(b.removesuffix('-board') for b in h['boards'])} at {h['wheels']}" for h in dealt["hands"]]

@@ -107,6 +107,8 @@ def board_sides(game: Game, fail: Fail) -> None:
     table = game.data["ship"]
     sides = table.data.get("sides") or []
     players = game.manifest.players
+    if players is None:  # the manifest check says so
+        return
     counts = [n for s in sides for n in range(s["min"], s["max"] + 1)]
     if sorted(counts) != list(range(players.min, players.max + 1)):
         fail(f"the sides cover players {sorted(counts)}; every count {players.min}-{players.max} needs exactly "
@@ -140,7 +142,7 @@ def tuck_strip(game: Game, fail: Fail) -> None:
     ability = template(game, "sleeping-gods/ability", ["tuck-strip", *TUCKED])
     height = ability.size[1]
     for face, boxes in ability.faces.items():
-        strip = (boxes.get("tuck-strip") or [None])[0]
+        strip = next(iter(boxes.get("tuck-strip") or ()), None)
         if strip is None:
             fail("the ability template has no `tuck-strip` element: the band that shows below a crew board",
                  ability.where, face)
@@ -167,7 +169,9 @@ def combat_actions(game: Game, fail: Fail) -> None:
     spec = table.data["combat_actions"]
     by = {r["players"]: r for r in spec["by_players"]}
     setup = setup_of(game)
-    for n in setup.player_counts if setup else []:
+    if setup is None:  # no setup: nothing to deal
+        return
+    for n in setup.player_counts:
         row = by.get(n)
         if row is None:
             fail(f"no share of combat action tokens for {n} players", table.where(("combat_actions",)),
@@ -199,7 +203,9 @@ def event_deck_order(game: Game, fail: Fail) -> None:
     tiers = {card.id: card.data["tier"] for card in game.deck("event").cards}
     want = [t["tier"] for t in order for _ in range(t["count"])]
     setup = setup_of(game)
-    for n in setup.player_counts if setup else []:
+    if setup is None:  # no setup: nothing to deal
+        return
+    for n in setup.player_counts:
         dealt = setup.deal(n)
         pile = dealt["table"].get("event-deck", []) if dealt else None  # None: the setup check says why
         if pile is not None and [tiers[c] for c in pile] != want:

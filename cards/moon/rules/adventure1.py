@@ -18,7 +18,7 @@ def zones(game, fail):
     numbers = sheet.get("numbers") or {}
     span = numbers.get("max", 17) - numbers.get("min", 0) + 1
     zone_list = sheet.get("zones") or []
-    floors = [z.get("floor") for z in zone_list if isinstance(z, dict)]
+    floors: list = [z.get("floor") for z in zone_list if isinstance(z, dict)]
     if sorted(floors) != list(range(1, len(zone_list) + 1)):
         fail(f"floors are {floors}; number them 1 to {len(zone_list)}, bottom first", doc.where(("zones",)),
              "adventure-1.zones")

@@ -151,7 +151,7 @@ def supply(game, fail):
     factories' bonuses hold at least as many of its resource as it has slots."""
     doc, sheet = data(game, "adventure-4")
     held = Counter(c for level in (sheet.get("mine") or {}).get("levels") or [] for c in level.get("cavities") or [])
-    given = Counter()
+    given: Counter[str] = Counter()
     for s in sheet.get("secondary") or []:
         given.update({k: v for k, v in (s.get("gives") or {}).items() if isinstance(v, int)})
     for i, f in enumerate(sheet.get("factories") or []):

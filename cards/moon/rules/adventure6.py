@@ -196,7 +196,7 @@ def plant_water(game, fail):
         if b <= a:
             fail(f"pays {b}, not more than the row above ({a}): later rows must pay more",
                  doc.where(("plant_water", i + 1)), f"plant_water row {i + 2}")
-    have = Counter()
+    have: Counter[str] = Counter()
     for q in sheet.get("quarters") or []:
         for kind in KINDS:
             have[kind] += len(q.get(LISTS[kind]) or [])

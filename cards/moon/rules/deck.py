@@ -14,7 +14,8 @@ LOW, HIGH = range(1, 6), range(11, 16)
 def action_split(game, fail):
     """Say how the starship deck splits over the actions (an info line, not a failure)."""
     deck = find_deck(game, "starship")
-    counts, numbers = Counter(), {}
+    counts: Counter[str] = Counter()
+    numbers: dict = {}
     for card in deck.cards:
         action = card.data["action"]
         counts[action] += card.copies
@@ -42,7 +43,7 @@ def actions_spread(game, fail):
 @custom_rule("moon-missions-per-adventure")
 def missions_per_adventure(game, fail):
     deck = find_deck(game, "mission")
-    have = Counter()
+    have: Counter[tuple] = Counter()
     for card in deck.cards:
         have[card.data["adventure"], card.data["letter"]] += card.copies
     for adventure in sorted({a for a, _ in have}):

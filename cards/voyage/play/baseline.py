@@ -4,6 +4,7 @@ move until nothing is worth its Actions, then ends the round. The weights below 
 judgement, not card numbers: the cards' numbers are read from their fields."""
 
 import math
+from typing import Any
 
 from pnp.play import Move
 
@@ -118,6 +119,7 @@ def forewarning(ship, look: int) -> float:
     on top for the next round (what it does for the rounds after is left out). The top cards the crew has
     seen are known (`ship.known`); the others are any of the deck's other cards, each set of them as
     likely (the least of j cards drawn from n, by its order statistics)."""
+    after: Any  # the harm after the look: the least of the known cards when every card looked at is known
     pile = ship.events.cards
     if len(pile) < 2 or ship.round >= ship.rounds:
         return 0.0

@@ -23,6 +23,8 @@ and an Entertain's) and the weights, kept by the meters and the round in `Table.
 cost and how it is valued (`_plan`): between the games of a run, as they read only the cards' fields.
 Quill's best card is kept with the discard pile and brought up to date as cards are discarded."""
 
+from typing import Any
+
 from pnp.play import Move
 
 from . import baseline as b
@@ -32,6 +34,8 @@ from . import moves as m
 def choose(ship) -> Move:
     """The best move per Action among the legal ones, the first of equals in `moves.options` order, or
     END when nothing is worth more than 0.25 per Action: what `baseline.choose` plays."""
+    key: Any  # a group of `moves.options`, or the key of a reach kept in ship.reached
+    value: Any
     meter = ship.meter  # b.gain reads the meters and the weights, the weights only the meters (b.weight):
     key = ("meters", meter["happiness"], meter["sanitation"], ship.round)  # the weights, and the worths that
     kept = ship.card_values.get(key)  # read only the meters and the round (b.READS_MORE), kept by them (Table.kept)
@@ -53,6 +57,7 @@ def choose(ship) -> Move:
     captain_plan, card_plan = plan
     # options: the decision's costs and the board, once
     move_cost = ship.tasks["Move"]["cost"]
+    blocked: set | tuple
     if not ongoing:
         strike, extra, blocked, walk = False, 0, (), move_cost
     else:  # ship.active and m.quarantine, in one pass over the events

@@ -6,6 +6,8 @@ order (targets None: the one move of a basic task). `legal` spells each group ou
 baseline values a group at once where its targets are worth the same, and makes only the `Move` it
 plays (`make`)."""
 
+from typing import Any
+
 from pnp.play import Move
 
 from . import effects
@@ -55,7 +57,7 @@ def basic_costs(ship) -> tuple[int, int, int]:
     return costs
 
 
-def reach(ship, who: int, blocked: set | None = None) -> set:
+def reach(ship, who: int, blocked: set | tuple | None = None) -> set:
     """The squares a Move takes a Captain to (Ines crosses up to `moves` rooms), none in Quarantine
     (`blocked`: the squares in Quarantine, when the caller knows them)."""
     here = ship.crew[who][1]
@@ -113,11 +115,13 @@ BY_CAPTAIN = ("duct-tape", "miracle-wrench", "jetpack", "flat-pack-furniture")  
 def options(ship) -> list:
     """The legal moves but END, as groups `(name, who, key, cost, targets)` in the order `legal` lists them."""
     out: list = []
+    targets: Any  # a list of squares or crew, or ANY
     add = out.append
     left = ship.actions
     ongoing = ship.ongoing
     simple = not ongoing  # no event changes what a Move reaches or costs
     move_cost = ship.tasks["Move"]["cost"]
+    blocked: set | tuple
     if simple:
         strike, extra, blocked, walk = False, 0, (), move_cost
     else:
@@ -222,7 +226,7 @@ def useful_squares(ship, who: int | None) -> list:
              or (slot[sq] in room and room[slot[sq]]["kind"] == "activated"))]
 
 
-def room_targets(ship, who: int, room: str, damaged: list) -> list:
+def room_targets(ship, who: int, room: str, damaged: list) -> list | tuple:
     here = ship.crew[who][1]
     r = ship.room[room]
     if room == "machine-shop":

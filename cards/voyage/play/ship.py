@@ -18,6 +18,7 @@ def _board(ship: dict) -> tuple:
 
 
 class Ship(State):
+    rabbit: bool  # the Rabbit's Foot played this round: the next Peril Die roll is the crew's choice
     def __init__(self, table: Table):
         super().__init__(table)
         ship = table.data("ship")
@@ -71,10 +72,7 @@ class Ship(State):
         return None if sq is None or sq in self.destroyed or self.quarantined(sq) else sq
 
     def quarantined(self, sq: str) -> bool:
-        for e in self.ongoing:
-            if e["id"] == "quarantine" and e["at"] == sq:
-                return True
-        return False
+        return any(e["id"] == "quarantine" and e["at"] == sq for e in self.ongoing)
 
     def active(self, event_id: str) -> dict | None:
         for e in self.ongoing:
@@ -125,7 +123,7 @@ class Ship(State):
             return None
         for _ in range(50):
             face = self.roll()
-            sq = face.get("id")
+            sq: str = face.get("id", "")
             if face.get("wild") or face.get("chosen"):
                 return min(eligible, key=lambda s: (self.worth(s), self.damage[s], self.squares.index(s)))
             if sq in eligible:
