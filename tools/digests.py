@@ -3,7 +3,8 @@
 
 It builds each of the five games on A4 and on Letter (every file of each build's manifest), exports Voyage's
 Tabletop Simulator save and PNG faces, deals `pnp setup` at 1-4 players over three seeds, and plays
-`pnp simulate voyage` (text and JSON, 1-4 players) and a `--vary` sweep, each into a folder of its own. The
+`pnp simulate voyage` (text and JSON, 1-4 players) and a `--vary` sweep, and checks every game strictly
+(`pnp check --all --strict`), each into a folder of its own. The
 manifests themselves are digested too. Run it from a checkout with its own `.venv` (or `--pnp` a command).
 """
 
@@ -55,6 +56,7 @@ def digests(pnp: list[str]) -> dict[str, str]:
         for fmt in ("text", "json"):
             out[f"simulate/voyage/{fmt}"] = _digest(_run(pnp, "simulate", "voyage", "--players", "1-4", "--games",
                                                          "400", "--seed", "1", "--format", fmt))
+        out["check/all"] = _digest(_run(pnp, "check", "--all", "--strict"))
         out["simulate/voyage/vary"] = _digest(_run(pnp, "simulate", "voyage", "--players", "4", "--games", "200",
                                                    "--seed", "1", "--vary", "event/meteor-shower.damage=1,2"))
     return out
