@@ -24,7 +24,7 @@ def _git(root: Path, *args: str) -> subprocess.CompletedProcess:
 
 
 def _old(root: Path, ref: str, path: Path) -> str | None:
-    rel = path.resolve().relative_to(_top(root)).as_posix()
+    rel = path.resolve().relative_to(top_folder(root)).as_posix()
     found = _git(root, "show", f"{ref}:{rel}")
     return found.stdout if found.returncode == 0 else None
 
@@ -32,7 +32,7 @@ def _old(root: Path, ref: str, path: Path) -> str | None:
 _tops: dict[Path, Path] = {}
 
 
-def _top(root: Path) -> Path:
+def top_folder(root: Path) -> Path:
     if root not in _tops:
         found = _git(root, "rev-parse", "--show-toplevel")
         if found.returncode != 0:
@@ -48,7 +48,7 @@ def _same_file(root: Path, ref: str, path: Path) -> bool:
 def changed_cards(root: Path, game: Game, ref: str) -> dict[str, set[str]]:
     """Per deck id, the ids of the cards to reprint."""
     if _git(root, "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}").returncode != 0:
-        _top(root)
+        top_folder(root)
         raise InputError([Problem(None, f"--changed-since {ref}: not a commit in this repository")])
     manifest_old = _old(root, ref, game.dir / "game.yaml")
     old_look: Any = None

@@ -641,7 +641,7 @@ def calibrate(
     import contextlib
 
     from pnp.errors import PnpError, Problem
-    from pnp.layout.fonts.families import _ttf
+    from pnp.layout.fonts.families import ttf_font
     from pnp.model.limits import FONT_BYTES
     from pnp.model.project import output_folder, unreadable
     from pnp.model.schema.fields import PAPERS
@@ -658,7 +658,7 @@ def calibrate(
     font = "Helvetica"
     if fonts:
         with contextlib.suppress(Exception):  # a font refused or damaged: the built-in one (a build says why)
-            _ttf(fonts[0], fonts[0].stem)
+            ttf_font(fonts[0], fonts[0].stem)
             font = fonts[0].stem
     pages = calibration_pages(PAPERS[name], name, duplex, 5 * 72 / 25.4)
     try:

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnp.commands.build import BuildOptions, prepare
-from pnp.commands.changes import _top, changed_cards
+from pnp.commands.changes import changed_cards, top_folder
 from pnp.errors import InputError, PnpError, Problem
 from pnp.model.game import load_game
 
@@ -28,7 +28,7 @@ MAX_ARCHIVE = 512 * 1024 * 1024  # bytes of the game's files at REF, at most
 
 def check_ref(root: Path, ref: str) -> None:
     """Refuse, before serving, a --since that names no commit of the project's repository."""
-    top = _top(root)
+    top = top_folder(root)
     found = subprocess.run(["git", "-C", str(top), "rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"],
                            capture_output=True)
     if found.returncode != 0 or ref.startswith("-"):
@@ -67,7 +67,7 @@ def before(live: LiveGame, ref: str, wanted: dict[str, set[str]]) -> tuple[dict[
 
 def _checkout(root: Path, ref: str, scratch: Path, game_id: str) -> Path:
     """The game's folder, the templates and the fonts at REF, written under `scratch`; the project root there."""
-    top = _top(root)
+    top = top_folder(root)
     prefix = root.resolve().relative_to(top).as_posix()
     paths = [f"{prefix}/{p}" if prefix != "." else p for p in (f"cards/{game_id}", "templates", "fonts")]
     present = [p for p in paths if subprocess.run(["git", "-C", str(top), "cat-file", "-e", f"{ref}:{p}"],

@@ -106,7 +106,7 @@ def _checked(data: bytes) -> None:
         raise HostileFont(why)
 
 
-def _ttf(path: Path, pdf_name: str) -> object:
+def ttf_font(path: Path, pdf_name: str) -> object:
     from reportlab.pdfbase import pdfmetrics
 
     from pnp.layout.fonts.parsed_kept import ttfont
@@ -134,7 +134,7 @@ def _face(root: Path, filename: str, at: tuple, where_of, problems: Problems) ->
         problems.add(where_of(at), f"font file {filename!r}: {why}", subject)
         return None
     try:
-        font = _ttf(path, path.stem)
+        font = ttf_font(path, path.stem)
     except HostileFont as exc:
         problems.add(where_of(at), f"font file {filename!r}: {exc}", subject)
         return None
@@ -160,7 +160,7 @@ def load_families(root: Path, declared: dict[str, dict], where_of, problems: Pro
                                                              for n in (*(n for _, n in names), *fallback)):
             families[family] = _families[key]
             for face in (*_families[key].faces.values(), *_families[key].fallbacks):
-                _ttf(root / "fonts" / face.file, face.name)  # registered under its name again (another project)
+                ttf_font(root / "fonts" / face.file, face.name)  # registered under its name again (another project)
             continue
         faces = {style: f for style, name in names
                  if (f := _face(root, name, ("fonts", family, style), where_of, problems))}

@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING, Any
 from pnp.layout.scene import Ellipse, Face, Item, Polygon, Rect, Static, Text, TextRun, Transform
 from pnp.model.units import RGB, alpha_of, hex_of
 from pnp.output.pdfx.inks import is_area
-from pnp.output.preflight.contrast import _paint, _Painted
-from pnp.output.render.renderer import PAPER, Renderer, _icon_colour
+from pnp.output.preflight.contrast import Painted, paint_item
+from pnp.output.render.renderer import PAPER, Renderer, icon_colour
 
 if TYPE_CHECKING:
     from pnp.layout.art.icons import IconDef
@@ -31,12 +31,12 @@ def blend(colour: RGB, under: RGB) -> RGB:
     return (a * colour[0] + (1 - a) * under[0], a * colour[1] + (1 - a) * under[1], a * colour[2] + (1 - a) * under[2])
 
 
-def _known_under(painted: list[_Painted], x: float, y: float, base: RGB) -> RGB:
+def _known_under(painted: list[Painted], x: float, y: float, base: RGB) -> RGB:
     """The last solid colour painted at (x, y): what is not known (a picture, an icon) is looked through."""
-    from pnp.output.preflight.contrast import _under
+    from pnp.output.preflight.contrast import colour_at
 
     for n in range(len(painted), 0, -1):
-        colour = _under(painted[:n], x, y, None)
+        colour = colour_at(painted[:n], x, y, None)
         if colour is not None:
             return colour
     return base
@@ -46,7 +46,7 @@ def unders(items: list, base: RGB = PAPER, out: dict[int, RGB] | None = None) ->
     """id(item) -> the solid colour under the middle of each see-through item of a face (shared groups walked into,
     a transformed frame measured in its own coordinates on the colour under its centre)."""
     out = {} if out is None else out
-    painted: list[_Painted] = []
+    painted: list[Painted] = []
 
     def walk(items: list) -> None:
         for item in items:
@@ -58,7 +58,7 @@ def unders(items: list, base: RGB = PAPER, out: dict[int, RGB] | None = None) ->
             elif _see_through(item):
                 x, y = _middle(item)
                 out[id(item)] = _known_under(painted, x, y, base)
-            _paint(item, painted)
+            paint_item(item, painted)
 
     walk(items)
     return out
@@ -161,7 +161,7 @@ class PdfxRenderer(Renderer):
 
 
 def _blended(value: str | None, alpha: float, colour: RGB, paper: RGB) -> str | None:
-    rgb = _icon_colour(value, colour, paper)
+    rgb = icon_colour(value, colour, paper)
     if rgb is None:
         return None
     from pnp.model.units import RGBA

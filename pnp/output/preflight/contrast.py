@@ -25,7 +25,7 @@ AA = 4.5  # WCAG AA for text: below this a player with weaker sight, or in poor 
 MIN_LARGE = 3.0  # WCAG AA for large text (18 pt and up, or 14 pt and up in bold): never asked for more than this
 PAPER: RGB = (1.0, 1.0, 1.0)
 
-_Painted = tuple[float, float, float, float, RGB | None, object]  # x, y, w, h, colour (None: not known), shape:
+Painted = tuple[float, float, float, float, RGB | None, object]  # x, y, w, h, colour (None: not known), shape:
 # True an ellipse, a list of points a polygon, False a rectangle
 
 
@@ -47,7 +47,7 @@ def _outline(t: Transform) -> tuple[float, float, float, float]:
     return t.x - w / 2, t.y - h / 2, w, h
 
 
-def _under(painted: list[_Painted], x: float, y: float, base: RGB | None = PAPER) -> RGB | None:
+def colour_at(painted: list[Painted], x: float, y: float, base: RGB | None = PAPER) -> RGB | None:
     """The colour last painted at (x, y), else `base` (the paper, or what lies under a frame); None: not known."""
     for px, py, pw, ph, colour, rounded in reversed(painted):
         if not (px <= x <= px + pw and py <= y <= py + ph):
@@ -84,16 +84,16 @@ def low_contrast(items: list, base: RGB | None = PAPER,
     (its text item, the run, the colour under it, the ratio). `base`: the colour under everything (the paper).
     A transformed frame (a die face's template, a board turned on its tile) is measured in its own coordinates,
     on the colour under its centre; on the face, what it covers is then not known."""
-    painted: list[_Painted] = []
+    painted: list[Painted] = []
     for item in _flat(items):
         if isinstance(item, Transform):
-            yield from low_contrast(item.items, _under(painted, item.x, item.y, base), least)
-        _paint(item, painted)
+            yield from low_contrast(item.items, colour_at(painted, item.x, item.y, base), least)
+        paint_item(item, painted)
         if isinstance(item, Text) and not item.rotate:
             for run in item.runs:
                 if not isinstance(run, TextRun) or not run.text.strip() or alpha_of(run.color) < 0.99:
                     continue
-                under = _under(painted, run.x + 0.25 * run.size * len(run.text), run.y - 0.35 * run.size, base)
+                under = colour_at(painted, run.x + 0.25 * run.size * len(run.text), run.y - 0.35 * run.size, base)
                 if under is None:
                     continue
                 found = ratio(run.color, under)
@@ -101,7 +101,7 @@ def low_contrast(items: list, base: RGB | None = PAPER,
                     yield item, run, under, found
 
 
-def _paint(item: Item, painted: list[_Painted]) -> None:
+def paint_item(item: Item, painted: list[Painted]) -> None:
     """What an item paints, on top of what was painted before it (colour None: not known)."""
     if isinstance(item, Transform):
         x, y, w, h = _outline(item)
@@ -121,7 +121,7 @@ def _paint(item: Item, painted: list[_Painted]) -> None:
 
 def colour_under(items: list, points: list[tuple[float, float]], base: RGB | None = PAPER) -> list[RGB | None]:
     """The colour a face paints last at each point (None: not known: a picture, an icon, a see-through fill)."""
-    painted: list[_Painted] = []
+    painted: list[Painted] = []
     for item in _flat(items):
-        _paint(item, painted)
-    return [_under(painted, x, y, base) for x, y in points]
+        paint_item(item, painted)
+    return [colour_at(painted, x, y, base) for x, y in points]

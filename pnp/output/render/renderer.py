@@ -336,8 +336,8 @@ class Renderer:
                     path.curveTo(cmd[1], 1 - cmd[2], cmd[3], 1 - cmd[4], cmd[5], 1 - cmd[6])
                 else:
                     path.close()
-            fill = _icon_colour(shape.fill, colour, paper)
-            stroke = _icon_colour(shape.stroke, colour, paper)
+            fill = icon_colour(shape.fill, colour, paper)
+            stroke = icon_colour(shape.stroke, colour, paper)
             s, f = self._paint(fill, stroke, shape.width)
             if shape.alpha < 1:
                 c.setFillAlpha(shape.alpha)
@@ -400,7 +400,7 @@ def _any_alpha(items: list) -> bool:
         alpha_of(r.color) != 1.0 for r in i.runs) for i in items)
 
 
-def _icon_colour(value: str | None, current: RGB, paper: RGB) -> RGB | None:
+def icon_colour(value: str | None, current: RGB, paper: RGB) -> RGB | None:
     if value is None:
         return None
     if value == "current":

@@ -94,7 +94,7 @@ def _candidates(length: float, forbidden: list[tuple[float, float]]) -> tuple[li
     return [p for p in points if MIN_PIECE <= p <= length - MIN_PIECE], middles
 
 
-def _split(length: float, reach: float, tab: float, forbidden: list[tuple[float, float]],
+def split_length(length: float, reach: float, tab: float, forbidden: list[tuple[float, float]],
            most: int) -> list[float] | None:
     """Cuts 0 < s1 < ... < length: the fewest tiles (up to `most`) whose art (piece, tab, bleed) fits
     `reach`, balanced, preferring gutters' middles; None if no such split avoids `forbidden`."""
@@ -163,11 +163,11 @@ def plan_seams(size: tuple[float, float], bleed: float, area: tuple[float, float
     cuts = []
     said: list[str] = []
     for axis, (length, reach) in enumerate(((w, area[0] - 2 * bleed), (h, area[1] - 2 * bleed))):
-        free = _split(length, reach, tab, [], 64)
+        free = split_length(length, reach, tab, [], 64)
         if free is None:  # cannot happen for a board within the size limits and a sheet of paper
             raise ValueError(f"a {length / MM:.0f} mm board does not tile on this paper")
         forbidden = _forbidden(avoid, axis)
-        wanted = _split(length, reach, tab, forbidden, len(free)) if forbidden else free  # one tile more at most
+        wanted = split_length(length, reach, tab, forbidden, len(free)) if forbidden else free  # one tile more at most
         chosen = wanted or free
         if wanted and forbidden and wanted != free:
             said.append(_why(axis, free, wanted))
@@ -176,7 +176,7 @@ def plan_seams(size: tuple[float, float], bleed: float, area: tuple[float, float
                 crossed.append(i)
         cuts.append(chosen)
     xs, ys = cuts
-    return Plan(xs, ys, tab, _tiles(xs, ys, tab), sorted(crossed), tuple(said))
+    return Plan(xs, ys, tab, tile_plans(xs, ys, tab), sorted(crossed), tuple(said))
 
 
 def _why(axis: int, free: list[float], wanted: list[float]) -> str:
@@ -191,7 +191,7 @@ def _why(axis: int, free: list[float], wanted: list[float]) -> str:
     return f"the seams {way} moved from {equal} mm (equal tiles) into the gutters of what `seams: avoid:` names"
 
 
-def _tiles(xs: list[float], ys: list[float], tab: float) -> list[TilePlan]:
+def tile_plans(xs: list[float], ys: list[float], tab: float) -> list[TilePlan]:
     rows, cols = len(ys) - 1, len(xs) - 1
     out = []
     for r in range(rows):

@@ -165,13 +165,13 @@ def plan_on_grid(size: tuple[float, float], bleed: float, area: tuple[float, flo
                  avoid: list[tuple[float, float, float, float]], grids: tuple[GridCells, ...]) -> Plan:
     """Tiles of a board holding grids: seams along the cells' edges where the grid lies, straight elsewhere;
     along an axis where no such seams fit the paper, straight seams that split cells, and the plan says why."""
-    from pnp.output.tiling.seams import Plan, _split, _tiles
+    from pnp.output.tiling.seams import Plan, split_length, tile_plans
 
     w, h = size
     chosen: list[list[Seam]] = []
     said: list[str] = []
     for axis, (length, across, reach) in enumerate(((w, h, area[0] - 2 * bleed), (h, w, area[1] - 2 * bleed))):
-        free = _split(length, reach, tab, [], 64)
+        free = split_length(length, reach, tab, [], 64)
         if free is None:
             raise ValueError(f"a {length / MM:.0f} mm board does not tile on this paper")
         seams, why = split_axis(axis, length, across, reach, tab, grids, avoid, len(free))
@@ -196,7 +196,7 @@ def plan_on_grid(size: tuple[float, float], bleed: float, area: tuple[float, flo
     crossed = [i for i, b in enumerate(avoid)
                if any(crosses_box(s, b) and not (s.stepped and in_grid(b)) for axis in chosen for s in axis)]
     if not any(s.stepped for axis in chosen for s in axis):
-        return Plan(xs, ys, tab, _tiles(xs, ys, tab), crossed, said=tuple(said))
+        return Plan(xs, ys, tab, tile_plans(xs, ys, tab), crossed, said=tuple(said))
     from pnp.output.tiling.stepped_tiles import stepped_tiles
 
     vs = [straight(0, 0.0, h).points, *(s.points for s in chosen[0]), straight(0, w, h).points]
