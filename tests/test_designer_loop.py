@@ -119,9 +119,9 @@ def test_changed_since_needs_a_real_ref(project):
 
 
 def test_the_cache_rerenders_only_the_changed_deck(project):
-    from pnp.commands.build import BuildOptions, build
+    from pnp.commands.build import BuildCache, BuildOptions, build
 
-    cache: dict = {}
+    cache = BuildCache()
     build(project, "mini", BuildOptions(cache=cache))
     pdf = project / "output/mini/spell.pdf"
     first = pdf.stat().st_mtime_ns
@@ -132,6 +132,36 @@ def test_the_cache_rerenders_only_the_changed_deck(project):
     build(project, "mini", BuildOptions(cache=cache))
     assert "Move twice." in text_of(pdf)
 
+
+
+@pytest.mark.parametrize("deck_id", ["rulebook", "document"])
+def test_a_deck_named_like_a_part_of_the_build_keeps_its_own_place_in_the_cache(project, deck_id, monkeypatch):
+    """The watch cache keeps decks, the rulebook and the document apart: a deck whose id is `rulebook` or
+    `document` is not imposed again when nothing changed, and an edit to it reaches its PDF and the document."""
+    import pnp.commands.build as building
+    from pnp.commands.build import BuildCache, BuildOptions, build
+
+    imposed: list[str] = []
+    impose = building.impose_deck
+    monkeypatch.setattr(building, "impose_deck", lambda deck, *rest: imposed.append(deck.id) or impose(deck, *rest))
+
+    game = project / "cards/mini"
+    (game / f"{deck_id}.yaml").write_text((game / "spells.yaml").read_text().replace("id: spell\n", f"id: {deck_id}\n")
+                                          .replace("name: Spell\n", "name: Second Deck\n"))
+    (game / "game.yaml").write_text((game / "game.yaml").read_text().replace("decks: [spells.yaml]",
+                                                                           f"decks: [spells.yaml, {deck_id}.yaml]"))
+    cache = BuildCache()
+    build(project, "mini", BuildOptions(cache=cache))
+    pdf = project / f"output/mini/{deck_id}.pdf"
+    first = pdf.stat().st_mtime_ns
+    imposed.clear()
+    build(project, "mini", BuildOptions(cache=cache))
+    assert pdf.stat().st_mtime_ns == first, "nothing changed: the deck is not written again"
+    assert imposed == [], "nothing changed: no deck is imposed and rendered again"
+    (game / f"{deck_id}.yaml").write_text((game / f"{deck_id}.yaml").read_text().replace("Move.", "Move thrice."))
+    build(project, "mini", BuildOptions(cache=cache))
+    assert "Move thrice." in text_of(pdf)
+    assert "Move thrice." in text_of(project / "output/mini/mini-pnp.pdf")
 
 class Watching:
     """`pnp watch GAME` running in a thread: what it said, and a way to wait for its next build."""

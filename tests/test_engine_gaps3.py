@@ -10,7 +10,7 @@ import pytest
 from pnp.errors import Problems
 from pnp.layout.scene import Line, Rect, Static
 from pnp.layout.templates import TemplateStore
-from pnp.layout.whole_game import lay_out_deck, layout_env
+from pnp.layout.whole_game import LayoutCache, lay_out_deck, layout_env
 from pnp.model.game import load_game
 from pnp.model.units import MM
 
@@ -123,7 +123,7 @@ def with_other_deck(root: Path, reads: bool) -> None:
                                       "text: \"Label {{ decks.label.cards[0].label }} of {{ decks.label.count }}\"}")
 
 
-def spell_texts(root: Path, cache: dict) -> tuple[list[str], object]:
+def spell_texts(root: Path, cache: LayoutCache) -> tuple[list[str], object]:
     from pnp.layout.scene import Text
     from pnp.layout.whole_game import lay_out_game
 
@@ -136,7 +136,7 @@ def spell_texts(root: Path, cache: dict) -> tuple[list[str], object]:
 
 def test_a_template_reads_another_deck_and_its_face_follows_that_deck_in_watch(project):
     with_other_deck(project, reads=True)
-    cache: dict = {}
+    cache = LayoutCache()
     texts, _ = spell_texts(project, cache)
     assert "Label One of 1" in texts
     edit(project / "cards/mini/labels.yaml", "label: One}", "label: Two}")  # only the other deck's file changes
@@ -146,7 +146,7 @@ def test_a_template_reads_another_deck_and_its_face_follows_that_deck_in_watch(p
 
 def test_a_face_that_reads_no_other_deck_is_kept_when_one_changes(project):
     with_other_deck(project, reads=False)
-    cache: dict = {}
+    cache = LayoutCache()
     _, first = spell_texts(project, cache)
     edit(project / "cards/mini/labels.yaml", "label: One}", "label: Two}")
     _, again = spell_texts(project, cache)

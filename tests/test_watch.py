@@ -99,7 +99,7 @@ def test_a_deck_laid_out_again_only_when_its_inputs_change(project):
         laid.append(deck.id)
         return real(deck, *args)
 
-    cache: dict = {}
+    cache = game_layout.LayoutCache()
     game_layout.lay_out_deck = counting
     try:
         first = game_layout.lay_out_game(load_game(project, "mini"), 8.5, Problems(), cache=cache)[1]

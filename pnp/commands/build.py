@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from pnp.errors import InputError, Problem, Problems, RuleError
 from pnp.layout.template_engine import LayoutEnv
-from pnp.layout.whole_game import Prepared, lay_out_game
+from pnp.layout.whole_game import LayoutCache, Prepared, lay_out_game
 from pnp.model import limits
 from pnp.model.game import Deck, Game, PrintSettings, load_game
 from pnp.model.project import output_folder
@@ -33,6 +33,18 @@ if TYPE_CHECKING:
 
 
 @dataclass(repr=False, eq=False)
+class BuildCache:
+    """What `pnp watch` and `pnp serve` keep between builds, each part in its own field (a deck's id never meets
+    the rulebook's or the document's): the layout's, and for each deck the key of its inputs with its imposed
+    pages and rendered PDF; the rulebook and the document with the key they were made from."""
+
+    layout: LayoutCache = field(default_factory=LayoutCache)
+    decks: dict[str, tuple[str, list[Page], Any, bytes]] = field(default_factory=dict)
+    rulebook: tuple[tuple, Any] | None = None
+    document: tuple[tuple, Any] | None = None
+
+
+@dataclass(repr=False, eq=False)
 class BuildOptions:
     """What `pnp build` was asked for: paper, duplex, bleed, output folder and more."""
     paper: str | None = None
@@ -43,7 +55,7 @@ class BuildOptions:
     final: bool = False  # no version stamp on the fronts (playtest builds carry one)
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm: moves every back to undo a printer's duplex shift
     only: dict[str, set[str]] | None = None  # print just these cards (deck id -> card ids): a reprint
-    cache: dict[str, Any] | None = None  # kept between builds (pnp watch): decks whose inputs did not change
+    cache: BuildCache | None = None  # kept between builds (pnp watch): decks whose inputs did not change
     # are not imposed and rendered again, and their files are not rewritten
     progress: Any = None  # called as progress(done, total, what) while rendering
     rules: RuleOptions = field(default_factory=RuleOptions)  # custom rules: run them? their time limit
@@ -98,7 +110,7 @@ def prepare(root: Path, game_id: str, opts: BuildOptions) -> Prepared:
     started = start_custom_rules(game, opts.rules) if checked else None  # in a worker, beside the layout
     try:
         # layout: fonts, icons and templates, then every face of every deck
-        layouts = opts.cache.setdefault("@layout", {}) if opts.cache is not None else None  # see lay_out_game
+        layouts = opts.cache.layout if opts.cache is not None else None  # see lay_out_game
         env, decks = lay_out_game(game, settings.bleed, problems, opts.max_pieces, layouts)
 
         # rules: layout's findings and the game's rules; errors stop the build unless forced
@@ -153,7 +165,7 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
     game, settings, paper, env, marker, font = prep.game, prep.settings, prep.paper, prep.env, prep.marker, prep.font
     found = prep.found
     if opts.only is not None:  # a reprint: just the chosen cards, with their backs
-        prep.decks = [(deck, [e for e in entries if e[2]["id"] in opts.only.get(deck.id, set())], size)
+        prep.decks = [(deck, [e for e in entries if e.meta["id"] in opts.only.get(deck.id, set())], size)
                       for deck, entries, size in prep.decks]
         prep.decks = [d for d in prep.decks if d[1]]
         settings.document = False
@@ -172,7 +184,7 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
     stamp = stamp_of(game, opts.final)
     title = f"{game.manifest.name} {game.manifest.version}"
     laid = {deck.id: (entries, size) for deck, entries, size in prep.decks}
-    cache = opts.cache if opts.cache is not None else {}
+    cache = opts.cache if opts.cache is not None else BuildCache()
     for step, (deck, entries, size) in enumerate(prep.decks):
         limits.working_on(f"drawing {deck.id}'s sheets")
         if opts.progress:
@@ -185,8 +197,8 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
             continue
         key = fingerprint(root, game, deck, (settings, opts.back_offset, opts.only, marker, stamp, out_dir), entries) \
             if opts.cache is not None else str(step)  # a one-off build has nothing to reuse
-        if cache.get(deck.id, (None,))[0] == key:
-            _, pages, how, data = cache[deck.id]
+        if deck.id in cache.decks and cache.decks[deck.id][0] == key:
+            _, pages, how, data = cache.decks[deck.id]
         else:
             pages, how = impose_deck(deck, entries, size, settings, paper, notes)
             shift_backs(pages, opts.back_offset)
@@ -194,7 +206,7 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
                     ["assembly map" if p.side == "map" else deck.name for p in pages])
             data = Renderer(env.icons, f"{game.manifest.name}: {deck.name}", font).render(pages, marker, stamp,
                                                                                          settings.margin)
-            cache[deck.id] = (key, pages, how, data)
+            cache.decks[deck.id] = (key, pages, how, data)
         rendered.append((out_dir / f"{deck.id}.pdf", data, pages, how, deck))
 
     # the rulebook (cards/<game>/rulebook.md): its counts, faces and setup from this very build
@@ -203,13 +215,13 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
         from pnp.commands.rulebook import rulebook_pdf
 
         # pnp watch: made again only when its source, the rules or a deck it may show has changed
-        book_key = (tuple(cache.get(d.id, ("",))[0] for *_, d in rendered), paper, opts.rulebook,
+        book_key = (tuple(cache.decks[d.id][0] if d.id in cache.decks else "" for *_, d in rendered), paper,
+                    opts.rulebook,
                     *((game.dir / f).read_bytes() if (game.dir / f).is_file() else b"" for f in ("rulebook.md",
                                                                                                  "rules.yaml")))
-        if opts.cache is None or cache.get("rulebook", (None,))[0] != book_key:
-            cache["rulebook"] = (book_key, rulebook_pdf(game, prep.decks, env, paper, opts.rulebook == "booklet",
-                                                        pdfx))
-        rulebook = cache["rulebook"][1]
+        if opts.cache is None or cache.rulebook is None or cache.rulebook[0] != book_key:
+            cache.rulebook = (book_key, rulebook_pdf(game, prep.decks, env, paper, opts.rulebook == "booklet", pdfx))
+        rulebook = cache.rulebook[1]
 
     # the print-and-play document: front matter (naming the rulebook), then every component's sheets
     counts: dict[str, int] = {}
@@ -223,11 +235,11 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
         book = "" if rulebook is None else f"The rules are in {game.id}-rulebook.pdf, built from the same files" + (
             ": a booklet; print it duplex, flipped on the short edge, fold the stack in half and staple it on the "
             "fold." if opts.rulebook == "booklet" else ".")
-        doc_key = (*(cache[deck.id][0] for *_, deck in rendered), book, opts.stock)
-        if cache.get("document", (None,))[0] != doc_key:
-            cache["document"] = (doc_key, render_document(game, rendered, laid, counts, paper, settings, env, font,
+        doc_key = (*(cache.decks[deck.id][0] for *_, deck in rendered), book, opts.stock)
+        if cache.document is None or cache.document[0] != doc_key:
+            cache.document = (doc_key, render_document(game, rendered, laid, counts, paper, settings, env, font,
                                                           marker, stamp, opts.back_offset, book, opts.stock, pdfx))
-        document = cache["document"][1]
+        document = cache.document[1]
 
     # write: every file staged beside the output folder, which then becomes the new build in one step
     from pnp.output.write.staging import Staging

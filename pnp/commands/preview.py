@@ -10,10 +10,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from pnp.errors import InputError, Problem, did_you_mean
-from pnp.layout.scene import Face
+from pnp.layout.scene import Entry, Face
 from pnp.model.limits import working_on
 from pnp.output.export.raster import check_fits, faces_fit, faces_to_images, pixels, trim
 
@@ -27,7 +27,7 @@ SHEET_COLS = 6
 GAP_MM = 2.0  # between cards and around the sheet
 
 
-def fronts_of(entries: list[tuple[Face, Face | None, dict[str, Any]]]) -> dict[str, Face]:
+def fronts_of(entries: list[Entry]) -> dict[str, Face]:
     """A deck's distinct fronts by card id (copies share one), in deck order."""
     fronts: dict[str, Face] = {}
     for front, _, meta in entries:

@@ -15,7 +15,7 @@ import time
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
-from pnp.commands.build import BuildOptions, BuildResult, build
+from pnp.commands.build import BuildCache, BuildOptions, BuildResult, build
 from pnp.commands.saves import Saves, caught_mid_save
 from pnp.errors import PnpError
 
@@ -64,7 +64,7 @@ def folders(root: Path, game: str) -> list[Path]:
 def watch(root: Path, game: str, opts: BuildOptions, say: Callable[[str], None],
           stop: Callable[[], bool] | None = None) -> None:
     stop = stop or (lambda: False)
-    opts.cache = {} if opts.cache is None else opts.cache
+    opts.cache = BuildCache() if opts.cache is None else opts.cache
     decks_first = dataclasses.replace(opts, document=False)
 
     def decks(changed: Iterable[Path] = ()) -> bool:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from operator import attrgetter
-from typing import Any
+from typing import Any, NamedTuple
 
 from pnp.model.units import RGB
 
@@ -212,6 +212,15 @@ class Face:
     def __setstate__(self, state: tuple) -> None:
         self.w, self.h, self.bleed, self.items, self.stamp, self.grids, self.cut = state
         self.sources = None
+
+
+class Entry(NamedTuple):
+    """One printed copy of a piece, as the layout hands it to imposition: its front, its back (None: it has
+    none) and its manifest entry (`component`, `id`, `copy`; `turned` once imposition turns it)."""
+
+    front: Face
+    back: Face | None
+    meta: dict[str, Any]
 
 
 def drawn_as(item: Any) -> tuple:

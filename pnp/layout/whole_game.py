@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import os
 import weakref
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -18,7 +18,7 @@ from pnp.errors import InputError, Problem, Problems, Where
 from pnp.layout.cardtext import filled
 from pnp.layout.fonts.families import load_families
 from pnp.layout.other_decks import decks_read
-from pnp.layout.scene import Face
+from pnp.layout.scene import Entry
 from pnp.layout.template_engine import CompiledTemplate, LayoutEnv, precompile
 from pnp.layout.templates import TemplateStore
 from pnp.layout.text import glossary_pattern, placeholder_pattern
@@ -26,9 +26,6 @@ from pnp.model import limits
 from pnp.model.game import Deck, Game, PrintSettings
 from pnp.model.limits import Overtime, time_limit
 from pnp.model.project import OUTSIDE, outside
-
-Entry = tuple[Face, Face | None, dict[str, Any]]  # (front, back, manifest entry) of one printed copy
-
 
 _ENVS: weakref.WeakKeyDictionary[Game, tuple[LayoutEnv, list[Problem]]] = weakref.WeakKeyDictionary()
 
@@ -136,7 +133,7 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
                 face = front.face(ctx, subject, problems, where)
                 back_face = shared_back or (back.face(ctx, subject + " back", problems, where) if back else None)
             for copy in range(1, card.copies + 1):
-                out.append((face, back_face, {"component": deck.id, "id": card.id, "copy": copy}))
+                out.append(Entry(face, back_face, {"component": deck.id, "id": card.id, "copy": copy}))
     except Overtime as exc:  # the element that ran over is reported by the layout; the deck stops there
         if not getattr(exc, "reported", False):  # (outside any element: say it for the whole template)
             problems.add(front_t.where, f"laying out a face of this template took more than {limits.FACE_SECONDS:g} "
@@ -165,8 +162,22 @@ def check_pieces(game: Game, max_pieces: int) -> None:
                               "--max-pieces", f"{deck.id}/{card.id}")])
 
 
+@dataclass
+class LayoutCache:
+    """What `lay_out_game` keeps between runs (`pnp watch`, `pnp serve`): the fonts, icons and palette made from
+    the game's shared inputs, and each deck's faces by its file, with the files of other decks they read."""
+
+    shared: str = ""  # the shared inputs the rest was made from (see _shared_inputs)
+    env: tuple[LayoutEnv, list[Problem]] | None = None
+    decks: dict[str, tuple[bytes, list[Entry], list[Problem], dict[str, bytes]]] = field(default_factory=dict)
+
+    def clear(self) -> None:
+        self.env = None
+        self.decks.clear()
+
+
 def lay_out_game(game: Game, bleed: float, problems: Problems, max_pieces: int = limits.PIECES,
-                 cache: dict[str, Any] | None = None) -> tuple[LayoutEnv, list[LaidOutDeck]]:
+                 cache: LayoutCache | None = None) -> tuple[LayoutEnv, list[LaidOutDeck]]:
     """Every deck laid out; problems of every deck are collected, a deck that cannot be laid out is left out.
 
     `cache` (kept between runs by `pnp watch` and `pnp serve`): a deck whose file is unchanged, in a game
@@ -175,17 +186,17 @@ def lay_out_game(game: Game, bleed: float, problems: Problems, max_pieces: int =
     when one of their files changed too."""
     check_pieces(game, max_pieces)
     shared = _shared_inputs(game, bleed) if cache is not None else ""
-    if cache is not None and cache.get("shared") != shared:
+    if cache is not None and cache.shared != shared:
         cache.clear()
-    if cache is not None and "env" in cache:
-        env, found = cache["env"]
+    if cache is not None and cache.env is not None:
+        env, found = cache.env
         problems.extend(found)
     else:
         own = Problems()
         env = layout_env(game, own)
         problems.extend(own.items)
         if cache is not None and not own.errors:
-            cache["shared"], cache["env"] = shared, (env, own.items)
+            cache.shared, cache.env = shared, (env, own.items)
     problems.raise_if_errors()
     store = template_store(game)
     decks = []
@@ -199,9 +210,9 @@ def lay_out_game(game: Game, bleed: float, problems: Problems, max_pieces: int =
             continue
         key = deck.doc.file
         text = _read(game.root / deck.doc.file) if cache is not None else b""
-        if cache is not None and key in cache and cache[key][0] == text \
-                and all(_read(game.root / f) == t for f, t in cache[key][3].items()):
-            entries, found = cache[key][1], cache[key][2]
+        kept = cache.decks.get(key) if cache is not None else None
+        if kept is not None and kept[0] == text and all(_read(game.root / f) == t for f, t in kept[3].items()):
+            entries, found = kept[1], kept[2]
             problems.extend(found)
         else:
             own = Problems()
@@ -216,8 +227,8 @@ def lay_out_game(game: Game, bleed: float, problems: Problems, max_pieces: int =
             if cache is not None:  # with the files of the other decks its faces read
                 read = others.taken()
                 files = {d.doc.file for d in game.decks if d.id in read and d is not deck}
-                cache[key] = (text, entries, own.items, {f: _read(game.root / f) for f in files})
-        size = (entries[0][0].w, entries[0][0].h) if entries else (0.0, 0.0)
+                cache.decks[key] = (text, entries, own.items, {f: _read(game.root / f) for f in files})
+        size = (entries[0].front.w, entries[0].front.h) if entries else (0.0, 0.0)
         decks.append((deck, entries, size))
     return env, decks
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pnp.commands.build import BuildOptions, prepare
+from pnp.commands.build import BuildCache, BuildOptions, prepare
 from pnp.errors import PnpError, Problem
 from pnp.layout.scene import Face, image_paths
 from pnp.model.project import unreadable
@@ -68,7 +68,7 @@ class LiveGame:
         self.bigs: dict[str, bytes] = {}
         self.failures: list[str] = []  # what went wrong drawing, for the terminal
         self.broken: set[str] = set()  # faces that could not be drawn (a changed face has a new key)
-        self.cache: dict[str, Any] = {}  # decks laid out before, reused while their inputs are unchanged
+        self.cache = BuildCache()  # decks laid out before, reused while their inputs are unchanged
         self.keyed: dict[int, tuple[Face, str]] = {}  # the last look's faces and their keys
         self.order: list[str] = []  # the faces' keys in the order of the page
 

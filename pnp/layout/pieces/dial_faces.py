@@ -15,7 +15,7 @@ from typing import Any
 from pnp.errors import Problems
 from pnp.layout.fonts.families import unknown_font
 from pnp.layout.pieces.dial_geometry import check, ink, polar, ring
-from pnp.layout.scene import Ellipse, Face, Icon, Item, Line, Rect, Text, TextRun
+from pnp.layout.scene import Ellipse, Entry, Icon, Item, Line, Rect, Text, TextRun
 from pnp.layout.template_engine import CompiledTemplate, LayoutEnv
 from pnp.layout.templates import TemplateStore
 from pnp.model import limits
@@ -95,7 +95,7 @@ def values_ring(spec: DialSpec, face_name: str, font: object, colour: tuple[floa
 
 
 def lay_out_dial(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, bleed: float,
-                 problems: Problems) -> list[tuple[Face, Face | None, dict[str, Any]]]:
+                 problems: Problems) -> list[Entry]:
     """Each card's base (front) and wheel (`part: wheel`), one entry per copy; problems at the deck file."""
     spec = deck.spec.dial
     assert spec is not None and deck.template is not None and deck.spec.wheel is not None
@@ -136,8 +136,8 @@ def lay_out_dial(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
             "data": {name: doc.data for name, doc in game.data.items()}, "dial": names(spec)}
     bleed_b = base_t.bleed if base_t.bleed is not None and bleed else bleed
     bleed_w = wheel_t.bleed if wheel_t.bleed is not None and bleed else bleed
-    bases: list[tuple[Face, Face | None, dict[str, Any]]] = []
-    wheels: list[tuple[Face, Face | None, dict[str, Any]]] = []
+    bases: list[Entry] = []
+    wheels: list[Entry] = []
     try:
         with time_limit(limits.FACE_SECONDS):
             front = CompiledTemplate(base_t, env, bleed_b, problems, base, deck.id)
@@ -150,8 +150,8 @@ def lay_out_dial(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
             b.items.extend(cut)
             w.items.extend(rim)
             for copy in range(1, card.copies + 1):
-                bases.append((b, None, {"component": deck.id, "id": card.id, "copy": copy}))
-                wheels.append((w, None, {"component": deck.id, "id": card.id, "copy": copy, "part": "wheel"}))
+                bases.append(Entry(b, None, {"component": deck.id, "id": card.id, "copy": copy}))
+                wheels.append(Entry(w, None, {"component": deck.id, "id": card.id, "copy": copy, "part": "wheel"}))
     except Overtime as exc:  # reported at the element that ran over, else at the deck
         if not getattr(exc, "reported", False):
             problems.add(deck.doc.where(("template",)), f"laying out this dial took more than "

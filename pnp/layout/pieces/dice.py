@@ -19,7 +19,7 @@ from typing import Any
 from pnp.errors import InputError, Problem, Problems, Where
 from pnp.layout.pieces.dienet import Net, NetFace, Point, Segment, faces_count, net
 from pnp.layout.rotatable import mark
-from pnp.layout.scene import Face, Icon, Item, Line, Polygon, Text, Transform
+from pnp.layout.scene import Entry, Face, Icon, Item, Line, Polygon, Text, Transform
 from pnp.layout.template_engine import CompiledTemplate, LayoutEnv, precompile
 from pnp.layout.text import Style, fit, parse
 from pnp.model import limits
@@ -214,7 +214,7 @@ def _dot(x: float, y: float, r: float, n: int = 12) -> list[tuple[float, float]]
 
 
 def lay_out_die(deck: Deck, game: Game, env: LayoutEnv, problems: Problems, store: Any = None, bleed: float = 0.0,
-                ) -> list[tuple[Face, Face | None, dict[str, Any]]]:
+                ) -> list[Entry]:
     faces, table = _faces(deck, game)
     edge = deck.spec.edge or 22 * 72 / 25.4
     template = None
@@ -230,10 +230,11 @@ def lay_out_die(deck: Deck, game: Game, env: LayoutEnv, problems: Problems, stor
     def where(i: int, key: str) -> Where:
         return table.where(("faces", i, key))
 
-    out: list[tuple[Face, Face | None, dict[str, Any]]] = []
+    out: list[Entry] = []
     for card in deck.cards:
         with time_limit(limits.FACE_SECONDS * len(faces)):  # a face's time for each face of the die
             face = die_face(net(deck.spec.die or "", edge), faces, env, problems, f"{deck.id}/{card.id}", where,
                             template, card.data, bleed)
-        out.extend((face, None, {"component": deck.id, "id": card.id, "copy": k}) for k in range(1, card.copies + 1))
+        out.extend(Entry(face, None, {"component": deck.id, "id": card.id, "copy": k})
+                   for k in range(1, card.copies + 1))
     return out

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnp.errors import InputError, Problem
-from pnp.layout.scene import Face
+from pnp.layout.scene import Entry, Face
 from pnp.model.limits import working_on
 from pnp.model.schema.fields import CARD_SIZES
 from pnp.model.units import MM
@@ -43,7 +43,7 @@ NOT_FACES = {"board": "a board: print its PDF (or export it --to tts)",
              "die": "a die's net: print its PDF (or export it --to tts)",
              "sheet": "a write-in sheet: print its PDF (or export it --to tts)"}
 
-Entries = list[tuple[Face, Face | None, dict[str, Any]]]
+Entries = list[Entry]
 Progress = Callable[[int, int, str], None] | None
 
 

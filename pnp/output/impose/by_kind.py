@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from pnp.errors import InputError, Problem
-from pnp.layout.scene import Ellipse, Face, Label, Rect
+from pnp.layout.scene import Ellipse, Entry, Label, Rect
 from pnp.model.game import Deck, PrintSettings
 from pnp.model.units import MM, to_mm
 from pnp.output.impose.cards import Page, impose_cards, plan_grid
@@ -18,7 +16,7 @@ NO_BLEED_SHEET = ("a write-in sheet prints without bleed: nothing on it runs to 
 FIT = 0.97  # a write-in sheet may print this much smaller, if that puts one more on a page
 
 
-def impose_deck(deck: Deck, entries: list[tuple[Face, Face | None, dict[str, Any]]], size: tuple[float, float],
+def impose_deck(deck: Deck, entries: list[Entry], size: tuple[float, float],
                 s: PrintSettings, paper: tuple[float, float], notes: list[str]) -> tuple[list[Page], str]:
     """(pages, how they are laid out, for the summary)."""
     kind = deck.spec.kind
@@ -86,14 +84,15 @@ def fit_scale(paper: tuple[float, float], margin: float, size: tuple[float, floa
     return scale
 
 
-def _dial(deck: Deck, entries: list[tuple[Face, Face | None, dict[str, Any]]], s: PrintSettings,
+def _dial(deck: Deck, entries: list[Entry], s: PrintSettings,
           paper: tuple[float, float], notes: list[str]) -> tuple[list[Page], str]:
     """A dial's bases, one to a page (tiled when larger), then its wheels on sheets of their own, each cut
     out on its circle."""
     from pnp.output.tiling.tiles import impose_single
 
-    bases = [e for e in entries if e[2].get("part") != "wheel"]
-    wheels = [(f, b, {k: v for k, v in m.items() if k != "part"}) for f, b, m in entries if m.get("part") == "wheel"]
+    bases = [e for e in entries if e.meta.get("part") != "wheel"]
+    wheels = [Entry(f, b, {k: v for k, v in m.items() if k != "part"})
+              for f, b, m in entries if m.get("part") == "wheel"]
     pages = [p for face, back, meta in bases
              for p in impose_single(face, back, meta, deck.name, paper, s.margin, s.cut_marks, s.duplex)]
     if wheels:

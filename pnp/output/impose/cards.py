@@ -16,7 +16,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from pnp.layout.scene import Face, Line
+from pnp.layout.scene import Entry, Face, Line
 
 EPS = 1e-6
 MM = 72 / 25.4
@@ -269,7 +269,7 @@ def back_page(fronts: Page, pairs: list[tuple[Placement, Face | None]], paper: t
     return Page(paper[0], paper[1], backs, marks, fronts.mark_width, "back", halos(marks, fronts.mark_width))
 
 
-def impose_cards(entries: list[tuple[Face, Face | None, dict[str, Any]]], grid: Grid,
+def impose_cards(entries: list[Entry], grid: Grid,
                  paper: tuple[float, float], duplex: str, mark_off: float, mark_width: float,
                  scale: float = 1.0) -> list[Page]:
     """Fronts pages, each followed by its backs page (unless duplex is none or there is no back).

@@ -8,10 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.layout.scene import Face
+from pnp.layout.scene import Entry, Face
 from pnp.output.impose.cards import Page, Placement
-
-Entry = tuple[Face, Face | None, dict[str, Any]]
 
 
 def face_page(face: Face, meta: dict[str, Any], side: str, stamp: bool = True) -> Page:

@@ -6,15 +6,13 @@ marks of 3.7 mm). A grid that cannot hold the whole bleed either way says what e
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from pnp.layout.scene import Face, Transform
+from pnp.layout.scene import Entry, Face, Transform
 from pnp.model.units import MM, to_mm
 from pnp.output.impose.cards import EPS, Grid, plan_grid
 
 MIN_CUT_MARK = 3 * MM  # a cut mark shorter than this is hard to find with a ruler (and a wide printer margin drops it)
 
-Entry = tuple[Face, Face | None, dict[str, Any]]
 
 
 @dataclass(slots=True, repr=False, eq=False)
@@ -67,7 +65,7 @@ def plan_cards(paper: tuple[float, float], margin: float, card: tuple[float, flo
 def turn_entries(entries: list[Entry]) -> list[Entry]:
     """Each card turned a quarter clockwise, its back anticlockwise: turned over left to right, the back is upright
     behind the front (as a turned board's)."""
-    return [(turn_card(f, 90), turn_card(b, -90) if b is not None else None, {**m, "turned": 90})
+    return [Entry(turn_card(f, 90), turn_card(b, -90) if b is not None else None, {**m, "turned": 90})
             for f, b, m in entries]
 
 

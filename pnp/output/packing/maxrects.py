@@ -14,10 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pnp.layout.scene import Face
+from pnp.layout.scene import Entry
 from pnp.model.game import Deck
 
-Entry = tuple[Face, Face | None, dict[str, Any]]
 Box = tuple[float, float, float, float]
 
 

@@ -30,7 +30,7 @@ def shop_findings(decks: list[tuple[Any, list, Any]], shop: Vendor) -> list[Prob
         if deck.spec.kind not in ("cards", "tokens") or not entries:
             continue
         where = deck.doc.where(())
-        face = entries[0][0]
+        face = entries[0].front
         if not any(abs(face.w - w) <= TOLERANCE and abs(face.h - h) <= TOLERANCE or
                    abs(face.h - w) <= TOLERANCE and abs(face.w - h) <= TOLERANCE for w, h in shop.sizes.values()):
             add(where, f"{deck.id} is {_mm(face.w)} x {_mm(face.h)}: {shop.name} prints "

@@ -3,18 +3,14 @@ one to itself, a larger one is tiled (`pnp.output.tiling.tiles`); a die's net is
 
 from __future__ import annotations
 
-from typing import Any
-
 from pnp.errors import InputError, Problem
-from pnp.layout.scene import Face
+from pnp.layout.scene import Entry, Face
 from pnp.model.game import Deck, PrintSettings
 from pnp.model.units import MM
 from pnp.output.impose.cards import Page, impose_cards, plan_grid
 from pnp.output.preflight.extent import item_box, walk
 from pnp.output.tiling.seams import Box, Plan
 from pnp.output.tiling.tiles import area, impose_board
-
-Entry = tuple[Face, Face | None, dict[str, Any]]
 
 
 def avoided(deck: Deck, face: Face, back: Face | None) -> list[Box]:
@@ -77,7 +73,7 @@ def impose_boards(deck: Deck, entries: list[Entry], s: PrintSettings, paper: tup
     one's page has room for it (pnp/output/tiling/assembly_beside.py)."""
     kind = deck.spec.kind
     if kind == "board" and len(entries) > 1:
-        face = entries[0][0]
+        face = entries[0].front
         grid = plan_grid(paper, s.margin, (face.w, face.h), face.bleed, "bleed", s.cut_marks, s.mark_length,
                          s.mark_offset, s.center)
         if grid.per_page > 1:  # small boards share sheets, as cards do, each with its whole bleed
@@ -95,7 +91,7 @@ def impose_boards(deck: Deck, entries: list[Entry], s: PrintSettings, paper: tup
                                   s.duplex, avoid, tab, beside)
         pages.extend(more)
         tiles += len(plan.tiles)
-        if len(plan.tiles) > 1 and meta.get("copy", 1) == 1 and face is entries[0][0]:
+        if len(plan.tiles) > 1 and meta.get("copy", 1) == 1 and face is entries[0].front:
             notes.append(tiling_said(deck, face, plan, s, paper, bool(avoid)))
         for i in plan.crossed:
             x, y, w, h = (round(v / MM) for v in avoid[i])
