@@ -167,7 +167,8 @@ def _own(deck: tuple[Deck, list[Entry], tuple[float, float], list[Page]], s: Pri
 
 def _wheels(deck: Deck, entries: list[Entry], s: PrintSettings) -> Block:
     """A dial's wheels, as round pieces: each cut out on its circle, with its whole bleed (as on their own sheet)."""
-    wheels = [Entry(f, b, {k: v for k, v in m.items() if k != "part"}) for f, b, m in entries if m.get("part") == "wheel"]
+    wheels = [Entry(f, b, {k: v for k, v in m.items() if k != "part"})
+              for f, b, m in entries if m.get("part") == "wheel"]
     face = wheels[0].front
     return Block(deck, wheels, face.w, face.h, max(face.bleed, s.bleed, 1 * MM, OUTLINE_ROOM), True, "round")
 
