@@ -19,7 +19,7 @@ REPO = Path(__file__).resolve().parent.parent
 
 def in_process(game: str, runs: int) -> float:
     from pnp.commands.build import BuildOptions, prepare
-    from pnp.commands.rulebook import rulebook_pdf
+    from pnp.commands.rulebook_pdf import rulebook_pdf
 
     prep = prepare(REPO, game, BuildOptions())
     rulebook_pdf(prep.game, prep.decks, prep.env, prep.paper)  # imports and first compile: a build's, once

@@ -53,7 +53,7 @@ def main() -> None:
         ap.add_argument("--estimates", type=int, default=7, help="saves timed to the Balance panel's first estimate")
 
     args, root, env = start(__doc__.splitlines()[0], more)
-    from pnp.commands.serve.balance import FIRST
+    from pnp.commands.serve.balance_panel import FIRST
     deck = root / "cards/voyage/events.yaml"
     subprocess.run([sys.executable, "-m", "pnp", "check", "voyage"], cwd=root, env=env, capture_output=True)  # warm
     with chromium() as (_, page):

@@ -159,7 +159,7 @@ def moon(tmp_path: Path) -> Path:
 def check_json_and_text(root: Path, game: str) -> tuple[Result, str]:
     """What `pnp check GAME --format json` prints (with its exit code) and the text report of the same
     check: one run of the checks, rendered by both of the CLI's report formats."""
-    from pnp.commands.report import FORMATS
+    from pnp.commands.check_report import FORMATS
     from pnp.rules.check import check_game
 
     checked = check_game(root, game)

@@ -147,7 +147,7 @@ def test_help_lists_the_values_an_option_takes(command, option, listed):
 
 
 def test_the_listed_values_are_the_engines_own():
-    from pnp.commands.report import FORMATS
+    from pnp.commands.check_report import FORMATS
     from pnp.model.schema.fields import PAPERS
     from pnp.output.export.faces import VENDORS
 

@@ -41,7 +41,7 @@ def coins(tmp_path: Path) -> Path:
 @pytest.fixture
 def small(monkeypatch):
     """Runs of 200 games a player count (50, then 150): quick, still two batches."""
-    import pnp.commands.serve.balance as balance
+    import pnp.commands.serve.balance_panel as balance
 
     monkeypatch.setattr(balance, "TOTAL", 200)
     monkeypatch.setattr(balance, "FIRST", 50)

@@ -212,7 +212,7 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
     # the rulebook (cards/<game>/rulebook.md): its counts, faces and setup from this very build
     rulebook = None
     if opts.document and not single and opts.only is None:
-        from pnp.commands.rulebook import rulebook_pdf
+        from pnp.commands.rulebook_pdf import rulebook_pdf
 
         # pnp watch: made again only when its source, the rules or a deck it may show has changed
         book_key = (tuple(cache.decks[d.id][0] if d.id in cache.decks else "" for *_, d in rendered), paper,

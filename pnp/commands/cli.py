@@ -301,7 +301,7 @@ def check(
     vendor: Shop = None,
 ) -> None:
     """Check GAME against its rules: exit 0 clean, 1 rule errors, 2 bad input (with --all: the worst game)."""
-    from pnp.commands.report import FORMATS, Unchecked, exit_code
+    from pnp.commands.check_report import FORMATS, Unchecked, exit_code
     from pnp.errors import InputError, PnpError
     from pnp.model.load import load_file
     from pnp.model.project import list_games

@@ -133,7 +133,7 @@ def split(problems: list[Problem], root: Path | None = None) -> tuple[list[Probl
 
 def check_game(root: Path, game_id: str, opts: RuleOptions | None = None) -> Checked:
     from pnp.layout.whole_game import lay_out_game
-    from pnp.rules.rulebook import rulebook_flow
+    from pnp.rules.rulebook_flow import rulebook_flow
 
     game = load_game(root, game_id)
     started = start_custom_rules(game, opts or RuleOptions())

@@ -44,7 +44,7 @@ class Server:
                  since: str | None = None, rules: RuleOptions | None = None,
                  say: Callable[[str], None] = print, balance: bool = True):
         from pnp.commands.serve.app import Hub
-        from pnp.commands.serve.balance import Balance
+        from pnp.commands.serve.balance_panel import Balance
 
         self.root, self.game_id, self.host, self.port, self.since, self.say = root, game_id, host, port, since, say
         self.live = LiveGame(root, game_id, paper, rules)

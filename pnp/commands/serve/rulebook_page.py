@@ -1,5 +1,5 @@
 """`pnp serve`'s Rulebook page: cards/<game>/rulebook.md as HTML, resolved from the game as `pnp build` resolves it
-for the PDF (pnp.rules.rulebook: the same flow of headings, text, tables and figures), its faces and inline icons
+for the PDF (pnp.rules.rulebook_flow: the same flow of headings, text, tables and figures), its faces and inline icons
 the page's own images (the keys and PNGs serve already makes for the cards), its problems located.
 
 Made when the page asks for it (after a save's faces are published), never on the save's own path.
@@ -27,7 +27,7 @@ def rulebook(live: LiveGame, prep: Prepared, root: Path) -> dict[str, Any]:
     """{"html": the rulebook's body, "errors": its located problems, "missing": no rulebook.md}."""
     from pnp.commands.serve.live import LOCK
     from pnp.commands.serve.view import errors
-    from pnp.rules.rulebook import rulebook_flow
+    from pnp.rules.rulebook_flow import rulebook_flow
 
     game = prep.game
     try:

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pnp.commands.report import as_json
+from pnp.commands.check_report import as_json
 from pnp.errors import Problem
 from pnp.model.units import to_mm
 from pnp.rules.check import Checked

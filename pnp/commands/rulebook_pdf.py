@@ -8,7 +8,7 @@ from typing import Any
 from pnp.errors import InputError, RuleError
 from pnp.layout.template_engine import LayoutEnv
 from pnp.model.game import Game
-from pnp.rules.rulebook import rulebook_flow
+from pnp.rules.rulebook_flow import rulebook_flow
 
 
 def rulebook_pdf(game: Game, decks: list[Any], env: LayoutEnv, paper: tuple[float, float],
