@@ -221,9 +221,9 @@ def test_a_rule_expression_naming_a_mistyped_field_says_the_near_one(project, ru
 
 def test_a_field_only_some_die_faces_have_says_how_to_ask_for_it():
     """A die face's entry is free-form: `face.wild` on a face without it is answered with `face.get('wild')`."""
-    from pnp.layout.expr import _explain
+    from pnp.model.expressions.evaluate import explanation
 
-    said = _explain("{{ face.wild }}", AttributeError("'dict object' has no attribute 'wild'"),
+    said = explanation("{{ face.wild }}", AttributeError("'dict object' has no attribute 'wild'"),
                     {"face": {"color": "red", "number": 1}, "card": {"id": "d6"}})
     assert said == ("{{ face.wild }} names the field 'wild', which this card does not have; where only some have "
                     "it, write face.get('wild')")

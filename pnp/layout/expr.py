@@ -14,7 +14,7 @@ from functools import cache
 from typing import Any
 
 from pnp.errors import InputError, Problem, Where, did_you_mean
-from pnp.model.expressions.evaluate import _explain, _near, _template, _template_names, expression, shown
+from pnp.model.expressions.evaluate import explanation, expression, jinja_template, names_read, near_field_hint, shown
 from pnp.model.expressions.functions import MATH
 from pnp.model.limits import new_evaluation
 
@@ -52,8 +52,9 @@ def _path_getter(source: str, names: list[str]) -> Getter:
                     from pnp.model.expressions.lookups import MissingLookup, lookup_said
 
                     raise ExprError(lookup_said(source, MissingLookup("", value, name), ctx) or source)
+                read = {head: ctx[head]} if isinstance(ctx[head], dict) else None
                 raise ExprError(f"{source} names the field {name!r}, which this card does not have"
-                                f"{_near(name, source, {head: ctx[head]} if isinstance(ctx[head], dict) else None)}")
+                                f"{near_field_hint(name, source, read)}")
         return value
 
     return get
@@ -67,7 +68,7 @@ def _names(value: str) -> frozenset[str]:
         return frozenset({path.group(1).split(".")[0]})
     if _only_lookups(value):
         return frozenset(m.group(1).split(".")[0] for m in _PIECES.finditer(value))
-    return _template_names(value)
+    return names_read(value)
 
 
 def names_in(value: str) -> set[str]:
@@ -124,14 +125,14 @@ def compile_value(value: Any, where: Where) -> tuple[bool, Any]:
                     if isinstance(result, list | tuple | dict | set):  # what the layout may print, measured
                         checked(result)
                 except Exception as exc:  # an undefined name, the sandbox refuses, a filter fails, ...
-                    raise ExprError(_explain(source, exc, ctx)) from None
+                    raise ExprError(explanation(source, exc, ctx)) from None
                 return result
 
             return True, run_expr
         fast = _text_getter(value)
         if fast is not None:
             return True, fast
-        template = _template(value)
+        template = jinja_template(value)
     except Exception as exc:
         from jinja2 import TemplateError, TemplateSyntaxError
 
@@ -145,7 +146,7 @@ def compile_value(value: Any, where: Where) -> tuple[bool, Any]:
             new_evaluation()
             return template.render(**ctx)
         except Exception as exc:
-            raise ExprError(_explain(source, exc, ctx)) from None
+            raise ExprError(explanation(source, exc, ctx)) from None
 
     return True, run_template
 

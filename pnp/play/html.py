@@ -18,9 +18,9 @@ TEMPLATE = Path(__file__).with_name("report.html.j2")
 
 def pct(x: float) -> str:
     """A rate as the text report writes it (report._pct)."""
-    from pnp.play.report import _pct
+    from pnp.play.report import percent
 
-    return _pct(x)
+    return percent(x)
 
 
 def players(n: int) -> str:

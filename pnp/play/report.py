@@ -120,7 +120,7 @@ def as_json(report: dict[str, Any]) -> str:
     return json.dumps(report, indent=1, sort_keys=False)
 
 
-def _pct(x: float) -> str:
+def percent(x: float) -> str:
     return f"{100 * x:.1f} %"
 
 
@@ -136,7 +136,7 @@ def as_text(report: dict[str, Any]) -> str:
         variant = f"  [{g['variant']}]" if len(report["variants"]) > 1 else ""
         if len(report.get("policies", ())) > 1:
             label = f"{label}, {g['policy']}"
-        out.append(f"  {label:<{width}} {_pct(w['rate']):>8}  ({_pct(w['low'])} - {_pct(w['high'])})  "
+        out.append(f"  {label:<{width}} {percent(w['rate']):>8}  ({percent(w['low'])} - {percent(w['high'])})  "
                    f"rounds survived: mean {g['rounds']['mean']:.2f}{variant}")
     for g in report["groups"]:
         head = f"{g['players']} player{'s' if g['players'] != 1 else ''}"
@@ -162,5 +162,5 @@ def as_text(report: dict[str, Any]) -> str:
             wp, wn = c["when_played"], c["when_not"]
             flag = f"  << {c['flag']}" if c["flag"] else ""
             out.append(f"    {c['card']:<34} {c['drawn']:>6} {c['played_games']:>6}  "
-                       f"{_pct(wp['rate']):>7} vs {_pct(wn['rate']):>7} ({100 * c['effect']:+.1f}){flag}")
+                       f"{percent(wp['rate']):>7} vs {percent(wn['rate']):>7} ({100 * c['effect']:+.1f}){flag}")
     return "\n".join(out)

@@ -109,9 +109,9 @@ class Engine:
         try:
             return compiled(**names)
         except Exception as exc:
-            from pnp.layout.expr import _explain
+            from pnp.model.expressions.evaluate import explanation
 
-            raise InputError([Problem(self.doc.where(at), _explain(source, exc, names))]) from None
+            raise InputError([Problem(self.doc.where(at), explanation(source, exc, names))]) from None
 
     # -- running ----------------------------------------------------------------------------
     def run(self) -> list[Problem]:
@@ -346,15 +346,15 @@ class Engine:
             return compared(rule.check or "", lambda side: self.expr(side, names, at))
         if "{{" not in rule.message:
             return rule.message
-        from pnp.layout.expr import _explain, _template
+        from pnp.model.expressions.evaluate import explanation, jinja_template
         from pnp.model.limits import new_evaluation
 
         every = {**self.context(), **names}
         try:
             new_evaluation()
-            return str(_template(rule.message).render(**every))
+            return str(jinja_template(rule.message).render(**every))
         except Exception as exc:
-            raise InputError([Problem(self.doc.where((*at, "message")), _explain(rule.message, exc, every),
+            raise InputError([Problem(self.doc.where((*at, "message")), explanation(rule.message, exc, every),
                                       rule.id)]) from None
 
     def rule_connected(self, rule: Rule, at: tuple) -> Iterator[tuple[Where, str, str]]:

@@ -86,7 +86,7 @@ class Expressions:
                 return source
             self._compiled[path] = constant
             return constant
-        from pnp.layout.expr import _explain, expression, shown
+        from pnp.model.expressions.evaluate import explanation, expression, shown
 
         try:
             compiled = expression(body.strip())
@@ -104,7 +104,7 @@ class Expressions:
             except InputError:
                 raise
             except Exception as exc:  # an undefined name, a missing key, a refused attribute, ...
-                said = _explain(source.strip(), exc, names)
+                said = explanation(source.strip(), exc, names)
                 said = said.replace("this card does not have", "this card or table lacks")
                 raise self.locate.mistake(path, f"{said}{describe(names)}") from None
             return result

@@ -110,13 +110,13 @@ class Resolver:
         return self.unknown[name]
 
     def value(self, e: Expr) -> str:
-        from pnp.layout.expr import _explain, expression
+        from pnp.model.expressions.evaluate import explanation, expression
 
         try:
             return shown(expression(e.source.strip())(**self.names))
         except Exception as exc:  # a syntax error, an undefined name, a refused attribute, a missing count
             said = str(exc) if isinstance(exc, LookupError) and "count(" in str(exc) else \
-                _explain("{{" + e.source + "}}", exc, self.names)
+                explanation("{{" + e.source + "}}", exc, self.names)
             self.problems.add(e.where, said, "rulebook")
             return "?"
 

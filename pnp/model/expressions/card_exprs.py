@@ -54,7 +54,7 @@ def _typed(value: Any, hint: Any) -> Any:
 
 
 def _evaluate(source: str, ctx: Names) -> Any:
-    from pnp.model.expressions.evaluate import _template, expression
+    from pnp.model.expressions.evaluate import expression, jinja_template
 
     single = _SINGLE.match(source.strip())
     if single:
@@ -62,7 +62,7 @@ def _evaluate(source: str, ctx: Names) -> Any:
     from pnp.model.limits import new_evaluation
 
     new_evaluation()
-    return _template(source).render(**ctx)
+    return jinja_template(source).render(**ctx)
 
 
 def evaluated(data: dict[str, Any], exprs: dict[str, str], hints: dict[str, Any], names: Names | None,
@@ -79,7 +79,7 @@ def evaluate(card: dict[str, Any], exprs: dict[str, str], hints: dict[str, Any],
     failed (its problem recorded in `reader`, at the field)."""
     from jinja2 import TemplateSyntaxError, Undefined
 
-    from pnp.model.expressions.evaluate import _explain, shown
+    from pnp.model.expressions.evaluate import explanation, shown
     from pnp.model.expressions.expanded import checked
     from pnp.model.expressions.lookups import MissingLookup
 
@@ -100,7 +100,7 @@ def evaluate(card: dict[str, Any], exprs: dict[str, str], hints: dict[str, Any],
             elif isinstance(exc, TemplateSyntaxError):
                 said = f"expression syntax error in {shown(source)!r}: {exc.message}"
             else:
-                said = _explain(source, exc, ctx)
+                said = explanation(source, exc, ctx)
             reader.problems.append(Problem(reader.doc.where(at), said, field_path(at)))
             bad = True
             continue

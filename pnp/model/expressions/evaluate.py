@@ -37,7 +37,7 @@ def _env() -> Any:
 # Compiling with Jinja costs a millisecond or two and sheets repeat the same expressions many times
 # over: each source is compiled once per run (here) and its code kept between runs (pnp.compiled).
 @cache
-def _template_names(source: str) -> frozenset[str]:
+def names_read(source: str) -> frozenset[str]:
     """The names a template reads from the context: every name it loads, less those it binds itself
     (`{% set %}`, a `{% for %}` target and its `loop`) and Jinja's globals (`range`, `dict`)."""
     from pnp.model.expressions import compiled
@@ -58,7 +58,7 @@ def _template_names(source: str) -> frozenset[str]:
 
 
 @cache
-def _template(source: str) -> Any:
+def jinja_template(source: str) -> Any:
     return compiling(_env(), source, lambda: _env().from_string(source))
 
 
@@ -81,7 +81,7 @@ def shown(source: str, most: int = 120) -> str:
     return source if len(source) <= most else f"{source[:most - 40]} ... {source[-30:]}"
 
 
-def _explain(source: str, exc: Exception, names: dict[str, Any] | None = None) -> str:
+def explanation(source: str, exc: Exception, names: dict[str, Any] | None = None) -> str:
     from pnp.model.expressions.lookups import lookup_said
 
     source = shown(source)
@@ -93,7 +93,7 @@ def _explain(source: str, exc: Exception, names: dict[str, Any] | None = None) -
     text = str(exc)
     m = _ATTR.search(text)
     if m:
-        near = _near(m.group(1), source, names)
+        near = near_field_hint(m.group(1), source, names)
         return f"{source} names the field {m.group(1)!r}, which this card does not have{near}"
     undefined = _UNDEFINED.fullmatch(text)
     if undefined and names:  # a name the expression has not got (`plyers`): the near one it has
@@ -113,7 +113,7 @@ def said_of(exc: BaseException) -> str:
             "`PNP_MEMORY` raises it): build less in one expression")
 
 
-def _near(field: str, source: str, names: dict[str, Any] | None) -> str:
+def near_field_hint(field: str, source: str, names: dict[str, Any] | None) -> str:
     """`; did you mean 'text'?` from the fields of the mappings the expression reads (`card.`, `face.`, ...);
     for a data item (a die face, a table's row) that only some items have, how to ask for it."""
     mappings = {head: getattr(value, "fields", value) for head, value in (names or {}).items()}  # a setup's Record
