@@ -828,7 +828,7 @@ def main() -> None:
     finally:
         release()
         # The process ends here (every file is written and closed). Python's last garbage collection would walk
-        # every object the command made, a whole game's layouts and pages (60 ms of a 0.6 s build of Voyage);
+        # every object the command made, a whole game's layouts and pages (a tenth of a build of Voyage);
         # frozen, they are left to the operating system, which takes back the process's memory anyway.
         gc.freeze()
 

@@ -3,9 +3,9 @@
 A rebuild starts as soon as a save has finished (pnp.commands.saves), not after a quiet spell. It
 writes the decks first, as a whole build without the print-and-play document, and the whole build
 with its document right after, unless another save is already waiting: the deck you are looking
-at is on disk in 0.07-0.15 s on a 2-core machine. A build that fails prints its problems and keeps
-watching, and the files on disk stay the last good build. The build cache lives as long as the
-watch: only decks whose inputs changed are imposed, rendered and written again.
+at is on disk first (its goal and figures: benchmarks/watch.py, benchmarks/README.md). A build that
+fails prints its problems and keeps watching, and the files on disk stay the last good build. The build
+cache lives as long as the watch: only decks whose inputs changed are imposed, rendered and written again.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from collections.abc import Callable
 MM = 72.0 / 25.4
 
 # YAML files
-FILE_BYTES = 2 * 1024 * 1024  # one YAML file: about 5,000 cards (parsing 2 MB takes about a second)
+FILE_BYTES = 2 * 1024 * 1024  # one YAML file: about 5,000 cards (a file past it holds a build up for long)
 YAML_DEPTH = 64  # nesting of mappings and lists (the deepest bundled table nests 6)
 YAML_NODES = 600_000  # values in one file once aliases are expanded (an alias bomb expands past it at once)
 
@@ -51,7 +51,7 @@ SHEET_CELL = 32_767  # characters of one cell: the most a spreadsheet program ke
 
 # a rulebook (cards/<game>/rulebook.md, held to FILE_BYTES): its work counted before its first page is drawn.
 # The longest bundled rulebook has 14 pages, 34 headings of at most 28 characters and about 300 blocks.
-RULEBOOK_LINES = 20_000  # lines of its source, counted before it is parsed (markdown-it reads 20,000 in a second)
+RULEBOOK_LINES = 20_000  # lines of its source, counted before it is parsed (more hold up its parse for long)
 RULEBOOK_PAGES = 500  # pages its page breaks make (each `---` or ```pnp pagebreak``` starts one)
 RULEBOOK_BLANK = 10  # page breaks in a row, the contents' own among them (blank pages between); platypus halts past
 RULEBOOK_ROWS = 1_000  # rows of one table (platypus measures what is left of a table again at each page)
@@ -239,8 +239,8 @@ class _Watchdog:
                 self.thread.start()
             # the job cannot run out before `seconds` have passed (a thread's clock is no faster than the wall
             # clock): a watchdog that looks again before then need not be woken. (A build lays out one face after
-            # another, each under its own limit: waking the watchdog for each took a fifteenth of a build of
-            # 1,200 cards.)
+            # another, each under its own limit: waking the watchdog for each was a share of a large build
+            # worth saving.)
             if self.wakes is None or self.wakes > time.monotonic() + seconds:
                 self.cond.notify()
         return tid, outer, job

@@ -2,8 +2,8 @@
 its win rate per player count (95 % interval) sent to the page as games finish, beside the last save's.
 
 The games are `pnp simulate`'s own (pnp.play.run: the same deals for the same seed, every game a work of the one
-runner for game code, pnp/rules/worker.py), played in small batches that grow (a first estimate in a second or
-two, then closer figures), in workers at a low priority: the save's faces come first. The same seed every run:
+runner for game code, pnp/rules/worker.py), played in small batches that grow (a first estimate soon after the save,
+then closer figures), in workers at a low priority: the save's faces come first. The same seed every run:
 two saves meet the same deals, so a change in the figures is the change of the save, not chance. A new save ends
 the run under way (its workers killed) before its faces are laid out; a save that changes nothing the games read
 (a template, a colour) keeps the figures and starts nothing.
@@ -28,7 +28,7 @@ from pnp.model.game import Game
 
 SEED = 1
 POLICY = "baseline"
-FIRST = 25  # games per player count of the first estimate (Voyage: about a second on two cores)
+FIRST = 25  # games per player count of the first estimate (few enough for it to come soon after the save)
 GROW = 4  # each batch this many times the games played so far
 TOTAL = 2000  # games per player count at most (a 95 % interval of about +-2 points)
 EVERY = 0.5  # seconds between two partial updates of the panel

@@ -47,7 +47,7 @@ def profile_bytes() -> bytes:
 @lru_cache(maxsize=1)
 def _transforms() -> tuple[ImageCms.ImageCmsTransform, ImageCms.ImageCmsTransform]:
     """sRGB -> CMYK (relative colorimetric with black point compensation: black maps to the profile's black), and
-    CMYK -> Lab to read the profile's K ramp. Built once a process (about 0.2 s)."""
+    CMYK -> Lab to read the profile's K ramp. Built once a process (building them is slow next to a face)."""
     import io
 
     from PIL import ImageCms
