@@ -188,3 +188,44 @@ def test_the_cli_defaults_are_the_engines():
     from pnp.model import limits
 
     assert (cli.RULE_SECONDS, cli.PIECES) == (limits.RULE_SECONDS, limits.PIECES)
+
+
+def private_imports(modules: dict[str, str]) -> list[str]:
+    """Every `from pnp.x import _name` of a name private to another module (a module's own `_name` is its
+    business; another module needing it means it should be public, named for what it is)."""
+    bad = []
+    for name, source in modules.items():
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("pnp") and node.module != name:
+                bad += [f"{name} imports {node.module}.{a.name}" for a in node.names
+                        if a.name.startswith("_") and not a.name.startswith("__")]
+    return sorted(bad)
+
+
+def test_no_module_imports_another_modules_private_names():
+    assert private_imports(sources()) == []
+
+
+def test_a_planted_private_import_is_caught():
+    modules = sources()
+    modules["pnp.layout.text"] = "from pnp.model.units import _secret\n" + modules["pnp.layout.text"]
+    assert private_imports(modules) == ["pnp.layout.text imports pnp.model.units._secret"]
+
+
+def shared_module_names(paths: list[Path]) -> dict[str, list[str]]:
+    """Module file names used by more than one module of the package (a package's `__init__` aside)."""
+    seen: dict[str, list[str]] = {}
+    for path in paths:
+        if path.name != "__init__.py":
+            seen.setdefault(path.name, []).append(path.relative_to(REPO).as_posix())
+    return {name: where for name, where in seen.items() if len(where) > 1}
+
+
+def test_no_two_modules_share_a_name():
+    assert shared_module_names(sorted((REPO / "pnp").rglob("*.py"))) == {}
+
+
+def test_a_planted_second_module_of_a_name_is_caught():
+    paths = sorted((REPO / "pnp").rglob("*.py"))
+    assert shared_module_names([*paths, REPO / "pnp/play/scene.py"]) == {
+        "scene.py": ["pnp/layout/scene.py", "pnp/play/scene.py"]}

@@ -9,8 +9,8 @@ from pnp.model.limits import LENGTH_MAX
 
 MM = 72.0 / 25.4
 UNITS = {"mm": MM, "cm": 10 * MM, "in": 72.0, "pt": 1.0}
-_LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*(mm|cm|in|pt|%)\s*$")
-_HEX = re.compile(r"^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
+LENGTH_TEXT = re.compile(r"^\s*(-?\d+(?:\.\d+)?|-?\.\d+)\s*(mm|cm|in|pt|%)\s*$")
+HEX_COLOUR = re.compile(r"^#(?:[0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$")
 
 RGB = tuple[float, float, float]
 
@@ -59,7 +59,7 @@ def _parse_length(value: object, parent: float | None) -> float:
         raise ValueError(f"a length needs a unit (mm, cm, in, pt or %), got {value!r}")
     if not isinstance(value, str):
         raise ValueError(f"expected a length such as 3mm, got {value!r}")
-    m = _LENGTH.match(value)
+    m = LENGTH_TEXT.match(value)
     if not m:
         raise ValueError(f"expected a length such as 3mm, 0.5in, 9pt or 50%, got {value!r}")
     number, unit = float(m.group(1)), m.group(2)
@@ -80,7 +80,7 @@ def to_mm(points: float) -> float:
 
 def is_colour_code(text: str) -> bool:
     """`#rgb`, `#rgba`, `#rrggbb` or `#rrggbbaa`."""
-    return bool(_HEX.match(text.strip()))
+    return bool(HEX_COLOUR.match(text.strip()))
 
 
 class Swatch(str):
@@ -135,7 +135,7 @@ def parse_colour(value: object, palette: dict[str, str] | None = None) -> RGB | 
     text = value.strip()
     if palette and text in palette:
         text = palette[text]
-    if not _HEX.match(text):
+    if not HEX_COLOUR.match(text):
         known = f" (palette: {', '.join(sorted(palette))})" if palette else ""
         raise ValueError(f"unknown colour {value!r}: use #rrggbb or a palette name{known}"
                          f"{did_you_mean(text, palette or ())}")

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Literal
 
 from pnp.errors import did_you_mean
 from pnp.model.schema.reader import Check, Record
-from pnp.model.units import _LENGTH as LENGTH
+from pnp.model.units import LENGTH_TEXT as LENGTH
 from pnp.model.units import MM, parse_length
 
 Length = Annotated[float, Check(convert=parse_length, json={  # "3mm" in YAML -> points

@@ -15,10 +15,10 @@ from dataclasses import dataclass
 from typing import Any, get_args, get_origin
 
 from pnp.model.schema.fields import CARD_SIZES
-from pnp.model.units import _HEX, _LENGTH
+from pnp.model.units import HEX_COLOUR, LENGTH_TEXT
 
 EXPRESSION = {"type": "string", "pattern": r"\{[{%]"}  # as pnp/layout/expr.py tells one: `{{` or `{%` in it
-LENGTH: dict[str, Any] = {"anyOf": [{"type": "string", "pattern": _LENGTH.pattern}, {"const": 0}]}
+LENGTH: dict[str, Any] = {"anyOf": [{"type": "string", "pattern": LENGTH_TEXT.pattern}, {"const": 0}]}
 
 _SAID = {
     "colour": "a colour: a palette name (game.yaml `palette:`), #rrggbb (#rrggbbaa to see through) or none",
@@ -51,7 +51,7 @@ class Kind:
         options: list[dict[str, Any]] = []
         if self.name == "colour":
             options = [{"enum": [*known, "none"]} if known is not None else {"type": "string"},
-                       {"type": "string", "pattern": _HEX.pattern}]
+                       {"type": "string", "pattern": HEX_COLOUR.pattern}]
         elif self.name == "length":
             options = list(LENGTH["anyOf"])
         elif self.name == "size":
