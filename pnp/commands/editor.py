@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.commands.schema import Plan, plan
+from pnp.commands.schema import SchemaPlan, plan
 from pnp.errors import Problems, Where
 
 MODELINE = re.compile(r"#\s*yaml-language-server:\s*\$schema=(\S*)")
@@ -71,7 +71,7 @@ def _remove_stale(folder: Path, kept: set[Path]) -> list[Path]:
     return removed
 
 
-def _wire(root: Path, folder: Path, made: Plan, out: Wired) -> None:
+def _wire(root: Path, folder: Path, made: SchemaPlan, out: Wired) -> None:
     """Each file's `$schema` line pointed at its schema, the others mapped in settings.json; the extension."""
     mapping: dict[str, list[str]] = {_ref(root, folder / name): list(globs) for name, globs in made.globs.items()}
     globbed = {p for globs in made.globs.values() for g in globs for p in root.glob(g)}

@@ -44,7 +44,7 @@ def template_schema_path(folder: str) -> str:
 
 
 @dataclass
-class Plan:
+class SchemaPlan:
     """Every schema by its path under the schema folder, and the files each is for."""
 
     schemas: dict[str, dict[str, Any]] = field(default_factory=dict)
@@ -58,12 +58,12 @@ class _Game:
     used: set[str] = field(default_factory=set)  # the folders under templates/ whose templates its decks use
 
 
-def plan(root: Path, skipped: Problems | None = None) -> Plan:
+def plan(root: Path, skipped: Problems | None = None) -> SchemaPlan:
     """A schema helps most while a file is wrong, so a mistake elsewhere in a game or deck does not stop it:
     only a deck whose `id` or `fields:` cannot be read gets no schema (said in `skipped`)."""
     problems = skipped if skipped is not None else Problems()
     templates = sorted(template_names(root / "templates"))
-    out = Plan()
+    out = SchemaPlan()
     for name, (cls, title, globs) in COMMON.items():
         out.schemas[name] = document(cls, title, names={"template": templates})
         out.globs[name] = list(globs)
@@ -87,7 +87,7 @@ def plan(root: Path, skipped: Problems | None = None) -> Plan:
     return out
 
 
-def _read_game(root: Path, game: str, templates: list[str], out: Plan, problems: Problems) -> _Game:
+def _read_game(root: Path, game: str, templates: list[str], out: SchemaPlan, problems: Problems) -> _Game:
     """A game's names, its decks' schemas, and the files they are for."""
     folder = root / "cards" / game
     found = _Game({"colour": [], "font": [], "icon": []})

@@ -25,9 +25,9 @@ from pnp.model.load import display_path, load_file
 from pnp.model.project import GAME_ID, OUTSIDE, check_game_id, no_game, outside
 from pnp.model.schema.reader import Reader
 from pnp.model.spreadsheets.decks import (
-    Sheet,
     SheetDoc,
     SheetError,
+    Worksheet,
     cell_problems,
     read_sheet,
     split_source,
@@ -97,7 +97,7 @@ def _game_deck(root: Path, game: str, deck_id: str) -> Deck | None:
     return None
 
 
-def _into_deck(deck: Deck, sheet: Sheet, path: Path, root: Path) -> str:
+def _into_deck(deck: Deck, sheet: Worksheet, path: Path, root: Path) -> str:
     spec = deck.spec
     kinds = {name: fs.type for name, fs in spec.fields.items()} | {"id": "text", "copies": "integer"}
     unknown = [(name, col) for name, col in sheet.columns.items() if name not in kinds]
@@ -124,11 +124,12 @@ def _into_deck(deck: Deck, sheet: Sheet, path: Path, root: Path) -> str:
     return schema + _dump(head) + fields + _dump({"cards": cards})
 
 
-def _new_deck(deck_id: str, sheet: Sheet, game: str | None, template: str) -> str:
+def _new_deck(deck_id: str, sheet: Worksheet, game: str | None, template: str) -> str:
     inferred = infer_fields(sheet)
     kinds = {name: f["type"] for name, f in inferred.fields.items()} | {"id": "text", "copies": "integer"}
-    renamed = Sheet(sheet.file, sheet.name, sheet.header_row, {inferred.names[k]: c for k, c in sheet.columns.items()},
-                    [(r, {inferred.names[k]: v for k, v in cells.items()}) for r, cells in sheet.rows])
+    columns = {inferred.names[k]: c for k, c in sheet.columns.items()}
+    renamed = Worksheet(sheet.file, sheet.name, sheet.header_row, columns,
+                        [(r, {inferred.names[k]: v for k, v in cells.items()}) for r, cells in sheet.rows])
     cards, bad = typed_cards(renamed, kinds)
     if bad:
         raise InputError(bad)

@@ -38,7 +38,7 @@ def rulebook(live: LiveGame, prep: Prepared, root: Path) -> dict[str, Any]:
     if made is None:
         return {"html": "", "errors": [], "missing": True}
     flow, problems = made
-    page = Page(live, prep)
+    page = RulebookPage(live, prep)
     html = page.flow(flow)
     live.draw(page.icons)  # the icons now: the page asks for them at once, and there are few
     return {"html": html, "errors": errors(_sorted(problems), root), "missing": False}
@@ -48,7 +48,7 @@ def _sorted(problems: list[Problem]) -> list[Problem]:
     return sorted(problems, key=lambda p: (p.where.line if p.where else 0, p.where.col if p.where else 0))
 
 
-class Page:
+class RulebookPage:
     """The flow written as HTML: every text escaped, every image a face's key (nothing else is linked)."""
 
     def __init__(self, live: LiveGame, prep: Prepared):
@@ -67,7 +67,7 @@ class Page:
                 bullet = f'<span class="bullet">{escape(item.bullet)}</span> ' if item.bullet else ""
                 out.append(f'<p class="depth-{min(item.depth, 4)}{" item" if item.bullet else ""}">'
                            f"{bullet}{self.markup(item.markup)}</p>")
-            elif isinstance(item, rb.Table):
+            elif isinstance(item, rb.RulebookTable):
                 rows = []
                 for i, row in enumerate(item.rows):
                     cell = "th" if i == 0 else "td"

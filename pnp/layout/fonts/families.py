@@ -23,7 +23,7 @@ _families: dict[tuple, Family] = {}  # families (with their measured words) reus
 
 
 @dataclass(repr=False, eq=False)
-class Face:
+class FontFace:
     """One font file at one style: its PDF name and metrics (fractions of the font size)."""
 
     name: str
@@ -57,17 +57,17 @@ class Face:
 class Family:
     """A font family: its faces by style, and fallbacks for the characters it lacks."""
     name: str
-    faces: dict[str, Face]
-    fallbacks: list[Face] = field(default_factory=list)  # fonts for the characters the family lacks, in order
+    faces: dict[str, FontFace]
+    fallbacks: list[FontFace] = field(default_factory=list)  # fonts for the characters the family lacks, in order
     word_widths: dict[tuple, float] = field(default_factory=dict)  # text.py's per-word cache
     _uncovered: dict[tuple[str, str], list[str]] = field(default_factory=dict)  # (text, style) -> uncovered()
 
-    def face(self, style: str) -> Face:
+    def face(self, style: str) -> FontFace:
         while style not in self.faces:
             style = _FALLBACK.get(style, "regular")
         return self.faces[style]
 
-    def face_of(self, style: str, fallback: int = -1) -> Face:
+    def face_of(self, style: str, fallback: int = -1) -> FontFace:
         """The font a run of text is drawn in: its style's, or the `fallback`-th fallback font."""
         return self.fallbacks[fallback] if fallback >= 0 else self.face(style)
 
@@ -119,7 +119,7 @@ def ttf_font(path: Path, pdf_name: str) -> object:
     return font
 
 
-def _face(root: Path, filename: str, at: tuple, where_of, problems: Problems) -> Face | None:
+def _face(root: Path, filename: str, at: tuple, where_of, problems: Problems) -> FontFace | None:
     """One font file of `fonts/` as a Face, or None with the problem recorded at `at`."""
     subject = ".".join(map(str, at))
     path = root / "fonts" / filename
@@ -142,7 +142,7 @@ def _face(root: Path, filename: str, at: tuple, where_of, problems: Problems) ->
         problems.add(where_of(at), f"cannot use font {filename!r}: {exc} (a TrueType .ttf is needed)", subject)
         return None
     face = font.face  # type: ignore[attr-defined]
-    return Face(path.stem, face.ascent / 1000.0, face.descent / 1000.0, font, filename)
+    return FontFace(path.stem, face.ascent / 1000.0, face.descent / 1000.0, font, filename)
 
 
 def load_families(root: Path, declared: dict[str, dict], where_of, problems: Problems) -> dict[str, Family]:

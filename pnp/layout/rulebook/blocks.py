@@ -18,15 +18,15 @@ from pnp.layout.rulebook.flow import (
     PageBreak,
     Para,
     Resolver,
+    RulebookTable,
     SetupView,
-    Table,
 )
 from pnp.layout.rulebook.names import shown
 from pnp.layout.scene import Static
 from pnp.model import limits
 from pnp.model.game import Game
 from pnp.model.rulebook.bounds import Tally
-from pnp.model.rulebook.source import Block, Rulebook
+from pnp.model.rulebook.source import Rulebook, RulebookBlock
 from pnp.model.units import MM
 
 
@@ -35,7 +35,7 @@ def _human(word: str) -> str:
     return words[:1].upper() + words[1:]
 
 
-def contents(r: Resolver, b: Block) -> list[Flow]:
+def contents(r: Resolver, b: RulebookBlock) -> list[Flow]:
     """Every printed component with its count and a small picture, then what else the game needs."""
     rows: list[list[str | Figure]] = [["", "**Component**", "**Count**"]]
     size = r.width(b, SMALL)
@@ -51,10 +51,10 @@ def contents(r: Resolver, b: Block) -> list[Flow]:
         if cid not in printed and cid not in cards and item.count:
             note = f" ({item.note})" if item.note else ("" if item.printed else " (not printed)")
             rows.append(["", _human(cid) + note, str(item.count)])
-    return [Table(rows, [0.2, 0.6, 0.2])]
+    return [RulebookTable(rows, [0.2, 0.6, 0.2])]
 
 
-def face(r: Resolver, b: Block) -> list[Flow]:
+def face(r: Resolver, b: RulebookBlock) -> list[Flow]:
     """One or more faces side by side, front (or `back`), at `width=` (default 40 mm); the body is the caption."""
     back = "back" in b.words
     drawn = []
@@ -84,9 +84,9 @@ def _flat(items: list[Any]) -> list[Any]:
     return [i for item in items for i in (item.items if isinstance(item, Static) else [item])]
 
 
-def anatomy(r: Resolver, b: Block) -> list[Flow]:
+def anatomy(r: Resolver, b: RulebookBlock) -> list[Flow]:
     """A face with numbered callouts on its named template elements; each body line `element: what it is`."""
-    figures = face(r, Block("anatomy", b.where, words=b.words[:1], args=b.args))
+    figures = face(r, RulebookBlock("anatomy", b.where, words=b.words[:1], args=b.args))
     if not figures or not isinstance(figures[0], Figure):
         return []
     fig = figures[0]
@@ -112,7 +112,7 @@ def anatomy(r: Resolver, b: Block) -> list[Flow]:
     return [fig]
 
 
-def key(r: Resolver, b: Block) -> list[Flow]:
+def key(r: Resolver, b: RulebookBlock) -> list[Flow]:
     """The game's icons, each drawn as in card text, and its glossary terms; the block's lines may name the icons
     to show (a game's icon set also holds what only its art draws with)."""
     chosen = [(name, where) for line, where in b.body for name in line.split()]
@@ -123,13 +123,13 @@ def key(r: Resolver, b: Block) -> list[Flow]:
     names = sorted({n for n, _ in chosen if n in r.icons}) if chosen else sorted(r.icons)
     rows: list[list[str | Figure]] = [["**Icon**", "**Name**"]]
     rows += [[f":{name}:", _human(name)] for name in names]
-    out: list[Flow] = [Table(rows, [0.2, 0.8])] if r.icons else []
+    out: list[Flow] = [RulebookTable(rows, [0.2, 0.8])] if r.icons else []
     if r.names["glossary"]:
         out.append(Para("**Terms:** " + ", ".join(r.names["glossary"])))
     return out
 
 
-def table(r: Resolver, b: Block) -> list[Flow]:
+def table(r: Resolver, b: RulebookBlock) -> list[Flow]:
     """A data table (`table tasks`, or `table ship/squares` for a list inside it), `columns=a,b` to choose."""
     ref = b.words[0] if b.words else ""
     name, _, path = ref.partition("/")
@@ -156,10 +156,10 @@ def table(r: Resolver, b: Block) -> list[Flow]:
             return []
     rows: list[list[str | Figure]] = [[f"**{_human(c)}**" for c in cols]]
     rows += [[shown(v.get(c)) for c in cols] for v in value]
-    return [Table(rows)]
+    return [RulebookTable(rows)]
 
 
-def setup(r: Resolver, b: Block) -> list[Flow]:
+def setup(r: Resolver, b: RulebookBlock) -> list[Flow]:
     """rules.yaml's setup: its steps in order, then a table of what differs by player count, then its options."""
     s = r.setup
     if s is None:
@@ -169,17 +169,17 @@ def setup(r: Resolver, b: Block) -> list[Flow]:
     if s.by_players:
         head: list[str | Figure] = ["", *(f"**{n} player{'s' if n > 1 else ''}**" for n in s.players)]
         body: list[list[str | Figure]] = [[what, *map(str, counts)] for what, counts in s.by_players]
-        out.append(Table([head, *body]))
+        out.append(RulebookTable([head, *body]))
     for name, values in s.options.items():
         out.append(Para(f"**Option {_human(name)}:** {', '.join(map(shown, values))} (the first is the usual one)"))
     return out
 
 
-def pagebreak(r: Resolver, b: Block) -> list[Flow]:
+def pagebreak(r: Resolver, b: RulebookBlock) -> list[Flow]:
     return [PageBreak()]
 
 
-BLOCKS: dict[str, Callable[[Resolver, Block], list[Flow]]] = {
+BLOCKS: dict[str, Callable[[Resolver, RulebookBlock], list[Flow]]] = {
     "contents": contents, "face": face, "anatomy": anatomy, "key": key, "table": table, "setup": setup,
     "pagebreak": pagebreak}
 
@@ -217,7 +217,7 @@ def _plain(markup: str) -> str:
     return re.sub(r"\\(.)|\*", lambda m: m.group(1) or "", markup)
 
 
-def _block(r: Resolver, b: Block) -> list[Flow]:
+def _block(r: Resolver, b: RulebookBlock) -> list[Flow]:
     if b.kind == "heading":
         return [Heading(b.level, _plain(r.markup(b.inline)))]
     if b.kind == "para":
@@ -226,7 +226,7 @@ def _block(r: Resolver, b: Block) -> list[Flow]:
         bullet = f"{b.args['n']}." if "n" in b.args else ("" if "more" in b.args else "•")
         return [Para(r.markup(b.inline, b.where), bullet, b.level)]
     if b.kind == "grid":
-        return [Table([[r.markup(cell, b.where) for cell in row] for row in b.rows])]
+        return [RulebookTable([[r.markup(cell, b.where) for cell in row] for row in b.rows])]
     if b.kind == "pagebreak":
         return [PageBreak()]
     if b.kind in BLOCKS:
@@ -236,14 +236,14 @@ def _block(r: Resolver, b: Block) -> list[Flow]:
     return []
 
 
-def count(tally: Tally, flow: list[Flow], b: Block) -> None:
+def count(tally: Tally, flow: list[Flow], b: RulebookBlock) -> None:
     """What one block's flow asks to draw, added to `tally` at the block's place (InputError past a bound)."""
     for item in flow:
         if isinstance(item, Heading):
             tally.heading(b.where)
         elif isinstance(item, PageBreak):
             tally.page_break(b.where)
-        elif isinstance(item, Table):
+        elif isinstance(item, RulebookTable):
             tally.table(len(item.rows), max((len(row) for row in item.rows), default=0), b.where)
             tally.drawn(sum(isinstance(c, Figure) for row in item.rows for c in row), b.where)
         elif isinstance(item, Figure):

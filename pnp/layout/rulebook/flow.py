@@ -11,7 +11,7 @@ from pnp.layout.rulebook.names import component_words, rulebook_names, shown, st
 from pnp.layout.scene import Face
 from pnp.layout.text import MarkupError, parse
 from pnp.model.game import Game
-from pnp.model.rulebook.source import Block, Expr, IconRef, Inline, Rulebook, Unsupported, literal
+from pnp.model.rulebook.source import Expr, IconRef, Inline, Rulebook, RulebookBlock, Unsupported, literal
 from pnp.model.units import MM, parse_length
 
 
@@ -41,7 +41,7 @@ class Figure:
 
 
 @dataclass
-class Table:
+class RulebookTable:
     rows: list[list[str | Figure]]  # header first
     widths: list[float] | None = None  # fractions of the text width
     where: Where | None = None
@@ -62,7 +62,7 @@ class SetupView:
     options: dict[str, list[Any]]
 
 
-Flow = Heading | Para | Figure | Table | PageBreak
+Flow = Heading | Para | Figure | RulebookTable | PageBreak
 Faces = dict[tuple[str, str], tuple[Face, Face | None]]  # (deck, card) -> its front and back
 
 
@@ -136,7 +136,7 @@ class Resolver:
                           f"{did_you_mean(ref, known + list(self.decks))}", "rulebook")
         return None
 
-    def width(self, block: Block, default: float) -> float:
+    def width(self, block: RulebookBlock, default: float) -> float:
         try:
             return parse_length(block.args["width"], 0) if "width" in block.args else default
         except ValueError as exc:

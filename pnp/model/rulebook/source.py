@@ -44,7 +44,7 @@ Inline = list[str | Expr | IconRef | Unsupported]  # card markup (**bold**, *ita
 
 
 @dataclass
-class Block:
+class RulebookBlock:
     kind: str  # heading, para, item (of a list), grid (a Markdown table), or one of KINDS (a block from the game)
     where: Where
     inline: Inline = field(default_factory=list)
@@ -58,7 +58,7 @@ class Block:
 @dataclass
 class Rulebook:
     file: str  # relative to the project
-    blocks: list[Block]
+    blocks: list[RulebookBlock]
     lines: list[str] = field(default_factory=list)  # the source, to place what is found inside a block's text
 
     def find(self, words: str, block: Where) -> Where:
@@ -177,7 +177,7 @@ def read_rulebook(root: Path, game_dir: Path) -> Rulebook | None:
     return Rulebook(rel, parse_rulebook(text, rel), text.splitlines())
 
 
-def parse_rulebook(text: str, rel: str) -> list[Block]:
+def parse_rulebook(text: str, rel: str) -> list[RulebookBlock]:
     """The blocks of rulebook.md's text; InputError at the place of the first bound it goes past, or of the text
     being read when reading it ran past `limits.RULEBOOK_SECONDS`."""
     lines_bound(text, rel)
@@ -190,12 +190,12 @@ def parse_rulebook(text: str, rel: str) -> list[Block]:
         raise refuse(env["at"], f"reading the rulebook's Markdown ran past {limits.RULEBOOK_SECONDS:g} s, here: a "
                                 "text of many marks (`*`, `_`, `[`, `` ` ``, `<`) that open and never close? Write "
                                 "them as words, or in `code`") from None
-    blocks: list[Block] = []
+    blocks: list[RulebookBlock] = []
     depth = 0
     first = False  # the next paragraph is the first of a list item
     numbers: list[int] = []
     row: list[Inline] | None = None
-    table: Block | None = None
+    table: RulebookBlock | None = None
     i = 0
     while i < len(tokens):
         t = tokens[i]
@@ -207,23 +207,24 @@ def parse_rulebook(text: str, rel: str) -> list[Block]:
             depth -= 1
             numbers.pop()
         elif t.type == "heading_open":
-            blocks.append(Block("heading", Where(rel, line, 1), _inline(tokens[i + 1], lines, rel), int(t.tag[1])))
+            heading = _inline(tokens[i + 1], lines, rel)
+            blocks.append(RulebookBlock("heading", Where(rel, line, 1), heading, int(t.tag[1])))
             i += 2
         elif t.type == "list_item_open":
             first = True
         elif t.type == "paragraph_open" and not depth:
-            blocks.append(Block("para", Where(rel, line, 1), _inline(tokens[i + 1], lines, rel)))
+            blocks.append(RulebookBlock("para", Where(rel, line, 1), _inline(tokens[i + 1], lines, rel)))
             i += 2
         elif t.type == "paragraph_open":  # a list item's text: its first paragraph carries the bullet
             n = numbers[-1]
             mark = ({"n": str(n)} if n else {}) if first else {"more": ""}
-            blocks.append(Block("item", Where(rel, line, 1), _inline(tokens[i + 1], lines, rel), depth, mark))
+            blocks.append(RulebookBlock("item", Where(rel, line, 1), _inline(tokens[i + 1], lines, rel), depth, mark))
             if n and first:
                 numbers[-1] += 1
             first = False
             i += 2
         elif t.type == "table_open":
-            table = Block("grid", Where(rel, line, 1))
+            table = RulebookBlock("grid", Where(rel, line, 1))
         elif t.type == "tr_open":
             row = []
         elif t.type == "inline" and row is not None:
@@ -237,21 +238,21 @@ def parse_rulebook(text: str, rel: str) -> list[Block]:
         elif t.type == "fence" and t.info.split()[:1] == ["pnp"]:
             blocks.append(_game_block(t, line, rel))
         elif t.type in ("fence", "code_block"):
-            blocks.append(Block("para", Where(rel, line, 1), [literal(t.content.rstrip("\n"))]))
+            blocks.append(RulebookBlock("para", Where(rel, line, 1), [literal(t.content.rstrip("\n"))]))
         elif t.type == "hr":
-            blocks.append(Block("pagebreak", Where(rel, line, 1)))
+            blocks.append(RulebookBlock("pagebreak", Where(rel, line, 1)))
         i += 1
     return blocks
 
 
-def _game_block(t: Any, line: int, rel: str) -> Block:
+def _game_block(t: Any, line: int, rel: str) -> RulebookBlock:
     """```` ```pnp KIND word key=value ```` and its lines."""
     words = t.info.split()[1:]
     kind = words[0] if words else ""
     args = dict(w.split("=", 1) for w in words[1:] if "=" in w)
     col = len(t.markup) + 5  # the kind, after ```pnp and a space
     body = [(text, Where(rel, line + 1 + n, 1)) for n, text in enumerate(t.content.splitlines()) if text.strip()]
-    return Block(kind, Where(rel, line, col), [], 0, args, [w for w in words[1:] if "=" not in w], body)
+    return RulebookBlock(kind, Where(rel, line, col), [], 0, args, [w for w in words[1:] if "=" not in w], body)
 
 
 _MARKS = re.compile(r"[*\\]|:(?=[a-z][a-z0-9-]*:)")  # what card markup reads as bold, italic, an escape, an icon

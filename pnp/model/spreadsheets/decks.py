@@ -26,7 +26,7 @@ from pnp.model.load import Doc, Path_, display_path
 from pnp.model.project import OUTSIDE, outside, unreadable
 from pnp.model.spreadsheets.files import SheetError, read_csv, read_workbook
 
-__all__ = ["Cell", "Sheet", "SheetDoc", "SheetError", "read_sheet", "sheet_cards", "typed", "typed_cards"]
+__all__ = ["Cell", "Worksheet", "SheetDoc", "SheetError", "read_sheet", "sheet_cards", "typed", "typed_cards"]
 
 WORKBOOKS = (".xlsx", ".xlsm", ".xls", ".xlsb", ".ods")
 # a number as a sheet writes it: `2.5`, `.5`, `1e3`, or with a decimal comma `2,5` (but `1,000` is left alone:
@@ -58,7 +58,7 @@ def column_name(col: int) -> str:
 
 
 @dataclass
-class Sheet:
+class Worksheet:
     """A read sheet: the header's field names and each card's cells, with where they are."""
 
     file: str  # as shown to the user
@@ -76,7 +76,7 @@ class SheetDoc(Doc):
     """A deck file whose cards come from a sheet: a place under `cards` is a row or a cell of the sheet,
     any other place is in the deck file."""
 
-    def __init__(self, deck: Doc, sheet: Sheet, source: Path, said: Iterable[Where] = ()):
+    def __init__(self, deck: Doc, sheet: Worksheet, source: Path, said: Iterable[Where] = ()):
         super().__init__(deck.file, deck.data, deck.root)
         self.sheet, self.source = sheet, source
         self.said = set(said)  # cells already reported: the reader's word on them is not said again
@@ -98,7 +98,7 @@ def split_source(spec: str) -> tuple[str, str]:
 
 
 def read_sheet(game_dir: Path, root: Path, spec: str, at: Where, header_row: int | None = None,
-               fields: Iterable[str] = ()) -> tuple[Sheet, Path]:
+               fields: Iterable[str] = ()) -> tuple[Worksheet, Path]:
     """The sheet `spec` names (a file in the game folder); SheetError at `at` (the deck's `cards_from`).
     The header is row `header_row`, else the first row that names one of `fields` (or, with no fields,
     the first that names every column); a header matching a field but for case and spaces is that field."""
@@ -122,7 +122,7 @@ def read_sheet(game_dir: Path, root: Path, spec: str, at: Where, header_row: int
         grid = read_csv(path, shown)
     else:
         grid, sheet_name, unsaved = read_workbook(path, shown, sheet_name, at, Cell)
-    return _table(Sheet(shown, sheet_name, 0, {}, []), grid, header_row, fields, unsaved), path
+    return _table(Worksheet(shown, sheet_name, 0, {}, []), grid, header_row, fields, unsaved), path
 
 
 def _blank(value: Any) -> bool:
@@ -134,7 +134,7 @@ def plain(name: str) -> str:
     return re.sub(r"[\s_-]+", "", name).casefold()
 
 
-def _header(sheet: Sheet, grid: list[list[Any]], header_row: int | None, names: dict[str, str]) -> int:
+def _header(sheet: Worksheet, grid: list[list[Any]], header_row: int | None, names: dict[str, str]) -> int:
     """The index of the header row in `grid`."""
     if header_row is not None:
         if not 1 <= header_row <= len(grid) or all(_blank(v) for v in grid[header_row - 1]):
@@ -152,8 +152,8 @@ def _header(sheet: Sheet, grid: list[list[Any]], header_row: int | None, names: 
     return next(found, filled[0])
 
 
-def _table(sheet: Sheet, grid: list[list[Any]], header_row: int | None, fields: Iterable[str],
-           unsaved: dict[tuple[int, int], str]) -> Sheet:
+def _table(sheet: Worksheet, grid: list[list[Any]], header_row: int | None, fields: Iterable[str],
+           unsaved: dict[tuple[int, int], str]) -> Worksheet:
     if grid and max(len(r) for r in grid) > limits.SHEET_COLUMNS:
         raise SheetError(sheet.where(), f"more than {limits.SHEET_COLUMNS} columns")
     fields = list(fields)
@@ -262,7 +262,7 @@ def typed(value: Any, kind: str) -> Any:
     return value
 
 
-def typed_cards(sheet: Sheet, kinds: Mapping[str, str]) -> tuple[list[dict[str, Any]], list[Problem]]:
+def typed_cards(sheet: Worksheet, kinds: Mapping[str, str]) -> tuple[list[dict[str, Any]], list[Problem]]:
     """Each row's cells as their fields' types (`kinds`), one card per row, and the cells that cannot be
     read at all (each a problem at its cell; the card keeps the cell's text, which the reader refuses)."""
     cards, problems = [], []

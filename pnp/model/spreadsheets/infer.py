@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.model.spreadsheets.decks import Sheet, plain, typed
+from pnp.model.spreadsheets.decks import Worksheet, plain, typed
 
 CHOICES = 8  # at most this many distinct values make a choice ...
 CHOICE_CHARS = 24  # ... each at most this long
@@ -69,7 +69,7 @@ def infer_kind(values: list[Any]) -> dict[str, Any]:
     return {"type": "text"}
 
 
-def infer_fields(sheet: Sheet) -> Inferred:
+def infer_fields(sheet: Worksheet) -> Inferred:
     """Each column of `sheet` as a field of a new deck."""
     fields: dict[str, dict[str, Any]] = {}
     names: dict[str, str] = {}

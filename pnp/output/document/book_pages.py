@@ -116,7 +116,7 @@ def _heading(text: str, style: ParagraphStyle, level: int | None) -> Paragraph:
     return p
 
 
-def _table(look: Look, t: rb.Table, width: float) -> RLTable:
+def _table(look: Look, t: rb.RulebookTable, width: float) -> RLTable:
     cols = len(t.rows[0]) if t.rows else 1
     if t.widths:
         widths = [f * width for f in t.widths]
@@ -208,7 +208,7 @@ def _story(story: list[Flowable], item: rb.Flow, look: Look, st: dict[str, Parag
         indent = item.depth * 5 * MM + (0.0 if item.bullet or not item.depth else 4 * MM)
         story.append(Markup(look, f"{item.bullet} {item.markup}" if item.bullet else item.markup, BODY, indent))
         story.append(Spacer(1, 2.5))
-    elif isinstance(item, rb.Table):
+    elif isinstance(item, rb.RulebookTable):
         table = _table(look, item, width)
         if len(item.rows) <= 12:  # a small table stays whole, with the paragraph and heading that lead into it
             lead = story[-2:] if len(story) > 1 and isinstance(story[-2], Markup) else []

@@ -10,7 +10,7 @@ from typing import Any
 from pnp.layout.scene import Face, Label, Line, Rect, Static, Text, TextRun, Transform
 from pnp.model.units import MM
 from pnp.output.impose.cards import Page, Placement
-from pnp.output.tiling.seams import Box, Plan
+from pnp.output.tiling.seams import Box, SeamPlan
 
 BLACK, WHITE, GREY = (0.0, 0.0, 0.0), (1.0, 1.0, 1.0), (0.4, 0.4, 0.4)
 TOP = 34 * MM  # title and instructions above the previews
@@ -46,7 +46,7 @@ def _layout(paper: tuple[float, float], margin: float, size: tuple[float, float]
     return scale, [((pw - w) / 2, margin + TOP + CAPTION + i * (h + gap + CAPTION)) for i in range(sides)]
 
 
-def assembly_map(plan: Plan, face: Face, back: Face | None, name: str, paper: tuple[float, float],
+def assembly_map(plan: SeamPlan, face: Face, back: Face | None, name: str, paper: tuple[float, float],
                  margin: float, turned: bool = False) -> Page:
     """The board as its tiles lie on their pages (turned a quarter, if they are), each tile where it goes."""
     pw, ph = paper
@@ -61,7 +61,7 @@ def assembly_map(plan: Plan, face: Face, back: Face | None, name: str, paper: tu
     return Page(pw, ph, placements, [], 0.5, "map", items)
 
 
-def draw_sides(plan: Plan, sides: list[tuple[str, Face]], corners: list[tuple[float, float]], scale: float,
+def draw_sides(plan: SeamPlan, sides: list[tuple[str, Face]], corners: list[tuple[float, float]], scale: float,
                size: tuple[float, float], caption: float) -> tuple[list[Placement], list[Any]]:
     """Each side's preview at its corner (placements, side "map": not printed pieces) with its caption, and every
     tile's outline, tabs and label over it (mirrored on the back, the board turned over)."""

@@ -13,7 +13,7 @@ from pnp.layout.scene import Face, Label
 from pnp.model.units import MM
 from pnp.output.impose.cards import Placement
 from pnp.output.tiling.assembly import BLACK, CAPTION, GREY, draw_sides, steps
-from pnp.output.tiling.seams import Box, Plan
+from pnp.output.tiling.seams import Box, SeamPlan
 
 LABEL_ROOM = (16 * MM, 11 * MM)  # a tile's piece on the preview holds its 12 x 7 mm label box, with room round it
 GAP = 5 * MM  # between the tile's marks and the map, and between the map's text and its previews
@@ -58,11 +58,11 @@ def _previews(w: float, h: float, size: tuple[float, float], sides: int) -> tupl
     return best
 
 
-def _legible(plan: Plan, scale: float) -> bool:
+def _legible(plan: SeamPlan, scale: float) -> bool:
     return all(t.piece[2] * scale >= LABEL_ROOM[0] and t.piece[3] * scale >= LABEL_ROOM[1] for t in plan.tiles)
 
 
-def _fit(plan: Plan, name: str, size: tuple[float, float], sides: int, box: Box) -> tuple[float, Box, list] | None:
+def _fit(plan: SeamPlan, name: str, size: tuple[float, float], sides: int, box: Box) -> tuple[float, Box, list] | None:
     """The map in `box`: its text above its previews, or beside them (in a column of a few widths tried); the
     arrangement that draws the previews largest, if legible."""
     x, y, w, h = box
@@ -92,7 +92,7 @@ def _fit(plan: Plan, name: str, size: tuple[float, float], sides: int, box: Box)
     return scale, text_box, corners
 
 
-def choose(plan: Plan, name: str, size: tuple[float, float], bleed: float, sides: int, paper: tuple[float, float],
+def choose(plan: SeamPlan, name: str, size: tuple[float, float], bleed: float, sides: int, paper: tuple[float, float],
            margin: float, band: float, mark_to: float) -> Beside | None:
     """The tile and edge that leave the map the most room, the map at its largest legible there; None: no tile's page
     has room for it."""
@@ -113,7 +113,7 @@ def choose(plan: Plan, name: str, size: tuple[float, float], bleed: float, sides
     return best
 
 
-def map_items(plan: Plan, where: Beside, face: Face, back: Face | None, name: str,
+def map_items(plan: SeamPlan, where: Beside, face: Face, back: Face | None, name: str,
               turned: bool) -> tuple[list[Placement], list[Any]]:
     """The map's previews (placements, side "map": not printed pieces) and its text and outlines, where `where` says."""
     tx, ty, tw, _ = where.text_box

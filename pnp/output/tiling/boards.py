@@ -9,7 +9,7 @@ from pnp.model.game import Deck, PrintSettings
 from pnp.model.units import MM
 from pnp.output.impose.cards import Page, impose_cards, plan_grid
 from pnp.output.preflight.extent import item_box, walk
-from pnp.output.tiling.seams import Box, Plan
+from pnp.output.tiling.seams import Box, SeamPlan
 from pnp.output.tiling.tiles import area, impose_board
 
 
@@ -42,7 +42,7 @@ def _named(deck: Deck, face: Face, avoid: list, given: bool) -> list[Box]:
     return boxes
 
 
-def tiling_said(deck: Deck, face: Face, plan: Plan, s: PrintSettings, paper: tuple[float, float],
+def tiling_said(deck: Deck, face: Face, plan: SeamPlan, s: PrintSettings, paper: tuple[float, float],
                 avoiding: bool) -> str:
     """Why a board was tiled and how: its size against what one page holds, the tiles, where the seams run."""
     aw, ah = area(paper, s.margin, face.bleed)

@@ -54,7 +54,7 @@ class TilePlan:
 
 
 @dataclass(frozen=True)
-class Plan:
+class SeamPlan:
     xs: list[float]  # the cuts along x: 0, seams..., width
     ys: list[float]
     tab: float
@@ -154,7 +154,7 @@ def _best(points: list[float], middles: set[float], length: float, reach: float,
 
 
 def plan_seams(size: tuple[float, float], bleed: float, area: tuple[float, float], tab: float,
-               avoid: list[Box]) -> Plan:
+               avoid: list[Box]) -> SeamPlan:
     """Tiles whose art (piece, tabs and bleed all round) fits `area`, seams clear of `avoid` when the
     board allows it with at most one more tile along an axis than the fewest possible. (A board holding a
     grid: pnp.output.tiling.stepped.plan_on_grid.)"""
@@ -176,7 +176,7 @@ def plan_seams(size: tuple[float, float], bleed: float, area: tuple[float, float
                 crossed.append(i)
         cuts.append(chosen)
     xs, ys = cuts
-    return Plan(xs, ys, tab, tile_plans(xs, ys, tab), sorted(crossed), tuple(said))
+    return SeamPlan(xs, ys, tab, tile_plans(xs, ys, tab), sorted(crossed), tuple(said))
 
 
 def _why(axis: int, free: list[float], wanted: list[float]) -> str:
@@ -212,7 +212,7 @@ def tile_plans(xs: list[float], ys: list[float], tab: float) -> list[TilePlan]:
     return out
 
 
-def layers(plan: Plan, x: float, y: float) -> int:
+def layers(plan: SeamPlan, x: float, y: float) -> int:
     """How many sheets lie at a point of the assembled board (for tests: never more than two)."""
     def inside(b: Box | None) -> bool:
         return b is not None and b[0] <= x < b[0] + b[2] and b[1] <= y < b[1] + b[3]

@@ -20,7 +20,7 @@ from pnp.model.units import MM
 
 if TYPE_CHECKING:
     from pnp.layout.scene import GridCells
-    from pnp.output.tiling.seams import Plan
+    from pnp.output.tiling.seams import SeamPlan
 
 Point = tuple[float, float]
 Line = tuple[Point, ...]  # a seam, from one side of the board to the other
@@ -162,10 +162,10 @@ def split_axis(axis: int, length: float, across: float, reach: float, tab: float
 
 
 def plan_on_grid(size: tuple[float, float], bleed: float, area: tuple[float, float], tab: float,
-                 avoid: list[tuple[float, float, float, float]], grids: tuple[GridCells, ...]) -> Plan:
+                 avoid: list[tuple[float, float, float, float]], grids: tuple[GridCells, ...]) -> SeamPlan:
     """Tiles of a board holding grids: seams along the cells' edges where the grid lies, straight elsewhere;
     along an axis where no such seams fit the paper, straight seams that split cells, and the plan says why."""
-    from pnp.output.tiling.seams import Plan, split_length, tile_plans
+    from pnp.output.tiling.seams import SeamPlan, split_length, tile_plans
 
     w, h = size
     chosen: list[list[Seam]] = []
@@ -196,9 +196,9 @@ def plan_on_grid(size: tuple[float, float], bleed: float, area: tuple[float, flo
     crossed = [i for i, b in enumerate(avoid)
                if any(crosses_box(s, b) and not (s.stepped and in_grid(b)) for axis in chosen for s in axis)]
     if not any(s.stepped for axis in chosen for s in axis):
-        return Plan(xs, ys, tab, tile_plans(xs, ys, tab), crossed, said=tuple(said))
+        return SeamPlan(xs, ys, tab, tile_plans(xs, ys, tab), crossed, said=tuple(said))
     from pnp.output.tiling.stepped_tiles import stepped_tiles
 
     vs = [straight(0, 0.0, h).points, *(s.points for s in chosen[0]), straight(0, w, h).points]
     hs = [straight(1, 0.0, w).points, *(s.points for s in chosen[1]), straight(1, h, w).points]
-    return Plan(xs, ys, tab, stepped_tiles(vs, hs, tab), crossed, said=tuple(said), stepped=True)
+    return SeamPlan(xs, ys, tab, stepped_tiles(vs, hs, tab), crossed, said=tuple(said), stepped=True)

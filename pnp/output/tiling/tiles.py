@@ -20,7 +20,7 @@ from typing import Any
 from pnp.layout.scene import Face, GridCells, Label, Line, Polygon, Rect, Transform
 from pnp.model.units import MM
 from pnp.output.impose.cards import Page, Placement, halo_line, mirror
-from pnp.output.tiling.seams import Box, Plan, TilePlan, plan_seams
+from pnp.output.tiling.seams import Box, SeamPlan, TilePlan, plan_seams
 
 BAND = 8 * MM  # room under each tile for its label
 MARK_FROM, MARK_TO = 1 * MM, 4.5 * MM  # corner marks run from this far beyond the trim to this far
@@ -65,7 +65,7 @@ def turned(face: Face, angle: float) -> Face:
 
 def impose_board(face: Face, back: Face | None, meta: dict[str, Any], name: str, paper: tuple[float, float],
                  margin: float, marks: bool, duplex: str, avoid: list[Box], tab: float,
-                 beside: bool = False) -> tuple[list[Page], Plan]:
+                 beside: bool = False) -> tuple[list[Page], SeamPlan]:
     """Pages for one large face: its tiles (each followed by its back, if any) and, when tiled, a map. The
     board is turned a quarter on its pages when that takes fewer tiles; its back then turns the other way,
     so that turned over left to right (as drawn) the board still shows its back upright. `beside`: the map goes
@@ -124,7 +124,7 @@ def free_room(box: Box, bleed: float, paper: tuple[float, float], margin: float)
 
 
 def _plan(size: tuple[float, float], bleed: float, room: tuple[float, float], tab: float, avoid: list[Box],
-          grids: tuple[GridCells, ...]) -> Plan:
+          grids: tuple[GridCells, ...]) -> SeamPlan:
     """The tiles: seams along the cells' edges on a board holding a grid that does not fit a page, else straight."""
     if grids and (size[0] > room[0] - 2 * bleed or size[1] > room[1] - 2 * bleed):
         from pnp.output.tiling.stepped import plan_on_grid
@@ -139,12 +139,12 @@ def _turned_grid(grid: GridCells, height: float) -> GridCells:
                                        for r, c, corners in grid.cells))
 
 
-def _page_label(name: str, tile: TilePlan, plan: Plan, side: str, two_sided: bool) -> str:
+def _page_label(name: str, tile: TilePlan, plan: SeamPlan, side: str, two_sided: bool) -> str:
     text = f"{name} · tile {tile.label} of {len(plan.tiles)}" if len(plan.tiles) > 1 else name
     return text + (f" · {side}" if two_sided else "")
 
 
-def tile_page(face: Face, tile: TilePlan, plan: Plan, frame: Frame, meta: dict[str, Any], name: str,
+def tile_page(face: Face, tile: TilePlan, plan: SeamPlan, frame: Frame, meta: dict[str, Any], name: str,
               paper: tuple[float, float], margin: float, marks: bool, two_sided: bool,
               anchor: str = "", also: str = "") -> tuple[Page, Placement]:
     """A tile centred on its page, or pushed to its `anchor` edge ("left", "top": the assembly map or pieces beside
@@ -187,7 +187,7 @@ def tile_page(face: Face, tile: TilePlan, plan: Plan, frame: Frame, meta: dict[s
     return page, placement
 
 
-def back_page(back: Face, front: Placement, tile: TilePlan, plan: Plan, frame: Frame, meta: dict[str, Any],
+def back_page(back: Face, front: Placement, tile: TilePlan, plan: SeamPlan, frame: Frame, meta: dict[str, Any],
               name: str, paper: tuple[float, float], margin: float, duplex: str) -> Page:
     """The other side of the board behind this tile: the back design turned over left to right, so
     the front's board point (x, y) has the back's (width - x, y) behind it once printed duplex."""
@@ -216,7 +216,7 @@ def _tile_meta(tile: TilePlan, frame: Frame, region: Box, trim: Box) -> dict[str
             "trim_mm": [round(v / MM, 3) for v in trim], **({"turned": 90} if frame.turned else {})}
 
 
-def _neighbour(plan: Plan, tile: TilePlan, dr: int, dc: int) -> str:
+def _neighbour(plan: SeamPlan, tile: TilePlan, dr: int, dc: int) -> str:
     other = next(t for t in plan.tiles if (t.row, t.col) == (tile.row + dr, tile.col + dc))
     return other.label
 

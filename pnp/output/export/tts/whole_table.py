@@ -41,7 +41,7 @@ class Component:
 
 
 @dataclass(eq=False)
-class Pile:
+class TtsPile:
     """Pieces of one component that lie together: a deck, a bag, or one object."""
 
     label: str
@@ -87,7 +87,7 @@ def whole_table(name: str, game_id: str, components: list[Component], dealt: dic
     table = _piles(dealt["table"], components, pool, notes, "table", face_up=True) if dealt else []
     hands = [_piles(hand, components, pool, notes, f"player {i}") for i, hand in enumerate(dealt["hands"], 1)] \
         if dealt else []
-    rest = [Pile(c.name, c, [c.pieces[i] for i in pool[c.id]]) for c in components if pool[c.id]]
+    rest = [TtsPile(c.name, c, [c.pieces[i] for i in pool[c.id]]) for c in components if pool[c.id]]
     boards = [p for p in rest if p.component.kind == "board"]
     others = [p for p in rest if p.component.kind != "board"]
 
@@ -124,9 +124,9 @@ def whole_table(name: str, game_id: str, components: list[Component], dealt: dic
 
 
 def _piles(part: dict[str, Any], components: list[Component], pool: dict[str, list[int]], notes: list[str],
-           who: str, face_up: bool = False) -> list[Pile]:
+           who: str, face_up: bool = False) -> list[TtsPile]:
     """A setup's share (label -> card ids, or a value) as piles of the pieces it names; the rest as notes."""
-    piles: list[Pile] = []
+    piles: list[TtsPile] = []
     said: list[str] = []
     for label, value in part.items():
         if isinstance(value, dict) and "cards" in value:
@@ -145,7 +145,7 @@ def _piles(part: dict[str, Any], components: list[Component], pool: dict[str, li
         for cid, indexes in taken.items():  # face up, each piece apart (to be seen); else one pile
             c = next(c for c in components if c.id == cid)
             groups = [[i] for i in indexes] if face_up else [indexes]
-            piles += [Pile(f"{who}: {label}", c, [c.pieces[i] for i in group], face_up) for group in groups]
+            piles += [TtsPile(f"{who}: {label}", c, [c.pieces[i] for i in group], face_up) for group in groups]
         if missing:
             said.append(f"{label} {', '.join(missing)}")
     if said:
@@ -153,8 +153,8 @@ def _piles(part: dict[str, Any], components: list[Component], pool: dict[str, li
     return piles
 
 
-def _rows(piles: list[Pile]) -> list[list[Pile]]:
-    rows: list[list[Pile]] = []
+def _rows(piles: list[TtsPile]) -> list[list[TtsPile]]:
+    rows: list[list[TtsPile]] = []
     width = 0.0
     for pile in piles:
         if not rows or width + pile.size[0] > ROW:
@@ -165,7 +165,7 @@ def _rows(piles: list[Pile]) -> list[list[Pile]]:
     return rows
 
 
-def _row(piles: list[Pile], cx: float, cz: float, rot_y: float) -> list[dict[str, Any]]:
+def _row(piles: list[TtsPile], cx: float, cz: float, rot_y: float) -> list[dict[str, Any]]:
     """Piles side by side, centred on (cx, cz), the row turned by `rot_y` (180: facing the first seat)."""
     width = sum(p.size[0] for p in piles) + GAP * max(0, len(piles) - 1)
     turn = math.radians(rot_y - 180.0)
