@@ -27,33 +27,6 @@ __all__ = ["CompiledTemplate", "LayoutEnv"]  # LayoutEnv lives in pnp.layout.val
 _UNSET, _DYNAMIC = object(), object()
 
 
-def precompile(template: Template) -> None:
-    """Compile every expression of a template, without running any (compiling is cached): done before a
-    deck's time limit starts, so that the limit counts laying out, not Jinja compiling code on a cold cache."""
-    def walk(value: Any, where: Any) -> None:
-        if isinstance(value, list | tuple):
-            for v in value:
-                walk(v, where)
-        elif isinstance(value, dict):
-            for v in value.values():
-                walk(v, where)
-        elif hasattr(value, "__dataclass_fields__"):  # a table's column
-            walk(list(vars(value).values()), where)
-        else:
-            try:
-                if compile_value(value, where)[0]:
-                    names_in(value)
-            except (InputError, ExprError):
-                pass  # said, with its place, when the template is compiled for real
-
-    def elements(placed: list[PlacedElement]) -> None:
-        for p in placed:
-            walk([v for k, v in vars(p.element).items() if k not in p.element.plain], p.where)
-            elements(p.children)
-
-    elements(template.elements)
-
-
 class CompiledTemplate:
     def __init__(self, template: Template, env: LayoutEnv, bleed: float, problems: Problems,
                  base: Context, scope: str, rotatable: str | None = None,
