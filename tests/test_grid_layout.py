@@ -9,7 +9,7 @@ import math
 import pytest
 
 from pnp.errors import Problems
-from pnp.layout.pieces.cellgrid import geometry, neighbours
+from pnp.layout.elements.grid import geometry, neighbours
 from pnp.layout.scene import Polygon, Static, Text
 from pnp.layout.templates import TemplateStore
 from pnp.layout.whole_game import lay_out_deck, layout_env

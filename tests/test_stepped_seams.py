@@ -11,7 +11,7 @@ from pypdf import PdfReader
 from shapely.geometry import Point, Polygon
 from test_grid_layout import add_map
 
-from pnp.layout.pieces.cellgrid import geometry
+from pnp.layout.elements.grid import geometry
 from pnp.layout.scene import GridCells
 from pnp.model.units import MM
 from pnp.output.tiling.seams import plan_seams

@@ -2,7 +2,9 @@
 
 A template is compiled once per build: its constant elements are laid out once and shared by
 every face as a `Static` group (drawn as one reusable PDF form); only elements holding expressions
-are evaluated per card. Text is fitted here, so overflow and safe-zone checks need no drawing.
+are evaluated per card. Each element is drawn by its kind (pnp/layout/elements/, one module a kind, its
+`draw` given this template as its `Drawing`): text is fitted there, so overflow and safe-zone checks need no
+drawing.
 """
 
 from __future__ import annotations
@@ -10,51 +12,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pnp.errors import InputError, Problems, Where, did_you_mean
-from pnp.layout.elements import LineEl, PolygonEl, TextEl
-from pnp.layout.expr import Context, ExprError, compile_nested, compile_value, field_of, is_expr, names_in, truthy
-from pnp.layout.fonts.families import unknown_font
-from pnp.layout.scene import Ellipse, Face, GridCells, Icon, Item, Line, Polygon, Rect, Source, Static, Text, shift
+from pnp.errors import InputError, Problems, Where
+from pnp.layout.elements import Container
+from pnp.layout.expr import Context, ExprError, compile_nested, compile_value, is_expr, names_in, truthy
+from pnp.layout.scene import Face, GridCells, Item, Source, Static, shift
 from pnp.layout.templates import PlacedElement, Template
-from pnp.layout.text import MarkupError, Style, check_coverage, fit, parse
-from pnp.layout.values import Eval, LayoutEnv, Skip, WhereOf, between, extent
+from pnp.layout.values import Eval, LayoutEnv, Skip, WhereOf
 from pnp.model import limits
 from pnp.model.limits import Overtime
-from pnp.model.units import MM, parse_colour, parse_length
+from pnp.model.units import MM
 
 __all__ = ["CompiledTemplate", "LayoutEnv"]  # LayoutEnv lives in pnp.layout.values; importable from here too
 
-_SKIP = {"type", "name", "art", "bleed", "field", "elements", "as_"}
-# lists and dicts whose entries may be expressions
-_NESTED = ("points", "dash", "labels", "marks", "col_headers", "row_headers")
 _UNSET, _DYNAMIC = object(), object()
-
-
-def precompile(template: Template) -> None:
-    """Compile every expression of a template, without running any (compiling is cached): done before a
-    deck's time limit starts, so that the limit counts laying out, not Jinja compiling code on a cold cache."""
-    def walk(value: Any, where: Any) -> None:
-        if isinstance(value, list | tuple):
-            for v in value:
-                walk(v, where)
-        elif isinstance(value, dict):
-            for v in value.values():
-                walk(v, where)
-        elif hasattr(value, "__dataclass_fields__"):  # a table's column
-            walk(list(vars(value).values()), where)
-        else:
-            try:
-                if compile_value(value, where)[0]:
-                    names_in(value)
-            except (InputError, ExprError):
-                pass  # said, with its place, when the template is compiled for real
-
-    def elements(placed: list[PlacedElement]) -> None:
-        for p in placed:
-            walk([v for k, v in vars(p.element).items() if k not in _SKIP], p.where)
-            elements(p.children)
-
-    elements(template.elements)
 
 
 class CompiledTemplate:
@@ -73,14 +43,14 @@ class CompiledTemplate:
         self._locals: list[tuple[str, str, Any, Where]] = []  # ("vars" or "let", name, getter, where): per face
         self._static = self._compile_locals(template, problems, scope)
         self.uses_card = bool(self._locals)
-        self._memo: dict[tuple[int, str], Any] = {}  # per element: what no card can change
+        self.memo: dict[tuple[int, str], Any] = {}  # per element: what no card can change
         self._per_item: set[int] = set()  # elements whose `if` reads the repeated `item`
         self._kids: dict[int, list[tuple[PlacedElement, dict[str, tuple[bool, Any]]]]] = {}  # groups' elements
-        self._offset = (0.0, 0.0)  # the origin of the group being drawn (for the safe-zone check)
+        self.offset = (0.0, 0.0)  # the origin of the group being drawn (for the safe-zone check)
         self.sources: dict[int, Source] = {}  # id(item) -> the element that drew it, for every face of this template
         self._source: dict[int, Source] = {}  # id(placed element) -> its Source
         self.parts: list[Static | tuple[PlacedElement, dict[str, tuple[bool, Any]]]] = []
-        self._grids: list[GridCells] = []  # the grids drawn on the face being laid out (for a tiled board's seams)
+        self.grids: list[GridCells] = []  # the grids drawn on the face being laid out (for a tiled board's seams)
         static_run: list[Item] = []
         for i, placed in enumerate(template.elements):
             values, free = self._compile(placed, problems, scope)
@@ -94,7 +64,7 @@ class CompiledTemplate:
                 static_run.extend(self._element(placed, values, self.base, scope, problems))
         if static_run:
             self.parts.append(Static(f"{scope}:{template.name}#end", static_run))
-        self._static_grids = tuple(self._grids)
+        self._static_grids = tuple(self.grids)
 
     def _compile_locals(self, template: Template, problems: Problems, scope: str) -> set[str]:
         """The template's `vars` and `let` values: those that read only what is fixed for the component are
@@ -146,8 +116,10 @@ class CompiledTemplate:
         element does not bind itself (`item`, `index` and a group's `as` under `repeat`)."""
         values: dict[str, tuple[bool, Any]] = {}
         free: set[str] = set()
-        for key, value in vars(placed.element).items():
-            if key in _SKIP:
+        el = placed.element
+        fixed = {k: v for k, v in self.base.items() if k in self._static}  # what every face reads the same
+        for key, value in vars(el).items():
+            if key in el.plain:
                 continue
             if key == "if_":
                 key = "if"
@@ -156,15 +128,12 @@ class CompiledTemplate:
                     values[key] = (False, self._group_lets(placed, value, problems, scope))
                     free |= {n for raw in value.values() for n in (names_in(raw) if is_expr(raw) else ())}
                     continue
-                if key == "columns":  # a table's: each column's values, some read the `row`
-                    from pnp.layout.table_element import compile_columns
-
-                    fixed = {k: v for k, v in self.base.items() if k in self._static}
-                    columns, names = compile_columns(value, placed.where, fixed)
-                    values[key] = (False, columns)
-                    free |= names - self._static
+                own = el.compile_setting(key, value, placed.where, fixed)
+                if own is not None:  # (a table's columns: each column's values, some read the `row`)
+                    values[key] = (False, own[0])
+                    free |= own[1] - self._static
                     continue
-                if isinstance(value, list | dict) and key in _NESTED:
+                if isinstance(value, list | dict) and key in el.nested:
                     compiled, names = compile_nested(value, placed.where)
                 else:
                     compiled = compile_value(value, placed.where)
@@ -173,13 +142,13 @@ class CompiledTemplate:
                     try:
                         compiled = (False, compiled[1](self.base))
                     except ExprError:
-                        if key == "if" or placed.element.if_ is None:
+                        if key == "if" or el.if_ is None:
                             raise
                         # an element drawn only when its `if` holds: a value that cannot be computed is said
                         # where it is drawn, never for a face that does not draw it
                 elif compiled[0]:
                     free |= names
-                    if key == "if" and {"item", "index"} & names and placed.element.repeat is not None:
+                    if key == "if" and {"item", "index"} & names and el.repeat is not None:
                         self._per_item.add(id(placed))  # (without its own `repeat`: a group's item, read as is)
                 values[key] = compiled
             except ExprError as exc:
@@ -189,14 +158,8 @@ class CompiledTemplate:
                 problems.extend(exc.problems)
                 values[key] = (False, None)
         bound = {"item", "index"} if values.get("repeat", (False, None))[1] is not None else set()
-        if placed.element.type == "table":
-            bound.add("row")
-        if placed.element.type in ("group", "grid"):
-            if placed.element.type == "grid":
-                bound.add("cell")
-            if placed.element.as_:
-                bound.add(placed.element.as_)
-            bound |= set(placed.element.let)
+        bound |= el.binds()
+        if isinstance(el, Container):
             kids = self._kids[id(placed)] = []
             for child in placed.children:
                 child_values, child_free = self._compile(child, problems, scope)
@@ -219,7 +182,7 @@ class CompiledTemplate:
 
     def face(self, ctx: Context, subject: str, problems: Problems, card_where: WhereOf | None = None) -> Face:
         ctx = {**self.base, **ctx}
-        self._grids = list(self._static_grids)
+        self.grids = list(self._static_grids)
         if self._locals:
             self._face_locals(ctx, subject, problems)
         items: list[Item] = []
@@ -228,7 +191,7 @@ class CompiledTemplate:
                 items.append(part)
             else:
                 items.extend(self._element(part[0], part[1], ctx, subject, problems, card_where))
-        return Face(self.w, self.h, self.bleed, items, self.sources, self.t.stamp, tuple(self._grids))
+        return Face(self.w, self.h, self.bleed, items, self.sources, self.t.stamp, tuple(self.grids))
 
     # -- one element -------------------------------------------------------------------------
     def _element(self, placed: PlacedElement, values: dict[str, tuple[bool, Any]], ctx: Context | None,
@@ -269,7 +232,7 @@ class CompiledTemplate:
     def _noted(self, placed: PlacedElement, items: list[Item]) -> list[Item]:
         """Remember which element drew these items (a group adds its name to its children's)."""
         name = placed.element.name
-        if placed.element.type in ("group", "grid"):
+        if isinstance(placed.element, Container):
             for item in items:
                 inner = self.sources.get(id(item))
                 if inner is not None and name:
@@ -284,26 +247,26 @@ class CompiledTemplate:
 
     def _drawn(self, placed: PlacedElement, ev: Eval, subject: str, problems: Problems,
                card_where: WhereOf | None) -> list[Item]:
-        items = self._draw(placed, ev, subject, problems, card_where)
+        items = placed.element.draw(self, placed, ev, subject, problems, card_where)
         if self.on_element is not None and placed.element.name:
             self.on_element(placed, items)
         return items
 
-    def _once(self, placed: PlacedElement, ev: Eval, name: str, keys: tuple[str, ...], make: Any) -> Any:
+    def once(self, placed: PlacedElement, ev: Eval, name: str, keys: tuple[str, ...], make: Any) -> Any:
         """`make()` for this element, computed once when none of `keys` holds a card expression."""
         memo_key = (id(placed), name)
-        found = self._memo.get(memo_key, _UNSET)
+        found = self.memo.get(memo_key, _UNSET)
         if found is _DYNAMIC:
             return make()
         if found is _UNSET:
             if any(ev.values.get(k, (False,))[0] for k in keys):
-                self._memo[memo_key] = _DYNAMIC
+                self.memo[memo_key] = _DYNAMIC
                 return make()
-            found = self._memo[memo_key] = make()
+            found = self.memo[memo_key] = make()
         return found
 
-    def _box(self, placed: PlacedElement, ev: Eval) -> tuple[float, float, float, float]:
-        return self._once(placed, ev, "box", ("x", "y", "w", "h"), lambda: self._make_box(placed, ev))
+    def box(self, placed: PlacedElement, ev: Eval) -> tuple[float, float, float, float]:
+        return self.once(placed, ev, "box", ("x", "y", "w", "h"), lambda: self._make_box(placed, ev))
 
     def _make_box(self, placed: PlacedElement, ev: Eval) -> tuple[float, float, float, float]:
         x, y = ev.length("x", self.w), ev.length("y", self.h)
@@ -324,97 +287,32 @@ class CompiledTemplate:
                 h = self.h + b - y
         return x, y, w, h
 
-    def _warn_once(self, placed: PlacedElement, said: str, problems: Problems) -> None:
+    def warn_once(self, placed: PlacedElement, said: str, problems: Problems) -> None:
         """A warning about what an element draws, said once for the template, not once per card."""
-        if (id(placed), said) not in self._memo:
-            self._memo[(id(placed), said)] = True
+        if (id(placed), said) not in self.memo:
+            self.memo[(id(placed), said)] = True
             problems.add(placed.where, said, self.t.name, severity="warning")
 
-    def _check_safe(self, placed, box, subject, problems, what: str) -> None:
+    def check_safe(self, placed, box, subject, problems, what: str) -> None:
+        """Say where what an element drew leaves the safe zone (once for the template, when no card moves it)."""
         if placed.element.art:
             return
         x, y, w, h = box
-        x, y = x + self._offset[0], y + self._offset[1]
+        x, y = x + self.offset[0], y + self.offset[1]
         s, eps = self.t.safe, 0.01
         if x < s - eps or y < s - eps or x + w > self.w - s + eps or y + h > self.h - s + eps:
-            if self._memo.get((id(placed), "box"), _DYNAMIC) is not _DYNAMIC:  # same box on every card:
-                if (id(placed), "unsafe") in self._memo:  # say it once, for the template
+            if self.memo.get((id(placed), "box"), _DYNAMIC) is not _DYNAMIC:  # same box on every card:
+                if (id(placed), "unsafe") in self.memo:  # say it once, for the template
                     return
-                self._memo[(id(placed), "unsafe")] = True
+                self.memo[(id(placed), "unsafe")] = True
                 subject = self.t.name
             problems.add(placed.where, f"{what} leaves the safe zone ({s / 72 * 25.4:.1f} mm inside the trim); "
                          "move it inward or mark it `art: true` (template " + self.t.name + ")",
                          subject, rule="safe-zone")
 
-    def _draw(self, placed: PlacedElement, ev: Eval, subject: str, problems: Problems,
-              card_where: WhereOf | None) -> list[Item]:
-        el = placed.element
-        kind = el.type
-        if kind == "line":
-            assert isinstance(el, LineEl)
-            stroke = ev.colour("stroke")
-            if stroke is None:
-                return []
-            return [Line(ev.length("x1", self.w), ev.length("y1", self.h), ev.length("x2", self.w),
-                         ev.length("y2", self.h), stroke, ev.length("stroke_width", 0), ev.dash())]
-        if kind == "group":
-            return self._group(placed, ev, subject, problems, card_where)
-        if kind == "grid":
-            from pnp.layout.pieces.cellgrid import cells
-
-            found, drawn = cells(ev, self.env, placed, self._memo, problems, subject, self._offset)
-            self._grids.append(drawn)
-            return [i for cell in found for i in self._group(placed, ev, subject, problems, card_where, cell)]
-        if kind == "polygon":
-            assert isinstance(el, PolygonEl)
-            points = ev.raw("points") or []
-            if not all(isinstance(p, list | tuple) and len(p) == 2 for p in points):
-                raise ValueError(f"points: expected a list of [x, y] pairs, got {points!r}")
-            pts = [(parse_length(p[0], self.w), parse_length(p[1], self.h)) for p in points]
-            return [Polygon(pts, ev.colour("fill"), ev.colour("stroke"), ev.length("stroke_width", 0), ev.dash())]
-        box = self._box(placed, ev)
-        if kind == "rect":
-            return [Rect(*box, ev.colour("fill"), ev.colour("stroke"), ev.length("stroke_width", 0),
-                         ev.length("radius", min(box[2], box[3])), ev.dash())]
-        if kind == "ellipse":
-            return [Ellipse(*box, ev.colour("fill"), ev.colour("stroke"), ev.length("stroke_width", 0), ev.dash())]
-        if kind == "boxes":
-            return self._boxes(placed, ev, subject, problems)
-        if kind == "table":
-            from pnp.layout.table_element import Table
-
-            params = self._once(placed, ev, "text", self._TEXT_KEYS, lambda: self._text_params(ev))
-            laid = Table(ev, params, self.env, self.t.name, placed, subject, problems, card_where).lay_out(box)
-            if not laid:
-                raise Skip
-            self._check_safe(placed, extent(laid), subject, problems, "table")
-            return laid
-        if kind == "lines":
-            from pnp.layout.pieces.writein import lines
-
-            return lines(*box, ev.length("spacing", self.h), ev.colour("stroke") or (0.6, 0.6, 0.6),
-                         ev.length("stroke_width", 0))
-        if kind == "icon":
-            name = ev.raw("icon")
-            if not name:
-                raise Skip
-            if name not in self.env.icons:
-                known = ", ".join(sorted(self.env.icons)) or "none: declare `icons:` in game.yaml"
-                raise ValueError(f"unknown icon {name!r} (known: {known}){did_you_mean(name, self.env.icons)}")
-            self._check_safe(placed, box, subject, problems, f"icon {name!r}")
-            return [Icon(str(name), *box, ev.colour("color") or (0.0, 0.0, 0.0), ev.angle(),
-                         ev.colour("paper"))]
-        if kind == "image":
-            from pnp.layout.art.images import image
-
-            picture = image(ev, self.env, box, lambda said: self._warn_once(placed, said, problems))
-            self._check_safe(placed, box, subject, problems, f"image {ev.raw('src')!r}")
-            return [picture]
-        assert isinstance(el, TextEl)
-        return self._text(placed, ev, box, subject, problems, card_where)
-
-    def _group(self, placed: PlacedElement, ev: Eval, subject: str, problems: Problems,
-               card_where: WhereOf | None, cell: Context | None = None) -> list[Item]:
+    def children(self, placed: PlacedElement, ev: Eval, subject: str, problems: Problems,
+                 card_where: WhereOf | None, cell: Context | None = None) -> list[Item]:
+        """A group's (or one grid cell's) elements, measured from its (x, y), reading its `let` (and `cell`)."""
         dx, dy = ev.length("x", self.w), ev.length("y", self.h)
         ctx = {**(ev.ctx or {}), **cell} if cell else ev.ctx
         lets = ev.values.get("let", (False, None))[1]
@@ -422,87 +320,12 @@ class CompiledTemplate:
             ctx = dict(ctx or {})
             for name, (dynamic, got) in lets:
                 ctx[name] = got(ctx) if dynamic else got
-        outer = self._offset
-        self._offset = (outer[0] + dx, outer[1] + dy)
+        outer = self.offset
+        self.offset = (outer[0] + dx, outer[1] + dy)
         try:
             items: list[Item] = []
             for child, values in self._kids[id(placed)]:
                 items.extend(self._element(child, values, ctx, subject, problems, card_where))
         finally:
-            self._offset = outer
+            self.offset = outer
         return shift(items, dx, dy)
-
-    def _boxes(self, placed: PlacedElement, ev: Eval, subject: str, problems: Problems) -> list[Item]:
-        from pnp.layout.pieces.boxes import MIN_BOX, boxes
-
-        items, box, size = boxes(ev, self.env, self.t.text, self.w, self.h)
-        if size < MIN_BOX - 0.01:
-            problems.add(placed.where, f"write-in boxes of {size / MM:.1f} mm are too small for a pencil; make "
-                         f"them at least {MIN_BOX / MM:g} mm (template {self.t.name})", subject, rule="box-size")
-        self._check_safe(placed, box, subject, problems, "boxes")
-        return items
-
-    _TEXT_KEYS = ("font", "size", "min_size", "leading", "paragraph_gap", "color", "align", "valign", "style",
-                  "glossary", "glossary_color", "uppercase")
-
-    def _text_params(self, ev: Eval) -> tuple:
-        d = self.t.text
-        family_name = ev.raw("font") or d.font
-        family = self.env.families.get(family_name)
-        if family is None:
-            raise ValueError(unknown_font(family_name, self.env.families))
-        size = between("size", parse_length(ev.raw("size") or d.size), *limits.TEXT_SIZE, "pt")
-        min_size = min(between("min_size", parse_length(ev.raw("min_size") or d.min_size), *limits.TEXT_SIZE, "pt"),
-                       size)
-        leading = between("leading", ev.number("leading", d.leading), 0.5, 5.0, "x the size")
-        gap = ev.raw("paragraph_gap")
-        gap = between("paragraph_gap", d.paragraph_gap if gap is None else float(gap), 0.0, 10.0, "ems")
-        color = parse_colour(ev.raw("color") or d.color, self.env.palette) or (0.0, 0.0, 0.0)
-        term_raw = ev.raw("glossary_color") or self.env.term_color
-        term = parse_colour(term_raw, self.env.palette) if term_raw else None
-        glossary = self.env.glossary if ev.raw("glossary") is not False else None
-        return (Style(family, color, term or color, None), size, min_size, leading, gap, glossary,
-                str(ev.raw("style") or "regular"), str(ev.raw("align") or "left"), str(ev.raw("valign") or "top"),
-                bool(ev.raw("uppercase")))
-
-    def _text(self, placed, ev: Eval, box, subject, problems: Problems, card_where) -> list[Item]:
-        value = ev.raw("text")
-        if value is None or value == "":
-            raise Skip
-        style, size, min_size, leading, gap, glossary, base, align, valign, upper = self._once(
-            placed, ev, "text", self._TEXT_KEYS, lambda: self._text_params(ev))
-        text = str(value)
-        field = placed.element.field or field_of(placed.element.text)
-        try:
-            paragraphs = parse(text, glossary, self.env.term_style, self.env.icons, base, upper)
-            check_coverage(paragraphs, style.family, text)
-        except MarkupError as exc:
-            if field and card_where:  # the mistake is in the card's text: point there
-                problems.add(card_where(field), f"{field}: {exc}", subject)
-                return []
-            raise ValueError(str(exc)) from None
-        self._check_safe(placed, box, subject, problems, "text box")
-        fitted = fit(paragraphs, style, box, size, min_size, leading, gap, align, valign)
-        if fitted is None:
-            what = field or f"element {placed.element.name or 'text'}"
-            fix = "shorten it" if field else "shorten it or give it a bigger box"
-            where = card_where(field or "") if card_where else placed.where
-            problems.add(where, f"{what}: text does not fit its {box[2] / 72 * 25.4:.1f} x "
-                         f"{box[3] / 72 * 25.4:.1f} mm box even at {min_size:g} pt; {fix} "
-                         f"(template {self.t.name}, {placed.where})", subject, rule="text-overflow")
-            return []
-        runs, used, lines = fitted
-        x, y, w, h = box
-        bands: list[Rect] = []
-        if self.env.placeholders is not None and self.env.placeholders.search(text):
-            from pnp.layout.highlight import highlight
-
-            bands, runs = highlight(runs, self.env.placeholders, style.family)
-        laid = Text(x, y, w, h, runs, used, lines, ev.angle())
-        if not self.rotatable and ev.values.get("rotatable", (False, None))[1] is None:
-            return [*bands, laid]  # (most texts)
-        marked = ev.raw("rotatable")
-        from pnp.layout.rotatable import mark, style_of
-
-        how = self.rotatable if marked is None else style_of(marked)
-        return [*bands, laid, *mark(laid, style.family, how)] if how else [*bands, laid]

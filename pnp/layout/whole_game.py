@@ -18,8 +18,9 @@ from pnp.errors import InputError, Problem, Problems, Where
 from pnp.layout.cardtext import filled
 from pnp.layout.fonts.families import load_families
 from pnp.layout.other_decks import decks_read
+from pnp.layout.precompile import precompile
 from pnp.layout.scene import Entry
-from pnp.layout.template_engine import CompiledTemplate, LayoutEnv, precompile
+from pnp.layout.template_engine import CompiledTemplate, LayoutEnv
 from pnp.layout.templates import TemplateStore
 from pnp.layout.text import glossary_pattern, placeholder_pattern
 from pnp.model import limits

@@ -18,9 +18,10 @@ from typing import Any
 
 from pnp.errors import InputError, Problem, Problems, Where
 from pnp.layout.pieces.dienet import Net, NetFace, Point, Segment, faces_count, net
+from pnp.layout.precompile import precompile
 from pnp.layout.rotatable import mark
 from pnp.layout.scene import Entry, Face, Icon, Item, Line, Polygon, Text, Transform
-from pnp.layout.template_engine import CompiledTemplate, LayoutEnv, precompile
+from pnp.layout.template_engine import CompiledTemplate, LayoutEnv
 from pnp.layout.text import Style, fit, parse
 from pnp.model import limits
 from pnp.model.colour import ratio

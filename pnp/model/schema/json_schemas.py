@@ -4,7 +4,7 @@
 completes field names and underlines a mistake as it is typed. Nothing here is written by hand: each
 dataclass becomes a definition (its fields, their types, which are required, no others allowed), its
 field comments become descriptions, and a union of dataclasses tagged by `type:` becomes a choice by
-`type` (so a new element kind appears in the schema the moment it is added to the union). A test
+`type` (so a new element kind appears in the schema the moment it is registered, pnp/layout/elements/). A test
 validates every bundled file against these schemas, so the schema and the loader cannot drift apart.
 
 The hints understood are those of pnp/model/schema/reader.py. A field may name the class its free-form

@@ -4,7 +4,7 @@ A template's settings are plain values, resolved when a face is laid out, and an
 expression (`{{ ... }}`) that gives the value per card. A `Kind` says what a value written out is:
 one of fixed choices (`align`), one of the game's names (a palette colour, a font family, an icon, a
 template), or a length. The loader checks written-out choices where they stand
-(pnp/layout/elements.py `check_choices`); `pnp schema` turns each kind into the JSON Schema that
+(pnp/layout/elements/choices.py `check_choices`); `pnp schema` turns each kind into the JSON Schema that
 offers those names and underlines a typo (pnp/model/schema/json_schemas.py). Both read this one declaration.
 """
 

@@ -1,4 +1,4 @@
-"""Layout: the `table` element, rows of data in columns.
+"""The `table` element: rows of data in columns.
 
 Rows come from data (a card's list of records, a data table's list, or rows written out); each
 column shows one field of every row (or an expression over `row`) under its heading. Each cell's
@@ -10,17 +10,91 @@ fit is reported like text that does not fit (rule `text-overflow`), naming the r
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Annotated, Any, ClassVar, Literal
 
 from pnp.errors import Problems, Where
-from pnp.layout.elements import ALIGNS, RULES
+from pnp.layout.elements.choices import check_setting_choices
+from pnp.layout.elements.common import ALIGNS, Align, Colour, ElementBase, Font, Length, Path_, Style, Value
+from pnp.layout.elements.registry import Drawing, element
+from pnp.layout.elements.text_defaults import TEXT_KEYS, text_params
 from pnp.layout.expr import compile_value, field_of, names_in
 from pnp.layout.scene import Item, Line, Rect, Text
-from pnp.layout.text import MarkupError, Style, check_coverage, fit, height, measurable, parse
+from pnp.layout.text import MarkupError, check_coverage, fit, height, measurable, parse
+from pnp.layout.text import Style as TextStyle
+from pnp.layout.values import Eval, Skip, WhereOf, extent
 from pnp.model import limits
+from pnp.model.load import Doc
+from pnp.model.schema.kinds import Kind
 from pnp.model.units import MM, parse_length
 
+RULES = ("none", "rows", "grid")
 Compiled = dict[str, tuple[bool, Any]]  # a column's values: (is_dynamic, constant or getter) each
+
+
+@dataclass(repr=False, eq=False)
+class TableColumn:
+    """One column of a `table`: its heading, what each row shows in it, its width and alignment."""
+
+    header: Value = None  # the heading (a header row is drawn when any column has one)
+    field: str | int | None = None  # the key each row shows: a record's field, or a position in a list row
+    text: Value = None  # or an expression over `row` ("{{ row.qty }} x"); default: the row's `field`
+    width: Value = 1  # a share of the width left by fixed columns (a number), or a length (12mm)
+    align: Align = None  # default: the table's `align`
+
+
+@element("table", order=12)
+@dataclass(repr=False, eq=False)
+class TableEl(ElementBase):
+    """Rows from data (a list of records or of lists) in columns, each cell's text wrapped to its column;
+    rows as tall as their text, the whole table shrunk together down to `min_size` to fit its box."""
+
+    type: Literal["table"] = "table"  # rows of data in columns, shrunk together to fit the box
+    rows: Value | list[Any] = None  # the rows: "{{ card.stock }}", a data table's list, or written out
+    columns: list[TableColumn] = field(default_factory=list)  # each column's heading, field, width and alignment
+    field: str | None = None  # the card field the rows come from, named in errors (default: read from `rows`)
+    font: Font = None  # the family (default: the template's `text.font`)
+    size: Length = None  # the text size (default: the template's)
+    min_size: Length = None  # the smallest size the table may shrink to (default: the template's)
+    leading: Value = None  # the line height, times the size (default: the template's)
+    color: Colour = None  # the text's colour (default: the template's)
+    style: Style = "regular"  # the rows' face
+    align: Align = "left"  # each cell's text across its column (a column's `align` wins)
+    glossary: Value = True  # style the game's glossary terms in the cells
+    glossary_color: Colour = None  # the terms' colour in this table (default: game.yaml's)
+    header_style: Style = "bold"  # the header row's face
+    header_color: Colour = None  # the header row's text colour (default: the text's)
+    header_fill: Colour = None  # behind the header row
+    fill: Colour = None  # behind the whole table
+    zebra: Colour = None  # the fill of every second row
+    rules: Annotated[Value, Kind("choice", RULES)] = "rows"  # rows: a line under each row; grid: between columns too
+    stroke: Colour = "#9aa3ad"  # the rules' colour
+    stroke_width: Length = "0.4pt"  # the rules' width
+    padding: Length = "1mm"  # inside each cell
+    row_height: Length = None  # every row this tall (default: each as tall as its text)
+
+    plain: ClassVar[frozenset[str]] = ElementBase.plain | {"field"}
+
+    def binds(self) -> set[str]:
+        return {"row"}
+
+    def compile_setting(self, key: str, value: Any, where: Where, fixed: dict[str, Any]
+                        ) -> tuple[Any, set[str]] | None:
+        return compile_columns(value, where, fixed) if key == "columns" else None
+
+    def check(self, doc: Doc, path: Path_, problems: Problems) -> None:
+        for k, column in enumerate(self.columns):
+            check_setting_choices(column, doc, (*path, "columns", k), problems)
+
+    def draw(self, at: Drawing, placed: Any, ev: Eval, subject: str, problems: Problems,
+             card_where: WhereOf | None) -> list[Item]:
+        box = at.box(placed, ev)
+        params = at.once(placed, ev, "text", TEXT_KEYS, lambda: text_params(ev, at.t.text, at.env))
+        laid = Table(ev, params, at.env, at.t.name, placed, subject, problems, card_where).lay_out(box)
+        if not laid:
+            raise Skip
+        at.check_safe(placed, extent(laid), subject, problems, "table")
+        return laid
 
 
 def compile_columns(columns: list[Any], where: Where, base: dict[str, Any]) -> tuple[list[Compiled], set[str]]:
@@ -284,7 +358,7 @@ class Table:
         header_colour = ev.colour("header_color") or self.style.color
         out: list[Item] = [*fills, *lines]
         for r, row in enumerate(cells):
-            style = Style(self.style.family, header_colour, header_colour, None) \
+            style = TextStyle(self.style.family, header_colour, header_colour, None) \
                 if has_header and r == 0 else self.style
             for k, measured in enumerate(row):
                 if not measured[0]:

@@ -1,4 +1,4 @@
-"""Layout: the `grid` element, a hex or square grid whose elements are drawn once per cell.
+"""The `grid` element: a hex or square grid whose elements are drawn once per cell.
 
 Rows and columns count from 1, as a map's hex numbers do (0101 is the top-left hex). A hex's `size` is
 measured corner to corner (twice its side: a flat hex is `size` wide, a pointy one `size` high); a square's is
@@ -16,18 +16,50 @@ from __future__ import annotations
 
 import math
 import re
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pnp.errors import Problems, Where, did_you_mean, echo
-from pnp.layout.values import Eval, LayoutEnv
+from pnp.layout.elements.common import Container, Length, Value
+from pnp.layout.elements.registry import Drawing, element
+from pnp.layout.values import Eval, LayoutEnv, WhereOf
+from pnp.model import limits
+from pnp.model.schema.kinds import Kind
+from pnp.model.units import MM
 
 if TYPE_CHECKING:
-    from pnp.layout.scene import GridCells
-from pnp.model import limits
-from pnp.model.units import MM
+    from pnp.layout.scene import GridCells, Item
 
 Point = tuple[float, float]
 Cell = tuple[int, int, float, float, tuple[Point, ...]]  # row, col, centre x, y, corners (points, from the grid's box)
+
+
+@element("grid", order=11)
+@dataclass(repr=False, eq=False)
+class GridEl(Container):
+    """A hex or square grid: its elements drawn once per cell, reading `cell` (row, col, centre, corners,
+    neighbours, and its row of a data table); measured from the grid's (x, y), as a group's are."""
+
+    type: Literal["grid"] = "grid"  # a hex or square grid: its elements drawn once per cell, reading `cell`
+    shape: Annotated[Value, Kind("choice", ("hex", "square"))] = "hex"  # the cells' shape
+    orient: Annotated[Value, Kind("choice", ("flat", "pointy"))] = "flat"  # hex: a flat side on top, or a corner
+    rows: Value = 1  # how many rows of cells
+    cols: Value = 1  # how many columns of cells
+    size: Length = "20mm"  # hex: corner to corner (across the corners); square: the side
+    offset: Annotated[Value, Kind("choice", ("odd", "even"))] = "odd"  # hex: which rows or columns sit half on
+    data: str | None = None  # a data table (or `table.key`) of the cells' content, keyed by row and column
+    defaults: dict[str, Any] = field(default_factory=dict)  # a cell's data where its record does not say (or none)
+
+    def binds(self) -> set[str]:
+        return super().binds() | {"cell"}
+
+    def draw(self, at: Drawing, placed: Any, ev: Eval, subject: str, problems: Problems,
+             card_where: WhereOf | None) -> list[Item]:
+        found, drawn = cells(ev, at.env, placed, at.memo, problems, subject, at.offset)
+        at.grids.append(drawn)
+        return [i for cell in found for i in at.children(placed, ev, subject, problems, card_where, cell)]
+
+
 SQRT3 = math.sqrt(3.0)
 _KEY = re.compile(r"\s*(\d+)\s*,\s*(\d+)\s*")
 

@@ -1,7 +1,7 @@
-"""Layout: the `boxes` element, write-in boxes (a row, a grid, a track) and the headers of a grid.
+"""The `boxes` element: write-in boxes (a row, a grid, a track) and the headers of a grid.
 
-The boxes are drawn by pnp.layout.pieces.writein; a box smaller than `MIN_BOX` is refused by the engine (a
-pencil needs room). The headers, a label over each column and before each row, are placed from the
+The boxes are drawn by pnp.layout.pieces.writein; a box smaller than `MIN_BOX` is refused (a pencil needs
+room). The headers, a label over each column and before each row, are placed from the
 grid itself (its corner, box size and gap), so they follow it when the boxes grow, shrink or move:
 each column's header is centred over its column, just above the grid; each row's header ends just
 left of the grid, centred on its row. They come from data: a list, an expression, or `numbers`
@@ -10,19 +10,65 @@ left of the grid, centred on its row. They come from data: a list, an expression
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from string import ascii_uppercase
-from typing import Any
+from typing import Annotated, Any, ClassVar, Literal
 
+from pnp.errors import Problems
+from pnp.layout.elements.common import Colour, ElementBase, Length, Value
+from pnp.layout.elements.registry import Drawing, element
 from pnp.layout.fonts.families import Family
 from pnp.layout.pieces.writein import MIN_BOX, span
 from pnp.layout.pieces.writein import boxes as draw_boxes
 from pnp.layout.scene import Item, Line, Text
 from pnp.layout.text import MarkupError, Style, check_coverage, fit, parse
-from pnp.layout.values import Eval, LayoutEnv, between, extent
+from pnp.layout.values import Eval, LayoutEnv, WhereOf, between, extent
 from pnp.model import limits
+from pnp.model.schema.kinds import Kind
 from pnp.model.units import MM, parse_colour, parse_length
 
-__all__ = ["MIN_BOX", "boxes"]
+__all__ = ["MIN_BOX", "BoxesEl", "boxes"]
+
+
+@element("boxes", order=8)
+@dataclass(repr=False, eq=False)
+class BoxesEl(ElementBase):
+    """Write-in boxes: a row, a grid or a track, starting at (x, y)."""
+
+    type: Literal["boxes"] = "boxes"  # write-in boxes: a row, a grid or a track
+    count: Value = 1  # how many boxes
+    cols: Value = None  # boxes per row (default: all in one row)
+    size: Length = "5mm"  # each box's side (its width, where `box_height` is given)
+    box_height: Length = None  # each box's height: boxes wider than tall, or taller than wide (default: size)
+    gap: Length = "1mm"  # between boxes
+    shape: Annotated[Value, Kind("choice", ("square", "circle"))] = "square"  # each box's shape
+    stroke: Colour = "#000000"  # the boxes' outline
+    stroke_width: Length = "0.6pt"  # the outline's width
+    fill: Colour = None  # inside each box (default: none)
+    labels: list[str | int] | str | None = None  # a list (or `numbers`): small text in each box's corner
+    first: Value = 1  # with labels: numbers, the first number
+    marks: dict[int, str] | str | None = None  # {box number: icon}: an icon drawn faintly in those boxes
+    mark_color: Colour = "#9aa3ad"  # the marks' colour
+    crossed: Value = 0  # the first N boxes are printed crossed off (already used at the start)
+    col_headers: list[Any] | str | None = None  # over each column: a list, an expression, `numbers` or `letters`
+    row_headers: list[Any] | str | None = None  # before each row: the same
+    header_size: Length = None  # the headers' text size (default: from the box size, 6-8 pt)
+    header_color: Colour = None  # default: the template's text colour
+    col_header_color: Colour = None  # the column headers' colour (default: header_color)
+    row_header_color: Colour = None  # the row headers' colour (default: header_color)
+
+    nested: ClassVar[tuple[str, ...]] = ("labels", "marks", "col_headers", "row_headers")
+
+    def draw(self, at: Drawing, placed: Any, ev: Eval, subject: str, problems: Problems,
+             card_where: WhereOf | None) -> list[Item]:
+        at.box(placed, ev)  # (checked, and known the same on every face or not)
+        items, box, size = boxes(ev, at.env, at.t.text, at.w, at.h)
+        if size < MIN_BOX - 0.01:
+            problems.add(placed.where, f"write-in boxes of {size / MM:.1f} mm are too small for a pencil; make "
+                         f"them at least {MIN_BOX / MM:g} mm (template {at.t.name})", subject, rule="box-size")
+        at.check_safe(placed, box, subject, problems, "boxes")
+        return items
+
 
 MIN_SIZE = 5.0  # points: a header may shrink to this, no smaller
 

@@ -1,0 +1,33 @@
+"""The `image` element: a picture file (PNG, JPEG or SVG) fitted into its box (read by pnp.layout.art.images)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
+
+from pnp.errors import Problems
+from pnp.layout.elements.common import Colour, ElementBase, Value
+from pnp.layout.elements.registry import Drawing, element
+from pnp.layout.scene import Item
+from pnp.layout.values import Eval, WhereOf
+from pnp.model.schema.kinds import Kind
+
+
+@element("image", order=6)
+@dataclass(repr=False, eq=False)
+class ImageEl(ElementBase):
+    """A picture file (PNG, JPEG or SVG) fitted into its box."""
+    type: Literal["image"] = "image"  # a picture (PNG, JPEG, ...) or SVG art, as large as the box allows, centred
+    src: Value = None  # the file in the game folder (`art/{{ card.id }}.png`)
+    fit: Annotated[Value, Kind("choice", ("contain",))] = "contain"  # never cropped or stretched (the only value)
+    color: Colour = None  # an SVG image: the colour of its currentColor and of the fills it leaves unset
+    background: Annotated[Value, Kind("choice", ("none",))] = None  # none: leave out an SVG's full-size background
+
+    def draw(self, at: Drawing, placed: Any, ev: Eval, subject: str, problems: Problems,
+             card_where: WhereOf | None) -> list[Item]:
+        from pnp.layout.art.images import image
+
+        box = at.box(placed, ev)
+        picture = image(ev, at.env, box, lambda said: at.warn_once(placed, said, problems))
+        at.check_safe(placed, box, subject, problems, f"image {ev.raw('src')!r}")
+        return [picture]

@@ -1,0 +1,36 @@
+"""Every expression of a template compiled ahead, without running any (compiling is cached)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pnp.errors import InputError
+from pnp.layout.expr import ExprError, compile_value, names_in
+from pnp.layout.templates import PlacedElement, Template
+
+
+def precompile(template: Template) -> None:
+    """Compile every expression of a template, without running any (compiling is cached): done before a
+    deck's time limit starts, so that the limit counts laying out, not Jinja compiling code on a cold cache."""
+    def walk(value: Any, where: Any) -> None:
+        if isinstance(value, list | tuple):
+            for v in value:
+                walk(v, where)
+        elif isinstance(value, dict):
+            for v in value.values():
+                walk(v, where)
+        elif hasattr(value, "__dataclass_fields__"):  # a table's column
+            walk(list(vars(value).values()), where)
+        else:
+            try:
+                if compile_value(value, where)[0]:
+                    names_in(value)
+            except (InputError, ExprError):
+                pass  # said, with its place, when the template is compiled for real
+
+    def elements(placed: list[PlacedElement]) -> None:
+        for p in placed:
+            walk([v for k, v in vars(p.element).items() if k not in p.element.plain], p.where)
+            elements(p.children)
+
+    elements(template.elements)
