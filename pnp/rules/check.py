@@ -48,6 +48,10 @@ def load_rules(game: Game) -> tuple[RulesFile, Doc | None]:
     spec, found = read(RulesFile, doc.data if doc.data is not None else {}, doc)
     if spec is None:
         raise InputError(found)
+    beyond = [Problem(doc.where(("rules", i, key)), message, rule.id)  # before any of it is played or checked
+              for i, rule in enumerate(spec.rules) for key, message in rule.out_of_bounds()]
+    if beyond:
+        raise InputError(beyond)
     return spec, doc
 
 
