@@ -74,3 +74,19 @@ def rule_kind(options: type[RuleOptions]) -> Callable[[C], C]:
         return check
 
     return register
+
+
+def reference_table(kinds: dict[str, RuleKind]) -> str:
+    """docs/rules.md's table of rule kinds, made from their classes: each kind's own fields (in bold those it
+    cannot do without) and what it holds (its class's docstring). tools/rule_kinds.py writes it there."""
+    import dataclasses
+    import inspect
+
+    common = {f.name for f in dataclasses.fields(RuleOptions)}
+    rows = ["| kind | fields | holds |", "|---|---|---|"]
+    for name, kind in kinds.items():
+        own = [f for f in dataclasses.fields(kind.options) if f.name not in common]
+        fields = ", ".join(f"**`{f.name}`**" if f.default is f.default_factory is dataclasses.MISSING else
+                           f"`{f.name}`" for f in own)
+        rows.append(f"| `{name}` | {fields} | {' '.join((inspect.getdoc(kind.options) or '').split())} |")
+    return "\n".join(rows) + "\n"

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 @dataclass(kw_only=True)
 class Range(RuleOptions):
-    """every value lies within the range"""
+    """every value of `field` lies within `min`..`max`"""
 
     kind: Literal["range"]
     deck: str | list[str] | None  # the deck

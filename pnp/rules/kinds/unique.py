@@ -17,8 +17,8 @@ if TYPE_CHECKING:
 
 @dataclass(kw_only=True)
 class Unique(RuleOptions):
-    """no two cards share the value; with `source:` (a data table's items, as `reference` reads them) no two items
-    share it"""
+    """no two cards of `deck` share their value of `field`; or, with `source:` (a data table's items, as
+    `reference` reads them), no two items share theirs"""
 
     kind: Literal["unique"]
     deck: str | list[str] | None = None  # the deck (with `field`)
