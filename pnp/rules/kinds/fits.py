@@ -14,6 +14,9 @@ if TYPE_CHECKING:
     from pnp.rules.engine import Engine
 
 
+Axis = Literal["width", "height"]
+
+
 @dataclass(kw_only=True)
 class Fits(RuleOptions):
     """a piece (a token, a card, a card's strip) fits the space it sits on, both measured on the laid-out
@@ -23,7 +26,7 @@ class Fits(RuleOptions):
     piece: Part | None  # what sits (a token deck, a card's strip)
     space: Part | None  # where it sits (a named element)
     play: Play = dataclasses.field(default_factory=Play)  # room left around the piece
-    axes: list[Literal["width", "height"]] = dataclasses.field(default_factory=lambda: ["width", "height"])
+    axes: list[Axis] = dataclasses.field(default_factory=lambda: ["width", "height"])  # the sides compared
     count: int | str | None = None  # spaces per face (a number or an expression), side by side, apart
     tuck: bool = False  # the piece slides under the space's edge; what it hides must stay under the face
 
