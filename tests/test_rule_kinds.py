@@ -70,6 +70,7 @@ def test_every_kind_is_one_class_of_the_union_named_by_its_kind():
     ("{id: every, kind: each, deck: null, check: 'card.cost > 0'}", "every: a each rule needs `deck:`"),
     ("{id: fit, kind: fits, space: {deck: card}}", "fit: a fits rule needs `piece:`"),
     ("{id: odd, kind: custom}", "odd: a custom rule needs `function:`"),
+    ("{kind: each, deck: card, check: 'card.cost > 0'}", "rules[0].id: missing required field"),  # as every file
 ])
 def test_a_rule_without_what_its_kind_needs_is_said_at_the_rule(project, rule, says):
     rules = project / "cards/tiny/rules.yaml"

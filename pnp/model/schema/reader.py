@@ -391,20 +391,20 @@ class Reader:
         required = {key for _, key, _, default in fields if default is MISSING}
         typos = self.unknown_keys(value, {key for _, key, _, _ in fields}, path, "remove it", required)
         bad = typos is not None
-        # a class may say its missing fields in its own words, null or empty ones among them (a rule's kind)
-        said_missing = getattr(cls, "said_missing", None)
+        said_missing, own = _own_required(cls, fields)
         missing = []
         kwargs = {}
         for attr, key, hint, default in fields:
-            if key in value and not (said_missing and default is MISSING and value[key] in (None, "")):
+            if key in value and not (key in own and value[key] in (None, "")):
                 try:
                     kwargs[attr] = self.read(hint, value[key], (*path, key))
                 except _Fail:
                     bad = True
             elif default is MISSING:
                 if key not in (typos or ()):
-                    missing.append(key)
-                    if said_missing is None:
+                    if key in own:
+                        missing.append(key)
+                    else:
                         self.fail((*path, key), "missing required field")
                 bad = True
         if said_missing is not None and missing:
@@ -413,6 +413,18 @@ class Reader:
         if bad:
             raise _Fail
         return cls(**kwargs)
+
+
+def _own_required(cls: type, fields: list[tuple[str, str, Any, Any]]) -> tuple[Callable | None, set[str]]:
+    """A class may say its own missing fields in its own words, null or empty ones among them (a rule's kind:
+    "a copies rule needs `deck:`"): its `said_missing`, and the required fields it adds to its base's."""
+    said = getattr(cls, "said_missing", None)
+    if said is None:
+        return None, set()
+    base = cls.__mro__[1]
+    inherited = {key for _, key, _, default in _fields(base) if default is MISSING} \
+        if dataclasses.is_dataclass(base) else set()
+    return said, {key for _, key, _, default in fields if default is MISSING and key not in inherited}
 
 
 def _type_hint(cls: type, tag: str = "type") -> Any:
