@@ -177,8 +177,9 @@ def test_bundled_game_rules_import_only_the_public_rule_api():
     assert {k: v for k, v in bad.items() if v} == {}
 
 
-@pytest.mark.parametrize("planted", ["from pnp.rules.custom import CUSTOM\n", "from pnp.model.game import Game\n",
-                                     "import pnp.layout.expr\n", "from pnp.rules import Engine\n"])
+@pytest.mark.parametrize("planted", ["from pnp.rules.custom_runner import CUSTOM\n",
+                                     "from pnp.model.game import Game\n", "import pnp.layout.expr\n",
+                                     "from pnp.rules import Engine\n"])
 def test_a_game_rule_reaching_past_the_api_is_caught(planted):
     assert public_only(planted + "from pnp.rules import custom_rule\n")
 

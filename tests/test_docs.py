@@ -18,6 +18,8 @@ from pnp.model import dial_spec as dial
 from pnp.model import game as model
 from pnp.model.load import load_file
 from pnp.rules import spec as rules_spec
+from pnp.rules.kinds import KINDS
+from pnp.rules.rule_kinds import RuleOptions, reference_table
 
 from conftest import REPO, run_pnp
 
@@ -40,17 +42,24 @@ def test_every_field_is_documented(cls):
 RULES_DOC = (REPO / "docs" / "rules.md").read_text()
 
 
-@pytest.mark.parametrize("cls", [rules_spec.Rule, rules_spec.Source, rules_spec.Step, rules_spec.Table,
-                                 rules_spec.Setup, rules_spec.RulesFile, rules_spec.Bound, rules_spec.Part,
-                                 rules_spec.Play])
+@pytest.mark.parametrize("cls", [*(kind.options for kind in KINDS.values()), rules_spec.Source, rules_spec.Step,
+                                 rules_spec.Table, rules_spec.Setup, rules_spec.RulesFile, rules_spec.Bound,
+                                 rules_spec.Part, rules_spec.Play])
 def test_every_rules_field_is_documented(cls):
     missing = [key for key in keys(cls) if f"`{key}`" not in RULES_DOC and f"{key}:" not in RULES_DOC]
     assert not missing, f"{cls.__name__}: document {missing} in docs/rules.md"
 
 
 def test_every_rule_kind_is_documented():
-    kinds = typing.get_args(typing.get_type_hints(rules_spec.Rule)["kind"])
-    assert [k for k in kinds if f"| `{k}` |" not in RULES_DOC] == []
+    assert [k for k in KINDS if f"| `{k}` |" not in RULES_DOC] == []
+
+
+def test_the_table_of_rule_kinds_is_the_registry_s():
+    """docs/rules.md's table of rule kinds is made from pnp/rules/kinds/: after adding or changing a kind, run
+    `python tools/rule_kinds.py`."""
+    begin = "<!-- the rule kinds: written by tools/rule_kinds.py from pnp/rules/kinds/ -->\n"
+    table = RULES_DOC.partition(begin)[2].partition("<!-- end of the rule kinds -->")[0]
+    assert table == reference_table(KINDS), "the table of rule kinds is not current: run python tools/rule_kinds.py"
 
 
 def example_files(doc: str) -> tuple[dict[str, str], str]:
@@ -158,19 +167,21 @@ def test_every_field_element_kind_and_rule_kind_is_in_an_example(followed):
     elements: dict[str, set] = {}
     for t in templates:
         _elements(t.get("elements", []), elements)
-    common = set(keys(element_kinds._Element))  # every element's box, name, if, repeat...: once is enough
+    common = set(keys(element_kinds.ElementBase))  # every element's box, name, if, repeat...: once is enough
     for cls in typing.get_args(element_kinds.Element):
         kind = typing.get_type_hints(cls)["type"].__args__[0]
         seen[cls] = elements.get(kind, set()) | common
-    seen[element_kinds._Element] = set().union(*elements.values())
+    seen[element_kinds.ElementBase] = set().union(*elements.values())
     rules = data["rules.yaml"]["rules"]
-    seen[rules_spec.Rule] = set().union(*rules)
+    seen[RuleOptions] = set().union(*rules)  # every field of some kind: in an example of one kind that has it
+    every_field = {key for kind in KINDS.values() for key in keys(kind.options)}
     dials = [d["dial"] for d in decks if "dial" in d]  # a dial's geometry, every part of it
     seen[dial.DialSpec] = set().union(*dials)
     for cls, key in ((dial.DialWindow, "window"), (dial.DialThumb, "thumb"), (dial.DialText, "text"),
                      (dial.DialEndMark, "end_mark")):
         seen[cls] = set().union(*(d.get(key, {}) for d in dials))
     missing = {cls.__name__: sorted(set(keys(cls)) - found) for cls, found in seen.items() if set(keys(cls)) - found}
+    if every_field - seen[RuleOptions]:
+        missing["a rule kind"] = sorted(every_field - seen[RuleOptions])
     assert missing == {}, "give these fields an example in docs/format.md (or rules.md)"
-    kinds = typing.get_args(typing.get_type_hints(rules_spec.Rule)["kind"])
-    assert sorted(set(kinds) - {r["kind"] for r in rules}) == []
+    assert sorted(set(KINDS) - {r["kind"] for r in rules}) == []

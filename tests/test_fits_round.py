@@ -5,8 +5,8 @@ from __future__ import annotations
 import math
 
 from pnp.errors import Where
-from pnp.rules.fits import _first_overlap
 from pnp.rules.layouts import Box
+from pnp.rules.piece_fits import _first_overlap
 
 AT = Where("templates/map.yaml", 1, 1)
 

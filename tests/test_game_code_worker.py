@@ -129,7 +129,7 @@ def test_pnp_itself_never_imports_game_code(project, rules_py):
     plant(rules_py, "import sys\nsys.modules['pnp'].GAME_CODE_WAS_HERE = True")
     assert run_pnp("check", "tiny", cwd=project).code == 0
     import pnp
-    from pnp.rules.custom import CUSTOM
+    from pnp.rules.custom_runner import CUSTOM
 
     assert not hasattr(pnp, "GAME_CODE_WAS_HERE")
     assert not [m for m in sys.modules if m.startswith("pnp_rules_")] and not CUSTOM

@@ -327,7 +327,7 @@ def check(
             with _collector_paused():
                 checked = check_game(root, g, rules)
             if not checked.errors:  # a game that breaks its rules is not played: its balance can wait
-                from pnp.play.balance import balance_problems
+                from pnp.play.balance_play import balance_problems
 
                 checked.problems.extend(balance_problems(checked.game, rules.custom))
             if setup_file is not None:

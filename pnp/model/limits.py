@@ -157,6 +157,7 @@ def hold_memory() -> Callable[[], None]:
 
 # rules
 COLOUR_PAIRS = 1_000  # pairs of colours too close that one `colours` rule reports (for each kind of vision)
+BALANCE_GAMES = 1_000_000  # games per player count one `balance` rule plays (as many as `pnp simulate --games`)
 
 # custom rules (Python in cards/<game>/rules.py)
 RULE_SECONDS = 10.0  # one rule's running time, and one deal's (a custom rule's: `--rule-timeout` changes it)

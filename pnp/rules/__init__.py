@@ -23,13 +23,13 @@ if TYPE_CHECKING:
     from pnp.errors import Where
     from pnp.model.game import Card, Deck, Game
     from pnp.model.load import Doc
-    from pnp.rules.custom import Fail, RuleFunction, custom_rule
+    from pnp.rules.custom_runner import Fail, RuleFunction, custom_rule
     from pnp.rules.layouts import Box, TemplateLayout, template
     from pnp.rules.setup import GameSetup, setup_of
 
 _PUBLIC = {"Card": "pnp.model.game", "Deck": "pnp.model.game", "Game": "pnp.model.game", "Doc": "pnp.model.load",
-           "Where": "pnp.errors", "Fail": "pnp.rules.custom", "RuleFunction": "pnp.rules.custom",
-           "custom_rule": "pnp.rules.custom", "Box": "pnp.rules.layouts", "TemplateLayout": "pnp.rules.layouts",
+           "Where": "pnp.errors", "Fail": "pnp.rules.custom_runner", "RuleFunction": "pnp.rules.custom_runner",
+           "custom_rule": "pnp.rules.custom_runner", "Box": "pnp.rules.layouts", "TemplateLayout": "pnp.rules.layouts",
            "template": "pnp.rules.layouts", "GameSetup": "pnp.rules.setup", "setup_of": "pnp.rules.setup"}
 __all__ = ["Box", "Card", "Deck", "Doc", "Fail", "Game", "GameSetup", "RuleFunction", "TemplateLayout", "Where",
            "custom_rule", "setup_of", "template"]

@@ -19,7 +19,7 @@ from pnp.model.project import confined
 from pnp.model.schema.reader import read
 
 if TYPE_CHECKING:
-    from pnp.rules.custom import Started
+    from pnp.rules.custom_runner import Started
     from pnp.rules.spec import RulesFile
 
 # layout findings that are rule errors, not bad input
@@ -48,6 +48,10 @@ def load_rules(game: Game) -> tuple[RulesFile, Doc | None]:
     spec, found = read(RulesFile, doc.data if doc.data is not None else {}, doc)
     if spec is None:
         raise InputError(found)
+    beyond = [Problem(doc.where(("rules", i, key)), message, rule.id)  # before any of it is played or checked
+              for i, rule in enumerate(spec.rules) for key, message in rule.out_of_bounds()]
+    if beyond:
+        raise InputError(beyond)
     return spec, doc
 
 
@@ -75,7 +79,7 @@ def start_custom_rules(game: Game, opts: RuleOptions) -> Started | None:
     chosen = [i for i, r in enumerate(spec.rules) if r.kind == "custom" and r.function]
     if not chosen:
         return None
-    from pnp.rules.custom import Started, start_customs
+    from pnp.rules.custom_runner import Started, start_customs
 
     return Started(chosen, start_customs(game, [(spec.rules[i], doc.where(("rules", i))) for i in chosen],
                                          opts.rule_seconds))

@@ -16,7 +16,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pnp.errors import Problems
 from pnp.layout.elements.common import Colour, ElementBase, Length, Value
-from pnp.layout.elements.registry import Drawing, element
+from pnp.layout.elements.element_kinds import Drawing, element
 from pnp.layout.fonts.families import Family
 from pnp.layout.pieces.writein import MIN_BOX, span
 from pnp.layout.pieces.writein import boxes as draw_boxes

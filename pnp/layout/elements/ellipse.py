@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pnp.errors import Problems
 from pnp.layout.elements.common import Shape
-from pnp.layout.elements.registry import Drawing, element
+from pnp.layout.elements.element_kinds import Drawing, element
 from pnp.layout.scene import Ellipse, Item
 from pnp.layout.values import Eval, WhereOf
 

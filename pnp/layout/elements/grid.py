@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pnp.errors import Problems, Where, did_you_mean, echo
 from pnp.layout.elements.common import Container, Length, Value
-from pnp.layout.elements.registry import Drawing, element
+from pnp.layout.elements.element_kinds import Drawing, element
 from pnp.layout.values import Eval, LayoutEnv, WhereOf
 from pnp.model import limits
 from pnp.model.schema.kinds import Kind

@@ -8,7 +8,7 @@ from typing import Any, Literal
 
 from pnp.errors import Problems
 from pnp.layout.elements.common import Container
-from pnp.layout.elements.registry import Drawing, element
+from pnp.layout.elements.element_kinds import Drawing, element
 from pnp.layout.scene import Item
 from pnp.layout.values import Eval, WhereOf
 

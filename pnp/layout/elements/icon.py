@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pnp.errors import Problems, did_you_mean
 from pnp.layout.elements.common import Colour, ElementBase, IconName, Value
-from pnp.layout.elements.registry import Drawing, element
+from pnp.layout.elements.element_kinds import Drawing, element
 from pnp.layout.scene import Icon, Item
 from pnp.layout.values import Eval, Skip, WhereOf
 

@@ -7,7 +7,7 @@ from typing import Annotated, Any, Literal
 
 from pnp.errors import Problems
 from pnp.layout.elements.common import Colour, ElementBase, Value
-from pnp.layout.elements.registry import Drawing, element
+from pnp.layout.elements.element_kinds import Drawing, element
 from pnp.layout.scene import Item
 from pnp.layout.values import Eval, WhereOf
 from pnp.model.schema.kinds import Kind

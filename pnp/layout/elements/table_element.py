@@ -16,7 +16,7 @@ from typing import Annotated, Any, ClassVar, Literal
 from pnp.errors import Problems, Where
 from pnp.layout.elements.choices import check_setting_choices
 from pnp.layout.elements.common import ALIGNS, Align, Colour, ElementBase, Font, Length, Path_, Style, Value
-from pnp.layout.elements.registry import Drawing, element
+from pnp.layout.elements.element_kinds import Drawing, element
 from pnp.layout.elements.text_defaults import TEXT_KEYS, text_params
 from pnp.layout.expr import compile_value, field_of, names_in
 from pnp.layout.scene import Item, Line, Rect, Text

@@ -11,7 +11,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pnp.errors import Problems
 from pnp.layout.elements.common import Align, Colour, ElementBase, Font, Length, Path_, Style, Value
-from pnp.layout.elements.registry import Drawing, element
+from pnp.layout.elements.element_kinds import Drawing, element
 from pnp.layout.elements.text_defaults import TEXT_KEYS, text_params
 from pnp.layout.expr import field_of
 from pnp.layout.scene import Item, Rect, Text

@@ -91,11 +91,12 @@ class Builder:
 
     def union(self, args: tuple[Any, ...]) -> dict[str, Any]:
         classes = [a for a in args if isinstance(a, type) and dataclasses.is_dataclass(a)]
-        if len(classes) > 1:  # tagged by `type:`, as the loader chooses
-            kinds = {_tag(c): c for c in classes}
-            return {"type": "object", "required": ["type"],
-                    "properties": {"type": {"enum": list(kinds), "description": "which kind: " + ", ".join(kinds)}},
-                    "allOf": [{"if": {"properties": {"type": {"const": k}}}, "then": self.model(c)}
+        if len(classes) > 1:  # tagged by `type:` (or the field their `TAG` names), as the loader chooses
+            tag = getattr(classes[0], "TAG", "type")
+            kinds = {_tag(c, tag): c for c in classes}
+            return {"type": "object", "required": [tag],
+                    "properties": {tag: {"enum": list(kinds), "description": "which kind: " + ", ".join(kinds)}},
+                    "allOf": [{"if": {"properties": {tag: {"const": k}}}, "then": self.model(c)}
                               for k, c in kinds.items()]}
         options = [self.hint(a) for a in args]
         simple: list[str] = []
@@ -146,8 +147,8 @@ def _nullable(hint: Any) -> bool:
     return get_origin(hint) in (Union, types.UnionType) and type(None) in get_args(hint)
 
 
-def _tag(cls: type) -> str:
-    hint = typing.get_type_hints(cls)["type"]
+def _tag(cls: type, tag: str = "type") -> str:
+    hint = typing.get_type_hints(cls)[tag]
     return get_args(hint)[0]
 
 

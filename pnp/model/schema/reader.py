@@ -8,7 +8,8 @@ values outside a range, choices.
 
 Supported hints: str, int, float, bool, Any, Literal[...], X | None, unions of those,
 list[X], dict[str, X], tuple[X, ...], nested dataclasses, and `Annotated[X, Check(...)]`;
-a union of dataclasses with a `type: Literal[...]` field is chosen by its `type`. Records whose
+a union of dataclasses with a `type: Literal[...]` field is chosen by its `type` (or by the field their
+`TAG` names: a rule's `kind`, read as a field of choices). Records whose
 fields a file declares (a card, a row of a list-of-records field) are `Annotated[dict, Record(...)]`:
 read into a plain dict, each value checked and located like a dataclass's.
 """
@@ -267,6 +268,9 @@ class Reader:
             return None
         options = [a for a in args if a is not type(None)]
         classes = [a for a in options if dataclasses.is_dataclass(a)]
+        tag = getattr(classes[0], "TAG", None) if len(classes) > 1 else None
+        if tag:  # tagged by the field they name (a rule's `kind`)
+            return self._tagged(tag, classes, value, path)
         if len(classes) > 1 and isinstance(value, dict):  # tagged by `type:`
             kinds = {get_args(_type_hint(c))[0]: c for c in classes if isinstance(c, type)}
             kind = value.get("type")
@@ -280,6 +284,20 @@ class Reader:
             if _matches(option, value):
                 return self.read(option, value, path)
         self.fail(path, f"expected {_describe(hint)}, {_got(hint, value)}")
+        raise _Fail
+
+    def _tagged(self, tag: str, classes: list[Any], value: Any, path: Path_) -> Any:
+        """A mapping read as the class its `tag` field names, the tag read as a field of choices; when it names
+        none, the fields every class shares are read too (each of their problems said)."""
+        if not isinstance(value, dict):
+            self.fail(path, f"expected a mapping, got {echo(value)}")
+            raise _Fail
+        kinds = {get_args(_type_hint(c, tag))[0]: c for c in classes}
+        if isinstance(value.get(tag), str) and value[tag] in kinds:
+            return self.model(kinds[value[tag]], value, path)
+        shared = [f for f in _fields(classes[0]) if all(f[1] in {k for _, k, _, _ in _fields(c)} for c in classes)]
+        self.fields(value, [(key, Literal[tuple(kinds)] if key == tag else hint, default is MISSING, default)
+                            for _, key, hint, default in shared], path)
         raise _Fail
 
     def _check(self, check: Check, value: Any, path: Path_) -> Any:
@@ -373,27 +391,47 @@ class Reader:
         required = {key for _, key, _, default in fields if default is MISSING}
         typos = self.unknown_keys(value, {key for _, key, _, _ in fields}, path, "remove it", required)
         bad = typos is not None
+        said_missing, own = _own_required(cls, fields)
+        missing = []
         kwargs = {}
         for attr, key, hint, default in fields:
-            if key in value:
+            if key in value and not (key in own and value[key] in (None, "")):
                 try:
                     kwargs[attr] = self.read(hint, value[key], (*path, key))
                 except _Fail:
                     bad = True
             elif default is MISSING:
                 if key not in (typos or ()):
-                    self.fail((*path, key), "missing required field")
+                    if key in own:
+                        missing.append(key)
+                    else:
+                        self.fail((*path, key), "missing required field")
                 bad = True
+        if said_missing is not None and missing:
+            subject, message = said_missing(value, missing)
+            self.problems.append(Problem(self.doc.where(path), message, subject))
         if bad:
             raise _Fail
         return cls(**kwargs)
 
 
-def _type_hint(cls: type) -> Any:
+def _own_required(cls: type, fields: list[tuple[str, str, Any, Any]]) -> tuple[Callable | None, set[str]]:
+    """A class may say its own missing fields in its own words, null or empty ones among them (a rule's kind:
+    "a copies rule needs `deck:`"): its `said_missing`, and the required fields it adds to its base's."""
+    said = getattr(cls, "said_missing", None)
+    if said is None:
+        return None, set()
+    base = cls.__mro__[1]
+    inherited = {key for _, key, _, default in _fields(base) if default is MISSING} \
+        if dataclasses.is_dataclass(base) else set()
+    return said, {key for _, key, _, default in fields if default is MISSING and key not in inherited}
+
+
+def _type_hint(cls: type, tag: str = "type") -> Any:
     for attr, _, hint, _ in _fields(cls):
-        if attr == "type":
+        if attr == tag:
             return hint
-    raise TypeError(f"{cls.__name__} has no `type` field")
+    raise TypeError(f"{cls.__name__} has no `{tag}` field")
 
 
 def _matches(hint: Any, value: Any) -> bool:

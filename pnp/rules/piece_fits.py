@@ -10,14 +10,15 @@ from __future__ import annotations
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from pnp.errors import InputError, Problem, Where
 from pnp.model.game import Deck, Game
 from pnp.model.load import Doc
 from pnp.model.units import MM
 from pnp.rules.layouts import Box, TemplateLayout, deck_layout, template
-from pnp.rules.spec import Part, Rule, RulesFile
+from pnp.rules.shared_options import Part, Play
+from pnp.rules.spec import RulesFile
 
 
 class Engine(Protocol):
@@ -31,6 +32,18 @@ class Engine(Protocol):
     def deck(self, name: str | None, at: tuple) -> Deck: ...
 
     def expr(self, source: str, extra: dict[str, Any], at: tuple) -> Any: ...
+
+
+class Rule(Protocol):
+    """What this kind's check reads of its rule (pnp/rules/kinds/fits.py)."""
+
+    piece: Part | None
+    space: Part | None
+    play: Play
+    axes: list[Literal["width", "height"]]
+    count: int | str | None
+    tuck: bool
+
 
 Found = tuple[Where, str, str]
 

@@ -13,7 +13,6 @@ from typing import TYPE_CHECKING, Protocol
 from pnp.errors import InputError, Problem, Where
 from pnp.model.game import Game
 from pnp.model.project import confined
-from pnp.rules.spec import Rule
 
 if TYPE_CHECKING:
     from pnp.rules.worker import Outcome, Running
@@ -28,6 +27,13 @@ class Fail(Protocol):
     or an info line."""
 
     def __call__(self, message: str, where: Where | None = None, subject: str = "") -> None: ...
+
+
+class Rule(Protocol):
+    """What the runner reads of a `kind: custom` rule (pnp/rules/kinds/custom.py)."""
+
+    id: str
+    function: str | None
 
 
 RuleFunction = Callable[[Game, Fail], None]
