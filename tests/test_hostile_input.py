@@ -7,6 +7,7 @@ from __future__ import annotations
 import hashlib
 import os
 import resource
+import sys
 import time
 from pathlib import Path
 
@@ -301,6 +302,7 @@ def test_an_internal_error_is_exit_3_with_a_hint(monkeypatch, capsys):
         raise KeyError("a bug")
 
     monkeypatch.setattr(cli, "app", broken)
+    monkeypatch.setattr(sys, "argv", ["pnp"])  # no command named: main runs the whole app (pytest's own argv aside)
     with pytest.raises(SystemExit) as stopped:
         cli.main()
     assert stopped.value.code == 3
