@@ -22,7 +22,7 @@ ICON_W = 1.15  # an inline icon's advance, in ems
 _STYLE = {(False, False): "regular", (True, False): "bold", (False, True): "italic", (True, True): "bold_italic"}
 
 
-class Piece(NamedTuple):
+class TextPiece(NamedTuple):
     text: str  # for an icon: its name
     style: str
     term: bool = False
@@ -30,7 +30,7 @@ class Piece(NamedTuple):
     fallback: int = -1  # drawn in the family's fallback font of this index (a character its own font lacks)
 
 
-Word = tuple[Piece, ...]
+Word = tuple[TextPiece, ...]
 
 
 class MarkupError(ValueError):
@@ -56,7 +56,7 @@ def parse(markup: str, glossary: re.Pattern[str] | None, term_style: str, icons:
     base_bold, base_italic = "bold" in base, "italic" in base
     for para in re.split(r"\n\s*\n|\n", markup.strip()):
         bold, italic = base_bold, base_italic
-        pieces: list[Piece] = []
+        pieces: list[TextPiece] = []
         for token in _TOKEN.split(para):
             if not token:
                 continue
@@ -65,26 +65,26 @@ def parse(markup: str, glossary: re.Pattern[str] | None, term_style: str, icons:
             elif token == "*":
                 italic = not italic
             elif token.startswith("\\"):
-                pieces.append(Piece(token[1], _STYLE[bold, italic]))
+                pieces.append(TextPiece(token[1], _STYLE[bold, italic]))
             elif token.startswith(":") and token.endswith(":") and len(token) > 2:
                 name = token[1:-1]
                 if icons is not None and name not in icons:
                     raise MarkupError(f"unknown icon :{name}: (known: {', '.join(sorted(icons))})"
                                       f"{did_you_mean(name, icons)}")
-                pieces.append(Piece(name, "regular", icon=True))
+                pieces.append(TextPiece(name, "regular", icon=True))
             else:
                 style = _STYLE[bold, italic]
                 if glossary is None:
-                    pieces.append(Piece(token, style))
+                    pieces.append(TextPiece(token, style))
                     continue
                 last = 0
                 for m in glossary.finditer(token):
                     if m.start() > last:
-                        pieces.append(Piece(token[last:m.start()], style))
-                    pieces.append(Piece(m.group(0), _merge_style(style, term_style), term=True))
+                        pieces.append(TextPiece(token[last:m.start()], style))
+                    pieces.append(TextPiece(m.group(0), _merge_style(style, term_style), term=True))
                     last = m.end()
                 if last < len(token):
-                    pieces.append(Piece(token[last:], style))
+                    pieces.append(TextPiece(token[last:], style))
         if (bold, italic) != (base_bold, base_italic):
             raise MarkupError("unclosed ** or * in text: close it or write \\* for a literal star")
         if upper:
@@ -103,7 +103,7 @@ _PLAIN: dict[tuple[str, bool], dict[str, Word]] = {}  # (style, term) -> word ->
 _PLAIN_MAX = 100_000  # words kept (a long-running `pnp serve` forgets them all past this)
 
 
-def _words(pieces: list[Piece]) -> list[Word]:
+def _words(pieces: list[TextPiece]) -> list[Word]:
     if len(pieces) == 1 and not pieces[0].icon:  # plain text: the common case
         style, term = pieces[0].style, pieces[0].term
         known = _PLAIN.get((style, term))
@@ -112,10 +112,10 @@ def _words(pieces: list[Piece]) -> list[Word]:
         found = list(map(known.get, pieces[0].text.split(" ")))
         if None not in found:
             return found  # type: ignore[return-value]  # every word known
-        return [known.get(part) or known.setdefault(part, (Piece(part, style, term, False),))
+        return [known.get(part) or known.setdefault(part, (TextPiece(part, style, term, False),))
                 for part in pieces[0].text.split(" ") if part]
     words: list[Word] = []
-    current: list[Piece] = []
+    current: list[TextPiece] = []
     for piece in pieces:
         if piece.icon:
             current.append(piece)
@@ -126,7 +126,7 @@ def _words(pieces: list[Piece]) -> list[Word]:
                 words.append(tuple(current))
                 current = []
             if part:
-                current.append(Piece(part, piece.style, piece.term, False))
+                current.append(TextPiece(part, piece.style, piece.term, False))
     if current:
         words.append(tuple(current))
     return words
@@ -216,7 +216,7 @@ def fit(paragraphs: list[list[Word]], style: Style, box: tuple[float, float, flo
         used, sum(len(p) for p in lines)
 
 
-def _plain(paragraphs: list[list[Word]]) -> Piece | None:
+def _plain(paragraphs: list[list[Word]]) -> TextPiece | None:
     """The piece that text whose every word is one piece of one style (most text) is made of; None for other text."""
     first = None
     for para in paragraphs:
@@ -279,7 +279,7 @@ def _with_fallbacks(word: Word, family: Family) -> Word:
     """A word whose characters its font lacks, cut into pieces each drawn by a font that has them."""
     if all(p.icon or p.text.isascii() for p in word):
         return word
-    out: list[Piece] = []
+    out: list[TextPiece] = []
     for p in word:
         face = family.face(p.style)
         if p.icon or not face.missing(p.text):

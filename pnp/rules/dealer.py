@@ -23,7 +23,7 @@ from pnp.rules.spec import Setup, Step
 KINDS = ("draw", "place", "roll", "track", "pile", "note")
 
 
-class Record:
+class CardRecord:
     """A card's fields as an expression reads them: `card.copy` is the field, never dict.copy."""
 
     __slots__ = ("fields",)
@@ -52,7 +52,7 @@ class Piece:
     deck: str
     id: str
     copy: int
-    data: Record  # the card's fields, its `id` and `copy`: what `card` is in a `where`
+    data: CardRecord  # the card's fields, its `id` and `copy`: what `card` is in a `where`
 
 
 @dataclass(repr=False, eq=False)
@@ -225,7 +225,7 @@ class Dealer:
     def start(self, rng: random.Random | None) -> None:
         self.rng = rng
         if self.pieces is None:  # the same for every deal (`renew` after the cards' fields change)
-            self.pieces = {d.id: [Piece(d.id, c.id, k, Record({**c.data, "copy": k})) for c in d.cards
+            self.pieces = {d.id: [Piece(d.id, c.id, k, CardRecord({**c.data, "copy": k})) for c in d.cards
                                   for k in range(1, c.copies + 1)] for d in self.game.decks}
         self.piles = {deck: list(pieces) for deck, pieces in self.pieces.items()}
         if rng is not None:

@@ -21,7 +21,7 @@ from pnp.rules.shared_options import Part, Play
 from pnp.rules.spec import RulesFile
 
 
-class Engine(Protocol):
+class FitsEngine(Protocol):
     """What this rule kind reads of the rules engine (pnp/rules/engine.py)."""
 
     game: Game
@@ -49,7 +49,7 @@ Found = tuple[Where, str, str]
 
 
 @dataclass(frozen=True)
-class Shape:
+class FitShape:
     w: float
     h: float
     round: bool
@@ -57,7 +57,7 @@ class Shape:
     box: Box | None  # the element's box on that face (None: the whole face)
 
 
-def check_fits(engine: Engine, rule: Rule, at: tuple) -> Iterator[Found]:
+def check_fits(engine: FitsEngine, rule: Rule, at: tuple) -> Iterator[Found]:
     assert rule.piece and rule.space
     piece_layout, pieces = _shapes(engine, rule.piece, (*at, "piece"))
     space_layout, spaces = _boxes(engine, rule.space, (*at, "space"))
@@ -96,7 +96,7 @@ def check_fits(engine: Engine, rule: Rule, at: tuple) -> Iterator[Found]:
         yield from _count(engine, rule, at, space_layout, spaces)
 
 
-def _tucked(shape: Shape, box: Box, layout: TemplateLayout) -> list[str]:
+def _tucked(shape: FitShape, box: Box, layout: TemplateLayout) -> list[str]:
     """A tucked piece slides under the space's face across the edge the space touches: the part of the
     piece that does not show must stay under that face."""
     fw, fh = layout.size
@@ -114,7 +114,7 @@ def _tucked(shape: Shape, box: Box, layout: TemplateLayout) -> list[str]:
     return []
 
 
-def _count(engine: Engine, rule: Rule, at: tuple, layout: TemplateLayout, spaces: list[Box]) -> Iterator[Found]:
+def _count(engine: FitsEngine, rule: Rule, at: tuple, layout: TemplateLayout, spaces: list[Box]) -> Iterator[Found]:
     """`count` spaces on every face, none overlapping another: said once for the faces it is true of."""
     want = rule.count if isinstance(rule.count, int) else engine.expr(str(rule.count), {}, (*at, "count"))
     by_face: dict[str, list[Box]] = {}
@@ -160,14 +160,14 @@ def _faces(faces: list[str]) -> str:
     return faces[0] + (f" and {more} other face{'s' if more > 1 else ''}" if more else "")
 
 
-def _wanted(engine: Engine, part: Part) -> list[str]:
+def _wanted(engine: FitsEngine, part: Part) -> list[str]:
     """Every element the game's `fits` rules name on this part's template: laid out together, once."""
     same = [p for r in engine.spec.rules if r.kind == "fits" for p in (r.piece, r.space)
             if p and (p.deck, p.template, p.side) == (part.deck, part.template, part.side) and p.element]
     return sorted({p.element for p in same if p.element})
 
 
-def _face(engine: Engine, part: Part, at: tuple) -> TemplateLayout:
+def _face(engine: FitsEngine, part: Part, at: tuple) -> TemplateLayout:
     """A deck's (or a template's) face, not laid out: its name, size and place."""
     from pnp.layout.whole_game import template_store
 
@@ -183,7 +183,7 @@ def _face(engine: Engine, part: Part, at: tuple) -> TemplateLayout:
     return TemplateLayout(name, (t.size[0] / MM, t.size[1] / MM), dict(t.vars), t.where, [part.deck or name])
 
 
-def _layout(engine: Engine, part: Part, at: tuple) -> TemplateLayout:
+def _layout(engine: FitsEngine, part: Part, at: tuple) -> TemplateLayout:
     try:
         if part.deck:
             deck = engine.deck(part.deck, at)
@@ -195,7 +195,7 @@ def _layout(engine: Engine, part: Part, at: tuple) -> TemplateLayout:
     raise InputError([Problem(engine.doc.where(at), "a piece or space names a `deck` or a `template`")])
 
 
-def _boxes(engine: Engine, part: Part, at: tuple) -> tuple[TemplateLayout, list[Box]]:
+def _boxes(engine: FitsEngine, part: Part, at: tuple) -> tuple[TemplateLayout, list[Box]]:
     if not part.element:  # the whole face: its template's size is enough, nothing need be laid out
         layout = _face(engine, part, at)
         return layout, [Box(0.0, 0.0, *layout.size, "", layout.where, layout.decks[0] if layout.decks else "")]
@@ -206,13 +206,13 @@ def _boxes(engine: Engine, part: Part, at: tuple) -> tuple[TemplateLayout, list[
         raise InputError([Problem(engine.doc.where((*at, "element")), str(exc.args[0]))]) from None
 
 
-def _shapes(engine: Engine, part: Part, at: tuple) -> tuple[TemplateLayout, list[Shape]]:
+def _shapes(engine: FitsEngine, part: Part, at: tuple) -> tuple[TemplateLayout, list[FitShape]]:
     layout, boxes = _boxes(engine, part, at)
     deck = engine.decks.get(part.deck or "")
     round_face = bool(deck and deck.spec.kind == "tokens" and deck.spec.shape == "round")
-    seen: dict[tuple, Shape] = {}
+    seen: dict[tuple, FitShape] = {}
     for box in boxes:
-        shape = Shape(box.w, box.h, box.round or (not part.element and round_face), layout.size,
+        shape = FitShape(box.w, box.h, box.round or (not part.element and round_face), layout.size,
                       box if part.element else None)
         seen.setdefault((round(box.w, 2), round(box.h, 2), shape.round, round(box.x, 2), round(box.y, 2)), shape)
     return layout, list(seen.values())

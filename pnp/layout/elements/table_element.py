@@ -90,7 +90,7 @@ class TableEl(ElementBase):
              card_where: WhereOf | None) -> list[Item]:
         box = at.box(placed, ev)
         params = at.once(placed, ev, "text", TEXT_KEYS, lambda: text_params(ev, at.t.text, at.env))
-        laid = Table(ev, params, at.env, at.t.name, placed, subject, problems, card_where).lay_out(box)
+        laid = TableLayout(ev, params, at.env, at.t.name, placed, subject, problems, card_where).lay_out(box)
         if not laid:
             raise Skip
         at.check_safe(placed, extent(laid), subject, problems, "table")
@@ -164,7 +164,7 @@ def _cell(row: Any, key: Any, r: int, k: int, columns: int) -> Any:
     raise ValueError(f"rows[{r}]: expected a record or a list for {columns} columns, got {row!r}")
 
 
-class Table:
+class TableLayout:
     """One table being laid out for one face: what the engine knows (`ev`, text settings, places)."""
 
     def __init__(self, ev: Any, params: tuple, env: Any, template: str, placed: Any, subject: str,

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from pnp.errors import did_you_mean
-from pnp.model.schema.reader import Check, Record
+from pnp.model.schema.reader import Check, DeclaredFields
 from pnp.model.units import LENGTH_TEXT as LENGTH
 from pnp.model.units import MM, parse_length
 
@@ -129,7 +129,7 @@ def _item_hint(of: str | dict[str, Any] | None, choices: list[str] | None = None
     if isinstance(of, str):
         return _PY_TYPES[of]
     fields = tuple((key, *_spec(sub)) for key, sub in of.items())
-    return Annotated[dict, Record(fields, "declare it under the field's `of:`")]
+    return Annotated[dict, DeclaredFields(fields, "declare it under the field's `of:`")]
 
 
 def _spec(fs: str | FieldSpec) -> tuple[Any, bool, Any]:

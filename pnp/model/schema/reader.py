@@ -46,7 +46,7 @@ class Check:
 
 
 @dataclasses.dataclass(frozen=True)
-class Record:
+class DeclaredFields:
     """For `Annotated[dict, Record(...)]`: a mapping whose fields are declared in a file, not in Python.
     `fields`: (name, hint, required, default) each; `fix` says where to declare an unknown key."""
 
@@ -175,7 +175,7 @@ class Reader:
             return value
         if origin is typing.Annotated:
             base, *checks = get_args(hint)
-            if isinstance(checks[0], Record):
+            if isinstance(checks[0], DeclaredFields):
                 return self.record(checks[0], value, path)
             # a converter reads the raw value itself ("3mm" for a float); other checks follow the base type
             if isinstance(value, list):  # a list's length, and each of its items: both worth saying
@@ -345,7 +345,7 @@ class Reader:
                 bad = True
         return explained if bad else None
 
-    def record(self, record: Record, value: Any, path: Path_) -> dict[str, Any]:
+    def record(self, record: DeclaredFields, value: Any, path: Path_) -> dict[str, Any]:
         """A mapping of declared fields: each value read by its hint, defaults filled in, every problem located."""
         if not isinstance(value, dict):
             self.fail(path, f"expected a mapping of {', '.join(name for name, *_ in record.fields)}, got {echo(value)}")
