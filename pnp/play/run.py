@@ -217,25 +217,9 @@ def simulate(plan: Plan, players: list[int], games: int, jobs: int, progress: Pr
 
     outcomes = Running(works, box, jobs).outcomes(until=failed)
     for batch, o in zip(batches, outcomes, strict=True):
-        if o.kind not in ("ok", "unrun"):
-            raise InputError(_failed(plan, path, s, batch, o, box))
+        if o.kind not in ("ok", "unrun"):  # the game it failed in is the part the runner names: never played again
+            raise InputError(judged(plan, path, batch[min(o.part, len(batch) - 1)], o, box))
     return [result for o in outcomes for result in o.value]
-
-
-def _failed(plan: Plan, path: Path, s: Session, batch: list[tuple[int, int, int]], o: Any, box: Any) -> list[Problem]:
-    """A batch failed: its games played again one a work, to say which game the play module fails."""
-    from dataclasses import replace
-    from functools import partial
-
-    from pnp.rules.worker import Running
-
-    if len(batch) > 1:
-        one = replace(box, parts=1)
-        again = Running([partial(play_one, s, task) for task in batch], one, 1).outcomes(until=lambda o: o.kind != "ok")
-        for task, o1 in zip(batch, again, strict=True):
-            if o1.kind not in ("ok", "unrun"):
-                return judged(plan, path, task, o1, one)
-    return judged(plan, path, batch[0], o, box)
 
 
 def judged(plan: Plan, path: Path, task: tuple[int, int, int], o: Any, box: Any) -> list[Problem]:
