@@ -7,11 +7,14 @@ in them is located as any other error; the cards it reads refuse a change."""
 from __future__ import annotations
 
 import json
+import math
 import re
 import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from conftest import DATA, run_pnp
 
@@ -114,3 +117,61 @@ def test_the_cards_are_read_only_to_game_code(coins):
     edit(coins, "self.table.cards('coin')['gold']['value'] += 1", "self.table.data('die')['faces'].append(1)")
     code, _, err = simulate(coins)
     assert code == 2 and f"{PLAY}:{line}: the play module failed: AttributeError" in err, err
+
+
+VALUES = st.one_of(st.integers(), st.floats(), st.text(max_size=300), st.booleans(), st.none(),
+                   st.lists(st.integers(), max_size=3), st.binary(max_size=5))
+
+
+@settings(max_examples=300, deadline=None)
+@given(calls=st.lists(st.tuples(st.sampled_from(["meter", "count", "play", "draw"]), VALUES, VALUES), max_size=30))
+def test_a_record_holds_only_what_fits_whatever_a_play_module_records(calls):
+    """Any call a play module makes either fits (and the record is strict JSON of bounded size) or is a
+    BadRecord: nothing else escapes, nothing unbounded is kept."""
+    from pnp.model.limits import RECORD_NAME, RECORD_NUMBER
+    from pnp.play.table import BadRecord, Record
+
+    record = Record(frozenset({"coin/gold", "coin/silver"}))
+    for method, a, b in calls:
+        try:
+            getattr(record, method)(a, b)
+        except BadRecord:
+            continue
+    names = [*record.meters, *record.counts]
+    assert all(isinstance(n, str) and 0 < len(n) <= RECORD_NAME for n in names)
+    numbers = [v for values in record.meters.values() for v in values] + list(record.counts.values())
+    assert all(type(v) in (int, float) and math.isfinite(v) and abs(v) <= RECORD_NUMBER for v in numbers)
+    assert record.drawn <= {"coin/gold", "coin/silver"}
+    json.dumps([record.meters, record.counts, record.played, sorted(record.drawn)], allow_nan=False)
+
+
+@settings(max_examples=200, deadline=None)
+@given(won=VALUES, reason=VALUES, ended=VALUES)
+def test_an_outcome_is_taken_only_as_it_fits(won, reason, ended):
+    from pnp.errors import InputError
+    from pnp.model.game import load_game
+    from pnp.model.limits import RECORD_NAME, RECORD_ROUNDS
+    from pnp.play.run import _ended
+    from pnp.play.state import Outcome, State
+
+    class Game(State):
+        def outcome(self):  # the line named
+            return Outcome(won, reason, ended)
+
+    state = Game.__new__(Game)
+    try:
+        got = _ended(_game(load_game), state, state.outcome())
+    except InputError as exc:
+        assert "outcome() returns Outcome(won, reason, round)" in str(exc) and len(str(exc)) < 600
+        return
+    assert type(got[0]) is bool and got[1].isprintable()  # escaped
+    assert len(reason) <= RECORD_NAME and type(got[2]) is int and 0 <= got[2] <= RECORD_ROUNDS
+
+
+_GAME: list = []
+
+
+def _game(load_game):
+    if not _GAME:
+        _GAME.append(load_game(DATA / "simulate", "coins"))
+    return _GAME[0]
