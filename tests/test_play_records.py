@@ -47,7 +47,8 @@ REASON = '"out of turns"'
 
 @pytest.mark.parametrize(("old", "new", "said"), [
     (METER, 'self.table.record.meter("purse", "ten")', "meter 'purse' is a finite number (int or float), not str"),
-    (METER, 'self.table.record.meter("purse", float("nan"))', "meter 'purse' is a finite number (int or float), not nan"),
+    (METER, 'self.table.record.meter("purse", float("nan"))',
+     "meter 'purse' is a finite number (int or float), not nan"),
     (METER, 'self.table.record.meter("x" * 10_000_000, 1)', "a meter's name 'xxx"),
     (METER, 'self.table.record.count("turn", 10 ** 100)', "the count of 'turn'"),
     (METER, 'self.table.record.play("coin", "platinum")', "the card 'coin/platinum' is not one of the game's cards"),

@@ -33,7 +33,8 @@ def test_a_sweep_outside_the_fields_bounds_is_refused_at_the_field(tmp_path):
     deck.write_text(deck.read_text().replace('value: {type: integer,', 'value: {type: integer, min: -2, max: 5,'))
     code, out, err, took = simulate(root, "--vary", "coin/gold.value=-99999999,999999999999")
     assert code == 2 and not out and took < 5
-    assert err.startswith("cards/coins/coins.yaml:6:3: --vary coin/gold.value='-99999999': the field takes -2 to 5"), err
+    said = "cards/coins/coins.yaml:6:3: --vary coin/gold.value='-99999999': the field takes -2 to 5"
+    assert err.startswith(said), err
     code, _, err, _ = simulate(root, "--vary", "coin/gold.value=1,5", "--games", "5", "--players", "1")
     assert code == 0, err
 
@@ -61,7 +62,8 @@ def test_a_setup_for_a_billion_players_is_bounded_before_any_deal(tmp_path):
     rules.write_text(rules.read_text().replace("players: {min: 1, max: 3}", "players: {min: 1, max: 1000000000}"))
     code, out, err, took = simulate(root, "--games", "5")
     assert code == 2 and not out and took < 5
-    assert "cards/coins/rules.yaml: setup: players: max 1,000,000,000: pnp simulates tables of at most 1,000" in err, err
+    said = "cards/coins/rules.yaml: setup: players: max 1,000,000,000: pnp simulates tables of at most 1,000"
+    assert said in err, err
 
 
 ARGUMENT = st.text(st.sampled_from("0123456789-,. abcdnanifx\x1b"), max_size=40)

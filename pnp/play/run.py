@@ -182,7 +182,9 @@ def _ended(game: Game, state: Any, outcome: Any) -> tuple[bool, str, int]:
     from pnp.errors import echo
     from pnp.model.limits import RECORD_NAME, RECORD_ROUNDS
 
-    won, reason, ended = (getattr(outcome, name, None) for name in ("won", "reason", "round"))
+    won: Any = getattr(outcome, "won", None)
+    reason: Any = getattr(outcome, "reason", None)
+    ended: Any = getattr(outcome, "round", None)
     why = ""
     if type(won) is not bool:
         why = f"won is True or False, not {echo(won)}"
@@ -194,7 +196,7 @@ def _ended(game: Game, state: Any, outcome: Any) -> tuple[bool, str, int]:
         code = getattr(getattr(type(state), "outcome", None), "__code__", None)
         at = Where(shown(game, code.co_filename), code.co_firstlineno) if code else Where(f"cards/{game.id}/play.py")
         raise InputError([Problem(at, f"outcome() returns Outcome(won, reason, round): {why}")])
-    return won, printable(reason), ended  # type: ignore[return-value]
+    return won, printable(reason), ended
 
 
 def _vary(cards: dict[str, dict[str, dict[str, Any]]], variant: Variant, copies: dict[tuple[str, str], dict]) -> Any:
