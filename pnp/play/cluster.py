@@ -135,22 +135,30 @@ def simulate(plan: Plan, players: list[int], games: int, address: str, progress:
         futures = client.map(play_chunk, [shipped] * len(parts), parts, range(len(parts)), pure=False)
         index = {future.key: k for k, future in enumerate(futures)}
         bad = len(parts)  # the first chunk (in order) a play module failed in: the chunks before it still count
-        for future, value in as_completed(futures, loop=client.loop, with_results=True, raise_errors=False):
-            if future.status == "cancelled" or index[future.key] > bad:
-                continue
-            if future.status == "error":
-                raise _problem(f"--cluster {address}: a cluster worker could not play its games "
-                               f"({type(value).__name__}: {value}); each worker needs pnp-press {__version__} "
-                               "installed") from None
-            k, outcomes = value
-            results[k] = outcomes
-            if progress is not None:
-                progress(sum(o.kind == "ok" for o in outcomes))
-            if k < bad and any(o.kind != "ok" for o in outcomes):  # the rest after it is not wanted
-                bad = k
-                client.cancel(futures[k + 1:])
-            if all(results[j] is not None for j in range(min(bad + 1, len(parts)))):
-                break
+        # the games' own limits bound how long the cluster may take: every game one after another, each to
+        # its deadline, and the connection's; a cluster that answers nothing by then has stopped answering
+        most = len(tasks) * _box(plan).deadline() + CONNECT_SECONDS
+        try:
+            for future, value in as_completed(futures, loop=client.loop, with_results=True, raise_errors=False,
+                                              timeout=most):
+                if future.status == "cancelled" or index[future.key] > bad:
+                    continue
+                if future.status == "error":
+                    raise _problem(f"--cluster {address}: a cluster worker could not play its games "
+                                   f"({type(value).__name__}: {value}); each worker needs pnp-press {__version__} "
+                                   "installed") from None
+                k, outcomes = value
+                results[k] = outcomes
+                if progress is not None:
+                    progress(sum(o.kind == "ok" for o in outcomes))
+                if k < bad and any(o.kind != "ok" for o in outcomes):  # the rest after it is not wanted
+                    bad = k
+                    client.cancel(futures[k + 1:])
+                if all(results[j] is not None for j in range(min(bad + 1, len(parts)))):
+                    break
+        except TimeoutError:
+            raise _problem(f"--cluster {address}: the cluster sent back no result within {most:,.0f} s, the most "
+                           "its games may take; the scheduler or its workers stopped answering") from None
     finally:
         _close(client)
     unrun = Outcome("unrun")
