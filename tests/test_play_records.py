@@ -176,3 +176,16 @@ def _game(load_game):
     if not _GAME:
         _GAME.append(load_game(DATA / "simulate", "coins"))
     return _GAME[0]
+
+
+def test_a_game_of_a_billion_rounds_is_stopped_at_the_records_bound(coins):
+    """A data table that makes the game last 10^9 rounds ran pnp out of memory (the report and its plots
+    hold every round): the record's bound stops it at its first game, at the line that records."""
+    purse = coins / "cards" / "coins" / "purse.yaml"
+    text = purse.read_text().replace("turns: 8", "turns: 1000000000")
+    purse.write_text(text.replace("goal: 10", "goal: 10000000000"))
+    line = (coins / PLAY).read_text().split("\n").index(f"        {METER}") + 1
+    code, out, err = simulate(coins, "--format", "html")
+    assert code == 2 and not out
+    assert err.startswith(f"{PLAY}:{line}: the play module recorded what does not fit its record: meter 'purse' "
+                          "more than 1,000 times in one game"), err
