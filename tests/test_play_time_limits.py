@@ -91,3 +91,12 @@ def test_a_game_that_catches_its_time_limit_is_killed_a_second_after_it_whicheve
     assert re.match(r"cards/coins/play.py:\d+: the play module ran longer than", err), err
     assert f"game {first + 1} at 1 player" in err, err  # the game it was in, from the page the worker shares
     assert took < 2 + 1 + 1.5, took  # not the batch's 25 games' time
+
+
+def test_a_play_module_cannot_give_itself_a_games_time_again(coins):
+    """`lap()` starts the time limits again between two games of a batch: pnp's to call, refused to game code."""
+    line = plant(coins, "        from pnp.rules.worker_child import lap\n        lap()\n")
+    code, out, err, _ = timed(coins, "--jobs", "1", "--players", "1")
+    assert code == 2 and not out
+    assert err.startswith(f"cards/coins/play.py:{line + 1}: the play module tried to start its time limits again "
+                          "(lap()): refused"), err

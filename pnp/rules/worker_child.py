@@ -156,6 +156,9 @@ def _serve(works: Sequence[Work], box: Box, cmd: int, rep: int, trace: int, lap_
     sys.addaudithook(guard)
 
     def again() -> None:
+        caller = sys._getframe(2)  # (lap's caller)
+        if shown(caller.f_code.co_filename, caller.f_lineno, box):  # game code giving itself a part's time again
+            guard.refuse("start its time limits again (lap())", caller)
         if _FIRED[0]:  # the part before caught its time limit and finished: late all the same
             raise limits.Overtime
         if laps[0] >= box.parts - 1:
@@ -281,13 +284,16 @@ class Guard:
             return
         what = self.refused(event, args)
         if what:
-            at = ""
-            frame: FrameType | None = sys._getframe(1)
-            while frame is not None and not at:
-                at = shown(frame.f_code.co_filename, frame.f_lineno, self.box)
-                frame = frame.f_back
-            os.write(self.rep, report("refused", None, f"tried to {what}: refused", at, self.printed.text()))
-            _exit(0)
+            self.refuse(what, sys._getframe(1))
+
+    def refuse(self, what: str, frame: FrameType | None) -> None:
+        """Report the refusal at the game's innermost line from `frame` out, and end the worker."""
+        at = ""
+        while frame is not None and not at:
+            at = shown(frame.f_code.co_filename, frame.f_lineno, self.box)
+            frame = frame.f_back
+        os.write(self.rep, report("refused", None, f"tried to {what}: refused", at, self.printed.text()))
+        _exit(0)
 
     def refused(self, event: str, args: tuple) -> str:
         if event == "open":
