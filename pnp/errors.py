@@ -84,6 +84,14 @@ def echo(value: object, limit: int = ECHO) -> str:
     return f"{text[:limit - 1]}… ({len(value):,} characters)" if isinstance(value, str) else f"{text[:limit - 1]}…"
 
 
+def printable(text: str) -> str:
+    """Untrusted text (what game code says) as it may reach a terminal or a page: every character that is
+    not printable (an escape sequence's ESC, a line break, a right-to-left override) written as its escape."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii") for ch in text)
+
+
 def did_you_mean(word: object, choices: Iterable[object]) -> str:
     """`; did you mean 'cost'?` when one of `choices` is close to a mistyped `word`, else ``."""
     near = near_name(word, choices)

@@ -112,3 +112,23 @@ def test_the_cluster_tells_its_progress_as_chunks_come_back(cluster):
                       progress=lambda done, total, what: told.append(done))
     assert sum(g["win"]["games"] for g in report["groups"]) == 210
     assert told == sorted(told) and told[-1] == 210 and len(told) > 2, told
+
+
+def test_a_peer_that_takes_the_connection_and_never_answers_is_said_within_the_deadline(monkeypatch):
+    """Dask's own timeout does not end this wait (`Client()` waits for the handshake for ever): pnp's does."""
+    import socket
+    import time
+
+    import pnp.play.cluster as on_cluster
+
+    monkeypatch.setattr(on_cluster, "CONNECT_SECONDS", 2)
+    with socket.socket() as silent:  # takes every connection, says nothing
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(8)
+        address = f"tcp://127.0.0.1:{silent.getsockname()[1]}"
+        started = time.monotonic()
+        result = run_pnp("--root", str(ROOT), "simulate", "coins", "--games", "5", "--cluster", address)
+        took = time.monotonic() - started
+    assert result.code == 2 and not result.out and "Traceback" not in result.err
+    assert result.err.startswith(f"--cluster {address}: no Dask scheduler answers there"), result.err
+    assert took < 2 + 1.5, took  # its deadline, and a second

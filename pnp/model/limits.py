@@ -166,6 +166,21 @@ WORKER_MEMORY = 1024 * 1024 * 1024  # bytes of address space it may add to what 
 WORKER_FILES = 64  # files it may hold open at once (reading its modules, fonts and templates takes a few)
 
 
+# a play module (`pnp simulate`): what one game may record and return, checked as it records it (pnp.play.table)
+RECORD_NAME = 200  # characters of a meter's or an event's name, of a loss reason
+RECORD_NAMES = 200  # meters, and kinds of event, one game records
+RECORD_ROUNDS = 1_000  # values one meter takes in a game (once a round), and the round a game may end in
+RECORD_NUMBER = 10 ** 15  # a meter's value or an event's count, either way (and finite)
+
+# a simulation's arguments: its work, bounded before the first game is dealt (pnp.play.lab)
+SIM_PLAYER_COUNTS = 100  # player counts one run plays (`--players 1-4`: 4)
+SIM_PLAYERS = 1_000  # players at one table (a setup's `players: max`), the most `--players` may ask
+SIM_VALUES = 100  # values of one `--vary` sweep
+SIM_VALUE = 200  # characters of one value of a sweep
+SIM_POLICIES = 3  # policies side by side (each at most once: random, baseline, search)
+SIM_GAMES = 2_000_000  # games in all: policies x values x player counts x games (pnp holds every game's
+# result until the report is built)
+
 WALL_FACTOR = 5  # a time limit counts the work's processor time; waiting stops it at this many times that
 
 # -- time ---------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ the sandbox lets the game's code read. Dask is imported only here, only for `--c
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import math
 import pickle
@@ -28,6 +29,7 @@ from pnp.play.run import Plan, Progress, play_file
 
 INSTALL = "pip install 'pnp-press[cluster]'"
 CONNECT_SECONDS = 10  # a scheduler that has not answered by then is unreachable
+SEND_SECONDS = 60  # sending the session (the game, its dealer, the play module) to every worker
 MOST_PER_CHUNK = 400  # games in one cluster task at most (fewer with a slow policy)
 LEAST_PER_CHUNK = 25  # and at least: a cluster task costs its worker ~50 ms (a forked sandbox, the round trip)
 CHUNKS = 32  # between those, so a small run still spreads over a cluster
@@ -46,26 +48,61 @@ def _problem(message: str) -> InputError:
     return InputError([Problem(None, message)])
 
 
+def _within(seconds: float, call: Any) -> tuple[bool, Any]:
+    """`call()` waited for `seconds` by the clock at most, in a thread of its own: Dask's own timeouts do not
+    end every wait (a peer that accepts a connection and never answers holds `Client()` for ever). (True, its
+    value) or, past the deadline, (False, None): the thread is left behind (a daemon: it never holds pnp)."""
+    got: dict[str, Any] = {}
+
+    def run() -> None:
+        try:
+            got["value"] = call()
+        except BaseException as exc:  # said in the caller's thread
+            got["error"] = exc
+
+    thread = threading.Thread(target=run, name="pnp-cluster-connect", daemon=True)
+    thread.start()
+    thread.join(seconds)
+    if thread.is_alive():
+        return False, None
+    if "error" in got:
+        raise got["error"]
+    return True, got["value"]
+
+
 def connect(address: str) -> Any:
     """A client of the cluster's scheduler at `address`; a missing extra or a scheduler that does not
-    answer is said plainly (exit 2)."""
+    answer (within CONNECT_SECONDS by the clock, whatever the peer does) is said plainly (exit 2)."""
     try:
         from distributed import Client
     except ImportError:
         raise _problem(f"--cluster needs Dask distributed, an optional extra: {INSTALL}") from None
     try:
-        client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
+        answered, client = _within(CONNECT_SECONDS, lambda: Client(address, timeout=max(1, CONNECT_SECONDS - 1),
+                                                                   set_as_default=False))
     except (OSError, ValueError, TypeError) as exc:  # refused, timed out (OSError), an address not understood
         said = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise _problem(f"--cluster {address}: no Dask scheduler answers there ({said}); give the address "
                        "`dask scheduler` prints (tcp://HOST:8786) of a running cluster") from None
+    if not answered:
+        raise _problem(f"--cluster {address}: no Dask scheduler answers there (a connection was taken but nothing "
+                       f"answered within {CONNECT_SECONDS} s); give the address `dask scheduler` prints "
+                       "(tcp://HOST:8786) of a running cluster")
     try:  # a scheduler without workers would hold the games queued for ever
-        client.wait_for_workers(1, timeout=CONNECT_SECONDS)
+        joined, _ = _within(CONNECT_SECONDS + 1, lambda: client.wait_for_workers(1, timeout=CONNECT_SECONDS))
     except (OSError, TimeoutError):
-        client.close()
+        joined = False
+    if not joined:
+        _close(client)
         raise _problem(f"--cluster {address}: the scheduler answers but no worker joined it within "
                        f"{CONNECT_SECONDS} s; start one (`dask worker {address}`)") from None
     return client
+
+
+def _close(client: Any) -> None:
+    """The client closed, waited for CONNECT_SECONDS at most (a scheduler that stopped answering)."""
+    with contextlib.suppress(Exception):
+        _within(CONNECT_SECONDS, lambda: client.close(timeout=CONNECT_SECONDS))
 
 
 def simulate(plan: Plan, players: list[int], games: int, address: str, progress: Progress | None = None) -> list[tuple]:
@@ -90,28 +127,40 @@ def simulate(plan: Plan, players: list[int], games: int, address: str, progress:
     try:
         from distributed import as_completed
 
-        shipped = client.scatter(payload, broadcast=True, hash=False)
+        sent, shipped = _within(SEND_SECONDS, lambda: client.scatter(payload, broadcast=True, hash=False,
+                                                                     timeout=SEND_SECONDS))
+        if not sent:
+            raise _problem(f"--cluster {address}: the cluster did not take the game within {SEND_SECONDS} s "
+                           "(the scheduler or its workers stopped answering)")
         futures = client.map(play_chunk, [shipped] * len(parts), parts, range(len(parts)), pure=False)
         index = {future.key: k for k, future in enumerate(futures)}
         bad = len(parts)  # the first chunk (in order) a play module failed in: the chunks before it still count
-        for future, value in as_completed(futures, loop=client.loop, with_results=True, raise_errors=False):
-            if future.status == "cancelled" or index[future.key] > bad:
-                continue
-            if future.status == "error":
-                raise _problem(f"--cluster {address}: a cluster worker could not play its games "
-                               f"({type(value).__name__}: {value}); each worker needs pnp-press {__version__} "
-                               "installed") from None
-            k, outcomes = value
-            results[k] = outcomes
-            if progress is not None:
-                progress(sum(o.kind == "ok" for o in outcomes))
-            if k < bad and any(o.kind != "ok" for o in outcomes):  # the rest after it is not wanted
-                bad = k
-                client.cancel(futures[k + 1:])
-            if all(results[j] is not None for j in range(min(bad + 1, len(parts)))):
-                break
+        # the games' own limits bound how long the cluster may take: every game one after another, each to
+        # its deadline, and the connection's; a cluster that answers nothing by then has stopped answering
+        most = len(tasks) * _box(plan).deadline() + CONNECT_SECONDS
+        try:
+            for future, value in as_completed(futures, loop=client.loop, with_results=True, raise_errors=False,
+                                              timeout=most):
+                if future.status == "cancelled" or index[future.key] > bad:
+                    continue
+                if future.status == "error":
+                    raise _problem(f"--cluster {address}: a cluster worker could not play its games "
+                                   f"({type(value).__name__}: {value}); each worker needs pnp-press {__version__} "
+                                   "installed") from None
+                k, outcomes = value
+                results[k] = outcomes
+                if progress is not None:
+                    progress(sum(o.kind == "ok" for o in outcomes))
+                if k < bad and any(o.kind != "ok" for o in outcomes):  # the rest after it is not wanted
+                    bad = k
+                    client.cancel(futures[k + 1:])
+                if all(results[j] is not None for j in range(min(bad + 1, len(parts)))):
+                    break
+        except TimeoutError:
+            raise _problem(f"--cluster {address}: the cluster sent back no result within {most:,.0f} s, the most "
+                           "its games may take; the scheduler or its workers stopped answering") from None
     finally:
-        client.close()
+        _close(client)
     unrun = Outcome("unrun")
     flat = [o for part, got in zip(parts, results, strict=True) for o in (got or [unrun] * len(part))]
     box = _box(plan)

@@ -9,24 +9,63 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import InputError, Problem, Where, did_you_mean
+from pnp.errors import InputError, Problem, Where, did_you_mean, echo
 from pnp.model.game import Game
+from pnp.model.limits import SIM_GAMES, SIM_PLAYERS, SIM_VALUE, SIM_VALUES
 from pnp.play.run import Plan, Progress, Variant
 
 
+def shown(text: str) -> str:
+    """An argument as a message repeats it: as given, or cut (a pasted page is named, not printed)."""
+    return text if len(text) <= 40 and text.isprintable() else echo(text)
+
+
 def player_counts(text: str, low: int, high: int) -> list[int]:
-    """`1-4`, `2,3` or `3`: the player counts asked for, each within the game's."""
-    counts: list[int] = []
+    """`1-4`, `2,3` or `3`: the player counts asked for, each within the game's, at most SIM_PLAYER_COUNTS
+    of them (bounded before any list is made: `1-1000000000` is said at once)."""
+    from pnp.model.limits import SIM_PLAYER_COUNTS
+
+    said = shown(text)
+    parts = text.split(",", SIM_PLAYER_COUNTS)
+    if len(parts) > SIM_PLAYER_COUNTS:
+        raise InputError([Problem(None, f"--players {said}: at most {SIM_PLAYER_COUNTS} player counts in one "
+                                  "run")])
+    ranges = []
     try:
-        for part in text.split(","):
+        for part in parts:
             a, _, b = part.strip().partition("-")
-            counts += range(int(a), int(b or a) + 1)
+            if len(a) > 20 or len(b) > 20:  # (int() of a long string is slow)
+                raise ValueError
+            ranges.append((int(a), int(b or a)))
     except ValueError:
-        raise InputError([Problem(None, f"--players {text}: a count, a range (1-4) or a list (2,3)")]) from None
-    bad = [n for n in counts if not low <= n <= high]
-    if bad or not counts:
-        raise InputError([Problem(None, f"--players {text}: this game takes {low} to {high} players")])
-    return sorted(set(counts))
+        raise InputError([Problem(None, f"--players {said}: a count, a range (1-4) or a list (2,3)")]) from None
+    if not ranges or any(not (low <= a <= b <= high) for a, b in ranges):
+        raise InputError([Problem(None, f"--players {said}: this game takes {low} to {high} players")])
+    counts = sorted({n for a, b in ranges for n in range(a, min(b, a + SIM_PLAYER_COUNTS) + 1)})
+    if len(counts) > SIM_PLAYER_COUNTS:
+        raise InputError([Problem(None, f"--players {said}: {len(counts):,}+ player counts; at most "
+                                  f"{SIM_PLAYER_COUNTS} in one run")])
+    return counts
+
+
+def policies(text: str) -> list[str]:
+    """`random`, or a list side by side (`random,baseline`): each a policy, each once."""
+    from pnp.model.limits import SIM_POLICIES
+    from pnp.play.policies import POLICIES
+
+    names = [p.strip() for p in text.split(",", SIM_POLICIES)]
+    if len(names) > SIM_POLICIES:
+        raise InputError([Problem(None, f"--policy {shown(text)}: at most {SIM_POLICIES} policies side by side, each "
+                                  f"once ({', '.join(POLICIES)})")])
+    for name in names:
+        if name not in POLICIES:
+            raise InputError([Problem(None, f"--policy {shown(name)}: one of {', '.join(POLICIES)}"
+                                      f"{did_you_mean(name, POLICIES)}, or a list of them (random,baseline)")])
+    if len(set(names)) < len(names):
+        twice = next(n for n in names if names.count(n) > 1)
+        raise InputError([Problem(None, f"--policy {shown(text)}: {twice} is named twice; name each policy once "
+                                  f"({', '.join(POLICIES)})")])
+    return names
 
 
 def variants(game: Game, vary: str | None) -> list[Variant]:
@@ -38,7 +77,7 @@ def variants(game: Game, vary: str | None) -> list[Variant]:
     deck_id, _, rest = target.partition("/")
     card_id, _, name = rest.partition(".")
     if not (eq and deck_id and card_id and name and values):
-        raise InputError([Problem(None, f"--vary {vary}: write DECK/CARD.FIELD=V1,V2,... "
+        raise InputError([Problem(None, f"--vary {shown(vary)}: write DECK/CARD.FIELD=V1,V2,... "
                                   "(e.g. event/hull-breach.damage=1,2,3)")])
     decks = {d.id: d for d in game.decks}
     if deck_id not in decks:
@@ -53,16 +92,47 @@ def variants(game: Game, vary: str | None) -> list[Variant]:
         fields = list(deck.spec.fields)
         raise InputError([Problem(deck.doc.where(("fields",)), f"--vary: {deck_id} cards have no field {name!r}"
                                   f"{did_you_mean(name, fields)} (fields: {', '.join(fields)})")])
-    kind = deck.spec.fields[name].type
-    out = []
-    for raw in values.split(","):
+    spec = deck.spec.fields[name]
+    kind, at = spec.type, deck.doc.where(("fields", name))
+    raws = values.split(",", SIM_VALUES)
+    if len(raws) > SIM_VALUES:
+        raise InputError([Problem(None, f"--vary: at most {SIM_VALUES} values in one sweep (each is played at every "
+                                  "player count)")])
+    out: list[Variant] = []
+    for raw in raws:
         try:
+            if len(raw) > SIM_VALUE:
+                raise ValueError
             value: Any = int(raw) if kind == "integer" else float(raw) if kind == "number" else raw
         except ValueError:
-            raise InputError([Problem(deck.doc.where(("fields", name)), f"--vary: {name} is {kind}; "
-                                      f"{raw!r} is not")]) from None
+            raise InputError([Problem(at, f"--vary: {name} is {kind}; {echo(raw)} is not")]) from None
+        if why := _outside(spec, value):
+            raise InputError([Problem(at, f"--vary {deck_id}/{card_id}.{name}={echo(raw)}: {why}")])
+        if any(v.value == value for v in out):
+            raise InputError([Problem(None, f"--vary: {echo(raw)} is given twice; give each value once")])
         out.append(Variant(deck_id, card_id, name, value))
     return out
+
+
+def _outside(spec: Any, value: Any) -> str:
+    """Why a value of a sweep is not one the field takes (its schema's bounds, choices), or ""."""
+    import math
+
+    if isinstance(value, float) and not math.isfinite(value):
+        return "a number is finite"
+    if spec.type in ("integer", "number"):
+        low = -math.inf if spec.min is None else spec.min
+        high = math.inf if spec.max is None else spec.max
+        if not low <= value <= high:
+            said = " to ".join(f"{b:g}" for b in (spec.min, spec.max) if b is not None)
+            return (f"the field takes {said}" if spec.min is not None and spec.max is not None else
+                    f"the field takes at least {spec.min:g}" if spec.min is not None else
+                    f"the field takes at most {spec.max:g}") + " (its deck's `fields:`)"
+        if abs(value) > 10 ** 15:
+            return "a number within 10^15 either way"
+    if spec.type == "choice" and spec.choices and value not in spec.choices:
+        return f"one of {', '.join(map(str, spec.choices))}{did_you_mean(value, spec.choices)}"
+    return ""
 
 
 def simulate(root: Path, game_id: str, players: str | None, games: int | None, seed: int, policy: str,
@@ -71,7 +141,6 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
     """The report of `pnp simulate`; `progress(done, total, what)` is told the games played so far."""
     from pnp.model.game import load_game
     from pnp.play import report
-    from pnp.play.policies import POLICIES
     from pnp.play.run import play_file
     from pnp.rules.check import load_rules
     from pnp.rules.setup import deal
@@ -92,19 +161,23 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
     if spec.setup is None:
         raise InputError([Problem(Where(f"cards/{game_id}/rules.yaml"), "a simulation starts from the dealt "
                                   "setup: add `setup:` to rules.yaml (docs/rules.md)")])
-    policies = [p.strip() for p in policy.split(",")]
-    for name in policies:
-        if name not in POLICIES:
-            raise InputError([Problem(None, f"--policy {name}: one of {', '.join(POLICIES)}"
-                                      f"{did_you_mean(name, POLICIES)}, or a list of them (random,baseline)")])
-    counts = player_counts(players or f"{spec.setup.players.min}-{spec.setup.players.max}",
-                           spec.setup.players.min, spec.setup.players.max)
+    names = policies(policy)
+    most = spec.setup.players.max
+    if most > SIM_PLAYERS:
+        raise InputError([Problem(Where(f"cards/{game_id}/rules.yaml"), f"setup: players: max {most:,}: pnp simulates "
+                                  f"tables of at most {SIM_PLAYERS:,} players")])
+    counts = player_counts(players or f"{spec.setup.players.min}-{most}", spec.setup.players.min, most)
     sweep = variants(game, vary)
+    games = games or report.games_for(0.02)
+    total, done, shown = len(names) * len(sweep) * len(counts) * games, 0, -1
+    if total > SIM_GAMES:  # the work, bounded before the first game is dealt
+        raise InputError([Problem(None, f"{total:,} games in all ({len(names)} polic{'ies' if len(names) != 1 else 'y'}"
+                                  f" x {len(sweep)} value{'s' if len(sweep) != 1 else ''} of --vary x {len(counts)} "
+                                  f"player count{'s' if len(counts) != 1 else ''} x {games:,} games): at most "
+                                  f"{SIM_GAMES:,} in one run; ask for fewer")])
     for n in counts:  # a setup that cannot be dealt is said here, located, before any worker starts
         deal(game, spec.setup, n, seed)
     # play: each policy in turn, on the same deals, their win rates side by side (how much skill counts)
-    games = games or report.games_for(0.02)
-    total, done, shown = len(policies) * len(sweep) * len(counts) * games, 0, -1
 
     def played(n: int) -> None:  # told at each batch: passed on at each whole per cent
         nonlocal done, shown
@@ -114,9 +187,9 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
             progress(done, total, "games played")
 
     reports = [play(game, spec.setup, counts, games, seed, name, sweep, jobs or os.cpu_count() or 1, cluster, played)
-               for name in policies]
-    merged = {**reports[0], "policy": ",".join(policies), "policies": policies}
-    merged["groups"] = [{**group, "policy": name} for name, r in zip(policies, reports, strict=True)
+               for name in names]
+    merged = {**reports[0], "policy": ",".join(names), "policies": names}
+    merged["groups"] = [{**group, "policy": name} for name, r in zip(names, reports, strict=True)
                         for group in r["groups"]]
     return merged
 

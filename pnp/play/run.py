@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import InputError, Problem, Where
+from pnp.errors import InputError, Problem, Where, printable
 from pnp.model.game import Game
 
 KEPT_LIMIT = 50_000  # entries a play module may keep between games (Table.kept) before they are let go
@@ -50,15 +50,25 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def play_file(game: Game) -> Path | None:
-    """The game's play module: `play.py`, or a `play/` package."""
+    """The game's play module: `play.py`, or a `play/` package. Its files lie inside the project, links
+    followed, as every file of a game does (else a located InputError)."""
+    from pnp.model.project import confined
+
     for path in (game.dir / "play" / "__init__.py", game.dir / "play.py"):
-        if path.is_file():
+        if path.is_file() or path.is_symlink():
+            for code in [path, *(sorted(path.parent.rglob("*.py")) if path.name == "__init__.py" else [])]:
+                confined(game.root, code, Where(f"cards/{game.id}/{code.relative_to(game.dir).as_posix()}"),
+                         "this play module file")
             return path
     return None
 
 
-def shown(game: Game, path: Path) -> str:
-    return f"cards/{game.id}/{path.resolve().relative_to(game.dir.resolve()).as_posix()}"
+def shown(game: Game, path: Path | str) -> str:
+    """`cards/<game>/play.py` for a file of the play module (a file elsewhere: the module's own name)."""
+    try:
+        return f"cards/{game.id}/{Path(path).resolve().relative_to(game.dir.resolve()).as_posix()}"
+    except (ValueError, OSError, RuntimeError):
+        return f"cards/{game.id}/play.py"
 
 
 class EndedProcess(BaseException):
@@ -76,7 +86,9 @@ class Session:
     policy: Any
     cards: dict[str, dict[str, dict[str, Any]]]
     data: dict[str, Any]
+    known: frozenset[str] = frozenset()  # every "deck/card" of the game: what a record may name
     module: Any = None
+    views: Any = None  # in a worker: (cards, data tables, card copies, held) as game code reads them (read-only)
     dealt: int = 0  # the value of the sweep the dealer last dealt with (its pieces read the cards' fields)
     kept: dict[int, dict] = field(default_factory=dict)  # per value of the sweep: its games' `Table.kept`
 
@@ -89,7 +101,8 @@ def session(plan: Plan) -> Session:
     game = plan.game
     return Session(plan, Dealer(game, plan.setup, Locator(game, None)), choose(plan.setup), POLICIES[plan.policy],
                    {d.id: {c.id: c.data for c in d.cards} for d in game.decks},
-                   {name: doc.data for name, doc in game.data.items()})
+                   {name: doc.data for name, doc in game.data.items()},
+                   frozenset(f"{d.id}/{c.id}" for d in game.decks for c in d.cards))
 
 
 def _load(game: Game) -> Any:
@@ -104,7 +117,11 @@ def _load(game: Game) -> Any:
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)
     sys.modules[name] = module
-    spec.loader.exec_module(module)
+    try:
+        spec.loader.exec_module(module)
+    except SyntaxError as exc:  # said at its place, as every error in a game's files is
+        at = Where(shown(game, exc.filename or path), exc.lineno or 1, exc.offset or 1)
+        raise InputError([Problem(at, f"syntax error in the play module: {exc.msg}")]) from None
     if not callable(getattr(module, "start", None)):
         raise InputError([Problem(Where(shown(game, path), 1), "a play module defines start(table) -> State "
                                   "(docs/simulate.md)")])
@@ -118,17 +135,21 @@ def play_one(s: Session, task: tuple[int, int, int]) -> tuple:
     import os
 
     from pnp.play.policies import play
-    from pnp.play.table import Table
+    from pnp.play.table import Table, card_views, read_only
 
     def refuse_exit(status: int = 0) -> None:
         raise EndedProcess(f"called os._exit() (status {status}); a play module returns, it never ends the "
                            "process")
 
     if s.module is None:
+        held: list[Any] = []
+        cards, copies = card_views(s.cards, held)
+        s.views = (cards, read_only(s.data, held), copies, held)
         s.module = _load(s.plan.game)
+    cards, data, copies, held = s.views
     variant_i, players, index = task
     variant = s.plan.variants[variant_i]
-    old = _vary(s.cards, variant)
+    old = _vary(s.cards, variant, copies)
     if variant_i != s.dealt:
         s.dealer.renew()
         s.dealt = variant_i
@@ -142,28 +163,58 @@ def play_one(s: Session, task: tuple[int, int, int]) -> tuple:
         kept = s.kept.setdefault(variant_i, {})
         if len(kept) > KEPT_LIMIT:
             kept.clear()
-        table = Table(s.cards, s.data, dealt, rest, rng, kept)
-        outcome = play(s.module.start(table), s.policy, random.Random(seed ^ 0x5EED))
+        table = Table(cards, data, dealt, rest, rng, kept, s.known, held)
+        state = s.module.start(table)
+        outcome = play(state, s.policy, random.Random(seed ^ 0x5EED))
     finally:
         os._exit = real_exit
-        _restore(s.cards, variant, old)
+        _restore(s.cards, variant, old, copies)
+    won, reason, ended = _ended(s.plan.game, state, outcome)
     record = table.record
-    return (variant_i, players, index, bool(outcome.won), str(outcome.reason), int(outcome.round),
-            sorted(record.drawn), dict(record.played), dict(record.counts), record.meters)
+    return (variant_i, players, index, won, reason, ended, sorted(record.drawn), dict(record.played),
+            {printable(k): v for k, v in record.counts.items()}, {printable(k): v for k, v in record.meters.items()})
 
 
-def _vary(cards: dict[str, dict[str, dict[str, Any]]], variant: Variant) -> Any:
+def _ended(game: Game, state: Any, outcome: Any) -> tuple[bool, str, int]:
+    """How a game ended, as the play module's `outcome()` says it, held to the record's bounds: won a bool,
+    the reason text of at most RECORD_NAME characters (escaped: it reaches a terminal and a page), the
+    round an int from 0 to RECORD_ROUNDS; else a located error at `outcome()`."""
+    from pnp.errors import echo
+    from pnp.model.limits import RECORD_NAME, RECORD_ROUNDS
+
+    won: Any = getattr(outcome, "won", None)
+    reason: Any = getattr(outcome, "reason", None)
+    ended: Any = getattr(outcome, "round", None)
+    why = ""
+    if type(won) is not bool:
+        why = f"won is True or False, not {echo(won)}"
+    elif type(reason) is not str or len(reason) > RECORD_NAME:
+        why = f"the reason is text of at most {RECORD_NAME} characters, not {echo(reason)}"
+    elif type(ended) is not int or not 0 <= ended <= RECORD_ROUNDS:
+        why = f"the round is an int from 0 to {RECORD_ROUNDS:,}, not {echo(ended)}"
+    if why:
+        code = getattr(getattr(type(state), "outcome", None), "__code__", None)
+        at = Where(shown(game, code.co_filename), code.co_firstlineno) if code else Where(f"cards/{game.id}/play.py")
+        raise InputError([Problem(at, f"outcome() returns Outcome(won, reason, round): {why}")])
+    return won, printable(reason), ended
+
+
+def _vary(cards: dict[str, dict[str, dict[str, Any]]], variant: Variant, copies: dict[tuple[str, str], dict]) -> Any:
+    """A sweep's value set in the card's fields (and in the read-only copy game code reads, where there is one)."""
     if not variant.deck:
         return None
     fields = cards[variant.deck][variant.card]
     old = fields.get(variant.field)
-    fields[variant.field] = variant.value
+    _restore(cards, variant, variant.value, copies)
     return old
 
 
-def _restore(cards: dict[str, dict[str, dict[str, Any]]], variant: Variant, old: Any) -> None:
+def _restore(cards: dict[str, dict[str, dict[str, Any]]], variant: Variant, old: Any,
+             copies: dict[tuple[str, str], dict]) -> None:
     if variant.deck:
         cards[variant.deck][variant.card][variant.field] = old
+        if (copy := copies.get((variant.deck, variant.card))) is not None:
+            copy[variant.field] = old
 
 
 BATCH = 25  # games a work plays at most, one after another, each on its own time limit (worker_child.lap)
@@ -217,39 +268,28 @@ def simulate(plan: Plan, players: list[int], games: int, jobs: int, progress: Pr
 
     outcomes = Running(works, box, jobs).outcomes(until=failed)
     for batch, o in zip(batches, outcomes, strict=True):
-        if o.kind not in ("ok", "unrun"):
-            raise InputError(_failed(plan, path, s, batch, o, box))
+        if o.kind not in ("ok", "unrun"):  # the game it failed in is the part the runner names: never played again
+            raise InputError(judged(plan, path, batch[min(o.part, len(batch) - 1)], o, box))
     return [result for o in outcomes for result in o.value]
-
-
-def _failed(plan: Plan, path: Path, s: Session, batch: list[tuple[int, int, int]], o: Any, box: Any) -> list[Problem]:
-    """A batch failed: its games played again one a work, to say which game the play module fails."""
-    from dataclasses import replace
-    from functools import partial
-
-    from pnp.rules.worker import Running
-
-    if len(batch) > 1:
-        one = replace(box, parts=1)
-        again = Running([partial(play_one, s, task) for task in batch], one, 1).outcomes(until=lambda o: o.kind != "ok")
-        for task, o1 in zip(batch, again, strict=True):
-            if o1.kind not in ("ok", "unrun"):
-                return judged(plan, path, task, o1, one)
-    return judged(plan, path, batch[0], o, box)
 
 
 def judged(plan: Plan, path: Path, task: tuple[int, int, int], o: Any, box: Any) -> list[Problem]:
     """What a play module's failure in one game is, located at its line where the runner knows it."""
+    from pnp.play.table import BadRecord
+
     v, n, i = task
     what = (f"game {i + 1} at {n} player{'s' if n != 1 else ''}, {plan.variants[v]}; dealt as `pnp setup "
             f"{plan.game.id} --players {n} --seed {game_seed(plan.seed, i)}`")
-    if o.kind == "input":
-        return [Problem(p.where, f"{p.message} ({what})", p.subject) for p in o.problems]
+    if o.kind == "input":  # (what game code says is escaped: it reaches a terminal)
+        return [Problem(p.where, f"{printable(p.message)} ({what})", printable(p.subject)) for p in o.problems]
     file, _, line = o.at.rpartition(":")
     at = Where(file, int(line)) if file and line.isdigit() else Where(shown(plan.game, path))
     if o.kind == "overtime":
         said = (f"ran longer than {box.seconds:g} s of processor time or {box.clock():g} s by the clock without "
                 f"finishing a game ({what}) and was stopped; does it loop or wait?")
     else:
-        said = f"{o.failure.removeprefix(f'failed: {EndedProcess.__name__}: ')} ({what})"
+        said = o.failure.removeprefix(f"failed: {EndedProcess.__name__}: ")
+        if said.startswith(bad := f"failed: {BadRecord.__name__}: "):
+            said = f"recorded what does not fit its record: {said.removeprefix(bad)}"
+        said = f"{printable(said)} ({what})"
     return [Problem(at, f"the play module {said}")]

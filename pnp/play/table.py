@@ -7,34 +7,97 @@ number give the same game, whichever worker plays it. Nothing here knows any one
 from __future__ import annotations
 
 import random
+from types import MappingProxyType
 from typing import Any
+
+
+class BadRecord(ValueError):
+    """What a play module recorded or returned does not fit the record's bounds (pnp.model.limits): raised
+    at its call, so the runner names the module's line."""
+
+
+def _name(kind: str, value: Any) -> str:
+    """A name a play module gives (a meter's, an event's, a loss reason), held to its bounds."""
+    from pnp.errors import echo
+    from pnp.model.limits import RECORD_NAME
+
+    if type(value) is not str:
+        raise BadRecord(f"{kind} is text, not {type(value).__name__} ({echo(value)})")
+    if not 0 < len(value) <= RECORD_NAME:
+        raise BadRecord(f"{kind} {echo(value)}: text of 1 to {RECORD_NAME} characters")
+    return value
+
+
+def number(kind: str, value: Any) -> int | float:
+    """A number a play module records: an int or a finite float, within RECORD_NUMBER either way."""
+    import math
+
+    from pnp.errors import echo
+    from pnp.model.limits import RECORD_NUMBER
+
+    if type(value) not in (int, float) or (type(value) is float and not math.isfinite(value)):
+        what = repr(value) if type(value) is float else f"{type(value).__name__} ({echo(value)})"
+        raise BadRecord(f"{kind} is a finite number (int or float), not {what}")
+    if abs(value) > RECORD_NUMBER:
+        raise BadRecord(f"{kind} {echo(value)}: within {RECORD_NUMBER:,} either way")
+    return value
 
 
 class Record:
     """What happened in one game, for the report to count: cards drawn and played, named events, and
-    the meters at the end of each round."""
+    the meters at the end of each round. What a play module records is checked at its call against the
+    bounds of pnp.model.limits (the game's cards, names of RECORD_NAME characters, finite numbers, at most
+    RECORD_NAMES meters and events, RECORD_ROUNDS values a meter): a BadRecord at the module's line."""
 
-    __slots__ = ("counts", "drawn", "meters", "played")
+    __slots__ = ("counts", "drawn", "known", "meters", "played")
 
-    def __init__(self) -> None:
+    def __init__(self, known: frozenset[str] | None = None) -> None:
         self.drawn: set[str] = set()  # "deck/card" seen in a hand or on the table
         self.played: dict[str, int] = {}  # "deck/card" -> times played
         self.counts: dict[str, int] = {}  # named events ("room destroyed", ...) -> how many
         self.meters: dict[str, list[int]] = {}  # meter -> its value at the end of each round
+        self.known = known  # every "deck/card" of the game (None: a look-ahead's record, never counted)
+
+    def _card(self, deck: Any, card: Any) -> str:
+        key = f"{deck}/{card}" if type(deck) is str and type(card) is str else None
+        if self.known is not None and key not in self.known:
+            from pnp.errors import echo
+
+            said = echo(key) if key is not None else f"{echo(deck)}, {echo(card)}"
+            raise BadRecord(f"the card {said} is not one of the game's cards (deck id, card id)")
+        return key or ""
 
     def draw(self, deck: str, card: str) -> None:
-        self.drawn.add(f"{deck}/{card}")
+        self.drawn.add(self._card(deck, card))
 
     def play(self, deck: str, card: str) -> None:
-        key = f"{deck}/{card}"
+        key = self._card(deck, card)
         self.played[key] = self.played.get(key, 0) + 1
         self.drawn.add(key)
 
     def count(self, what: str, n: int = 1) -> None:
-        self.counts[what] = self.counts.get(what, 0) + n
+        from pnp.model.limits import RECORD_NAMES
+
+        if type(what) is not str or what not in self.counts:
+            _name("an event's name", what)
+            if len(self.counts) >= RECORD_NAMES:
+                raise BadRecord(f"more than {RECORD_NAMES} kinds of event in one game")
+        if type(n) is not int:
+            raise BadRecord(f"an event's count is an int, not {type(n).__name__}")
+        self.counts[what] = number(f"the count of {what!r}", self.counts.get(what, 0) + n)  # type: ignore[assignment]
 
     def meter(self, name: str, value: int) -> None:
-        self.meters.setdefault(name, []).append(value)
+        from pnp.model.limits import RECORD_NAMES, RECORD_ROUNDS
+
+        values = self.meters.get(name) if type(name) is str else None
+        if values is None:
+            _name("a meter's name", name)
+            if len(self.meters) >= RECORD_NAMES:
+                raise BadRecord(f"more than {RECORD_NAMES} meters in one game")
+            values = self.meters[name] = []
+        elif len(values) >= RECORD_ROUNDS:
+            raise BadRecord(f"meter {name!r} more than {RECORD_ROUNDS:,} times in one game (once a round)")
+        values.append(number(f"meter {name!r}", value))  # type: ignore[arg-type]
 
 
 class Die:
@@ -91,13 +154,50 @@ class Pile:
         self.table.rng.shuffle(self.cards)
 
 
+def read_only(value: Any, held: list[Any]) -> Any:
+    """A read-only copy of a value of a data table or a card (mappings as MappingProxyType, lists as tuples),
+    each container it makes added to `held` (a look-ahead's deep copy shares them: Table.shared)."""
+    if isinstance(value, dict):
+        made: Any = MappingProxyType({k: read_only(v, held) for k, v in value.items()})
+    elif isinstance(value, (list, tuple)):
+        made = tuple(read_only(v, held) for v in value)
+    elif isinstance(value, (set, frozenset)):
+        made = frozenset(value)
+    else:
+        return value
+    held.append(made)
+    return made
+
+
+def card_views(cards: dict[str, dict[str, dict[str, Any]]], held: list[Any]) -> tuple[Any, dict[tuple[str, str], dict]]:
+    """The cards as a play module reads them: read-only views of each card's fields, live (a sweep's value,
+    set in `cards`, shows through), except for a card with a list or a mapping among its fields, whose view
+    is of a read-only copy (returned by (deck, card), for a sweep to set its value there too)."""
+    copies: dict[tuple[str, str], dict] = {}
+    decks = {}
+    for deck, by_id in cards.items():
+        views = {}
+        for card, fields in by_id.items():
+            base = fields
+            if any(isinstance(v, (dict, list, tuple, set)) for v in fields.values()):
+                base = copies[deck, card] = {k: read_only(v, held) for k, v in fields.items()}
+            views[card] = MappingProxyType(base)
+        decks[deck] = MappingProxyType(views)
+        held += [*views.values(), decks[deck]]
+    top = MappingProxyType(decks)
+    held.append(top)
+    return top, copies
+
+
 class Table:
     """The dealt setup of one game and what a play module reads: the cards' fields, the data tables,
     the game's random numbers, its dice and piles, and the record."""
 
     def __init__(self, cards: dict[str, dict[str, dict[str, Any]]], data: dict[str, Any], dealt: dict[str, Any],
-                 rest: dict[str, list[str]], rng: random.Random, kept: dict[Any, Any] | None = None):
+                 rest: dict[str, list[str]], rng: random.Random, kept: dict[Any, Any] | None = None,
+                 known: frozenset[str] | None = None, held: list[Any] | None = None):
         self._cards, self._data, self._rest = cards, data, rest
+        self._held = held or []  # the read-only views of the cards and data tables (card_views, read_only)
         self.kept: dict[Any, Any] = {} if kept is None else kept  # shared by the games of a run that have the
         # same cards' fields (a worker's, one value of a sweep): for what a play module works out from the
         # fields and data tables alone, never from a game's deal or play
@@ -106,7 +206,7 @@ class Table:
         self.setup: dict[str, Any] = dealt["table"]  # label -> what the setup put on the table
         self.hands: list[dict[str, Any]] = dealt["hands"]  # per player: label -> what they were dealt
         self.rng = rng
-        self.record = Record()
+        self.record = Record(known)
         for part in (self.setup, *self.hands):
             for label, value in part.items():
                 if label in cards and isinstance(value, list):
@@ -114,7 +214,8 @@ class Table:
                         self.record.draw(label, card)
 
     def cards(self, deck: str) -> dict[str, dict[str, Any]]:
-        """Every card of a deck: id -> its fields (as typed in YAML; read them, never change them)."""
+        """Every card of a deck: id -> its fields (as typed in YAML), read-only (`pnp simulate` gives views that
+        refuse a change: every game reads the same cards, whichever worker plays it)."""
         if deck not in self._cards:
             raise KeyError(f"no deck {deck!r} (decks: {', '.join(self._cards)})")
         return self._cards[deck]
@@ -148,6 +249,8 @@ class Table:
     def shared(self) -> dict[int, Any]:
         """A deep copy's memo that keeps the cards, the data tables and `kept` shared."""
         memo: dict[int, Any] = {id(self.kept): self.kept}
+        for view in self._held:
+            memo[id(view)] = view
         for value in (self._cards, *self._cards.values(), self._data, *self._data.values()):
             memo[id(value)] = value
         for deck in self._cards.values():
@@ -162,6 +265,7 @@ class Table:
         new = Table.__new__(Table)
         memo[id(self)] = new
         new._cards, new._data, new._rest, new.kept = self._cards, self._data, self._rest, self.kept
+        new._held = self._held
         new.players, new.seed, new.setup, new.hands = self.players, self.seed, self.setup, self.hands
         new.rng = copy.deepcopy(self.rng, memo)
         new.record = Record()  # a look-ahead's cards are not counted

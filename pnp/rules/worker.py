@@ -26,7 +26,9 @@ them and returns at once; its `outcomes()` waits (pnp checks the game's other ru
 `outcomes(until)` ends the run at the first outcome `until` holds true of (`pnp simulate`: a batch of
 games per work, stopped at the first its play module fails; the works not run then are "unrun"). A work
 of several parts (`Box.parts`: those games) calls `worker_child.lap()` between two, and each part gets
-the time limits of a work again; the parent's deadline covers all its parts.
+the time limits of a work again, and the parent's deadline is that part's (a page the two share, `Lap`,
+says which part runs and since when; a failure names its part, `Outcome.part`, so the parent never plays
+a work again to find it).
 
 What a worker is held to, set on itself before any game code runs:
 - time: `Box.seconds` of processor time a work, and `Box.clock()` by the clock (`limits.WALL_FACTOR`
@@ -76,7 +78,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.errors import Problem
-from pnp.rules.worker_child import Box, Work, line_in, start
+from pnp.rules.worker_child import Box, Lap, Work, line_in, start
 
 
 @dataclass
@@ -87,6 +89,7 @@ class Outcome:
     failure: str = ""
     at: str = ""
     printed: str = ""
+    part: int = 0  # the part of the work (`Box.parts`: the game of a batch) it came from
 
 
 def run_one(work: Work, box: Box) -> Outcome:
@@ -147,7 +150,7 @@ class Running:
                             self.todo += reversed(w.queue[1:] + w.unrun)  # queued, never run: to another
                             w.close()
                             self.workers.remove(w)
-                    elif time.monotonic() >= w.deadline:
+                    elif time.monotonic() >= w.deadline and not w.lapped(box):
                         self.results[w.current] = outcome = w.overdue(box)  # type: ignore[index]
                         stop = stop or bool(until and until(outcome))
                         self.todo += reversed(w.queue[1:])
@@ -188,8 +191,9 @@ def _reap_exited() -> None:
 class _Worker:
     """The parent's side of one worker: its pipes (commands in, reports and fault tracebacks out)."""
 
-    def __init__(self, pid: int, cmd: int, rep: int, trace: int):
-        self.pid, self.cmd, self.rep, self.trace = pid, cmd, rep, trace
+    def __init__(self, pid: int, cmd: int, rep: int, trace: int, lap: Lap):
+        self.pid, self.cmd, self.rep, self.trace, self.lap = pid, cmd, rep, trace, lap
+        self.part = 0  # the part of the current work its deadline is for
         self.buffer, self.trace_text, self.deadline, self.ended = b"", b"", 0.0, False
         self.queue: list[int] = []  # the work it runs, and the one queued behind it
         self.unrun: list[int] = []  # queued when it ended after a refusal
@@ -207,7 +211,7 @@ class _Worker:
         except BrokenPipeError:
             return False
         if not self.queue:
-            self.deadline = time.monotonic() + box.deadline()
+            self.deadline, self.part = time.monotonic() + box.deadline(), 0
         self.queue.append(i)
         return True
 
@@ -222,23 +226,44 @@ class _Worker:
             raw, self.buffer = self.buffer[4:4 + n], self.buffer[4 + n:]
             i, kind = self.current, ""
             try:
-                kind, payload, failure, at, printed = _Unpickler(raw, box.types).load()
+                kind, payload, failure, at, printed, part = _Unpickler(raw, box.types).load()
                 outcome = Outcome(kind, payload if kind == "ok" else None,
-                                  list(payload) if kind == "input" else [], str(failure), str(at), str(printed))
+                                  list(payload) if kind == "input" else [], str(failure), str(at), str(printed),
+                                  min(max(0, int(part)), box.parts - 1))
             except Exception as exc:  # what the worker sent is not a report pnp can take
                 outcome = Outcome("error", failure=f"sent back what pnp cannot read ({type(exc).__name__}: {exc})")
             if i is not None:
                 out.append((i, outcome))
                 self.queue.pop(0)
-                self.deadline = time.monotonic() + box.deadline()  # the next work, started as it sent this
+                self.deadline, self.part = time.monotonic() + box.deadline(), 0  # the next work's, begun now
             if kind == "refused":  # the worker ends after a refusal (what was queued behind: another worker's)
                 self.ended, self.unrun, self.queue = True, self.queue, []
                 break
         return out
 
+    def lapped(self, box: Box) -> bool:
+        """Past its deadline, the work has started a new part since (`lap()`): its deadline is that part's.
+        A part counts once and never past the work's `Box.parts`, whatever the page says."""
+        work, part, started = self.lap.get()
+        if work != self.current or not self.part < part < box.parts:
+            return False
+        self.part = part
+        self.deadline = min(started, time.monotonic()) + box.deadline()
+        return time.monotonic() < self.deadline
+
+    def died_in(self) -> int:
+        """The part of the current work the worker was in when it ended."""
+        work, part, _ = self.lap.get()
+        return part if work == self.current else 0
+
     def death(self, box: Box) -> Outcome:
         """The work the worker was running when it ended without reporting it."""
         status = self.reap()
+        o = self._death(status, box)
+        o.part = min(self.died_in(), box.parts - 1)
+        return o
+
+    def _death(self, status: int, box: Box) -> Outcome:
         at = self.traced(box)
         if os.WIFSIGNALED(status):
             sig = os.WTERMSIG(status)
@@ -264,7 +289,8 @@ class _Worker:
         self.kill()
         self.reap()
         return Outcome("overtime", failure=f"ran longer than {box.deadline():g} s by the clock (waiting or sleeping, "
-                       "or starved of the processor) and was stopped", at=self.traced(box))
+                       "or starved of the processor) and was stopped", at=self.traced(box),
+                       part=min(self.died_in(), box.parts - 1))
 
     def read_trace(self) -> bool:
         """What the worker's fault handler wrote since (False: nothing more, for now or for good)."""
@@ -310,6 +336,7 @@ class _Worker:
             if fd >= 0:
                 os.close(fd)
         self.cmd = self.rep = self.trace = -1
+        self.lap.close()
 
 
 class _Unpickler(pickle.Unpickler):

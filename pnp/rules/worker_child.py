@@ -42,17 +42,47 @@ class Box:
         return self.wall if self.wall is not None else max(self.seconds * limits.WALL_FACTOR, self.seconds + 1.0)
 
     def deadline(self) -> float:
-        """Seconds by the clock after which pnp kills the worker (code stuck in C, or deaf to its alarm)."""
-        return self.clock() * self.parts + 1.0
+        """Seconds by the clock after which pnp kills the worker (code stuck in C, or deaf to its alarm): one
+        part's, from the start of the part it runs (`Lap` tells the parent when a part starts)."""
+        return self.clock() + 1.0
+
+
+class Lap:
+    """A page the worker and the parent share (made before the fork): the work the worker runs, the part of
+    it, and when that part started by the system's monotonic clock. The parent reads it only when a work is
+    past its deadline (a new part then has its own) or the worker died (which part it was in): it costs the
+    worker a write a game and the parent nothing meanwhile."""
+
+    FORMAT = "<iId"  # work (-1: none), part, started (time.monotonic)
+
+    def __init__(self) -> None:
+        import mmap
+
+        self.page = mmap.mmap(-1, struct.calcsize(self.FORMAT))  # anonymous and shared with the fork
+        self.set(-1, 0)
+
+    def set(self, work: int, part: int) -> None:
+        import time
+
+        struct.pack_into(self.FORMAT, self.page, 0, work, part, time.monotonic())
+
+    def get(self) -> tuple[int, int, float]:
+        work, part, started = struct.unpack_from(self.FORMAT, self.page, 0)
+        return work, part, started
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.page.close()
 
 
 def report(kind: str, payload: Any = None, failure: str = "", at: str = "", printed: str = "") -> bytes:
-    """One report, framed for the pipe (used by the worker)."""
+    """One report, framed for the pipe (used by the worker); it names the part of the work it came from."""
+    part = _PART[0]
     try:
-        data = pickle.dumps((kind, payload, failure, at, printed), protocol=pickle.HIGHEST_PROTOCOL)
+        data = pickle.dumps((kind, payload, failure, at, printed, part), protocol=pickle.HIGHEST_PROTOCOL)
     except Exception as exc:
         data = pickle.dumps(("error", None, f"returned what cannot be sent back ({type(exc).__name__}: {exc})",
-                             at, printed))
+                             at, printed, part))
     return struct.pack("<I", len(data)) + data
 
 
@@ -71,8 +101,9 @@ WATCHED = frozenset({"open", "os.listdir", "os.scandir", "resource.setrlimit", "
 WATCHED_PREFIXES = (*NETWORK, "ctypes.")
 
 
-def start(works: Sequence[Work], box: Box) -> tuple[int, int, int, int]:
-    """A new worker for `works`: its pid, and the parent's ends of its pipes (commands, reports, tracebacks)."""
+def start(works: Sequence[Work], box: Box) -> tuple[int, int, int, int, Lap]:
+    """A new worker for `works`: its pid, the parent's ends of its pipes (commands, reports, tracebacks) and
+    the page that says which part of its work it runs."""
     import faulthandler  # noqa: F401  (imported before the fork: the worker reads no module it can do without)
     import gc  # noqa: F401
     import resource  # noqa: F401
@@ -81,18 +112,19 @@ def start(works: Sequence[Work], box: Box) -> tuple[int, int, int, int]:
     cmd_r, cmd_w = os.pipe()
     rep_r, rep_w = os.pipe()
     trace_r, trace_w = os.pipe()
+    lap_page = Lap()
     pid = os.fork()
     if pid == 0:  # the worker: it never returns into the caller
         try:
-            _serve(works, box, cmd_r, rep_w, trace_w)
+            _serve(works, box, cmd_r, rep_w, trace_w, lap_page)
         finally:
             _exit(70)
     for fd in (cmd_r, rep_w, trace_w):
         os.close(fd)
-    return pid, cmd_w, rep_r, trace_r
+    return pid, cmd_w, rep_r, trace_r, lap_page
 
 
-def _serve(works: Sequence[Work], box: Box, cmd: int, rep: int, trace: int) -> None:
+def _serve(works: Sequence[Work], box: Box, cmd: int, rep: int, trace: int, lap_page: Lap) -> None:
     import faulthandler
     import gc
 
@@ -124,20 +156,27 @@ def _serve(works: Sequence[Work], box: Box, cmd: int, rep: int, trace: int) -> N
     sys.addaudithook(guard)
 
     def again() -> None:
+        caller = sys._getframe(2)  # (lap's caller)
+        if shown(caller.f_code.co_filename, caller.f_lineno, box):  # game code giving itself a part's time again
+            guard.refuse("start its time limits again (lap())", caller)
         if _FIRED[0]:  # the part before caught its time limit and finished: late all the same
             raise limits.Overtime
         if laps[0] >= box.parts - 1:
             raise limits.Overtime  # more parts than the work was given time for
         laps[0] += 1
+        _PART[0] = laps[0]
+        lap_page.set(current[0], laps[0])  # the parent's deadline: this part's own
         guard.cpu(box.seconds)
         signal.setitimer(signal.ITIMER_PROF, box.seconds, 1.0)
         signal.setitimer(signal.ITIMER_REAL, box.clock(), 1.0)
 
-    laps = [0]
+    laps, current = [0], [-1]
     _LAP[0] = again
     while len(head := _read(cmd, 4)) == 4:
         (i,) = struct.unpack("<I", head)
-        laps[0] = 0
+        laps[0] = _PART[0] = 0
+        current[0] = i
+        lap_page.set(i, 0)
         guard.printed = Printed()
         sys.stdout = sys.stderr = guard.printed
         guard.cpu(box.seconds)
@@ -180,6 +219,7 @@ def _run(work: Work, box: Box, printed: Printed) -> bytes:
 
 
 _FIRED = [0]  # how often the work being run was told it is out of time
+_PART = [0]  # in a worker: the part of its work it runs (each lap() the next)
 _LAP: list[Callable[[], None] | None] = [None]  # in a worker: the time limits started again for the next part
 
 
@@ -244,13 +284,16 @@ class Guard:
             return
         what = self.refused(event, args)
         if what:
-            at = ""
-            frame: FrameType | None = sys._getframe(1)
-            while frame is not None and not at:
-                at = shown(frame.f_code.co_filename, frame.f_lineno, self.box)
-                frame = frame.f_back
-            os.write(self.rep, report("refused", None, f"tried to {what}: refused", at, self.printed.text()))
-            _exit(0)
+            self.refuse(what, sys._getframe(1))
+
+    def refuse(self, what: str, frame: FrameType | None) -> None:
+        """Report the refusal at the game's innermost line from `frame` out, and end the worker."""
+        at = ""
+        while frame is not None and not at:
+            at = shown(frame.f_code.co_filename, frame.f_lineno, self.box)
+            frame = frame.f_back
+        os.write(self.rep, report("refused", None, f"tried to {what}: refused", at, self.printed.text()))
+        _exit(0)
 
     def refused(self, event: str, args: tuple) -> str:
         if event == "open":
