@@ -1,6 +1,7 @@
 """The package reads as the pipeline: one folder per stage, imports only downward, no import circles.
 
-Ranks (lower first): errors; model; layout; output and rules (siblings: neither imports the other);
+Ranks (lower first): core (errors, bounds, watchdog, disk cache, the sandbox for game code); model; layout;
+output and rules (siblings: neither imports the other);
 play; commands. A module may import its own stage and the stages below it; nothing imports commands but
 commands (and `python -m pnp`). Every import counts: at the top, inside a function, or for types only.
 Game code (`cards/<game>/rules.py`, `rules/`) imports only the public rule API, `pnp.rules`.
@@ -19,7 +20,7 @@ import pnp.rules
 
 from conftest import REPO
 
-STAGES = {"errors": 0, "model": 1, "layout": 2, "output": 3, "rules": 3, "play": 4, "commands": 5}
+STAGES = {"core": 0, "model": 1, "layout": 2, "output": 3, "rules": 3, "play": 4, "commands": 5}
 SIBLINGS = {frozenset({"output", "rules"})}
 
 
@@ -113,12 +114,12 @@ def circles(edges: dict[str, set[str]]) -> list[list[str]]:
 
 def test_the_package_has_one_folder_per_stage():
     folders = {p.name for p in (REPO / "pnp").iterdir() if p.is_dir() and (p / "__init__.py").is_file()}
-    assert folders == {"model", "layout", "output", "rules", "play", "commands"}
+    assert folders == {"core", "model", "layout", "output", "rules", "play", "commands"}
     loose = {p.name for p in (REPO / "pnp").glob("*.py")}
-    assert loose == {"__init__.py", "__main__.py", "errors.py"}
+    assert loose == {"__init__.py", "__main__.py"}
 
 
-@pytest.mark.parametrize("folder", ["model", "layout", "output", "rules", "play", "commands"])
+@pytest.mark.parametrize("folder", ["core", "model", "layout", "output", "rules", "play", "commands"])
 def test_each_stage_says_what_it_takes_gives_and_must_not_know(folder):
     doc = ast.get_docstring(ast.parse((REPO / "pnp" / folder / "__init__.py").read_text())) or ""
     assert len(doc.splitlines()) >= 2 and ("Knows nothing" in doc or "no other package imports" in doc), doc
@@ -132,6 +133,8 @@ def test_imports_go_only_downward_and_never_in_a_circle():
 
 
 @pytest.mark.parametrize(("module", "planted", "found"), [
+    ("pnp.core.bounds", "from pnp.model.units import MM\n", "pnp.core.bounds imports pnp.model.units"),
+    ("pnp.core.sandbox.child", "from pnp.rules.check import split\n", "pnp.core.sandbox.child imports pnp.rules.check"),
     ("pnp.model.units", "from pnp.layout.scene import Face\n", "pnp.model.units imports pnp.layout.scene"),
     ("pnp.layout.text", "def f():\n    from pnp.output.render.renderer import Renderer\n",
      "pnp.layout.text imports pnp.output.render.renderer"),
@@ -186,9 +189,9 @@ def test_a_game_rule_reaching_past_the_api_is_caught(planted):
 
 def test_the_cli_defaults_are_the_engines():
     from pnp.commands import cli
-    from pnp.model import limits
+    from pnp.core import bounds
 
-    assert (cli.RULE_SECONDS, cli.PIECES) == (limits.RULE_SECONDS, limits.PIECES)
+    assert (cli.RULE_SECONDS, cli.PIECES) == (bounds.RULE_SECONDS, bounds.PIECES)
 
 
 def private_imports(modules: dict[str, str]) -> list[str]:

@@ -58,7 +58,7 @@ def test_check_all_exits_with_the_worst_game(project):
 
 def test_annotations_escape_line_breaks_and_commas():
     from pnp.commands.check_report import Unchecked, github
-    from pnp.errors import Problem, Where
+    from pnp.core.errors import Problem, Where
 
     out = github([Unchecked("g", [Problem(Where("cards/g/a,b.yaml", 3, 4), "first line\nsecond: 100%")])])
     assert out == "::error file=cards/g/a%2Cb.yaml,line=3,col=4,title=g input::first line%0Asecond: 100%25"

@@ -81,7 +81,7 @@ def test_check_print_finds_unreadable_text_at_its_template_line_and_strict_fails
 
 def test_glossary_terms_on_a_coloured_box_take_the_texts_own_term_colour(project):
     """The game's term colour (accent) on an accent panel cannot be read; `glossary_color` on the text fixes it."""
-    from pnp.errors import Problems
+    from pnp.core.errors import Problems
     from pnp.layout.templates import TemplateStore
     from pnp.layout.whole_game import lay_out_deck, layout_env
     from pnp.model.game import load_game

@@ -133,7 +133,7 @@ def test_a_wheel_template_of_the_wrong_size_and_a_dial_without_geometry_are_refu
 
 def laid_out_wheel() -> tuple[object, list[object], object]:
     """Intrepid's dial spec, the value items of a laid-out wheel and its face."""
-    from pnp.errors import Problems
+    from pnp.core.errors import Problems
     from pnp.layout.scene import Text
     from pnp.layout.templates import TemplateStore
     from pnp.layout.whole_game import lay_out_deck, layout_env

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.errors import InputError, Problems
+from pnp.core.errors import InputError, Problems
 from pnp.layout.pieces.dienet import net
 from pnp.layout.rotatable import reads_otherwise
 from pnp.layout.scene import Icon, Polygon, Static, Text, Transform

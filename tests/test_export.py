@@ -13,7 +13,7 @@ from PIL import Image
 
 from pnp.commands.build import BuildOptions, prepare
 from pnp.commands.preview import preview
-from pnp.errors import InputError
+from pnp.core.errors import InputError
 from pnp.layout.scene import Face, Rect
 from pnp.layout.whole_game import Prepared
 from pnp.model.units import MM

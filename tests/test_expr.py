@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.errors import InputError, Where
+from pnp.core.errors import InputError, Where
 from pnp.layout.expr import ExprError, compile_value, names_in
 from pnp.model.expressions.evaluate import _env
 

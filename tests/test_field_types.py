@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pnp.errors import Problems
+from pnp.core.errors import Problems
 from pnp.model.game import deck_from_doc
 from pnp.model.load import load_text
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.errors import InputError
+from pnp.core.errors import InputError
 from pnp.model.game import load_game
 from pnp.rules.check import check_game
 
@@ -161,7 +161,7 @@ def test_the_docs_count_from_a_data_table_is_read_from_it(tmp_path):
 
 
 def test_the_rulebook_and_a_card_text_read_the_evaluated_values(oob):
-    from pnp.errors import Problems
+    from pnp.core.errors import Problems
     from pnp.layout.cardtext import filled
     from pnp.layout.rulebook.names import rulebook_names
     from pnp.layout.whole_game import deck_context

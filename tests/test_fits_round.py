@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from pnp.errors import Where
+from pnp.core.errors import Where
 from pnp.rules.layouts import Box
 from pnp.rules.piece_fits import _first_overlap
 

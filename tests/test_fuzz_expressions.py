@@ -23,7 +23,7 @@ PROFILE = "ci" if os.environ.get("CI") else "quick"
 
 CARD = {"name": "Fireball", "cost": 3, "text": "Deal 3.", "tags": ["fire", "attack"], "stats": {"a": 1, "b": [1, 2]}}
 DATA = {"rows": [{"a": i, "name": f"r{i}"} for i in range(50)], "words": ["x" * 1000] * 100}
-SECONDS = 2.0  # limits.FACE_SECONDS
+SECONDS = 2.0  # bounds.FACE_SECONDS
 SLACK = 6.0  # what a C call may take after the limit has fired (a size is bounded before it is built)
 
 SIZES = st.sampled_from(["0", "1", "2", "3", "10", "1000", "100000", "1000000", "1000000000", "-1", "10**9"])
@@ -85,9 +85,9 @@ def _statements() -> st.SearchStrategy[str]:
 
 def _evaluate(source: str) -> None:
     """Compile and run `source` as a template value is, under a face's time limit; the contract's outcomes only."""
-    from pnp.errors import InputError, Where
+    from pnp.core.errors import InputError, Where
+    from pnp.core.watchdog import Overtime, time_limit
     from pnp.layout.expr import ExprError, compile_value
-    from pnp.model.limits import Overtime, time_limit
 
     started = time.monotonic()
     try:

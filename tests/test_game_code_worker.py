@@ -1,4 +1,4 @@
-"""Game code in a box (pnp/rules/worker.py): a custom rule runs in a worker process with limits, and
+"""Game code in a box (pnp/core/sandbox/runner.py): a custom rule runs in a worker process with limits, and
 whatever it does (exits, crashes, hangs, sleeps, eats memory, writes, connects) ends as a located
 error naming the rule (exit 2), never as a pass, a traceback or a hang; pnp's own process never
 imports game code; commands that need no game code do not run it."""
@@ -13,9 +13,9 @@ import time
 
 import pytest
 
-from pnp.errors import Where
-from pnp.model import limits
-from pnp.rules.worker import Box, run_all, run_one
+from pnp.core import watchdog
+from pnp.core.errors import Where
+from pnp.core.sandbox.runner import Box, run_all, run_one
 
 from conftest import REPO, edit, run_pnp
 
@@ -192,7 +192,7 @@ def test_a_worker_forks_safely_beside_a_busy_watchdog():
 
     def busy() -> None:
         while not stop.is_set():
-            with limits.time_limit(5):
+            with watchdog.time_limit(5):
                 pass
 
     thread = threading.Thread(target=busy, daemon=True)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.errors import Problems
+from pnp.core.errors import Problems
 from pnp.layout.scene import Rect, Static, Text
 from pnp.layout.templates import TemplateStore
 from pnp.layout.whole_game import lay_out_deck, layout_env

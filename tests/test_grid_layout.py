@@ -8,7 +8,7 @@ import math
 
 import pytest
 
-from pnp.errors import Problems
+from pnp.core.errors import Problems
 from pnp.layout.elements.grid import geometry, neighbours
 from pnp.layout.scene import Polygon, Static, Text
 from pnp.layout.templates import TemplateStore

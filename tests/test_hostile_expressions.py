@@ -58,7 +58,7 @@ EXPANDING = {
 
 
 def _unit(source: str):
-    from pnp.errors import Where
+    from pnp.core.errors import Where
     from pnp.layout.expr import compile_value
 
     dynamic, get = compile_value(source, Where("t.yaml", 1, 1))
@@ -143,7 +143,7 @@ NESTED = {
 
 @pytest.mark.parametrize("case", NESTED)
 def test_deep_nesting_is_a_syntax_error_of_the_value(case):
-    from pnp.errors import InputError
+    from pnp.core.errors import InputError
 
     source, said = NESTED[case]
     with pytest.raises(InputError) as caught:
@@ -277,7 +277,7 @@ def test_a_preview_too_big_to_hold_says_the_dpi_that_fits(project):
 # -- the memory ceiling --------------------------------------------------------------------------------
 
 def test_the_memory_ceiling_is_set_from_pnp_memory():
-    probe = ("import resource; from pnp.model.limits import hold_memory; hold_memory(); "
+    probe = ("import resource; from pnp.core.watchdog import hold_memory; hold_memory(); "
              "print(resource.getrlimit(resource.RLIMIT_AS)[0])")
     for value, want in (("", 4 * ONE_GB), ("512M", 512 * 2 ** 20), ("6G", 6 * ONE_GB)):
         out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True,
@@ -323,9 +323,8 @@ def test_the_bundled_games_print_within_the_limits():
 
 
 def test_a_rule_whose_expressions_run_too_long_is_stopped_at_its_line(project, monkeypatch):
-    from pnp.model import limits
-
-    monkeypatch.setattr(limits, "RULE_SECONDS", 0.5)  # (10 s in use: the same watchdog, sooner)
+    from pnp.core import bounds
+    monkeypatch.setattr(bounds, "RULE_SECONDS", 0.5)  # (10 s in use: the same watchdog, sooner)
     (project / "cards/mini/rules.yaml").write_text(
         "rules:\n  - id: slow\n    kind: expect\n"
         "    check: \"([1] * 100000) | select('in', [2] * 100000) | list | length == 0\"\n")
@@ -350,10 +349,10 @@ def test_pnp_run_inside_another_program_gives_its_memory_limit_back(monkeypatch)
 def test_watch_says_it_ran_out_of_memory_and_keeps_watching(project, monkeypatch):
     from pnp.commands import watch
     from pnp.commands.build import BuildOptions
-    from pnp.model import limits
+    from pnp.core import watchdog
 
     def starved(*args: object) -> None:
-        limits.working_on("laying out spell (cards/mini/spells.yaml)")
+        watchdog.working_on("laying out spell (cards/mini/spells.yaml)")
         raise MemoryError
 
     said: list[str] = []
@@ -390,9 +389,8 @@ def test_an_export_too_big_to_hold_is_refused_before_it_is_drawn(project):
 
 
 def test_a_deal_whose_expressions_run_too_long_is_stopped_at_the_setup(project, monkeypatch):
-    from pnp.model import limits
-
-    monkeypatch.setattr(limits, "RULE_SECONDS", 0.5)
+    from pnp.core import bounds
+    monkeypatch.setattr(bounds, "RULE_SECONDS", 0.5)
     slow = "([1] * 100000) | select('in', [2] * 100000) | list | length == 0"
     edit(project / "cards/tiny/rules.yaml", "    - {draw: card, count: 2}",
          f"    - {{draw: card, count: 2, where: \"{slow}\"}}")
@@ -404,10 +402,10 @@ def test_a_deal_whose_expressions_run_too_long_is_stopped_at_the_setup(project, 
 
 def test_serve_says_it_ran_out_of_memory_and_keeps_the_last_good_faces(project, monkeypatch):
     from pnp.commands.serve import live
-    from pnp.model import limits
+    from pnp.core import watchdog
 
     def starved(*args: object, **kwargs: object) -> None:
-        limits.working_on("laying out spell (cards/mini/spells.yaml)")
+        watchdog.working_on("laying out spell (cards/mini/spells.yaml)")
         raise MemoryError
 
     monkeypatch.setattr(live, "prepare", starved)

@@ -407,7 +407,7 @@ def test_a_schemas_link_out_of_the_project_is_not_written_through(project, tmp_p
 
 
 def test_no_message_runs_to_pages():
-    from pnp.errors import Problem
+    from pnp.core.errors import Problem
 
     problem = Problem(None, "unknown icon " + repr("x" * 100_000))
     assert len(str(problem)) < 2100 and str(problem).endswith("… (100,015 characters)")

@@ -156,9 +156,9 @@ def test_a_text_taller_than_a_page_is_said_at_its_line(project):
 def test_markdown_that_reads_too_slowly_is_stopped_at_its_line(project, monkeypatch):
     """markdown-it reads some runs of marks (`![` that never close) at 40 µs a character: past its time, the
     reading stops at the text it was in."""
-    from pnp.model import limits
+    from pnp.core import bounds
 
-    monkeypatch.setattr(limits, "RULEBOOK_SECONDS", 0.3)
+    monkeypatch.setattr(bounds, "RULEBOOK_SECONDS", 0.3)
     assert run_pnp("build", "mini", cwd=project).code == 0
     before = outputs(project)
     (project / BOOK).write_text("# T\n\nFine.\n\n" + ("![" * 4000 + "\n\n") * 30)
@@ -181,11 +181,11 @@ def _spin(*_: object) -> None:
 
 @pytest.mark.parametrize("stage", ["read", "lay out", "draw"])
 def test_a_rulebook_that_runs_past_its_time_is_stopped_at_its_block(project, monkeypatch, stage):
-    """Each stage under `limits.RULEBOOK_SECONDS` (a backstop behind the counts): planted here as work that never
+    """Each stage under `bounds.RULEBOOK_SECONDS` (a backstop behind the counts): planted here as work that never
     ends, at the second block."""
-    from pnp.model import limits
+    from pnp.core import bounds
 
-    monkeypatch.setattr(limits, "RULEBOOK_SECONDS", 0.5)
+    monkeypatch.setattr(bounds, "RULEBOOK_SECONDS", 0.5)
     assert run_pnp("build", "mini", cwd=project).code == 0
     before = outputs(project)
     (project / BOOK).write_text("# T\n\nFirst.\n\nSecond, :damage: here.\n")

@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from pnp.commands.build import BuildOptions, build
-from pnp.errors import Problems
+from pnp.core import bounds
+from pnp.core.errors import Problems
 from pnp.layout.scene import Icon, Image, Rect, Static, Text
 from pnp.layout.templates import TemplateStore
 from pnp.layout.whole_game import lay_out_deck, layout_env
@@ -245,12 +246,11 @@ def test_dashed_outlines_see_through_colours_and_trigonometry(project):
 def test_running_out_of_time_is_a_located_error_never_a_crash(project, monkeypatch):
     """A deck whose layout runs past its time is reported (it crashed the imposition with an empty deck);
     compiling the template's expressions is not counted (a cold cache on a busy machine)."""
-    from pnp.model import limits
 
     edit(project / "templates/mini/front.yaml", '"{{ card.cost > 1 }}"}', '"{{ card.cost > 1 }}"}\n'
          '  - {type: text, x: 5mm, y: 70mm, w: 20mm, h: 5mm, text: "{% for i in range(9000) %}{% for j in range(100)'
          ' %}{% endfor %}{% endfor %}x"}')
-    monkeypatch.setattr(limits, "FACE_SECONDS", 0.005)  # the loops take about 0.04 s of CPU
+    monkeypatch.setattr(bounds, "FACE_SECONDS", 0.005)  # the loops take about 0.04 s of CPU
     entries, problems = faces(project)
     assert entries == [] and problems.items
     assert all("took more than 0.005 s" in p.message for p in problems.items)

@@ -1,6 +1,6 @@
 import pytest
 
-from pnp.errors import InputError
+from pnp.core.errors import InputError
 from pnp.model.load import load_text
 
 

@@ -26,7 +26,7 @@ def test_a_field_error_names_the_card_by_index_and_id(project):
 
 
 def test_the_same_problem_said_twice_is_said_once_and_a_deck_named_card_reads_well():
-    from pnp.errors import Problem, Where
+    from pnp.core.errors import Problem, Where
     from pnp.rules.messages import said_once
 
     where = Where("templates/g/front.yaml", 4, 1)

@@ -27,9 +27,9 @@ def killed_build(root: Path, at: int) -> int:
     pid = os.fork()
     if pid == 0:  # the child: never returns to pytest
         try:
-            from pnp.model import limits
+            from pnp.core import watchdog
 
-            limits._watchdog = limits._Watchdog()  # the parent's watchdog thread is not in this process
+            watchdog._watchdog = watchdog._Watchdog()  # the parent's watchdog thread is not in this process
             os.chdir(root)
             out, seen = str(root / "output"), [0]
 

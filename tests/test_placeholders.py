@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.errors import Problems
+from pnp.core.errors import Problems
 from pnp.layout.highlight import HIGHLIGHT, HIGHLIGHT_INK
 from pnp.layout.scene import Rect, Text, TextRun
 from pnp.layout.whole_game import lay_out_game

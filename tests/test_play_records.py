@@ -129,7 +129,7 @@ VALUES = st.one_of(st.integers(), st.floats(), st.text(max_size=300), st.boolean
 def test_a_record_holds_only_what_fits_whatever_a_play_module_records(calls):
     """Any call a play module makes either fits (and the record is strict JSON of bounded size) or is a
     BadRecord: nothing else escapes, nothing unbounded is kept."""
-    from pnp.model.limits import RECORD_NAME, RECORD_NUMBER
+    from pnp.core.bounds import RECORD_NAME, RECORD_NUMBER
     from pnp.play.table import BadRecord, Record
 
     record = Record(frozenset({"coin/gold", "coin/silver"}))
@@ -149,9 +149,9 @@ def test_a_record_holds_only_what_fits_whatever_a_play_module_records(calls):
 @settings(max_examples=200, deadline=None)
 @given(won=VALUES, reason=VALUES, ended=VALUES)
 def test_an_outcome_is_taken_only_as_it_fits(won, reason, ended):
-    from pnp.errors import InputError
+    from pnp.core.bounds import RECORD_NAME, RECORD_ROUNDS
+    from pnp.core.errors import InputError
     from pnp.model.game import load_game
-    from pnp.model.limits import RECORD_NAME, RECORD_ROUNDS
     from pnp.play.run import _ended
     from pnp.play.state import Outcome, State
 

@@ -1,4 +1,4 @@
-"""`pnp simulate` plays through the one runner for game code (pnp/rules/worker.py): pnp.play starts no
+"""`pnp simulate` plays through the one runner for game code (pnp/core/sandbox/runner.py): pnp.play starts no
 process of its own, a play module is held by the runner's audit hook as a custom rule is (located at its
 line, exit 2), and a run stops at the first game that fails instead of playing the rest."""
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.rules.worker import Box, Running
+from pnp.core.sandbox.runner import Box, Running
 
 from conftest import DATA, REPO, run_pnp
 
@@ -35,7 +35,7 @@ def test_pnp_play_starts_no_process_of_its_own():
         source = path.read_text()
         for call in ("os.fork", "os.posix_spawn", "os.system", "os.kill", "setrlimit", "setitimer"):
             assert call not in source, (path, call)
-    assert "pnp.rules.worker" in (REPO / "pnp" / "play" / "run.py").read_text()
+    assert "pnp.core.sandbox.runner" in (REPO / "pnp" / "play" / "run.py").read_text()
 
 
 @pytest.fixture

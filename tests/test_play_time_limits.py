@@ -53,11 +53,11 @@ def children_cpu() -> float:
     """Processor time of this process's ended children (the workers), once every idle one is reaped."""
     import resource
 
-    from pnp.rules import worker
+    from pnp.core.sandbox import runner
 
     until = time.monotonic() + 5
-    while worker._EXITING and time.monotonic() < until:
-        worker._reap_exited()
+    while runner._EXITING and time.monotonic() < until:
+        runner._reap_exited()
         time.sleep(0.01)
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
     return usage.ru_utime + usage.ru_stime
@@ -95,7 +95,7 @@ def test_a_game_that_catches_its_time_limit_is_killed_a_second_after_it_whicheve
 
 def test_a_play_module_cannot_give_itself_a_games_time_again(coins):
     """`lap()` starts the time limits again between two games of a batch: pnp's to call, refused to game code."""
-    line = plant(coins, "        from pnp.rules.worker_child import lap\n        lap()\n")
+    line = plant(coins, "        from pnp.core.sandbox.child import lap\n        lap()\n")
     code, out, err, _ = timed(coins, "--jobs", "1", "--players", "1")
     assert code == 2 and not out
     assert err.startswith(f"cards/coins/play.py:{line + 1}: the play module tried to start its time limits again "

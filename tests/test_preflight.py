@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from pnp.errors import Where
+from pnp.core.errors import Where
 from pnp.layout.scene import Face, Label, Line, Rect, Text, TextRun
 from pnp.model.schema.fields import PAPERS
 from pnp.output.impose.cards import Page, Placement
@@ -36,7 +36,7 @@ def card(x: float = 20 * MM, y: float = 20 * MM, items: list | None = None) -> P
 
 
 def test_a_clean_sheet_passes(project):
-    from pnp.errors import Problems
+    from pnp.core.errors import Problems
     from pnp.layout.fonts.families import load_families
 
     load_families(project, {"body": {"regular": "Lato-Regular.ttf"}}, lambda *a: None, Problems())  # registers it

@@ -216,7 +216,7 @@ def test_the_stamp_stands_out_4_5_to_1_on_every_stamped_face(shared_build, game,
 
 def _faces_of(game_id: str) -> dict[str, list]:
     """Every laid-out front face of a bundled game, by deck."""
-    from pnp.errors import Problems
+    from pnp.core.errors import Problems
     from pnp.layout.whole_game import lay_out_game
     from pnp.model.game import load_game
 

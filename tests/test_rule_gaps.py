@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.errors import InputError
+from pnp.core.errors import InputError
 from pnp.rules.check import check_game
 
 from conftest import edit

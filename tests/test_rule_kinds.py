@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.model import limits
+from pnp.core import bounds
 from pnp.model.schema.json_schemas import document
 from pnp.rules import spec
 from pnp.rules.kinds import KINDS
@@ -44,7 +44,7 @@ def test_a_balance_rule_s_games_beyond_its_bounds_is_located_before_it_is_played
     assert result.code == 2, result.out + result.err
     assert result.err.splitlines()[0] == (
         f"cards/voyage/rules.yaml:{line}:{col}: winnable-not-certain: `games: {games}`: a balance rule plays 1 to "
-        f"{limits.BALANCE_GAMES:,} games per player count"), result.err
+        f"{bounds.BALANCE_GAMES:,} games per player count"), result.err
 
 
 def test_the_json_schema_bounds_games_and_offers_every_kind():
@@ -52,7 +52,7 @@ def test_the_json_schema_bounds_games_and_offers_every_kind():
     rule = schema["properties"]["rules"]["items"]
     assert rule["properties"]["kind"]["enum"] == list(KINDS)
     games = schema["$defs"]["Balance"]["properties"]["games"]
-    assert (games["minimum"], games["maximum"]) == (1, limits.BALANCE_GAMES)
+    assert (games["minimum"], games["maximum"]) == (1, bounds.BALANCE_GAMES)
     assert set(schema["$defs"]["Copies"]["required"]) == {"id", "kind", "deck"}
 
 

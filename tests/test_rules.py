@@ -9,7 +9,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pnp.errors import InputError
+from pnp.core.errors import InputError
 from pnp.model.game import load_game
 from pnp.model.load import load_text
 from pnp.rules.check import check_game, load_rules

@@ -82,7 +82,7 @@ cards:
 
 
 def deck_problems(text: str):
-    from pnp.errors import Problems
+    from pnp.core.errors import Problems
     from pnp.model.game import deck_from_doc
 
     problems = Problems()

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 import yaml
 
-from pnp.model import limits
+from pnp.core import bounds
 from pnp.model.spreadsheets.decks import column_name, typed
 
 from conftest import edit, run_pnp
@@ -145,17 +145,17 @@ def test_bad_sheets_are_refused(project: Path, change, said: str):
 
 def test_sheets_are_bounded(project: Path, monkeypatch):
     from_sheet(project, "xlsx")
-    monkeypatch.setattr(limits, "SHEET_ROWS", 2)
+    monkeypatch.setattr(bounds, "SHEET_ROWS", 2)
     result = run_pnp("--root", str(project), "check", "mini")
     assert result.code == 2 and "more than 2 rows; split the deck" in result.err, result.err
-    monkeypatch.setattr(limits, "SHEET_UNPACKED", 1000)
+    monkeypatch.setattr(bounds, "SHEET_UNPACKED", 1000)
     result = run_pnp("--root", str(project), "check", "mini")
     assert result.code == 2 and "a spreadsheet may unpack to at most" in result.err, result.err
-    monkeypatch.setattr(limits, "SHEET_BYTES", 100)
+    monkeypatch.setattr(bounds, "SHEET_BYTES", 100)
     result = run_pnp("--root", str(project), "check", "mini")
     assert result.code == 2 and "a spreadsheet may be at most" in result.err, result.err
     (project / "cards/mini/spells.xlsx").write_text("not a zip")
-    monkeypatch.setattr(limits, "SHEET_BYTES", 10**6)
+    monkeypatch.setattr(bounds, "SHEET_BYTES", 10**6)
     result = run_pnp("--root", str(project), "check", "mini")
     assert result.code == 2 and "cannot be read as a spreadsheet" in result.err, result.err
 

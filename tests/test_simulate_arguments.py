@@ -1,6 +1,6 @@
 """`pnp simulate`'s arguments bound its work before the first game is dealt: a sweep's values are the
 field's own (its schema's bounds), a sweep, a list of policies and of player counts are bounded and said at
-once, and the product of policies x values x player counts x games is held to pnp.model.limits.SIM_GAMES,
+once, and the product of policies x values x player counts x games is held to pnp.core.bounds.SIM_GAMES,
 the message naming each factor. A property test feeds the parsers what a command line can hold."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pnp.errors import InputError
+from pnp.core.errors import InputError
 
 from conftest import DATA, run_pnp
 
@@ -73,7 +73,7 @@ ARGUMENT = st.text(st.sampled_from("0123456789-,. abcdnanifx\x1b"), max_size=40)
 @given(players=ARGUMENT, policy=ARGUMENT, values=ARGUMENT)
 def test_any_argument_is_a_sweep_or_a_plain_refusal(players, policy, values):
     """Whatever the command line holds, the parsers give bounded lists or an InputError, never anything else."""
-    from pnp.model.limits import SIM_PLAYER_COUNTS, SIM_POLICIES, SIM_VALUES
+    from pnp.core.bounds import SIM_PLAYER_COUNTS, SIM_POLICIES, SIM_VALUES
     from pnp.play.lab import player_counts, policies, variants
 
     game = _coins()

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.rules.worker import Box, Running
+from pnp.core.sandbox.runner import Box, Running
 
 from conftest import DATA, REPO, run_pnp
 
@@ -178,7 +178,7 @@ def _busy(seconds: float) -> None:
 
 
 def _parts_of(n: int, seconds: float) -> None:
-    from pnp.rules.worker_child import lap
+    from pnp.core.sandbox.child import lap
 
     for k in range(n):
         if k:

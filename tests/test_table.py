@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from pnp.commands.build import BuildOptions, build
-from pnp.errors import Problems
+from pnp.core.errors import Problems
 from pnp.layout.scene import Line, Rect, Static, Text
 from pnp.layout.templates import TemplateStore
 from pnp.layout.whole_game import lay_out_deck, layout_env

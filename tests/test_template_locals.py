@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from pnp.errors import InputError, Problems
+from pnp.core.errors import InputError, Problems
 from pnp.layout.scene import Rect, Static, Text
 from pnp.layout.templates import TemplateStore
 from pnp.layout.whole_game import lay_out_deck, layout_env

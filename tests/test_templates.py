@@ -2,7 +2,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.errors import InputError
+from pnp.core.errors import InputError
 from pnp.layout.templates import TemplateStore
 from pnp.model.units import MM
 

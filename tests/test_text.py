@@ -2,7 +2,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.errors import Problems
+from pnp.core.errors import Problems
 from pnp.layout.fonts.families import load_families
 from pnp.layout.scene import Icon, TextRun
 from pnp.layout.text import MarkupError, Style, fit, glossary_pattern, parse

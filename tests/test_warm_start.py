@@ -27,7 +27,8 @@ cards:
 
 
 def test_a_kept_parse_is_the_parse(tmp_path: Path, monkeypatch):
-    from pnp.model import kept, load
+    from pnp.core import disk_cache
+    from pnp.model import load
 
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
     cold = load.load_text(SOURCE, "cards/t/deck.yaml")
@@ -40,11 +41,11 @@ def test_a_kept_parse_is_the_parse(tmp_path: Path, monkeypatch):
     entry.write_bytes(entry.read_bytes()[:-1] + b"\0")  # damaged, or written by someone else: parsed again
     monkeypatch.setattr(load, "_parse", lambda text, file: cold)
     assert load.load_text(SOURCE, "x.yaml") is cold
-    assert kept.load(load._KEPT, "no such entry") is None
+    assert disk_cache.load(load._KEPT, "no such entry") is None
 
 
 def test_a_broken_file_is_never_kept(tmp_path: Path, monkeypatch):
-    from pnp.errors import InputError
+    from pnp.core.errors import InputError
     from pnp.model import load
 
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))

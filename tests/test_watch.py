@@ -89,7 +89,7 @@ def test_watch_writes_the_decks_first_then_the_whole_build_with_its_document(pro
 def test_a_deck_laid_out_again_only_when_its_inputs_change(project):
     """The layout cache of watch and serve: an edit lays out that deck only; a template edit, every deck."""
     import pnp.layout.whole_game as game_layout
-    from pnp.errors import Problems
+    from pnp.core.errors import Problems
     from pnp.model.game import load_game
 
     laid: list[str] = []

@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from pnp.commands.build import BuildOptions, build
-from pnp.errors import Problems
+from pnp.core.errors import Problems
 from pnp.layout.pieces.dice import die_face
 from pnp.layout.pieces.dienet import net
 from pnp.layout.scene import Face, Polygon

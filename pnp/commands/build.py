@@ -14,10 +14,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pnp.errors import InputError, Problem, Problems, RuleError
+from pnp.core import bounds, watchdog
+from pnp.core.errors import InputError, Problem, Problems, RuleError
 from pnp.layout.template_engine import LayoutEnv
 from pnp.layout.whole_game import LayoutCache, Prepared, lay_out_game
-from pnp.model import limits
 from pnp.model.game import Deck, Game, PrintSettings, load_game
 from pnp.model.project import output_folder
 from pnp.model.schema.fields import PAPERS
@@ -59,7 +59,7 @@ class BuildOptions:
     # are not imposed and rendered again, and their files are not rewritten
     progress: Any = None  # called as progress(done, total, what) while rendering
     rules: RuleOptions = field(default_factory=RuleOptions)  # custom rules: run them? their time limit
-    max_pieces: int = limits.PIECES  # refuse a build that would print more pieces than this
+    max_pieces: int = bounds.PIECES  # refuse a build that would print more pieces than this
     document: bool = True  # False: leave out the print-and-play document (pnp watch writes the decks first)
     layout: str = "sheets"  # sheets: imposed for home printing; single: one face a page, for print shops
     rulebook: str = "pages"  # pages: the rulebook page by page; booklet: imposed for saddle-stitching
@@ -99,7 +99,7 @@ def prepare(root: Path, game_id: str, opts: BuildOptions) -> Prepared:
     problems = Problems()
 
     # load + model: every file of the game, typed and checked
-    limits.working_on(f"reading cards/{game_id}")
+    watchdog.working_on(f"reading cards/{game_id}")
     game = load_game(root, game_id)
     settings = game.manifest.print.overridden(opts.paper, opts.duplex, opts.bleed)
     shop = vendor_of(opts)
@@ -186,7 +186,7 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
     laid = {deck.id: (entries, size) for deck, entries, size in prep.decks}
     cache = opts.cache if opts.cache is not None else BuildCache()
     for step, (deck, entries, size) in enumerate(prep.decks):
-        limits.working_on(f"drawing {deck.id}'s sheets")
+        watchdog.working_on(f"drawing {deck.id}'s sheets")
         if opts.progress:
             opts.progress(step, len(prep.decks) + settings.document, deck.id)
         if single:
@@ -229,7 +229,7 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
         counts[deck.id] = counts.get(deck.id, 0) + printed(pages, "front")
     document = None
     if settings.document and opts.document:
-        limits.working_on(f"drawing {game.id}-pnp.pdf")
+        watchdog.working_on(f"drawing {game.id}-pnp.pdf")
         if opts.progress:
             opts.progress(len(prep.decks), len(prep.decks) + 1, f"{game.id}-pnp.pdf")
         book = "" if rulebook is None else f"The rules are in {game.id}-rulebook.pdf, built from the same files" + (
@@ -245,7 +245,7 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
     from pnp.output.write.staging import Staging
     from pnp.output.write.subsets import unique_tags
 
-    limits.working_on(f"writing {out_dir}")
+    watchdog.working_on(f"writing {out_dir}")
 
     files: list[OutFile] = []
     faces_meta: list[dict[str, Any]] = []
@@ -320,7 +320,7 @@ def painted(rendered: list, document: tuple[str, bytes, list[Page]] | None, pape
         files.append((*document, None))
     out = []
     for name, data, pages, where in files:
-        limits.working_on(f"measuring the painted bleed of {name}")
+        watchdog.working_on(f"measuring the painted bleed of {name}")
         alike: dict[tuple, list] = {}  # the faces of a file whose edge falls short alike: one message
         for short in short_edges(data, pages):
             key = (str(where), short.edge, round(short.meant, 1), round(short.painted / MM, 1))

@@ -11,7 +11,7 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import InputError, Problem, Problems
+from pnp.core.errors import InputError, Problem, Problems
 from pnp.layout.templates import template_files
 from pnp.model.game import Deck, Game, deck_from_doc
 from pnp.model.load import load_text

@@ -11,7 +11,7 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from pnp.errors import BySeverity, Problem
+from pnp.core.errors import BySeverity, Problem
 from pnp.rules.check import Checked
 
 

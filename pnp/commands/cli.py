@@ -49,7 +49,7 @@ if TYPE_CHECKING:
 app = typer.Typer(no_args_is_help=True, suggest_commands=False, pretty_exceptions_enable=False, rich_markup_mode=None,
                   help="Print-and-play asset generator: canonical YAML in, print-ready PDFs out.")
 _state: dict[str, Path | None] = {"root": None}
-RULE_SECONDS = 10.0  # pnp.model.limits.RULE_SECONDS and PIECES, without importing the engine for --help
+RULE_SECONDS = 10.0  # pnp.core.bounds.RULE_SECONDS and PIECES, without importing the engine for --help
 PIECES = 20_000
 NoCustomRules = Annotated[bool, typer.Option(
     "--no-custom-rules", help="skip the game's Python rules (they are code that runs: for untrusted changes)")]
@@ -141,7 +141,7 @@ def _root() -> Path:
 @app.command("list")
 def list_cmd() -> None:
     """List the games found under cards/."""
-    from pnp.errors import PnpError
+    from pnp.core.errors import PnpError
     from pnp.model.project import list_games
 
     try:
@@ -182,7 +182,7 @@ def build(
     """Render every component of GAME into output/GAME/."""
     from pnp.commands.build import BuildOptions
     from pnp.commands.build import build as run_build
-    from pnp.errors import PnpError
+    from pnp.core.errors import PnpError
     from pnp.model.printers import parse_offset
     from pnp.model.printers import printer as saved_printer
     from pnp.model.project import output_folder
@@ -257,7 +257,7 @@ def _shop_pngs(root: Path, game: str, vendor: str, out: Path | None, colour: obj
     """`pnp build GAME --vendor tgc|mpc`: the shop takes one PNG a face at its pixel sizes (pnp export --to png
     --vendor), the faces laid out with its bleed; its limits preflighted."""
     from pnp.commands.build import BuildOptions, prepare
-    from pnp.errors import PnpError
+    from pnp.core.errors import PnpError
     from pnp.model.project import output_folder
     from pnp.output.export.faces import export_png
     from pnp.output.export.shops import VENDORS as SHOP_PRESETS
@@ -302,7 +302,7 @@ def check(
 ) -> None:
     """Check GAME against its rules: exit 0 clean, 1 rule errors, 2 bad input (with --all: the worst game)."""
     from pnp.commands.check_report import FORMATS, Unchecked, exit_code
-    from pnp.errors import InputError, PnpError
+    from pnp.core.errors import InputError, PnpError
     from pnp.model.load import load_file
     from pnp.model.project import list_games
     from pnp.rules.check import RuleOptions, check_game, load_rules
@@ -376,7 +376,7 @@ def setup(
     import json
     import random
 
-    from pnp.errors import PnpError
+    from pnp.core.errors import PnpError
     from pnp.model.game import load_game
     from pnp.rules.check import load_rules
     from pnp.rules.setup import card_titles, choose, deal
@@ -438,7 +438,7 @@ def simulate(
     no_custom_rules: NoCustomRules = False,
 ) -> None:
     """Play GAME many times from its YAML (its play module, docs/simulate.md) and report its balance."""
-    from pnp.errors import PnpError
+    from pnp.core.errors import PnpError
     from pnp.play.lab import render
     from pnp.play.lab import simulate as run
 
@@ -469,7 +469,7 @@ def watch(
     """Rebuild GAME whenever its YAML, templates, fonts or images change (Ctrl-C to stop)."""
     from pnp.commands.build import BuildOptions
     from pnp.commands.watch import watch as run_watch
-    from pnp.errors import PnpError
+    from pnp.core.errors import PnpError
     from pnp.model.project import check_game_id, no_game
 
     try:
@@ -505,7 +505,7 @@ def serve(
 ) -> None:
     """Show GAME in your browser, every face redrawn as you save (Ctrl-C to stop)."""
     from pnp.commands.serve import Server, loopback
-    from pnp.errors import PnpError
+    from pnp.core.errors import PnpError
     from pnp.rules.check import RuleOptions
 
     try:
@@ -560,7 +560,7 @@ def preview(
     """PNG images of chosen faces and a contact sheet per deck, for a look without printing."""
     from pnp.commands.build import prepare
     from pnp.commands.preview import preview as run_preview
-    from pnp.errors import PnpError
+    from pnp.core.errors import PnpError
     from pnp.model.project import output_folder
 
     progress = _progress_bar()
@@ -592,7 +592,7 @@ def export(
     import dataclasses
 
     from pnp.commands.build import prepare
-    from pnp.errors import PnpError, Problem, did_you_mean
+    from pnp.core.errors import PnpError, Problem, did_you_mean
     from pnp.model.project import output_folder
     from pnp.output.export.faces import export_png
     from pnp.output.export.tts.components import export_tts
@@ -640,9 +640,9 @@ def calibrate(
     """Print a two-sided sheet that measures your printer's duplex shift, for --back-offset."""
     import contextlib
 
-    from pnp.errors import PnpError, Problem
+    from pnp.core.bounds import FONT_BYTES
+    from pnp.core.errors import PnpError, Problem
     from pnp.layout.fonts.families import ttf_font
-    from pnp.model.limits import FONT_BYTES
     from pnp.model.project import output_folder, unreadable
     from pnp.model.schema.fields import PAPERS
     from pnp.output.impose.calibrate import calibration_pages
@@ -682,7 +682,7 @@ def new(
 ) -> None:
     """Start a game that builds, checks and deals a setup at once (or a whole project, with --project)."""
     from pnp.commands.new import new_game, new_project
-    from pnp.errors import PnpError
+    from pnp.core.errors import PnpError
 
     try:
         if project is not None:
@@ -706,7 +706,7 @@ def schema(out: Annotated[Path | None, typer.Option(help="folder (default: schem
     """Write JSON Schemas of the project's files (game, decks, templates, rules, icons) and wire each file to its
     schema for your editor (.vscode/settings.json, or the file's own `$schema` line)."""
     from pnp.commands.editor import write_schemas
-    from pnp.errors import PnpError, Problems
+    from pnp.core.errors import PnpError, Problems
     from pnp.model.load import display_path
     from pnp.model.project import output_folder
 
@@ -740,7 +740,7 @@ def import_cmd(
 ) -> None:
     """Turn a spreadsheet (one row per card, one column per field) into a canonical YAML deck."""
     from pnp.commands.sheet_import import import_sheet
-    from pnp.errors import PnpError
+    from pnp.core.errors import PnpError
 
     try:
         done = import_sheet(_root(), sheet, deck, game, template, out)
@@ -800,7 +800,7 @@ def main() -> None:
     refuses (a folder that cannot be read or written) and memory past pnp's ceiling (`PNP_MEMORY`,
     4 GiB unless set) are exit 2; anything else is pnp's own bug, said
     as such with exit 3, never a traceback."""
-    from pnp.model.limits import hold_memory
+    from pnp.core.watchdog import hold_memory
 
     try:
         release = hold_memory()
@@ -813,7 +813,7 @@ def main() -> None:
     except KeyboardInterrupt:
         sys.exit(130)
     except MemoryError:
-        from pnp.model.limits import out_of_memory
+        from pnp.core.watchdog import out_of_memory
 
         typer.echo(out_of_memory(), err=True)
         typer.echo("1 error", err=True)

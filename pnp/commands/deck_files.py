@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import InputError, Problem, Where
+from pnp.core.errors import InputError, Problem, Where
 from pnp.model.load import display_path, load_text
 
 

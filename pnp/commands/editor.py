@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.commands.schema import SchemaPlan, plan
-from pnp.errors import Problems, Where
+from pnp.core.errors import Problems, Where
 
 MODELINE = re.compile(r"#\s*yaml-language-server:\s*\$schema=(\S*)")
 EXTENSION = "redhat.vscode-yaml"  # VS Code's YAML extension (yaml-language-server)

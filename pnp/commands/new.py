@@ -16,7 +16,7 @@ from pathlib import Path
 from string import Template
 
 from pnp.commands.editor import write_schemas
-from pnp.errors import InputError, Problem, echo
+from pnp.core.errors import InputError, Problem, echo
 from pnp.model.project import check_game_id
 
 SCAFFOLD = resources.files("pnp.commands") / "scaffold"

@@ -101,7 +101,7 @@ def _root(ctx: click.Context) -> Path:
 
 def complete_game(ctx: click.Context, incomplete: str) -> list[str]:
     """Shell completion of a game id: the games of the project (`pnp --install-completion bash`)."""
-    from pnp.errors import PnpError
+    from pnp.core.errors import PnpError
     from pnp.model.project import list_games
 
     try:
@@ -111,7 +111,7 @@ def complete_game(ctx: click.Context, incomplete: str) -> list[str]:
 
 
 def _decks(ctx: click.Context) -> list:  # the game's decks, or none when it cannot be read
-    from pnp.errors import PnpError
+    from pnp.core.errors import PnpError
     from pnp.model.game import load_game
 
     # completing an option's value, click leaves the words it has not parsed in ctx.args: the game is the first
@@ -141,7 +141,7 @@ def complete_face(ctx: click.Context, incomplete: str) -> list[str]:
 
 def complete_printer(ctx: click.Context, incomplete: str) -> list[str]:
     """`--printer`: the printers saved in the project's printers.yaml."""
-    from pnp.errors import PnpError
+    from pnp.core.errors import PnpError
     from pnp.model.load import load_file
 
     try:

@@ -12,9 +12,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pnp.errors import InputError, Problem, did_you_mean
+from pnp.core.errors import InputError, Problem, did_you_mean
+from pnp.core.watchdog import working_on
 from pnp.layout.scene import Entry, Face
-from pnp.model.limits import working_on
 from pnp.output.export.raster import check_fits, faces_fit, faces_to_images, pixels, trim
 
 if TYPE_CHECKING:

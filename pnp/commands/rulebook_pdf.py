@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.errors import InputError, RuleError
+from pnp.core.errors import InputError, RuleError
 from pnp.layout.template_engine import LayoutEnv
 from pnp.model.game import Game
 from pnp.rules.rulebook_flow import rulebook_flow

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from pnp.errors import Problem
+    from pnp.core.errors import Problem
 
 QUIET_MS = 20  # without inotify: a change is taken once no other came for this long
 GONE_MS = 60  # a file removed and not written again within this is a deletion

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import InputError, Problems
+from pnp.core.errors import InputError, Problems
 from pnp.layout.art.icons import IconFile
 from pnp.layout.templates import TemplateFile, template_files, template_names
 from pnp.model.game import DeckFile, Manifest

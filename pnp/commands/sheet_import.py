@@ -19,7 +19,7 @@ from typing import Any
 import yaml
 
 from pnp.commands.deck_files import add_to_manifest, front_template, template_names
-from pnp.errors import InputError, Problem, Problems, Where, did_you_mean
+from pnp.core.errors import InputError, Problem, Problems, Where, did_you_mean
 from pnp.model.game import Deck, card_hints, deck_from_doc, read_card, slug
 from pnp.model.load import display_path, load_file
 from pnp.model.project import GAME_ID, OUTSIDE, check_game_id, no_game, outside

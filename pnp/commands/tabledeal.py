@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.errors import PnpError
+from pnp.core.errors import PnpError
 from pnp.model.game import Game
 
 SEED = 1  # the same save from the same game

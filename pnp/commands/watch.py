@@ -17,7 +17,7 @@ from pathlib import Path
 
 from pnp.commands.build import BuildCache, BuildOptions, BuildResult, build
 from pnp.commands.saves import Saves, caught_mid_save
-from pnp.errors import PnpError
+from pnp.core.errors import PnpError
 
 
 def rebuild(root: Path, game: str, opts: BuildOptions, say: Callable[[str], None], document: bool = False,
@@ -37,7 +37,7 @@ def rebuild(root: Path, game: str, opts: BuildOptions, say: Callable[[str], None
             "Watching...")
         return None
     except MemoryError:  # past PNP_MEMORY: the game asks too much; keep watching for the edit that fixes it
-        from pnp.model.limits import out_of_memory
+        from pnp.core.watchdog import out_of_memory
 
         say(f"  {out_of_memory()}")
         say(f"{time.strftime('%H:%M:%S')} the last good PDFs are unchanged. Watching...")

@@ -14,7 +14,7 @@ import re
 from collections.abc import Collection
 from typing import Any
 
-from pnp.errors import InputError, Problems, did_you_mean
+from pnp.core.errors import InputError, Problems, did_you_mean
 from pnp.layout.expr import ExprError, compile_value
 from pnp.model.game import Card, Deck
 

@@ -13,10 +13,10 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from pnp.errors import InputError, Problem, Where, did_you_mean
+from pnp.core.errors import InputError, Problem, Where, did_you_mean
+from pnp.core.watchdog import new_evaluation
 from pnp.model.expressions.evaluate import explanation, expression, jinja_template, names_read, near_field_hint, shown
 from pnp.model.expressions.functions import MATH
-from pnp.model.limits import new_evaluation
 
 Context = dict[str, Any]
 Getter = Callable[[Context], Any]

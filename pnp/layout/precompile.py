@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.errors import InputError
+from pnp.core.errors import InputError
 from pnp.layout.expr import ExprError, compile_value, names_in
 from pnp.layout.templates import PlacedElement, Template
 

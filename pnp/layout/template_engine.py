@@ -12,14 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pnp.errors import InputError, Problems, Where
+from pnp.core import bounds
+from pnp.core.errors import InputError, Problems, Where
+from pnp.core.watchdog import Overtime
 from pnp.layout.elements import Container
 from pnp.layout.expr import Context, ExprError, compile_nested, compile_value, is_expr, names_in, truthy
 from pnp.layout.scene import Face, GridCells, Item, Source, Static, shift
 from pnp.layout.templates import PlacedElement, Template
 from pnp.layout.values import Eval, LayoutEnv, Skip, WhereOf
-from pnp.model import limits
-from pnp.model.limits import Overtime
 from pnp.model.units import MM
 
 __all__ = ["CompiledTemplate", "LayoutEnv"]  # LayoutEnv lives in pnp.layout.values; importable from here too
@@ -206,8 +206,8 @@ class CompiledTemplate:
             if repeat is None:
                 return self._noted(placed, self._drawn(placed, ev, subject, problems, card_where))
             seq = range(repeat) if isinstance(repeat, int) else list(repeat)
-            if len(seq) > limits.REPEAT:
-                raise ValueError(f"repeat: {len(seq):,} items; an element repeats at most {limits.REPEAT:,} times")
+            if len(seq) > bounds.REPEAT:
+                raise ValueError(f"repeat: {len(seq):,} items; an element repeats at most {bounds.REPEAT:,} times")
             out: list[Item] = []
             for index, item in enumerate(seq):  # with `repeat`, `if` is asked of each item
                 ev.ctx = {**(ctx or {}), "item": item, "index": index}
@@ -224,7 +224,7 @@ class CompiledTemplate:
             return []
         except Overtime as exc:
             if not getattr(exc, "reported", False):  # the innermost element (of a group) says it
-                problems.add(placed.where, f"laying out this element took more than {limits.FACE_SECONDS:g} s: its "
+                problems.add(placed.where, f"laying out this element took more than {bounds.FACE_SECONDS:g} s: its "
                              f"loops run too long; draw less per face (template {self.t.name})", subject)
                 exc.reported = True  # type: ignore[attr-defined]
             raise
@@ -272,9 +272,9 @@ class CompiledTemplate:
         x, y = ev.length("x", self.w), ev.length("y", self.h)
         w, h = ev.length("w", self.w), ev.length("h", self.h)
         for key, value in (("x", x), ("y", y), ("w", w), ("h", h)):
-            if abs(value) > limits.ELEMENT_MAX:
+            if abs(value) > bounds.ELEMENT_MAX:
                 raise ValueError(f"{key}: {value / MM:,.0f} mm; an element reaches at most "
-                                 f"{limits.ELEMENT_MAX / MM:,.0f} mm")
+                                 f"{bounds.ELEMENT_MAX / MM:,.0f} mm")
         if placed.element.bleed and self.bleed:
             b, eps = self.bleed, 0.5
             if x <= eps:

@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
 
-from pnp.errors import InputError, Problem, Problems, Where, did_you_mean
+from pnp.core import bounds
+from pnp.core.errors import InputError, Problem, Problems, Where, did_you_mean
 from pnp.layout.elements import Container, Element, TextDefaults, check_choices, check_text_defaults
-from pnp.model import limits
 from pnp.model.load import Doc, display_path, load_bytes
 from pnp.model.project import OUTSIDE, outside, read_input
 from pnp.model.schema.fields import CARD_SIZES
@@ -93,9 +93,9 @@ def _size(raw: str | dict[str, str] | None, doc: Doc, problems: Problems) -> tup
     except ValueError as exc:
         problems.add(doc.where(("size",)), str(exc), "size")
         return None
-    if not all(limits.FACE_MIN <= v <= limits.FACE_MAX for v in size):
+    if not all(bounds.FACE_MIN <= v <= bounds.FACE_MAX for v in size):
         problems.add(doc.where(("size",)), f"{size[0] / MM:g} x {size[1] / MM:g} mm: a face is from "
-                     f"{limits.FACE_MIN / MM:g} mm to {limits.FACE_MAX / MM:g} mm a side", "size")
+                     f"{bounds.FACE_MIN / MM:g} mm to {bounds.FACE_MAX / MM:g} mm a side", "size")
         return None
     return size
 
@@ -116,8 +116,8 @@ class TemplateStore:
         if name in chain:
             cycle = " -> ".join((*chain, name))
             raise InputError([Problem(used_at, f"circular `extends`: {cycle}", "extends")])
-        if len(chain) >= limits.EXTENDS:
-            raise InputError([Problem(used_at, f"`extends` chain of more than {limits.EXTENDS} templates "
+        if len(chain) >= bounds.EXTENDS:
+            raise InputError([Problem(used_at, f"`extends` chain of more than {bounds.EXTENDS} templates "
                                       f"({' -> '.join((*chain[:3], '...', *chain[-2:]))} -> {name}): let templates "
                                       "extend a shared base instead of one another in a line", "extends")])
         path = self.root / "templates" / f"{name}.yaml"
@@ -169,7 +169,7 @@ class TemplateStore:
             except ValueError as exc:
                 problems.add(doc.where((key,)), str(exc), key)
                 continue
-            low, high = limits.BLEED if key == "bleed" else limits.SAFE
+            low, high = bounds.BLEED if key == "bleed" else bounds.SAFE
             if not low <= value <= high:
                 bound = "0 or more" if value < low else f"at most {high / MM:g} mm"
                 problems.add(doc.where((key,)), f"{raw}: a {key} is {bound}", key)
@@ -208,7 +208,7 @@ def template_doc(path: Path, root: Path) -> Doc:
     import hashlib
 
     shown = display_path(path, root)
-    raw = read_input(root, path, shown, "a YAML file", limits.FILE_BYTES, "; split it")  # says what is wrong with it
+    raw = read_input(root, path, shown, "a YAML file", bounds.FILE_BYTES, "; split it")  # says what is wrong with it
     key = (shown, hashlib.sha1(raw).digest())
     if key not in _DOCS:
         if len(_DOCS) > 2000:
@@ -230,7 +230,7 @@ def _parsed(path: Path, root: Path) -> tuple[Doc, TemplateFile]:
 
     try:
         shown = display_path(path, root)
-        key = (shown, hashlib.sha1(read_input(root, path, shown, "a YAML file", limits.FILE_BYTES)).digest())
+        key = (shown, hashlib.sha1(read_input(root, path, shown, "a YAML file", bounds.FILE_BYTES)).digest())
     except InputError:
         key = None  # template_doc says what is wrong with the file
     if key is not None and key in _PARSED:
@@ -286,7 +286,7 @@ def template_files(root: Path, name: str | None) -> list[Path]:
 
 def _template_files(root: Path, name: str | None) -> list[Path]:
     out: list[Path] = []
-    while name and len(out) <= limits.EXTENDS and _NAME.fullmatch(name):
+    while name and len(out) <= bounds.EXTENDS and _NAME.fullmatch(name):
         path = root / "templates" / f"{name}.yaml"
         if outside(root, path):
             break

@@ -12,7 +12,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from pnp.errors import did_you_mean
+from pnp.core.errors import did_you_mean
 from pnp.layout.fonts.families import Family
 from pnp.layout.scene import Icon, TextRun
 from pnp.model.units import RGB

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pnp.errors import Where, echo
+from pnp.core.errors import Where, echo
 from pnp.layout.expr import Context
 from pnp.layout.fonts.families import Family
 from pnp.layout.scene import Item, Line

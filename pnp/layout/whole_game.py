@@ -14,7 +14,9 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import InputError, Problem, Problems, Where
+from pnp.core import bounds, watchdog
+from pnp.core.errors import InputError, Problem, Problems, Where
+from pnp.core.watchdog import Overtime, time_limit
 from pnp.layout.cardtext import filled
 from pnp.layout.fonts.families import load_families
 from pnp.layout.other_decks import decks_read
@@ -23,9 +25,7 @@ from pnp.layout.scene import Entry
 from pnp.layout.template_engine import CompiledTemplate, LayoutEnv
 from pnp.layout.templates import TemplateStore
 from pnp.layout.text import glossary_pattern, placeholder_pattern
-from pnp.model import limits
 from pnp.model.game import Deck, Game, PrintSettings
-from pnp.model.limits import Overtime, time_limit
 from pnp.model.project import OUTSIDE, outside
 
 _ENVS: weakref.WeakKeyDictionary[Game, tuple[LayoutEnv, list[Problem]]] = weakref.WeakKeyDictionary()
@@ -87,7 +87,7 @@ def deck_context(game: Game, deck: Deck) -> dict[str, Any]:
 def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, bleed: float,
                  problems: Problems) -> list[Entry]:
     """Every printed face of a deck: (front, back, manifest entry), one per copy."""
-    limits.working_on(f"laying out {deck.id} ({deck.doc.file})")
+    watchdog.working_on(f"laying out {deck.id} ({deck.doc.file})")
     if deck.spec.kind == "die":
         from pnp.layout.pieces.dice import lay_out_die
 
@@ -96,7 +96,7 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
         except Overtime as exc:  # a die's template ran over
             if not getattr(exc, "reported", False):
                 problems.add(deck.doc.where(("template",)), f"laying out this die's faces took more than "
-                             f"{limits.FACE_SECONDS:g} s a face: its template's loops run too long", deck.id)
+                             f"{bounds.FACE_SECONDS:g} s a face: its template's loops run too long", deck.id)
             return []
     if deck.spec.kind == "dial":
         from pnp.layout.pieces.dial_faces import lay_out_dial
@@ -122,7 +122,7 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
         if template is not None:
             precompile(template)  # compiling is not laying out: outside the time limit
     try:  # each template's fixed part, then each face, within its time (runaway loops in a template)
-        with time_limit(limits.FACE_SECONDS):
+        with time_limit(bounds.FACE_SECONDS):
             front = CompiledTemplate(front_t, env, bleed_f, problems, base, deck.id)
             back = CompiledTemplate(back_t, env, bleed_f, problems, base, deck.id + "-back") if back_t else None
             shared_back = back.face({}, f"{deck.id} back", problems) if back and not back.uses_card else None
@@ -130,14 +130,14 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
             ctx = {"card": filled(deck, card, problems, base, env.icons)}
             subject = f"{deck.id}/{card.id}"
             where = partial(_place, deck, card)
-            with time_limit(limits.FACE_SECONDS):
+            with time_limit(bounds.FACE_SECONDS):
                 face = front.face(ctx, subject, problems, where)
                 back_face = shared_back or (back.face(ctx, subject + " back", problems, where) if back else None)
             for copy in range(1, card.copies + 1):
                 out.append(Entry(face, back_face, {"component": deck.id, "id": card.id, "copy": copy}))
     except Overtime as exc:  # the element that ran over is reported by the layout; the deck stops there
         if not getattr(exc, "reported", False):  # (outside any element: say it for the whole template)
-            problems.add(front_t.where, f"laying out a face of this template took more than {limits.FACE_SECONDS:g} "
+            problems.add(front_t.where, f"laying out a face of this template took more than {bounds.FACE_SECONDS:g} "
                          "s: its loops run too long; draw less per face", deck.id)
         return []
     return out
@@ -177,7 +177,7 @@ class LayoutCache:
         self.decks.clear()
 
 
-def lay_out_game(game: Game, bleed: float, problems: Problems, max_pieces: int = limits.PIECES,
+def lay_out_game(game: Game, bleed: float, problems: Problems, max_pieces: int = bounds.PIECES,
                  cache: LayoutCache | None = None) -> tuple[LayoutEnv, list[LaidOutDeck]]:
     """Every deck laid out; problems of every deck are collected, a deck that cannot be laid out is left out.
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from pnp.model import limits
+from pnp.core import bounds
 from pnp.model.units import RGB
 
 SIMULATIONS: dict[str, tuple[tuple[float, float, float], ...]] = {
@@ -70,7 +70,7 @@ def distance(a: RGB, b: RGB) -> float:
 
 
 def close_pairs(colours: dict[str, RGB], within: float, vision: str = "typical",
-                most: int = limits.COLOUR_PAIRS) -> tuple[list[tuple[float, str, str]], bool]:
+                most: int = bounds.COLOUR_PAIRS) -> tuple[list[tuple[float, str, str]], bool]:
     """The pairs closer than `within` as seen with `vision` (typical or a simulation), closest first, each
     (distance, a, b) with a < b; at most `most` of them, and whether more were left out.
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from pnp.errors import InputError, Problem, Problems, did_you_mean
+from pnp.core.errors import InputError, Problem, Problems, did_you_mean
 from pnp.model.load import Doc, load_file
 from pnp.model.project import OUTSIDE, outside
 

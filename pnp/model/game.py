@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from pnp.errors import InputError, Problem, Problems, Where, did_you_mean
-from pnp.model import limits
+from pnp.core import bounds
+from pnp.core.errors import InputError, Problem, Problems, Where, did_you_mean
 from pnp.model.data_tables import load_tables
 from pnp.model.dial_spec import DialSpec
 from pnp.model.expressions.card_exprs import evaluated, expressions, names_of
@@ -76,19 +76,19 @@ class PrintSettings:
     paper: Literal["A4", "letter", "A3", "tabloid"] = "A4"  # the paper size
     papers: list[Literal["A4", "letter", "A3", "tabloid"]] = field(default_factory=list)  # every paper it is
     # published on: `pnp check --print` preflights each ([]: `paper` alone)
-    margin: Annotated[Length, Check(*limits.MARGIN, mm=True)] = 5 * MM  # printable margin on every side
-    bleed: Annotated[Length, Check(*limits.BLEED, mm=True)] = 3 * MM  # art beyond the trim line on every face
+    margin: Annotated[Length, Check(*bounds.MARGIN, mm=True)] = 5 * MM  # printable margin on every side
+    bleed: Annotated[Length, Check(*bounds.BLEED, mm=True)] = 3 * MM  # art beyond the trim line on every face
     duplex: Literal["long", "short", "none"] = "long"  # long or short: the edge the backs flip on; none: no backs
     cut_marks: bool = True  # cut marks outside the grid of faces
-    mark_length: Annotated[Length, Check(*limits.MARK_LENGTH, mm=True)] = 5 * MM  # a cut mark's length
-    mark_offset: Annotated[Length, Check(*limits.MARK_OFFSET, mm=True)] = 1 * MM  # between a mark and the bleed
-    mark_width: Annotated[Length, Check(*limits.MARK_WIDTH, mm=True)] = 0.5  # a cut mark's line width
+    mark_length: Annotated[Length, Check(*bounds.MARK_LENGTH, mm=True)] = 5 * MM  # a cut mark's length
+    mark_offset: Annotated[Length, Check(*bounds.MARK_OFFSET, mm=True)] = 1 * MM  # between a mark and the bleed
+    mark_width: Annotated[Length, Check(*bounds.MARK_WIDTH, mm=True)] = 0.5  # a cut mark's line width
     gap: Literal["auto", "none", "bleed"] = "auto"  # none: abut; bleed: 2 x bleed apart; auto: fits more
     center: bool = True  # the grid of faces centred on the page (else from the top-left margin)
     document: bool = True  # also write <game>-pnp.pdf: cover, checklist, instructions and every component
     pads: Literal["back-to-back", "one-sided"] = "back-to-back"  # write-in pages: back to back, or blank backs
     # in the document (back to back: behind each write-in page another, of a different pad where there are two)
-    contrast: Annotated[float, Check(*limits.CONTRAST)] = 2.0  # text stands out this much (WCAG ratio) from what
+    contrast: Annotated[float, Check(*bounds.CONTRAST)] = 2.0  # text stands out this much (WCAG ratio) from what
     # lies under it, or the preflight says so; 4.5 is WCAG AA (large text, 18 pt or 14 pt bold, is held to 3 at most)
 
     def overridden(self, paper: str | None = None, duplex: str | None = None, bleed: bool = True) -> PrintSettings:

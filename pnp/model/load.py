@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnp import __version__
-from pnp.errors import InputError, Problem, Where, echo
-from pnp.model import kept, limits
+from pnp.core import bounds, disk_cache
+from pnp.core.errors import InputError, Problem, Where, echo
 from pnp.model.project import read_input
 
 if TYPE_CHECKING:
@@ -27,7 +27,7 @@ else:
     yaml = None  # PyYAML, imported by _parser() when a file is parsed (a build whose files are all kept parses none)
 _Loader: Any = None
 _constructor: Any = None
-_KEPT = f"yaml-{__version__}-{kept.code_stamp(__file__)}"  # the parsed files' folder in the cache: new with this code
+_KEPT = f"yaml-{__version__}-{disk_cache.code_stamp(__file__)}"  # the parsed files in the cache: new with this code
 
 
 def _parser() -> Any:
@@ -102,9 +102,9 @@ def _scalar(node: yaml.ScalarNode) -> Any:
     return _constructor.construct_object(node, deep=True)
 
 
-_EXPANDED = (f"more than {limits.YAML_NODES:,} values once its aliases are expanded; an alias that repeats other "
+_EXPANDED = (f"more than {bounds.YAML_NODES:,} values once its aliases are expanded; an alias that repeats other "
              "aliases grows without bound (a merge, `<<:`, counts as an alias)")
-_MERGED = (f"more than {limits.YAML_NODES:,} values once its aliases and merges are expanded; a merge (`<<:`) of "
+_MERGED = (f"more than {bounds.YAML_NODES:,} values once its aliases and merges are expanded; a merge (`<<:`) of "
            "mappings that merge others grows without bound (each mapping merged counts, an empty one too, each time)")
 
 
@@ -143,14 +143,14 @@ class _Converter:
 
     def count(self, node: yaml.Node, n: int = 1) -> None:
         self.nodes += n
-        if self.nodes > limits.YAML_NODES:
+        if self.nodes > bounds.YAML_NODES:
             raise _TooBig(node, _EXPANDED)
 
     def convert(self, node: yaml.Node, depth: int = 0) -> tuple[Any, Places]:
         """The node's value, and where it and everything in it was written."""
         self.count(node)
-        if depth > limits.YAML_DEPTH:
-            raise _TooBig(node, f"nested more than {limits.YAML_DEPTH} levels deep")
+        if depth > bounds.YAML_DEPTH:
+            raise _TooBig(node, f"nested more than {bounds.YAML_DEPTH} levels deep")
         if isinstance(node, yaml.ScalarNode):
             return self.scalar(node), _place(node)
         if isinstance(node, yaml.SequenceNode):
@@ -211,8 +211,8 @@ class _Converter:
                 self.fail(source, "`<<` merges a mapping (`<<: *base`) or a list of them, not "
                                   f"{getattr(source, 'value', source)!r}")
                 continue
-            if depth > limits.YAML_DEPTH:
-                raise _TooBig(source, f"merges nested more than {limits.YAML_DEPTH} levels deep")
+            if depth > bounds.YAML_DEPTH:
+                raise _TooBig(source, f"merges nested more than {bounds.YAML_DEPTH} levels deep")
             for k, v in self.pairs(source, depth + 1):
                 self.count(k)
                 key = _scalar(k) if isinstance(k, yaml.ScalarNode) else id(k)
@@ -231,7 +231,7 @@ _PARSER_DEPTH = 10_000  # libyaml's composer recurses in C: past about 20,000 le
 def _too_deep(text: str) -> bool:
     """Nesting the YAML parser would not survive, found cheaply before parsing: that many levels need
     that many flow brackets, or a line indented by that many columns. (Shallower nesting is held to
-    `limits.YAML_DEPTH`, with its place, while converting.)"""
+    `bounds.YAML_DEPTH`, with its place, while converting.)"""
     if text.count("[") + text.count("{") > _PARSER_DEPTH:
         brackets = text.encode("utf-8", "replace").translate(None, _NOT_BRACKETS)
         if max(accumulate(1 if b in b"[{" else -1 for b in brackets)) > _PARSER_DEPTH:
@@ -305,19 +305,19 @@ def _syntax_error(exc: yaml.MarkedYAMLError, text: str, file: str) -> Problem:
 
 def load_text(text: str, file: str) -> Doc:
     """Parse YAML text; raise InputError with the place of every problem. A text parsed before (by this
-    release of pnp, under the same bounds) is read back from the cache, as it was (pnp.model.kept)."""
-    key = f"{limits.YAML_NODES}:{limits.YAML_DEPTH}:{text}"
-    parsed = kept.load(_KEPT, key)
+    release of pnp, under the same bounds) is read back from the cache, as it was (pnp.core.disk_cache)."""
+    key = f"{bounds.YAML_NODES}:{bounds.YAML_DEPTH}:{text}"
+    parsed = disk_cache.load(_KEPT, key)
     if type(parsed) is tuple and len(parsed) == 2:
         return Doc(file, *parsed)
     doc = _parse(text, file)
-    kept.store(_KEPT, key, (doc.data, doc.root))
+    disk_cache.store(_KEPT, key, (doc.data, doc.root))
     return doc
 
 
 def _parse(text: str, file: str) -> Doc:
     if _too_deep(text):
-        raise InputError([Problem(Where(file), f"nested more than {limits.YAML_DEPTH} levels deep")])
+        raise InputError([Problem(Where(file), f"nested more than {bounds.YAML_DEPTH} levels deep")])
     yaml = _parser()
     try:
         node = yaml.compose(text, Loader=_Loader)
@@ -342,10 +342,10 @@ def _parse(text: str, file: str) -> Doc:
 
 
 def load_file(path: Path, root: Path, named: bool = False) -> Doc:
-    """A YAML file of the project (held to it, a regular file, within `limits.FILE_BYTES`), parsed. `named`:
+    """A YAML file of the project (held to it, a regular file, within `bounds.FILE_BYTES`), parsed. `named`:
     a file named on the command line (`--setup FILE`), which may lie outside the project."""
     shown = display_path(path, root)
-    return load_bytes(read_input(root, path, shown, "a YAML file", limits.FILE_BYTES, "; split it", named), shown)
+    return load_bytes(read_input(root, path, shown, "a YAML file", bounds.FILE_BYTES, "; split it", named), shown)
 
 
 def load_bytes(raw: bytes, shown: str) -> Doc:

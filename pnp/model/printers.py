@@ -13,12 +13,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
 
-from pnp.errors import ECHO, InputError, Problem, echo
-from pnp.model import limits
+from pnp.core import bounds
+from pnp.core.errors import ECHO, InputError, Problem, echo
 from pnp.model.load import load_file
 from pnp.model.schema.reader import Check, read
 
-MAX_OFFSET = limits.BACK_OFFSET_MM
+MAX_OFFSET = bounds.BACK_OFFSET_MM
 _Shift = Annotated[float, Check(ge=-MAX_OFFSET, le=MAX_OFFSET)]
 
 

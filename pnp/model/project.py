@@ -15,7 +15,7 @@ import stat
 from functools import lru_cache
 from pathlib import Path
 
-from pnp.errors import InputError, Problem, Where, did_you_mean
+from pnp.core.errors import InputError, Problem, Where, did_you_mean
 
 GAME_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 OUTSIDE = ("leads outside the project folder; a game may name only files inside its project (absolute paths, "

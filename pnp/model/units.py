@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import re
 
-from pnp.errors import did_you_mean, echo
-from pnp.model.limits import LENGTH_MAX
+from pnp.core.bounds import LENGTH_MAX
+from pnp.core.errors import did_you_mean, echo
 
 MM = 72.0 / 25.4
 UNITS = {"mm": MM, "cm": 10 * MM, "in": 72.0, "pt": 1.0}

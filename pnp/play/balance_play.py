@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 
-from pnp.errors import Problem, Where
+from pnp.core.errors import Problem, Where
 from pnp.model.game import Game
 
 SEED = 1

@@ -3,7 +3,7 @@
 The same games as `--jobs`, in the same order, with the same results: the task list (variant, players,
 game index) is cut into chunks of a size that depends on that list alone, never on the cluster, and
 every game is dealt from its own index (`run.game_seed`). A chunk is one cluster task; on the cluster
-worker it runs as local jobs do, through pnp's one runner for game code (pnp/rules/worker.py): one
+worker it runs as local jobs do, through pnp's one runner for game code (pnp/core/sandbox/runner.py): one
 sandboxed worker process forked there plays the chunk's games one after another (`run.play_one`),
 held to the same limits, stopped at the first game its play module fails.
 
@@ -24,7 +24,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import InputError, Problem
+from pnp.core.errors import InputError, Problem
 from pnp.play.run import Plan, Progress, play_file
 
 INSTALL = "pip install 'pnp-press[cluster]'"
@@ -110,8 +110,8 @@ def simulate(plan: Plan, players: list[int], games: int, address: str, progress:
     gives; the first game (in that order) whose play module failed ends the run with a located error.
     `progress` is told each chunk's games as it comes back."""
     from pnp import __version__
+    from pnp.core.sandbox.runner import Outcome
     from pnp.play.run import judged, session
-    from pnp.rules.worker import Outcome
 
     game = plan.game
     path = play_file(game)
@@ -172,9 +172,9 @@ def simulate(plan: Plan, players: list[int], games: int, address: str, progress:
 
 def _box(plan: Plan) -> Any:
     """The limits a game is held to: those `run.simulate` sets."""
+    from pnp.core.sandbox.runner import Box
     from pnp.play.policies import SLOWER
     from pnp.play.run import GAME_SECONDS, WALL_FACTOR
-    from pnp.rules.worker import Box
 
     game = plan.game
     seconds = GAME_SECONDS * SLOWER.get(plan.policy, 1)
@@ -193,8 +193,8 @@ def play_chunk(payload: tuple[str, str, bytes, dict[str, bytes]], part: list[tup
     from functools import partial
 
     from pnp import __version__
+    from pnp.core.sandbox.runner import Running
     from pnp.play.run import play_one
-    from pnp.rules.worker import Running
 
     version, digest, blob, sources = payload
     if version != __version__:

@@ -9,9 +9,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import InputError, Problem, Where, did_you_mean, echo
+from pnp.core.bounds import SIM_GAMES, SIM_PLAYERS, SIM_VALUE, SIM_VALUES
+from pnp.core.errors import InputError, Problem, Where, did_you_mean, echo
 from pnp.model.game import Game
-from pnp.model.limits import SIM_GAMES, SIM_PLAYERS, SIM_VALUE, SIM_VALUES
 from pnp.play.run import Plan, Progress, Variant
 
 
@@ -23,7 +23,7 @@ def shown(text: str) -> str:
 def player_counts(text: str, low: int, high: int) -> list[int]:
     """`1-4`, `2,3` or `3`: the player counts asked for, each within the game's, at most SIM_PLAYER_COUNTS
     of them (bounded before any list is made: `1-1000000000` is said at once)."""
-    from pnp.model.limits import SIM_PLAYER_COUNTS
+    from pnp.core.bounds import SIM_PLAYER_COUNTS
 
     said = shown(text)
     parts = text.split(",", SIM_PLAYER_COUNTS)
@@ -50,7 +50,7 @@ def player_counts(text: str, low: int, high: int) -> list[int]:
 
 def policies(text: str) -> list[str]:
     """`random`, or a list side by side (`random,baseline`): each a policy, each once."""
-    from pnp.model.limits import SIM_POLICIES
+    from pnp.core.bounds import SIM_POLICIES
     from pnp.play.policies import POLICIES
 
     names = [p.strip() for p in text.split(",", SIM_POLICIES)]

@@ -12,7 +12,7 @@ import io
 import math
 from typing import Any
 
-from pnp.errors import InputError, Problem
+from pnp.core.errors import InputError, Problem
 
 INSTALL = "pip install 'pnp-press[plots]'"
 # Okabe & Ito's palette: told apart with any colour vision; one colour per player count (or reason)

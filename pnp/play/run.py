@@ -1,5 +1,5 @@
 """Play: many games of one game, each dealt as `pnp setup` deals it and played by a policy, in worker
-processes of the one runner for game code (pnp/rules/worker.py); what each game ended as and what happened in it.
+processes of the one runner for game code (pnp/core/sandbox/runner.py); what each game ended as and what happened in it.
 
 Game `index` of a run with seed `S` is dealt from `game_seed(S, index)`: the same table at every
 player count's same index and for every value of a sweep (each value meets the same deals), and the
@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import InputError, Problem, Where, printable
+from pnp.core.errors import InputError, Problem, Where, printable
 from pnp.model.game import Game
 
 KEPT_LIMIT = 50_000  # entries a play module may keep between games (Table.kept) before they are let go
@@ -130,7 +130,7 @@ def _load(game: Game) -> Any:
 
 def play_one(s: Session, task: tuple[int, int, int]) -> tuple:
     """One (variant, players, index) game, played: what it ended as and what happened in it. A work of
-    pnp/rules/worker.py: it runs in a worker, held to its limits; whatever the play module does wrong
+    pnp/core/sandbox/runner.py: it runs in a worker, held to its limits; whatever the play module does wrong
     ends it (the runner judges and locates it)."""
     import os
 
@@ -179,8 +179,8 @@ def _ended(game: Game, state: Any, outcome: Any) -> tuple[bool, str, int]:
     """How a game ended, as the play module's `outcome()` says it, held to the record's bounds: won a bool,
     the reason text of at most RECORD_NAME characters (escaped: it reaches a terminal and a page), the
     round an int from 0 to RECORD_ROUNDS; else a located error at `outcome()`."""
-    from pnp.errors import echo
-    from pnp.model.limits import RECORD_NAME, RECORD_ROUNDS
+    from pnp.core.bounds import RECORD_NAME, RECORD_ROUNDS
+    from pnp.core.errors import echo
 
     won: Any = getattr(outcome, "won", None)
     reason: Any = getattr(outcome, "reason", None)
@@ -217,13 +217,13 @@ def _restore(cards: dict[str, dict[str, dict[str, Any]]], variant: Variant, old:
             copy[variant.field] = old
 
 
-BATCH = 25  # games a work plays at most, one after another, each on its own time limit (worker_child.lap)
+BATCH = 25  # games a work plays at most, one after another, each on its own time limit (sandbox.child.lap)
 
 
 def play_batch(s: Session, tasks: list[tuple[int, int, int]]) -> list[tuple]:
     """Games one after another in one work of the runner (its report sent once for all), each given the
     whole time of a game again (`lap`)."""
-    from pnp.rules.worker_child import lap
+    from pnp.core.sandbox.child import lap
 
     out = []
     for k, task in enumerate(tasks):
@@ -238,13 +238,13 @@ Progress = Callable[[int], None]  # told the games just played, as they come in 
 
 def simulate(plan: Plan, players: list[int], games: int, jobs: int, progress: Progress | None = None) -> list[tuple]:
     """Every game of the plan, in a fixed order whatever the number of jobs: batches of games, each a work
-    of the one runner for game code (pnp/rules/worker.py), up to `jobs` workers each playing one batch
+    of the one runner for game code (pnp/core/sandbox/runner.py), up to `jobs` workers each playing one batch
     after another; the first game the play module fails ends the run with a located error. `progress`
     is told each batch's games as it comes back."""
     from functools import partial
 
+    from pnp.core.sandbox.runner import Box, Running
     from pnp.play.policies import SLOWER
-    from pnp.rules.worker import Box, Running
 
     game = plan.game
     path = play_file(game)

@@ -12,14 +12,14 @@ from typing import Any
 
 
 class BadRecord(ValueError):
-    """What a play module recorded or returned does not fit the record's bounds (pnp.model.limits): raised
+    """What a play module recorded or returned does not fit the record's bounds (pnp.core.bounds): raised
     at its call, so the runner names the module's line."""
 
 
 def _name(kind: str, value: Any) -> str:
     """A name a play module gives (a meter's, an event's, a loss reason), held to its bounds."""
-    from pnp.errors import echo
-    from pnp.model.limits import RECORD_NAME
+    from pnp.core.bounds import RECORD_NAME
+    from pnp.core.errors import echo
 
     if type(value) is not str:
         raise BadRecord(f"{kind} is text, not {type(value).__name__} ({echo(value)})")
@@ -32,8 +32,8 @@ def number(kind: str, value: Any) -> int | float:
     """A number a play module records: an int or a finite float, within RECORD_NUMBER either way."""
     import math
 
-    from pnp.errors import echo
-    from pnp.model.limits import RECORD_NUMBER
+    from pnp.core.bounds import RECORD_NUMBER
+    from pnp.core.errors import echo
 
     if type(value) not in (int, float) or (type(value) is float and not math.isfinite(value)):
         what = repr(value) if type(value) is float else f"{type(value).__name__} ({echo(value)})"
@@ -46,7 +46,7 @@ def number(kind: str, value: Any) -> int | float:
 class Record:
     """What happened in one game, for the report to count: cards drawn and played, named events, and
     the meters at the end of each round. What a play module records is checked at its call against the
-    bounds of pnp.model.limits (the game's cards, names of RECORD_NAME characters, finite numbers, at most
+    bounds of pnp.core.bounds (the game's cards, names of RECORD_NAME characters, finite numbers, at most
     RECORD_NAMES meters and events, RECORD_ROUNDS values a meter): a BadRecord at the module's line."""
 
     __slots__ = ("counts", "drawn", "known", "meters", "played")
@@ -61,7 +61,7 @@ class Record:
     def _card(self, deck: Any, card: Any) -> str:
         key = f"{deck}/{card}" if type(deck) is str and type(card) is str else None
         if self.known is not None and key not in self.known:
-            from pnp.errors import echo
+            from pnp.core.errors import echo
 
             said = echo(key) if key is not None else f"{echo(deck)}, {echo(card)}"
             raise BadRecord(f"the card {said} is not one of the game's cards (deck id, card id)")
@@ -76,7 +76,7 @@ class Record:
         self.drawn.add(key)
 
     def count(self, what: str, n: int = 1) -> None:
-        from pnp.model.limits import RECORD_NAMES
+        from pnp.core.bounds import RECORD_NAMES
 
         if type(what) is not str or what not in self.counts:
             _name("an event's name", what)
@@ -87,7 +87,7 @@ class Record:
         self.counts[what] = number(f"the count of {what!r}", self.counts.get(what, 0) + n)  # type: ignore[assignment]
 
     def meter(self, name: str, value: int) -> None:
-        from pnp.model.limits import RECORD_NAMES, RECORD_ROUNDS
+        from pnp.core.bounds import RECORD_NAMES, RECORD_ROUNDS
 
         values = self.meters.get(name) if type(name) is str else None
         if values is None:

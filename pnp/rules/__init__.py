@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from pnp.errors import Where
+    from pnp.core.errors import Where
     from pnp.model.game import Card, Deck, Game
     from pnp.model.load import Doc
     from pnp.rules.custom_runner import Fail, RuleFunction, custom_rule
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from pnp.rules.setup import GameSetup, setup_of
 
 _PUBLIC = {"Card": "pnp.model.game", "Deck": "pnp.model.game", "Game": "pnp.model.game", "Doc": "pnp.model.load",
-           "Where": "pnp.errors", "Fail": "pnp.rules.custom_runner", "RuleFunction": "pnp.rules.custom_runner",
+           "Where": "pnp.core.errors", "Fail": "pnp.rules.custom_runner", "RuleFunction": "pnp.rules.custom_runner",
            "custom_rule": "pnp.rules.custom_runner", "Box": "pnp.rules.layouts", "TemplateLayout": "pnp.rules.layouts",
            "template": "pnp.rules.layouts", "GameSetup": "pnp.rules.setup", "setup_of": "pnp.rules.setup"}
 __all__ = ["Box", "Card", "Deck", "Doc", "Fail", "Game", "GameSetup", "RuleFunction", "TemplateLayout", "Where",

@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from pnp.errors import BySeverity, InputError, Problem, Problems, Where
-from pnp.model import limits
+from pnp.core import bounds
+from pnp.core.errors import BySeverity, InputError, Problem, Problems, Where
 from pnp.model.game import Game, load_game
 from pnp.model.load import Doc, load_file
 from pnp.model.project import confined
@@ -59,15 +59,15 @@ def load_rules(game: Game) -> tuple[RulesFile, Doc | None]:
 class RuleOptions:
     """How the rules are run: custom rules or not, their time, a final build."""
     custom: bool = True  # run the game's Python rules (`--no-custom-rules` for an untrusted change)
-    rule_seconds: float = limits.RULE_SECONDS  # each custom rule's time (`--rule-timeout`)
+    rule_seconds: float = bounds.RULE_SECONDS  # each custom rule's time (`--rule-timeout`)
     final: bool = False  # a --final build: placeholders are errors
 
 
 def start_custom_rules(game: Game, opts: RuleOptions) -> Started | None:
-    """The game's custom rules started now in their worker (pnp/rules/worker.py), to run while pnp lays the game
+    """The game's custom rules started now in their worker (pnp/core/sandbox/runner.py), to run while pnp lays the game
     out; `rule_problems(game, opts, started)` takes what they found. None: no custom rules to run (or a rules.yaml
     that cannot be read: `rule_problems` says so in its turn)."""
-    from pnp.errors import PnpError
+    from pnp.core.errors import PnpError
 
     if not opts.custom or not (game.dir / "rules.yaml").is_file():
         return None

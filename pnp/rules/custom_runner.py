@@ -1,5 +1,5 @@
 """Custom rules: Python functions in a game's `rules.py` (or `rules/` package), registered with
-`@custom_rule(name)` and run in a worker process (pnp/rules/worker.py, the one runner for game code)
+`@custom_rule(name)` and run in a worker process (pnp/core/sandbox/runner.py, the one runner for game code)
 under its limits; their mistakes become located errors, never a traceback and never a pass.
 """
 
@@ -10,12 +10,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from pnp.errors import InputError, Problem, Where
+from pnp.core.errors import InputError, Problem, Where
 from pnp.model.game import Game
 from pnp.model.project import confined
 
 if TYPE_CHECKING:
-    from pnp.rules.worker import Outcome, Running
+    from pnp.core.sandbox.runner import Outcome, Running
 
 
 class Fail(Protocol):
@@ -51,7 +51,7 @@ def custom_rule(name: str) -> Callable[[RuleFunction], RuleFunction]:
     return register
 
 
-HINTS = {  # what to do, by how a rule failed (pnp/rules/worker.py, Outcome.kind)
+HINTS = {  # what to do, by how a rule failed (pnp/core/sandbox/runner.py, Outcome.kind)
     "overtime": "make it faster, or give it more time with --rule-timeout SECONDS",
     "exit": "a rule reports with fail(message, where, subject) and returns",
     "died": "a rule reports with fail(message, where, subject) and returns",
@@ -74,9 +74,9 @@ class Started:
 
 
 def start_customs(game: Game, rules: list[tuple[Rule, Where]], rule_seconds: float) -> Running:
-    """Start a game's custom rules (each with its line in rules.yaml) in a worker process (pnp/rules/worker.py);
+    """Start a game's custom rules (each with its line in rules.yaml) in a worker process (pnp/core/sandbox/runner.py);
     `judge_customs` takes what comes back."""
-    from pnp.rules.worker import Box, Running
+    from pnp.core.sandbox.runner import Box, Running
 
     box = Box(rule_seconds, game.dir, f"cards/{game.id}", (game.root,), prepare=lambda: compile_ahead(game))
     return Running([_work(game, rule, at) for rule, at in rules], box)

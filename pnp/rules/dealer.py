@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from operator import is_
 from typing import Any
 
-from pnp.errors import InputError, Problem, did_you_mean
+from pnp.core.errors import InputError, Problem, did_you_mean
 from pnp.layout.expr import is_expr, truthy
 from pnp.model.game import Game
 from pnp.rules.setup_expr import Expressions, Locator, Path, resolve_tables

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Protocol
 
-from pnp.errors import InputError, Problem, Where, did_you_mean
-from pnp.model import limits
+from pnp.core import bounds, watchdog
+from pnp.core.errors import InputError, Problem, Where, did_you_mean
 from pnp.model.game import Deck, Game
 from pnp.model.load import Doc
 from pnp.rules.kinds import KINDS, Rule
@@ -32,7 +32,7 @@ class Said(Protocol):
 
 class Engine:
     def __init__(self, game: Game, spec: RulesFile, doc: Doc, custom: bool = True,
-                 rule_seconds: float = limits.RULE_SECONDS, started: Started | None = None):
+                 rule_seconds: float = bounds.RULE_SECONDS, started: Started | None = None):
         """`custom`: run the game's Python rules (False for an untrusted change: they are code that runs);
         `rule_seconds`: the time each may take; `started`: those rules, started already."""
         self.game, self.spec, self.doc = game, spec, doc
@@ -132,7 +132,7 @@ class Engine:
                     continue
                 at = ("rules", i)
                 if rule.kind != "custom":
-                    limits.working_on(f"checking rule {rule.id} ({self.doc.where(at)})")
+                    watchdog.working_on(f"checking rule {rule.id} ({self.doc.where(at)})")
                     found[i] = self._timed(rule, at)
             if running is not None:
                 from pnp.rules.custom_runner import judge_customs
@@ -155,10 +155,10 @@ class Engine:
     def _timed(self, rule: Rule, at: tuple) -> list[Problem]:
         """A built-in rule's findings, within its time (custom rules are timed by the runner of game code)."""
         try:
-            with limits.time_limit(limits.RULE_SECONDS):
+            with watchdog.time_limit(bounds.RULE_SECONDS):
                 return self._found(rule, at)
-        except limits.Overtime:
-            raise InputError([Problem(self.doc.where(at), f"checking this rule took more than {limits.RULE_SECONDS:g} "
+        except watchdog.Overtime:
+            raise InputError([Problem(self.doc.where(at), f"checking this rule took more than {bounds.RULE_SECONDS:g} "
                                       "s: its expressions do too much for each card or row", rule.id)]) from None
 
     def _found(self, rule: Rule, at: tuple) -> list[Problem]:
@@ -179,8 +179,8 @@ class Engine:
             return compared(rule.check or "", lambda side: self.expr(side, names, at))
         if "{{" not in rule.message:
             return rule.message
+        from pnp.core.watchdog import new_evaluation
         from pnp.model.expressions.evaluate import explanation, jinja_template
-        from pnp.model.limits import new_evaluation
 
         every = {**self.context(), **names}
         try:

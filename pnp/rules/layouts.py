@@ -15,7 +15,7 @@ import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
-from pnp.errors import Problems, Where, did_you_mean
+from pnp.core.errors import Problems, Where, did_you_mean
 from pnp.layout import scene
 from pnp.layout.cardtext import filled
 from pnp.layout.templates import PlacedElement

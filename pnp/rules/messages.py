@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import Problem, Where
+from pnp.core.errors import Problem, Where
 
 _SHOWN = 3  # card ids named in a merged problem
 

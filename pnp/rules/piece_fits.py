@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
-from pnp.errors import InputError, Problem, Where
+from pnp.core.errors import InputError, Problem, Where
 from pnp.model.game import Deck, Game
 from pnp.model.load import Doc
 from pnp.model.units import MM

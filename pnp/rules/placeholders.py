@@ -11,8 +11,8 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from pnp.errors import Problem, Where
-from pnp.model import limits
+from pnp.core import bounds
+from pnp.core.errors import Problem, Where
 from pnp.model.game import Game
 from pnp.model.load import Doc
 from pnp.model.rulebook.source import SOURCE
@@ -61,7 +61,7 @@ def placeholder_problems(game: Game, final: bool = False) -> list[Problem]:
 def _in_rulebook(game: Game, pattern: re.Pattern[str]) -> Iterator[tuple[int, int, str]]:
     """Each placeholder of the rulebook's own words (not inside `{{ }}`, whose values the cards' checks see)."""
     path = game.dir / SOURCE
-    if not path.is_file() or path.stat().st_size > limits.FILE_BYTES:
+    if not path.is_file() or path.stat().st_size > bounds.FILE_BYTES:
         return  # no rulebook; one too large is said where the rulebook is read
     for n, text in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
         for m in pattern.finditer(_EXPR.sub(lambda e: " " * len(e.group(0)), text)):

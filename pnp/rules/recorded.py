@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from pnp.errors import InputError, Problem
+from pnp.core.errors import InputError, Problem
 from pnp.model.game import Game
 from pnp.model.load import Doc
 from pnp.rules.dealer import Dealer, Piece, Take

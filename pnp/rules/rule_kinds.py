@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar, get_args
 
-from pnp.errors import Where
+from pnp.core.errors import Where
 from pnp.rules.shared_options import Severity
 
 Found = tuple[Where, str, str]  # one finding of a rule: where, about what (a card, an item), what is wrong
@@ -39,7 +39,7 @@ class RuleOptions:
         return subject, f"a {value.get('kind')} rule needs " + " and ".join(f"`{key}:`" for key in keys)
 
     def out_of_bounds(self) -> Iterator[tuple[str, str]]:
-        """(field, message) for each value past what pnp may spend on it (pnp/model/limits.py), said before any
+        """(field, message) for each value past what pnp may spend on it (pnp/core/bounds.py), said before any
         work starts."""
         return iter(())
 

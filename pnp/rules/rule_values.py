@@ -6,7 +6,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from pnp.errors import Where
+from pnp.core.errors import Where
 from pnp.model.game import Card, Deck
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.errors import InputError, Problem, Problems
+from pnp.core.errors import InputError, Problem, Problems
 from pnp.layout.rulebook.flow import Faces, Flow
 from pnp.layout.template_engine import LayoutEnv
 from pnp.model.game import Game

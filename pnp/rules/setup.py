@@ -16,8 +16,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from pnp.errors import InputError, Problem, Where
-from pnp.model import limits
+from pnp.core import bounds, watchdog
+from pnp.core.errors import InputError, Problem, Where
 from pnp.model.game import Game
 from pnp.rules.dealer import Dealer, Piece, Take, validate
 from pnp.rules.messages import cards_of
@@ -70,12 +70,12 @@ T = TypeVar("T")
 
 
 def timed(locate: Locator, work: Callable[[], T]) -> T:
-    """`work()`, a deal, within `limits.RULE_SECONDS` (its expressions run over whole decks and tables)."""
+    """`work()`, a deal, within `bounds.RULE_SECONDS` (its expressions run over whole decks and tables)."""
     try:
-        with limits.time_limit(limits.RULE_SECONDS):
+        with watchdog.time_limit(bounds.RULE_SECONDS):
             return work()
-    except limits.Overtime:
-        raise InputError([Problem(locate(("setup",)), f"dealing this setup took more than {limits.RULE_SECONDS:g} s: "
+    except watchdog.Overtime:
+        raise InputError([Problem(locate(("setup",)), f"dealing this setup took more than {bounds.RULE_SECONDS:g} s: "
                                   "its `where:` and `if:` expressions do too much for each card", "setup")]) from None
 
 

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from pnp.errors import InputError, Problem, Where
+from pnp.core.errors import InputError, Problem, Where
 from pnp.model.schema.reader import field_path
 from pnp.rules.spec import Setup, Step, Table
 
@@ -114,7 +114,7 @@ class Expressions:
 
     def _text(self, path: Path, source: str) -> Callable[[dict[str, Any]], Any]:
         """A note: text with `{{ expressions }}` in it, filled in (the sandbox renders it as a card's text)."""
-        from pnp.errors import InputError as Bad
+        from pnp.core.errors import InputError as Bad
         from pnp.layout.expr import ExprError, compile_value
 
         try:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from pnp.errors import InputError
+from pnp.core.errors import InputError
 from pnp.layout.expr import truthy
 from pnp.layout.rulebook.flow import SetupView
 from pnp.model.game import Game

@@ -21,7 +21,7 @@ from pnp.commands.saves import Saves, caught_mid_save
 from pnp.commands.serve.live import BATCH, LiveGame, Refreshed
 from pnp.commands.serve.view import errors, state
 from pnp.commands.watch import folders
-from pnp.errors import InputError, PnpError, Problem
+from pnp.core.errors import InputError, PnpError, Problem
 from pnp.rules.check import RuleOptions
 
 

@@ -2,7 +2,7 @@
 its win rate per player count (95 % interval) sent to the page as games finish, beside the last save's.
 
 The games are `pnp simulate`'s own (pnp.play.run: the same deals for the same seed, every game a work of the one
-runner for game code, pnp/rules/worker.py), played in small batches that grow (a first estimate soon after the save,
+runner for game code, pnp/core/sandbox/), played in small batches that grow (a first estimate soon after the save,
 then closer figures), in workers at a low priority: the save's faces come first. The same seed every run:
 two saves meet the same deals, so a change in the figures is the change of the save, not chance. A new save ends
 the run under way (its workers killed) before its faces are laid out; a save that changes nothing the games read
@@ -23,7 +23,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import InputError, PnpError, Problem
+from pnp.core.errors import InputError, PnpError, Problem
 from pnp.model.game import Game
 
 SEED = 1
@@ -57,7 +57,7 @@ class Balance:
         self.jobs = jobs or max(1, os.cpu_count() or 1)
         self.thread: threading.Thread | None = None
         self.cancel = threading.Event()
-        self.running: Any = None  # the batch under way (pnp.rules.worker.Running)
+        self.running: Any = None  # the batch under way (pnp.core.sandbox.runner.Running)
         self.last: dict[int, float] = {}  # the figures the last run reached: the ones a new run is compared with
         self.finished: tuple[str, dict[str, Any]] = ("", {})  # the last run that ended by itself: its key, its figures
         self.message: dict[str, Any] = {}
@@ -131,10 +131,10 @@ class Balance:
                               "note": f"internal error: {type(exc).__name__}: {exc} (please report it)"})
 
     def _play(self, game: Game, cancel: threading.Event, started: float, run: int, key: str) -> None:
+        from pnp.core.sandbox.runner import Box, Running
         from pnp.play.policies import SLOWER
         from pnp.play.run import GAME_SECONDS, WALL_FACTOR, Plan, judged, play_file, play_one, session
         from pnp.rules.check import load_rules
-        from pnp.rules.worker import Box, Running
 
         path = play_file(game)
         spec, _ = load_rules(game)

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnp.commands.build import BuildCache, BuildOptions, prepare
-from pnp.errors import PnpError, Problem
+from pnp.core.errors import PnpError, Problem
 from pnp.layout.scene import Face, image_paths
 from pnp.model.project import unreadable
 from pnp.rules.check import RuleOptions, rule_problems
@@ -85,7 +85,7 @@ class LiveGame:
             except PnpError as exc:
                 return Refreshed(errors=exc.problems, seconds=time.perf_counter() - started)
             except MemoryError:  # past PNP_MEMORY: the game asks too much; said as what pnp was doing, as watch says it
-                from pnp.model.limits import out_of_memory
+                from pnp.core.watchdog import out_of_memory
 
                 return Refreshed(errors=[Problem(None, out_of_memory())], seconds=time.perf_counter() - started)
             except Exception as exc:  # a bug of pnp's: say so on the page, keep the last good faces
@@ -177,7 +177,7 @@ class LiveGame:
                 try:
                     images = faces_to_images(prep, faces, dpi)
                 except MemoryError:  # past PNP_MEMORY: these faces are not shown; said as what pnp was doing
-                    from pnp.model.limits import out_of_memory
+                    from pnp.core.watchdog import out_of_memory
 
                     for k in group:
                         del self.known[k]

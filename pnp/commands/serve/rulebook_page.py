@@ -11,7 +11,7 @@ from html import escape
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pnp.errors import PnpError, Problem
+from pnp.core.errors import PnpError, Problem
 
 if TYPE_CHECKING:
     from pnp.commands.serve.live import LiveGame

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from pnp.commands.build import BuildOptions, prepare
 from pnp.commands.changes import changed_cards, top_folder
-from pnp.errors import InputError, PnpError, Problem
+from pnp.core.errors import InputError, PnpError, Problem
 from pnp.model.game import load_game
 
 if TYPE_CHECKING:

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnp.commands.check_report import as_json
-from pnp.errors import Problem
+from pnp.core.errors import Problem
 from pnp.model.units import to_mm
 from pnp.rules.check import Checked
 
@@ -157,7 +157,7 @@ def _template_files(prep: Prepared, name: str | None) -> list[str]:
 
 def _safe_mm(prep: Prepared, deck: Deck) -> float:
     """The safe zone's width inside the trim, from the deck's template (3 mm when it has none)."""
-    from pnp.errors import InputError
+    from pnp.core.errors import InputError
     from pnp.layout.templates import TemplateStore
 
     if not deck.template:
@@ -169,7 +169,7 @@ def _safe_mm(prep: Prepared, deck: Deck) -> float:
 
 
 def _strict_ignores(game: Any) -> tuple[str, ...]:
-    from pnp.errors import InputError
+    from pnp.core.errors import InputError
     from pnp.rules.check import load_rules
 
     try:

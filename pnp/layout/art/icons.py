@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pnp.errors import InputError, Problems, did_you_mean, echo
+from pnp.core.errors import InputError, Problems, did_you_mean, echo
 from pnp.layout.art.svg_files import SOLID, SvgArt, read_svg
 from pnp.model.load import Doc, display_path, load_file
 from pnp.model.project import OUTSIDE, outside, unreadable

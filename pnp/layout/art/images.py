@@ -12,10 +12,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from pnp.core import bounds
 from pnp.layout.art.svg_files import SOLID, is_svg, read_svg
 from pnp.layout.scene import Image
 from pnp.layout.values import Eval, LayoutEnv, Skip
-from pnp.model import limits
 from pnp.model.project import OUTSIDE, outside, unreadable
 
 
@@ -66,13 +66,13 @@ def pillow() -> Any:
     when the renderer or a check opens it again."""
     from PIL import Image as PILImage
 
-    PILImage.MAX_IMAGE_PIXELS = limits.IMAGE_PIXELS
+    PILImage.MAX_IMAGE_PIXELS = bounds.IMAGE_PIXELS
     return PILImage
 
 
 def _image_problem(path: Path, size: int) -> str:
-    if size > limits.IMAGE_BYTES:
-        return f"{size / 2**20:.0f} MB; an image may be at most {limits.IMAGE_BYTES // 2**20} MB"
+    if size > bounds.IMAGE_BYTES:
+        return f"{size / 2**20:.0f} MB; an image may be at most {bounds.IMAGE_BYTES // 2**20} MB"
     import warnings
 
     PILImage = pillow()  # noqa: N806 - the module, as `from PIL import Image as PILImage` names it elsewhere
@@ -82,8 +82,8 @@ def _image_problem(path: Path, size: int) -> str:
             warnings.simplefilter("ignore", PILImage.DecompressionBombWarning)
             im = PILImage.open(path)
         with im:
-            if im.width * im.height > limits.IMAGE_PIXELS:
-                return (f"{im.width} x {im.height} pixels; at most {limits.IMAGE_PIXELS // 10**6} million "
+            if im.width * im.height > bounds.IMAGE_PIXELS:
+                return (f"{im.width} x {im.height} pixels; at most {bounds.IMAGE_PIXELS // 10**6} million "
                         "(300 dpi at its printed size is enough)")
             im.load()
     except PILImage.UnidentifiedImageError:

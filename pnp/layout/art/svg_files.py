@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from pnp.core import bounds
 from pnp.layout.art.svg_background import covering, without
-from pnp.model import limits
 
 _NS = re.compile(r"^\{[^}]*\}")
 _REFUSED = {"text": "draws text (the project's fonts cannot be used there): convert the text to paths",
@@ -65,8 +65,8 @@ def read_svg(path: Path, drop_background: bool = False) -> SvgArt:
 def _check(path: Path, size: int, drop_background: bool) -> SvgArt:
     import xml.etree.ElementTree as ET
 
-    if size > limits.SVG_BYTES:
-        raise ValueError(f"{size / 2**20:.1f} MB; an SVG may be at most {limits.SVG_BYTES // 2**20} MB (simplify it)")
+    if size > bounds.SVG_BYTES:
+        raise ValueError(f"{size / 2**20:.1f} MB; an SVG may be at most {bounds.SVG_BYTES // 2**20} MB (simplify it)")
     data = path.read_bytes()
     if b"<!DOCTYPE" in data or b"<!ENTITY" in data:
         raise ValueError("has a DOCTYPE or entities; an SVG for pnp needs neither (delete the <!DOCTYPE ...> line)")
@@ -77,8 +77,8 @@ def _check(path: Path, size: int, drop_background: bool) -> SvgArt:
     if _NS.sub("", root.tag) != "svg":
         raise ValueError(f"is not an SVG: its root element is <{_NS.sub('', root.tag)}>, not <svg>")
     for count, el in enumerate(root.iter(), 1):
-        if count > limits.SVG_ELEMENTS:
-            raise ValueError(f"more than {limits.SVG_ELEMENTS:,} elements; simplify it")
+        if count > bounds.SVG_ELEMENTS:
+            raise ValueError(f"more than {bounds.SVG_ELEMENTS:,} elements; simplify it")
         tag = _NS.sub("", el.tag) if isinstance(el.tag, str) else ""
         if tag in _REFUSED:
             raise ValueError(f"<{tag}> {_REFUSED[tag]}")
@@ -105,7 +105,7 @@ def _expanded(root: Any) -> None:
     ids = {el.get("id"): el for el in root.iter() if el.get("id")}
     sizes: dict[int, tuple[int, int]] = {}  # element -> (elements, <use> copies) it draws, copies expanded
     busy: set[int] = set()
-    cap = (limits.SVG_ELEMENTS + 1, limits.SVG_USES + 1)
+    cap = (bounds.SVG_ELEMENTS + 1, bounds.SVG_USES + 1)
 
     def size(el: Any) -> tuple[int, int]:
         key = id(el)
@@ -132,10 +132,10 @@ def _expanded(root: Any) -> None:
         elements, uses = size(root)
     except RecursionError:
         raise ValueError("its elements are nested too deep; simplify it") from None
-    if uses > limits.SVG_USES:
-        raise ValueError(f"its <use> copies (of copies) number more than {limits.SVG_USES:,}; simplify it")
-    if elements > limits.SVG_ELEMENTS:
-        raise ValueError(f"more than {limits.SVG_ELEMENTS:,} elements once its <use> copies are drawn; simplify it")
+    if uses > bounds.SVG_USES:
+        raise ValueError(f"its <use> copies (of copies) number more than {bounds.SVG_USES:,}; simplify it")
+    if elements > bounds.SVG_ELEMENTS:
+        raise ValueError(f"more than {bounds.SVG_ELEMENTS:,} elements once its <use> copies are drawn; simplify it")
 
 
 def _size(root: Any) -> tuple[float, float, float, float]:

@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from string import ascii_uppercase
 from typing import Annotated, Any, ClassVar, Literal
 
-from pnp.errors import Problems
+from pnp.core import bounds
+from pnp.core.errors import Problems
 from pnp.layout.elements.common import Colour, ElementBase, Length, Value
 from pnp.layout.elements.element_kinds import Drawing, element
 from pnp.layout.fonts.families import Family
@@ -23,7 +24,6 @@ from pnp.layout.pieces.writein import boxes as draw_boxes
 from pnp.layout.scene import Item, Line, Text
 from pnp.layout.text import MarkupError, Style, check_coverage, fit, parse
 from pnp.layout.values import Eval, LayoutEnv, WhereOf, between, extent
-from pnp.model import limits
 from pnp.model.schema.kinds import Kind
 from pnp.model.units import MM, parse_colour, parse_length
 
@@ -115,7 +115,7 @@ def _headers(ev: Eval, env: LayoutEnv, text: Any, x: float, y: float, count: int
     header_size = ev.raw("header_size")
     return grid_headers(x, y, cols, rows, size, gap, header_texts(col_raw, cols, "col_headers", "columns"),
                         header_texts(row_raw, rows, "row_headers", "rows"), family, colours,
-                        between("header_size", parse_length(header_size), *limits.TEXT_SIZE, "pt")
+                        between("header_size", parse_length(header_size), *bounds.TEXT_SIZE, "pt")
                         if header_size else None, env.icons)
 
 

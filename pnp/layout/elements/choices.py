@@ -7,7 +7,7 @@ import dataclasses
 import typing
 from typing import Any
 
-from pnp.errors import Problems, did_you_mean
+from pnp.core.errors import Problems, did_you_mean
 from pnp.model.load import Doc
 from pnp.model.schema.kinds import kind_of
 

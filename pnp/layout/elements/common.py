@@ -17,7 +17,7 @@ from pnp.model.schema.kinds import Kind
 from pnp.model.schema.reader import alias
 
 if TYPE_CHECKING:
-    from pnp.errors import Problems, Where
+    from pnp.core.errors import Problems, Where
     from pnp.layout.elements.element_kinds import Drawing
     from pnp.layout.scene import Item
     from pnp.layout.values import Eval, WhereOf

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 if TYPE_CHECKING:
-    from pnp.errors import Problems
+    from pnp.core.errors import Problems
     from pnp.layout.expr import Context
     from pnp.layout.scene import GridCells, Item
     from pnp.layout.values import Eval, LayoutEnv, WhereOf

@@ -19,11 +19,11 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pnp.errors import Problems, Where, did_you_mean, echo
+from pnp.core import bounds
+from pnp.core.errors import Problems, Where, did_you_mean, echo
 from pnp.layout.elements.common import Container, Length, Value
 from pnp.layout.elements.element_kinds import Drawing, element
 from pnp.layout.values import Eval, LayoutEnv, WhereOf
-from pnp.model import limits
 from pnp.model.schema.kinds import Kind
 from pnp.model.units import MM
 
@@ -122,12 +122,12 @@ def dimensions(ev: Eval) -> tuple[str, str, int, int, float, str]:
             raise ValueError(f"{key}: expected a whole number of cells, 1 or more, got {echo(value)}")
         counts.append(int(value))
     rows, cols = counts
-    if rows * cols > limits.GRID_CELLS:
+    if rows * cols > bounds.GRID_CELLS:
         raise ValueError(f"a grid of {rows} x {cols} = {rows * cols:,} cells; a grid has at most "
-                         f"{limits.GRID_CELLS:,} cells (split the map into several grids or boards)")
+                         f"{bounds.GRID_CELLS:,} cells (split the map into several grids or boards)")
     size = ev.length("size", ev.w)
-    if not 2 * MM <= size <= limits.ELEMENT_MAX:
-        raise ValueError(f"size: {size / MM:g} mm; a cell is from 2 mm to {limits.ELEMENT_MAX / MM:,.0f} mm")
+    if not 2 * MM <= size <= bounds.ELEMENT_MAX:
+        raise ValueError(f"size: {size / MM:g} mm; a cell is from 2 mm to {bounds.ELEMENT_MAX / MM:,.0f} mm")
     return shape, orient, rows, cols, size, offset
 
 

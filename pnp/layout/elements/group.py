@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pnp.errors import Problems
+from pnp.core.errors import Problems
 from pnp.layout.elements.common import Container
 from pnp.layout.elements.element_kinds import Drawing, element
 from pnp.layout.scene import Item

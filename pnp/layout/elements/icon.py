@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pnp.errors import Problems, did_you_mean
+from pnp.core.errors import Problems, did_you_mean
 from pnp.layout.elements.common import Colour, ElementBase, IconName, Value
 from pnp.layout.elements.element_kinds import Drawing, element
 from pnp.layout.scene import Icon, Item

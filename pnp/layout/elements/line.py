@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
-from pnp.errors import Problems
+from pnp.core.errors import Problems
 from pnp.layout.elements.common import Colour, ElementBase, Length
 from pnp.layout.elements.element_kinds import Drawing, element
 from pnp.layout.scene import Item, Line

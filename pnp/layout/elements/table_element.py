@@ -13,7 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Annotated, Any, ClassVar, Literal
 
-from pnp.errors import Problems, Where
+from pnp.core import bounds
+from pnp.core.errors import Problems, Where
 from pnp.layout.elements.choices import check_setting_choices
 from pnp.layout.elements.common import ALIGNS, Align, Colour, ElementBase, Font, Length, Path_, Style, Value
 from pnp.layout.elements.element_kinds import Drawing, element
@@ -23,7 +24,6 @@ from pnp.layout.scene import Item, Line, Rect, Text
 from pnp.layout.text import MarkupError, check_coverage, fit, height, measurable, parse
 from pnp.layout.text import Style as TextStyle
 from pnp.layout.values import Eval, Skip, WhereOf, extent
-from pnp.model import limits
 from pnp.model.load import Doc
 from pnp.model.schema.kinds import Kind
 from pnp.model.units import MM, parse_length
@@ -192,8 +192,8 @@ class TableLayout:
             return None
         if not isinstance(rows, list | tuple):
             raise ValueError(f"rows: expected a list of rows (records or lists), got {rows!r}")
-        if len(rows) > limits.REPEAT:
-            raise ValueError(f"rows: {len(rows):,} rows; a table holds at most {limits.REPEAT:,}")
+        if len(rows) > bounds.REPEAT:
+            raise ValueError(f"rows: {len(rows):,} rows; a table holds at most {bounds.REPEAT:,}")
         columns: list[Compiled] = ev.raw("columns") or []
         if not columns:
             raise ValueError("columns: a table needs columns, e.g. `columns: [{header: Item, field: item}]`")

@@ -6,11 +6,11 @@ import math
 from dataclasses import dataclass
 from typing import Annotated, Any
 
-from pnp.errors import Problems
+from pnp.core import bounds
+from pnp.core.errors import Problems
 from pnp.layout.fonts.families import unknown_font
 from pnp.layout.text import Style
 from pnp.layout.values import Eval, LayoutEnv, between
-from pnp.model import limits
 from pnp.model.load import Doc
 from pnp.model.schema.kinds import Kind
 from pnp.model.units import parse_colour, parse_length
@@ -32,7 +32,7 @@ class TextDefaults:
 def check_text_defaults(text: TextDefaults, doc: Doc, problems: Problems) -> None:
     """The template's text defaults within their bounds, said at their line (not at every text using them)."""
     checks: list[tuple[str, Any, float, float, str]] = [
-        ("size", text.size, *limits.TEXT_SIZE, "pt"), ("min_size", text.min_size, *limits.TEXT_SIZE, "pt"),
+        ("size", text.size, *bounds.TEXT_SIZE, "pt"), ("min_size", text.min_size, *bounds.TEXT_SIZE, "pt"),
         ("leading", text.leading, 0.5, 5.0, "x the size"), ("paragraph_gap", text.paragraph_gap, 0.0, 10.0, "ems")]
     for key, raw, low, high, unit in checks:
         try:
@@ -57,8 +57,8 @@ def text_params(ev: Eval, d: TextDefaults, env: LayoutEnv) -> tuple:
     family = env.families.get(family_name)
     if family is None:
         raise ValueError(unknown_font(family_name, env.families))
-    size = between("size", parse_length(ev.raw("size") or d.size), *limits.TEXT_SIZE, "pt")
-    min_size = min(between("min_size", parse_length(ev.raw("min_size") or d.min_size), *limits.TEXT_SIZE, "pt"),
+    size = between("size", parse_length(ev.raw("size") or d.size), *bounds.TEXT_SIZE, "pt")
+    min_size = min(between("min_size", parse_length(ev.raw("min_size") or d.min_size), *bounds.TEXT_SIZE, "pt"),
                    size)
     leading = between("leading", ev.number("leading", d.leading), 0.5, 5.0, "x the size")
     gap = ev.raw("paragraph_gap")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal
 
-from pnp.errors import Problems
+from pnp.core.errors import Problems
 from pnp.layout.elements.common import Align, Colour, ElementBase, Font, Length, Path_, Style, Value
 from pnp.layout.elements.element_kinds import Drawing, element
 from pnp.layout.elements.text_defaults import TEXT_KEYS, text_params

@@ -12,8 +12,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from pnp.errors import Problems, Where, did_you_mean
-from pnp.model import limits
+from pnp.core import bounds
+from pnp.core.errors import Problems, Where, did_you_mean
 from pnp.model.project import OUTSIDE, outside, unreadable
 
 STYLES = ("regular", "bold", "italic", "bold_italic")
@@ -101,7 +101,7 @@ def _checked(data: bytes) -> None:
     """Refuse a font whose tables claim more than pnp reads (HostileFont), before reportlab parses it."""
     from pnp.layout.fonts.font_file import font_problem
 
-    why = font_problem(data[:limits.FONT_BYTES + 1])
+    why = font_problem(data[:bounds.FONT_BYTES + 1])
     if why is not None:
         raise HostileFont(why)
 
@@ -130,7 +130,7 @@ def _face(root: Path, filename: str, at: tuple, where_of, problems: Problems) ->
         problems.add(where_of(at), f"font file {filename!r} not found in fonts/; add it (with its licence) or fix "
                      "the name", subject)
         return None
-    if (why := unreadable(root, path, "a font file", limits.FONT_BYTES)) is not None:
+    if (why := unreadable(root, path, "a font file", bounds.FONT_BYTES)) is not None:
         problems.add(where_of(at), f"font file {filename!r}: {why}", subject)
         return None
     try:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import struct
 
-from pnp.model import limits
+from pnp.core import bounds
 
 _U16, _U32 = struct.Struct(">H"), struct.Struct(">I")
 
@@ -47,7 +47,7 @@ def _codes(data: bytes, at: int) -> int:
         for i in range(groups):
             start, end = _u32(data, at + 16 + 12 * i), _u32(data, at + 20 + 12 * i)
             total += max(0, end - start + 1)
-            if total > limits.FONT_CODE_POINTS:
+            if total > bounds.FONT_CODE_POINTS:
                 break
         return total
     return 0  # a format reportlab refuses itself
@@ -66,7 +66,7 @@ def font_problem(data: bytes) -> str | None:
         claimed = sum(_codes(data, cmap + _u32(data, cmap + 8 + 8 * i)) for i in range(_u16(data, cmap + 2)))
     except (struct.error, ValueError):
         return "its table of characters (cmap) is damaged or cut short; save the font again"
-    if claimed > limits.FONT_CODE_POINTS:
+    if claimed > bounds.FONT_CODE_POINTS:
         return (f"its character map claims {claimed:,} characters; a font may map at most "
-                f"{limits.FONT_CODE_POINTS:,} (all of Unicode has fewer), so this file is damaged or hostile")
+                f"{bounds.FONT_CODE_POINTS:,} (all of Unicode has fewer), so this file is damaged or hostile")
     return None

@@ -1,4 +1,4 @@
-"""Layout: TrueType fonts as reportlab parsed them, kept between runs (`pnp.model.kept`).
+"""Layout: TrueType fonts as reportlab parsed them, kept between runs (`pnp.core.disk_cache`).
 
 reportlab reads a font's tables (its characters, glyphs and widths) in Python, a hundredth of a second
 or more a file at every start of pnp. A warm start reads back what it found for a file of the same
@@ -15,11 +15,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pnp.model import kept
+from pnp.core import disk_cache
 
 _PLAIN = (int, float, str, bytes, bool, type(None))
 _REBUILT = ("_ttf_data", "filename", "_pdfScale")  # the file's bytes and name, and a function of unitsPerEm
-_STAMP = kept.code_stamp(__file__)  # what is kept changes with this code
+_STAMP = disk_cache.code_stamp(__file__)  # what is kept changes with this code
 
 
 def ttfont(path: Path, pdf_name: str, check: Callable[[bytes], None] | None = None) -> Any:
@@ -31,7 +31,7 @@ def ttfont(path: Path, pdf_name: str, check: Callable[[bytes], None] | None = No
     data = path.read_bytes()
     kind = f"ttf-{reportlab.Version}-{sys.implementation.cache_tag}-{_STAMP}"
     key = f"{pdf_name}:{hashlib.sha256(data).hexdigest()}"
-    state = kept.load(kind, key)
+    state = disk_cache.load(kind, key)
     if type(state) is tuple and len(state) == 3:
         try:
             return _rebuild(state, data, str(path))
@@ -42,7 +42,7 @@ def ttfont(path: Path, pdf_name: str, check: Callable[[bytes], None] | None = No
     font = TTFont(pdf_name, str(path))
     state = _state(font)
     if state is not None and _same(_rebuild(state, data, str(path)), font):
-        kept.store(kind, key, state)
+        disk_cache.store(kind, key, state)
     return font
 
 

@@ -12,16 +12,16 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from pnp.errors import Problems
+from pnp.core import bounds
+from pnp.core.errors import Problems
+from pnp.core.watchdog import Overtime, time_limit
 from pnp.layout.fonts.families import unknown_font
 from pnp.layout.pieces.dial_geometry import check, ink, polar, ring
 from pnp.layout.scene import Ellipse, Entry, Icon, Item, Line, Rect, Text, TextRun
 from pnp.layout.template_engine import CompiledTemplate, LayoutEnv
 from pnp.layout.templates import TemplateStore
-from pnp.model import limits
 from pnp.model.dial_spec import DialSpec
 from pnp.model.game import Deck, Game
-from pnp.model.limits import Overtime, time_limit
 from pnp.model.units import MM, parse_colour
 
 HOLE = (1.0, 1.0, 1.0)  # what is cut out prints white, with its cut line
@@ -139,12 +139,12 @@ def lay_out_dial(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
     bases: list[Entry] = []
     wheels: list[Entry] = []
     try:
-        with time_limit(limits.FACE_SECONDS):
+        with time_limit(bounds.FACE_SECONDS):
             front = CompiledTemplate(base_t, env, bleed_b, problems, base, deck.id)
             disc = CompiledTemplate(wheel_t, env, bleed_w, problems, base, deck.id + "-wheel")
         for card in deck.cards:
             ctx, subject, where = {"card": card.data}, f"{deck.id}/{card.id}", partial(deck.where, card)
-            with time_limit(limits.FACE_SECONDS):
+            with time_limit(bounds.FACE_SECONDS):
                 b = front.face(ctx, subject, problems, where)
                 w = disc.face(ctx, subject + " wheel", problems, where)
             b.items.extend(cut)
@@ -155,6 +155,6 @@ def lay_out_dial(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
     except Overtime as exc:  # reported at the element that ran over, else at the deck
         if not getattr(exc, "reported", False):
             problems.add(deck.doc.where(("template",)), f"laying out this dial took more than "
-                         f"{limits.FACE_SECONDS:g} s a face: draw less per face", deck.id)
+                         f"{bounds.FACE_SECONDS:g} s a face: draw less per face", deck.id)
         return []
     return bases + wheels

@@ -16,17 +16,17 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from pnp.errors import InputError, Problem, Problems, Where
+from pnp.core import bounds
+from pnp.core.errors import InputError, Problem, Problems, Where
+from pnp.core.watchdog import time_limit
 from pnp.layout.pieces.dienet import Net, NetFace, Point, Segment, faces_count, net
 from pnp.layout.precompile import precompile
 from pnp.layout.rotatable import mark
 from pnp.layout.scene import Entry, Face, Icon, Item, Line, Polygon, Text, Transform
 from pnp.layout.template_engine import CompiledTemplate, LayoutEnv
 from pnp.layout.text import Style, fit, parse
-from pnp.model import limits
 from pnp.model.colour import ratio
 from pnp.model.game import Deck, Game
-from pnp.model.limits import time_limit
 from pnp.model.load import Doc
 from pnp.model.units import RGB, hex_of, parse_colour
 
@@ -225,7 +225,7 @@ def lay_out_die(deck: Deck, game: Game, env: LayoutEnv, problems: Problems, stor
                 "data": {name: doc.data for name, doc in game.data.items()}}
         laid_out = store.get(deck.template, deck.doc.where(("template",)))
         precompile(laid_out)  # compiling is not laying out: outside the time limit
-        with time_limit(limits.FACE_SECONDS):
+        with time_limit(bounds.FACE_SECONDS):
             template = CompiledTemplate(laid_out, env, 0.0, problems, base, deck.id, rotatable="underline")
 
     def where(i: int, key: str) -> Where:
@@ -233,7 +233,7 @@ def lay_out_die(deck: Deck, game: Game, env: LayoutEnv, problems: Problems, stor
 
     out: list[Entry] = []
     for card in deck.cards:
-        with time_limit(limits.FACE_SECONDS * len(faces)):  # a face's time for each face of the die
+        with time_limit(bounds.FACE_SECONDS * len(faces)):  # a face's time for each face of the die
             face = die_face(net(deck.spec.die or "", edge), faces, env, problems, f"{deck.id}/{card.id}", where,
                             template, card.data, bleed)
         out.extend(Entry(face, None, {"component": deck.id, "id": card.id, "copy": k})

@@ -7,7 +7,8 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from pnp.errors import InputError, Problems, Where, did_you_mean, each_once
+from pnp.core import bounds, watchdog
+from pnp.core.errors import InputError, Problems, Where, did_you_mean, each_once
 from pnp.layout.rulebook.flow import (
     SMALL,
     TALL,
@@ -23,10 +24,9 @@ from pnp.layout.rulebook.flow import (
 )
 from pnp.layout.rulebook.names import shown
 from pnp.layout.scene import Static
-from pnp.model import limits
 from pnp.model.game import Game
-from pnp.model.rulebook.bounds import Tally
 from pnp.model.rulebook.source import Rulebook, RulebookBlock
+from pnp.model.rulebook.work_counted import Tally
 from pnp.model.units import MM
 
 
@@ -187,15 +187,15 @@ BLOCKS: dict[str, Callable[[Resolver, RulebookBlock], list[Flow]]] = {
 def lay_out_rulebook(book: Rulebook, game: Game, faces: Faces, problems: Problems, icons: set[str],
                      setup: SetupView | None = None) -> list[Flow]:
     """The rulebook's flow; what cannot be resolved is added to `problems` (located, each said once with the number
-    of its places) and left out. The flow is counted as it is made (pnp.model.rulebook.bounds): past a bound, or
-    past `limits.RULEBOOK_SECONDS`, one problem at the block and the flow stops there."""
+    of its places) and left out. The flow is counted as it is made (pnp.model.rulebook.work_counted): past a bound, or
+    past `bounds.RULEBOOK_SECONDS`, one problem at the block and the flow stops there."""
     found = Problems()
     r = Resolver(book, game, faces, found, icons, setup)
     flow: list[Flow] = []
     tally = Tally()
     b = None
     try:
-        with limits.time_limit(limits.RULEBOOK_SECONDS):
+        with watchdog.time_limit(bounds.RULEBOOK_SECONDS):
             for b in book.blocks:
                 r.at = b.where
                 made = _block(r, b)
@@ -205,10 +205,10 @@ def lay_out_rulebook(book: Rulebook, game: Game, faces: Faces, problems: Problem
                 flow.extend(made)
     except InputError as exc:  # a bound: the flow is not drawn
         found.extend(exc.problems)
-    except limits.Overtime:
-        found.add(b.where if b else Where(book.file), f"laying out the rulebook ran past {limits.RULEBOOK_SECONDS:g} "
+    except watchdog.Overtime:
+        found.add(b.where if b else Where(book.file), f"laying out the rulebook ran past {bounds.RULEBOOK_SECONDS:g} "
                   "s, at this block: its expressions or blocks ask for too much work", "rulebook")
-    problems.extend(each_once(found.items, "in the rulebook", limits.RULEBOOK_PROBLEMS))
+    problems.extend(each_once(found.items, "in the rulebook", bounds.RULEBOOK_PROBLEMS))
     return flow
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from pnp.errors import Problems, Where, did_you_mean, echo
+from pnp.core.errors import Problems, Where, did_you_mean, echo
 from pnp.layout.rulebook.names import component_words, rulebook_names, shown, stale_counts
 from pnp.layout.scene import Face
 from pnp.layout.text import MarkupError, parse

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pnp.errors import Problem, Where, did_you_mean
+from pnp.core.errors import Problem, Where, did_you_mean
 from pnp.model.game import Game
 
 

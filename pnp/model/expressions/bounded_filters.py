@@ -1,11 +1,11 @@
-"""Model (expressions): Jinja's filters, each held to what an expression may build (`limits.STRING` characters,
-`limits.SEQUENCE` items) before it builds it.
+"""Model (expressions): Jinja's filters, each held to what an expression may build (`bounds.STRING` characters,
+`bounds.SEQUENCE` items) before it builds it.
 
 A filter that turns its value into text (`string`, `tojson`, `pprint`, `join`, `format`, `escape`,
 `indent`, `urlize`, ...) first counts what the value would print (`expanded.printed`: shared references
 as many times as they print); `sum` adds up lists and texts by their lengths first (and in linear
 time, where Python's `sum` of lists copies at every step); `batch` and `slice` take at most
-`limits.SEQUENCE` as their count; padding and wrapping widths are at most 1,000; and every result is
+`bounds.SEQUENCE` as their count; padding and wrapping widths are at most 1,000; and every result is
 measured on the way out.
 """
 
@@ -18,7 +18,7 @@ from typing import Any
 from jinja2.exceptions import SecurityError
 from jinja2.filters import make_attrgetter, pass_environment
 
-from pnp.model import limits
+from pnp.core import bounds, watchdog
 from pnp.model.expressions.expanded import printed, too_long
 
 # filters that do not turn their value into text (nor build past their input): measured on the way out only
@@ -32,15 +32,15 @@ _WIDTH = re.compile(r"%[-#0 +]*(\*|\d+)?(?:\.(\*|\d+))?|\{[^{}]*?:[^{}]*?(\d+)|\
 
 def check_size(value: Any) -> Any:
     """`value`, once its own length is within the limits (a text, a list, an integer) and what the evaluation
-    has built in all is within `limits.BUILT`."""
+    has built in all is within `bounds.BUILT`."""
     if isinstance(value, str | list | tuple):
-        if len(value) > (limits.STRING if isinstance(value, str) else limits.SEQUENCE):
+        if len(value) > (bounds.STRING if isinstance(value, str) else bounds.SEQUENCE):
             raise too_long(len(value), "a text" if isinstance(value, str) else "a list")
-        if limits.add_built(len(value)) > limits.BUILT:
-            raise SecurityError(f"texts and lists of more than {limits.BUILT:,} characters and items in all "
+        if watchdog.add_built(len(value)) > bounds.BUILT:
+            raise SecurityError(f"texts and lists of more than {bounds.BUILT:,} characters and items in all "
                                 "would be built in one value: build less per expression")
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > limits.INT_BITS:
-        raise SecurityError(f"a number of more than {limits.INT_BITS * 3 // 10:,} digits would be built")
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > bounds.INT_BITS:
+        raise SecurityError(f"a number of more than {bounds.INT_BITS * 3 // 10:,} digits would be built")
     return value
 
 
@@ -55,10 +55,10 @@ def widths(fmt: str) -> None:
 
 def joined_size(items: list[Any], sep: str) -> None:
     """What joining `items` with `sep` would build, refused past the limit before it is built."""
-    if len(items) > limits.SEQUENCE:
+    if len(items) > bounds.SEQUENCE:
         raise too_long(len(items), "a list")
     total = printed(items) + len(sep) * len(items)
-    if total > limits.STRING:
+    if total > bounds.STRING:
         raise too_long(total, "a text")
 
 
@@ -67,7 +67,7 @@ def bounded_sum(environment: Any, iterable: Any, attribute: str | int | None = N
     """Jinja's `sum`, adding lists and texts by their lengths first, in one pass."""
     get: Callable[[Any], Any] = make_attrgetter(environment, attribute) if attribute is not None else (lambda x: x)
     if isinstance(start, list | tuple | str):
-        most = limits.STRING if isinstance(start, str) else limits.SEQUENCE
+        most = bounds.STRING if isinstance(start, str) else bounds.SEQUENCE
         parts: list[Any] = [start]
         total = len(start)
         for item in iterable:
@@ -83,7 +83,7 @@ def bounded_sum(environment: Any, iterable: Any, attribute: str | int | None = N
     for item in iterable:
         value = get(item)
         if isinstance(value, list | tuple | str) and isinstance(rv, list | tuple | str) \
-                and len(rv) + len(value) > limits.SEQUENCE:
+                and len(rv) + len(value) > bounds.SEQUENCE:
             raise too_long(len(rv) + len(value), "a list")
         rv = check_size(rv + value)
     return rv
@@ -95,7 +95,7 @@ def bounded(fn: Any, name: str) -> Any:
 
     def run(*args: Any, **kwargs: Any) -> Any:
         values = (*args, *kwargs.values())
-        if name in ("batch", "slice") and any(isinstance(v, int) and not isinstance(v, bool) and v > limits.SEQUENCE
+        if name in ("batch", "slice") and any(isinstance(v, int) and not isinstance(v, bool) and v > bounds.SEQUENCE
                                               for v in values):
             raise too_long(max(v for v in values if isinstance(v, int)), "a list")
         if name == "join":  # its items, measured as they will print (a generator made a list first)
@@ -134,7 +134,7 @@ def _before(name: str, args: tuple[Any, ...], values: tuple[Any, ...]) -> None:
             printed(value, doing=f"`{name}` compares" if compares else "")
     if name == "format" and texts:
         widths(texts[0])
-    elif name == "replace" and len(texts) >= 3 and (len(texts[0]) + 1) * len(texts[2]) > limits.STRING:
+    elif name == "replace" and len(texts) >= 3 and (len(texts[0]) + 1) * len(texts[2]) > bounds.STRING:
         raise too_long((len(texts[0]) + 1) * len(texts[2]), "a text")
     elif name == "indent" and texts:
         lines = texts[0].count("\n") + 1
@@ -142,7 +142,7 @@ def _before(name: str, args: tuple[Any, ...], values: tuple[Any, ...]) -> None:
         per_line = len(width) if isinstance(width, str) else width if isinstance(width, int) else 0
         if per_line > 1000:
             raise SecurityError(f"indent: a width of more than 1,000 ({per_line:,})")
-        if len(texts[0]) + lines * per_line > limits.STRING:
+        if len(texts[0]) + lines * per_line > bounds.STRING:
             raise too_long(len(texts[0]) + lines * per_line, "a text")
     if name in ("center", "wordwrap") and any(isinstance(v, int) and not isinstance(v, bool) and v > 1000
                                               for v in values):

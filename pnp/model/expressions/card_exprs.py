@@ -17,7 +17,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, get_args, get_origin
 
-from pnp.errors import Problem
+from pnp.core.errors import Problem
 from pnp.model.schema.reader import Reader, field_path
 
 Names = dict[str, Any]
@@ -59,7 +59,7 @@ def _evaluate(source: str, ctx: Names) -> Any:
     single = _SINGLE.match(source.strip())
     if single:
         return expression(single.group("body"))(**ctx)
-    from pnp.model.limits import new_evaluation
+    from pnp.core.watchdog import new_evaluation
 
     new_evaluation()
     return jinja_template(source).render(**ctx)

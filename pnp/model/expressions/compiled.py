@@ -8,7 +8,7 @@ a hash of its source (or of its syntax tree, for expressions) in the user's cach
 version. The cache only ever saves time: a folder that cannot be read or written, or a damaged
 entry, means compiling as before.
 
-Entries are signed with this user's key and kept as `pnp.model.kept` keeps every entry: one written by
+Entries are signed with this user's key and kept as `pnp.core.disk_cache` keeps every entry: one written by
 someone else fails the check and is never run; it is compiled again instead.
 """
 
@@ -18,8 +18,8 @@ import sys
 from types import CodeType
 from typing import Any
 
-from pnp.model import kept
-from pnp.model.kept import MAGIC as _MAGIC  # noqa: F401  (entries begin with it)
+from pnp.core import disk_cache
+from pnp.core.disk_cache import MAGIC as _MAGIC  # noqa: F401  (entries begin with it)
 
 _KIND: str | None = None  # the cache's sub-folder: Jinja's version, Python's bytecode, how the environment is set up
 
@@ -37,11 +37,11 @@ def kind() -> str:
 
 def load(key: str) -> Any:
     """What `store(key, ...)` kept, or None (no entry, or one that pnp did not sign with this user's key)."""
-    return kept.load(kind(), key)
+    return disk_cache.load(kind(), key)
 
 
 def store(key: str, value: Any) -> None:
-    kept.store(kind(), key, value)
+    disk_cache.store(kind(), key, value)
 
 
 def caching_environment(**options: Any) -> Any:

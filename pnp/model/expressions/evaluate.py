@@ -13,10 +13,10 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from pnp.errors import did_you_mean
-from pnp.model import limits
+from pnp.core import bounds, watchdog
+from pnp.core.errors import did_you_mean
+from pnp.core.watchdog import new_evaluation
 from pnp.model.expressions.nesting import compiling
-from pnp.model.limits import new_evaluation
 
 _ATTR = re.compile(r"'[\w .]+ object' has no attribute '(\w+)'")
 
@@ -107,9 +107,9 @@ _UNDEFINED = re.compile(r"'(\w+)' is undefined")
 def said_of(exc: BaseException) -> str:
     """What running out of memory or of stack means for the designer (Python says nothing, or little)."""
     if isinstance(exc, RecursionError):
-        return (f"nested too deeply to evaluate (brackets, blocks or values more than {limits.NESTING} levels "
+        return (f"nested too deeply to evaluate (brackets, blocks or values more than {bounds.NESTING} levels "
                 "deep): write it flatter")
-    return (f"pnp ran out of memory evaluating this (its ceiling is {limits.said_memory(limits.memory())}, "
+    return (f"pnp ran out of memory evaluating this (its ceiling is {watchdog.said_memory(watchdog.memory())}, "
             "`PNP_MEMORY` raises it): build less in one expression")
 
 

@@ -4,7 +4,7 @@ An expression can build a small value that prints enormous: `['x' * 1000000] * 1
 and a list of 100,000 references to it, a megabyte in memory and 100 GB as text. Whatever turns a
 value into text (`string`, `~`, `join`, `tojson`, `format`, a template's output, a text element) asks
 `printed` first: it counts every shared reference as many times as it prints, each distinct value once
-(its size is remembered), and stops at `limits.STRING` characters or `limits.VALUE_DEPTH` levels with
+(its size is remembered), and stops at `bounds.STRING` characters or `bounds.VALUE_DEPTH` levels with
 a SecurityError, before any of it is built. An undefined value met inside a list or a mapping is the
 error it is, not the word "Undefined" printed on a card.
 """
@@ -17,7 +17,7 @@ from jinja2 import Undefined
 from jinja2.exceptions import SecurityError
 from jinja2.utils import Namespace
 
-from pnp.model import limits
+from pnp.core import bounds
 
 _SEQUENCES: tuple[type, ...] = (list, tuple, set, frozenset, type({}.keys()), type({}.values()), type({}.items()))
 
@@ -25,15 +25,15 @@ _SEQUENCES: tuple[type, ...] = (list, tuple, set, frozenset, type({}.keys()), ty
 def too_long(n: int, what: str, counting: bool = False) -> SecurityError:
     """`counting`: `n` is as far as the count went before it stopped, not the whole."""
     size = f"more than {n:,} {'characters' if what == 'a text' else 'items'}" if counting else f"{n:,}"
-    return SecurityError(f"{what} of {size} would be built; an expression may build at most {limits.STRING:,} "
-                         f"characters or {limits.SEQUENCE:,} items")
+    return SecurityError(f"{what} of {size} would be built; an expression may build at most {bounds.STRING:,} "
+                         f"characters or {bounds.SEQUENCE:,} items")
 
 
 def printed(value: Any, limit: int | None = None, doing: str = "") -> int:
     """About how many characters `str(value)` would have (never fewer than the items it holds); a
-    SecurityError as soon as that passes `limit` (limits.STRING) or the value nests too deep. `doing`: what
+    SecurityError as soon as that passes `limit` (bounds.STRING) or the value nests too deep. `doing`: what
     the value is measured for when it is not printed (`compare`, `sort`), for the error."""
-    most = limits.STRING if limit is None else limit
+    most = bounds.STRING if limit is None else limit
     seen: dict[int, int] = {}
 
     def over() -> SecurityError:
@@ -56,8 +56,8 @@ def printed(value: Any, limit: int | None = None, doing: str = "") -> int:
         key = id(v)
         if key in seen:
             return seen[key]
-        if depth > limits.VALUE_DEPTH:
-            raise SecurityError(f"a value nested more than {limits.VALUE_DEPTH} levels deep would be printed")
+        if depth > bounds.VALUE_DEPTH:
+            raise SecurityError(f"a value nested more than {bounds.VALUE_DEPTH} levels deep would be printed")
         if isinstance(v, dict | Namespace):
             items: Any = v.items() if isinstance(v, dict) else object.__getattribute__(v, "_Namespace__attrs").items()
             total = 2

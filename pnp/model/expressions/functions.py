@@ -11,13 +11,13 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from pnp.model import limits
+from pnp.core import bounds
 
 
 def connected(cells: Any) -> bool:
     """True when every cell can be reached from the first through cells that share an edge. Cells are
     `[row, col]` (or `[x, y]`) pairs of whole numbers; an empty shape is not connected."""
-    if not isinstance(cells, list | tuple) or len(cells) > limits.SEQUENCE:
+    if not isinstance(cells, list | tuple) or len(cells) > bounds.SEQUENCE:
         raise ValueError(f"connected(): expected a list of [row, col] pairs, got {str(cells)[:60]}")
     shape: set[tuple[int, int]] = set()
     for cell in cells:

@@ -15,7 +15,7 @@ from jinja2 import StrictUndefined
 from jinja2.exceptions import UndefinedError
 from jinja2.utils import missing
 
-from pnp.errors import did_you_mean
+from pnp.core.errors import did_you_mean
 
 _SEARCHED = 20_000  # values looked through to find where a mapping lies among the names
 

@@ -4,7 +4,7 @@ Jinja parses and generates code by recursion, and Python compiles what it genera
 own (100 levels of indentation, 200 of brackets): an expression nested 5,000 brackets deep, or 3,000
 `{% if %}` blocks inside each other, would end in a RecursionError or a SyntaxError of pnp's, not of the
 template. `compiling` counts the nesting from Jinja's lexer (a flat scan) and refuses past
-`limits.NESTING` as a syntax error of the value; what still overflows while compiling (a chain of
+`bounds.NESTING` as a syntax error of the value; what still overflows while compiling (a chain of
 thousands of `+`) is said the same way.
 """
 
@@ -14,18 +14,18 @@ import warnings
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from pnp.model import limits
+from pnp.core import bounds
 
 T = TypeVar("T")
 _BLOCKS = {"if", "for", "macro", "call", "filter", "with", "block", "autoescape", "trans"}
-_SAID = (f"nested more than {limits.NESTING} levels deep (brackets, `{{% if %}}` and `{{% for %}}` blocks): "
+_SAID = (f"nested more than {bounds.NESTING} levels deep (brackets, `{{% if %}}` and `{{% for %}}` blocks): "
          "write it flatter")
 
 
 def _too_deep(env: Any, source: str) -> bool:
-    if len(source) <= limits.NESTING:  # each level takes a character at least
+    if len(source) <= bounds.NESTING:  # each level takes a character at least
         return False
-    if sum(source.count(c) for c in "([{-") + source.count("not ") <= limits.NESTING:
+    if sum(source.count(c) for c in "([{-") + source.count("not ") <= bounds.NESTING:
         return False
     depth, unary, after_block = 0, 0, False  # unary: `-`, `+` and `not` in a row (each nests the next)
     for _, kind, value in env.lex(source):
@@ -39,7 +39,7 @@ def _too_deep(env: Any, source: str) -> bool:
             depth += (value in _BLOCKS) - (value.startswith("end") and value[3:] in _BLOCKS)
         unary = unary + 1 if (kind == "operator" and value in "-+") or (kind == "name" and value == "not") else 0
         after_block = kind == "block_begin"
-        if depth > limits.NESTING or unary > limits.NESTING:
+        if depth > bounds.NESTING or unary > bounds.NESTING:
             return True
     return False
 

@@ -4,13 +4,13 @@ Jinja's `ImmutableSandboxedEnvironment` already refuses private attributes and a
 a value (`card.update(...)`, `list.append`): templates read data, never change it. On top of that, no
 expression may build more than `limits` allows: a string or a list by repetition, padding or
 formatting (`'x' * 10**9`, `'%09999999d' % 1`, `'x'.ljust(10**9)`, `|center(10**9)`), an integer of
-thousands of digits (`10 ** 10 ** 10`), or loops of more than `limits.ITERATIONS` turns in one
+thousands of digits (`10 ** 10 ** 10`), or loops of more than `bounds.ITERATIONS` turns in one
 evaluation (`range` counts them; two nested `range(100000)` stop at once). What a value would print
 as, compare or sort by is measured before it is (`expanded`: a list of 100,000 references to one long
 text is as long as it prints), every filter is held to the same bounds (`bounded_filters`), and a
 refused attribute is an error where it is read, even inside `map(attribute=...)`. Each is refused with
 a SecurityError that the layout reports at the template line; the time spent on a face is bounded
-apart (`limits.FACE_SECONDS`).
+apart (`bounds.FACE_SECONDS`).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from jinja2.compiler import CodeGenerator
 from jinja2.exceptions import SecurityError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
-from pnp.model import limits
+from pnp.core import bounds, watchdog
 from pnp.model.expressions.bounded_filters import bounded, bounded_sum, check_size, joined_size, widths
 from pnp.model.expressions.expanded import checked, compare, text_of, too_long
 from pnp.model.expressions.functions import MATH
@@ -33,28 +33,28 @@ _PADDING = {"ljust", "rjust", "center", "zfill", "expandtabs"}
 def _repeat(seq: Any, times: Any) -> None:
     if isinstance(times, int) and isinstance(seq, str | list | tuple):
         n = len(seq) * max(times, 0)
-        if n > (limits.STRING if isinstance(seq, str) else limits.SEQUENCE):
+        if n > (bounds.STRING if isinstance(seq, str) else bounds.SEQUENCE):
             raise too_long(n, "a text" if isinstance(seq, str) else "a list")
 
 
 def safe_range(*args: int) -> range:
     rng = range(*args)
-    if len(rng) > limits.RANGE:
-        raise SecurityError(f"range of {len(rng):,} items: at most {limits.RANGE:,} in a template")
-    if limits.add_turns(len(rng)) > limits.ITERATIONS:
-        raise SecurityError(f"loops of more than {limits.ITERATIONS:,} turns in one value (nested ranges "
+    if len(rng) > bounds.RANGE:
+        raise SecurityError(f"range of {len(rng):,} items: at most {bounds.RANGE:,} in a template")
+    if watchdog.add_turns(len(rng)) > bounds.ITERATIONS:
+        raise SecurityError(f"loops of more than {bounds.ITERATIONS:,} turns in one value (nested ranges "
                             "multiply): lay out less per expression")
     return rng
 
 
 def _joined(parts: Any, sep: str = "") -> str:
     """`"".join` of what a template prints, each part measured first (`expanded.printed`), stopping as soon
-    as the text would grow past `limits.STRING`."""
+    as the text would grow past `bounds.STRING`."""
     out, total = [], 0
     for part in parts:
         text = text_of(part)
         total += len(text) + len(sep)
-        if total > limits.STRING:
+        if total > bounds.STRING:
             raise too_long(total, "a text")
         out.append(text)
     return sep.join(out)
@@ -135,12 +135,12 @@ class Sandbox(ImmutableSandboxedEnvironment):
             _repeat(left, right)
             _repeat(right, left)
             if isinstance(left, int) and isinstance(right, int) \
-                    and left.bit_length() + right.bit_length() > limits.INT_BITS:
-                raise SecurityError(f"a number of more than {limits.INT_BITS * 3 // 10:,} digits would be built")
+                    and left.bit_length() + right.bit_length() > bounds.INT_BITS:
+                raise SecurityError(f"a number of more than {bounds.INT_BITS * 3 // 10:,} digits would be built")
         elif operator == "**":
             if isinstance(left, int) and isinstance(right, int) and abs(left) > 1 and right > 0 \
-                    and right * left.bit_length() > limits.INT_BITS:
-                raise SecurityError(f"{left} ** {right}: a number of more than {limits.INT_BITS * 3 // 10:,} "
+                    and right * left.bit_length() > bounds.INT_BITS:
+                raise SecurityError(f"{left} ** {right}: a number of more than {bounds.INT_BITS * 3 // 10:,} "
                                     "digits")
         elif operator == "%" and isinstance(left, str):
             widths(left)
@@ -153,12 +153,12 @@ class Sandbox(ImmutableSandboxedEnvironment):
         if isinstance(owner, str):
             if name in _PADDING:
                 for value in (*args, *kwargs.values()):
-                    if isinstance(value, int) and value > limits.STRING:
+                    if isinstance(value, int) and value > bounds.STRING:
                         raise too_long(value, "a text")
             elif name == "replace" and len(args) >= 2 and isinstance(args[1], str):
                 old = args[0] if isinstance(args[0], str) else ""
                 grows = (len(owner) + 1) * len(args[1]) if not old else len(owner) // max(len(old), 1) * len(args[1])
-                if grows > limits.STRING:
+                if grows > bounds.STRING:
                     raise too_long(grows, "a text")
             elif name == "join" and args:
                 items = list(args[0])

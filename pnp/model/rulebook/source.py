@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import InputError, Problem, Where
-from pnp.model import limits
+from pnp.core import bounds, watchdog
+from pnp.core.errors import InputError, Problem, Where
 from pnp.model.project import read_input
-from pnp.model.rulebook.bounds import Tally, lines_bound, refuse, text_bound
+from pnp.model.rulebook.work_counted import Tally, lines_bound, refuse, text_bound
 
 SOURCE = "rulebook.md"
 KINDS = ("contents", "face", "anatomy", "setup", "key", "table", "pagebreak")
@@ -129,7 +129,7 @@ def _bounded_inline(state: Any) -> None:
 
 
 def _tally(tokens: list[Any], rel: str) -> None:
-    """The source's blocks counted against the rulebook's bounds (pnp.model.rulebook.bounds) before any text
+    """The source's blocks counted against the rulebook's bounds (pnp.model.rulebook.work_counted) before any text
     is parsed; InputError at the first past one."""
     tally = Tally()
     table: tuple[Where, list[int]] | None = None  # where the table is, its cells per row
@@ -164,12 +164,12 @@ def _parser() -> Any:
 
 def read_rulebook(root: Path, game_dir: Path) -> Rulebook | None:
     """The game's rulebook.md as blocks, or None when it has none. It is read as every game file is (inside the
-    project, a regular file: a named pipe is refused by name, within `limits.FILE_BYTES`)."""
+    project, a regular file: a named pipe is refused by name, within `bounds.FILE_BYTES`)."""
     path = game_dir / SOURCE
     rel = path.relative_to(root).as_posix()
     if not os.path.lexists(path):
         return None
-    raw = read_input(root, path, rel, "the rulebook", limits.FILE_BYTES, "; split it")
+    raw = read_input(root, path, rel, "the rulebook", bounds.FILE_BYTES, "; split it")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -179,15 +179,15 @@ def read_rulebook(root: Path, game_dir: Path) -> Rulebook | None:
 
 def parse_rulebook(text: str, rel: str) -> list[RulebookBlock]:
     """The blocks of rulebook.md's text; InputError at the place of the first bound it goes past, or of the text
-    being read when reading it ran past `limits.RULEBOOK_SECONDS`."""
+    being read when reading it ran past `bounds.RULEBOOK_SECONDS`."""
     lines_bound(text, rel)
     lines = text.splitlines()
     env: dict[str, Any] = {"rel": rel, "at": Where(rel)}
     try:
-        with limits.time_limit(limits.RULEBOOK_SECONDS):
+        with watchdog.time_limit(bounds.RULEBOOK_SECONDS):
             tokens = _parser().parse(text, env)
-    except limits.Overtime:
-        raise refuse(env["at"], f"reading the rulebook's Markdown ran past {limits.RULEBOOK_SECONDS:g} s, here: a "
+    except watchdog.Overtime:
+        raise refuse(env["at"], f"reading the rulebook's Markdown ran past {bounds.RULEBOOK_SECONDS:g} s, here: a "
                                 "text of many marks (`*`, `_`, `[`, `` ` ``, `<`) that open and never close? Write "
                                 "them as words, or in `code`") from None
     blocks: list[RulebookBlock] = []

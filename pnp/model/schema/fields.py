@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
-from pnp.errors import did_you_mean
+from pnp.core.errors import did_you_mean
 from pnp.model.schema.reader import Check, DeclaredFields
 from pnp.model.units import LENGTH_TEXT as LENGTH
 from pnp.model.units import MM, parse_length

@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import MISSING
 from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 
-from pnp.errors import Problem, did_you_mean, echo, near_name
+from pnp.core.errors import Problem, did_you_mean, echo, near_name
 from pnp.model.load import Doc, Path_
 from pnp.model.units import MM, UNQUOTED
 

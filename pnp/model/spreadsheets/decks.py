@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import Problem, Where, did_you_mean
-from pnp.model import limits
+from pnp.core import bounds
+from pnp.core.errors import Problem, Where, did_you_mean
 from pnp.model.load import Doc, Path_, display_path
 from pnp.model.project import OUTSIDE, outside, unreadable
 from pnp.model.spreadsheets.files import SheetError, read_csv, read_workbook
@@ -111,7 +111,7 @@ def read_sheet(game_dir: Path, root: Path, spec: str, at: Where, header_row: int
     suffix = path.suffix.lower()
     if suffix not in (".csv", *WORKBOOKS):
         raise SheetError(at, f"{name!r}: read CSV, XLSX, XLS, XLSB or ODS files (save the sheet as one of them)")
-    why = unreadable(root, path, "a spreadsheet", limits.SHEET_BYTES)
+    why = unreadable(root, path, "a spreadsheet", bounds.SHEET_BYTES)
     if why is not None:
         raise SheetError(at, f"{name!r}: {why}")
     shown = display_path(path, root)
@@ -154,8 +154,8 @@ def _header(sheet: Worksheet, grid: list[list[Any]], header_row: int | None, nam
 
 def _table(sheet: Worksheet, grid: list[list[Any]], header_row: int | None, fields: Iterable[str],
            unsaved: dict[tuple[int, int], str]) -> Worksheet:
-    if grid and max(len(r) for r in grid) > limits.SHEET_COLUMNS:
-        raise SheetError(sheet.where(), f"more than {limits.SHEET_COLUMNS} columns")
+    if grid and max(len(r) for r in grid) > bounds.SHEET_COLUMNS:
+        raise SheetError(sheet.where(), f"more than {bounds.SHEET_COLUMNS} columns")
     fields = list(fields)
     names = {plain(f): f for f in ("id", "copies", *fields)}
     first = _header(sheet, grid, header_row, names if fields else {})
@@ -180,9 +180,9 @@ def _table(sheet: Worksheet, grid: list[list[Any]], header_row: int | None, fiel
             if c not in named and not _blank(value):
                 raise SheetError(sheet.where(r, c), f"a value in a column with no field name; name the column in "
                                                     f"row {first + 1}")
-            if isinstance(value, str) and len(value) > limits.SHEET_CELL:
+            if isinstance(value, str) and len(value) > bounds.SHEET_CELL:
                 raise SheetError(sheet.where(r, c), f"{len(value):,} characters; a cell may hold at most "
-                                 f"{limits.SHEET_CELL:,} (a quote opened and never closed runs on to the next one)")
+                                 f"{bounds.SHEET_CELL:,} (a quote opened and never closed runs on to the next one)")
         cells = {k: row[c - 1] for k, c in sheet.columns.items() if c <= len(row) and not _blank(row[c - 1])}
         if cells:
             sheet.rows.append((r, cells))
@@ -199,10 +199,10 @@ def cell_yaml(text: str, listed: bool) -> Any:
     Not YAML: CellError for a list (`listed`), else the text itself (an `any` field takes text too)."""
     import yaml
 
-    from pnp.errors import InputError
+    from pnp.core.errors import InputError
     from pnp.model.load import load_text
 
-    deep = CellError(f"a list nested more than {limits.YAML_DEPTH} levels deep")
+    deep = CellError(f"a list nested more than {bounds.YAML_DEPTH} levels deep")
     depth = 0
     try:
         for event in yaml.parse(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader)):
@@ -210,7 +210,7 @@ def cell_yaml(text: str, listed: bool) -> Any:
                 raise CellError(f"a YAML alias (*{event.anchor}) in a cell; write the values out")
             if isinstance(event, yaml.SequenceStartEvent | yaml.MappingStartEvent):
                 depth += 1
-                if depth > limits.YAML_DEPTH:
+                if depth > bounds.YAML_DEPTH:
                     raise deep
             elif isinstance(event, yaml.SequenceEndEvent | yaml.MappingEndEvent):
                 depth -= 1

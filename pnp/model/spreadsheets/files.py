@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import Problem, Where
-from pnp.model import limits
+from pnp.core import bounds
+from pnp.core.errors import Problem, Where
 
 
 class SheetError(ValueError):
@@ -29,15 +29,15 @@ def _rows(text: str, sep: str, limit: int | None = None) -> list[list[str]]:
     import csv
     import io
 
-    csv.field_size_limit(max(csv.field_size_limit(), limits.SHEET_BYTES))  # a cell's length is checked at the cell
+    csv.field_size_limit(max(csv.field_size_limit(), bounds.SHEET_BYTES))  # a cell's length is checked at the cell
     rows = []
     reader = csv.reader(io.StringIO(text), delimiter=sep)
     for row in reader:
         rows.append(row)
         if limit is not None and len(rows) >= limit:
             break
-        if len(rows) > limits.SHEET_ROWS + 1:
-            raise ValueError(f"more than {limits.SHEET_ROWS:,} rows; split the deck")
+        if len(rows) > bounds.SHEET_ROWS + 1:
+            raise ValueError(f"more than {bounds.SHEET_ROWS:,} rows; split the deck")
     return rows
 
 
@@ -104,9 +104,9 @@ def read_workbook(path: Path, shown: str, sheet_name: str, at: Where,
             unpacked = sum(i.file_size for i in book_zip.infolist())
         except (zipfile.BadZipFile, OSError):
             raise SheetError(Where(shown), "cannot be read as a spreadsheet (not a valid XLSX or ODS file)") from None
-        if unpacked > limits.SHEET_UNPACKED:
+        if unpacked > bounds.SHEET_UNPACKED:
             raise SheetError(Where(shown), f"unpacks to {unpacked / 2**20:.0f} MB; a spreadsheet may unpack to at "
-                                           f"most {limits.SHEET_UNPACKED // 2**20} MB")
+                                           f"most {bounds.SHEET_UNPACKED // 2**20} MB")
         from pnp.model.spreadsheets.zip_guard import Unpacked, measure
 
         try:  # what the headers claim is no bound: what the members inflate to is, measured before they are read
@@ -134,12 +134,12 @@ def read_workbook(path: Path, shown: str, sheet_name: str, at: Where,
                 raise SheetError(at, f"no sheet {sheet_name!r} in {path.name} (sheets: {', '.join(names)})")
             name = sheet_name or names[0]
             sheet = book.get_sheet_by_name(name)
-            if sheet.total_width > limits.SHEET_COLUMNS:
+            if sheet.total_width > bounds.SHEET_COLUMNS:
                 raise SheetError(cell(shown, 0, 0, name), f"{sheet.total_width} columns; at most "
-                                 f"{limits.SHEET_COLUMNS}")
-            grid = sheet.to_python(skip_empty_area=False, nrows=limits.SHEET_ROWS + 2)
-            if len(grid) > limits.SHEET_ROWS + 1:
-                raise SheetError(cell(shown, 0, 0, name), f"more than {limits.SHEET_ROWS:,} rows; split the deck")
+                                 f"{bounds.SHEET_COLUMNS}")
+            grid = sheet.to_python(skip_empty_area=False, nrows=bounds.SHEET_ROWS + 2)
+            if len(grid) > bounds.SHEET_ROWS + 1:
+                raise SheetError(cell(shown, 0, 0, name), f"more than {bounds.SHEET_ROWS:,} rows; split the deck")
             return grid, name, scan.unsaved
     except SheetError:
         raise

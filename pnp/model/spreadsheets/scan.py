@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from posixpath import join, normpath
 from typing import Any
 
-from pnp.model import limits
+from pnp.core import bounds
 
 _REF = re.compile(r"([A-Za-z]{1,3})(\d{1,7})$")
 _SMALL_XML = 8 * 1024 * 1024  # workbook.xml and its relations list the sheets: a few kB
@@ -49,11 +49,11 @@ def _column(letters: str) -> int:
 
 
 def _check(row: int, col: int, scan: Scan) -> None:
-    if row > limits.SHEET_ROWS + 1:
-        raise TooFar(row, col, f"more than {limits.SHEET_ROWS:,} rows; split the deck (a value at row {row:,}: "
+    if row > bounds.SHEET_ROWS + 1:
+        raise TooFar(row, col, f"more than {bounds.SHEET_ROWS:,} rows; split the deck (a value at row {row:,}: "
                                "delete what lies below the cards)")
-    if col > limits.SHEET_COLUMNS:
-        raise TooFar(row, col, f"more than {limits.SHEET_COLUMNS} columns (a value at column {col:,}): delete what "
+    if col > bounds.SHEET_COLUMNS:
+        raise TooFar(row, col, f"more than {bounds.SHEET_COLUMNS} columns (a value at column {col:,}): delete what "
                                "lies right of the cards, or move the cards to a sheet of their own")
     scan.rows, scan.cols = max(scan.rows, row), max(scan.cols, col)
 
@@ -120,7 +120,7 @@ def _xlsx_quick(xml: bytes) -> Scan | None:
     if xml.count(_CELL) != xml.count(b"<c ") + xml.count(b"<c>") or b":c " in xml:
         return None
     for far in _FAR.finditer(xml):
-        if far[3] or int(far[2]) > limits.SHEET_ROWS + 1:
+        if far[3] or int(far[2]) > bounds.SHEET_ROWS + 1:
             return None
     scan = Scan()
     if b"<f" in xml:

@@ -4,7 +4,7 @@ An XLSX, XLSB or ODS file is a zip whose headers say what each member unpacks to
 less: a sheet of 900 MB whose headers claim 1 kB. Their sum is no bound then, and Python's zipfile, asked
 for a whole member, inflates all of it before it cuts it at the claimed size (1.8 GB for a file of 1 MB).
 So every member is inflated here first, a piece at a time, its bytes counted as they come out and its CRC
-checked; a zip that unpacks to more than `limits.SHEET_UNPACKED`, or a member that unpacks to other than its
+checked; a zip that unpacks to more than `bounds.SHEET_UNPACKED`, or a member that unpacks to other than its
 header says, is refused before any reader (the scan, calamine) opens the file. After that the headers are
 true, and reading a member whole is bounded by them.
 """
@@ -17,7 +17,7 @@ import zlib
 from pathlib import Path
 from typing import BinaryIO
 
-from pnp.model import limits
+from pnp.core import bounds
 
 PIECE = 1 << 20  # bytes inflated at a time
 
@@ -33,7 +33,7 @@ def measure(path: Path, book: zipfile.ZipFile) -> int:
     claimed = sum(info.file_size for info in book.infolist())
     with open(path, "rb") as raw:
         for info in book.infolist():
-            size = _inflated(raw, info, limits.SHEET_UNPACKED - total, claimed)
+            size = _inflated(raw, info, bounds.SHEET_UNPACKED - total, claimed)
             if size != info.file_size:
                 raise Unpacked(f"{info.filename} unpacks to {size:,} bytes where its header says {info.file_size:,}: "
                                "the file is damaged or made to mislead; save it again from the spreadsheet program")
@@ -69,9 +69,9 @@ def _inflated(raw: BinaryIO, info: zipfile.ZipInfo, room: int, claimed: int) -> 
             data = inflate.unconsumed_tail if inflate is not None else b""
             size += len(out)
             if size > room:
-                raise Unpacked(f"unpacks to more than {limits.SHEET_UNPACKED // 2**20} MB (its headers say "
+                raise Unpacked(f"unpacks to more than {bounds.SHEET_UNPACKED // 2**20} MB (its headers say "
                                f"{_size(claimed)}: {info.filename} alone is larger than its header says); a "
-                               f"spreadsheet may unpack to at most {limits.SHEET_UNPACKED // 2**20} MB")
+                               f"spreadsheet may unpack to at most {bounds.SHEET_UNPACKED // 2**20} MB")
             crc = zlib.crc32(out, crc)
     if crc != info.CRC and size == info.file_size:
         raise Unpacked(f"{info.filename} is damaged (its check sum does not match); save the workbook again")

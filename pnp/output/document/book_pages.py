@@ -24,9 +24,9 @@ from reportlab.platypus import Table as RLTable
 from reportlab.platypus.doctemplate import LayoutError
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from pnp.errors import InputError, Problem, Where
+from pnp.core import bounds, watchdog
+from pnp.core.errors import InputError, Problem, Where
 from pnp.layout.rulebook import flow as rb
-from pnp.model import limits
 from pnp.model.units import MM
 from pnp.output.document.book_look import BODY, FaceFlowable, Look, Markup
 
@@ -158,7 +158,7 @@ def render_rulebook(flow: list[rb.Flow], look: Look, name: str, version: str, pa
     """The rulebook's PDF on `paper`; a `booklet`: pages of half the sheet, imposed two to a landscape sheet; `pdfx`:
     a PDF/X build's settings (CMYK, its keys and boxes: pnp/output/pdfx/canvas.py).
     InputError at the block of rulebook.md that cannot be drawn (taller than a page), or being drawn when drawing
-    ran past `limits.RULEBOOK_SECONDS`."""
+    ran past `bounds.RULEBOOK_SECONDS`."""
     buf = io.BytesIO()
     if booklet:
         paper = (max(paper) / 2, min(paper))
@@ -187,10 +187,10 @@ def render_rulebook(flow: list[rb.Flow], look: Look, name: str, version: str, pa
     else:
         maker = {"canvasmaker": BookletCanvas} if booklet else {}
     try:
-        with limits.time_limit(limits.RULEBOOK_SECONDS):
+        with watchdog.time_limit(bounds.RULEBOOK_SECONDS):
             doc.multiBuild(story, maxPasses=4, **maker)
-    except limits.Overtime:
-        raise InputError([Problem(doc.where, f"drawing the rulebook ran past {limits.RULEBOOK_SECONDS:g} s, at this "
+    except watchdog.Overtime:
+        raise InputError([Problem(doc.where, f"drawing the rulebook ran past {bounds.RULEBOOK_SECONDS:g} s, at this "
                                   "block: show less (fewer or smaller tables and pictures)", "rulebook")]) from None
     except LayoutError as exc:  # a flowable taller than a page
         raise InputError([Problem(doc.where, _too_tall(str(exc)), "rulebook")]) from None

@@ -14,9 +14,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pnp.errors import InputError, Problem
+from pnp.core.errors import InputError, Problem
+from pnp.core.watchdog import working_on
 from pnp.layout.scene import Entry, Face
-from pnp.model.limits import working_on
 from pnp.model.schema.fields import CARD_SIZES
 from pnp.model.units import MM
 from pnp.output.export.raster import FaceImages

@@ -10,9 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pnp.errors import InputError, Problem
+from pnp.core import bounds
+from pnp.core.errors import InputError, Problem
 from pnp.layout.scene import Face
-from pnp.model import limits
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -26,19 +26,19 @@ def pixels(points: float, dpi: float) -> int:
 
 
 def check_fits(w: float, h: float, dpi: int, what: str, subject: str = "", fixed: bool = False) -> None:
-    """Refuse an image of `w` x `h` points at `dpi` that would be more than `limits.RASTER_PIXELS` pixels
+    """Refuse an image of `w` x `h` points at `dpi` that would be more than `bounds.RASTER_PIXELS` pixels
     (a 2 m board at 1200 dpi is 8 billion: 24 GB), saying the `--dpi` that would fit, before any is drawn.
     `fixed`: the command draws at `dpi` and has no `--dpi` (an export at a service's resolution)."""
     n = pixels(w, dpi) * pixels(h, dpi)
-    if n <= limits.RASTER_PIXELS:
+    if n <= bounds.RASTER_PIXELS:
         return
-    fits = int(dpi * (limits.RASTER_PIXELS / n) ** 0.5)
-    while fits > 1 and pixels(w, fits) * pixels(h, fits) > limits.RASTER_PIXELS:
+    fits = int(dpi * (bounds.RASTER_PIXELS / n) ** 0.5)
+    while fits > 1 and pixels(w, fits) * pixels(h, fits) > bounds.RASTER_PIXELS:
         fits -= 1
     mm = 25.4 / 72
     raise InputError([Problem(None, f"{what} of {w * mm:.0f} x {h * mm:.0f} mm at {dpi} dpi would be "
                               f"{pixels(w, dpi):,} x {pixels(h, dpi):,} pixels ({n / 1e6:,.0f} million; an image "
-                              f"holds at most {limits.RASTER_PIXELS / 1e6:,.0f} million): "
+                              f"holds at most {bounds.RASTER_PIXELS / 1e6:,.0f} million): "
                               + (f"at most {fits} dpi would fit; leave this component out (--only) and print it "
                                  "from the PDF" if fixed else f"use --dpi {fits} or less"),
                               subject)])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pnp.errors import InputError, Problem
+from pnp.core.errors import InputError, Problem
 from pnp.layout.scene import Ellipse, Entry, Label, Rect
 from pnp.model.game import Deck, PrintSettings
 from pnp.model.units import MM, to_mm

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from pnp.errors import Problem
+from pnp.core.errors import Problem
 
 if TYPE_CHECKING:
     from pnp.model.game import Game

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.errors import Problem
+from pnp.core.errors import Problem
 from pnp.output.pdfx.readback import Inked, read_back
 
 

@@ -21,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from pnp.errors import Problem, Where
+from pnp.core.errors import Problem, Where
 from pnp.layout.scene import Ellipse, Face, Icon, Image, Item, Label, Line, Polygon, Rect, Text, TextRun, drawn_as
 from pnp.model.units import MM, hex_of
 from pnp.output.impose.cards import Page, Placement

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.errors import Problem
+from pnp.core.errors import Problem
 from pnp.layout.scene import Icon, Text, TextRun
 from pnp.output.export.shops import Vendor
 

@@ -3,7 +3,7 @@ one to itself, a larger one is tiled (`pnp.output.tiling.tiles`); a die's net is
 
 from __future__ import annotations
 
-from pnp.errors import InputError, Problem
+from pnp.core.errors import InputError, Problem
 from pnp.layout.scene import Entry, Face
 from pnp.model.game import Deck, PrintSettings
 from pnp.model.units import MM

@@ -21,7 +21,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
-from pnp.errors import InputError, Problem
+from pnp.core.errors import InputError, Problem
 
 MANIFEST = "manifest.json"
 _EXCHANGE = 2  # RENAME_EXCHANGE

@@ -6,14 +6,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from pnp.model import limits
+from pnp.core import bounds
 from pnp.model.schema.reader import Check
 from pnp.rules.rule_kinds import Found, RuleOptions, rule_kind
 
 if TYPE_CHECKING:
     from pnp.rules.engine import Engine
 
-GAMES = Check(json={"type": "integer", "minimum": 1, "maximum": limits.BALANCE_GAMES})  # said by `out_of_bounds`
+GAMES = Check(json={"type": "integer", "minimum": 1, "maximum": bounds.BALANCE_GAMES})  # said by `out_of_bounds`
 
 
 @dataclass(kw_only=True)
@@ -30,8 +30,8 @@ class Balance(RuleOptions):
     card_effect: float | None = None  # no card's win-rate effect (points) beyond this, either way
 
     def out_of_bounds(self) -> Iterator[tuple[str, str]]:
-        if not 1 <= self.games <= limits.BALANCE_GAMES:
-            yield "games", (f"`games: {self.games}`: a balance rule plays 1 to {limits.BALANCE_GAMES:,} games per "
+        if not 1 <= self.games <= bounds.BALANCE_GAMES:
+            yield "games", (f"`games: {self.games}`: a balance rule plays 1 to {bounds.BALANCE_GAMES:,} games per "
                             "player count")
 
 

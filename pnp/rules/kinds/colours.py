@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from pnp.model import limits
+from pnp.core import bounds
 from pnp.model.colour import close_pairs
 from pnp.model.units import parse_colour
 from pnp.rules.rule_kinds import Found, RuleOptions, rule_kind
@@ -59,5 +59,5 @@ def check(engine: Engine, rule: Colours, at: tuple) -> Iterator[Found]:
                        f"{d:.1f}) and {'share a symbol' if sa and sa == sb else 'have no symbol'}: give "
                        "each its own symbol")
     if more:
-        yield (engine.doc.where((*at, "source")), rule.id, f"more than {limits.COLOUR_PAIRS:,} pairs of colours "
+        yield (engine.doc.where((*at, "source")), rule.id, f"more than {bounds.COLOUR_PAIRS:,} pairs of colours "
                "are too close (the closest are said above): give the table fewer, more distinct colours")

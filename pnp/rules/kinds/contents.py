@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
-from pnp.errors import Problem
+from pnp.core.errors import Problem
 from pnp.rules.rule_kinds import Found, RuleOptions, rule_kind
 
 if TYPE_CHECKING:

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from pnp.errors import Where
+from pnp.core.errors import Where
 from pnp.rules.rule_kinds import Found, RuleOptions, rule_kind
 
 if TYPE_CHECKING:

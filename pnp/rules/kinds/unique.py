@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
-from pnp.errors import InputError, Problem
+from pnp.core.errors import InputError, Problem
 from pnp.rules.rule_kinds import Found, RuleOptions, rule_kind
 from pnp.rules.rule_values import hashable, shown
 from pnp.rules.shared_options import Source

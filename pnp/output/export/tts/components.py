@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
-from pnp.errors import InputError, Problem
+from pnp.core.errors import InputError, Problem
 from pnp.layout.scene import Face
 from pnp.model.units import MM
 from pnp.output.export.faces import DPI, Entries, Exported, Progress, png_bytes, size_name

@@ -25,7 +25,7 @@ from typing import Any
 MAGIC = b"pnp1"
 _KEY: bytes | None | bool = False  # False: not read yet; None: no key can be kept
 _BROKEN: set[str] = set()  # kinds whose folder could not be written this run: not tried again
-_WRITES = [True]  # False in a worker running game code (pnp/rules/worker.py): it writes no file
+_WRITES = [True]  # False in a worker running game code (pnp/core/sandbox/runner.py): it writes no file
 _FIXED: list[Path] = []  # the cache folder, once a worker has fixed it
 
 

@@ -2,7 +2,7 @@
 `pnp simulate`) runs through here, in a worker process that the operating system holds to limits, and
 only the parent decides what came of it. Nothing else imports game code.
 
-    from pnp.rules.worker import Box, Running, run_all, run_one
+    from pnp.core.sandbox.runner import Box, Running, run_all, run_one
 
     box = Box(seconds=10, code=game.dir, label=f"cards/{game.id}", reads=(game.root,))
     works = [lambda: check_a(game), lambda: check_b(game)]
@@ -25,19 +25,19 @@ worker. `run_one(work, box)` runs one. `Running(works, box, jobs)` starts
 them and returns at once; its `outcomes()` waits (pnp checks the game's other rules meanwhile);
 `outcomes(until)` ends the run at the first outcome `until` holds true of (`pnp simulate`: a batch of
 games per work, stopped at the first its play module fails; the works not run then are "unrun"). A work
-of several parts (`Box.parts`: those games) calls `worker_child.lap()` between two, and each part gets
+of several parts (`Box.parts`: those games) calls `sandbox.child.lap()` between two, and each part gets
 the time limits of a work again, and the parent's deadline is that part's (a page the two share, `Lap`,
 says which part runs and since when; a failure names its part, `Outcome.part`, so the parent never plays
 a work again to find it).
 
 What a worker is held to, set on itself before any game code runs:
-- time: `Box.seconds` of processor time a work, and `Box.clock()` by the clock (`limits.WALL_FACTOR`
+- time: `Box.seconds` of processor time a work, and `Box.clock()` by the clock (`bounds.WALL_FACTOR`
   times that, a second more at least: sleeping, waiting or starved of the processor): ITIMER_PROF and
-  ITIMER_REAL raise `limits.Overtime` in its Python code at its line, again each second if it is
+  ITIMER_REAL raise `watchdog.Overtime` in its Python code at its line, again each second if it is
   caught; about a second later RLIMIT_CPU ends the process (code stuck in C, such as a catastrophic
   regular expression) or the parent does, at `Box.deadline()` (SIGUSR1 for its traceback, then SIGKILL);
-- memory: `limits.WORKER_MEMORY` of address space beyond what it starts with (RLIMIT_AS);
-- files: it writes none (RLIMIT_FSIZE 0), holds `limits.WORKER_FILES` open at most, dumps no core;
+- memory: `bounds.WORKER_MEMORY` of address space beyond what it starts with (RLIMIT_AS);
+- files: it writes none (RLIMIT_FSIZE 0), holds `bounds.WORKER_FILES` open at most, dumps no core;
   every inherited file descriptor is closed, stdin/stdout/stderr lead to /dev/null, the environment
   is emptied (no CI secrets to read), SIGINT is left to the parent;
 - an audit hook (`sys.addaudithook`) refuses, and reports at the game's line, writing, renaming or
@@ -58,7 +58,7 @@ A worker is forked, not spawned: it starts in a few milliseconds with the loaded
 would import pnp and load the game again: a third of a second); all told a worker costs 10-20 ms of
 processor time, most of it the copy-on-write of pages it and pnp touch. Forking beside other threads
 (`pnp serve`, `pnp watch`) is safe for what the worker touches: Python resets its import lock, the
-time-limit watchdog is made afresh in the child (`limits._forked`) and its time kept by a signal, not
+time-limit watchdog is made afresh in the child (`watchdog._forked`) and its time kept by a signal, not
 a thread; a lock some other library held at that moment could stall the worker, and the deadline
 ends it then. An idle worker is told to end by closing its commands and reaped later, off the
 critical path. POSIX only (fork).
@@ -77,8 +77,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from pnp.errors import Problem
-from pnp.rules.worker_child import Box, Lap, Work, line_in, start
+from pnp.core.errors import Problem
+from pnp.core.sandbox.child import Box, Lap, Work, line_in, start
 
 
 @dataclass
@@ -343,7 +343,7 @@ class _Unpickler(pickle.Unpickler):
     """A report holds plain data, `Where` and `Problem`: nothing else is looked up (what a worker sends
     is never allowed to run code in pnp's process)."""
 
-    ALLOWED = frozenset({("pnp.errors", "Where"), ("pnp.errors", "Problem"), ("builtins", "set"),
+    ALLOWED = frozenset({("pnp.core.errors", "Where"), ("pnp.core.errors", "Problem"), ("builtins", "set"),
                          ("builtins", "frozenset")})
 
     def __init__(self, data: bytes, types: frozenset[tuple[str, str]]):

@@ -1,4 +1,4 @@
-"""The worker's side of pnp/rules/worker.py: a forked process that shuts itself in (limits, closed
+"""The worker's side of pnp/core/sandbox/runner.py: a forked process that shuts itself in (limits, closed
 files, an empty environment, an audit hook) before any game code runs, then runs the works the
 parent names, one report each, until the parent closes its commands."""
 
@@ -18,8 +18,8 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
-from pnp.errors import InputError
-from pnp.model import limits
+from pnp.core import bounds, watchdog
+from pnp.core.errors import InputError
 
 Work = Callable[[], Any]
 _exit = os._exit  # the worker's own way out: game code that replaces os._exit cannot keep a refused worker going
@@ -27,11 +27,11 @@ _exit = os._exit  # the worker's own way out: game code that replaces os._exit c
 
 @dataclass(frozen=True)
 class Box:
-    seconds: float = limits.RULE_SECONDS  # processor time of one work (the wall clock: WALL_FACTOR times it)
+    seconds: float = bounds.RULE_SECONDS  # processor time of one work (the wall clock: WALL_FACTOR times it)
     code: Path | None = None  # the game's code folder: the lines named in failures are in it
     label: str = ""  # how that folder is shown (`cards/<game>`)
     reads: tuple[Path, ...] = ()  # folders game code may read (the project), besides Python's own
-    memory: int = limits.WORKER_MEMORY
+    memory: int = bounds.WORKER_MEMORY
     types: frozenset[tuple[str, str]] = frozenset()  # (module, class) a value may hold besides pnp's Where, Problem
     wall: float | None = None  # seconds by the clock a work may take (default: WALL_FACTOR x seconds, 1 s more)
     prepare: Callable[[], None] | None = None  # pnp's own work in the worker before it shuts itself in (no game code)
@@ -39,7 +39,7 @@ class Box:
 
     def clock(self) -> float:
         """Seconds by the clock after which the worker stops a work's Python code itself (SIGALRM)."""
-        return self.wall if self.wall is not None else max(self.seconds * limits.WALL_FACTOR, self.seconds + 1.0)
+        return self.wall if self.wall is not None else max(self.seconds * bounds.WALL_FACTOR, self.seconds + 1.0)
 
     def deadline(self) -> float:
         """Seconds by the clock after which pnp kills the worker (code stuck in C, or deaf to its alarm): one
@@ -160,9 +160,9 @@ def _serve(works: Sequence[Work], box: Box, cmd: int, rep: int, trace: int, lap_
         if shown(caller.f_code.co_filename, caller.f_lineno, box):  # game code giving itself a part's time again
             guard.refuse("start its time limits again (lap())", caller)
         if _FIRED[0]:  # the part before caught its time limit and finished: late all the same
-            raise limits.Overtime
+            raise watchdog.Overtime
         if laps[0] >= box.parts - 1:
-            raise limits.Overtime  # more parts than the work was given time for
+            raise watchdog.Overtime  # more parts than the work was given time for
         laps[0] += 1
         _PART[0] = laps[0]
         lap_page.set(current[0], laps[0])  # the parent's deadline: this part's own
@@ -202,10 +202,10 @@ def _run(work: Work, box: Box, printed: Printed) -> bytes:
             signal.setitimer(signal.ITIMER_PROF, 0)
             signal.setitimer(signal.ITIMER_REAL, 0)
         if _FIRED[0]:  # it caught its time limit and finished: late all the same
-            raise limits.Overtime
+            raise watchdog.Overtime
     except InputError as exc:
         return report("input", list(exc.problems), printed=printed.text())
-    except limits.Overtime as exc:
+    except watchdog.Overtime as exc:
         return report("overtime", None, f"ran longer than {box.seconds:g} s and was stopped", _traced(exc, box),
                       printed.text())
     except SystemExit as exc:
@@ -236,7 +236,7 @@ def _overtime(signum: int, frame: FrameType | None) -> None:
     stuck in C is ended by RLIMIT_CPU). A signal, not pnp's watchdog thread: starting a thread costs a worker
     10 ms on a busy machine."""
     _FIRED[0] += 1
-    raise limits.Overtime
+    raise watchdog.Overtime
 
 
 class Printed:
@@ -279,7 +279,7 @@ class Guard:
             return  # once (a game's play calls id() hundreds of times, each call an event)
         import threading
 
-        if self.ours or threading.get_ident() == limits.timekeeper():  # pnp's own: its limits, the watchdog's
+        if self.ours or threading.get_ident() == watchdog.timekeeper():  # pnp's own: its limits, the watchdog's
             # ctypes call (a template laid out for a rule runs under a time limit)
             return
         what = self.refused(event, args)
@@ -347,9 +347,9 @@ def _readable(box: Box) -> list[str]:
 
     roots: list[str | Path] = [*box.reads, sys.prefix, sys.base_prefix, sys.exec_prefix, Path(pnp.__file__).parent,
              *(p for p in sys.path if p and os.path.isdir(p) and os.path.realpath(p) != "/")]
-    from pnp.model import kept  # what pnp kept between runs (template code, YAML, fonts): read, never written
+    from pnp.core import disk_cache  # what pnp kept between runs (template code, YAML, fonts): read, never written
 
-    roots += kept.read_only()
+    roots += disk_cache.read_only()
     return sorted({os.path.realpath(r) for r in roots})
 
 
@@ -366,7 +366,7 @@ def _hold(box: Box) -> None:
 
     limit(resource.RLIMIT_CORE, 0)
     limit(resource.RLIMIT_FSIZE, 0)
-    limit(resource.RLIMIT_NOFILE, limits.WORKER_FILES)
+    limit(resource.RLIMIT_NOFILE, bounds.WORKER_FILES)
     try:
         with open("/proc/self/statm") as f:
             size = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
