@@ -12,12 +12,12 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from pnp.core import bounds, watchdog
-from pnp.core.errors import InputError, Problem, Problems, RuleError
+from pnp.core.errors import InputError, Problem, Problems, RuleError, Where
 from pnp.layout.template_engine import LayoutEnv
-from pnp.layout.whole_game import LayoutCache, Prepared, lay_out_game
+from pnp.layout.whole_game import LaidOutDeck, LayoutCache, Prepared, lay_out_game
 from pnp.model.game import Deck, Game, PrintSettings, load_game
 from pnp.model.project import output_folder
 from pnp.model.schema.fields import PAPERS
@@ -30,6 +30,17 @@ from pnp.rules.check import RuleOptions, rule_problems, split, start_custom_rule
 
 if TYPE_CHECKING:
     from pnp.output.document.front_matter import Row
+
+
+class RenderedFile(NamedTuple):
+    """One file of a build as rendering hands it to the document, the preflight and the writer: where it goes,
+    its PDF, its imposed pages, how they were imposed (for the summary) and the deck it prints."""
+
+    path: Path
+    data: bytes
+    pages: list[Page]
+    how: Any
+    deck: Deck
 
 
 @dataclass(repr=False, eq=False)
@@ -165,7 +176,7 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
     game, settings, paper, env, marker, font = prep.game, prep.settings, prep.paper, prep.env, prep.marker, prep.font
     found = prep.found
     if opts.only is not None:  # a reprint: just the chosen cards, with their backs
-        prep.decks = [(deck, [e for e in entries if e.meta["id"] in opts.only.get(deck.id, set())], size)
+        prep.decks = [LaidOutDeck(deck, [e for e in entries if e.meta["id"] in opts.only.get(deck.id, set())], size)
                       for deck, entries, size in prep.decks]
         prep.decks = [d for d in prep.decks if d[1]]
         settings.document = False
@@ -174,7 +185,7 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
     pdfx = print_shop(game, opts)
     Renderer = renderer_of(pdfx)
 
-    rendered: list[tuple[Path, bytes, list[Page], Any, Deck]] = []
+    rendered: list[RenderedFile] = []
     notes: list[str] = []
     single = opts.layout == "single"
     out_dir = output_folder(root, opts.out, game.id, opts.vendor or ("pdfx" if pdfx else "") or
@@ -193,7 +204,7 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
             for suffix, pages, how in impose_component(deck, entries, size, settings, paper, notes, single,
                                                        order_of(opts)):
                 data = Renderer(env.icons, f"{game.manifest.name}: {deck.name}", font).render(pages, marker, stamp)
-                rendered.append((out_dir / f"{deck.id}{suffix}.pdf", data, pages, how, deck))
+                rendered.append(RenderedFile(out_dir / f"{deck.id}{suffix}.pdf", data, pages, how, deck))
             continue
         key = fingerprint(root, game, deck, (settings, opts.back_offset, opts.only, marker, stamp, out_dir), entries) \
             if opts.cache is not None else str(step)  # a one-off build has nothing to reuse
@@ -207,7 +218,7 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
             data = Renderer(env.icons, f"{game.manifest.name}: {deck.name}", font).render(pages, marker, stamp,
                                                                                          settings.margin)
             cache.decks[deck.id] = (key, pages, how, data)
-        rendered.append((out_dir / f"{deck.id}.pdf", data, pages, how, deck))
+        rendered.append(RenderedFile(out_dir / f"{deck.id}.pdf", data, pages, how, deck))
 
     # the rulebook (cards/<game>/rulebook.md): its counts, faces and setup from this very build
     rulebook = None
@@ -309,13 +320,14 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
                        checked)
 
 
-def painted(rendered: list, document: tuple[str, bytes, list[Page]] | None, paper: str) -> list[Problem]:
+def painted(rendered: list[RenderedFile], document: tuple[str, bytes, list[Page]] | None, paper: str) -> list[Problem]:
     """Every free edge of every face in these files, as written, keeps the bleed its layout gives it, measured in
     the rendered pixels (pnp/output/preflight/painted.py): an edge that falls short is an error."""
     from pnp.output.preflight.laid_out import subject_of
     from pnp.output.preflight.painted import short_edges
 
-    files = [(path.name, data, pages, deck.doc.where(())) for path, data, pages, _, deck in rendered]
+    files: list[tuple[str, bytes, list[Page], Where | None]] = [(path.name, data, pages, deck.doc.where(()))
+                                                                 for path, data, pages, _, deck in rendered]
     if document is not None:
         files.append((*document, None))
     out = []
@@ -416,7 +428,8 @@ def stamp_of(game: Game, final: bool) -> str:
 
 def preflight_prepared(prep: Prepared, single: bool, stamped: bool) -> list[Problem]:
     """A laid-out game imposed on its paper (or one face a page) and preflighted."""
-    rendered = [(Path(f"{deck.id}{suffix}.pdf"), b"", pages, how, deck) for deck, entries, size in prep.decks
+    rendered = [RenderedFile(Path(f"{deck.id}{suffix}.pdf"), b"", pages, how, deck)
+                for deck, entries, size in prep.decks
                 for suffix, pages, how in impose_component(deck, entries, size, prep.settings, prep.paper, [], single)]
     document = None
     if not single and prep.settings.document:  # the document's own sheets: the pieces and cards it packs
@@ -435,7 +448,7 @@ def printed(pages: list[Page], side: str) -> int:
     return len({(p.meta["id"], p.meta["copy"]) for page in pages for p in page.placements if p.meta["side"] == side})
 
 
-def preflight(rendered: list, margin: float, font: str, env: LayoutEnv, stamp: str, single: bool,
+def preflight(rendered: list[RenderedFile], margin: float, font: str, env: LayoutEnv, stamp: str, single: bool,
               document: tuple[str, list[Page]] | None = None, contrast: float = 2.0) -> list[Problem]:
     """What a print shop's preflight would flag in these files and the document (pnp/output/preflight/laid_out.py);
     `stamp`: the playtest stamp's text, if printed; `contrast`: what text must reach (the game's `print:`)."""
@@ -502,7 +515,7 @@ def _label(component_id: str) -> str:
     return words if re.match(r"d\d", words) else words[:1].upper() + words[1:]
 
 
-def render_document(game: Game, rendered: list, laid: dict[str, Any], counts: dict[str, int],
+def render_document(game: Game, rendered: list[RenderedFile], laid: dict[str, Any], counts: dict[str, int],
                     paper: tuple[float, float], settings: PrintSettings, env: LayoutEnv, font: str, marker: str,
                     stamp: str, back_offset: tuple[float, float] = (0.0, 0.0), rulebook: str = "",
                     stock: str | None = None, pdfx: Any = None) -> tuple[bytes, list[Page]]:
@@ -580,7 +593,7 @@ def _holds(page: Page, names: dict[str, str], counts: bool = False) -> str:
     return ", ".join(f"{name} {n}" if counts else name for name, n in seen.items())
 
 
-def checklist_rows(game: Game, rendered: list, counts: dict[str, int]) -> list[Row]:
+def checklist_rows(game: Game, rendered: list[RenderedFile], counts: dict[str, int]) -> list[Row]:
     """The contents checklist: each deck in print order, each contents entry that is a card id right under its
     own deck, then what is not printed ("also needed")."""
     from pnp.output.document.front_matter import Row  # the print-and-play document's: only a build that writes one

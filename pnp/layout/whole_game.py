@@ -12,7 +12,7 @@ import weakref
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pnp.core import bounds, watchdog
 from pnp.core.errors import InputError, Problem, Problems, Where
@@ -148,7 +148,12 @@ def _place(deck: Deck, card: Any, name: str = "", *path: str | int) -> Where:
     return deck.doc.where(("cards", card.index, name, *path) if name else ("cards", card.index))
 
 
-LaidOutDeck = tuple[Deck, list[Entry], tuple[float, float]]  # the deck, its faces, their trim size
+class LaidOutDeck(NamedTuple):
+    """A deck as the layout hands it on: the deck, every printed copy of its faces, and their trim size (points)."""
+
+    deck: Deck
+    entries: list[Entry]
+    size: tuple[float, float]
 
 
 def check_pieces(game: Game, max_pieces: int) -> None:
@@ -230,7 +235,7 @@ def lay_out_game(game: Game, bleed: float, problems: Problems, max_pieces: int =
                 files = {d.doc.file for d in game.decks if d.id in read and d is not deck}
                 cache.decks[key] = (text, entries, own.items, {f: _read(game.root / f) for f in files})
         size = (entries[0].front.w, entries[0].front.h) if entries else (0.0, 0.0)
-        decks.append((deck, entries, size))
+        decks.append(LaidOutDeck(deck, entries, size))
     return env, decks
 
 

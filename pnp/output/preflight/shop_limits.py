@@ -5,6 +5,7 @@ name the component and, where an element is at fault, its template line."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pnp.core.errors import Problem
@@ -19,7 +20,7 @@ def _mm(points: float) -> str:
     return f"{points * 25.4 / 72:.1f} mm"
 
 
-def shop_findings(decks: list[tuple[Any, list, Any]], shop: Vendor) -> list[Problem]:
+def shop_findings(decks: Sequence[tuple[Any, list, Any]], shop: Vendor) -> list[Problem]:
     """Each (deck, entries, size) of a prepared game held to `shop`'s sizes, bleed and safe zone."""
     out: dict[tuple[str, str], Problem] = {}
 
