@@ -1,67 +1,12 @@
-"""The one runner for game code: everything a game's own Python does (custom rules, the play modules of
-`pnp simulate`) runs through here, in a worker process that the operating system holds to limits, and
-only the parent decides what came of it. Nothing else imports game code.
-
-    from pnp.core.sandbox.runner import Box, Running, run_all, run_one
+"""The one runner for game code, pnp's side: everything a game's own Python does (custom rules, the play modules
+of `pnp simulate`) runs through here, in a worker process (`child.py`) that the operating system holds to
+limits, and only this side decides what came of it. Nothing else imports game code.
 
     box = Box(seconds=10, code=game.dir, label=f"cards/{game.id}", reads=(game.root,))
-    works = [lambda: check_a(game), lambda: check_b(game)]
-    outcomes = run_all(works, box, jobs=1)
-    running = Running(works, box)   # started: pnp does its own work meanwhile ...
-    outcomes = running.outcomes()   # ... then waits for theirs (`running.close()`: not wanted after all)
+    outcomes = run_all([lambda: check_a(game), lambda: check_b(game)], box, jobs=1)
 
-A *work* is a callable of no arguments that uses game code (imports it, calls it) and returns what
-`pickle` can carry: plain data, `Where` and `Problem` (other classes: name them in `Box.types`). The
-worker is a fork of this process, so a work may use anything the parent has loaded (the `Game`, its
-laid-out templates) without sending it. `run_all(works, box, jobs)` gives one `Outcome` per work, in
-order: `kind` "ok" with its `value`; "input" with `problems` (the work raised `InputError`: located
-already); or a failure, said as the end of a sentence whose subject is the game code (`failure`: "ran
-longer than 2 s and was stopped"), its kind ("overtime", "exit", "memory", "refused", "died",
-"error") and `at`, the game's `file:line` where it is known. `printed` is what the work printed.
-Up to `jobs` workers run at once (`pnp simulate --jobs N`), each running works one after another (one
-start for all of a game's custom rules), the next queued behind the one it runs (it never waits for pnp
-between two); a worker that dies takes only its current work with it, and the next work gets a new
-worker. `run_one(work, box)` runs one. `Running(works, box, jobs)` starts
-them and returns at once; its `outcomes()` waits (pnp checks the game's other rules meanwhile);
-`outcomes(until)` ends the run at the first outcome `until` holds true of (`pnp simulate`: a batch of
-games per work, stopped at the first its play module fails; the works not run then are "unrun"). A work
-of several parts (`Box.parts`: those games) calls `sandbox.child.lap()` between two, and each part gets
-the time limits of a work again, and the parent's deadline is that part's (a page the two share, `Lap`,
-says which part runs and since when; a failure names its part, `Outcome.part`, so the parent never plays
-a work again to find it).
-
-What a worker is held to, set on itself before any game code runs:
-- time: `Box.seconds` of processor time a work, and `Box.clock()` by the clock (`bounds.WALL_FACTOR`
-  times that, a second more at least: sleeping, waiting or starved of the processor): ITIMER_PROF and
-  ITIMER_REAL raise `watchdog.Overtime` in its Python code at its line, again each second if it is
-  caught; about a second later RLIMIT_CPU ends the process (code stuck in C, such as a catastrophic
-  regular expression) or the parent does, at `Box.deadline()` (SIGUSR1 for its traceback, then SIGKILL);
-- memory: `bounds.WORKER_MEMORY` of address space beyond what it starts with (RLIMIT_AS);
-- files: it writes none (RLIMIT_FSIZE 0), holds `bounds.WORKER_FILES` open at most, dumps no core;
-  every inherited file descriptor is closed, stdin/stdout/stderr lead to /dev/null, the environment
-  is emptied (no CI secrets to read), SIGINT is left to the parent;
-- an audit hook (`sys.addaudithook`) refuses, and reports at the game's line, writing, renaming or
-  deleting a file, reading one outside `Box.reads` and Python's own installation, sockets and name
-  lookups, starting a process or sending a signal, ctypes, mmap and changing its limits; the worker
-  ends after a refusal, so game code that catches it cannot go on;
-- a crash (segfault, abort) or a fatal signal leaves its traceback to the parent (faulthandler), which
-  names the game's line; what a worker sends back is unpickled with only plain data, `Where`, `Problem`
-  and `Box.types` allowed (it never runs code in pnp's process).
-`Box.prepare` is pnp's own work in the worker before it shuts itself in (custom rules: compile the
-game's modules ahead).
-Audit hooks are not a security boundary (CPython documents it): code that reaches ctypes or the
-interpreter's internals some other way gets past them, and a worker runs with the user's rights.
-They stop careless and ordinary code; untrusted code is for `--no-custom-rules`. What the process
-limits and the parent's deadline hold (time, memory, a pass by exiting early), they hold for any code.
-
-A worker is forked, not spawned: it starts in a few milliseconds with the loaded game (a spawned one
-would import pnp and load the game again: a third of a second); all told a worker costs 10-20 ms of
-processor time, most of it the copy-on-write of pages it and pnp touch. Forking beside other threads
-(`pnp serve`, `pnp watch`) is safe for what the worker touches: Python resets its import lock, the
-time-limit watchdog is made afresh in the child (`watchdog._forked`) and its time kept by a signal, not
-a thread; a lock some other library held at that moment could stall the worker, and the deadline
-ends it then. An idle worker is told to end by closing its commands and reaped later, off the
-critical path. POSIX only (fork).
+What a work is and returns, the outcomes, batches of parts, and every limit a worker is held to (time,
+memory, files, the audit hook, crashes) are described in docs/architecture.md, "The sandbox".
 """
 
 from __future__ import annotations
