@@ -132,3 +132,22 @@ def test_a_peer_that_takes_the_connection_and_never_answers_is_said_within_the_d
     assert result.code == 2 and not result.out and "Traceback" not in result.err
     assert result.err.startswith(f"--cluster {address}: no Dask scheduler answers there"), result.err
     assert took < 2 + 1.5, took  # its deadline, and a second
+
+
+def test_the_whole_command_ends_within_the_documented_10_s_when_the_peer_never_answers():
+    """By the clock from the command's start (Python, pnp and Dask's import count too), exit 2 within 10 s."""
+    import socket
+    import subprocess
+    import sys
+    import time
+
+    with socket.socket() as silent:
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(8)
+        address = f"tcp://127.0.0.1:{silent.getsockname()[1]}"
+        started = time.monotonic()
+        done = subprocess.run([sys.executable, "-m", "pnp", "--root", str(ROOT), "simulate", "coins", "--games", "5",
+                               "--cluster", address], capture_output=True, text=True, timeout=60)
+        took = time.monotonic() - started
+    assert done.returncode == 2 and "no Dask scheduler answers there" in done.stderr, done.stderr
+    assert took < 10.5, took

@@ -70,6 +70,21 @@ def _within(seconds: float, call: Any) -> tuple[bool, Any]:
     return True, got["value"]
 
 
+STARTING = 3.0  # seconds of the process's own start (Python, pnp, Dask's import) counted toward CONNECT_SECONDS
+
+
+def _since_start() -> float:
+    """Seconds since this process started (from /proc; 0 where the system does not say)."""
+    import os
+
+    try:
+        fields = Path("/proc/self/stat").read_text().rsplit(")", 1)[1].split()
+        uptime = float(Path("/proc/uptime").read_text().split()[0])
+        return max(0.0, uptime - int(fields[19]) / os.sysconf("SC_CLK_TCK"))
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
 def connect(address: str) -> Any:
     """A client of the cluster's scheduler at `address`; a missing extra or a scheduler that does not
     answer (within CONNECT_SECONDS by the clock, whatever the peer does) is said plainly (exit 2)."""
@@ -77,9 +92,9 @@ def connect(address: str) -> Any:
         from distributed import Client
     except ImportError:
         raise _problem(f"--cluster needs Dask distributed, an optional extra: {INSTALL}") from None
+    wait = max(CONNECT_SECONDS / 2, CONNECT_SECONDS - min(_since_start(), STARTING))  # the command's start counts too
     try:
-        answered, client = _within(CONNECT_SECONDS, lambda: Client(address, timeout=max(1, CONNECT_SECONDS - 1),
-                                                                   set_as_default=False))
+        answered, client = _within(wait, lambda: Client(address, timeout=max(1, wait - 1), set_as_default=False))
     except (OSError, ValueError, TypeError) as exc:  # refused, timed out (OSError), an address not understood
         said = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         raise _problem(f"--cluster {address}: no Dask scheduler answers there ({said}); give the address "
