@@ -233,3 +233,23 @@ def test_a_planted_second_module_of_a_name_is_caught():
     paths = sorted((REPO / "pnp").rglob("*.py"))
     assert shared_module_names([*paths, REPO / "pnp/play/scene.py"]) == {
         "scene.py": ["pnp/layout/scene.py", "pnp/play/scene.py"]}
+
+
+def shared_class_names(modules: dict[str, str]) -> dict[str, list[str]]:
+    """Public class names defined at the top of more than one module of the package."""
+    seen: dict[str, list[str]] = {}
+    for name, source in modules.items():
+        for node in ast.parse(source).body:
+            if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
+                seen.setdefault(node.name, []).append(name)
+    return {cls: where for cls, where in seen.items() if len(where) > 1}
+
+
+def test_no_two_public_classes_share_a_name():
+    assert shared_class_names(sources()) == {}
+
+
+def test_a_planted_second_class_of_a_name_is_caught():
+    modules = sources()
+    modules["pnp.output.render.stamp"] += "\n\nclass Game:\n    pass\n"
+    assert shared_class_names(modules) == {"Game": ["pnp.model.game", "pnp.output.render.stamp"]}

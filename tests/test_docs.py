@@ -43,7 +43,7 @@ RULES_DOC = (REPO / "docs" / "rules.md").read_text()
 
 
 @pytest.mark.parametrize("cls", [*(kind.options for kind in KINDS.values()), rules_spec.Source, rules_spec.Step,
-                                 rules_spec.Table, rules_spec.Setup, rules_spec.RulesFile, rules_spec.Bound,
+                                 rules_spec.SetupTable, rules_spec.Setup, rules_spec.RulesFile, rules_spec.Bound,
                                  rules_spec.Part, rules_spec.Play])
 def test_every_rules_field_is_documented(cls):
     missing = [key for key in keys(cls) if f"`{key}`" not in RULES_DOC and f"{key}:" not in RULES_DOC]

@@ -15,7 +15,7 @@ import pytest
 
 from pnp.core import watchdog
 from pnp.core.errors import Where
-from pnp.core.sandbox.runner import Box, run_all, run_one
+from pnp.core.sandbox.runner import Confinement, run_all, run_one
 
 from conftest import REPO, edit, run_pnp
 
@@ -167,7 +167,7 @@ def test_many_works_in_a_bounded_pool_each_outcome_in_its_place(tmp_path):
         raise ValueError("nope")
 
     works = [lambda i=i: i * i for i in range(6)] + [die, lambda: Where("x.yaml", 3, 1), nope, lambda: 7]
-    outcomes = run_all(works, Box(seconds=2, reads=(tmp_path,)), jobs=2)
+    outcomes = run_all(works, Confinement(seconds=2, reads=(tmp_path,)), jobs=2)
     assert [o.value for o in outcomes[:6]] == [0, 1, 4, 9, 16, 25]
     assert (outcomes[6].kind, outcomes[6].failure) == ("died", "ended the worker process (exit status 5) before "
                                                        "it finished, as os._exit() does")
@@ -181,7 +181,7 @@ def test_a_worker_reports_only_plain_data_never_code_to_run():
         def __reduce__(self):
             return (os.system, ("true",))
 
-    outcome = run_one(lambda: Sneaky(), Box(seconds=2))
+    outcome = run_one(lambda: Sneaky(), Confinement(seconds=2))
     assert outcome.kind == "error" and "posix.system is not something a worker reports" in outcome.failure
 
 
@@ -199,13 +199,13 @@ def test_a_worker_forks_safely_beside_a_busy_watchdog():
     thread.start()
     try:
         for _ in range(10):
-            assert run_one(lambda: 1, Box(seconds=1)).value == 1
+            assert run_one(lambda: 1, Confinement(seconds=1)).value == 1
 
         def spin() -> None:
             while True:
                 pass
 
-        assert run_one(spin, Box(seconds=0.2, wall=60)).failure == "ran longer than 0.2 s and was stopped"
+        assert run_one(spin, Confinement(seconds=0.2, wall=60)).failure == "ran longer than 0.2 s and was stopped"
     finally:
         stop.set()
         thread.join()
@@ -223,7 +223,7 @@ def test_code_stuck_in_c_is_ended_by_the_system_at_its_line():
 
     here = Path(__file__).parent
     started = time.perf_counter()
-    outcome = run_one(backtrack, Box(seconds=0.2, code=here, label="tests", wall=60))
+    outcome = run_one(backtrack, Confinement(seconds=0.2, code=here, label="tests", wall=60))
     assert (outcome.kind, outcome.failure) == ("overtime", "ran longer than 0.2 s and was stopped")
     assert regex.fullmatch(r"tests/test_game_code_worker.py:\d+", outcome.at)
     assert time.perf_counter() - started < 30
@@ -238,8 +238,8 @@ def test_a_worker_started_from_another_thread_keeps_time_too():
             pass
 
     def check() -> None:
-        seen["ok"] = run_one(lambda: "fine", Box(seconds=1)).value
-        seen["spin"] = run_one(spin, Box(seconds=0.2, wall=60)).failure
+        seen["ok"] = run_one(lambda: "fine", Confinement(seconds=1)).value
+        seen["spin"] = run_one(spin, Confinement(seconds=0.2, wall=60)).failure
 
     thread = threading.Thread(target=check)
     thread.start()

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.core.sandbox.runner import Box, Running
+from pnp.core.sandbox.runner import Confinement, Running
 
 from conftest import DATA, REPO, run_pnp
 
@@ -62,12 +62,12 @@ def test_a_run_stops_at_the_first_failure_and_leaves_the_rest_unrun():
 
     works = [lambda: 1, fails, *[lambda: time.sleep(0.2) for _ in range(20)]]
     started = time.perf_counter()
-    outcomes = Running(works, Box(5.0), jobs=1).outcomes(until=lambda o: o.kind != "ok")
+    outcomes = Running(works, Confinement(5.0), jobs=1).outcomes(until=lambda o: o.kind != "ok")
     assert time.perf_counter() - started < 3  # not the 4 s the sleeping works would take
     assert [o.kind for o in outcomes[:2]] == ["ok", "error"] and outcomes[0].value == 1
     assert {o.kind for o in outcomes[2:]} == {"unrun"}
     assert re.match(r"failed: ValueError: no", outcomes[1].failure)
-    every = Running(works[:1] + works[2:4], Box(5.0), jobs=2).outcomes()
+    every = Running(works[:1] + works[2:4], Confinement(5.0), jobs=2).outcomes()
     assert [o.kind for o in every] == ["ok", "ok", "ok"]
 
 
@@ -81,7 +81,7 @@ def test_the_work_queued_behind_one_that_ends_its_worker_is_run_by_the_next(tmp_
         open(tmp_path / "x.txt", "w")  # noqa: SIM115 - refused before it opens
 
     works = [lambda: 1, exits, lambda: 2, lambda: 3, writes, lambda: 4, lambda: 5]
-    outcomes = Running(works, Box(5.0), jobs=1).outcomes()
+    outcomes = Running(works, Confinement(5.0), jobs=1).outcomes()
     assert [o.kind for o in outcomes] == ["ok", "died", "ok", "ok", "refused", "ok", "ok"]
     assert [o.value for o in outcomes if o.kind == "ok"] == [1, 2, 3, 4, 5]
 
@@ -93,7 +93,7 @@ def test_works_given_to_a_worker_that_has_just_ended_go_to_the_next():
         os._exit(1)
 
     for _ in range(20):  # the worker ends while pnp queues its next work: a broken pipe, never an exception
-        outcomes = Running([exits, lambda: 1, exits, lambda: 2], Box(5.0), jobs=1).outcomes()
+        outcomes = Running([exits, lambda: 1, exits, lambda: 2], Confinement(5.0), jobs=1).outcomes()
         assert [o.kind for o in outcomes] == ["died", "ok", "died", "ok"]
 
 

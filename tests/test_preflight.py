@@ -77,14 +77,14 @@ def test_pages_alike_are_checked_once_and_each_face_is_named():
 
 
 def test_small_text_thin_strokes_and_builtin_fonts_are_found_at_their_template_line():
-    from pnp.layout.scene import Source
+    from pnp.layout.scene import ElementSource
 
     run = TextRun(5 * MM, 9 * MM, "Helvetica", 5.0, (0, 0, 0), "tiny")
     small = Text(5 * MM, 5 * MM, 40 * MM, 5 * MM, [run], 5.0, 1)
     thin = Line(0, 0, 10 * MM, 0, (0, 0, 0), 0.1)
     face = card(items=[small, thin])
-    face.face.sources = {id(small): Source(Where("templates/mini/front.yaml", 7)),
-                         id(thin): Source(Where("templates/mini/front.yaml", 9))}
+    face.face.sources = {id(small): ElementSource(Where("templates/mini/front.yaml", 7)),
+                         id(thin): ElementSource(Where("templates/mini/front.yaml", 9))}
     found = findings(Page(*A4, [face], [], 0.5, "front"))
     assert "spell/fireball front: text at 5 pt, under 6 pt: give it a bigger size or min_size" in found
     check = Preflight(5 * MM, "Lato-Regular", {})

@@ -184,9 +184,9 @@ def test_a_game_without_a_play_module_says_how_to_add_one(project, serve):
 
 @pytest.mark.parametrize("how, said", [({"balance": False}, "--no-balance"), ("no-custom-rules", "--no-custom-rules")])
 def test_the_panel_is_off_when_asked_or_when_game_code_is_not_run(coins, serve, how, said):
-    from pnp.rules.check import RuleOptions
+    from pnp.rules.check import CheckOptions
 
-    kw = how if isinstance(how, dict) else {"rules": RuleOptions(custom=False)}
+    kw = how if isinstance(how, dict) else {"rules": CheckOptions(custom=False)}
     s = serve(coins, "coins", **kw)
     m = s.until(lambda m: m["status"] == "off")
     assert said in m["note"] and not m["rows"]

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from pnp.core.sandbox.runner import Box, Running
+from pnp.core.sandbox.runner import Confinement, Running
 
 from conftest import DATA, REPO, run_pnp
 
@@ -187,7 +187,7 @@ def _parts_of(n: int, seconds: float) -> None:
 
 
 def test_each_part_of_a_work_has_the_whole_time_of_one_and_no_more_parts_than_given():
-    three = Box(1.0, parts=3, wall=60.0)  # 1 s of processor time a part; the clock generous (a busy machine)
+    three = Confinement(1.0, parts=3, wall=60.0)  # 1 s of processor time a part; the clock generous (a busy machine)
     ok, = Running([lambda: _parts_of(3, 0.6)], three).outcomes()
     assert ok.kind == "ok", ok.failure  # 1.8 s in all, 0.6 s a part: within 1 s a part
     slow, = Running([lambda: _parts_of(2, 1.3)], three).outcomes()

@@ -26,7 +26,7 @@ from pnp.output.impose.by_kind import impose_deck
 from pnp.output.impose.cards import Page
 from pnp.output.render.footer import footers
 from pnp.output.write.manifest import blank, face_rows, merge_notes, page_rows, sheet_count
-from pnp.rules.check import RuleOptions, rule_problems, split, start_custom_rules
+from pnp.rules.check import CheckOptions, rule_problems, split, start_custom_rules
 
 if TYPE_CHECKING:
     from pnp.output.document.front_matter import Row
@@ -69,7 +69,7 @@ class BuildOptions:
     cache: BuildCache | None = None  # kept between builds (pnp watch): decks whose inputs did not change
     # are not imposed and rendered again, and their files are not rewritten
     progress: Any = None  # called as progress(done, total, what) while rendering
-    rules: RuleOptions = field(default_factory=RuleOptions)  # custom rules: run them? their time limit
+    rules: CheckOptions = field(default_factory=CheckOptions)  # custom rules: run them? their time limit
     max_pieces: int = bounds.PIECES  # refuse a build that would print more pieces than this
     document: bool = True  # False: leave out the print-and-play document (pnp watch writes the decks first)
     layout: str = "sheets"  # sheets: imposed for home printing; single: one face a page, for print shops

@@ -213,7 +213,7 @@ def build(
                         stage.commit({"game": game, "files": [], "faces": []})
                 typer.echo(f"nothing changed since {changed_since}: no reprint needed")
                 return
-        from pnp.rules.check import RuleOptions
+        from pnp.rules.check import CheckOptions
 
         if ink_limit is not None and pdfx is None and vendor != "drivethrucards":
             typer.echo("--ink-limit is for a PDF/X build: add --pdfx x4 (or x1a), or --vendor drivethrucards",
@@ -225,7 +225,7 @@ def build(
         with _collector_paused():
             result = run_build(root, game, BuildOptions(paper, duplex, not no_bleed, out, force, final, offset, only,
                                                         progress=_progress_bar(),
-                                                        rules=RuleOptions(not no_custom_rules, rule_timeout),
+                                                        rules=CheckOptions(not no_custom_rules, rule_timeout),
                                                         max_pieces=max_pieces, layout=layout,
                                                         rulebook=rulebook, stock=stock, pdfx=pdfx,
                                                         ink_limit=ink_limit, vendor=vendor))
@@ -305,7 +305,7 @@ def check(
     from pnp.core.errors import InputError, PnpError
     from pnp.model.load import load_file
     from pnp.model.project import list_games
-    from pnp.rules.check import RuleOptions, check_game, load_rules
+    from pnp.rules.check import CheckOptions, check_game, load_rules
 
     if (game is None) == (not all_games):
         typer.echo("name one game, or --all", err=True)
@@ -315,7 +315,7 @@ def check(
         games = list_games(root) if all_games or game is None else [game]
     except PnpError as exc:
         _fail(exc, written=False)
-    rules = RuleOptions(not no_custom_rules, rule_timeout)
+    rules = CheckOptions(not no_custom_rules, rule_timeout)
     ink_notes: list[str] = []
     if (pdfx or ink_limit is not None or vendor) and not print_:
         typer.echo("--pdfx, --ink-limit and --vendor are for --print (the preflight of the files a build writes)",
@@ -481,9 +481,9 @@ def watch(
         _fail(exc, written=False)
     typer.echo(f"watching cards/{game}, templates and fonts under {root}")
     try:
-        from pnp.rules.check import RuleOptions
+        from pnp.rules.check import CheckOptions
 
-        rules = RuleOptions(not no_custom_rules, rule_timeout)
+        rules = CheckOptions(not no_custom_rules, rule_timeout)
         run_watch(root, game, BuildOptions(paper=paper, final=final, rules=rules), typer.echo)
     except KeyboardInterrupt:
         typer.echo("stopped")
@@ -506,7 +506,7 @@ def serve(
     """Show GAME in your browser, every face redrawn as you save (Ctrl-C to stop)."""
     from pnp.commands.serve import Server, loopback
     from pnp.core.errors import PnpError
-    from pnp.rules.check import RuleOptions
+    from pnp.rules.check import CheckOptions
 
     try:
         root = _root()
@@ -519,7 +519,7 @@ def serve(
             from pnp.commands.serve.since import check_ref
 
             check_ref(root, since)
-        server = Server(root, game, host, port, paper, since, RuleOptions(not no_custom_rules, rule_timeout),
+        server = Server(root, game, host, port, paper, since, CheckOptions(not no_custom_rules, rule_timeout),
                         typer.echo, balance=not no_balance)
         url = server.start()
     except PnpError as exc:
@@ -543,9 +543,9 @@ def _faces_only() -> BuildOptions:
     """Faces to look at or export: checked as a build checks them, without the game's Python rules (game code
     that runs): what they find is `pnp check`'s and `pnp build`'s to say."""
     from pnp.commands.build import BuildOptions
-    from pnp.rules.check import RuleOptions
+    from pnp.rules.check import CheckOptions
 
-    return BuildOptions(rules=RuleOptions(custom=False))
+    return BuildOptions(rules=CheckOptions(custom=False))
 
 
 @app.command()

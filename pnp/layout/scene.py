@@ -172,7 +172,7 @@ def image_paths(items: list, seen: set[int] | None = None) -> list[str]:
 
 
 @dataclass(frozen=True, slots=True)
-class Source:
+class ElementSource:
     """Which template element drew an item: its place, and its name with its groups' names (innermost first)."""
 
     where: Any
@@ -195,13 +195,13 @@ class Face:
     h: float
     bleed: float
     items: list[Item] = field(default_factory=list)
-    sources: dict[int, Source] | None = None  # id(item) -> the element that drew it (preflight, board seams)
+    sources: dict[int, ElementSource] | None = None  # id(item) -> the element that drew it (preflight, board seams)
     stamp: str = "center"  # where a card front's playtest stamp goes along its foot: center, left or right
     grids: tuple[GridCells, ...] = ()  # the hex and square grids it holds (a tiled board cuts between their cells)
     # where it is cut when that is not its trim's rectangle (a die's net): each edge (a, b) and its outward normal
     cut: tuple[tuple[tuple[float, float], tuple[float, float], tuple[float, float]], ...] = ()
 
-    def source(self, item: Item) -> Source | None:
+    def source(self, item: Item) -> ElementSource | None:
         return self.sources.get(id(item)) if self.sources is not None else None
 
     def __getstate__(self) -> tuple:

@@ -17,7 +17,7 @@ from pnp.core.errors import InputError, Problems, Where
 from pnp.core.watchdog import Overtime
 from pnp.layout.elements import Container
 from pnp.layout.expr import Context, ExprError, compile_nested, compile_value, is_expr, names_in, truthy
-from pnp.layout.scene import Face, GridCells, Item, Source, Static, shift
+from pnp.layout.scene import ElementSource, Face, GridCells, Item, Static, shift
 from pnp.layout.templates import PlacedElement, Template
 from pnp.layout.values import Eval, LayoutEnv, Skip, WhereOf
 from pnp.model.units import MM
@@ -47,8 +47,8 @@ class CompiledTemplate:
         self._per_item: set[int] = set()  # elements whose `if` reads the repeated `item`
         self._kids: dict[int, list[tuple[PlacedElement, dict[str, tuple[bool, Any]]]]] = {}  # groups' elements
         self.offset = (0.0, 0.0)  # the origin of the group being drawn (for the safe-zone check)
-        self.sources: dict[int, Source] = {}  # id(item) -> the element that drew it, for every face of this template
-        self._source: dict[int, Source] = {}  # id(placed element) -> its Source
+        self.sources: dict[int, ElementSource] = {}  # id(item) -> the element that drew it, for every face
+        self._source: dict[int, ElementSource] = {}  # id(placed element) -> its Source
         self.parts: list[Static | tuple[PlacedElement, dict[str, tuple[bool, Any]]]] = []
         self.grids: list[GridCells] = []  # the grids drawn on the face being laid out (for a tiled board's seams)
         static_run: list[Item] = []
@@ -236,11 +236,11 @@ class CompiledTemplate:
             for item in items:
                 inner = self.sources.get(id(item))
                 if inner is not None and name:
-                    self.sources[id(item)] = Source(inner.where, (*inner.names, name))
+                    self.sources[id(item)] = ElementSource(inner.where, (*inner.names, name))
         else:
             source = self._source.get(id(placed))
             if source is None:  # one for all the items the element draws on every face
-                source = self._source[id(placed)] = Source(placed.where, (name,) if name else ())
+                source = self._source[id(placed)] = ElementSource(placed.where, (name,) if name else ())
             for item in items:
                 self.sources[id(item)] = source
         return items

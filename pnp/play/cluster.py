@@ -125,7 +125,7 @@ def simulate(plan: Plan, players: list[int], games: int, address: str, progress:
     gives; the first game (in that order) whose play module failed ends the run with a located error.
     `progress` is told each chunk's games as it comes back."""
     from pnp import __version__
-    from pnp.core.sandbox.runner import Outcome
+    from pnp.core.sandbox.runner import WorkOutcome
     from pnp.play.run import judged, session
 
     game = plan.game
@@ -137,7 +137,7 @@ def simulate(plan: Plan, players: list[int], games: int, address: str, progress:
                for p in ([path] if path.name == "play.py" else sorted(path.parent.rglob("*.py")))}
     blob = pickle.dumps(session(plan), protocol=pickle.HIGHEST_PROTOCOL)
     payload = (__version__, hashlib.sha256(blob).hexdigest(), blob, sources)
-    results: list[list[Outcome] | None] = [None] * len(parts)
+    results: list[list[WorkOutcome] | None] = [None] * len(parts)
     client = connect(address)
     try:
         from distributed import as_completed
@@ -176,7 +176,7 @@ def simulate(plan: Plan, players: list[int], games: int, address: str, progress:
                            "its games may take; the scheduler or its workers stopped answering") from None
     finally:
         _close(client)
-    unrun = Outcome("unrun")
+    unrun = WorkOutcome("unrun")
     flat = [o for part, got in zip(parts, results, strict=True) for o in (got or [unrun] * len(part))]
     box = _box(plan)
     for task, o in zip(tasks, flat, strict=True):
@@ -187,13 +187,13 @@ def simulate(plan: Plan, players: list[int], games: int, address: str, progress:
 
 def _box(plan: Plan) -> Any:
     """The limits a game is held to: those `run.simulate` sets."""
-    from pnp.core.sandbox.runner import Box
+    from pnp.core.sandbox.runner import Confinement
     from pnp.play.policies import SLOWER
     from pnp.play.run import GAME_SECONDS, WALL_FACTOR
 
     game = plan.game
     seconds = GAME_SECONDS * SLOWER.get(plan.policy, 1)
-    return Box(seconds, game.dir, f"cards/{game.id}", (game.root,), wall=WALL_FACTOR * seconds)
+    return Confinement(seconds, game.dir, f"cards/{game.id}", (game.root,), wall=WALL_FACTOR * seconds)
 
 
 KEPT = 4  # sessions a cluster worker keeps unpickled (runs started one after another, or side by side)

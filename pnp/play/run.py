@@ -243,7 +243,7 @@ def simulate(plan: Plan, players: list[int], games: int, jobs: int, progress: Pr
     is told each batch's games as it comes back."""
     from functools import partial
 
-    from pnp.core.sandbox.runner import Box, Running
+    from pnp.core.sandbox.runner import Confinement, Running
     from pnp.play.policies import SLOWER
 
     game = plan.game
@@ -257,7 +257,7 @@ def simulate(plan: Plan, players: list[int], games: int, jobs: int, progress: Pr
     jobs = max(1, min(jobs, len(tasks)))
     per = 1 if plan.policy in SLOWER else max(1, min(BATCH, len(tasks) // (4 * jobs)))  # 4 batches a job at least
     batches = [tasks[i:i + per] for i in range(0, len(tasks), per)]
-    box = Box(seconds, game.dir, f"cards/{game.id}", (game.root,), wall=WALL_FACTOR * seconds, parts=per)
+    box = Confinement(seconds, game.dir, f"cards/{game.id}", (game.root,), wall=WALL_FACTOR * seconds, parts=per)
     s = session(plan)
     works = [partial(play_batch, s, batch) for batch in batches]
 

@@ -56,14 +56,14 @@ def load_rules(game: Game) -> tuple[RulesFile, Doc | None]:
 
 
 @dataclass
-class RuleOptions:
+class CheckOptions:
     """How the rules are run: custom rules or not, their time, a final build."""
     custom: bool = True  # run the game's Python rules (`--no-custom-rules` for an untrusted change)
     rule_seconds: float = bounds.RULE_SECONDS  # each custom rule's time (`--rule-timeout`)
     final: bool = False  # a --final build: placeholders are errors
 
 
-def start_custom_rules(game: Game, opts: RuleOptions) -> Started | None:
+def start_custom_rules(game: Game, opts: CheckOptions) -> Started | None:
     """The game's custom rules started now in their worker (pnp/core/sandbox/runner.py), to run while pnp lays the game
     out; `rule_problems(game, opts, started)` takes what they found. None: no custom rules to run (or a rules.yaml
     that cannot be read: `rule_problems` says so in its turn)."""
@@ -85,12 +85,12 @@ def start_custom_rules(game: Game, opts: RuleOptions) -> Started | None:
                                          opts.rule_seconds))
 
 
-def rule_problems(game: Game, opts: RuleOptions | None = None, started: Started | None = None) -> list[Problem]:
+def rule_problems(game: Game, opts: CheckOptions | None = None, started: Started | None = None) -> list[Problem]:
     """The game's rules (when it has a rules.yaml), its setup's feasibility, and placeholders; `started`: its
     custom rules, started earlier (`start_custom_rules`)."""
     from pnp.rules.placeholders import placeholder_problems
 
-    opts = opts or RuleOptions()
+    opts = opts or CheckOptions()
     if not (game.dir / "rules.yaml").is_file():
         return placeholder_problems(game, opts.final)
     from pnp.rules.engine import Engine
@@ -135,12 +135,12 @@ def split(problems: list[Problem], root: Path | None = None) -> tuple[list[Probl
     return bad, [p for p in problems if p not in bad]
 
 
-def check_game(root: Path, game_id: str, opts: RuleOptions | None = None) -> Checked:
+def check_game(root: Path, game_id: str, opts: CheckOptions | None = None) -> Checked:
     from pnp.layout.whole_game import lay_out_game
     from pnp.rules.rulebook_flow import rulebook_flow
 
     game = load_game(root, game_id)
-    started = start_custom_rules(game, opts or RuleOptions())
+    started = start_custom_rules(game, opts or CheckOptions())
     try:
         problems = Problems()
         env, decks = lay_out_game(game, game.manifest.print.bleed, problems)

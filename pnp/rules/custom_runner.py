@@ -15,7 +15,7 @@ from pnp.model.game import Game
 from pnp.model.project import confined
 
 if TYPE_CHECKING:
-    from pnp.core.sandbox.runner import Outcome, Running
+    from pnp.core.sandbox.runner import Running, WorkOutcome
 
 
 class Fail(Protocol):
@@ -29,7 +29,7 @@ class Fail(Protocol):
     def __call__(self, message: str, where: Where | None = None, subject: str = "") -> None: ...
 
 
-class Rule(Protocol):
+class CustomRuleSpec(Protocol):
     """What the runner reads of a `kind: custom` rule (pnp/rules/kinds/custom.py)."""
 
     id: str
@@ -51,7 +51,7 @@ def custom_rule(name: str) -> Callable[[RuleFunction], RuleFunction]:
     return register
 
 
-HINTS = {  # what to do, by how a rule failed (pnp/core/sandbox/runner.py, Outcome.kind)
+HINTS = {  # what to do, by how a rule failed (pnp/core/sandbox/runner.py, WorkOutcome.kind)
     "overtime": "make it faster, or give it more time with --rule-timeout SECONDS",
     "exit": "a rule reports with fail(message, where, subject) and returns",
     "died": "a rule reports with fail(message, where, subject) and returns",
@@ -73,16 +73,16 @@ class Started:
         self.running.close()
 
 
-def start_customs(game: Game, rules: list[tuple[Rule, Where]], rule_seconds: float) -> Running:
+def start_customs(game: Game, rules: list[tuple[CustomRuleSpec, Where]], rule_seconds: float) -> Running:
     """Start a game's custom rules (each with its line in rules.yaml) in a worker process (pnp/core/sandbox/runner.py);
     `judge_customs` takes what comes back."""
-    from pnp.core.sandbox.runner import Box, Running
+    from pnp.core.sandbox.runner import Confinement, Running
 
-    box = Box(rule_seconds, game.dir, f"cards/{game.id}", (game.root,), prepare=lambda: compile_ahead(game))
+    box = Confinement(rule_seconds, game.dir, f"cards/{game.id}", (game.root,), prepare=lambda: compile_ahead(game))
     return Running([_work(game, rule, at) for rule, at in rules], box)
 
 
-def judge_customs(rules: list[tuple[Rule, Where]], outcomes: list[Outcome]
+def judge_customs(rules: list[tuple[CustomRuleSpec, Where]], outcomes: list[WorkOutcome]
                   ) -> tuple[list[list[tuple[Where, str, str]]], list[Problem]]:
     """The findings (where, subject, message) of each rule, and a warning for each that printed. A rule that
     failed in any way (raised, ran too long, exited, crashed, did what a rule may not) is a located error."""
@@ -125,7 +125,7 @@ def compile_ahead(game: Game) -> None:
                 py_compile.compile(str(path), str(cached), doraise=True)
 
 
-def _work(game: Game, rule: Rule, rule_at: Where) -> Callable[[], list[tuple[Where, str, str]]]:
+def _work(game: Game, rule: CustomRuleSpec, rule_at: Where) -> Callable[[], list[tuple[Where, str, str]]]:
     """One rule as the worker runs it: its module imported there (never in pnp's own process), then called."""
 
     def work() -> list[tuple[Where, str, str]]:

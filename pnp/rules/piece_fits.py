@@ -34,7 +34,7 @@ class FitsEngine(Protocol):
     def expr(self, source: str, extra: dict[str, Any], at: tuple) -> Any: ...
 
 
-class Rule(Protocol):
+class FitsRuleSpec(Protocol):
     """What this kind's check reads of its rule (pnp/rules/kinds/fits.py)."""
 
     piece: Part | None
@@ -57,7 +57,7 @@ class FitShape:
     box: Box | None  # the element's box on that face (None: the whole face)
 
 
-def check_fits(engine: FitsEngine, rule: Rule, at: tuple) -> Iterator[Found]:
+def check_fits(engine: FitsEngine, rule: FitsRuleSpec, at: tuple) -> Iterator[Found]:
     assert rule.piece and rule.space
     piece_layout, pieces = _shapes(engine, rule.piece, (*at, "piece"))
     space_layout, spaces = _boxes(engine, rule.space, (*at, "space"))
@@ -114,7 +114,8 @@ def _tucked(shape: FitShape, box: Box, layout: TemplateLayout) -> list[str]:
     return []
 
 
-def _count(engine: FitsEngine, rule: Rule, at: tuple, layout: TemplateLayout, spaces: list[Box]) -> Iterator[Found]:
+def _count(engine: FitsEngine, rule: FitsRuleSpec, at: tuple, layout: TemplateLayout,
+           spaces: list[Box]) -> Iterator[Found]:
     """`count` spaces on every face, none overlapping another: said once for the faces it is true of."""
     want = rule.count if isinstance(rule.count, int) else engine.expr(str(rule.count), {}, (*at, "count"))
     by_face: dict[str, list[Box]] = {}

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from pnp.core.errors import InputError, Problem, Where
 from pnp.model.schema.reader import field_path
-from pnp.rules.spec import Setup, Step, Table
+from pnp.rules.spec import Setup, SetupTable, Step
 
 if TYPE_CHECKING:
     from pnp.model.game import Game
@@ -155,7 +155,7 @@ def describe(names: dict[str, Any]) -> str:
     return f" (with {', '.join(parts)})" if parts else ""
 
 
-def by_of(table: Table) -> list[str]:
+def by_of(table: SetupTable) -> list[str]:
     return [table.by] if isinstance(table.by, str) else list(table.by)
 
 

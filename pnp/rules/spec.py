@@ -12,7 +12,8 @@ from pnp.model.schema.reader import alias
 from pnp.rules.kinds import Rule
 from pnp.rules.shared_options import Bound, Part, Play, Severity, Source
 
-__all__ = ["Bound", "Part", "Play", "Players", "Rule", "RulesFile", "Setup", "Severity", "Source", "Step", "Table"]
+__all__ = ["Bound", "Part", "Play", "Rule", "RulesFile", "Setup", "SetupPlayers", "SetupTable", "Severity", "Source",
+           "Step"]
 
 
 @dataclass
@@ -42,7 +43,7 @@ class Step:
 
 
 @dataclass
-class Table:
+class SetupTable:
     """A setup table: one value per player count, per player or per option (`by`, outermost first)."""
 
     values: Any = None  # the values: a list or a mapping per `by`
@@ -50,20 +51,20 @@ class Table:
 
 
 @dataclass
-class Players:
+class SetupPlayers:
     min: int = 1  # the fewest players
     max: int = 1  # the most players
 
 
 @dataclass
 class Setup:
-    players: Players = dataclasses.field(default_factory=Players)  # the player counts the setup deals for
+    players: SetupPlayers = dataclasses.field(default_factory=SetupPlayers)  # the player counts the setup deals for
     shuffle: list[str] = dataclasses.field(default_factory=list)  # decks shuffled first
     table: list[Step] = dataclasses.field(default_factory=list)  # the steps dealt once, to the table
     each_player: list[Step] = dataclasses.field(default_factory=list)  # the steps dealt to each player
     then: list[Step] = dataclasses.field(default_factory=list)  # the group's steps once every player is set up
     options: dict[str, list[Any]] = dataclasses.field(default_factory=dict)  # named choices; the first is the default
-    tables: dict[str, Table] = dataclasses.field(default_factory=dict)  # `tables.NAME` in the steps' expressions
+    tables: dict[str, SetupTable] = dataclasses.field(default_factory=dict)  # `tables.NAME` in the steps' expressions
 
 
 @dataclass

@@ -22,7 +22,7 @@ from pnp.commands.serve.live import BATCH, LiveGame, Refreshed
 from pnp.commands.serve.view import errors, state
 from pnp.commands.watch import folders
 from pnp.core.errors import InputError, PnpError, Problem
-from pnp.rules.check import RuleOptions
+from pnp.rules.check import CheckOptions
 
 
 def loopback(host: str) -> bool:
@@ -41,10 +41,10 @@ class Server:
     """`Server(root, "voyage").start()` listens and rebuilds in threads; `run()` serves until stopped."""
 
     def __init__(self, root: Path, game_id: str, host: str = "127.0.0.1", port: int = 8000, paper: str | None = None,
-                 since: str | None = None, rules: RuleOptions | None = None,
+                 since: str | None = None, rules: CheckOptions | None = None,
                  say: Callable[[str], None] = print, balance: bool = True):
         from pnp.commands.serve.app import Hub
-        from pnp.commands.serve.balance_panel import Balance
+        from pnp.commands.serve.balance_panel import BalancePanel
 
         self.root, self.game_id, self.host, self.port, self.since, self.say = root, game_id, host, port, since, say
         self.live = LiveGame(root, game_id, paper, rules)
@@ -52,7 +52,7 @@ class Server:
         off = "" if balance else "off (--no-balance)"
         if not off and rules is not None and not rules.custom:
             off = "off: --no-custom-rules skips the game's Python code, and a simulation runs its play module"
-        self.balance = Balance(root, lambda m: self.hub.publish(json.dumps(m, separators=(",", ":")), "balance"),
+        self.balance = BalancePanel(root, lambda m: self.hub.publish(json.dumps(m, separators=(",", ":")), "balance"),
                                off)
         self.stopped = threading.Event()
         self.good: dict[str, Any] | None = None  # the state of the last good look

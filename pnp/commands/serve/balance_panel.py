@@ -48,7 +48,7 @@ def said(n: int, rate: float, before: float | None) -> str:
     return head + (f"{100 * before:.0f} % -> {now}" if before is not None else now)
 
 
-class Balance:
+class BalancePanel:
     """One run at a time, in a thread of its own; `restart(game)` after a good save, `stop()` before a look."""
 
     def __init__(self, root: Path, publish: Callable[[dict[str, Any]], None], off: str = "",
@@ -131,7 +131,7 @@ class Balance:
                               "note": f"internal error: {type(exc).__name__}: {exc} (please report it)"})
 
     def _play(self, game: Game, cancel: threading.Event, started: float, run: int, key: str) -> None:
-        from pnp.core.sandbox.runner import Box, Running
+        from pnp.core.sandbox.runner import Confinement, Running
         from pnp.play.policies import SLOWER
         from pnp.play.run import GAME_SECONDS, WALL_FACTOR, Plan, judged, play_file, play_one, session
         from pnp.rules.check import load_rules
@@ -149,7 +149,7 @@ class Balance:
         counts = list(range(spec.setup.players.min, spec.setup.players.max + 1))
         plan = Plan(game, spec.setup, SEED, POLICY)
         seconds = GAME_SECONDS * SLOWER.get(POLICY, 1)
-        box = Box(seconds, game.dir, f"cards/{game.id}", (game.root,), wall=WALL_FACTOR * seconds,
+        box = Confinement(seconds, game.dir, f"cards/{game.id}", (game.root,), wall=WALL_FACTOR * seconds,
                   prepare=_lower_priority)
         s = session(plan)
         before = dict(self.last)

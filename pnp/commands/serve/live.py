@@ -22,7 +22,7 @@ from pnp.commands.build import BuildCache, BuildOptions, prepare
 from pnp.core.errors import PnpError, Problem
 from pnp.layout.scene import Face, image_paths
 from pnp.model.project import unreadable
-from pnp.rules.check import RuleOptions, rule_problems
+from pnp.rules.check import CheckOptions, rule_problems
 
 if TYPE_CHECKING:
     from pnp.layout.whole_game import Prepared
@@ -60,9 +60,9 @@ class Refreshed:
 
 
 class LiveGame:
-    def __init__(self, root: Path, game_id: str, paper: str | None = None, rules: RuleOptions | None = None):
+    def __init__(self, root: Path, game_id: str, paper: str | None = None, rules: CheckOptions | None = None):
         self.root, self.game_id, self.paper = root, game_id, paper
-        self.rules = rules or RuleOptions()
+        self.rules = rules or CheckOptions()
         self.known: dict[str, Known] = {}
         self.thumbs: dict[str, bytes] = {}
         self.bigs: dict[str, bytes] = {}

@@ -26,7 +26,7 @@ _exit = os._exit  # the worker's own way out: game code that replaces os._exit c
 
 
 @dataclass(frozen=True)
-class Box:
+class Confinement:
     seconds: float = bounds.RULE_SECONDS  # processor time of one work (the wall clock: WALL_FACTOR times it)
     code: Path | None = None  # the game's code folder: the lines named in failures are in it
     label: str = ""  # how that folder is shown (`cards/<game>`)
@@ -101,7 +101,7 @@ WATCHED = frozenset({"open", "os.listdir", "os.scandir", "resource.setrlimit", "
 WATCHED_PREFIXES = (*NETWORK, "ctypes.")
 
 
-def start(works: Sequence[Work], box: Box) -> tuple[int, int, int, int, Lap]:
+def start(works: Sequence[Work], box: Confinement) -> tuple[int, int, int, int, Lap]:
     """A new worker for `works`: its pid, the parent's ends of its pipes (commands, reports, tracebacks) and
     the page that says which part of its work it runs."""
     import faulthandler  # noqa: F401  (imported before the fork: the worker reads no module it can do without)
@@ -124,7 +124,7 @@ def start(works: Sequence[Work], box: Box) -> tuple[int, int, int, int, Lap]:
     return pid, cmd_w, rep_r, trace_r, lap_page
 
 
-def _serve(works: Sequence[Work], box: Box, cmd: int, rep: int, trace: int, lap_page: Lap) -> None:
+def _serve(works: Sequence[Work], box: Confinement, cmd: int, rep: int, trace: int, lap_page: Lap) -> None:
     import faulthandler
     import gc
 
@@ -184,7 +184,7 @@ def _serve(works: Sequence[Work], box: Box, cmd: int, rep: int, trace: int, lap_
     _exit(0)
 
 
-def _run(work: Work, box: Box, printed: Printed) -> bytes:
+def _run(work: Work, box: Confinement, printed: Printed) -> bytes:
     def said(exc: BaseException) -> str:
         try:
             text = str(exc)
@@ -225,8 +225,9 @@ _LAP: list[Callable[[], None] | None] = [None]  # in a worker: the time limits s
 
 def lap() -> None:
     """Between two parts of one work (`pnp simulate` plays a batch of games a work): the next part gets
-    the whole time of one again (`Box.seconds`, and `Box.clock()` by the clock); a work has `Box.parts - 1`
-    laps, so its whole time is never more than that of `Box.parts` works. Outside a worker: nothing."""
+    the whole time of one again (`Confinement.seconds`, and `Confinement.clock()` by the clock); a work has
+    `Confinement.parts - 1` laps, so its whole time is never more than that of `Confinement.parts` works. Outside
+    a worker: nothing."""
     if _LAP[0] is not None:
         _LAP[0]()
 
@@ -269,7 +270,7 @@ class Guard:
     """The audit hook: what game code may not do is refused, reported at its line, and ends the worker
     (a rule that catches the refusal cannot go on as if it had not happened)."""
 
-    def __init__(self, box: Box, reads: list[str], rep: int):
+    def __init__(self, box: Confinement, reads: list[str], rep: int):
         self.box, self.reads, self.rep = box, reads, rep
         self.printed = Printed()
         self.ours = False
@@ -341,7 +342,7 @@ class Guard:
             self.ours = False
 
 
-def _readable(box: Box) -> list[str]:
+def _readable(box: Confinement) -> list[str]:
     """Folders game code may read: the game's (`box.reads`), Python's own and its packages', pnp's."""
     import pnp
 
@@ -353,7 +354,7 @@ def _readable(box: Box) -> list[str]:
     return sorted({os.path.realpath(r) for r in roots})
 
 
-def _hold(box: Box) -> None:
+def _hold(box: Confinement) -> None:
     """The operating system's limits, set by the worker on itself: no core, no file written, few files
     open, and memory (address space) bounded above what it starts with."""
     import resource
@@ -382,7 +383,7 @@ def _read(fd: int, n: int) -> bytes:
     return data
 
 
-def shown(filename: str, line: int | None, box: Box) -> str:
+def shown(filename: str, line: int | None, box: Confinement) -> str:
     """`cards/<game>/rules.py:7` for a line of the game's code; "" for any other file."""
     if box.code is None or not filename or filename.startswith("<"):
         return ""
@@ -393,7 +394,7 @@ def shown(filename: str, line: int | None, box: Box) -> str:
     return f"{box.label}/{rel.as_posix()}:{line or 0}"
 
 
-def _traced(exc: BaseException, box: Box) -> str:
+def _traced(exc: BaseException, box: Confinement) -> str:
     """The innermost line of the game's code an exception passed through."""
     import traceback
 
@@ -403,7 +404,7 @@ def _traced(exc: BaseException, box: Box) -> str:
     return ""
 
 
-def line_in(trace: str, box: Box) -> str:
+def line_in(trace: str, box: Confinement) -> str:
     """The innermost line of the game's code in a fault traceback (most recent call first)."""
     for filename, line in re.findall(r'File "(.+?)", line (\d+)', trace):
         if at := shown(filename, int(line), box):

@@ -2,7 +2,7 @@
 of `pnp simulate`) runs through here, in a worker process (`child.py`) that the operating system holds to
 limits, and only this side decides what came of it. Nothing else imports game code.
 
-    box = Box(seconds=10, code=game.dir, label=f"cards/{game.id}", reads=(game.root,))
+    box = Confinement(seconds=10, code=game.dir, label=f"cards/{game.id}", reads=(game.root,))
     outcomes = run_all([lambda: check_a(game), lambda: check_b(game)], box, jobs=1)
 
 What a work is and returns, the outcomes, batches of parts, and every limit a worker is held to (time,
@@ -23,25 +23,25 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.core.errors import Problem
-from pnp.core.sandbox.child import Box, Lap, Work, line_in, start
+from pnp.core.sandbox.child import Confinement, Lap, Work, line_in, start
 
 
 @dataclass
-class Outcome:
+class WorkOutcome:
     kind: str = "ok"  # ok, input, or a failure: overtime, exit, memory, refused, died, error (unrun: see until)
     value: Any = None
     problems: list[Problem] = field(default_factory=list)
     failure: str = ""
     at: str = ""
     printed: str = ""
-    part: int = 0  # the part of the work (`Box.parts`: the game of a batch) it came from
+    part: int = 0  # the part of the work (`Confinement.parts`: the game of a batch) it came from
 
 
-def run_one(work: Work, box: Box) -> Outcome:
+def run_one(work: Work, box: Confinement) -> WorkOutcome:
     return run_all([work], box)[0]
 
 
-def run_all(works: Sequence[Work], box: Box, jobs: int = 1) -> list[Outcome]:
+def run_all(works: Sequence[Work], box: Confinement, jobs: int = 1) -> list[WorkOutcome]:
     """Each work in a worker, up to `jobs` at once; one outcome each, in order."""
     return Running(works, box, jobs).outcomes()
 
@@ -50,10 +50,10 @@ class Running:
     """Works started in workers (`Running(works, box, jobs)` returns at once): pnp goes on with its own
     work meanwhile, and `outcomes()` waits for theirs; `close()` ends them if pnp no longer wants them."""
 
-    def __init__(self, works: Sequence[Work], box: Box, jobs: int = 1):
+    def __init__(self, works: Sequence[Work], box: Confinement, jobs: int = 1):
         _reap_exited()
         self.works, self.box, self.jobs = works, box, jobs
-        self.results: list[Outcome | None] = [None] * len(works)
+        self.results: list[WorkOutcome | None] = [None] * len(works)
         self.todo = list(range(len(works) - 1, -1, -1))
         self.workers: list[_Worker] = []
         try:
@@ -71,7 +71,7 @@ class Running:
                     break  # it has ended (the work it runs did): that is seen on its reports' pipe
                 self.todo.pop()
 
-    def outcomes(self, until: Callable[[Outcome], bool] | None = None) -> list[Outcome]:
+    def outcomes(self, until: Callable[[WorkOutcome], bool] | None = None) -> list[WorkOutcome]:
         """Every work's outcome, in order; with `until`, the first outcome it holds true of ends the run
         (`pnp simulate` stops at the first game its play module fails): the works not run are "unrun"."""
         box, stop = self.box, False
@@ -103,8 +103,8 @@ class Running:
                         self.workers.remove(w)
         finally:
             self.close()
-        never = Outcome("unrun", failure="was not run: an earlier work failed") if until else \
-            Outcome("died", failure="was never run")
+        never = WorkOutcome("unrun", failure="was not run: an earlier work failed") if until else \
+            WorkOutcome("died", failure="was never run")
         return [o or never for o in self.results]
 
     def close(self) -> None:
@@ -150,7 +150,7 @@ class _Worker:
         """The work it runs (None: idle)."""
         return self.queue[0] if self.queue else None
 
-    def give(self, i: int, box: Box) -> bool:
+    def give(self, i: int, box: Confinement) -> bool:
         try:
             os.write(self.cmd, struct.pack("<I", i))
         except BrokenPipeError:
@@ -160,23 +160,23 @@ class _Worker:
         self.queue.append(i)
         return True
 
-    def receive(self, box: Box) -> list[tuple[int, Outcome]]:
+    def receive(self, box: Confinement) -> list[tuple[int, WorkOutcome]]:
         data = os.read(self.rep, 1 << 16)
         if not data:
             self.ended = True
             return []
         self.buffer += data
-        out: list[tuple[int, Outcome]] = []
+        out: list[tuple[int, WorkOutcome]] = []
         while len(self.buffer) >= 4 and len(self.buffer) >= 4 + (n := struct.unpack("<I", self.buffer[:4])[0]):
             raw, self.buffer = self.buffer[4:4 + n], self.buffer[4 + n:]
             i, kind = self.current, ""
             try:
                 kind, payload, failure, at, printed, part = _Unpickler(raw, box.types).load()
-                outcome = Outcome(kind, payload if kind == "ok" else None,
+                outcome = WorkOutcome(kind, payload if kind == "ok" else None,
                                   list(payload) if kind == "input" else [], str(failure), str(at), str(printed),
                                   min(max(0, int(part)), box.parts - 1))
             except Exception as exc:  # what the worker sent is not a report pnp can take
-                outcome = Outcome("error", failure=f"sent back what pnp cannot read ({type(exc).__name__}: {exc})")
+                outcome = WorkOutcome("error", failure=f"sent back what pnp cannot read ({type(exc).__name__}: {exc})")
             if i is not None:
                 out.append((i, outcome))
                 self.queue.pop(0)
@@ -186,9 +186,9 @@ class _Worker:
                 break
         return out
 
-    def lapped(self, box: Box) -> bool:
+    def lapped(self, box: Confinement) -> bool:
         """Past its deadline, the work has started a new part since (`lap()`): its deadline is that part's.
-        A part counts once and never past the work's `Box.parts`, whatever the page says."""
+        A part counts once and never past the work's `Confinement.parts`, whatever the page says."""
         work, part, started = self.lap.get()
         if work != self.current or not self.part < part < box.parts:
             return False
@@ -201,29 +201,29 @@ class _Worker:
         work, part, _ = self.lap.get()
         return part if work == self.current else 0
 
-    def death(self, box: Box) -> Outcome:
+    def death(self, box: Confinement) -> WorkOutcome:
         """The work the worker was running when it ended without reporting it."""
         status = self.reap()
         o = self._death(status, box)
         o.part = min(self.died_in(), box.parts - 1)
         return o
 
-    def _death(self, status: int, box: Box) -> Outcome:
+    def _death(self, status: int, box: Confinement) -> WorkOutcome:
         at = self.traced(box)
         if os.WIFSIGNALED(status):
             sig = os.WTERMSIG(status)
             if sig == signal.SIGXCPU:
-                return Outcome("overtime", failure=f"ran longer than {box.seconds:g} s and was stopped", at=at)
+                return WorkOutcome("overtime", failure=f"ran longer than {box.seconds:g} s and was stopped", at=at)
             if sig == signal.SIGXFSZ:
-                return Outcome("refused", failure="tried to write a file: refused", at=at)
+                return WorkOutcome("refused", failure="tried to write a file: refused", at=at)
             name = signal.Signals(sig).name
             said = "was killed (SIGKILL: out of memory, or a signal sent to it)" if sig == signal.SIGKILL else \
                 f"crashed the worker process ({name})"
-            return Outcome("died", failure=said, at=at)
-        return Outcome("died", failure=f"ended the worker process (exit status {os.WEXITSTATUS(status)}) before it "
+            return WorkOutcome("died", failure=said, at=at)
+        return WorkOutcome("died", failure=f"ended the worker process (exit status {os.WEXITSTATUS(status)}) before it "
                        "finished, as os._exit() does", at=at)
 
-    def overdue(self, box: Box) -> Outcome:
+    def overdue(self, box: Confinement) -> WorkOutcome:
         """Past its deadline: its traceback asked for (SIGUSR1) and read until it stops coming, then killed."""
         with contextlib.suppress(OSError):
             os.kill(self.pid, signal.SIGUSR1)
@@ -233,9 +233,10 @@ class _Worker:
                 break
         self.kill()
         self.reap()
-        return Outcome("overtime", failure=f"ran longer than {box.deadline():g} s by the clock (waiting or sleeping, "
-                       "or starved of the processor) and was stopped", at=self.traced(box),
-                       part=min(self.died_in(), box.parts - 1))
+        return WorkOutcome("overtime",
+                           failure=f"ran longer than {box.deadline():g} s by the clock (waiting or sleeping, "
+                                   "or starved of the processor) and was stopped", at=self.traced(box),
+                           part=min(self.died_in(), box.parts - 1))
 
     def read_trace(self) -> bool:
         """What the worker's fault handler wrote since (False: nothing more, for now or for good)."""
@@ -246,7 +247,7 @@ class _Worker:
         self.trace_text += chunk
         return bool(chunk)
 
-    def traced(self, box: Box) -> str:
+    def traced(self, box: Confinement) -> str:
         while self.read_trace():
             pass
         return line_in(self.trace_text.decode("utf-8", "replace"), box)
