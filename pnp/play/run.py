@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.core.errors import InputError, Problem, Where, printable
+from pnp.core.sandbox.loader import GameCode
 from pnp.model.game import Game
 
 KEPT_LIMIT = 50_000  # entries a play module may keep between games (Table.kept) before they are let go
@@ -52,15 +53,21 @@ def game_seed(seed: int, index: int) -> int:
 def play_file(game: Game) -> Path | None:
     """The game's play module: `play.py`, or a `play/` package. Its files lie inside the project, links
     followed, as every file of a game does (else a located InputError)."""
+    code = play_code(game)
+    return code.entry if code else None
+
+
+def play_code(game: Game) -> GameCode | None:
+    """The play module as the sandbox's one loader finds it (pnp/core/sandbox/loader.py), every file confined."""
+    from pnp.core.sandbox import loader
     from pnp.model.project import confined
 
-    for path in (game.dir / "play" / "__init__.py", game.dir / "play.py"):
-        if path.is_file() or path.is_symlink():
-            for code in [path, *(sorted(path.parent.rglob("*.py")) if path.name == "__init__.py" else [])]:
-                confined(game.root, code, Where(f"cards/{game.id}/{code.relative_to(game.dir).as_posix()}"),
-                         "this play module file")
-            return path
-    return None
+    code = loader.find(f"pnp_play_{game.id.replace('-', '_')}", game.dir, "play")
+    if code is not None:
+        loader.confine(code, lambda path: confined(game.root, path, Where(f"cards/{game.id}/"
+                                                                           f"{path.relative_to(game.dir).as_posix()}"),
+                                                   "this play module file"))
+    return code
 
 
 def shown(game: Game, path: Path | str) -> str:
@@ -106,19 +113,13 @@ def session(plan: Plan) -> Session:
 
 
 def _load(game: Game) -> Any:
-    import importlib.util
-    import sys
+    from pnp.core.sandbox import loader
 
-    path = play_file(game)
-    assert path is not None
-    name = f"pnp_play_{game.id.replace('-', '_')}"
-    locations = [str(path.parent)] if path.name == "__init__.py" else None
-    spec = importlib.util.spec_from_file_location(name, path, submodule_search_locations=locations)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[name] = module
+    code = play_code(game)
+    assert code is not None
+    path = code.entry
     try:
-        spec.loader.exec_module(module)
+        module = loader.load(code)
     except SyntaxError as exc:  # said at its place, as every error in a game's files is
         at = Where(shown(game, exc.filename or path), exc.lineno or 1, exc.offset or 1)
         raise InputError([Problem(at, f"syntax error in the play module: {exc.msg}")]) from None

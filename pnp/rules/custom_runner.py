@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from pnp.core.errors import InputError, Problem, Where
+from pnp.core.sandbox import loader
 from pnp.model.game import Game
 from pnp.model.project import confined
 
@@ -155,7 +156,8 @@ def _shown(game: Game, filename: str | None) -> str:
 
 
 def custom_function(game: Game, name: str, where: Where) -> RuleFunction:
-    if name not in CUSTOM or _LOADED.get(_module_name(game)) != _signature(game):
+    code = _rules_code(game)
+    if name not in CUSTOM or (code is not None and not loader.current(code)):
         _load_custom(game)  # first use, or the designer edited the rules since (`pnp watch` keeps running)
     if name not in CUSTOM:
         raise InputError([Problem(where, f"no custom rule {name!r}: define it in cards/{game.id}/rules.py (or a "
@@ -163,44 +165,24 @@ def custom_function(game: Game, name: str, where: Where) -> RuleFunction:
     return CUSTOM[name]
 
 
-_LOADED: dict[str, tuple] = {}  # module name -> the rules files' (path, mtime) when they were imported
+def _rules_code(game: Game) -> loader.GameCode | None:
+    """The game's custom rules: `rules.py`, or for a large game a `rules/` package whose `__init__.py` imports
+    its modules (they may share helpers with relative imports)."""
+    return loader.find(_rules_name(game), game.dir, "rules")
 
 
-def _module_name(game: Game) -> str:
+def _rules_name(game: Game) -> str:
     return f"pnp_rules_{game.id.replace('-', '_')}"
 
 
-def _signature(game: Game) -> tuple:
-    files = [game.dir / "rules.py", *sorted((game.dir / "rules").glob("*.py"))]
-    return tuple((str(f), st.st_mtime_ns, st.st_size) for f in files if f.is_file() and (st := f.stat()))
-
-
 def _load_custom(game: Game) -> None:
-    """Import the game's custom rules: `rules.py`, or for a large game a `rules/` package whose
-    `__init__.py` imports its modules (they may share helpers with relative imports)."""
-    import importlib.util
-    import sys
-
-    module_name = _module_name(game)
+    """Import the game's custom rules through the sandbox's one loader, each file confined to the project."""
+    code, module_name = _rules_code(game), _rules_name(game)
     for rule_name in [n for n, fn in CUSTOM.items() if fn.__module__.split(".")[0] == module_name]:
         del CUSTOM[rule_name]  # a rule deleted from the file must not linger
-    _LOADED[module_name] = _signature(game)
-    package = game.dir / "rules" / "__init__.py"
-    path = package if package.is_file() else game.dir / "rules.py"
-    if not path.is_file():
+    if code is None:
         return
-    for code in [path, *sorted((game.dir / "rules").glob("*.py"))]:
-        confined(game.root, code, Where(f"cards/{game.id}/{code.relative_to(game.dir).as_posix()}"),
-                 "this custom rules file")
-    for loaded in [m for m in sys.modules if m == module_name or m.startswith(module_name + ".")]:
-        del sys.modules[loaded]  # a rule missing from what was loaded: read the files again
-    locations = [str(package.parent)] if package.is_file() else None
-    spec = importlib.util.spec_from_file_location(module_name, path, submodule_search_locations=locations)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[module_name] = module  # relative imports inside the package look the package up here
-    try:
-        spec.loader.exec_module(module)
-    except BaseException:
-        del sys.modules[module_name]
-        raise
+    loader.confine(code, lambda path: confined(game.root, path, Where(f"cards/{game.id}/"
+                                                                       f"{path.relative_to(game.dir).as_posix()}"),
+                                               "this custom rules file"))
+    loader.load(code)
