@@ -7,6 +7,8 @@ one-sided, by a blank page)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnp.layout.fonts.families import Family
@@ -21,11 +23,6 @@ if TYPE_CHECKING:
     from pnp.output.packing.shared import Section
 
 INK = (0.1, 0.12, 0.18)
-DIALS = ("*Dials:* cut the base on its corner marks, then cut out its window and its thumb hole (a craft knife on a "
-         "cutting mat, along the thin dark lines). Cut each wheel out on its circle. Punch the centre of the base and "
-         "of its wheel (a pin or an awl, on the cross), lay the wheel printed side up under the base, and push a "
-         "brad (a split pin) through both centres; open its legs at the back. Turn the wheel with a finger through "
-         "the thumb hole: one value shows in the window at each step, and the end mark stops the wheel.")
 GREY = (0.4, 0.4, 0.4)
 HULL = (0.086, 0.129, 0.227)
 ROW = 5.6 * MM
@@ -152,7 +149,24 @@ def _text(markup: str, family: Family, box: tuple[float, float, float, float], s
 
 def how_to(game: Game, s: PrintSettings, rows: list[Row], sections: list[Section],
            stocks: dict[str, list[tuple[int, int]]]) -> str:
-    """How to print, which paper, how to cut and build: only what this game's components need."""
+    """How to print, which paper, how to cut and build: only what this game's components need, worked out here
+    and said by templates/how_to.md.j2."""
+    return _template().render(**how_to_facts(game, s, rows, sections, stocks)).rstrip("\n")
+
+
+@cache
+def _template() -> Any:
+    from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+    env = Environment(loader=FileSystemLoader(Path(__file__).with_name("templates")), autoescape=False,
+                      trim_blocks=True, lstrip_blocks=True, undefined=StrictUndefined)
+    return env.get_template("how_to.md.j2")
+
+
+def how_to_facts(game: Game, s: PrintSettings, rows: list[Row], sections: list[Section],
+                 stocks: dict[str, list[tuple[int, int]]]) -> dict[str, Any]:
+    """What the how-to page says of this game: which components have backs, which stock each takes, what to
+    cut and how to build each kind of piece (names joined as a sentence names them)."""
     decks = {d.id: d for d in game.decks}
     printed = [r for r in rows if r.deck]
     kinds = {r.kind for r in printed}
@@ -160,62 +174,10 @@ def how_to(game: Game, s: PrintSettings, rows: list[Row], sections: list[Section
     sides = sheet_sides(sections, {d.id: d.name for d in game.decks})
     paired = {d.id for sec in sections if sec.kind == "pads" for d in sec.decks}
     one_sided = [r for r in printed if r not in two_sided and r.deck not in paired]
-    out = ["**How to print**"]
-    if s.duplex == "none":
-        out.append("Print at 100 % (actual size), never 'fit to page': the cut marks and sizes assume it. This file "
-                   "is one-sided: nothing in it has a back.")
-    else:
-        edge = "long" if s.duplex == "long" else "short"
-        blanks = one_sided or any(not back for _, back, _ in sides)
-        out.append(f"Print at 100 % (actual size), never 'fit to page': the cut marks and sizes assume it. Print "
-                   f"duplex, flipping on the {edge} edge: every fronts page is followed by its backs page"
-                   f"{', and every one-sided sheet by a blank page' if blanks else ''}, so the whole file prints in "
-                   "one go.")
-        if two_sided:
-            out.append("*With backs:* " + ", ".join(r.name for r in two_sided) + ".")
-        if sides:
-            out.append(_pads_said(sides))
-        if one_sided:
-            out.append("*One-sided:* " + ", ".join(r.name for r in one_sided) + ".")
-        if two_sided:
-            out.append("Before the whole file, print the first sheet with backs once and hold it to the light: each "
-                       "back should sit behind its front within a millimetre. A printer's shift moves every back "
-                       "alike, and the bleed absorbs it; pnp calibrate measures it.")
-    out.append("**Paper**")
-    if len(stocks) > 1:  # a print shop (or a printer with two trays) takes each stock apart
-        out.append(f"*Card stock:* {_pages_said(stocks['card'])}. *Paper:* {_pages_said(stocks['paper'])}. Print "
-                   "each range on its stock: every range starts on a new sheet.")
     stock = [name for kind, name in (("cards", "cards"), ("tokens", "tokens"), ("board", "boards"),
                                      ("dial", "dials"), ("die", "dice")) if kind in kinds]
-    if stock:
-        out.append(f"*{_join(stock).capitalize()}:* card stock (200-300 g/m²), or paper glued onto thin card"
-                   f"{' before cutting' if kinds & {'tokens', 'board', 'die', 'dial'} else ''}.")
-    if "sheet" in kinds:
-        sheets = [r.name for r in printed if r.kind == "sheet"]
-        more = [r.file for r in printed if r.deck in paired and r.file]
-        out.append(f"*{_join(sheets)}:* ordinary paper, to write on; print as many as you need"
-                   + (f" (more of one alone from its own file, one-sided: {_join(more)})." if more else "."))
-    out.append("**Cutting and building**")
     pieces = next((sec for sec in sections if sec.kind == "pieces"), None)
-    if "cards" in kinds:
-        out.append("*Cards:* every cut line has a mark at both ends; cut the long lines through the whole sheet "
-                   "first. A mark that sits on the art is in the bleed, which is cut away.")
-    if pieces is not None:
-        names = _join([d.name for d in pieces.decks] + [
-            f"the {deck.name} wheels" if deck.spec.kind == "dial" else f"the last {deck.name} card" if n == 1 else
-            f"the last {n} {deck.name} cards" for deck, n in pieces.joined])
-        beside = " Some pieces print beside a board's tiles, on their pages." if any(
-            "free" in p.info and len(p.placements) > 1 for sec in sections for p in sec.pages) else ""
-        if any(p.info.get("pieces") for sec in sections if sec.kind == "cards" for p in sec.pages):
-            beside += (" Some print on card sheets, in an empty slot or beside the cards, between two cut lines: cut "
-                       "the sheet's lines first, then each piece.")
-        out.append(f"*Pieces sheets* ({names}): each sheet's footer names what it holds. Tokens are cut on their "
-                   f"thin grey outline; cards and other pieces in a block on the marks around the block.{beside}")
-    elif "tokens" in kinds:
-        out.append("*Tokens:* cut on the thin grey outline of each token.")
-    if "dial" in kinds:
-        out.append(DIALS)
-    steps: dict[str, list[str]] = {}  # what to do -> the components it is for, so that each is said once
+    steps: dict[tuple, list[str]] = {}  # what to do -> the components it is for, so that each is said once
     for r in printed:
         deck = decks.get(r.deck)
         if deck is None:
@@ -226,18 +188,33 @@ def how_to(game: Game, s: PrintSettings, rows: list[Row], sections: list[Section
             beside = next((p.info["map_beside"] for sec in sections if sec.kind == "own" and deck in sec.decks
                            for p in sec.pages if "map_beside" in p.info), "")
             where = f"beside tile {beside}" if beside else "after them"
-            steps.setdefault(f"printed in tiles (from page {r.page}): cut them out and join them as the assembly map "
-                             f"{where} shows." if tiled else "cut on its corner marks.", []).append(deck.name)
+            steps.setdefault(("tiles", r.page, where, "") if tiled else ("board", 0, "", ""), []).append(deck.name)
         elif deck.spec.kind == "die":
-            steps.setdefault("cut on the outline, fold every dashed line away from you, glue the grey tabs inside, the "
-                             "last face last.", []).append(deck.name)
+            steps.setdefault(("die", 0, "", ""), []).append(deck.name)
         elif deck.spec.kind == "sheet":
-            steps.setdefault(("cut each page in two on its marks; " if _cut(sections, deck.id) else "")
-                             + "no trimming needed.", []).append(deck.name)
+            steps.setdefault(("sheet", int(_cut(sections, deck.id)), "", ""), []).append(deck.name)
         if deck.spec.instructions:
-            steps.setdefault(deck.spec.instructions, []).append(deck.name)
-    out += [f"*{_join(names)}:* {text}" for text, names in steps.items()]
-    return "\n".join(out)
+            steps.setdefault(("text", 0, "", deck.spec.instructions), []).append(deck.name)
+    return {
+        "duplex": s.duplex, "edge": "long" if s.duplex == "long" else "short",
+        "blanks": bool(one_sided or any(not back for _, back, _ in sides)),
+        "two_sided": [r.name for r in two_sided], "one_sided": [r.name for r in one_sided],
+        "pads": _pads_said(sides) if sides else "",
+        "stocks": {k: _pages_said(v) for k, v in stocks.items()} if len(stocks) > 1 else {},
+        "stock": _join(stock) if stock else "", "glued": bool(kinds & {"tokens", "board", "die", "dial"}),
+        "sheets": _join([r.name for r in printed if r.kind == "sheet"]) if "sheet" in kinds else "",
+        "more": _join(more) if (more := [r.file for r in printed if r.deck in paired and r.file]) else "",
+        "cards": "cards" in kinds, "tokens": "tokens" in kinds, "dials": "dial" in kinds,
+        "pieces": _join([d.name for d in pieces.decks] + [
+            f"the {deck.name} wheels" if deck.spec.kind == "dial" else f"the last {deck.name} card" if n == 1 else
+            f"the last {n} {deck.name} cards" for deck, n in pieces.joined]) if pieces is not None else "",
+        "beside_tiles": pieces is not None and any("free" in p.info and len(p.placements) > 1 for sec in sections
+                                                   for p in sec.pages),
+        "on_card_sheets": pieces is not None and any(p.info.get("pieces") for sec in sections if sec.kind == "cards"
+                                                     for p in sec.pages),
+        "steps": [{"kind": kind, "page": page, "where": where, "cut": bool(page), "text": text, "names": _join(names)}
+                  for (kind, page, where, text), names in steps.items()],
+    }
 
 
 def _pads_said(sides: list[tuple[str, str, int]]) -> str:
