@@ -301,11 +301,11 @@ def check(
     vendor: Shop = None,
 ) -> None:
     """Check GAME against its rules: exit 0 clean, 1 rule errors, 2 bad input (with --all: the worst game)."""
+    from pnp.commands.check_games import CheckRequest, check_games
     from pnp.commands.check_report import FORMATS, Unchecked, exit_code
-    from pnp.core.errors import InputError, PnpError
-    from pnp.model.load import load_file
+    from pnp.core.errors import PnpError
     from pnp.model.project import list_games
-    from pnp.rules.check import CheckOptions, check_game, load_rules
+    from pnp.rules.check import CheckOptions
 
     if (game is None) == (not all_games):
         typer.echo("name one game, or --all", err=True)
@@ -315,42 +315,17 @@ def check(
         games = list_games(root) if all_games or game is None else [game]
     except PnpError as exc:
         _fail(exc, written=False)
-    rules = CheckOptions(not no_custom_rules, rule_timeout)
-    ink_notes: list[str] = []
     if (pdfx or ink_limit is not None or vendor) and not print_:
         typer.echo("--pdfx, --ink-limit and --vendor are for --print (the preflight of the files a build writes)",
                    err=True)
         raise typer.Exit(2)
-    results: list = []
-    for g in games:  # a game that cannot be read is reported like the others, and the next one is checked
-        try:
-            with _collector_paused():
-                checked = check_game(root, g, rules)
-            if not checked.errors:  # a game that breaks its rules is not played: its balance can wait
-                from pnp.play.balance_play import balance_problems
+    build = None  # with --print: the build whose files are preflighted
+    if print_:
+        from pnp.commands.build import BuildOptions
 
-                checked.problems.extend(balance_problems(checked.game, rules.custom))
-            if setup_file is not None:
-                from pnp.rules.setup import check_recorded
-
-                spec, _ = load_rules(checked.game)
-                if spec.setup is None:
-                    raise InputError(f"{checked.game.id} has no `setup:` in its rules.yaml")
-                recorded = load_file(setup_file, root, named=True)  # named on the command line: it may be anywhere
-                checked.problems.extend(check_recorded(checked.game, spec.setup, recorded))
-            if print_ and not checked.errors:  # a game that breaks its rules does not build: nothing to preflight
-                from pnp.commands.build import BuildOptions, preflight_game
-
-                declared = checked.game.manifest.print
-                for on in [paper] if paper else declared.papers or [declared.paper]:  # every paper it is made for
-                    with _collector_paused():
-                        found = preflight_game(root, g, BuildOptions(on, duplex, final=final, layout=layout,
-                                                                     pdfx=pdfx, ink_limit=ink_limit, vendor=vendor),
-                                               ink_notes)
-                    checked.problems.extend(p for p in found if p not in checked.problems)  # once, if on both
-            results.append(checked)
-        except PnpError as exc:
-            results.append(Unchecked(g, exc.problems, exc.exit_code))
+        build = BuildOptions(paper, duplex, final=final, layout=layout, pdfx=pdfx, ink_limit=ink_limit, vendor=vendor)
+    request = CheckRequest(CheckOptions(not no_custom_rules, rule_timeout), setup_file, build, _collector_paused)
+    results, ink_notes = check_games(root, games, request)
     if fmt == "text" and not all_games and isinstance(results[0], Unchecked):  # one game: errors as any command
         error = PnpError(results[0].problems)
         error.exit_code = results[0].exit_code

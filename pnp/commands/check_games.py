@@ -1,0 +1,82 @@
+"""`pnp check`: the orchestrator. Each game checked against its rules (custom rules in the sandbox), then, when
+it breaks none, its balance rules played; a recorded setup checked against its `setup:`; and with `--print`,
+the files a build would write preflighted on every paper the game is made for. A game that cannot be read
+is reported like the others (`Unchecked`), and the next one is checked. The CLI parses and prints."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pnp.rules.check import CheckOptions
+
+if TYPE_CHECKING:
+    from pnp.commands.build import BuildOptions
+
+
+@dataclass
+class CheckRequest:
+    """What `pnp check` was asked for, beside the games."""
+
+    rules: CheckOptions = field(default_factory=CheckOptions)
+    setup_file: Path | None = None  # a recorded setup (named on the command line: it may be anywhere)
+    build: BuildOptions | None = None  # also preflight the files this build would write (`--print`)
+    paused: Any = None  # a context manager around the heavy work (the CLI pauses its garbage collector)
+
+
+def check_games(root: Path, games: list[str], request: CheckRequest) -> tuple[list, list[str]]:
+    """Every game's report (a `Checked`, or an `Unchecked` for a game that cannot be read), and the notes of a
+    PDF/X preflight (the largest total ink read back)."""
+    import contextlib
+
+    from pnp.commands.check_report import Unchecked
+    from pnp.core.errors import PnpError
+
+    paused = request.paused or contextlib.nullcontext
+    results: list = []
+    ink_notes: list[str] = []
+    for g in games:
+        try:
+            results.append(_check_one(root, g, request, paused, ink_notes))
+        except PnpError as exc:
+            results.append(Unchecked(g, exc.problems, exc.exit_code))
+    return results, ink_notes
+
+
+def _check_one(root: Path, g: str, request: CheckRequest, paused: Any, ink_notes: list[str]) -> Any:
+    from dataclasses import replace
+
+    from pnp.rules.check import check_game
+
+    with paused():
+        checked = check_game(root, g, request.rules)
+    if not checked.errors:  # a game that breaks its rules is not played: its balance can wait
+        from pnp.play.balance_play import balance_problems
+
+        checked.problems.extend(balance_problems(checked.game, request.rules.custom))
+    if request.setup_file is not None:
+        checked.problems.extend(_recorded_setup(root, checked.game, request.setup_file))
+    if request.build is not None and not checked.errors:  # a game that breaks its rules does not build
+        from pnp.commands.build import preflight_game
+
+        declared = checked.game.manifest.print
+        papers = [request.build.paper] if request.build.paper else declared.papers or [declared.paper]
+        for on in papers:  # every paper it is made for
+            with paused():
+                found = preflight_game(root, g, replace(request.build, paper=on), ink_notes)
+            checked.problems.extend(p for p in found if p not in checked.problems)  # once, if on both
+    return checked
+
+
+def _recorded_setup(root: Path, game: Any, setup_file: Path) -> list:
+    from pnp.core.errors import InputError
+    from pnp.model.load import load_file
+    from pnp.rules.check import load_rules
+    from pnp.rules.setup import check_recorded
+
+    spec, _ = load_rules(game)
+    if spec.setup is None:
+        raise InputError(f"{game.id} has no `setup:` in its rules.yaml")
+    recorded = load_file(setup_file, root, named=True)
+    return check_recorded(game, spec.setup, recorded)
