@@ -149,7 +149,8 @@ def test_the_playtest_stamp_over_a_shape_edge_or_text_is_found_at_its_template_l
 def test_every_bundled_game_passes_preflight_on_every_paper(game):
     import dataclasses
 
-    from pnp.commands.build import BuildOptions, preflight_prepared, prepare
+    from pnp.commands.build import BuildOptions, prepare
+    from pnp.commands.build_preflight import preflight_prepared
 
     from conftest import REPO
 

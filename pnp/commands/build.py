@@ -7,21 +7,23 @@ the first file is replaced, so a failed build leaves the last good output where 
 from __future__ import annotations
 
 import dataclasses
-import re
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
+from pnp.commands.build_document import render_document
+from pnp.commands.build_preflight import painted, preflight
+from pnp.commands.built_files import RenderedFile, impose_component, printed, shift_backs, stamp_of
+from pnp.commands.print_shops import colour_said, print_shop, renderer_of
 from pnp.core import bounds, watchdog
-from pnp.core.errors import InputError, Problem, Problems, RuleError, Where
-from pnp.layout.template_engine import LayoutEnv
+from pnp.core.errors import InputError, Problem, Problems, RuleError
 from pnp.layout.whole_game import LaidOutDeck, LayoutCache, Prepared, lay_out_game
 from pnp.model.game import Deck, Game, PrintSettings, load_game
 from pnp.model.project import output_folder
 from pnp.model.schema.fields import PAPERS
-from pnp.model.units import MM, to_mm
+from pnp.model.units import to_mm
 from pnp.output.impose.by_kind import impose_deck
 from pnp.output.impose.cards import Page
 from pnp.output.render.footer import footers
@@ -29,18 +31,7 @@ from pnp.output.write.manifest import blank, face_rows, merge_notes, page_rows, 
 from pnp.rules.check import CheckOptions, rule_problems, split, start_custom_rules
 
 if TYPE_CHECKING:
-    from pnp.output.document.front_matter import Row
-
-
-class RenderedFile(NamedTuple):
-    """One file of a build as rendering hands it to the document, the preflight and the writer: where it goes,
-    its PDF, its imposed pages, how they were imposed (for the summary) and the deck it prints."""
-
-    path: Path
-    data: bytes
-    pages: list[Page]
-    how: Any
-    deck: Deck
+    pass
 
 
 @dataclass(repr=False, eq=False)
@@ -182,7 +173,7 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
         settings.document = False
 
     # impose + render: each deck's sheets, in memory
-    pdfx = print_shop(game, opts)
+    pdfx = print_shop(game, opts.pdfx, opts.ink_limit)
     Renderer = renderer_of(pdfx)
 
     rendered: list[RenderedFile] = []
@@ -320,89 +311,9 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
                        checked)
 
 
-def painted(rendered: list[RenderedFile], document: tuple[str, bytes, list[Page]] | None, paper: str) -> list[Problem]:
-    """Every free edge of every face in these files, as written, keeps the bleed its layout gives it, measured in
-    the rendered pixels (pnp/output/preflight/painted.py): an edge that falls short is an error."""
-    from pnp.output.preflight.laid_out import subject_of
-    from pnp.output.preflight.painted import short_edges
-
-    files: list[tuple[str, bytes, list[Page], Where | None]] = [(path.name, data, pages, deck.doc.where(()))
-                                                                 for path, data, pages, _, deck in rendered]
-    if document is not None:
-        files.append((*document, None))
-    out = []
-    for name, data, pages, where in files:
-        watchdog.working_on(f"measuring the painted bleed of {name}")
-        alike: dict[tuple, list] = {}  # the faces of a file whose edge falls short alike: one message
-        for short in short_edges(data, pages):
-            key = (str(where), short.edge, round(short.meant, 1), round(short.painted / MM, 1))
-            alike.setdefault(key, []).append(short)
-        for shorts in alike.values():
-            faces = list(dict.fromkeys(subject_of(s.placement) for s in shorts))
-            more = f" (and {len(faces) - 1} more)" if len(faces) > 1 else ""
-            said = shorts[0].message(f"{name} on {paper}", [s.page for s in shorts])
-            out.append(Problem(where, said, faces[0] + more, "error", "preflight"))
-    return out
-
-
-def print_shop(game: Game, opts: BuildOptions) -> Any:
-    """The PDF/X settings of a build that asks for them (`--pdfx`), or None; a palette's inks over the limit are
-    bad input."""
-    if opts.pdfx is None:
-        return None
-    from pnp.output.pdfx import DEFAULT_INK, for_game
-
-    pdfx, problems = for_game(game, opts.pdfx, opts.ink_limit or DEFAULT_INK)
-    if problems:
-        raise InputError(problems)
-    return pdfx
-
-
-def renderer_of(pdfx: Any) -> Any:
-    """`Renderer(icons, title, font)`: pnp's own, or a PDF/X build's (CMYK)."""
-    from pnp.output.render.renderer import Renderer
-
-    if pdfx is None:
-        return Renderer
-    from functools import partial
-
-    from pnp.output.pdfx.cmyk_renderer import PdfxRenderer
-
-    return partial(PdfxRenderer, pdfx=pdfx)
-
-
-def colour_said(pdfx: Any) -> dict[str, Any]:
-    """The manifest's record of a PDF/X build's colour: mode, standard, profile, condition and ink limit."""
-    from pnp.output.pdfx.inks import CONDITION, PROFILE, PROFILE_NAME
-
-    return {"mode": "CMYK", "pdfx": pdfx.said(), "profile": PROFILE, "profile_name": PROFILE_NAME,
-            "condition": CONDITION, "ink_limit": pdfx.limit}
-
-
 def order_of(opts: BuildOptions) -> str:
     shop = vendor_of(opts)
     return shop.order if shop is not None else "fronts-backs"
-
-
-def impose_component(deck: Deck, entries: list, size: tuple[float, float], settings: PrintSettings,
-                     paper: tuple[float, float], notes: list[str], single: bool,
-                     order: str = "fronts-backs") -> list[tuple[str, list[Page], str]]:
-    """A component's files as (name suffix, pages, how they are laid out): its sheets, or with
-    `--layout single` its fronts and (if any) its backs, one face a page; `order` back-front (DriveThruCards):
-    one file, each card's back then its front."""
-    if not entries:  # nothing to print (a component that could not be laid out is reported already)
-        return []
-    if not single:
-        pages, how = impose_deck(deck, entries, size, settings, paper, notes)
-        return [("", pages, how)]
-    from pnp.output.impose.cards import UNSTAMPED
-    from pnp.output.impose.single import impose_single
-
-    fronts, backs = impose_single(entries, deck.spec.kind not in UNSTAMPED)
-    if order == "back-front" and backs:
-        return [("", [p for pair in zip(backs, fronts, strict=True) for p in pair], "1 per page, each back then its "
-                 "front")]
-    return [(suffix, pages, "1 per page") for suffix, pages in (("", fronts), ("-backs", backs)) if pages]
 
 
 def preflight_game(root: Path, game_id: str, opts: BuildOptions, notes: list[str] | None = None) -> list[Problem]:
@@ -419,49 +330,6 @@ def preflight_game(root: Path, game_id: str, opts: BuildOptions, notes: list[str
     if notes is not None:
         notes += [n for n in built.notes if "total ink at most" in n]
     return built.preflight
-
-
-def stamp_of(game: Game, final: bool) -> str:
-    """The playtest stamp at the foot of each card front (none on a final build)."""
-    return "" if final else f"{game.id} {game.manifest.version} · {{component}}/{{id}}"
-
-
-def preflight_prepared(prep: Prepared, single: bool, stamped: bool) -> list[Problem]:
-    """A laid-out game imposed on its paper (or one face a page) and preflighted."""
-    rendered = [RenderedFile(Path(f"{deck.id}{suffix}.pdf"), b"", pages, how, deck)
-                for deck, entries, size in prep.decks
-                for suffix, pages, how in impose_component(deck, entries, size, prep.settings, prep.paper, [], single)]
-    document = None
-    if not single and prep.settings.document:  # the document's own sheets: the pieces and cards it packs
-        from pnp.output.packing.shared import plan_document
-
-        laid = {deck.id: (entries, size) for deck, entries, size in prep.decks}
-        sections = plan_document([(deck, *laid[deck.id], pages) for _, _, pages, _, deck in rendered], prep.settings,
-                                 prep.paper)
-        document = (f"{prep.game.id}-pnp.pdf", [p for sec in sections if sec.kind != "own" for p in sec.pages])
-    return preflight(rendered, prep.settings.margin, prep.font, prep.env, stamp_of(prep.game, not stamped), single,
-                     document, prep.settings.contrast)
-
-
-def printed(pages: list[Page], side: str) -> int:
-    """Pieces on these pages: each card id and copy once (a tiled board is one piece)."""
-    return len({(p.meta["id"], p.meta["copy"]) for page in pages for p in page.placements if p.meta["side"] == side})
-
-
-def preflight(rendered: list[RenderedFile], margin: float, font: str, env: LayoutEnv, stamp: str, single: bool,
-              document: tuple[str, list[Page]] | None = None, contrast: float = 2.0) -> list[Problem]:
-    """What a print shop's preflight would flag in these files and the document (pnp/output/preflight/laid_out.py);
-    `stamp`: the playtest stamp's text, if printed; `contrast`: what text must reach (the game's `print:`)."""
-    from pnp.output.preflight.laid_out import Preflight, Sheets
-    from pnp.output.render.pdftext import STAMP_SIZE
-
-    check = Preflight(margin, font, env.icons, STAMP_SIZE if stamp else None, stamp)
-    check.contrast = contrast
-    for path, _, pages, _, deck in rendered:
-        check.check(Sheets(path.name, pages, deck.doc.where(()), single))
-    if document is not None:
-        check.check(Sheets(*document))
-    return check.problems()
 
 
 def fingerprint(root: Path, game: Game, deck: Deck, options: Any, entries: Sequence[Any] = ()) -> str:
@@ -496,130 +364,3 @@ def fingerprint(root: Path, game: Game, deck: Deck, options: Any, entries: Seque
     return h.hexdigest()
 
 
-def shift_backs(pages: list[Page], offset_mm: tuple[float, float]) -> None:
-    """Move every face on a backs page by the printer's measured shift (and nothing else)."""
-    dx, dy = offset_mm[0] * 72 / 25.4, offset_mm[1] * 72 / 25.4
-    if not (dx or dy):
-        return
-    for page in pages:
-        if page.side != "back":
-            continue
-        for p in page.placements:
-            p.x, p.y = p.x + dx, p.y + dy
-            p.clip = (p.clip[0] + dx, p.clip[1] + dy, p.clip[2], p.clip[3])
-
-
-def _label(component_id: str) -> str:
-    """`happiness-meter` -> `Happiness meter` for the contents checklist (`d6` stays `d6`)."""
-    words = component_id.replace("-", " ")
-    return words if re.match(r"d\d", words) else words[:1].upper() + words[1:]
-
-
-def render_document(game: Game, rendered: list[RenderedFile], laid: dict[str, Any], counts: dict[str, int],
-                    paper: tuple[float, float], settings: PrintSettings, env: LayoutEnv, font: str, marker: str,
-                    stamp: str, back_offset: tuple[float, float] = (0.0, 0.0), rulebook: str = "",
-                    stock: str | None = None, pdfx: Any = None) -> tuple[bytes, list[Page]]:
-    """The print-and-play document's bytes and pages: front matter, then every component, like pieces sharing
-    sheets (pnp/output/packing/shared.py), write-in pads back to back (pnp/output/packing/pads.py). `stock` (card
-    or paper): only the sheets printed on it, for a print shop."""
-    from pnp.output.document.front_matter import front_matter, paired, stock_ranges
-    from pnp.output.packing.pads import back_to_back
-    from pnp.output.packing.shared import plan_document
-
-    Renderer = renderer_of(pdfx)
-
-    sections = back_to_back(plan_document([(deck, *laid[deck.id], pages) for _, _, pages, _, deck in rendered],
-                                          settings, paper), settings)
-    names = {deck.id: deck.name for *_, deck in rendered}
-    body = env.families.get("body") or next(iter(env.families.values()))
-    rows = checklist_rows(game, rendered, counts)
-    # the checklist says where each component starts: the front matter's length comes first
-    at = len(front_matter(game, paper, settings, body, rows, sections, rulebook)) + 1
-    pages: list[Page] = []
-    what: list[str] = []
-    first_page: dict[str, int] = {}  # each component's first page: where its faces were placed
-    section_start: dict[str, int] = {}  # (a component with no face placed: where its section starts)
-    for section in sections:
-        # duplex: each one-sided sheet is followed by a blank page, so the whole file prints in one go
-        section_pages = paired(section.pages, paper) if settings.duplex != "none" else list(section.pages)
-        if section.kind != "own":
-            shift_backs(section_pages, back_offset)
-        for i, p in enumerate(section_pages):  # (pieces beside a board's tile are on the board's pages)
-            for q in p.placements:
-                if "component" in q.meta:
-                    first_page[q.meta["component"]] = min(first_page.get(q.meta["component"], at + i), at + i)
-        for deck in section.decks:
-            section_start.setdefault(deck.id, at)
-        what += [_holds(p, names, section.kind == "pieces") or ("" if p.side == "blank" else section.decks[0].name)
-                 for p in section_pages]
-        group = {"own": section.decks[0].id, "cards": "cards"}.get(section.kind, section.kind)
-        if section.kind == "cards":
-            group += " {:g} x {:g} mm".format(*(round(to_mm(v), 2) for v in laid[section.decks[0].id][1]))
-        on = "paper" if all(d.spec.kind == "sheet" for d in section.decks) else "card"
-        for p in section_pages:
-            if p.side != "blank":
-                p.info = {**p.info, "group": group}
-            p.info = {**p.info, "stock": on}
-        pages += section_pages
-        at += len(section_pages)
-    start = at - len(pages)
-    first_page = {**section_start, **first_page}
-    if stock is not None:  # the other stock's sheets left out: each component's first page counted again
-        kept = [i for i, p in enumerate(pages) if p.info["stock"] == stock]
-        renumber = {start + i: start + n for n, i in enumerate(kept)}
-        first_page = {d: renumber.get(n, 0) for d, n in first_page.items()}
-        pages, what = [pages[i] for i in kept], [what[i] for i in kept]
-    rows = [dataclasses.replace(r, page=first_page.get(r.deck, 0)) for r in rows]
-    front = front_matter(game, paper, settings, body, rows, sections, rulebook,
-                         stock_ranges([p.info["stock"] for p in pages], start))
-    pages = front + pages
-    footers(pages, f"{game.manifest.name} {game.manifest.version}", settings.paper, settings.duplex, bool(stamp),
-            [p.info.get("what", "") for p in front] + what)
-    data = Renderer(env.icons, f"{game.manifest.name}: print-and-play", font).render(pages, marker, stamp,
-                                                                                     settings.margin)
-    return data, pages
-
-
-def _holds(page: Page, names: dict[str, str], counts: bool = False) -> str:
-    """The components on a page, by name, in the order they first appear (with how many of each: the legend of
-    a pieces sheet)."""
-    seen: dict[str, int] = {}
-    for p in page.placements:
-        if p.meta.get("component") in names:
-            name = names[p.meta["component"]]
-            seen[name] = seen.get(name, 0) + 1
-    if page.side == "map":
-        return f"{next(iter(seen), '')} assembly map".strip()
-    return ", ".join(f"{name} {n}" if counts else name for name, n in seen.items())
-
-
-def checklist_rows(game: Game, rendered: list[RenderedFile], counts: dict[str, int]) -> list[Row]:
-    """The contents checklist: each deck in print order, each contents entry that is a card id right under its
-    own deck, then what is not printed ("also needed")."""
-    from pnp.output.document.front_matter import Row  # the print-and-play document's: only a build that writes one
-
-    contents = game.manifest.content()
-    cards = {c.id: d.id for d in game.decks for c in d.cards}
-    rows: list[Row] = []
-    for path, _, _, _, deck in rendered:
-        parts = [sub for cid, sub in contents.items() if cid not in counts and cards.get(cid) == deck.id]
-        stated = _stated(contents.get(deck.id))
-        if deck.id not in contents and parts and all(isinstance(_stated(p), int) for p in parts):
-            stated = sum(p.count or 0 for p in parts)  # the rulebook lists the deck card by card
-        rows.append(Row(deck.name, stated, counts[deck.id], path.name, deck.spec.kind, deck.id))
-        for cid, sub in contents.items():
-            if cid not in counts and cards.get(cid) == deck.id:
-                rows.append(Row(f"{_label(cid)} (a {deck.name})", _stated(sub), sub.count or 0, kind=deck.spec.kind,
-                                sub=True))
-    rows += [Row(_label(cid), _stated(item), 0, kind="also", note=item.note) for cid, item in contents.items()
-             if not item.printed]
-    return rows
-
-
-def _stated(item: Any) -> int | str:
-    """The rulebook column: the count the rulebook states, or "not stated"."""
-    if item is None or not item.stated or item.count is None:
-        return "not stated"
-    if item.listed is not None and item.listed != item.count:  # the rulebook's lists disagree: say both
-        return f"{item.listed} (rules: {item.count})"
-    return item.count
