@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 import yaml
-from docs_run import apply, blocks, commands
 
 from pnp.layout import elements as element_kinds
 from pnp.layout import templates
@@ -21,7 +20,8 @@ from pnp.rules import spec as rules_spec
 from pnp.rules.kinds import KINDS
 from pnp.rules.rule_kinds import RuleOptions, reference_table
 
-from conftest import REPO, run_pnp
+from conftest import REPO, edit, run_pnp
+from docs_run import apply, blocks, commands
 
 # the tutorial, then the file formats whose examples build on its game: one document, followed in order
 DOC = (REPO / "docs" / "tutorial.md").read_text() + "\n" + (REPO / "docs" / "format.md").read_text()
@@ -185,3 +185,19 @@ def test_every_field_element_kind_and_rule_kind_is_in_an_example(followed):
         missing["a rule kind"] = sorted(every_field - seen[RuleOptions])
     assert missing == {}, "give these fields an example in docs/format.md (or rules.md)"
     assert sorted(set(KINDS) - {r["kind"] for r in rules}) == []
+
+
+def test_the_docs_count_from_a_data_table_is_read_from_it(tmp_path):
+    """docs/format.md's coins take their count from the bank's table: a change there is a change in print, and
+    the mistake it shows is what pnp says."""
+    root, not_run = run_the_docs(tmp_path)
+    assert not_run == []
+    bank = root / "cards/my-game/bank.yaml"
+    edit(bank, "one: 12", "one: 10")
+    checked = run_pnp("check", "my-game", cwd=root)
+    assert checked.code == 1 and "coin: the rulebook lists 12, the game prints 10" in checked.out, checked.out
+    edit(bank, "one: 10", "one: 12")
+    edit(root / "cards/my-game/coins.yaml", "data.bank.coins[", "data.bank.coin[")
+    shown = re.search(r"```text\n(cards/my-game/coins.yaml:.*?)\n```", (REPO / "docs/format.md").read_text(), re.S)
+    checked = run_pnp("check", "my-game", cwd=root)
+    assert shown and checked.code == 2 and checked.err.splitlines()[0] == shown.group(1)

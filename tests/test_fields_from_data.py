@@ -140,26 +140,6 @@ def test_the_editor_schema_takes_an_expression_where_a_number_goes(oob):
     assert [e.message for e in validator.iter_errors(data)] == ["'three' is not of type 'integer'"]
 
 
-def test_the_docs_count_from_a_data_table_is_read_from_it(tmp_path):
-    """docs/format.md's coins take their count from the bank's table: a change there is a change in print, and
-    the mistake it shows is what pnp says."""
-    import re
-
-    from test_docs import run_the_docs
-
-    root, not_run = run_the_docs(tmp_path)
-    assert not_run == []
-    bank = root / "cards/my-game/bank.yaml"
-    edit(bank, "one: 12", "one: 10")
-    checked = run_pnp("check", "my-game", cwd=root)
-    assert checked.code == 1 and "coin: the rulebook lists 12, the game prints 10" in checked.out, checked.out
-    edit(bank, "one: 10", "one: 12")
-    edit(root / "cards/my-game/coins.yaml", "data.bank.coins[", "data.bank.coin[")
-    shown = re.search(r"```text\n(cards/my-game/coins.yaml:.*?)\n```", (REPO / "docs/format.md").read_text(), re.S)
-    checked = run_pnp("check", "my-game", cwd=root)
-    assert shown and checked.code == 2 and checked.err.splitlines()[0] == shown.group(1)
-
-
 def test_the_rulebook_and_a_card_text_read_the_evaluated_values(oob):
     from pnp.core.errors import Problems
     from pnp.layout.cardtext import filled

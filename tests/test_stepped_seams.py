@@ -9,7 +9,6 @@ import json
 import pytest
 from pypdf import PdfReader
 from shapely.geometry import Point, Polygon
-from test_grid_layout import add_map
 
 from pnp.layout.elements.grid import geometry
 from pnp.layout.scene import GridCells
@@ -18,6 +17,7 @@ from pnp.output.tiling.seams import plan_seams
 from pnp.output.tiling.stepped import plan_on_grid
 
 from conftest import run_pnp
+from grid_map import add_map
 
 A4_ROOM = (191 * MM + 6 * MM, 270 * MM + 6 * MM)  # a tile's art on A4 (trim and 3 mm bleed)
 BLEED, TAB = 3 * MM, 7 * MM
