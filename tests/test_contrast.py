@@ -102,3 +102,26 @@ def test_glossary_terms_on_a_coloured_box_take_the_texts_own_term_colour(project
     runs = [r for item in fireball.items if isinstance(item, Text) for r in item.runs if isinstance(r, TextRun)]
     assert {hex_of(r.color) for r in runs if r.text.strip() in ("Room", "Damage Token")} == {"#f2c80f"}
     assert run_pnp("--root", str(project), "check", "mini", "--print", "--final", "--strict").code == 0
+
+
+def test_text_on_a_solid_polygon_is_measured():
+    from pnp.layout.scene import Polygon, Text, TextRun
+    from pnp.output.preflight.contrast import low_contrast
+
+    mustard, cream = (0.85, 0.60, 0.04), (0.98, 0.95, 0.85)
+    run = TextRun(20, 30, "Lato", 7, mustard, "Energy")
+    label = Text(20, 22, 60, 10, [run], 7, 1)
+    floor = Polygon([(0, 0), (100, 0), (100, 50), (0, 50)], cream)
+    assert [r.text for _, r, _, _ in low_contrast([floor, label], least=4.5)] == ["Energy"]
+    assert list(low_contrast([floor, label])) == []  # the floor, 2:1, passes it (2.2:1)
+    outside = Polygon([(60, 0), (100, 0), (100, 50)], cream)  # a triangle that does not reach the text
+    assert list(low_contrast([outside, label], base=(0.0, 0.0, 0.0), least=4.5)) == []  # black under: readable
+
+
+def test_a_games_contrast_setting_is_checked_and_bounded(project):
+    game = project / "cards/mini/game.yaml"
+    text = game.read_text()
+    game.write_text(text.replace("print:\n", "print:\n  contrast: 30\n", 1) if "print:\n" in text
+                    else text + "\nprint:\n  contrast: 30\n")
+    result = run_pnp("check", "mini", cwd=project)
+    assert result.code == 2 and "contrast" in result.err
