@@ -1,4 +1,4 @@
-"""Issue 28.6: the pack guides of the three published games (Sleeping Gods, Intrepid, Welcome to the Moon):
+"""The pack guides of the three published games (Sleeping Gods, Intrepid, Welcome to the Moon):
 built from the game, with live counts, the contents, how to assemble the pieces and the setup table, and
 checked like any rulebook."""
 

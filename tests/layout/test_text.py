@@ -1,5 +1,3 @@
-from pathlib import Path
-
 import pytest
 
 from pnp.core.errors import Problems
@@ -7,7 +5,8 @@ from pnp.layout.fonts.families import load_families
 from pnp.layout.scene import Icon, TextRun
 from pnp.layout.text import MarkupError, Style, fit, glossary_pattern, parse
 
-ROOT = Path(__file__).resolve().parent.parent
+from conftest import REPO as ROOT
+
 GLOSSARY = glossary_pattern([("Damage Token", ["Damage Tokens"]), ("Room", ["Rooms"])])
 
 
