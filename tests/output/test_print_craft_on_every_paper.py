@@ -1,4 +1,4 @@
-"""Print craft, round 3 (issue 30): the whole bleed on every free edge of every face on A4 and Letter (or the face's
+"""Print craft on every paper: the whole bleed on every free edge of every face on A4 and Letter (or the face's
 manifest entry says what it got and why), cut marks of 3 mm at least, the bleed of a back whose neighbour has no
 back, cards turned on Letter where three rows leave no room for the bleed. Read back from the manifests."""
 

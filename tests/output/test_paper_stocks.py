@@ -1,4 +1,4 @@
-"""Paper (issue 30 items 5 and 6): the document's pages on each stock, said on its how-to page and in the manifest,
+"""Paper stocks: the document's pages on each stock, said on its how-to page and in the manifest,
 so that a print shop (or a printer with two trays) takes each stock apart; and the sheet counts the issue aims at."""
 
 from __future__ import annotations
@@ -47,11 +47,11 @@ def test_the_how_to_page_gives_the_pages_of_each_stock(shared_build, game):
 # Intrepid (29 of 29, from 30): its card grids, dial bases and board tiles each take their fewest sheets on A4, and its
 # pieces (with the player aids' last 3 cards) fill 3 sheets and the room on pages printed anyway: beside board tiles
 # A2 and A3, in the two empty slots of the poker cards' last sheet and in the strips beside the player aids' grid
-# (tests/test_packing_intrepid.py). It takes identical round tokens sharing their bleed, a partial last row leaving its
+# (test_packing_intrepid.py). It takes identical round tokens sharing their bleed, a partial last row leaving its
 # empty cells free, and a best-fit placement in which tokens split over that room.
 NOT_YET = pytest.mark.xfail(strict=True, reason="issue 30 item 6: a game takes more sheets on A4 than its goal")
-# pads back to back: Moon 30, Ark Ship 24 (tests/test_pads_back_to_back.py); the assembly map beside a tile and decks
-# kept on one sheet: Voyage 16, Sleeping Gods 23 (tests/test_packing_goals.py)
+# pads back to back: Moon 30, Ark Ship 24 (test_pads_back_to_back.py); the assembly map beside a tile and decks
+# kept on one sheet: Voyage 16, Sleeping Gods 23 (test_packing.py)
 REACHED = {"moon", "arkship", "voyage", "sleeping-gods", "intrepid"}
 
 

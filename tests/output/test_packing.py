@@ -1,4 +1,4 @@
-"""Packing (issue 30 item 6): the assembly map beside a tile, a deck that fits on one sheet kept on one sheet, deck
+"""Packing: the assembly map beside a tile, a deck that fits on one sheet kept on one sheet, deck
 ends and small pieces on shared sheets (and in the room beside a board's tiles), every back behind its front; and the
 sheet counts on A4 the issue aims at, with no game's count worse than before on A4 or Letter."""
 

@@ -1,4 +1,4 @@
-"""Write-in pads back to back (issue 30 item 6): in the print-and-play document the back of a write-in page is
+"""Write-in pads back to back: in the print-and-play document the back of a write-in page is
 another write-in page, of a different pad where the game has more than one (pad A's copy k behind pad B's copy k),
 so that the players at one table each get a sheet of the same pad; `print: pads: one-sided` keeps the blank
 backs. Moon: 48 sheets -> 30; Ark Ship: 28 -> 24."""

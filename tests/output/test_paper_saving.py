@@ -1,4 +1,4 @@
-"""Paper (issue 30 item 6): every blank page counted, in the build's summary and per file in the manifest, and the
+"""Paper: every blank page counted, in the build's summary and per file in the manifest, and the
 count checked against the PDF itself; the journey log printed once, as a master to copy."""
 
 from __future__ import annotations

@@ -3,7 +3,6 @@ space, more than one subset's worth of characters, two fonts, an empty run."""
 
 import io
 import re
-from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -11,7 +10,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.output.render.pdftext import TextWriter
 
-FONTS = Path(__file__).resolve().parent.parent / "fonts"
+from conftest import REPO
+
+FONTS = REPO / "fonts"
 MANY = "".join(chr(c) for c in range(0x100, 0x17F)) + "".join(chr(c) for c in range(0x391, 0x3CA)) + \
        "".join(chr(c) for c in range(0x410, 0x450))  # Latin Extended-A, Greek, Cyrillic: past 256 codes
 

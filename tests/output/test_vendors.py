@@ -1,4 +1,4 @@
-"""Print shops' presets (issue 37, part 4): `--vendor` sets the shop's sizes, bleed, colour, ink limit and page
+"""Print shops' presets: `--vendor` sets the shop's sizes, bleed, colour, ink limit and page
 order, and the preflight holds a build to them."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Packing Intrepid into 29 sheets on A4 (issue 30 item 6, its last goal), by means any game's pieces use: identical
+"""Packing Intrepid into 29 sheets on A4, by means any game's pieces use: identical
 round tokens share their bleed, a partial last row of a block leaves its empty cells free, a best-fit placement in
 which tokens split over the room on pages printed anyway, and that room on card sheets too (between their cut lines:
 the empty slots of a deck's last sheet, the strips beside a grid)."""

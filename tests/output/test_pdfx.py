@@ -1,4 +1,4 @@
-"""PDF/X builds (issue 37, part 3): CMYK only through the ICC profile, the output intent and PDF/X keys, clean in
+"""PDF/X builds: CMYK only through the ICC profile, the output intent and PDF/X keys, clean in
 Ghostscript and qpdf, the total ink of the rendered separations under the limit (measured by Ghostscript's tiffsep,
 not by pnp), no transparency in X-1a, small text in black ink alone."""
 
