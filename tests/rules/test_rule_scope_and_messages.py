@@ -1,4 +1,7 @@
-"""Small gaps of the rule kinds: `unique` over a data table, values shown as the YAML writes them."""
+"""What a rule covers and what its message shows: `unique` over a data table, `each` over several decks (a list of
+decks where one is read is located), values shown as the YAML writes them (a reference's numbers, the values a
+rule compared, both sides of an `expect`), a mistake in a message located at it, and `--force` printing past the
+safe zone but not past bad input."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The rule kinds' registry (pnp/rules/kinds/, one module each): what rules.yaml may say, its JSON Schema and the
-docs' table come from it; a kind's required fields and its bounds are said at the rule before any work (issue 38:
-a balance rule's `games`)."""
+docs' table come from it; a kind's required fields and its bounds are said at the rule before any work (a
+balance rule's `games`)."""
 
 from __future__ import annotations
 
