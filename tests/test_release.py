@@ -214,8 +214,8 @@ ANOTHER = "test_the_distribution_has_its_own_name_and_the_command_stays_pnp"  # 
 def browser_tests(**env: str) -> subprocess.CompletedProcess:
     clean = {k: v for k, v in os.environ.items() if k != "CI"}
     return subprocess.run([sys.executable, "-m", "pytest", "-n", "0", "-p", "no:cacheprovider",
-                           "tests/test_serve_browser.py", f"{__file__}::{ANOTHER}"], cwd=REPO, capture_output=True,
-                          text=True, timeout=300,
+                           "tests/commands/test_serve_browser.py", f"{__file__}::{ANOTHER}"], cwd=REPO,
+                          capture_output=True, text=True, timeout=300,
                           env={**clean, "PNP_CHROMIUM": "/nonexistent/chromium", **env})
 
 
