@@ -1,4 +1,4 @@
-"""Hostile files and command lines, round 3: merge keys bounded like aliases, every file pnp reads held
+"""Hostile files and command lines: merge keys bounded like aliases, every file pnp reads held
 to the project and refused by name when it is not a regular file, every number finite and within its
 documented range, hostile fonts and SVGs refused before they are drawn, and a refused command leaves
 nothing behind. Each case asserts the line a user reads, the exit code, no traceback, bounded time and

@@ -5,7 +5,7 @@ nothing outside its output folder, and the output folder is always a whole build
 when the build refused, the new one when it succeeded).
 
 A few dozen examples in the quick suite; many more where the environment variable CI is set
-(hypothesis profiles `fuzz-quick` and `fuzz-ci`). tests/test_mutations.py mangles the text of whole
+(hypothesis profiles `fuzz-quick` and `fuzz-ci`). tests/hostile/test_mutations.py mangles the text of whole
 games; this fuzzer works on the parsed tree of the small test game, so every example reaches the model,
 the rules and the layout rather than stopping at a syntax error."""
 

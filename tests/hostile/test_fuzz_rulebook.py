@@ -7,7 +7,7 @@ good one when it refused.
 
 A few dozen examples in the quick suite, more where the environment variable CI is set (hypothesis
 profiles `rulebook-quick` and `rulebook-ci`). The hostile corpus's cases themselves are in
-tests/test_hostile_rulebook.py; this fuzzer is what finds the next ones (its first run found a run of stars
+tests/hostile/test_hostile_rulebook.py; this fuzzer is what finds the next ones (its first run found a run of stars
 that the Markdown leaves as stars and the cards' markup read as an unclosed bold, exit 3)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Hostile rulebooks (issue 38, round 4): work that multiplies (a table's rows and columns, page breaks,
+"""Hostile rulebooks: work that multiplies (a table's rows and columns, page breaks,
 headings, the length of a heading) is counted before the first page and refused at its line, naming what it
 counted; a problem said thousands of times is one line with its count; a table of narrow and wide columns
 builds; a text taller than a page, and reading, laying out or drawing that runs too long, are said at
