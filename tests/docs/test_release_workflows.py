@@ -7,13 +7,12 @@ receives are the ones built and checked, and the docs site is built strictly."""
 import os
 import subprocess
 import tomllib
-from pathlib import Path
 
 import yaml
 
 import pnp
 
-ROOT = Path(__file__).resolve().parents[1]
+from conftest import REPO as ROOT
 
 
 def workflow(name: str) -> dict:
@@ -52,7 +51,7 @@ def test_pypi_receives_the_files_built_and_checked_by_trusted_publishing():
     build_runs = [s.get("run", "") for s in jobs["build"]["steps"]]
     assert any("python3 -m build" in r for r in build_runs)
     assert any("twine check --strict dist/*" in r for r in build_runs)
-    assert any("tests/test_release.py" in r for r in build_runs)
+    assert any("tests/docs/test_release.py" in r for r in build_runs)
     publish = jobs["publish"]
     assert publish["needs"] == "build" and publish["environment"] == "pypi"
     assert publish["permissions"] == {"id-token": "write"}  # trusted publishing: no stored token
