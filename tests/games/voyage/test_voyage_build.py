@@ -112,7 +112,7 @@ def test_cut_marks_are_outside_every_card_and_everything_is_printable(shared_bui
     margin = 5 * MM
     for f in manifest["files"]:
         if not any(m["file"] == f["path"] and m["component"] in CARD_DECKS for m in manifest["faces"]):
-            continue  # boards and tokens: see test_boards_and_tokens.py
+            continue  # boards and tokens: see test_voyage_whole_box.py
         for number, page in enumerate(page_drawings(out / f["path"]), 1):
             assert page.faces and page.marks
             trims = [(m["x_mm"] * MM, m["y_mm"] * MM, m["w_mm"] * MM, m["h_mm"] * MM) for m in manifest["faces"]
