@@ -6,7 +6,7 @@ Each picture is a page of one of a game's PDFs (a playtest build, which stamps e
 cut to a part of the page (fractions of its width and height) and scaled to a width in pixels. A composed
 picture (Intrepid's dial with its wheel, Sleeping Gods' crew board and enemy front and back) sets faces side
 by side, each cut at its trim line where the build's manifest places it. The screenshots of `pnp serve`
-(`PNP_SCREENSHOTS=1`, tests/test_serve_browser.py) are made elsewhere.
+(`PNP_SCREENSHOTS=1`, tests/commands/test_serve_browser.py) are made elsewhere.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """docs/rules.md's table of rule kinds, written from the registry (pnp/rules/kinds/): `python tools/rule_kinds.py`
-after adding or changing a kind; tests/test_docs.py fails while the table in the docs is not the one made here."""
+after adding or changing a kind; tests/docs/test_docs.py fails while the table in the docs is not the one made here."""
 
 from __future__ import annotations
 

@@ -267,7 +267,7 @@ def captain_move(ship, who: int, captain: str, target) -> float:
 
 
 # the cards ability_move values beyond their gains: every card its rules below name (any other card is
-# worth its gains alone, returned at once; tests/test_simulate_speed3.py holds the two to agree)
+# worth its gains alone, returned at once; tests/games/voyage/test_voyage_baseline_worths.py holds the two to agree)
 DOES_MORE = frozenset(("duct-tape", "a-swift-kick", "repair-drone", "miracle-wrench", "double-espresso",
                        "overtime-shift", "lost-and-found", "flat-pack-furniture", "stopgap-patch", "complaint-form",
                        "jetpack", "blueprints", "early-warning", "rabbits-foot", "reinforced-bulkhead", "hall-pass"))
@@ -309,7 +309,7 @@ def ability_move(ship, who: int, card: str, target, sites: dict) -> float:
 
 
 # what is worth what the meters and the round say, and nothing else (fused.choose keeps their worths a game
-# by those; tests/test_simulate_fused.py holds every kept worth to the rule at every decision): every
+# by those; tests/games/voyage/test_simulate_fused.py holds every kept worth to the rule at every decision): every
 # Ability Card but the ones below (their targets, where their Captain stands, the Event deck), and these Captains
 READS_MORE = frozenset(("duct-tape", "miracle-wrench", "repair-drone", "stopgap-patch", "complaint-form", "jetpack",
                         "early-warning"))

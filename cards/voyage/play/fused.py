@@ -4,7 +4,7 @@
 the crew once, in the order `options` lists its groups, and works out each move's worth first and whether
 it is legal only where that worth could beat the best so far: no groups, no dispatch by name, no second
 loop. `moves.options` stays THE definition of a legal move (the random and search policies play by it);
-each block below names the lines of `options` it mirrors, and tests/test_simulate_fused.py holds this
+each block below names the lines of `options` it mirrors, and tests/games/voyage/test_simulate_fused.py holds this
 chooser to `baseline.choose` at every decision of many games. The worths are `baseline`'s own functions.
 
 Exactly the move `choose` makes: the same scores (the same sums, in the same order), and the first of

@@ -3,7 +3,7 @@
 A kind is one module of this package: its dataclass (the settings a template writes, each with the comment
 `pnp schema` and the docs read), and its `draw`, what it puts on a face. pnp.layout.elements imports every
 module of the package, so adding a kind is adding its file; the loader reads an element by its `type` into
-the registered class, `pnp schema` offers every kind, and tests/test_element_kinds.py holds the docs to them.
+the registered class, `pnp schema` offers every kind, and tests/layout/test_element_kinds.py holds the docs to them.
 
 `Drawing` is what a kind's `draw` may use of the template being laid out (pnp.layout.template_engine).
 """

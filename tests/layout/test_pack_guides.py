@@ -1,0 +1,89 @@
+"""The pack guides of the three published games (Sleeping Gods, Intrepid, Welcome to the Moon):
+built from the game, with live counts, the contents, how to assemble the pieces and the setup table, and
+checked like any rulebook."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO, edit, errors_of, run_pnp
+from pdfcheck import text_of
+
+GUIDES = ["sleeping-gods", "intrepid", "moon"]
+
+
+def counted(manifest: dict) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for face in manifest["faces"]:
+        if face["side"] == "front" and face.get("tile") in (None, "A1"):
+            out[face["component"]] = out.get(face["component"], 0) + 1
+    return out
+
+
+@pytest.mark.parametrize("game", GUIDES)
+def test_each_guide_is_a_pack_guide_with_contents_assembly_and_setup(shared_build, game):
+    out, manifest = shared_build(game)
+    assert any(f["path"] == f"{game}-rulebook.pdf" for f in manifest["files"])
+    text = " ".join(text_of(out / f"{game}-rulebook.pdf").split())
+    assert "pack guide" in text and "not the game's rules" in text
+    for heading in ("What is in the pack", "Putting it together", "Setting up", "Icons and terms"):
+        assert heading in text, heading
+    if game == "moon":  # nothing differs by player count: no table, the adventure is the option
+        assert "Each player draws 1 from the Adventure 1 Sheet deck (sheet)" in text and "Option Adventure" in text
+    else:
+        assert "1 player 2 players 3 players 4 players" in text  # the setup table, a column per player count
+
+
+@pytest.mark.parametrize("game", GUIDES)
+def test_each_guide_passes_the_strict_check(game):
+    result = run_pnp("check", game, "--strict")
+    assert result.code == 0, result.out + result.err
+
+
+def test_the_guides_counts_follow_the_build(shared_build):
+    out, manifest = shared_build("sleeping-gods")
+    text = " ".join(text_of(out / "sleeping-gods-rulebook.pdf").split())
+    printed = counted(manifest)
+    assert f"Ability cards ({printed['ability']})" in text
+    assert f"Crew boards ({printed['crew']})" in text
+    assert "24 save lines" in text and "Open the atlas at page 2" in text
+    assert "The first player draws 1 from the Marker deck (captain-token)" in text
+    assert "At each combat" in text and "2 to the active player, 1 to each other player" in text
+    out, manifest = shared_build("intrepid")
+    text = " ".join(text_of(out / "intrepid-rulebook.pdf").split())
+    assert f"Station tiles ({counted(manifest)['station-tile']}, 19 per country)" in text
+    assert "(some players only)" in text and "under another choice of the options" in text
+    assert "The resource dials" in text and "brad" in text and "The disaster die" in text
+    out, manifest = shared_build("moon")
+    text = " ".join(text_of(out / "moon-rulebook.pdf").split())
+    assert f"The {counted(manifest)['starship']} Starship cards" in text
+
+
+@pytest.mark.slow  # a whole check of a broken copy
+def test_a_count_changed_in_yaml_changes_the_guide_and_a_stale_literal_is_caught(tmp_path):
+    root = tmp_path / "sg"
+    for folder in ("cards/sleeping-gods", "templates/sleeping-gods", "fonts"):
+        shutil.copytree(REPO / folder, root / folder)
+    edit(root / "cards/sleeping-gods/campaign.yaml", "save_lines: 24", "save_lines: 22")
+    result = run_pnp("build", "sleeping-gods", "--out", str(root / "out"), cwd=root)
+    assert result.code == 0, result.out + result.err
+    assert "22 save lines" in " ".join(text_of(root / "out/sleeping-gods-rulebook.pdf").split())
+    guide = root / "cards/sleeping-gods/rulebook.md"
+    edit(guide, "- **Ability cards** ({{ count('ability') }})", "- 44 Ability cards")
+    result = run_pnp("check", "sleeping-gods", "--format", "json", cwd=root)
+    assert result.code == 1
+    stale = [e for e in errors_of(result) if e["file"] == "cards/sleeping-gods/rulebook.md"]
+    assert stale and "count('ability')" in stale[0]["message"]
+
+
+def test_the_guides_draw_faces_that_exist(tmp_path: Path):
+    root = tmp_path / "moon"
+    for folder in ("cards/moon", "templates/moon", "fonts"):
+        shutil.copytree(REPO / folder, root / folder)
+    edit(root / "cards/moon/rulebook.md", "```pnp face starship/s01 starship/s20 width=45mm",
+         "```pnp face starship/s99 width=45mm")
+    result = run_pnp("check", "moon", cwd=root)
+    assert result.code == 2 and "cards/moon/rulebook.md:" in result.err and "s99" in result.err
