@@ -26,6 +26,7 @@ from pnp.model.schema.fields import PAPERS
 from pnp.model.units import to_mm
 from pnp.output.impose.by_kind import impose_deck
 from pnp.output.impose.cards import Page
+from pnp.output.preflight.laid_out import KeptFindings
 from pnp.output.render.footer import footers
 from pnp.output.write.manifest import blank, face_rows, merge_notes, page_rows, sheet_count
 from pnp.rules.check import CheckOptions, rule_problems, split, start_custom_rules
@@ -44,6 +45,7 @@ class BuildCache:
     decks: dict[str, tuple[str, list[Page], Any, bytes]] = field(default_factory=dict)
     rulebook: tuple[tuple, Any] | None = None
     document: tuple[tuple, Any] | None = None
+    preflight: KeptFindings | None = None  # what the preflight found on each face of the last build
 
 
 @dataclass(repr=False, eq=False)
@@ -291,8 +293,9 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
     if opts.force:
         notes.append("built with --force: rules not checked, every face is marked NOT RULE-CHECKED")
     warnings = [p for p in found if p.severity == "warning"]
-    checked = preflight(rendered, settings.margin, font, env, stamp, single,
-                        (f"{game.id}-pnp.pdf", document[1]) if document else None, settings.contrast)
+    checked, cache.preflight = preflight(rendered, settings.margin, font, env, stamp, single,
+                                         (f"{game.id}-pnp.pdf", document[1]) if document else None, settings.contrast,
+                                         cache.preflight)
     if opts.painted:
         checked += painted(rendered, (f"{game.id}-pnp.pdf", *document) if document else None, settings.paper)
     shop = vendor_of(opts)

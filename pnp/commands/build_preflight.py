@@ -12,6 +12,7 @@ from pnp.layout.template_engine import LayoutEnv
 from pnp.layout.whole_game import Prepared
 from pnp.model.units import MM
 from pnp.output.impose.cards import Page
+from pnp.output.preflight.laid_out import KeptFindings
 
 
 def painted(rendered: list[RenderedFile], document: tuple[str, bytes, list[Page]] | None, paper: str) -> list[Problem]:
@@ -54,21 +55,23 @@ def preflight_prepared(prep: Prepared, single: bool, stamped: bool) -> list[Prob
                                  prep.paper)
         document = (f"{prep.game.id}-pnp.pdf", [p for sec in sections if sec.kind != "own" for p in sec.pages])
     return preflight(rendered, prep.settings.margin, prep.font, prep.env, stamp_of(prep.game, not stamped), single,
-                     document, prep.settings.contrast)
+                     document, prep.settings.contrast)[0]
 
 
 
 def preflight(rendered: list[RenderedFile], margin: float, font: str, env: LayoutEnv, stamp: str, single: bool,
-              document: tuple[str, list[Page]] | None = None, contrast: float = 2.0) -> list[Problem]:
+              document: tuple[str, list[Page]] | None = None, contrast: float = 2.0,
+              kept: KeptFindings | None = None) -> tuple[list[Problem], KeptFindings]:
     """What a print shop's preflight would flag in these files and the document (pnp/output/preflight/laid_out.py);
-    `stamp`: the playtest stamp's text, if printed; `contrast`: what text must reach (the game's `print:`)."""
+    `stamp`: the playtest stamp's text, if printed; `contrast`: what text must reach (the game's `print:`); `kept`:
+    the last build's findings on each face (`pnp watch`), given back for the next with this build's."""
     from pnp.output.preflight.laid_out import Preflight, Sheets
     from pnp.output.render.pdftext import STAMP_SIZE
 
-    check = Preflight(margin, font, env.icons, STAMP_SIZE if stamp else None, stamp)
+    check = Preflight(margin, font, env.icons, STAMP_SIZE if stamp else None, stamp, kept)
     check.contrast = contrast
     for path, _, pages, _, deck in rendered:
         check.check(Sheets(path.name, pages, deck.doc.where(()), single))
     if document is not None:
         check.check(Sheets(*document))
-    return check.problems()
+    return check.problems(), check.kept()

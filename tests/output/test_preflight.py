@@ -192,3 +192,22 @@ def test_the_stamp_across_a_slots_side_is_found_and_the_templates_stamp_setting_
         last = wrong
         bad = run_pnp("--root", str(project), "check", "mini")
         assert bad.code == 2 and said in bad.err, bad.err
+
+
+def test_a_watched_build_finds_what_a_fresh_build_finds(project):
+    """`pnp watch` keeps each face's preflight findings for the next build (a deck not laid out again has the
+    same faces): after an edit, a cached build reports exactly what a build from nothing reports."""
+    from pnp.commands.build import BuildCache, BuildOptions, build
+
+    game = project / "cards/mini/game.yaml"
+    game.write_text(game.read_text().replace('ink: "#222222"', 'ink: "#e8e8e8"'))  # text a player cannot read
+    cache = BuildCache()
+    first = build(project, "mini", BuildOptions(cache=cache)).preflight
+    spells = project / "cards/mini/spells.yaml"
+    spells.write_text(spells.read_text().replace("Move.", "Move twice."))
+    watched = build(project, "mini", BuildOptions(cache=cache)).preflight
+    fresh = build(project, "mini", BuildOptions()).preflight
+    assert first and any("contrast" in p.message for p in watched)
+    assert [(str(p.where), p.message, p.subject) for p in watched] == [
+        (str(p.where), p.message, p.subject) for p in fresh]
+    assert cache.preflight is not None and cache.preflight.faces, "the findings are kept for the next build"

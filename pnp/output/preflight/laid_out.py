@@ -56,18 +56,31 @@ class _Found:
     subjects: list[str] = field(default_factory=list)
 
 
+@dataclass
+class KeptFindings:
+    """What a preflight found on each face, kept for the next build of `pnp watch` and `pnp serve`: a deck that was
+    not laid out again has the same face objects, whose findings need not be worked out again. Only the faces of
+    the last build are kept, and only for a preflight of the same settings (`key`)."""
+
+    key: tuple = ()
+    faces: dict[Face, list[tuple[Where | None, str]]] = field(default_factory=dict)
+    stamps: dict[tuple, list[tuple[Where | None, str]]] = field(default_factory=dict)
+    pages: dict[tuple, list[_Mark]] = field(default_factory=dict)  # by a page's geometry (values, never objects)
+
+
 class Preflight:
     contrast = MIN_CONTRAST  # what text must reach (the game's `print: contrast:`)
 
     def __init__(self, paper_margin: float, font: str, icons: dict[str, Any], stamp_size: float | None = None,
-                 stamp: str = ""):
+                 stamp: str = "", kept: KeptFindings | None = None):
         """`font`: the renderer's own (labels, stamps); `stamp_size`: the playtest stamp's size, if printed;
-        `stamp`: its text, `{component}` and `{id}` filled in per face."""
+        `stamp`: its text, `{component}` and `{id}` filled in per face; `kept`: the last build's findings."""
         self.margin, self.font, self.icons, self.stamp_size, self.stamp = paper_margin, font, icons, stamp_size, stamp
         self.found: dict[tuple, _Found] = {}
-        self._faces: dict[int, list[tuple[Where | None, str]]] = {}  # id(face) -> its item findings
+        self._kept = kept
+        self._faces: dict[Face, list[tuple[Where | None, str]]] = {}  # each face -> its item findings
         self._fonts: dict[str, bool] = {}
-        self._stamps: dict[tuple, list[tuple[Where | None, str]]] = {}  # (id(face), stamp) -> what it prints over
+        self._stamps: dict[tuple, list[tuple[Where | None, str]]] = {}  # (face, stamp) -> what it prints over
         self._pages: dict[tuple, list[_Mark]] = {}  # a page's geometry -> its marks' findings
 
     # -- reporting ---------------------------------------------------------------------------
@@ -100,9 +113,10 @@ class Preflight:
                     self.add(None, f"the playtest stamp prints at {self.stamp_size:g} pt, under {MIN_TEXT:g} pt "
                              "(pnp's own; `--final` leaves it out)", subject)
                 if self.stamp and _stamped(p):
-                    key = (id(p.face), self.stamp.format(**p.meta))
+                    key = (p.face, self.stamp.format(**p.meta))
                     if key not in self._stamps:  # a face's copies, its own sheets and the document's: once
-                        self._stamps[key] = list(self._under_stamp(p))
+                        before = self._earlier().stamps.get(key)
+                        self._stamps[key] = before if before is not None else list(self._under_stamp(p))
                     for where, message in self._stamps[key]:
                         self.add(where or sheets.where, message, subject)
 
@@ -126,6 +140,8 @@ class Preflight:
         key = (tuple(map(drawn_as, page.extras)), tuple(page.marks), page.mark_width,
                tuple(p.clip for p in faces), tuple(guarded))
         found = self._pages.get(key)
+        if found is None and key in self._earlier().pages:
+            found = self._pages[key] = self._earlier().pages[key]
         if found is None:
             found = self._pages[key] = []
             for item in page.extras:
@@ -166,8 +182,23 @@ class Preflight:
                                 "white under it: it vanishes on dark art", i))
 
     # -- one face, checked once however often it is printed ----------------------------------
+    def _earlier(self) -> KeptFindings:
+        """The last build's findings, if they were found with these settings (else none)."""
+        if self._kept is None or self._kept.key != self._key():
+            self._kept = KeptFindings(self._key())
+        return self._kept
+
+    def _key(self) -> tuple:
+        return (self.margin, self.font, id(self.icons), self.stamp_size, self.stamp, self.contrast)
+
+    def kept(self) -> KeptFindings:
+        """This build's findings, for the next (only the faces this build looked at)."""
+        return KeptFindings(self._key(), self._faces, self._stamps, self._pages)
+
     def _face(self, face: Face) -> list[tuple[Where | None, str]]:
-        key = id(face)
+        key = face
+        if key not in self._faces and key in self._earlier().faces:
+            self._faces[key] = self._earlier().faces[key]
         if key not in self._faces:
             found: dict[tuple, None] = {}
             for item, scale in walk_scaled(face.items):
