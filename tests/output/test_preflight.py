@@ -13,7 +13,7 @@ from pnp.model.schema.fields import PAPERS
 from pnp.output.impose.cards import Page, Placement
 from pnp.output.preflight.laid_out import Preflight, Sheets
 
-from conftest import edit, run_pnp
+from conftest import REPO, edit, run_pnp
 from pdfcheck import MM, fonts
 
 A4 = PAPERS["A4"]
@@ -25,9 +25,18 @@ META = {"component": "spell", "id": "fireball", "copy": 1, "side": "front"}
 
 
 def findings(page: Page, font: str = "Lato-Regular", single: bool = False) -> list[str]:
+    _registered("Lato-Regular")  # embedded, as a build registers it (whatever ran before in this process)
     check = Preflight(5 * MM, font, {})
     check.check(Sheets("spell.pdf", [page], Where("cards/mini/spells.yaml", 1), single))
     return [f"{p.subject}: {p.message}" for p in check.problems()]
+
+
+def _registered(name: str) -> None:
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    if name not in pdfmetrics.getRegisteredFontNames():
+        pdfmetrics.registerFont(TTFont(name, str(REPO / "fonts" / f"{name}.ttf")))
 
 
 def card(x: float = 20 * MM, y: float = 20 * MM, items: list | None = None) -> Placement:
