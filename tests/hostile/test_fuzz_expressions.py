@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 settings.register_profile("quick", max_examples=150, deadline=None, derandomize=True,
                           suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("ci", max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("ci", max_examples=3000, deadline=None, derandomize=True,  # CI: the same examples each run
+                          suppress_health_check=[HealthCheck.too_slow])
 PROFILE = "ci" if os.environ.get("CI") else "quick"
 
 CARD = {"name": "Fireball", "cost": 3, "text": "Deal 3.", "tags": ["fire", "attack"], "stats": {"a": 1, "b": [1, 2]}}

@@ -29,7 +29,8 @@ from conftest import DATA, run_pnp
 
 settings.register_profile("rulebook-quick", max_examples=25, deadline=None, derandomize=False,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-settings.register_profile("rulebook-ci", parent=settings.get_profile("rulebook-quick"), max_examples=150)
+settings.register_profile("rulebook-ci", parent=settings.get_profile("rulebook-quick"), max_examples=150,
+                          derandomize=True)  # CI: the same examples each run (a run on a laptop explores anew)
 PROFILE = settings.get_profile("rulebook-ci" if os.environ.get("CI") else "rulebook-quick")
 
 SECONDS = 30.0  # processor time of one build, far above a real rulebook's (the mini game's: under a second)

@@ -31,7 +31,8 @@ from conftest import DATA, run_pnp
 
 settings.register_profile("fuzz-quick", max_examples=30, deadline=None, derandomize=False,
                           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
-settings.register_profile("fuzz-ci", parent=settings.get_profile("fuzz-quick"), max_examples=400)
+settings.register_profile("fuzz-ci", parent=settings.get_profile("fuzz-quick"), max_examples=400,
+                          derandomize=True)  # CI: the same examples each run (a run on a laptop explores anew)
 PROFILE = settings.get_profile("fuzz-ci" if os.environ.get("CI") else "fuzz-quick")
 
 FILES = ("cards/mini/game.yaml", "cards/mini/spells.yaml", "cards/mini/icons.yaml", "templates/mini/front.yaml",
