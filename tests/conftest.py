@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+import yaml
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -158,10 +159,43 @@ def moon_built(shared_build) -> tuple[Path, dict]:
 @pytest.fixture
 def moon(tmp_path: Path) -> Path:
     """A copy of the Moon pack to break on purpose."""
-    root = tmp_path / "moon"
-    for folder in ("cards/moon", "templates/moon", "fonts"):
+    return copy_of(tmp_path, "moon")
+
+
+def copy_of(tmp_path: Path, game: str) -> Path:
+    """A bundled game (its cards, its templates and the fonts) copied into a project of its own, to break."""
+    root = tmp_path / game
+    for folder in (f"cards/{game}", f"templates/{game}", "fonts"):
         shutil.copytree(REPO / folder, root / folder)
     return root
+
+
+def data(game: str, name: str) -> dict:
+    """A bundled game's YAML file, as it is written."""
+    return yaml.safe_load((REPO / "cards" / game / name).read_text())
+
+
+def cards(game: str, name: str) -> list[dict]:
+    """The cards of a bundled game's deck file."""
+    return data(game, name)["cards"]
+
+
+def deal(game: str, players: int, seed: int = 1, *options: str) -> dict:
+    """`pnp setup GAME --format json` at `players` (each `--option` given), which must deal."""
+    args = [a for o in options for a in ("--option", o)]
+    result = run_pnp("setup", game, "--players", str(players), "--seed", str(seed), *args, "--format", "json")
+    assert result.code == 0, result.err
+    return json.loads(result.out)
+
+
+def ids(value: object) -> list[str]:
+    """The card ids of a dealt pile (a plain list, or a pile that says its side)."""
+    return value["cards"] if isinstance(value, dict) else value  # type: ignore[return-value]
+
+
+def side(value: object) -> str | None:
+    """The side a dealt pile lies on, if it says."""
+    return value.get("side") if isinstance(value, dict) else None
 
 
 def check_json_and_text(root: Path, game: str) -> tuple[Result, str]:

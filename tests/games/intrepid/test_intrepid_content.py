@@ -3,30 +3,15 @@ rulebook's lists disagree (a listed count needs a note), and the capacity track 
 
 from __future__ import annotations
 
-import shutil
-from pathlib import Path
-
 import pytest
-import yaml
 
-from conftest import REPO, edit, errors_of, run_pnp
+from conftest import copy_of, data, edit, errors_of, run_pnp
 from pdfcheck import text_of
 
 
-def copy_of(tmp_path: Path, game: str) -> Path:
-    root = tmp_path / game
-    for folder in (f"cards/{game}", f"templates/{game}", "fonts"):
-        shutil.copytree(REPO / folder, root / folder)
-    return root
-
-
-def load(game: str, name: str) -> dict:
-    return yaml.safe_load((REPO / "cards" / game / name).read_text())
-
-
 def test_japans_dice_track_follows_the_rulebooks_example():
-    example = load("intrepid", "examples.yaml")["dice_track"]
-    japan = next(c for c in load("intrepid", "country-boards.yaml")["cards"] if c["id"] == example["country"])
+    example = data("intrepid", "examples.yaml")["dice_track"]
+    japan = next(c for c in data("intrepid", "country-boards.yaml")["cards"] if c["id"] == example["country"])
     assert japan["costs"][japan["track"].index(example["dice"])] == example["cost"] == 8
 
 
@@ -70,7 +55,7 @@ def test_a_listed_count_without_a_note_is_a_located_error(tmp_path):
 
 def test_the_capacity_track_says_its_overflow(shared_build):
     out, _ = shared_build("intrepid")
-    capacity = load("intrepid", "resources.yaml")["capacity"]
+    capacity = data("intrepid", "resources.yaml")["capacity"]
     assert capacity["overflow"] == capacity["last"] - capacity["first"] + 1
     text = " ".join(text_of(out / "resource-board.pdf").split())
     assert f"PAST {capacity['last']}: A 2ND BLUE ON 0 = {capacity['overflow']}" in text

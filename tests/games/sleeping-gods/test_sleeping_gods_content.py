@@ -5,25 +5,11 @@ what else is needed."""
 from __future__ import annotations
 
 import re
-import shutil
-from pathlib import Path
 
 import pytest
-import yaml
 
-from conftest import REPO, edit, errors_of, run_pnp
+from conftest import copy_of, data, edit, errors_of, run_pnp
 from pdfcheck import text_of
-
-
-def copy_of(tmp_path: Path, game: str) -> Path:
-    root = tmp_path / game
-    for folder in (f"cards/{game}", f"templates/{game}", "fonts"):
-        shutil.copytree(REPO / folder, root / folder)
-    return root
-
-
-def load(game: str, name: str) -> dict:
-    return yaml.safe_load((REPO / "cards" / game / name).read_text())
 
 
 def faces(manifest: dict, component: str, side: str = "front") -> list[dict]:
@@ -32,12 +18,12 @@ def faces(manifest: dict, component: str, side: str = "front") -> list[dict]:
 
 def test_the_journey_log_back_holds_a_save_per_line(shared_build):
     out, manifest = shared_build("sleeping-gods")
-    campaign = load("sleeping-gods", "campaign.yaml")
+    campaign = data("sleeping-gods", "campaign.yaml")
     assert campaign["save_lines"] >= 20
     assert len(faces(manifest, "journey-log", "back")) == len(faces(manifest, "journey-log"))
     text = text_of(out / "journey-log.pdf")
     back = text.split("JOURNEY LOG · SAVE LINES")[1]
-    rooms = [r["name"] for r in load("sleeping-gods", "ship.yaml")["rooms"]]
+    rooms = [r["name"] for r in data("sleeping-gods", "ship.yaml")["rooms"]]
     for room in rooms:
         assert room in " ".join(back.split())  # the key to the room cells
     columns = {c["id"]: c for c in campaign["save_columns"]}
@@ -53,17 +39,17 @@ def test_the_journey_log_back_holds_a_save_per_line(shared_build):
 
 def test_every_ability_card_prints_its_code(shared_build):
     out, _ = shared_build("sleeping-gods")
-    codes = [c["code"] for c in load("sleeping-gods", "abilities.yaml")["cards"]]
+    codes = [c["code"] for c in data("sleeping-gods", "abilities.yaml")["cards"]]
     assert len(set(codes)) == len(codes) == 30
     printed = set(re.findall(r"\b[SCVPK]\d\b", text_of(out / "ability.pdf")))
     assert printed == set(codes)
 
 
 def test_the_crew_carry_the_seven_synergy_effects():
-    synergies = [c["synergy"] for c in load("sleeping-gods", "crew.yaml")["cards"]]
+    synergies = [c["synergy"] for c in data("sleeping-gods", "crew.yaml")["cards"]]
     assert len(synergies) == 9 and len(set(synergies)) == 7
     assert synergies.count("This attack deals +1 Damage.") == 3
-    captain = next(c for c in load("sleeping-gods", "crew.yaml")["cards"] if c.get("captain"))
+    captain = next(c for c in data("sleeping-gods", "crew.yaml")["cards"] if c.get("captain"))
     assert "diagonal" in captain["synergy"]
 
 

@@ -5,44 +5,10 @@ enemies, the campaign's notes and the combat shares it reads are held by rules."
 from __future__ import annotations
 
 import json
-import shutil
-from pathlib import Path
 
 import pytest
-import yaml
 
-from conftest import REPO, edit, errors_of, run_pnp
-
-
-def deal(game: str, players: int, seed: int = 1, *options: str) -> dict:
-    args = [a for o in options for a in ("--option", o)]
-    result = run_pnp("setup", game, "--players", str(players), "--seed", str(seed), *args, "--format", "json")
-    assert result.code == 0, result.err
-    return json.loads(result.out)
-
-
-def cards(game: str, name: str) -> list[dict]:
-    return yaml.safe_load((REPO / "cards" / game / name).read_text())["cards"]
-
-
-def data(game: str, name: str) -> dict:
-    return yaml.safe_load((REPO / "cards" / game / name).read_text())
-
-
-def ids(value: object) -> list[str]:
-    return value["cards"] if isinstance(value, dict) else value  # type: ignore[return-value]
-
-
-def side(value: object) -> str | None:
-    return value.get("side") if isinstance(value, dict) else None
-
-
-def copy_of(tmp_path: Path, game: str) -> Path:
-    root = tmp_path / game
-    for folder in (f"cards/{game}", f"templates/{game}", "fonts"):
-        shutil.copytree(REPO / folder, root / folder)
-    return root
-
+from conftest import cards, copy_of, data, deal, edit, errors_of, ids, run_pnp, side
 
 ENEMIES = sorted(cards("sleeping-gods", "enemies.yaml"), key=lambda c: c["number"])
 CAMPAIGN = data("sleeping-gods", "campaign.yaml")
