@@ -5,10 +5,12 @@ is reported like the others (`Unchecked`), and the next one is checked. The CLI 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from pnp.commands.command_output import CommandOutput, Refused
 from pnp.rules.check import CheckOptions
 
 if TYPE_CHECKING:
@@ -23,6 +25,55 @@ class CheckRequest:
     setup_file: Path | None = None  # a recorded setup (named on the command line: it may be anywhere)
     build: BuildOptions | None = None  # also preflight the files this build would write (`--print`)
     paused: Any = None  # a context manager around the heavy work (the CLI pauses its garbage collector)
+
+
+@dataclass(frozen=True)
+class PrintCheck:
+    """`pnp check --print` and the options of the build it preflights."""
+
+    wanted: bool = False
+    paper: str | None = None
+    duplex: str | None = None
+    final: bool = False
+    layout: str = "sheets"
+    pdfx: str | None = None
+    ink_limit: float | None = None
+    vendor: str | None = None
+
+
+def check_command(find_root: Callable[[], Path], game: str | None, all_games: bool, strict: bool, fmt: str,
+                  request: CheckRequest, printed: PrintCheck) -> CommandOutput:
+    """`pnp check GAME` or `--all`: the report in the form asked for, and its exit status (the worst game's).
+    One game that cannot be read is said as any command's errors (a PnpError)."""
+    from dataclasses import replace
+
+    from pnp.commands.check_report import FORMATS, Unchecked, exit_code
+    from pnp.core.errors import PnpError
+    from pnp.model.project import list_games
+
+    if (game is None) == (not all_games):
+        raise Refused("name one game, or --all")
+    root = find_root()
+    games = list_games(root) if all_games or game is None else [game]
+    if (printed.pdfx or printed.ink_limit is not None or printed.vendor) and not printed.wanted:
+        raise Refused("--pdfx, --ink-limit and --vendor are for --print (the preflight of the files a build writes)")
+    if printed.wanted:
+        from pnp.commands.build import BuildOptions
+
+        request = replace(request, build=BuildOptions(printed.paper, printed.duplex, final=printed.final,
+                                                      layout=printed.layout, pdfx=printed.pdfx,
+                                                      ink_limit=printed.ink_limit, vendor=printed.vendor))
+    results, ink_notes = check_games(root, games, request)
+    if fmt == "text" and not all_games and isinstance(results[0], Unchecked):  # one game: errors as any command
+        error = PnpError(results[0].problems)
+        error.exit_code = results[0].exit_code
+        raise error
+    said = CommandOutput(code=exit_code(results, strict))
+    said.out(FORMATS[fmt](results, strict))
+    if fmt == "text":
+        for note in ink_notes:  # a PDF/X preflight: the largest total ink read back
+            said.out(f"preflight: {note}")
+    return said
 
 
 def check_games(root: Path, games: list[str], request: CheckRequest) -> tuple[list, list[str]]:

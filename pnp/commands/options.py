@@ -151,3 +151,13 @@ def complete_printer(ctx: click.Context, incomplete: str) -> list[str]:
         return []
     names = doc.data if doc is not None and isinstance(doc.data, dict) else {}
     return [str(n) for n in names if str(n).startswith(incomplete)]
+
+
+# the engine's defaults (pnp.core.bounds.RULE_SECONDS and PIECES), without importing it for --help
+RULE_SECONDS = 10.0
+PIECES = 20_000
+NoCustomRules = Annotated[bool, typer.Option(
+    "--no-custom-rules", help="skip the game's Python rules (they are code that runs: for untrusted changes)")]
+RuleTimeout = Annotated[float, typer.Option(min=0.1, max=3600, help="seconds each custom rule may run")]
+NoGameCode = Annotated[bool, typer.Option(
+    "--no-custom-rules", help="accepted for scripts that pass it to every command: this one runs no game code")]

@@ -187,7 +187,7 @@ def simulate(plan: Plan, players: list[int], games: int, address: str, progress:
 
 def _box(plan: Plan) -> Any:
     """The limits a game is held to: those `run.simulate` sets."""
-    from pnp.core.sandbox.runner import Confinement
+    from pnp.core.sandbox.confinement import Confinement
     from pnp.play.policies import SLOWER
     from pnp.play.run import GAME_SECONDS, WALL_FACTOR
 

@@ -244,7 +244,8 @@ def simulate(plan: Plan, players: list[int], games: int, jobs: int, progress: Pr
     is told each batch's games as it comes back."""
     from functools import partial
 
-    from pnp.core.sandbox.runner import Confinement, Running
+    from pnp.core.sandbox.confinement import Confinement
+    from pnp.core.sandbox.runner import Running
     from pnp.play.policies import SLOWER
 
     game = plan.game

@@ -77,7 +77,8 @@ class Started:
 def start_customs(game: Game, rules: list[tuple[CustomRuleSpec, Where]], rule_seconds: float) -> Running:
     """Start a game's custom rules (each with its line in rules.yaml) in a worker process (pnp/core/sandbox/runner.py);
     `judge_customs` takes what comes back."""
-    from pnp.core.sandbox.runner import Confinement, Running
+    from pnp.core.sandbox.confinement import Confinement
+    from pnp.core.sandbox.runner import Running
 
     box = Confinement(rule_seconds, game.dir, f"cards/{game.id}", (game.root,), prepare=lambda: compile_ahead(game))
     return Running([_work(game, rule, at) for rule, at in rules], box)

@@ -15,7 +15,8 @@ import pytest
 
 from pnp.core import watchdog
 from pnp.core.errors import Where
-from pnp.core.sandbox.runner import Confinement, run_all, run_one
+from pnp.core.sandbox.confinement import Confinement
+from pnp.core.sandbox.runner import run_all, run_one
 
 from conftest import REPO, edit, run_pnp
 

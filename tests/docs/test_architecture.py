@@ -188,10 +188,10 @@ def test_a_game_rule_reaching_past_the_api_is_caught(planted):
 
 
 def test_the_cli_defaults_are_the_engines():
-    from pnp.commands import cli
+    from pnp.commands import options
     from pnp.core import bounds
 
-    assert (cli.RULE_SECONDS, cli.PIECES) == (bounds.RULE_SECONDS, bounds.PIECES)
+    assert (options.RULE_SECONDS, options.PIECES) == (bounds.RULE_SECONDS, bounds.PIECES)
 
 
 def private_imports(modules: dict[str, str]) -> list[str]:
@@ -253,3 +253,44 @@ def test_a_planted_second_class_of_a_name_is_caught():
     modules = sources()
     modules["pnp.output.render.stamp"] += "\n\nclass Game:\n    pass\n"
     assert shared_class_names(modules) == {"Game": ["pnp.model.game", "pnp.output.render.stamp"]}
+
+
+def long_modules(paths: list[Path], most: int = 400) -> dict[str, int]:
+    """Modules over `most` lines: a module that long holds more than one concept."""
+    counts = {p.name if not p.is_relative_to(REPO) else p.relative_to(REPO).as_posix(): len(p.read_text().splitlines())
+              for p in paths}
+    return {name: n for name, n in counts.items() if n > most}
+
+
+def test_no_module_is_over_400_lines():
+    assert long_modules(sorted((REPO / "pnp").rglob("*.py"))) == {}
+
+
+def test_a_planted_long_module_is_caught(tmp_path):
+    planted = tmp_path / "long.py"
+    planted.write_text("x = 1\n" * 401)
+    assert long_modules([*sorted((REPO / "pnp").rglob("*.py")), planted]) == {"long.py": 401}
+
+
+CLI_MODULES = ("pnp/commands/cli_print.py", "pnp/commands/cli_play.py", "pnp/commands/cli_project.py")
+
+
+def cli_branches(sources: dict[str, str]) -> list[str]:
+    """Every branch, loop or try in a command line command: parsing and printing only, the rest is its
+    orchestrator's (`commands/*_command.py`)."""
+    found = []
+    for name, text in sources.items():
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.If | ast.IfExp | ast.For | ast.While | ast.Try | ast.Match | ast.comprehension):
+                found.append(f"{name}:{node.lineno}")
+    return found
+
+
+def test_the_command_line_commands_hold_no_branch():
+    assert cli_branches({m: (REPO / m).read_text() for m in CLI_MODULES}) == []
+
+
+def test_a_planted_branch_in_a_command_is_caught():
+    sources = {m: (REPO / m).read_text() for m in CLI_MODULES}
+    sources["pnp/commands/cli_play.py"] += "\n\ndef more(x):\n    if x:\n        return 1\n"
+    assert len(cli_branches(sources)) == 1

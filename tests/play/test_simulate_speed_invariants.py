@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from pnp.core.sandbox.runner import Confinement, Running
+from pnp.core.sandbox.confinement import Confinement
+from pnp.core.sandbox.runner import Running
 
 from conftest import DATA, REPO, run_pnp
 

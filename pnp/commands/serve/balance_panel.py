@@ -131,7 +131,8 @@ class BalancePanel:
                               "note": f"internal error: {type(exc).__name__}: {exc} (please report it)"})
 
     def _play(self, game: Game, cancel: threading.Event, started: float, run: int, key: str) -> None:
-        from pnp.core.sandbox.runner import Confinement, Running
+        from pnp.core.sandbox.confinement import Confinement
+        from pnp.core.sandbox.runner import Running
         from pnp.play.policies import SLOWER
         from pnp.play.run import GAME_SECONDS, WALL_FACTOR, Plan, judged, play_file, play_one, session
         from pnp.rules.check import load_rules

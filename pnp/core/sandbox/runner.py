@@ -23,7 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.core.errors import Problem
-from pnp.core.sandbox.child import Confinement, Lap, Work, line_in, start
+from pnp.core.sandbox.child import Lap, Work, start
+from pnp.core.sandbox.confinement import Confinement, line_in
 
 
 @dataclass

@@ -27,7 +27,8 @@ from typing import Any, Literal, TypeVar, Union, get_args, get_origin
 
 from pnp.core.errors import Problem, did_you_mean, echo, near_name
 from pnp.model.load import Doc, Path_
-from pnp.model.units import MM, UNQUOTED
+from pnp.model.schema.hints import class_fields, described, got_said, literal_choices, own_required, tag_hint
+from pnp.model.units import MM
 
 T = TypeVar("T")
 
@@ -69,90 +70,6 @@ def alias(name: str, default: Any = None, **kw: Any) -> Any:
 
 class _Fail(Exception):
     pass
-
-
-_HINTS: dict[type, list[tuple[str, str, Any, Any]]] = {}
-
-
-def _fields(cls: type) -> list[tuple[str, str, Any, Any]]:
-    """(attribute, yaml key, hint, default) per field, computed once per class."""
-    found = _HINTS.get(cls)
-    if found is None:
-        hints = typing.get_type_hints(cls, include_extras=True)
-        found = []
-        for f in dataclasses.fields(cls):
-            default = f.default if f.default is not MISSING else (
-                f.default_factory if f.default_factory is not MISSING else MISSING)
-            found.append((f.name, f.metadata.get("alias", f.name), hints[f.name], default))
-        _HINTS[cls] = found
-    return found
-
-
-def _describe(hint: Any) -> str:
-    origin = get_origin(hint)
-    if hint is int:
-        return "an integer"
-    if hint is float:
-        return "a number"
-    if hint is str:
-        return "text"
-    if hint is bool:
-        return "true or false"
-    if hint is dict:
-        return "a mapping"
-    if origin in (list, tuple):
-        return "a list"
-    if origin is dict or dataclasses.is_dataclass(hint):
-        return "a mapping"
-    if origin is Literal:
-        return "one of " + ", ".join(repr(a) for a in get_args(hint))
-    if origin is typing.Annotated:
-        return _describe(get_args(hint)[0])
-    if origin in (Union, types.UnionType):
-        return " or ".join(_describe(a) for a in get_args(hint) if a is not type(None))
-    return "a value"
-
-
-def _got(hint: Any, value: Any) -> str:
-    """`got 'x'`, with what the designer most likely meant when the slip is a common one."""
-    if value is None:
-        return UNQUOTED
-    bare = _bare(hint)
-    if isinstance(value, str) and bare in (int, float):
-        try:
-            number = int(value) if bare is int else float(value)
-        except ValueError:
-            return f"got {echo(value)}"
-        if not math.isfinite(number):
-            return f"got {echo(value)}, which is no number pnp can use; write a smaller one"
-        return f"got {echo(value)} in quotes, which makes it text: write {number!r} without the quotes"
-    if dataclasses.is_dataclass(bare) and isinstance(bare, type):
-        names = [f.name for f in dataclasses.fields(bare)]
-        shown = ", ".join(f"{n}: ..." for n in names[:4]) + (", ..." if names[4:] else "")
-        return f"got {echo(value)}: write it as {{{shown}}}"
-    return f"got {echo(value)}"
-
-
-def _bare(hint: Any) -> Any:
-    """The one plain type under Annotated and Optional, else None."""
-    while get_origin(hint) is typing.Annotated:
-        hint = get_args(hint)[0]
-    if get_origin(hint) in (Union, types.UnionType):
-        args = [a for a in get_args(hint) if a is not type(None)]
-        return _bare(args[0]) if len(args) == 1 else None
-    return hint
-
-
-def _choices(hint: Any) -> list[Any]:
-    """The values a Literal allows (inside Annotated or a union too), to suggest one for a typo."""
-    origin = get_origin(hint)
-    if origin is Literal:
-        return list(get_args(hint))
-    if origin is typing.Annotated:
-        return _choices(get_args(hint)[0])
-    if origin in (Union, types.UnionType):
-        return [c for a in get_args(hint) for c in _choices(a)]
-    return []
 
 
 class Reader:
@@ -248,7 +165,8 @@ class Reader:
                 return out
         else:  # pragma: no cover - a hint this reader does not know is a programming error
             raise TypeError(f"unsupported type hint {hint!r}")
-        self.fail(path, f"expected {_describe(hint)}, {_got(hint, value)}{did_you_mean(value, _choices(hint))}")
+        self.fail(path, f"expected {described(hint)}, {got_said(hint, value)}"
+                        f"{did_you_mean(value, literal_choices(hint))}")
         raise _Fail
 
     def _items(self, hint: Any, values: list, path: Path_) -> list:
@@ -272,7 +190,7 @@ class Reader:
         if tag:  # tagged by the field they name (a rule's `kind`)
             return self._tagged(tag, classes, value, path)
         if len(classes) > 1 and isinstance(value, dict):  # tagged by `type:`
-            kinds = {get_args(_type_hint(c))[0]: c for c in classes if isinstance(c, type)}
+            kinds = {get_args(tag_hint(c))[0]: c for c in classes if isinstance(c, type)}
             kind = value.get("type")
             if not isinstance(kind, str) or kind not in kinds:  # (a list or a mapping cannot even be looked up)
                 said = f"unknown type {echo(kind)}" if "type" in value else "no `type`"
@@ -283,7 +201,7 @@ class Reader:
         for option in options:  # the first option whose Python type matches, checked strictly
             if _matches(option, value):
                 return self.read(option, value, path)
-        self.fail(path, f"expected {_describe(hint)}, {_got(hint, value)}")
+        self.fail(path, f"expected {described(hint)}, {got_said(hint, value)}")
         raise _Fail
 
     def _tagged(self, tag: str, classes: list[Any], value: Any, path: Path_) -> Any:
@@ -292,10 +210,11 @@ class Reader:
         if not isinstance(value, dict):
             self.fail(path, f"expected a mapping, got {echo(value)}")
             raise _Fail
-        kinds = {get_args(_type_hint(c, tag))[0]: c for c in classes}
+        kinds = {get_args(tag_hint(c, tag))[0]: c for c in classes}
         if isinstance(value.get(tag), str) and value[tag] in kinds:
             return self.model(kinds[value[tag]], value, path)
-        shared = [f for f in _fields(classes[0]) if all(f[1] in {k for _, k, _, _ in _fields(c)} for c in classes)]
+        shared = [f for f in class_fields(classes[0])
+                  if all(f[1] in {k for _, k, _, _ in class_fields(c)} for c in classes)]
         self.fields(value, [(key, Literal[tuple(kinds)] if key == tag else hint, default is MISSING, default)
                             for _, key, hint, default in shared], path)
         raise _Fail
@@ -378,7 +297,7 @@ class Reader:
         return out, bad
 
     def model(self, cls: type[T], value: Any, path: Path_ = ()) -> T:
-        fields = _fields(cls)
+        fields = class_fields(cls)
         if value is None and not path:  # a file with nothing in it (or comments only)
             needed = [key for _, key, _, default in fields if default is MISSING]
             self.fail(path, "the file is empty (or holds only comments): write its fields"
@@ -391,7 +310,7 @@ class Reader:
         required = {key for _, key, _, default in fields if default is MISSING}
         typos = self.unknown_keys(value, {key for _, key, _, _ in fields}, path, "remove it", required)
         bad = typos is not None
-        said_missing, own = _own_required(cls, fields)
+        said_missing, own = own_required(cls, fields)
         missing = []
         kwargs = {}
         for attr, key, hint, default in fields:
@@ -413,25 +332,6 @@ class Reader:
         if bad:
             raise _Fail
         return cls(**kwargs)
-
-
-def _own_required(cls: type, fields: list[tuple[str, str, Any, Any]]) -> tuple[Callable | None, set[str]]:
-    """A class may say its own missing fields in its own words, null or empty ones among them (a rule's kind:
-    "a copies rule needs `deck:`"): its `said_missing`, and the required fields it adds to its base's."""
-    said = getattr(cls, "said_missing", None)
-    if said is None:
-        return None, set()
-    base = cls.__mro__[1]
-    inherited = {key for _, key, _, default in _fields(base) if default is MISSING} \
-        if dataclasses.is_dataclass(base) else set()
-    return said, {key for _, key, _, default in fields if default is MISSING and key not in inherited}
-
-
-def _type_hint(cls: type, tag: str = "type") -> Any:
-    for attr, _, hint, _ in _fields(cls):
-        if attr == tag:
-            return hint
-    raise TypeError(f"{cls.__name__} has no `{tag}` field")
 
 
 def _matches(hint: Any, value: Any) -> bool:

@@ -187,8 +187,7 @@ def how_to_facts(game: Game, s: PrintSettings, rows: list[Row], sections: list[S
                         if p.side == "front") > r.printed
             beside = next((p.info["map_beside"] for sec in sections if sec.kind == "own" and deck in sec.decks
                            for p in sec.pages if "map_beside" in p.info), "")
-            where = f"beside tile {beside}" if beside else "after them"
-            steps.setdefault(("tiles", r.page, where, "") if tiled else ("board", 0, "", ""), []).append(deck.name)
+            steps.setdefault(("tiles", r.page, beside, "") if tiled else ("board", 0, "", ""), []).append(deck.name)
         elif deck.spec.kind == "die":
             steps.setdefault(("die", 0, "", ""), []).append(deck.name)
         elif deck.spec.kind == "sheet":
@@ -199,32 +198,23 @@ def how_to_facts(game: Game, s: PrintSettings, rows: list[Row], sections: list[S
         "duplex": s.duplex, "edge": "long" if s.duplex == "long" else "short",
         "blanks": bool(one_sided or any(not back for _, back, _ in sides)),
         "two_sided": [r.name for r in two_sided], "one_sided": [r.name for r in one_sided],
-        "pads": _pads_said(sides) if sides else "",
+        "pads": [{"front": front, "back": back, "n": n} for front, back, n in sides],
+        "pads_mixed": any(back and back != front for front, back, _ in sides),
         "stocks": {k: _pages_said(v) for k, v in stocks.items()} if len(stocks) > 1 else {},
         "stock": _join(stock) if stock else "", "glued": bool(kinds & {"tokens", "board", "die", "dial"}),
         "sheets": _join([r.name for r in printed if r.kind == "sheet"]) if "sheet" in kinds else "",
         "more": _join(more) if (more := [r.file for r in printed if r.deck in paired and r.file]) else "",
         "cards": "cards" in kinds, "tokens": "tokens" in kinds, "dials": "dial" in kinds,
-        "pieces": _join([d.name for d in pieces.decks] + [
-            f"the {deck.name} wheels" if deck.spec.kind == "dial" else f"the last {deck.name} card" if n == 1 else
-            f"the last {n} {deck.name} cards" for deck, n in pieces.joined]) if pieces is not None else "",
+        "pieces": [{"name": d.name, "whole": True} for d in pieces.decks] + [
+            {"name": deck.name, "whole": False, "wheels": deck.spec.kind == "dial", "n": n}
+            for deck, n in pieces.joined] if pieces is not None else [],
         "beside_tiles": pieces is not None and any("free" in p.info and len(p.placements) > 1 for sec in sections
                                                    for p in sec.pages),
         "on_card_sheets": pieces is not None and any(p.info.get("pieces") for sec in sections if sec.kind == "cards"
                                                      for p in sec.pages),
-        "steps": [{"kind": kind, "page": page, "where": where, "cut": bool(page), "text": text, "names": _join(names)}
-                  for (kind, page, where, text), names in steps.items()],
+        "steps": [{"kind": kind, "page": page, "beside": beside, "cut": bool(page), "text": text, "names": _join(names)}
+                  for (kind, page, beside, text), names in steps.items()],
     }
-
-
-def _pads_said(sides: list[tuple[str, str, int]]) -> str:
-    """Which write-in pads share a sheet, front and back, and on how many sheets."""
-    said = [(f"{front} on both sides" if front == back else f"{front} backed by {back}" if back else
-             f"{front}, one side only") + f" ({n} sheet{'s' if n > 1 else ''} of paper)" for front, back, n in sides]
-    mixed = any(back and back != front for front, back, _ in sides)
-    return ("*Write-in sheets, printed on both sides*" + (", two different pads on a sheet where the game has two, so "
-                                                          "that each player at a table gets a sheet of their own"
-                                                          if mixed else "") + ": " + ", ".join(said) + ".")
 
 
 def _join(names: list[str]) -> str:

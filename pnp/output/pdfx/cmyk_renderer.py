@@ -17,7 +17,8 @@ from pnp.layout.scene import Ellipse, Face, Item, Polygon, Rect, Static, Text, T
 from pnp.model.units import RGB, alpha_of, hex_of
 from pnp.output.pdfx.inks import is_area
 from pnp.output.preflight.contrast import Painted, paint_item
-from pnp.output.render.renderer import PAPER, Renderer, icon_colour
+from pnp.output.render.icon_paths import icon_colour
+from pnp.output.render.renderer import PAPER, Renderer
 
 if TYPE_CHECKING:
     from pnp.layout.art.icons import IconDef

@@ -26,10 +26,12 @@ from pnp.layout.scene import (
     Text,
     drawn_as,
 )
-from pnp.model.units import RGB, alpha_of
+from pnp.model.units import RGB
 from pnp.output.impose.cards import Page, Placement
 from pnp.output.impose.turned import upright
+from pnp.output.render.icon_paths import icon_colour, shape_path
 from pnp.output.render.pdftext import TextWriter
+from pnp.output.render.see_through import any_see_through, item_alphas
 
 if TYPE_CHECKING:
     from pnp.layout.art.icons import IconDef
@@ -98,7 +100,7 @@ class Renderer:
         c = self.c
         assert c is not None
         key = None
-        if all(type(item) in _VECTOR for item in page.extras):
+        if all(type(item) in VECTOR for item in page.extras):
             key = (page.w, page.h, *map(drawn_as, page.extras))
             code = self.extras_code.get(key)
             if code is not None:
@@ -174,7 +176,7 @@ class Renderer:
                 self._texts(items[i:j], face)  # type: ignore[arg-type]
                 i = j
                 continue
-            see_through = _alphas(item)
+            see_through = item_alphas(item)
             if see_through:  # `#rrggbbaa` colours: this item only
                 self.c.saveState()  # type: ignore[union-attr]
                 self.c.setFillAlpha(see_through[0])  # type: ignore[union-attr]
@@ -218,7 +220,7 @@ class Renderer:
         key = (item.key, face.bleed, face.w, face.h)
         see_through = self.see_through.get(item.key)
         if see_through is None:
-            see_through = self.see_through[item.key] = _any_alpha(item.items)
+            see_through = self.see_through[item.key] = any_see_through(item.items)
         if see_through:  # reportlab's forms drop their alpha states: drawn in place
             self._items(item.items, face)
             return
@@ -325,17 +327,7 @@ class Renderer:
             w, h, shapes = outlines(icon.svg)
             c.translate((1 - w) / 2, -(1 - h) / 2)
         for shape in shapes:
-            path = c.beginPath()
-            for cmd in shape.path:
-                op = cmd[0]
-                if op == "M":
-                    path.moveTo(cmd[1], 1 - cmd[2])
-                elif op == "L":
-                    path.lineTo(cmd[1], 1 - cmd[2])
-                elif op == "C":
-                    path.curveTo(cmd[1], 1 - cmd[2], cmd[3], 1 - cmd[4], cmd[5], 1 - cmd[6])
-                else:
-                    path.close()
+            path = shape_path(c, shape)
             fill = icon_colour(shape.fill, colour, paper)
             stroke = icon_colour(shape.stroke, colour, paper)
             s, f = self._paint(fill, stroke, shape.width)
@@ -381,30 +373,4 @@ def _pdf_box(box: tuple[float, float, float, float] | None, page_h: float) -> li
     return [round(x, 3), round(page_h - y - h, 3), round(x + w, 3), round(page_h - y, 3)]
 
 
-def _alphas(item: Item) -> tuple[float, float] | None:
-    """(fill, stroke) alpha of an item drawn in a see-through colour; None for solid ones (nearly all)."""
-    colour, fill, stroke = getattr(item, "color", None), getattr(item, "fill", None), getattr(item, "stroke", None)
-    if type(colour) in _SOLID and type(fill) in _SOLID and type(stroke) in _SOLID:
-        return None  # nearly every item: no colour of it carries an alpha
-    if colour is not None:  # an icon: its strokes and fills alike
-        fill = stroke = colour
-    return alpha_of(fill), alpha_of(stroke)
-
-
-_SOLID = (tuple, type(None))
-_VECTOR = (Line, Rect, Ellipse, Polygon)  # items whose operators do not depend on what was drawn before
-
-
-def _any_alpha(items: list) -> bool:
-    return any(_any_alpha(i.items) if hasattr(i, "items") else _alphas(i) or isinstance(i, Text) and any(
-        alpha_of(r.color) != 1.0 for r in i.runs) for i in items)
-
-
-def icon_colour(value: str | None, current: RGB, paper: RGB) -> RGB | None:
-    if value is None:
-        return None
-    if value == "current":
-        return current
-    if value == "paper":
-        return paper
-    return (int(value[1:3], 16) / 255, int(value[3:5], 16) / 255, int(value[5:7], 16) / 255)
+VECTOR = (Line, Rect, Ellipse, Polygon)  # items whose operators do not depend on what was drawn before
