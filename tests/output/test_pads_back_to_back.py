@@ -210,13 +210,24 @@ def test_the_game_schema_offers_the_two_pads_values():
         jsonschema.validate({"name": "x", "print": {"pads": "both"}}, game)
 
 
-def test_the_how_to_line_says_each_pairing_and_promises_a_sheet_each_only_where_pads_differ():
-    from pnp.output.document.front_matter import _pads_said
+def pads_line(sides: list[tuple[str, str, int]]) -> str:
+    """The how-to page's line on write-in pads, as its template says it for these (front, back, sheets)."""
+    from pnp.output.document.front_matter import how_to_template
 
-    mixed = _pads_said([("Crew Sheet", "Ship Sheet", 2), ("Crew Sheet", "Crew Sheet", 2), ("Crew Sheet", "", 1)])
+    facts = {"duplex": "long", "edge": "long", "blanks": False, "two_sided": [], "one_sided": [], "stocks": {},
+             "stock": "", "glued": False, "sheets": "", "more": "", "cards": False, "tokens": False, "dials": False,
+             "pieces": [], "beside_tiles": False, "on_card_sheets": False, "steps": [],
+             "pads": [{"front": f, "back": b, "n": n} for f, b, n in sides],
+             "pads_mixed": any(b and b != f for f, b, _ in sides)}
+    page = how_to_template().render(**facts)
+    return next(line for line in page.splitlines() if line.startswith("*Write-in sheets"))
+
+
+def test_the_how_to_line_says_each_pairing_and_promises_a_sheet_each_only_where_pads_differ():
+    mixed = pads_line([("Crew Sheet", "Ship Sheet", 2), ("Crew Sheet", "Crew Sheet", 2), ("Crew Sheet", "", 1)])
     assert mixed == ("*Write-in sheets, printed on both sides*, two different pads on a sheet where the game has two, "
                      "so that each player at a table gets a sheet of their own: Crew Sheet backed by Ship Sheet (2 "
                      "sheets of paper), Crew Sheet on both sides (2 sheets of paper), Crew Sheet, one side only (1 "
                      "sheet of paper).")
-    alone = _pads_said([("Score Sheet", "Score Sheet", 3)])
+    alone = pads_line([("Score Sheet", "Score Sheet", 3)])
     assert alone == "*Write-in sheets, printed on both sides*: Score Sheet on both sides (3 sheets of paper)."

@@ -78,5 +78,5 @@ def test_pages_alike_share_their_marks_operators_and_write_what_drawing_each_wri
     cached = render.Renderer({}, "t", "PdfTextA")
     shared = cached.render(pages())
     assert len(cached.extras_code) == 3  # the three pages alike drawn once
-    monkeypatch.setattr(render, "_VECTOR", ())  # no page's marks reused
+    monkeypatch.setattr(render, "VECTOR", ())  # no page's marks reused
     assert render.Renderer({}, "t", "PdfTextA").render(pages()) == shared

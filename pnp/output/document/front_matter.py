@@ -151,11 +151,11 @@ def how_to(game: Game, s: PrintSettings, rows: list[Row], sections: list[Section
            stocks: dict[str, list[tuple[int, int]]]) -> str:
     """How to print, which paper, how to cut and build: only what this game's components need, worked out here
     and said by templates/how_to.md.j2."""
-    return _template().render(**how_to_facts(game, s, rows, sections, stocks)).rstrip("\n")
+    return how_to_template().render(**how_to_facts(game, s, rows, sections, stocks)).rstrip("\n")
 
 
 @cache
-def _template() -> Any:
+def how_to_template() -> Any:
     from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
     env = Environment(loader=FileSystemLoader(Path(__file__).with_name("templates")), autoescape=False,
