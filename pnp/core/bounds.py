@@ -109,3 +109,8 @@ SIM_GAMES = 2_000_000  # games in all: policies x values x player counts x games
 # result until the report is built)
 
 WALL_FACTOR = 5  # a time limit counts the work's processor time; waiting stops it at this many times that
+
+# a card's `effect:` (pnp/model/effects/)
+EFFECT_REPEAT = 100  # the times of one `repeat`
+EFFECT_DEPTH = 8  # steps inside steps
+EFFECT_STEPS = 64  # steps of one effect, nested ones counted

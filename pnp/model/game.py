@@ -192,6 +192,7 @@ class Card:
     data: dict[str, Any]  # every declared field, typed (defaults filled in), and `id`
     where: Where  # the card's line in its deck file
     index: int  # its place in the deck file's `cards:` list
+    effect: Any = None  # what it does in play: its `effect:` as steps (pnp/model/effects/), () for `none`, None unsaid
 
 
 @dataclass(repr=False, eq=False)
@@ -245,8 +246,11 @@ def read_card(hints: dict[str, tuple[Any, bool, Any]], raw: Any, reader: Reader,
         reader.fail(path, f"expected a mapping of fields, got {raw!r}")
         return None
     required = {name for name, (_, needed, _) in hints.items() if needed}
-    typos = reader.unknown_keys(raw, {"id", "copies", "name", *hints}, path, "declare it under `fields:`", required)
+    typos = reader.unknown_keys(raw, {"id", "copies", "name", "effect", *hints}, path, "declare it under `fields:`",
+                                required)
     every = [("id", Id, False, None), ("copies", COPIES, False, None), *((name, *spec) for name, spec in hints.items())]
+    if "effect" in raw and "effect" not in hints:  # what the card does in play (pnp/model/effects/), read by its deck
+        every.append(("effect", Any, False, None))
     if "name" in raw and "name" not in hints:  # a card may be named without declaring it (a board, a sheet)
         every.append(("name", str, False, None))
     data, bad_field = reader.fields(raw, [f for f in every if not later or f[0] not in later], path, typos or ())
@@ -317,11 +321,22 @@ def deck_from_doc(doc: Doc, problems: Problems, root: Path | None = None, game_d
             problems.add(place.where(("cards", i)), f"card id {card_id!r} is used twice (first at {first}); give "
                          "one of them its own `id`", f"cards[{i}]")
         seen[card_id] = i
+        effect = _effect(data.pop("effect", None), place, i, card_id, data, problems) if "effect" not in hints else None
         data["id"] = card_id
         cards.append(Card(card_id, spec.copies if copies is None else copies, data,
-                          place.where(("cards", i)), i))
+                          place.where(("cards", i)), i, effect))
     problems.extend(_named(reader.problems, raws) if place is doc else cell_problems(place, reader.problems))
     return Deck(spec.id, spec.name, spec.template, spec.back, cards, place, spec)
+
+
+def _effect(tree: Any, place: Doc, i: int, card_id: str, data: dict[str, Any], problems: Problems) -> Any:
+    """The card's `effect:` read into steps (None: it declares none)."""
+    if tree is None:
+        return None
+    from pnp.model.effects.effect_steps import read_effect
+
+    return read_effect(tree, place, ("cards", i, "effect"), {**data, "id": card_id}, problems,
+                       f"cards[{i}] ({card_id}).effect")
 
 
 def _named(problems: list[Problem], raw: list[Any]) -> list[Problem]:

@@ -78,7 +78,7 @@ def rule_kind(options: type[RuleOptions]) -> Callable[[C], C]:
 
 def reference_table(kinds: dict[str, RuleKind]) -> str:
     """docs/rules.md's table of rule kinds, made from their classes: each kind's own fields (in bold those it
-    cannot do without) and what it holds (its class's docstring). tools/rule_kinds.py writes it there."""
+    cannot do without) and what it holds (its class's docstring). tools/doc_tables.py writes it there."""
     import dataclasses
     import inspect
 

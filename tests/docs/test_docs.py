@@ -18,10 +18,24 @@ from pnp.model import game as model
 from pnp.model.load import load_file
 from pnp.rules import spec as rules_spec
 from pnp.rules.kinds import KINDS
-from pnp.rules.rule_kinds import RuleOptions, reference_table
+from pnp.rules.rule_kinds import RuleOptions
 
 from conftest import REPO, edit, run_pnp
 from docs_run import apply, blocks, commands
+
+
+def _doc_tables():
+    """tools/doc_tables.py, the script that writes the docs' reference tables (tools/ is no package)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("doc_tables", REPO / "tools" / "doc_tables.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+_tables = _doc_tables()
+TABLES, markers, current, verbs = _tables.TABLES, _tables.markers, _tables.current, _tables.verbs
 
 # the tutorial, then the file formats whose examples build on its game: one document, followed in order
 DOC = (REPO / "docs" / "tutorial.md").read_text() + "\n" + (REPO / "docs" / "format.md").read_text()
@@ -54,12 +68,21 @@ def test_every_rule_kind_is_documented():
     assert [k for k in KINDS if f"| `{k}` |" not in RULES_DOC] == []
 
 
-def test_the_table_of_rule_kinds_is_the_registry_s():
-    """docs/rules.md's table of rule kinds is made from pnp/rules/kinds/: after adding or changing a kind, run
-    `python tools/rule_kinds.py`."""
-    begin = "<!-- the rule kinds: written by tools/rule_kinds.py from pnp/rules/kinds/ -->\n"
-    table = RULES_DOC.partition(begin)[2].partition("<!-- end of the rule kinds -->")[0]
-    assert table == reference_table(KINDS), "the table of rule kinds is not current: run python tools/rule_kinds.py"
+@pytest.mark.parametrize(("doc", "what", "make"), TABLES, ids=[t[1] for t in TABLES])
+def test_each_reference_table_is_its_registry_s(doc, what, make):
+    """docs/rules.md's table of rule kinds (pnp/rules/kinds/) and docs/effects.md's of verbs
+    (pnp/model/effects/verbs.py) are made from the registries: after adding or changing one, run
+    `python tools/doc_tables.py`."""
+    begin, end = markers(what)
+    table = (REPO / "docs" / doc).read_text().partition(begin)[2].partition(end)[0]
+    assert table and table == make(), f"{what} in docs/{doc} is not current: run python tools/doc_tables.py"
+
+
+def test_a_stale_reference_table_is_caught():
+    begin, end = markers("the verbs")
+    text = (REPO / "docs/effects.md").read_text()
+    stale = text.replace("| `draw` |", "| `drawn` |")
+    assert current(stale, "the verbs", verbs()) == text != stale
 
 
 def example_files(doc: str) -> tuple[dict[str, str], str]:

@@ -212,6 +212,10 @@ def deck_document(spec: Any, title: str, names: dict[str, list[str]] | None = No
     props["copies"] = {**_or_expression(props["copies"]), "description": props["copies"]["description"]}
     if "name" not in spec.fields:
         props["name"] = {"type": "string", "description": "the card's name (also its id, when it has none)"}
+    if "effect" not in spec.fields:
+        from pnp.model.effects.verbs import effect_json_schema
+
+        props["effect"] = effect_json_schema()
     required = []
     for name, (hint, needed, _default) in card_hints(spec.fields).items():
         prop = b.hint(hint)

@@ -1,0 +1,251 @@
+"""A card's `effect:` read from its YAML: a list of steps, each one verb and its arguments, checked against the
+verb (verbs.py) with every problem at its line: an unknown verb or argument (with the near names), a value of
+the wrong kind, a field the card lacks, a `repeat` past its bound, a time or duration pnp does not know.
+
+    effect:
+      - {repeat: "{{ card.rolls }}", do: [{tokens: {place: rolled, add: "{{ card.damage }}"}}]}
+      - {change: {track: happiness, by: -1}, if: "happiness > 50"}
+
+`effect: none` says a card does nothing when played (it is not forgotten). An argument written as an
+expression reads the card's fields (`{{ card.damage }}`): its value is worked out here, at load, so the play
+and the printed text read the one number the card holds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from pnp.core import bounds
+from pnp.core.errors import Problems, Where, did_you_mean
+from pnp.model.effects.verbs import DURATIONS, LIBRARY, MODIFIERS, TRIGGERS, Arg, Verb
+from pnp.model.load import Doc
+
+Path_ = tuple[Any, ...]
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A place the acting player chooses, among those every filter leaves (`{choose: [damaged]}`)."""
+
+    filters: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return f"a chosen place ({', '.join(self.filters)})" if self.filters else "a chosen place"
+
+
+@dataclass(frozen=True)
+class Step:
+    """One step of an effect: its verb, its arguments (numbers worked out, nested steps read), when it happens
+    and for how long (`at`, `until`, `rounds`, `if`), and where it is written."""
+
+    verb: str
+    args: dict[str, Any]
+    where: Where
+    when: dict[str, Any] = field(default_factory=dict)
+
+
+class _Reading:
+    def __init__(self, doc: Doc, card: dict[str, Any], verbs: dict[str, Verb], problems: Problems, subject: str):
+        self.doc, self.card, self.verbs, self.problems, self.subject = doc, card, verbs, problems, subject
+        self.count = 0
+
+    def fail(self, path: Path_, message: str) -> None:
+        self.problems.add(self.doc.where(path), message, self.subject)
+
+    def steps(self, tree: Any, path: Path_, depth: int) -> list[Step] | None:
+        if not isinstance(tree, list):
+            self.fail(path, "expected a list of steps, e.g. [{draw: 1}] (or `none`: the card does nothing)")
+            return None
+        if depth > bounds.EFFECT_DEPTH:
+            self.fail(path, f"steps nest {depth} deep, past pnp's {bounds.EFFECT_DEPTH}: flatten them")
+            return None
+        out = [self.step(item, (*path, i), depth) for i, item in enumerate(tree)]
+        return None if any(s is None for s in out) else [s for s in out if s is not None]
+
+    def step(self, tree: Any, path: Path_, depth: int) -> Step | None:
+        self.count += 1
+        if self.count > bounds.EFFECT_STEPS:
+            if self.count == bounds.EFFECT_STEPS + 1:
+                self.fail(path, f"more than {bounds.EFFECT_STEPS} steps in one effect (pnp's bound): split the card")
+            return None
+        if not isinstance(tree, dict) or not tree:
+            self.fail(path, "a step is a mapping of one verb to its arguments, e.g. {draw: 1}")
+            return None
+        named = [k for k in tree if k in self.verbs]
+        if len(named) != 1:
+            self._no_verb(tree, named, path)
+            return None
+        verb = self.verbs[named[0]]
+        for key in tree:
+            if key != verb.name and key not in verb.siblings and key not in MODIFIERS:
+                self.fail((*path, key), f"`{key}` is neither an argument written beside `{verb.name}` nor a time "
+                          f"or condition ({', '.join(MODIFIERS)}){did_you_mean(key, [*verb.siblings, *MODIFIERS])}")
+                return None
+        args = self.args(verb, tree, path, depth)
+        when = self.when(tree, path)
+        if args is None or when is None:
+            return None
+        return Step(verb.name, args, self.doc.where(path), when)
+
+    def _no_verb(self, tree: dict, named: list[str], path: Path_) -> None:
+        if named:
+            self.fail(path, f"one verb a step: this one has {' and '.join(named)}; write each as a step of its own")
+            return
+        key = next(iter(tree))
+        self.fail((*path, key), f"unknown verb `{key}`{did_you_mean(key, self.verbs)} (verbs: "
+                  f"{', '.join(sorted(self.verbs))}; a game adds its own under `verbs:` in game.yaml)")
+
+    def args(self, verb: Verb, tree: dict, path: Path_, depth: int) -> dict[str, Any] | None:
+        value, names = tree[verb.name], list(verb.args)
+        main_path = (*path, verb.name)
+        given: dict[str, tuple[Any, Path_]] = {}
+        if isinstance(value, dict) and value and all(k in verb.args for k in value) and \
+                verb.args[names[0]].kind != "faces":
+            given = {k: (v, (*main_path, k)) for k, v in value.items()}
+        elif isinstance(value, dict) and verb.args[names[0]].kind not in ("place", "faces"):
+            unknown = next(k for k in value if k not in verb.args)
+            self.fail((*main_path, unknown), f"`{verb.name}` has no argument `{unknown}`"
+                      f"{did_you_mean(unknown, names)} (its arguments: {', '.join(names)})")
+            return None
+        else:
+            given[names[0]] = (value, main_path)
+        for sibling in verb.siblings:
+            if sibling in tree:
+                given[sibling] = (tree[sibling], (*path, sibling))
+        out: dict[str, Any] = {}
+        ok = True
+        for name, arg in verb.args.items():
+            if name not in given:
+                if arg.required and arg.default is None:
+                    self.fail(main_path, f"`{verb.name}` needs `{name}:` ({verb.does}; e.g. {verb.example})")
+                    ok = False
+                out[name] = arg.default
+                continue
+            read = self.value(arg, verb, name, *given[name], depth)
+            ok = ok and read is not _BAD
+            out[name] = read
+        if ok and verb.name == "repeat" and not 1 <= out["times"] <= bounds.EFFECT_REPEAT:
+            self.fail(given["times"][1], f"`repeat` {out['times']} times: it repeats 1 to {bounds.EFFECT_REPEAT} "
+                      "times (pnp's bound)")
+            ok = False
+        return out if ok else None
+
+    def value(self, arg: Arg, verb: Verb, name: str, value: Any, path: Path_, depth: int) -> Any:
+        kind = arg.kind
+        if kind in ("count", "amount"):
+            number = self.number(value, path)
+            if number is _BAD:
+                return _BAD
+            if kind == "count" and number < 0:
+                self.fail(path, f"`{name}` of `{verb.name}` is a count, 0 or more: got {number}")
+                return _BAD
+            return number
+        if kind == "steps":
+            return _bad_if_none(self.steps(value, path, depth + 1))
+        if kind == "faces":
+            if not isinstance(value, dict) or not value:
+                self.fail(path, "expected a mapping of faces to steps, e.g. {wild: [{draw: 1}], other: []}")
+                return _BAD
+            faces = {str(k): self.steps(v, (*path, k), depth + 1) for k, v in value.items()}
+            return _BAD if any(v is None for v in faces.values()) else faces
+        if kind == "place":
+            if isinstance(value, dict) and set(value) == {"choose"} and isinstance(value["choose"], list) and all(
+                    isinstance(f, str) for f in value["choose"]):
+                return Choice(tuple(value["choose"]))
+            if isinstance(value, str) and value:
+                return value
+            self.fail(path, f"`{name}` is a place: a word the game knows (rolled, here) or {{choose: [FILTER, ...]}}")
+            return _BAD
+        if not isinstance(value, str) or not value or (kind == "name" and not value.replace("-", "").replace(
+                "_", "").isalnum()):
+            self.fail(path, f"`{name}` of `{verb.name}` is {'an id' if kind == 'name' else 'text'}, got {value!r}")
+            return _BAD
+        return value
+
+    def number(self, value: Any, path: Path_) -> Any:
+        if isinstance(value, str) and "{{" in value:
+            value = self.expression(value, path)
+            if value is _BAD:
+                return _BAD
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.fail(path, f"expected a whole number (or an expression of the card's fields, "
+                      f"\"{{{{ card.damage }}}}\"), got {value!r}")
+            return _BAD
+        return value
+
+    def expression(self, source: str, path: Path_) -> Any:
+        """The value of `{{ card.FIELD }}`-style arguments, worked out on this card now."""
+        from pnp.model.expressions.evaluate import jinja_template
+
+        for missing in _fields_read(source) - set(self.card):
+            self.fail(path, f"the card has no field `{missing}`{did_you_mean(missing, self.card)} (its fields: "
+                      f"{', '.join(sorted(self.card))})")
+            return _BAD
+        try:
+            text = jinja_template(source).render(card=self.card).strip()
+        except Exception as exc:  # noqa: BLE001 - a designer's expression: said, never raised
+            self.fail(path, f"cannot work out {source!r}: {exc}")
+            return _BAD
+        try:
+            return int(text)
+        except ValueError:
+            self.fail(path, f"{source!r} gives {text!r} on this card, not a whole number")
+            return _BAD
+
+    def when(self, tree: dict, path: Path_) -> dict[str, Any] | None:
+        out: dict[str, Any] = {}
+        for key, allowed in (("at", TRIGGERS), ("until", DURATIONS)):
+            if key in tree:
+                if tree[key] not in allowed:
+                    self.fail((*path, key), f"`{key}: {tree[key]}`: use one of {', '.join(allowed)}"
+                              f"{did_you_mean(tree[key], allowed)}")
+                    return None
+                out[key] = tree[key]
+        if "rounds" in tree:
+            rounds = tree["rounds"]
+            if isinstance(rounds, bool) or not isinstance(rounds, int) or not 1 <= rounds <= bounds.EFFECT_REPEAT:
+                self.fail((*path, "rounds"), f"`rounds:` is a whole number of rounds, 1 to {bounds.EFFECT_REPEAT}")
+                return None
+            out["rounds"] = rounds
+        if "if" in tree:
+            if not isinstance(tree["if"], str) or not tree["if"].strip():
+                self.fail((*path, "if"), "`if:` is a condition over the game, e.g. \"happiness < 50\"")
+                return None
+            out["if"] = tree["if"]
+        return out
+
+
+class _Bad:
+    pass
+
+
+_BAD = _Bad()
+
+
+def _bad_if_none(value: Any) -> Any:
+    return _BAD if value is None else value
+
+
+def _fields_read(source: str) -> set[str]:
+    """The card fields an expression reads (`card.damage`, `card['damage']`)."""
+    from jinja2 import Environment, nodes
+
+    try:
+        tree = Environment().parse(source)
+    except Exception:  # noqa: BLE001 - its syntax is said when it is worked out
+        return set()
+    found = {n.attr for n in tree.find_all(nodes.Getattr) if isinstance(n.node, nodes.Name) and n.node.name == "card"}
+    found |= {n.arg.value for n in tree.find_all(nodes.Getitem) if isinstance(n.node, nodes.Name)
+              and n.node.name == "card" and isinstance(n.arg, nodes.Const) and isinstance(n.arg.value, str)}
+    return found
+
+
+def read_effect(tree: Any, doc: Doc, path: Path_, card: dict[str, Any], problems: Problems, subject: str,
+                verbs: dict[str, Verb] | None = None) -> tuple[Step, ...] | None:
+    """The card's effect as steps (`()` for `effect: none`); None, with its problems added, when it is wrong."""
+    if tree == "none":
+        return ()
+    reading = _Reading(doc, card, verbs if verbs is not None else LIBRARY, problems, subject)
+    steps = reading.steps(tree, path, 1)
+    return None if steps is None else tuple(steps)

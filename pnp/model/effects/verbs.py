@@ -1,0 +1,119 @@
+"""The verbs a card's `effect:` is made of: each one's arguments, the sentence it reads as, and an example.
+
+A verb is a mechanism several cards share (`damage`, `draw`, `repeat`), never one card. pnp's library is
+`LIBRARY`; a game adds what the library lacks in its `verbs:` (game.yaml), each declared here the same way
+(its arguments and its sentence), and played by a function of its play module registered under that name.
+The reader (effect_steps.py) holds every step to its verb's arguments; the sentence (effect_text.py) reads it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# What an argument takes (each kind's check: effect_steps.py):
+#   count  a whole number from 0 (or an expression of the card's fields that gives one)
+#   amount a whole number, either sign (a track's change: -2)
+#   name   an id: a track, a resource, a pile (a deck id), a die (a die deck id)
+#   place  where a step acts: a word the game's play module knows (`rolled`, `here`, `beside`), or
+#          `{choose: [FILTER, ...]}`: a choice the player makes among the places the filters leave
+#   steps  a list of steps (what `repeat` repeats, what a face of a roll does)
+#   faces  a mapping of a die's faces (or `other`) to steps
+#   text   words, as written
+KINDS = ("count", "amount", "name", "place", "steps", "faces", "text")
+
+
+@dataclass(frozen=True)
+class Arg:
+    kind: str
+    required: bool = True
+    default: object = None
+
+
+@dataclass(frozen=True)
+class Verb:
+    """A verb: its arguments (the first is its main one, `{draw: 2}` for `{draw: {count: 2}}`), the sentence
+    its step reads as (a Jinja template of its arguments), and what it does, said for the docs."""
+
+    name: str
+    args: dict[str, Arg]
+    reads: str
+    does: str
+    example: str
+    siblings: tuple[str, ...] = ()  # arguments written beside the verb (`{repeat: 2, do: [...]}`)
+    game: bool = False  # a game's own (its play module plays it), not pnp's library
+    extra: dict[str, str] = field(default_factory=dict)  # more words of the sentence, by argument value
+
+
+def _verbs(*verbs: Verb) -> dict[str, Verb]:
+    return {v.name: v for v in verbs}
+
+
+LIBRARY: dict[str, Verb] = _verbs(
+    Verb("change", {"track": Arg("name"), "by": Arg("amount")},
+         "{{ 'Raise' if by > 0 else 'Lower' }} {{ track | title }} by {{ by | abs }}.",
+         "moves a track or meter by an amount, held within the track's ends", "{change: {track: happiness, by: -2}}"),
+    Verb("gain", {"resource": Arg("name"), "amount": Arg("count", default=1)},
+         "Gain {{ amount }} {{ resource | title }}.", "the acting player takes an amount of a resource",
+         "{gain: {resource: coins, amount: 2}}"),
+    Verb("spend", {"resource": Arg("name"), "amount": Arg("count", default=1)},
+         "Spend {{ amount }} {{ resource | title }}.", "the acting player pays an amount of a resource (a cost)",
+         "{spend: {resource: coins, amount: 3}}"),
+    Verb("draw", {"count": Arg("count", default=1), "pile": Arg("name", False)},
+         "Draw {{ count }} card{{ 's' if count != 1 else '' }}{{ ' from ' ~ pile if pile else '' }}.",
+         "the acting player draws cards from the top of a pile into their hand", "{draw: 2}"),
+    Verb("discard", {"count": Arg("count", default=1)},
+         "Discard {{ count }} card{{ 's' if count != 1 else '' }}.",
+         "the acting player discards cards of their choice from their hand", "{discard: 1}"),
+    Verb("shuffle", {"pile": Arg("name")}, "Shuffle the {{ pile }} pile.",
+         "shuffles a pile (its discards back in first)", "{shuffle: events}"),
+    Verb("look", {"count": Arg("count"), "pile": Arg("name"), "order": Arg("text", False, "any")},
+         "Look at the top {{ count }} card{{ 's' if count != 1 else '' }} of the {{ pile }} pile and put them "
+         "back in any order.", "the acting player sees the top of a pile and puts it back in the order they choose",
+         "{look: {count: 3, pile: events}}"),
+    Verb("tokens", {"place": Arg("place"), "add": Arg("amount")},
+         "{{ 'Add' if add > 0 else 'Remove' }} {{ add | abs }} token{{ 's' if add | abs != 1 else '' }} "
+         "{{ 'to' if add > 0 else 'from' }} {{ place }}.",
+         "adds tokens at a place (or removes them: a negative amount)", "{tokens: {place: rolled, add: 2}}"),
+    Verb("roll", {"die": Arg("name"), "faces": Arg("faces", False)},
+         "Roll the {{ die }}.", "rolls a die; `faces:` says what a face does (`other:` for the rest)",
+         "{roll: {die: peril-die, faces: {wild: [{change: {track: happiness, by: 1}}]}}}"),
+    Verb("move", {"piece": Arg("name"), "to": Arg("place")}, "Move {{ piece }} to {{ to }}.",
+         "moves a piece along the board's graph to a place", "{move: {piece: captain, to: {choose: [adjacent]}}}"),
+    Verb("repeat", {"times": Arg("count"), "do": Arg("steps")}, "{{ times }} times: {{ do }}",
+         "does its steps a number of times (at most 100)", "{repeat: 2, do: [{tokens: {place: rolled, add: 1}}]}",
+         siblings=("do",)),
+    Verb("choose", {"one": Arg("steps")}, "Choose one: {{ one }}",
+         "the acting player chooses one of the steps (each a step of its own)",
+         "{choose: [{gain: {resource: coins, amount: 2}}, {draw: 1}]}"),
+)
+
+TRIGGERS = ("drawn", "played", "bought", "round-start", "round-end")  # `at:` a step happens then
+DURATIONS = ("round-end", "next-round-end", "resolved")  # `until:` a step's effect lasts till then
+MODIFIERS = ("if", "at", "until", "rounds")  # beside any verb: a condition, a time, a duration
+
+
+def effect_json_schema() -> dict[str, object]:
+    """The JSON Schema of a card's `effect:` (`pnp schema`): `none`, or steps whose verbs complete in the editor,
+    each with what it does and an example."""
+    step = {"type": "object", "minProperties": 1, "additionalProperties": False, "properties": {
+        **{v.name: {"description": f"{v.does}; e.g. {v.example}"} for v in LIBRARY.values()},
+        **{s: {"type": "array", "description": f"the {s} of `{v.name}`: steps"} for v in LIBRARY.values()
+           for s in v.siblings},
+        "if": {"type": "string", "description": "a condition over the game: the step happens only while it holds"},
+        "at": {"enum": list(TRIGGERS), "description": "when the step happens"},
+        "until": {"enum": list(DURATIONS), "description": "how long what it does lasts"},
+        "rounds": {"type": "integer", "minimum": 1, "description": "for how many rounds it lasts"}}}
+    return {"description": "what the card does in play, as steps (docs/effects.md); `none`: nothing",
+            "oneOf": [{"const": "none"}, {"type": "array", "items": step}]}
+
+
+def reference_table(verbs: dict[str, Verb]) -> str:
+    """docs/effects.md's table of verbs, made from the library: each verb's arguments (in bold those it cannot do
+    without; the first is the one `{verb: VALUE}` gives), what it does and an example. tools/doc_tables.py
+    writes it there."""
+    rows = ["| verb | arguments | does | example |", "|---|---|---|---|"]
+    for verb in verbs.values():
+        args = ", ".join(f"**`{n}`** ({a.kind})" if a.required and a.default is None else f"`{n}` ({a.kind})"
+                         for n, a in verb.args.items())
+        rows.append(f"| `{verb.name}` | {args} | {verb.does} | `{verb.example}` |")
+    return "\n".join(rows) + "\n"

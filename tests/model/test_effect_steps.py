@@ -1,0 +1,115 @@
+"""A card's `effect:` is read from its YAML into steps at load, each step one verb of the library with its
+arguments; every mistake is said at its line, with the near names, and the build keeps the last good output."""
+
+from __future__ import annotations
+
+import pytest
+
+from pnp.model.effects.effect_text import effect_sentence
+
+from conftest import edit, run_pnp
+
+FIREBALL = '''  - id: fireball
+    name: Fireball
+    cost: 3
+'''
+
+
+def with_effect(project, effect: str) -> None:
+    """Fireball (cards/mini/spells.yaml, line 12) given `effect:` EFFECT, written on the line after its cost."""
+    edit(project / "cards/mini/spells.yaml", FIREBALL, FIREBALL + f"    effect: {effect}\n")
+
+
+def fireball(project):
+    from pnp.model.game import load_game
+
+    return next(c for c in load_game(project, "mini").deck("spell").cards if c.id == "fireball")
+
+
+def refused(project, effect: str) -> str:
+    with_effect(project, effect)
+    result = run_pnp("check", "mini", cwd=project)
+    assert result.code == 2 and "Traceback" not in result.err, (result.code, result.err)
+    return result.err
+
+
+def test_an_effect_is_read_into_steps_its_numbers_read_from_the_cards_fields(project):
+    with_effect(project, '[{repeat: "{{ card.cost }}", do: [{tokens: {place: rolled, add: 1}}]}, {draw: 2}]')
+    card = fireball(project)
+    assert [s.verb for s in card.effect] == ["repeat", "draw"]
+    assert card.effect[0].args["times"] == 3  # the card's cost, worked out at load
+    assert card.effect[0].args["do"][0].args == {"place": "rolled", "add": 1}
+    assert card.effect[1].args == {"count": 2, "pile": None}
+    assert str(card.effect[1].where) == "cards/mini/spells.yaml:15:84"  # where the step is written: line and column
+    assert "effect" not in card.data  # a card's fields are what its templates print; its effect is apart
+    assert effect_sentence(card.effect) == "3 times: Add 1 token to rolled. Draw 2 cards."
+
+
+def test_effect_none_says_the_card_does_nothing_and_no_effect_is_left_unsaid(project):
+    with_effect(project, "none")
+    assert fireball(project).effect == ()
+    from pnp.model.game import load_game
+
+    assert next(c for c in load_game(project, "mini").deck("spell").cards if c.id == "blink").effect is None
+
+
+def test_a_time_a_duration_and_a_choice_are_read(project):
+    with_effect(project, "[{tokens: {place: {choose: [damaged]}, add: -1}, at: round-end, until: next-round-end}]")
+    step = fireball(project).effect[0]
+    assert step.when == {"at": "round-end", "until": "next-round-end"}
+    assert str(step.args["place"]) == "a chosen place (damaged)"
+    assert effect_sentence((step,)) == ("At the end of each round: remove 1 token from a chosen place (damaged) "
+                                        "until the end of the next round.")
+
+
+@pytest.mark.parametrize(("effect", "said"), [
+    ("[{drow: 1}]", "spells.yaml:15:15: cards[0] (fireball).effect: unknown verb `drow`; did you mean 'draw'?"),
+    ("[{draw: 1, gain: {resource: coins}}]", "one verb a step: this one has draw and gain"),
+    ("[{draw: two}]", "expected a whole number (or an expression of the card's fields"),
+    ('[{draw: "{{ card.cots }}"}]', "the card has no field `cots`; did you mean 'cost'?"),
+    ("[{repeat: 1000, do: [{draw: 1}]}]", "`repeat` 1000 times: it repeats 1 to 100 times (pnp's bound)"),
+    ("[{repeat: 2}]", "`repeat` needs `do:`"),
+    ("[{draw: 1, at: dawn}]", "`at: dawn`: use one of drawn, played, bought, round-start, round-end"),
+    ("[{draw: {count: 1, pille: events}}]", "`draw` has no argument `pille`; did you mean 'pile'?"),
+    ("[{draw: -1}]", "`count` of `draw` is a count, 0 or more: got -1"),
+    ("draw 1", "expected a list of steps, e.g. [{draw: 1}] (or `none`: the card does nothing)"),
+    ("[{draw: 1, then: 2}]", "`then` is neither an argument written beside `draw` nor a time or condition"),
+])
+def test_a_wrong_effect_is_refused_at_its_line(project, effect, said):
+    err = refused(project, effect)
+    assert "spells.yaml:15" in err and said in err, err
+
+
+def test_an_effect_past_its_depth_is_refused(project):
+    deep = "{draw: 1}"
+    for _ in range(9):
+        deep = f"{{repeat: 1, do: [{deep}]}}"
+    assert "steps nest 9 deep, past pnp's 8: flatten them" in refused(project, f"[{deep}]")
+
+
+def test_a_wrong_effect_leaves_the_last_good_build(project, tmp_path):
+    out = tmp_path / "out"
+    assert run_pnp("build", "mini", "--out", str(out), cwd=project).code == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
+    with_effect(project, "[{drow: 1}]")
+    result = run_pnp("build", "mini", "--out", str(out), cwd=project)
+    assert result.code == 2 and "unknown verb `drow`" in result.err
+    assert {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()} == before
+
+
+@pytest.mark.parametrize("verb", sorted(__import__("pnp.model.effects.verbs", fromlist=["LIBRARY"]).LIBRARY))
+def test_every_verbs_example_is_a_step_it_reads_and_says(verb):
+    """The docs' example of each verb (docs/effects.md's table) is a step the reader takes, of that verb, with a
+    sentence to print."""
+    import yaml
+
+    from pnp.core.errors import Problems
+    from pnp.model.effects.effect_steps import read_effect
+    from pnp.model.effects.verbs import LIBRARY
+    from pnp.model.load import Doc
+
+    tree = [yaml.safe_load(LIBRARY[verb].example)]
+    problems = Problems()
+    steps = read_effect(tree, Doc("example.yaml", tree), (), {"id": "x"}, problems, "example")
+    assert not problems.items and steps is not None and steps[0].verb == verb, problems.items
+    assert effect_sentence(steps).strip()
