@@ -20,9 +20,10 @@ import yaml
 
 from pnp.commands.deck_files import add_to_manifest, front_template, template_names
 from pnp.core.errors import InputError, Problem, Problems, Where, did_you_mean
-from pnp.model.game import Deck, card_hints, deck_from_doc, read_card, slug
+from pnp.model.game import Deck, deck_from_doc, read_card, slug
 from pnp.model.load import display_path, load_file
 from pnp.model.project import GAME_ID, OUTSIDE, check_game_id, no_game, outside
+from pnp.model.schema.fields import card_hints
 from pnp.model.schema.reader import Reader
 from pnp.model.spreadsheets.decks import (
     SheetDoc,

@@ -18,6 +18,8 @@ from pnp.core import bounds
 from pnp.core.errors import InputError, Problem, Problems, Where, did_you_mean
 from pnp.model.data_tables import load_tables
 from pnp.model.dial_spec import DialSpec
+from pnp.model.effects.effect_steps import card_effect
+from pnp.model.effects.verbs import GameVerb, Verb, game_verbs
 from pnp.model.expressions.card_exprs import evaluated, expressions, names_of
 from pnp.model.load import Doc, load_file
 from pnp.model.project import OUTSIDE, check_game_id, confined, no_game, outside
@@ -135,6 +137,7 @@ class Manifest:
     print: PrintSettings = field(default_factory=PrintSettings)
     placeholders: list[str] = field(  # text that marks unfinished work: highlighted, warned of, refused by --final
         default_factory=lambda: ["[NAME PENDING]", "TODO", "TBD", "???", "XXX"])
+    verbs: dict[str, GameVerb] = field(default_factory=dict)  # the game's own verbs for its cards' effects
 
 
 @dataclass(repr=False, eq=False)
@@ -261,17 +264,18 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
-def _load_deck(path: Path, root: Path, problems: Problems, names: dict[str, Any]) -> Deck | None:
+def _load_deck(path: Path, root: Path, problems: Problems, names: dict[str, Any],
+               verbs: dict[str, Verb] | None = None) -> Deck | None:
     try:
         doc = load_file(path, root)
     except InputError as exc:
         problems.extend(exc.problems)
         return None
-    return deck_from_doc(doc, problems, root, path.parent, names)
+    return deck_from_doc(doc, problems, root, path.parent, names, verbs)
 
 
 def deck_from_doc(doc: Doc, problems: Problems, root: Path | None = None, game_dir: Path | None = None,
-                  names: dict[str, Any] | None = None) -> Deck | None:
+                  names: dict[str, Any] | None = None, verbs: dict[str, Verb] | None = None) -> Deck | None:
     """A deck from its parsed file (also used on an older version of the file, from git: then a deck whose
     cards come from a sheet has none). `names`: what a card's fields written as expressions read (`game`,
     `data`: `card_exprs.names_of`); without them such a field finds no data table."""
@@ -321,22 +325,13 @@ def deck_from_doc(doc: Doc, problems: Problems, root: Path | None = None, game_d
             problems.add(place.where(("cards", i)), f"card id {card_id!r} is used twice (first at {first}); give "
                          "one of them its own `id`", f"cards[{i}]")
         seen[card_id] = i
-        effect = _effect(data.pop("effect", None), place, i, card_id, data, problems) if "effect" not in hints else None
+        effect = card_effect(data.pop("effect", None), place, i, card_id, data, problems, verbs) \
+            if "effect" not in hints else None
         data["id"] = card_id
         cards.append(Card(card_id, spec.copies if copies is None else copies, data,
                           place.where(("cards", i)), i, effect))
     problems.extend(_named(reader.problems, raws) if place is doc else cell_problems(place, reader.problems))
     return Deck(spec.id, spec.name, spec.template, spec.back, cards, place, spec)
-
-
-def _effect(tree: Any, place: Doc, i: int, card_id: str, data: dict[str, Any], problems: Problems) -> Any:
-    """The card's `effect:` read into steps (None: it declares none)."""
-    if tree is None:
-        return None
-    from pnp.model.effects.effect_steps import read_effect
-
-    return read_effect(tree, place, ("cards", i, "effect"), {**data, "id": card_id}, problems,
-                       f"cards[{i}] ({card_id}).effect")
 
 
 def _named(problems: list[Problem], raw: list[Any]) -> list[Problem]:
@@ -381,6 +376,7 @@ def load_game(root: Path, game_id: str) -> Game:
     game.data, data_problems = load_tables(root, game_dir, doc, manifest.data, taken_names(manifest))  # first:
     # a card's field may be an expression over the data
     names = names_of(game_id, manifest.name, manifest.palette, {name: d.data for name, d in game.data.items()})
+    verbs = game_verbs(manifest.verbs, doc.where, problems)
     ids: dict[str, str] = {}
     for i, name in enumerate(manifest.decks):
         path = game_dir / name
@@ -391,7 +387,7 @@ def load_game(root: Path, game_id: str) -> Game:
             problems.add(doc.where(("decks", i)), f"deck file {name!r} not found in cards/{game_id}/",
                          f"decks[{i}]")
             continue
-        deck = _load_deck(path, root, problems, names)
+        deck = _load_deck(path, root, problems, names, verbs)
         if deck is None:
             continue
         if deck.id in ids:

@@ -113,3 +113,46 @@ def test_every_verbs_example_is_a_step_it_reads_and_says(verb):
     steps = read_effect(tree, Doc("example.yaml", tree), (), {"id": "x"}, problems, "example")
     assert not problems.items and steps is not None and steps[0].verb == verb, problems.items
     assert effect_sentence(steps).strip()
+
+
+MUSTER = '''verbs:
+  muster:
+    does: "every Captain moves to one Room"
+    args: {room: place}
+    reads: "Every Captain moves to {{ room }}."
+'''
+
+
+def test_a_game_adds_a_verb_and_its_cards_use_it(project):
+    (project / "cards/mini/game.yaml").write_text((project / "cards/mini/game.yaml").read_text() + MUSTER)
+    with_effect(project, "[{muster: rolled}]")
+    step = fireball(project).effect[0]
+    assert (step.verb, step.args) == ("muster", {"room": "rolled"})
+    from pnp.model.game import load_game
+
+    verbs = load_game(project, "mini").manifest.verbs
+    from pnp.core.errors import Problems
+    from pnp.model.effects.verbs import game_verbs
+
+    assert effect_sentence((step,), game_verbs(verbs, lambda path: None, Problems())) == \
+        "Every Captain moves to rolled."
+
+
+def test_a_verb_the_game_does_not_declare_is_refused_with_its_verbs_named(project):
+    (project / "cards/mini/game.yaml").write_text((project / "cards/mini/game.yaml").read_text() + MUSTER)
+    err = refused(project, "[{mustr: rolled}]")
+    assert "unknown verb `mustr`; did you mean 'muster'?" in err, err
+
+
+@pytest.mark.parametrize(("declared", "said"), [
+    ("verbs:\n  draw: {does: x, args: {count: count}, reads: x}\n", "game.yaml:12:3: verbs.draw: `draw` is one of "
+     "pnp's verbs (docs/effects.md): give yours another name"),
+    ("verbs:\n  muster: {does: x, args: {room: room}, reads: x}\n", "game.yaml:12:28: verbs.muster.args.room: expected "
+     "one of 'count', 'amount', 'name', 'place', 'steps', 'faces', 'text', got 'room'"),
+    ("verbs:\n  muster: {does: x, args: {}, reads: x}\n", "a verb takes at least one argument"),
+    ("verbs:\n  muster: {does: x, args: {room: place}, reads: '{{ room '}\n", "its sentence is not a template"),
+])
+def test_a_wrong_game_verb_is_refused_at_its_line(project, declared, said):
+    (project / "cards/mini/game.yaml").write_text((project / "cards/mini/game.yaml").read_text() + declared)
+    result = run_pnp("check", "mini", cwd=project)
+    assert result.code == 2 and said in result.err and "Traceback" not in result.err, result.err

@@ -25,7 +25,7 @@ Path_ = tuple[Any, ...]
 
 
 @dataclass(frozen=True)
-class Choice:
+class PlaceChoice:
     """A place the acting player chooses, among those every filter leaves (`{choose: [damaged]}`)."""
 
     filters: tuple[str, ...]
@@ -35,7 +35,7 @@ class Choice:
 
 
 @dataclass(frozen=True)
-class Step:
+class EffectStep:
     """One step of an effect: its verb, its arguments (numbers worked out, nested steps read), when it happens
     and for how long (`at`, `until`, `rounds`, `if`), and where it is written."""
 
@@ -53,7 +53,7 @@ class _Reading:
     def fail(self, path: Path_, message: str) -> None:
         self.problems.add(self.doc.where(path), message, self.subject)
 
-    def steps(self, tree: Any, path: Path_, depth: int) -> list[Step] | None:
+    def steps(self, tree: Any, path: Path_, depth: int) -> list[EffectStep] | None:
         if not isinstance(tree, list):
             self.fail(path, "expected a list of steps, e.g. [{draw: 1}] (or `none`: the card does nothing)")
             return None
@@ -63,7 +63,7 @@ class _Reading:
         out = [self.step(item, (*path, i), depth) for i, item in enumerate(tree)]
         return None if any(s is None for s in out) else [s for s in out if s is not None]
 
-    def step(self, tree: Any, path: Path_, depth: int) -> Step | None:
+    def step(self, tree: Any, path: Path_, depth: int) -> EffectStep | None:
         self.count += 1
         if self.count > bounds.EFFECT_STEPS:
             if self.count == bounds.EFFECT_STEPS + 1:
@@ -86,7 +86,7 @@ class _Reading:
         when = self.when(tree, path)
         if args is None or when is None:
             return None
-        return Step(verb.name, args, self.doc.where(path), when)
+        return EffectStep(verb.name, args, self.doc.where(path), when)
 
     def _no_verb(self, tree: dict, named: list[str], path: Path_) -> None:
         if named:
@@ -152,7 +152,7 @@ class _Reading:
         if kind == "place":
             if isinstance(value, dict) and set(value) == {"choose"} and isinstance(value["choose"], list) and all(
                     isinstance(f, str) for f in value["choose"]):
-                return Choice(tuple(value["choose"]))
+                return PlaceChoice(tuple(value["choose"]))
             if isinstance(value, str) and value:
                 return value
             self.fail(path, f"`{name}` is a place: a word the game knows (rolled, here) or {{choose: [FILTER, ...]}}")
@@ -242,10 +242,19 @@ def _fields_read(source: str) -> set[str]:
 
 
 def read_effect(tree: Any, doc: Doc, path: Path_, card: dict[str, Any], problems: Problems, subject: str,
-                verbs: dict[str, Verb] | None = None) -> tuple[Step, ...] | None:
+                verbs: dict[str, Verb] | None = None) -> tuple[EffectStep, ...] | None:
     """The card's effect as steps (`()` for `effect: none`); None, with its problems added, when it is wrong."""
     if tree == "none":
         return ()
     reading = _Reading(doc, card, verbs if verbs is not None else LIBRARY, problems, subject)
     steps = reading.steps(tree, path, 1)
     return None if steps is None else tuple(steps)
+
+
+def card_effect(tree: Any, place: Doc, i: int, card_id: str, data: dict[str, Any], problems: Problems,
+            verbs: dict[str, Verb] | None) -> Any:
+    """A deck's card `i`'s `effect:` read into steps (None: it declares none), its problems naming the card."""
+    if tree is None:
+        return None
+    return read_effect(tree, place, ("cards", i, "effect"), {**data, "id": card_id}, problems,
+                       f"cards[{i}] ({card_id}).effect", verbs)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.model.effects.effect_steps import Step
+from pnp.model.effects.effect_steps import EffectStep
 from pnp.model.effects.verbs import LIBRARY, Verb
 
 _WHEN = {"drawn": "When drawn", "played": "When played", "bought": "When bought",
@@ -15,12 +15,12 @@ _UNTIL = {"round-end": "until the end of the round", "next-round-end": "until th
           "resolved": "until resolved"}
 
 
-def effect_sentence(steps: tuple[Step, ...] | list[Step], verbs: dict[str, Verb] | None = None) -> str:
+def effect_sentence(steps: tuple[EffectStep, ...] | list[EffectStep], verbs: dict[str, Verb] | None = None) -> str:
     """`Roll the peril-die. Add 2 tokens to rolled.`; "" for an effect that does nothing."""
     return " ".join(step_sentence(s, verbs or LIBRARY) for s in steps)
 
 
-def step_sentence(step: Step, verbs: dict[str, Verb]) -> str:
+def step_sentence(step: EffectStep, verbs: dict[str, Verb]) -> str:
     from pnp.model.expressions.evaluate import jinja_template
 
     values: dict[str, Any] = {}

@@ -8,7 +8,11 @@ The reader (effect_steps.py) holds every step to its verb's arguments; the sente
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Literal
+
+from pnp.core.errors import Problems, Where
 
 # What an argument takes (each kind's check: effect_steps.py):
 #   count  a whole number from 0 (or an expression of the card's fields that gives one)
@@ -117,3 +121,41 @@ def reference_table(verbs: dict[str, Verb]) -> str:
                          for n, a in verb.args.items())
         rows.append(f"| `{verb.name}` | {args} | {verb.does} | `{verb.example}` |")
     return "\n".join(rows) + "\n"
+
+
+@dataclass(repr=False, eq=False)
+class GameVerb:
+    """A verb a game adds to the library (game.yaml `verbs:`), played by the function of its play module that
+    registers this name: what it does, its arguments (the first is the one `{verb: VALUE}` gives) and their
+    kinds, and the sentence a step of it reads as (a template of its arguments)."""
+
+    does: str  # what it does, said for the docs and the editor
+    args: dict[str, Literal["count", "amount", "name", "place", "steps", "faces", "text"]]  # its arguments, by kind
+    reads: str  # the sentence a step of it reads as: a template of its arguments
+    example: str = ""  # a step of it, for the docs
+
+
+def game_verbs(declared: dict[str, GameVerb], where: Callable[[tuple], Where], problems: Problems) -> dict[str, Verb]:
+    """The library with the game's own verbs (game.yaml `verbs:`); a game's verb that takes a library verb's name, or
+    whose sentence is not a template, is an error at its line."""
+    from pnp.model.expressions.evaluate import jinja_template
+
+    verbs = dict(LIBRARY)
+    for name, spec in declared.items():
+        if name in LIBRARY:
+            problems.add(where(("verbs", name)), f"`{name}` is one of pnp's verbs (docs/effects.md): give yours "
+                         "another name", f"verbs.{name}")
+            continue
+        if not spec.args:
+            problems.add(where(("verbs", name, "args")), "a verb takes at least one argument (its main one)",
+                         f"verbs.{name}.args")
+            continue
+        try:
+            jinja_template(spec.reads)
+        except Exception as exc:  # noqa: BLE001 - a designer's template: said, never raised
+            problems.add(where(("verbs", name, "reads")), f"its sentence is not a template: {exc}",
+                         f"verbs.{name}.reads")
+            continue
+        verbs[name] = Verb(name, {a: Arg(kind) for a, kind in spec.args.items()}, spec.reads, spec.does,
+                           spec.example or f"{{{name}: ...}}", game=True)
+    return verbs

@@ -201,7 +201,8 @@ def _or_expression(prop: dict[str, Any]) -> dict[str, Any]:
 def deck_document(spec: Any, title: str, names: dict[str, list[str]] | None = None) -> dict[str, Any]:
     """The schema of one deck file: a deck file's fields, and its cards typed by the deck's own `fields:`
     (so `cost:` completes, and `cost: three` is underlined)."""
-    from pnp.model.game import DeckFile, card_hints
+    from pnp.model.game import DeckFile
+    from pnp.model.schema.fields import card_hints
 
     b = Builder(names)
     doc = document(DeckFile, title, b)
