@@ -89,16 +89,17 @@ def rule_problems(game: Game, opts: CheckOptions | None = None, started: Started
     """The game's rules (when it has a rules.yaml), its setup's feasibility, and placeholders; `started`: its
     custom rules, started earlier (`start_custom_rules`)."""
     from pnp.rules.placeholders import placeholder_problems
+    from pnp.rules.printed_effects import printed_effect_problems
 
     opts = opts or CheckOptions()
     if not (game.dir / "rules.yaml").is_file():
-        return placeholder_problems(game, opts.final)
+        return placeholder_problems(game, opts.final) + printed_effect_problems(game)
     from pnp.rules.engine import Engine
 
     spec, doc = load_rules(game)
     assert doc is not None
-    problems = placeholder_problems(game, opts.final) + Engine(game, spec, doc, opts.custom, opts.rule_seconds,
-                                                               started).run()
+    problems = placeholder_problems(game, opts.final) + printed_effect_problems(game) + Engine(
+        game, spec, doc, opts.custom, opts.rule_seconds, started).run()
     problems.extend(players_agree(game, doc))
     if spec.setup is not None:
         from pnp.rules.setup import feasibility

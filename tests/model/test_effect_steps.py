@@ -41,7 +41,7 @@ def test_an_effect_is_read_into_steps_its_numbers_read_from_the_cards_fields(pro
     assert card.effect[0].args["do"][0].args == {"place": "rolled", "add": 1}
     assert card.effect[1].args == {"count": 2, "pile": None}
     assert str(card.effect[1].where) == "cards/mini/spells.yaml:15:84"  # where the step is written: line and column
-    assert "effect" not in card.data  # a card's fields are what its templates print; its effect is apart
+    assert card.data["effect"] == "3 times: Add 1 token to rolled. Draw 2 cards."  # its words, for a template
     assert effect_sentence(card.effect) == "3 times: Add 1 token to rolled. Draw 2 cards."
 
 
@@ -156,3 +156,27 @@ def test_a_wrong_game_verb_is_refused_at_its_line(project, declared, said):
     (project / "cards/mini/game.yaml").write_text((project / "cards/mini/game.yaml").read_text() + declared)
     result = run_pnp("check", "mini", cwd=project)
     assert result.code == 2 and said in result.err and "Traceback" not in result.err, result.err
+
+
+def test_a_text_that_says_the_effects_number_passes_and_one_that_does_not_is_an_error_at_the_text(project):
+    with_effect(project, "[{tokens: {place: rolled, add: 1}}]")  # its text: "... Add 1 Damage Token."
+    assert run_pnp("check", "mini", cwd=project).code == 0
+    edit(project / "cards/mini/spells.yaml", "add: 1}}]", "add: 2}}]")
+    result = run_pnp("check", "mini", cwd=project)
+    assert result.code == 1, result.out + result.err
+    assert ("cards/mini/spells.yaml:16:5: spell/fireball: text: its effect plays 2 (tokens add) and its text never "
+            "says 2") in result.out, result.out
+
+
+def test_a_card_prints_its_effects_own_words(project, tmp_path):
+    import subprocess
+
+    with_effect(project, '[{repeat: 2, do: [{tokens: {place: rolled, add: 1}}]}]')
+    edit(project / "cards/mini/spells.yaml", 'text: "Deal :damage: to a **Room**. Add 1 Damage Token."',
+         'text: "{{ card.effect }}"')
+    assert run_pnp("check", "mini", cwd=project).code == 0  # its own words agree with it
+    out = tmp_path / "out"
+    result = run_pnp("build", "mini", "--out", str(out), cwd=project)
+    assert result.code == 0, result.err
+    text = subprocess.run(["pdftotext", str(out / "spell.pdf"), "-"], capture_output=True, text=True).stdout
+    assert "2 times: Add 1 token to" in " ".join(text.split()), text

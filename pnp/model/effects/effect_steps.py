@@ -252,9 +252,15 @@ def read_effect(tree: Any, doc: Doc, path: Path_, card: dict[str, Any], problems
 
 
 def card_effect(tree: Any, place: Doc, i: int, card_id: str, data: dict[str, Any], problems: Problems,
-            verbs: dict[str, Verb] | None) -> Any:
-    """A deck's card `i`'s `effect:` read into steps (None: it declares none), its problems naming the card."""
+                verbs: dict[str, Verb] | None) -> tuple[EffectStep, ...] | None:
+    """A deck's card `i`'s `effect:` read into steps (None: it declares none), its problems naming the card; its
+    words written into the card's fields as `effect`, for a template or a text to print (`{{ card.effect }}`)."""
     if tree is None:
         return None
-    return read_effect(tree, place, ("cards", i, "effect"), {**data, "id": card_id}, problems,
-                       f"cards[{i}] ({card_id}).effect", verbs)
+    steps = read_effect(tree, place, ("cards", i, "effect"), {**data, "id": card_id}, problems,
+                        f"cards[{i}] ({card_id}).effect", verbs)
+    if steps:
+        from pnp.model.effects.effect_text import effect_sentence
+
+        data["effect"] = effect_sentence(steps, verbs)
+    return steps

@@ -4,9 +4,9 @@ sentence (`effect_sentence`), or a designer writes the text by hand and `pnp che
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
-from pnp.model.effects.effect_steps import EffectStep
 from pnp.model.effects.verbs import LIBRARY, Verb
 
 _WHEN = {"drawn": "When drawn", "played": "When played", "bought": "When bought",
@@ -15,12 +15,12 @@ _UNTIL = {"round-end": "until the end of the round", "next-round-end": "until th
           "resolved": "until resolved"}
 
 
-def effect_sentence(steps: tuple[EffectStep, ...] | list[EffectStep], verbs: dict[str, Verb] | None = None) -> str:
+def effect_sentence(steps: Sequence[Any], verbs: dict[str, Verb] | None = None) -> str:  # steps: EffectSteps
     """`Roll the peril-die. Add 2 tokens to rolled.`; "" for an effect that does nothing."""
     return " ".join(step_sentence(s, verbs or LIBRARY) for s in steps)
 
 
-def step_sentence(step: EffectStep, verbs: dict[str, Verb]) -> str:
+def step_sentence(step: Any, verbs: dict[str, Verb]) -> str:  # step: an EffectStep (effect_steps.py)
     from pnp.model.expressions.evaluate import jinja_template
 
     values: dict[str, Any] = {}
