@@ -54,7 +54,11 @@ def play_file(game: Game) -> Path | None:
     """The game's play module: `play.py`, or a `play/` package. Its files lie inside the project, links
     followed, as every file of a game does (else a located InputError)."""
     code = play_code(game)
-    return code.entry if code else None
+    if code is None:
+        from pnp.play.play_spec import SPEC_FILE, has_play_spec
+
+        return game.dir / SPEC_FILE if has_play_spec(game) else None  # played by pnp's engine (play_spec.py)
+    return code.entry
 
 
 def play_code(game: Game) -> GameCode | None:
@@ -116,7 +120,11 @@ def _load(game: Game) -> Any:
     from pnp.core.sandbox import loader
 
     code = play_code(game)
-    assert code is not None
+    if code is None:  # the game plays from its YAML alone (play.yaml): pnp's engine
+        from pnp.play.effect_engine import EngineModule
+        from pnp.play.play_spec import load_play_spec
+
+        return EngineModule(load_play_spec(game))
     path = code.entry
     try:
         module = loader.load(code)
@@ -254,6 +262,10 @@ def simulate(plan: Plan, players: list[int], games: int, jobs: int, progress: Pr
         raise InputError([Problem(Where(f"cards/{game.id}/play.py"), f"{game.id} has no play module: "
                                   f"write cards/{game.id}/play.py with start(table) -> State, as "
                                   "docs/simulate.md shows, to simulate it")])
+    if play_code(game) is None:  # a game played from its YAML: every card said and every verb played, first
+        from pnp.play.play_spec import load_play_spec
+
+        load_play_spec(game)
     tasks = [(v, n, i) for v in range(len(plan.variants)) for n in players for i in range(games)]
     seconds = GAME_SECONDS * SLOWER.get(plan.policy, 1)
     jobs = max(1, min(jobs, len(tasks)))

@@ -102,5 +102,5 @@ def test_the_scaffold_ships_inside_the_package():
 
     scaffold = resources.files("pnp.commands") / "scaffold"
     names = {p.name for p in (scaffold / "game").iterdir()}
-    assert names == {"game.yaml", "cards.yaml", "aid.yaml", "rules.yaml", "rulebook.md"}
+    assert names == {"game.yaml", "cards.yaml", "aid.yaml", "rules.yaml", "rulebook.md", "play.yaml"}
     assert (scaffold / "fonts" / "LICENSE-Lato.txt").is_file()

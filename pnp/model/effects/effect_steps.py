@@ -161,6 +161,10 @@ class _Reading:
                 "_", "").isalnum()):
             self.fail(path, f"`{name}` of `{verb.name}` is {'an id' if kind == 'name' else 'text'}, got {value!r}")
             return _BAD
+        if arg.choices and value not in arg.choices:
+            self.fail(path, f"`{name}` of `{verb.name}` is one of {', '.join(arg.choices)}, got {value!r}"
+                      f"{did_you_mean(value, arg.choices)}")
+            return _BAD
         return value
 
     def number(self, value: Any, path: Path_) -> Any:

@@ -31,6 +31,7 @@ class Arg:
     kind: str
     required: bool = True
     default: object = None
+    choices: tuple[str, ...] = ()  # the words a text argument may be
 
 
 @dataclass(frozen=True)
@@ -56,8 +57,11 @@ LIBRARY: dict[str, Verb] = _verbs(
     Verb("change", {"track": Arg("name"), "by": Arg("amount")},
          "{{ 'Raise' if by > 0 else 'Lower' }} {{ track | title }} by {{ by | abs }}.",
          "moves a track or meter by an amount, held within the track's ends", "{change: {track: happiness, by: -2}}"),
-    Verb("gain", {"resource": Arg("name"), "amount": Arg("count", default=1)},
-         "Gain {{ amount }} {{ resource | title }}.", "the acting player takes an amount of a resource",
+    Verb("gain", {"resource": Arg("name"), "amount": Arg("count", default=1),
+                  "who": Arg("text", False, "self", ("self", "others", "all"))},
+         "{{ 'Every other player gains' if who == 'others' else 'Every player gains' if who == 'all' else 'Gain' }} "
+         "{{ amount }} {{ resource | title }}.",
+         "a player takes an amount of a resource: the acting one, or `who: others` or `all`",
          "{gain: {resource: coins, amount: 2}}"),
     Verb("spend", {"resource": Arg("name"), "amount": Arg("count", default=1)},
          "Spend {{ amount }} {{ resource | title }}.", "the acting player pays an amount of a resource (a cost)",
@@ -86,6 +90,10 @@ LIBRARY: dict[str, Verb] = _verbs(
     Verb("repeat", {"times": Arg("count"), "do": Arg("steps")}, "{{ times }} times: {{ do }}",
          "does its steps a number of times (at most 100)", "{repeat: 2, do: [{tokens: {place: rolled, add: 1}}]}",
          siblings=("do",)),
+    Verb("play", {"pay": Arg("name", False), "resource": Arg("name", False)},
+         "Play a card from your hand{{ ', paying its ' ~ pay ~ ' in ' ~ resource if pay else '' }}, or pass.",
+         "the acting player may play a card of their hand (paying the card's `pay` field in a resource): it is "
+         "discarded and its effect done", "{play: {pay: cost, resource: coins}}"),
     Verb("choose", {"one": Arg("steps")}, "Choose one: {{ one }}",
          "the acting player chooses one of the steps (each a step of its own)",
          "{choose: [{gain: {resource: coins, amount: 2}}, {draw: 1}]}"),

@@ -1,0 +1,103 @@
+"""Play (data): a game played from its YAML alone, with no Python: `cards/<game>/play.yaml` says its turn, its
+resources and tracks, how long it lasts and when it is won; its cards' `effect:` say what each card does
+(pnp/model/effects/). pnp's engine (effect_engine.py) plays it.
+
+    rounds: 8                       # the game ends after this many rounds (lost, unless won before)
+    hand: card                      # the deck players draw from, hold and play
+    resources: {coins: 2}           # each player's, at the start
+    turn:                           # each player's turn, in order: steps, as a card's effect
+      - {draw: 1}
+      - {play: {pay: cost, resource: coins}}
+    win: "coins >= 12"              # won as soon as a player's state meets it
+    value: "coins"                  # how good a state is, for the greedy policy
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Annotated, Any
+
+from pnp.core.errors import InputError, Problems
+from pnp.model.game import Game
+from pnp.model.schema.reader import Check, read
+
+SPEC_FILE = "play.yaml"
+
+
+@dataclass(repr=False, eq=False)
+class PlaySpec:
+    """A game's play.yaml: what pnp's engine plays."""
+
+    turn: list[Any]  # each player's turn: steps (docs/effects.md)
+    hand: str  # the deck players draw from, hold and play
+    win: str  # the condition a player's state meets to win (an expression of its resources and tracks)
+    rounds: Annotated[int, Check(ge=1, le=1000)] = 10  # the game ends after this many rounds
+    resources: dict[str, int] = field(default_factory=dict)  # each player's at the start
+    tracks: dict[str, int] = field(default_factory=dict)  # shared, at the start (0 to 100)
+    value: str = ""  # how good a state is, for the greedy policy (default: the win condition's truth)
+
+
+@dataclass(frozen=True)
+class DataGame:
+    """What the engine plays a game from: its play.yaml read, its turn's steps, and every card's effect."""
+
+    spec: PlaySpec
+    turn: tuple[Any, ...]
+    effects: dict[str, tuple[Any, ...] | None]  # card id of the hand's deck -> its steps (None: unsaid)
+
+
+def has_play_spec(game: Game) -> bool:
+    return (game.dir / SPEC_FILE).is_file()
+
+
+def load_play_spec(game: Game) -> DataGame:
+    """play.yaml read and checked, with the hand's cards' effects: every card must say what it does (or
+    `effect: none`), every verb must be one the engine plays; else a located InputError, before any game."""
+    from pnp.model.effects.effect_steps import read_effect
+    from pnp.model.effects.verbs import game_verbs
+    from pnp.model.load import load_file
+    from pnp.play.effect_engine import PLAYED
+
+    doc = load_file(game.dir / SPEC_FILE, game.root)
+    spec, found = read(PlaySpec, doc.data, doc)
+    problems = Problems()
+    problems.extend(found)
+    if spec is None:
+        raise InputError(problems.items)
+    decks = {d.id: d for d in game.decks}
+    if spec.hand not in decks:
+        problems.add(doc.where(("hand",)), f"no deck {spec.hand!r} (decks: {', '.join(decks)})", "hand")
+        raise InputError(problems.items)
+    verbs = game_verbs(game.manifest.verbs, game.doc.where, problems)
+    turn = read_effect(spec.turn, doc, ("turn",), {}, problems, "turn", verbs)
+    deck = decks[spec.hand]
+    for card in deck.cards:
+        if card.effect is None:
+            problems.add(deck.where(card), f"{card.id} says nothing of what it does: give it an `effect:` (or "
+                         "`effect: none`); pnp plays every card as printed, and never skips one",
+                         f"{deck.id}/{card.id}")
+    for where, verb in _verbs_used(turn or (), deck):
+        if verb not in PLAYED:
+            problems.add(where, f"pnp's engine does not play `{verb}` yet (it plays {', '.join(sorted(PLAYED))}); "
+                         "a game with a play module plays it there (docs/simulate.md)", verb)
+    problems.raise_if_errors()
+    return DataGame(spec, tuple(turn or ()), {c.id: c.effect for c in deck.cards})
+
+
+def _verbs_used(turn: tuple[Any, ...], deck: Any) -> list[tuple[Any, str]]:
+    out: list[tuple[Any, str]] = []
+
+    def walk(steps: Any) -> None:
+        for step in steps or ():
+            out.append((step.where, step.verb))
+            for value in step.args.values():
+                if isinstance(value, list):
+                    walk(value)
+                elif isinstance(value, dict):
+                    for inner in value.values():
+                        walk(inner)
+
+    walk(turn)
+    for card in deck.cards:
+        walk(card.effect)
+    return out
