@@ -155,13 +155,20 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
             return {"kind": "odds", **odds.odds(game)}
         raise InputError([Problem(Where(f"cards/{game_id}/play.py"), f"{game_id} has no play module: write "
                                   f"cards/{game_id}/play.py (start(table) -> State), as docs/simulate.md shows")])
-    if not custom:
+    from pnp.play.run import play_code
+
+    data_game = play_code(game) is None  # played from its YAML by pnp's engine: no game code runs
+    if not custom and not data_game:
         raise InputError([Problem(None, "--no-custom-rules skips the game's Python code, and a simulation is its "
                                   f"play module (cards/{game_id}/play.py) running: nothing to simulate")])
     if spec.setup is None:
         raise InputError([Problem(Where(f"cards/{game_id}/rules.yaml"), "a simulation starts from the dealt "
                                   "setup: add `setup:` to rules.yaml (docs/rules.md)")])
     names = policies(policy)
+    if "greedy" in names and not data_game:
+        raise InputError([Problem(None, f"--policy greedy scores each move by the game's `value:` (play.yaml, "
+                                  f"docs/effects.md); {game_id} is played by its play module, which has none: use "
+                                  "random, baseline or search")])
     most = spec.setup.players.max
     if most > SIM_PLAYERS:
         raise InputError([Problem(Where(f"cards/{game_id}/rules.yaml"), f"setup: players: max {most:,}: pnp simulates "

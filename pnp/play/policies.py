@@ -2,6 +2,8 @@
 
 - `random`: any legal move, equally likely.
 - `baseline`: the play module's own sensible player (`State.baseline`); random where it has none.
+- `greedy`: knows nothing of any game either: one move ahead, each state scored by the game's `value:`
+  (a game played from its YAML, play.yaml).
 - `search`: knows nothing of any game: flat Monte-Carlo over the legal moves. The baseline's choice and
   up to `CANDIDATES - 1` other legal moves (drawn at random where there are more) are each tried in
   `ROLLOUTS` copies of the game (fresh dice, hidden piles shuffled again), each played to its end by
@@ -48,7 +50,23 @@ def search_policy(state: State, moves: list[Move], rng: random.Random) -> Move:
     return best
 
 
-POLICIES: dict[str, Policy] = {"random": random_policy, "baseline": baseline_policy, "search": search_policy}
+def greedy_policy(state: State, moves: list[Move], rng: random.Random) -> Move:
+    """One move ahead: each legal move tried on a copy of the game (fresh dice, hidden piles shuffled again),
+    the state it leads to scored by the game's `value:`; the best is played (ties: the first offered)."""
+    if len(moves) == 1:
+        return moves[0]
+    best, best_value = moves[0], float("-inf")
+    for move in moves:
+        look = state.clone(rng)
+        look.apply(move)
+        value = look.value()  # type: ignore[attr-defined]  # a game played from its YAML (effect_engine.py)
+        if value > best_value:
+            best, best_value = move, value
+    return best
+
+
+POLICIES: dict[str, Policy] = {"random": random_policy, "baseline": baseline_policy, "search": search_policy,
+                               "greedy": greedy_policy}
 
 
 class EndlessGame(Exception):

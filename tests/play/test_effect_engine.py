@@ -63,3 +63,18 @@ def test_a_verb_the_engine_does_not_play_is_refused_before_any_game(scaffold):
     result = run_pnp("--root", str(scaffold), "simulate", "shop", "--games", "10")
     assert result.code == 2 and "pnp's engine does not play `look` yet" in result.err, result.err
     assert "cards/shop/cards.yaml:20:14: look:" in result.err  # the step, at its line and column
+
+
+def test_greedy_knows_no_game_and_plays_by_its_value(scaffold):
+    random_rate = simulated(scaffold, "--policy", "random")["win"]["rate"]
+    greedy = simulated(scaffold, "--policy", "greedy")
+    assert greedy["win"]["games"] == 150 and greedy["win"]["rate"] > random_rate  # it looks ahead, random does not
+
+
+def test_greedy_needs_a_value_and_a_play_module_has_none():
+    result = run_pnp("simulate", "voyage", "--games", "5", "--policy", "greedy")
+    assert result.code == 2 and "--policy greedy scores each move by the game's `value:`" in result.err, result.err
+
+
+def test_a_game_played_from_its_yaml_runs_no_game_code_so_no_custom_rules_still_plays(scaffold):
+    assert simulated(scaffold, "--no-custom-rules")["win"]["games"] == 150
