@@ -60,11 +60,11 @@ CASES = {
         "cards/mini/spells.yaml:8:10: fields.cost.min: `min` and `max` bound a number (or a list's number of items); "
         "this field is of type text (the default): make it `type: integer` or `type: number`, or remove them"]),
     "unknown_field": (SPELLS, "    cost: 2\n", "    cost: 2\n    colour: red\n", [
-        "cards/mini/spells.yaml:18:5: cards[1] (frost-nova).colour: unknown field (known fields: copies, cost, flavor, "
-        "id, name, text); check its spelling or declare it under `fields:`"]),
+        "cards/mini/spells.yaml:18:5: cards[1] (frost-nova).colour: unknown field (known fields: copies, cost, effect, "
+        "flavor, id, name, text); check its spelling or declare it under `fields:`"]),
     "mistyped_field": (SPELLS, "    cost: 2\n", "    cost: 2\n    flavour: cold\n", [
         "cards/mini/spells.yaml:18:5: cards[1] (frost-nova).flavour: unknown field; did you mean 'flavor'? (known "
-        "fields: copies, cost, flavor, id, name, text); or declare it under `fields:`"]),
+        "fields: copies, cost, effect, flavor, id, name, text); or declare it under `fields:`"]),
     "wrong_type": (SPELLS, "cost: 3", "cost: three", [
         "cards/mini/spells.yaml:14:5: cards[0] (fireball).cost: expected an integer, got 'three'"]),
     "value_out_of_range": (SPELLS, "cost: 3", "cost: 11", [
