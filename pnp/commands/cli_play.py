@@ -51,12 +51,15 @@ def simulate(
     fmt: Annotated[str, typer.Option("--format", click_type=Choice(*SIMULATE_FORMATS), help="the report's form: "
                                      "text, json, or html (a page of plots, to stdout: > report.html)")] = "text",
     no_custom_rules: NoCustomRules = False,
+    trace: Annotated[str | None, typer.Option(help="tell one game move by move instead: its index, and its seed "
+                                              "before it if not --seed's (--trace 1:0)", metavar="[SEED:]INDEX")]
+    = None,
 ) -> None:
     """Play GAME many times from its YAML (its play module, docs/simulate.md) and report its balance."""
     from pnp.commands.simulate_command import simulate_game
 
     run(lambda: simulate_game(project_root(), game, players, games, seed, policy, vary, jobs, not no_custom_rules,
-                              cluster, fmt, progress_bar()), written=False)
+                              cluster, fmt, progress_bar(), trace), written=False)
 
 
 def watch(

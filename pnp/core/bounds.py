@@ -97,6 +97,7 @@ WORKER_FILES = 64  # files it may hold open at once (reading its modules, fonts 
 RECORD_NAME = 200  # characters of a meter's or an event's name, of a loss reason
 RECORD_NAMES = 200  # meters, and kinds of event, one game records
 RECORD_ROUNDS = 1_000  # values one meter takes in a game (once a round), and the round a game may end in
+TRACE_EVENTS = 20_000  # events `pnp simulate --trace` tells of one game (moves, draws, plays, meters)
 RECORD_NUMBER = 10 ** 15  # a meter's value or an event's count, either way (and finite)
 
 # a simulation's arguments: its work, bounded before the first game is dealt (pnp.play.lab)

@@ -137,8 +137,9 @@ def _outside(spec: Any, value: Any) -> str:
 
 def simulate(root: Path, game_id: str, players: str | None, games: int | None, seed: int, policy: str,
              vary: str | None, jobs: int | None, custom: bool = True, cluster: str | None = None,
-             progress: Callable[[int, int, str], None] | None = None) -> dict[str, Any]:
-    """The report of `pnp simulate`; `progress(done, total, what)` is told the games played so far."""
+             progress: Callable[[int, int, str], None] | None = None, trace: str | None = None) -> dict[str, Any]:
+    """The report of `pnp simulate`; `progress(done, total, what)` is told the games played so far. `trace`:
+    one game ([SEED:]INDEX) told move by move instead (pnp/play/told.py)."""
     from pnp.model.game import load_game
     from pnp.play import report
     from pnp.play.run import play_file
@@ -175,6 +176,10 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
                                   f"tables of at most {SIM_PLAYERS:,} players")])
     counts = player_counts(players or f"{spec.setup.players.min}-{most}", spec.setup.players.min, most)
     sweep = variants(game, vary)
+    if trace is not None:  # one game, told move by move: the first player count's, the first policy's
+        from pnp.play.told import trace as told
+
+        return told(game, spec.setup, counts[0], trace, seed, names[0])
     games = games or report.games_for(0.02)
     total, done, shown = len(names) * len(sweep) * len(counts) * games, 0, -1
     if total > SIM_GAMES:  # the work, bounded before the first game is dealt
@@ -230,6 +235,10 @@ def render(result: dict[str, Any], fmt: str) -> str:
     """The report as text, JSON or an HTML page: a simulation's, or a game's exact odds."""
     from pnp.play import odds, report
 
+    if result.get("kind") == "trace":  # one game told (`--trace`)
+        from pnp.play import told
+
+        return told.as_json(result) if fmt == "json" else told.as_text(result)
     if fmt == "html":
         from pnp.play import html
 

@@ -22,6 +22,7 @@ ROLLOUTS = 4  # look-aheads per move tried by `search`
 CANDIDATES = 8  # moves `search` tries: the baseline's choice and, where there are more, others drawn at random
 SLOWER = {"search": 200}  # how many times a game's time limit a policy's game may take
 MOVE_LIMIT = 5_000  # moves in one game: a play module whose game never ends is stopped here
+TOLD_MOVES = 12  # the moves a trace names beside the one chosen (and how many there were)
 
 
 def random_policy(state: State, moves: list[Move], rng: random.Random) -> Move:
@@ -73,14 +74,19 @@ class EndlessGame(Exception):
     """The game went on past MOVE_LIMIT moves, or offered no move before it was over."""
 
 
-def play(state: State, policy: Policy, rng: random.Random):  # -> Outcome
+def play(state: State, policy: Policy, rng: random.Random, story: list[tuple] | None = None):  # -> Outcome
     """Play `state` to its end: the policy chooses each move among the legal ones (the baseline's
-    without the list, where the play module can: `State.baseline_move`)."""
+    without the list, where the play module can: `State.baseline_move`). `story`: each move told into it,
+    with the moves it was chosen from (`pnp simulate --trace`)."""
+    from pnp.play.table import tell
+
     direct = policy is baseline_policy and type(state).baseline_move is not State.baseline_move
     for _ in range(MOVE_LIMIT):
         if state.over():
             return state.outcome()
         if direct and (move := state.baseline_move(rng)) is not None:
+            if story is not None:  # (the baseline's own move, found without the list: the same game as untraced)
+                tell(story, ("move", str(move), [], 0))
             state.apply(move)
             continue
         moves = state.moves()
@@ -89,5 +95,7 @@ def play(state: State, policy: Policy, rng: random.Random):  # -> Outcome
         move = policy(state, moves, rng)
         if not any(m is move for m in moves) and move not in moves:
             raise EndlessGame(f"the policy chose {move}, which is not a legal move")
+        if story is not None:
+            tell(story, ("move", str(move), [str(m) for m in moves[:TOLD_MOVES]], len(moves)))
         state.apply(move)
     raise EndlessGame(f"the game was not over after {MOVE_LIMIT:,} moves: does over() ever say so?")

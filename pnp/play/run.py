@@ -137,10 +137,10 @@ def _load(game: Game) -> Any:
     return module
 
 
-def play_one(s: Session, task: tuple[int, int, int]) -> tuple:
+def play_one(s: Session, task: tuple[int, int, int], story: list[tuple] | None = None) -> tuple:
     """One (variant, players, index) game, played: what it ended as and what happened in it. A work of
     pnp/core/sandbox/runner.py: it runs in a worker, held to its limits; whatever the play module does wrong
-    ends it (the runner judges and locates it)."""
+    ends it (the runner judges and locates it). `story`: every event of the game told into it, in order."""
     import os
 
     from pnp.play.policies import play
@@ -173,12 +173,17 @@ def play_one(s: Session, task: tuple[int, int, int]) -> tuple:
         if len(kept) > KEPT_LIMIT:
             kept.clear()
         table = Table(cards, data, dealt, rest, rng, kept, s.known, held)
+        if story is not None:
+            story.append(("dealt", {"table": dealt["table"], "hands": dealt["hands"]}))
+            table.record.story = story
         state = s.module.start(table)
-        outcome = play(state, s.policy, random.Random(seed ^ 0x5EED))
+        outcome = play(state, s.policy, random.Random(seed ^ 0x5EED), story)
     finally:
         os._exit = real_exit
         _restore(s.cards, variant, old, copies)
     won, reason, ended = _ended(s.plan.game, state, outcome)
+    if story is not None:
+        story.append(("end", won, reason, ended))
     record = table.record
     return (variant_i, players, index, won, reason, ended, sorted(record.drawn), dict(record.played),
             {printable(k): v for k, v in record.counts.items()}, {printable(k): v for k, v in record.meters.items()})
@@ -242,14 +247,26 @@ def play_batch(s: Session, tasks: list[tuple[int, int, int]]) -> list[tuple]:
     return out
 
 
+def trace_batch(s: Session, tasks: list[tuple[int, int, int]]) -> list[list[tuple]]:
+    """Each game told event by event (`pnp simulate --trace`): the same games `play_batch` plays."""
+    out = []
+    for task in tasks:
+        story: list[tuple] = []
+        play_one(s, task, story)
+        out.append(story)
+    return out
+
+
 Progress = Callable[[int], None]  # told the games just played, as they come in (a bar on a terminal)
 
 
-def simulate(plan: Plan, players: list[int], games: int, jobs: int, progress: Progress | None = None) -> list[tuple]:
+def simulate(plan: Plan, players: list[int], games: int, jobs: int, progress: Progress | None = None,
+             told: tuple[int, int] | None = None) -> list[tuple]:
     """Every game of the plan, in a fixed order whatever the number of jobs: batches of games, each a work
     of the one runner for game code (pnp/core/sandbox/runner.py), up to `jobs` workers each playing one batch
     after another; the first game the play module fails ends the run with a located error. `progress`
-    is told each batch's games as it comes back."""
+    is told each batch's games as it comes back. `told`: (players, index) of the one game to tell event by event
+    instead (`pnp simulate --trace`): its story, the same game the plan plays as that task."""
     from functools import partial
 
     from pnp.core.sandbox.confinement import Confinement
@@ -266,14 +283,15 @@ def simulate(plan: Plan, players: list[int], games: int, jobs: int, progress: Pr
         from pnp.play.play_spec import load_play_spec
 
         load_play_spec(game)
-    tasks = [(v, n, i) for v in range(len(plan.variants)) for n in players for i in range(games)]
+    tasks = [(v, n, i) for v in range(len(plan.variants)) for n in players for i in range(games)] if told is None \
+        else [(0, *told)]
     seconds = GAME_SECONDS * SLOWER.get(plan.policy, 1)
     jobs = max(1, min(jobs, len(tasks)))
     per = 1 if plan.policy in SLOWER else max(1, min(BATCH, len(tasks) // (4 * jobs)))  # 4 batches a job at least
     batches = [tasks[i:i + per] for i in range(0, len(tasks), per)]
     box = Confinement(seconds, game.dir, f"cards/{game.id}", (game.root,), wall=WALL_FACTOR * seconds, parts=per)
     s = session(plan)
-    works = [partial(play_batch, s, batch) for batch in batches]
+    works = [partial(play_batch if told is None else trace_batch, s, batch) for batch in batches]
 
     def failed(o: Any) -> bool:
         if progress is not None and o.kind == "ok":

@@ -49,7 +49,7 @@ class Record:
     bounds of pnp.core.bounds (the game's cards, names of RECORD_NAME characters, finite numbers, at most
     RECORD_NAMES meters and events, RECORD_ROUNDS values a meter): a BadRecord at the module's line."""
 
-    __slots__ = ("counts", "drawn", "known", "meters", "played")
+    __slots__ = ("counts", "drawn", "known", "meters", "played", "story")
 
     def __init__(self, known: frozenset[str] | None = None) -> None:
         self.drawn: set[str] = set()  # "deck/card" seen in a hand or on the table
@@ -57,6 +57,7 @@ class Record:
         self.counts: dict[str, int] = {}  # named events ("room destroyed", ...) -> how many
         self.meters: dict[str, list[int]] = {}  # meter -> its value at the end of each round
         self.known = known  # every "deck/card" of the game (None: a look-ahead's record, never counted)
+        self.story: list[tuple] | None = None  # `pnp simulate --trace`: every event in order (told.py)
 
     def _card(self, deck: Any, card: Any) -> str:
         key = f"{deck}/{card}" if type(deck) is str and type(card) is str else None
@@ -68,11 +69,16 @@ class Record:
         return key or ""
 
     def draw(self, deck: str, card: str) -> None:
-        self.drawn.add(self._card(deck, card))
+        key = self._card(deck, card)
+        self.drawn.add(key)
+        if self.story is not None:
+            tell(self.story, ("draw", key))
 
     def play(self, deck: str, card: str) -> None:
         key = self._card(deck, card)
         self.played[key] = self.played.get(key, 0) + 1
+        if self.story is not None:
+            tell(self.story, ("play", key))
         self.drawn.add(key)
 
     def count(self, what: str, n: int = 1) -> None:
@@ -85,6 +91,8 @@ class Record:
         if type(n) is not int:
             raise BadRecord(f"an event's count is an int, not {type(n).__name__}")
         self.counts[what] = number(f"the count of {what!r}", self.counts.get(what, 0) + n)  # type: ignore[assignment]
+        if self.story is not None:
+            tell(self.story, ("count", what, n))
 
     def meter(self, name: str, value: int) -> None:
         from pnp.core.bounds import RECORD_NAMES, RECORD_ROUNDS
@@ -98,6 +106,18 @@ class Record:
         elif len(values) >= RECORD_ROUNDS:
             raise BadRecord(f"meter {name!r} more than {RECORD_ROUNDS:,} times in one game (once a round)")
         values.append(number(f"meter {name!r}", value))  # type: ignore[arg-type]
+        if self.story is not None:
+            tell(self.story, ("meter", name, value))
+
+
+def tell(story: list[tuple], event: tuple) -> None:
+    """One event of a traced game, kept while the story is within its bound (then one last: "cut")."""
+    from pnp.core.bounds import TRACE_EVENTS
+
+    if len(story) < TRACE_EVENTS:
+        story.append(event)
+    elif story[-1][0] != "cut":
+        story.append(("cut", TRACE_EVENTS))
 
 
 class Die:
