@@ -78,16 +78,23 @@ def break_the_window(root: Path) -> Path:
     return boards
 
 
+def break_a_wheel(root: Path) -> Path:
+    """A 3-player wheel set to start on -36, off the dial (cards/intrepid/rules.yaml)."""
+    rules = root / "cards/intrepid/rules.yaml"
+    edit(rules, "values: {1: -3, 2: -4, 3: [-4, -6, -6], 4: -6}}", "values: {1: -3, 2: -4, 3: [-4, -6, -36], 4: -6}}")
+    return rules
+
+
 @pytest.fixture(scope="module")
-def broken_thrice(tmp_path_factory) -> tuple[Path, list[dict]]:
-    """One copy of the pack with the three breaks above, checked once: (the copy, its errors). They are in
-    three files and fire three sets of rules (die-slots; setup and meteor-levels; dial), and no break hides
-    or adds to another's: three copies with one break each, checked one by one, report together exactly the
-    errors this copy reports. Each test reads its own rules' errors, at its own file and line."""
+def broken_at_once(tmp_path_factory) -> tuple[Path, list[dict]]:
+    """One copy of the pack with the four breaks above, checked once: (the copy, its errors). They are in
+    four files and fire four sets of rules (die-slots; setup and meteor-levels; dial; setup-deals), and no break
+    hides or adds to another's: four copies with one break each, checked one by one, report together exactly
+    the errors this copy reports. Each test reads its own rules' errors, at its own file and line."""
     root = tmp_path_factory.mktemp("broken") / "intrepid"
     for folder in ("cards/intrepid", "templates/intrepid", "fonts"):
         shutil.copytree(REPO / folder, root / folder)
-    for broken in (break_a_die_slot, break_the_reds, break_the_window):
+    for broken in (break_a_die_slot, break_the_reds, break_the_window, break_a_wheel):
         broken(root)
     return root, check(root)
 
@@ -386,9 +393,9 @@ def test_difficulty_names_an_unknown_level_as_bad_input():
 # ---- the rules bite (whole broken copies) ---------------------------------------------------------
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("intrepid-broken-thrice")  # one worker checks the copy the three tests read
-def test_a_die_slot_for_a_7_is_caught_at_its_tile(broken_thrice):
-    intrepid, checked = broken_thrice
+@pytest.mark.xdist_group("intrepid-broken-at-once")  # one worker checks the copy the four tests read
+def test_a_die_slot_for_a_7_is_caught_at_its_tile(broken_at_once):
+    intrepid, checked = broken_at_once
     tiles = intrepid / "cards/intrepid/station-tiles.yaml"
     errors = [e for e in checked if e["rule"] == "die-slots"]
     assert len(errors) == 1
@@ -398,9 +405,9 @@ def test_a_die_slot_for_a_7_is_caught_at_its_tile(broken_thrice):
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("intrepid-broken-thrice")
-def test_a_disaster_deck_short_of_reds_fails(broken_thrice):
-    intrepid, errors = broken_thrice
+@pytest.mark.xdist_group("intrepid-broken-at-once")
+def test_a_disaster_deck_short_of_reds_fails(broken_at_once):
+    intrepid, errors = broken_at_once
     by_rule: dict[str, list[dict]] = {}
     for e in errors:
         by_rule.setdefault(e["rule"], []).append(e)
@@ -414,24 +421,27 @@ def test_a_disaster_deck_short_of_reds_fails(broken_thrice):
 
 
 @pytest.mark.slow
-def test_a_setup_table_missing_a_player_count_or_a_wheel_off_the_dial_is_caught_at_its_line(intrepid):
-    rules = intrepid / "cards/intrepid/rules.yaml"
-    edit(rules, "values: {1: -3, 2: -4, 3: [-4, -6, -6], 4: -6}}", "values: {1: -3, 2: -4, 3: [-4, -6, -36], 4: -6}}")
+@pytest.mark.xdist_group("intrepid-broken-at-once")
+def test_a_setup_table_missing_a_player_count_or_a_wheel_off_the_dial_is_caught_at_its_line(intrepid, broken_at_once):
+    rules = break_a_wheel(intrepid)
     edit(rules, "values: {1: 4, 2: 2, 3: [2, 1, 1], 4: 1}}", "values: {1: 4, 2: 2, 4: 1}}")
     errors = check(intrepid)
     setup = [(e["line"], e["message"]) for e in errors if e["rule"] == "setup"]
     assert setup == [(line_of(rules, "boards: {by: [players, player]"),
                       "tables.boards.values: no value for 3 players (it has: 1, 2, 4) (with 3 players)")]
-    edit(rules, "values: {1: 4, 2: 2, 4: 1}}", "values: {1: 4, 2: 2, 3: [2, 1, 1], 4: 1}}")
-    wheels = [(e["line"], e["message"]) for e in check(intrepid) if e["rule"] == "setup-deals"]
+    # the wheel off the dial, checked with the boards table whole: on the copy broken at once
+    whole, checked = broken_at_once
+    rules = whole / "cards/intrepid/rules.yaml"
+    assert "values: {1: 4, 2: 2, 3: [2, 1, 1], 4: 1}}" in rules.read_text()
+    wheels = [(e["line"], e["message"]) for e in checked if e["rule"] == "setup-deals"]
     assert wheels == [(line_of(rules, "wheel: {by: [players, player]"), "3 player(s), moderate: a wheel starts on "
                        "-36, which the dial does not show (-3 to -29)")]
 
 
 @pytest.mark.slow
-@pytest.mark.xdist_group("intrepid-broken-thrice")
-def test_a_drain_that_does_not_show_whole_in_the_window_is_caught_at_its_value(broken_thrice):
-    intrepid, checked = broken_thrice
+@pytest.mark.xdist_group("intrepid-broken-at-once")
+def test_a_drain_that_does_not_show_whole_in_the_window_is_caught_at_its_value(broken_at_once):
+    intrepid, checked = broken_at_once
     boards = intrepid / "cards/intrepid/resource-boards.yaml"
     errors = [e for e in checked if e["rule"] == "dial"]
     assert errors and all(e["file"] == "cards/intrepid/resource-boards.yaml" for e in errors)
