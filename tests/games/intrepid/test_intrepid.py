@@ -51,6 +51,54 @@ def intrepid(tmp_path: Path) -> Path:
     return root
 
 
+def break_a_die_slot(root: Path) -> Path:
+    """A die slot for a 7 on one Station tile (cards/intrepid/station-tiles.yaml): the file broken."""
+    tiles = root / "cards/intrepid/station-tiles.yaml"
+    edit(tiles, "id: fuel-cell-stack, name: \"Fuel Cell Stack\", country: russia, tier: 0, cost: 0, slots: [[4, 5, 6]]",
+         "id: fuel-cell-stack, name: \"Fuel Cell Stack\", country: russia, tier: 0, cost: 0, slots: [[4, 5, 7]]")
+    return tiles
+
+
+def break_the_reds(root: Path) -> Path:
+    """Three of the Meteor Shower deck's five red cards made orange (cards/intrepid/meteor-shower.yaml)."""
+    meteors = root / "cards/intrepid/meteor-shower.yaml"
+    for card in ("direct-impact", "breach-alarm", "shockwave"):
+        text = meteors.read_text().splitlines()
+        i = line_of(meteors, f"id: {card},") - 1
+        j = next(k for k in range(i, len(text)) if "level: red" in text[k])
+        text[j] = text[j].replace("level: red", "level: orange")
+        meteors.write_text("\n".join(text) + "\n")
+    return meteors
+
+
+def break_the_window(root: Path) -> Path:
+    """The dial's window 1 mm narrower (cards/intrepid/resource-boards.yaml)."""
+    boards = root / "cards/intrepid/resource-boards.yaml"
+    edit(boards, "width: 10mm, height: 7mm}", "width: 9mm, height: 7mm}")
+    return boards
+
+
+def break_a_wheel(root: Path) -> Path:
+    """A 3-player wheel set to start on -36, off the dial (cards/intrepid/rules.yaml)."""
+    rules = root / "cards/intrepid/rules.yaml"
+    edit(rules, "values: {1: -3, 2: -4, 3: [-4, -6, -6], 4: -6}}", "values: {1: -3, 2: -4, 3: [-4, -6, -36], 4: -6}}")
+    return rules
+
+
+@pytest.fixture(scope="module")
+def broken_at_once(tmp_path_factory) -> tuple[Path, list[dict]]:
+    """One copy of the pack with the four breaks above, checked once: (the copy, its errors). They are in
+    four files and fire four sets of rules (die-slots; setup and meteor-levels; dial; setup-deals), and no break
+    hides or adds to another's: four copies with one break each, checked one by one, report together exactly
+    the errors this copy reports. Each test reads its own rules' errors, at its own file and line."""
+    root = tmp_path_factory.mktemp("broken") / "intrepid"
+    for folder in ("cards/intrepid", "templates/intrepid", "fonts"):
+        shutil.copytree(REPO / folder, root / folder)
+    for broken in (break_a_die_slot, break_the_reds, break_the_window, break_a_wheel):
+        broken(root)
+    return root, check(root)
+
+
 def check(root: Path) -> list[dict]:
     result = run_pnp("check", "intrepid", "--format", "json", cwd=root)
     assert result.code == 1, result.out + result.err
@@ -203,7 +251,8 @@ def test_the_printed_dial_assembled_turns_every_drain_into_the_window(shared_bui
     window's edge), and it changes at every step."""
     from PIL import Image, ImageChops
 
-    out, manifest = shared_build("intrepid", "--paper", paper)
+    # A4 is the pack's own paper (game.yaml; test_the_pdf_pages_are_a4): its build is the plain one
+    out, manifest = shared_build("intrepid", *(("--paper", paper) if paper != "A4" else ()))
     dpi, spec = 150, dial_spec()
     px = dpi / 25.4
     base = next(f for f in manifest["faces"] if f["component"] == "resource-board" and f["side"] == "front")
@@ -344,11 +393,11 @@ def test_difficulty_names_an_unknown_level_as_bad_input():
 # ---- the rules bite (whole broken copies) ---------------------------------------------------------
 
 @pytest.mark.slow
-def test_a_die_slot_for_a_7_is_caught_at_its_tile(intrepid):
+@pytest.mark.xdist_group("intrepid-broken-at-once")  # one worker checks the copy the four tests read
+def test_a_die_slot_for_a_7_is_caught_at_its_tile(broken_at_once):
+    intrepid, checked = broken_at_once
     tiles = intrepid / "cards/intrepid/station-tiles.yaml"
-    edit(tiles, "id: fuel-cell-stack, name: \"Fuel Cell Stack\", country: russia, tier: 0, cost: 0, slots: [[4, 5, 6]]",
-         "id: fuel-cell-stack, name: \"Fuel Cell Stack\", country: russia, tier: 0, cost: 0, slots: [[4, 5, 7]]")
-    errors = [e for e in check(intrepid) if e["rule"] == "die-slots"]
+    errors = [e for e in checked if e["rule"] == "die-slots"]
     assert len(errors) == 1
     e = errors[0]
     assert e["file"] == "cards/intrepid/station-tiles.yaml" and e["line"] == line_of(tiles, "fuel-cell-stack")
@@ -356,15 +405,9 @@ def test_a_die_slot_for_a_7_is_caught_at_its_tile(intrepid):
 
 
 @pytest.mark.slow
-def test_a_disaster_deck_short_of_reds_fails(intrepid):
-    meteors = intrepid / "cards/intrepid/meteor-shower.yaml"
-    for card in ("direct-impact", "breach-alarm", "shockwave"):
-        text = meteors.read_text().splitlines()
-        i = line_of(meteors, f"id: {card},") - 1
-        j = next(k for k in range(i, len(text)) if "level: red" in text[k])
-        text[j] = text[j].replace("level: red", "level: orange")
-        meteors.write_text("\n".join(text) + "\n")
-    errors = check(intrepid)
+@pytest.mark.xdist_group("intrepid-broken-at-once")
+def test_a_disaster_deck_short_of_reds_fails(broken_at_once):
+    intrepid, errors = broken_at_once
     by_rule: dict[str, list[dict]] = {}
     for e in errors:
         by_rule.setdefault(e["rule"], []).append(e)
@@ -378,25 +421,29 @@ def test_a_disaster_deck_short_of_reds_fails(intrepid):
 
 
 @pytest.mark.slow
-def test_a_setup_table_missing_a_player_count_or_a_wheel_off_the_dial_is_caught_at_its_line(intrepid):
-    rules = intrepid / "cards/intrepid/rules.yaml"
-    edit(rules, "values: {1: -3, 2: -4, 3: [-4, -6, -6], 4: -6}}", "values: {1: -3, 2: -4, 3: [-4, -6, -36], 4: -6}}")
+@pytest.mark.xdist_group("intrepid-broken-at-once")
+def test_a_setup_table_missing_a_player_count_or_a_wheel_off_the_dial_is_caught_at_its_line(intrepid, broken_at_once):
+    rules = break_a_wheel(intrepid)
     edit(rules, "values: {1: 4, 2: 2, 3: [2, 1, 1], 4: 1}}", "values: {1: 4, 2: 2, 4: 1}}")
     errors = check(intrepid)
     setup = [(e["line"], e["message"]) for e in errors if e["rule"] == "setup"]
     assert setup == [(line_of(rules, "boards: {by: [players, player]"),
                       "tables.boards.values: no value for 3 players (it has: 1, 2, 4) (with 3 players)")]
-    edit(rules, "values: {1: 4, 2: 2, 4: 1}}", "values: {1: 4, 2: 2, 3: [2, 1, 1], 4: 1}}")
-    wheels = [(e["line"], e["message"]) for e in check(intrepid) if e["rule"] == "setup-deals"]
+    # the wheel off the dial, checked with the boards table whole: on the copy broken at once
+    whole, checked = broken_at_once
+    rules = whole / "cards/intrepid/rules.yaml"
+    assert "values: {1: 4, 2: 2, 3: [2, 1, 1], 4: 1}}" in rules.read_text()
+    wheels = [(e["line"], e["message"]) for e in checked if e["rule"] == "setup-deals"]
     assert wheels == [(line_of(rules, "wheel: {by: [players, player]"), "3 player(s), moderate: a wheel starts on "
                        "-36, which the dial does not show (-3 to -29)")]
 
 
 @pytest.mark.slow
-def test_a_drain_that_does_not_show_whole_in_the_window_is_caught_at_its_value(intrepid):
+@pytest.mark.xdist_group("intrepid-broken-at-once")
+def test_a_drain_that_does_not_show_whole_in_the_window_is_caught_at_its_value(broken_at_once):
+    intrepid, checked = broken_at_once
     boards = intrepid / "cards/intrepid/resource-boards.yaml"
-    edit(boards, "width: 10mm, height: 7mm}", "width: 9mm, height: 7mm}")
-    errors = [e for e in check(intrepid) if e["rule"] == "dial"]
+    errors = [e for e in checked if e["rule"] == "dial"]
     assert errors and all(e["file"] == "cards/intrepid/resource-boards.yaml" for e in errors)
     widest = next(e for e in errors if e["message"].startswith("−28 "))
     assert widest["line"] == line_of(boards, "-25, -26, -27, -28, -29]")

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 import yaml
 from pypdf import PdfReader
+from together import checked_together
 
 from conftest import REPO, check_json_and_text, edit, errors_of, run_pnp
 from pdfcheck import placed_text, text_of
@@ -183,7 +184,7 @@ def test_an_uneven_action_split_and_a_wrong_mission_count_are_caught(moon):
                for e in errors)
 
 
-@pytest.mark.parametrize("old,new,message", [
+ZONES = [
     ("{zone: floor-3, first: 5, boxes: 2, ignite: 1}", "{zone: floor-3, first: 6, boxes: 1, ignite: 1}",
      "starts at space 6, a gap after space 4"),
     ("{id: floor-9, floor: 9, action: robot, boxes: 3, order: ascending-left-to-right}",
@@ -191,11 +192,41 @@ def test_an_uneven_action_split_and_a_wrong_mission_count_are_caught(moon):
      "its quarters cover 3 spaces; the zone has 4"),
     ("{id: floor-6, floor: 6, action: planning, boxes: 5, order: ascending-left-to-right}",
      "{id: floor-6, floor: 6, action: planning, boxes: 5}", "`order` must be one of"),
-])
-@pytest.mark.slow  # a whole check of the game per case
-def test_a_zone_that_does_not_add_up_is_caught(moon, old, new, message):
-    edit(moon / "cards/moon/adventure-1.yaml", old, new)
-    errors = errors_of(run_pnp("check", "moon", "--format", "json", cwd=moon))
+]
+COLONY = [
+    ("  - {id: col-6, col: 6, boxes: 8, order: ascending-bottom-to-top}\n", "", "colony",
+     "the grid's col-6 has no zone"),
+    ("antennas: [[3, 1],", "antennas: [[1, 1],", "colony", "on a ready building (landing)"),
+    ("water: [[1, 3],", "water: [[1, 9],", "colony", "outside the 6x8 grid"),
+    ("cols: [4, 6], rows: [1, 4]", "cols: [4, 6], rows: [1, 5]", "colony", "overlaps quarter lookout"),
+    ("{from: [2, 1], to: [3, 1]}", "{from: [2, 1], to: [4, 1]}", "colony-tunnels", "not neighbours"),
+    ("  - {from: [5, 7], to: [6, 8]}\n  - {from: [6, 7], to: [6, 8]}\n", "", "colony-tunnels",
+     "the tunnels never reach [6, 8] from the landing site"),
+    ("planning: [0, 1, 2, 4,", "planning: [0, 2, 1, 4,", "colony-scoring", "must rise from left to right"),
+    ("places: [20, 10, 5]", "places: [10, 20, 5]", "colony-scoring", "must fall"),
+]
+# every zone and colony case as (file, text, its replacement): a case's index in BROKEN names it
+BROKEN = [("cards/moon/adventure-1.yaml", old, new) for old, new, _ in ZONES] + [
+    ("cards/moon/adventure-3.yaml", old, new) for old, new, _, _ in COLONY]
+# The cases broken together on one copy, checked once: one case of each rule (zones in adventure-1.yaml; colony,
+# colony-tunnels and colony-scoring in adventure-3.yaml) and no two on one line. A group's cases checked one by
+# one report together exactly the errors its copy reports (tests/together.py). The broken trajectories are
+# checked one to a copy: each must be the only error of its check.
+TOGETHER = [(0, 3, 7, 9), (1, 4, 8, 10), (2, 5), (6,)]
+
+
+@pytest.fixture(scope="module")
+def broken(tmp_path_factory):
+    return checked_together(tmp_path_factory.mktemp, "moon", TOGETHER,
+                            lambda root, i: edit(root / BROKEN[i][0], BROKEN[i][1], BROKEN[i][2]),
+                            lambda root: errors_of(run_pnp("check", "moon", "--format", "json", cwd=root)))
+
+
+@pytest.mark.parametrize("old,new,message", ZONES)
+@pytest.mark.slow  # a whole check of the game per group of cases
+@pytest.mark.xdist_group("moon-broken")  # one worker checks the copies these cases share
+def test_a_zone_that_does_not_add_up_is_caught(broken, old, new, message):
+    _, errors = broken(ZONES.index((old, new, message)))
     zones = [e for e in errors if e["rule"] == "zones"]
     assert any(message in e["message"] and e["file"] == "cards/moon/adventure-1.yaml" for e in zones), errors
 
@@ -267,22 +298,11 @@ def test_a_broken_trajectory_is_caught(moon, old, new, rule, message):
     assert message in errors[0]["message"] and errors[0]["file"] == where
 
 
-@pytest.mark.parametrize("old,new,rule,message", [
-    ("  - {id: col-6, col: 6, boxes: 8, order: ascending-bottom-to-top}\n", "", "colony",
-     "the grid's col-6 has no zone"),
-    ("antennas: [[3, 1],", "antennas: [[1, 1],", "colony", "on a ready building (landing)"),
-    ("water: [[1, 3],", "water: [[1, 9],", "colony", "outside the 6x8 grid"),
-    ("cols: [4, 6], rows: [1, 4]", "cols: [4, 6], rows: [1, 5]", "colony", "overlaps quarter lookout"),
-    ("{from: [2, 1], to: [3, 1]}", "{from: [2, 1], to: [4, 1]}", "colony-tunnels", "not neighbours"),
-    ("  - {from: [5, 7], to: [6, 8]}\n  - {from: [6, 7], to: [6, 8]}\n", "", "colony-tunnels",
-     "the tunnels never reach [6, 8] from the landing site"),
-    ("planning: [0, 1, 2, 4,", "planning: [0, 2, 1, 4,", "colony-scoring", "must rise from left to right"),
-    ("places: [20, 10, 5]", "places: [10, 20, 5]", "colony-scoring", "must fall"),
-])
-@pytest.mark.slow  # a whole check of the game per case
-def test_a_broken_colony_is_caught(moon, old, new, rule, message):
-    edit(moon / "cards/moon/adventure-3.yaml", old, new)
-    errors = errors_of(run_pnp("check", "moon", "--format", "json", cwd=moon))
+@pytest.mark.parametrize("old,new,rule,message", COLONY)
+@pytest.mark.slow  # a whole check of the game per group of cases
+@pytest.mark.xdist_group("moon-broken")
+def test_a_broken_colony_is_caught(broken, old, new, rule, message):
+    _, errors = broken(len(ZONES) + COLONY.index((old, new, rule, message)))
     assert rule in {e["rule"] for e in errors}, errors
     assert any(message in e["message"] and e["file"] == "cards/moon/adventure-3.yaml"
                for e in errors if e["rule"] == rule), errors

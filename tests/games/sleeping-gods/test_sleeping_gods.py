@@ -8,6 +8,7 @@ import json
 import re
 import shutil
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -31,15 +32,6 @@ def built(shared_build) -> tuple[Path, dict]:
     return shared_build("sleeping-gods")
 
 
-@pytest.fixture
-def sleeping_gods(tmp_path: Path) -> Path:
-    """A copy of the pack (with the fonts) to break on purpose."""
-    root = tmp_path / "sg"
-    for folder in ("cards/sleeping-gods", "templates/sleeping-gods", "fonts"):
-        shutil.copytree(REPO / folder, root / folder)
-    return root
-
-
 def load(name: str) -> dict:
     return yaml.safe_load((GAME / name).read_text())
 
@@ -61,12 +53,6 @@ def on(face: dict, texts: dict[int, list], size: float | None = None) -> list[st
     """The texts drawn inside a face (of one size, if given)."""
     return [t for t, s, x, y in texts[face["page"]] if (size is None or s == size)
             and face["x_mm"] <= x <= face["x_mm"] + face["w_mm"] and face["y_mm"] <= y <= face["y_mm"] + face["h_mm"]]
-
-
-def failures(copy: Path, rule: str) -> list[dict]:
-    result = run_pnp("check", "sleeping-gods", "--format", "json", cwd=copy)
-    assert result.code == 1, result.out + result.err
-    return [e for e in errors_of(result) if e["rule"] == rule]
 
 
 # ---- what the build prints ----
@@ -258,61 +244,135 @@ def test_a_recorded_setup_with_the_wrong_side_share_or_pile_order_is_caught(tmp_
         "table.event-deck.0", "table.event-deck.17"}
 
 
-@pytest.mark.slow  # a whole check of a broken copy
-def test_a_setup_that_deals_combat_tokens_once_is_caught_at_its_line(sleeping_gods):
-    rules = sleeping_gods / "cards/sleeping-gods/rules.yaml"
-    edit(rules, "    - {draw: ability, count: 1, label: ability}\n",
+# ---- the rules bite (broken copies) ----
+# Each test below breaks one thing. Breaks that fire disjoint rules and cannot hide one another share a copy,
+# checked once: checked one by one, the breaks of a group report together exactly the errors (every field) that
+# their shared copy reports. Those that do not are kept apart: the board without its back and the short event
+# tier both stop deals of the setup (its `setup` errors), which hides the combat tokens dealt once; the heart
+# and the ragged row are both enemy-grids errors; the narrower tuck strip is what the tuck slot is measured by.
+
+GROUPS: dict[str, list[Callable[[Path], None]]] = {}
+
+
+def breaks(group: str) -> Callable:
+    def register(f: Callable[[Path], None]) -> Callable[[Path], None]:
+        GROUPS.setdefault(group, []).append(f)
+        return f
+    return register
+
+
+@pytest.fixture(scope="module")
+def broken(tmp_path_factory) -> Callable[[Callable[[Path], None]], tuple[Path, list[dict]]]:
+    """`broken(f)`: the copy of the pack broken by `f` and the others of its group, and the errors of
+    `pnp check sleeping-gods` on it (which must fail), checked once per group."""
+    made: dict[str, tuple[Path, list[dict]]] = {}
+
+    def get(f: Callable[[Path], None]) -> tuple[Path, list[dict]]:
+        group = next(g for g, fs in GROUPS.items() if f in fs)
+        if group not in made:
+            root = tmp_path_factory.mktemp(group) / "sg"
+            for folder in ("cards/sleeping-gods", "templates/sleeping-gods", "fonts"):
+                shutil.copytree(REPO / folder, root / folder)
+            for each in GROUPS[group]:
+                each(root)
+            result = run_pnp("check", "sleeping-gods", "--format", "json", cwd=root)
+            assert result.code == 1, result.out + result.err
+            made[group] = root, errors_of(result)
+        return made[group]
+
+    return get
+
+
+def of_rule(errors: list[dict], rule: str) -> list[dict]:
+    return [e for e in errors if e["rule"] == rule]
+
+
+BROKEN = pytest.mark.xdist_group("sleeping-gods-broken")  # one worker checks the copies these tests share
+
+
+@breaks("a")
+def combat_tokens_dealt_once(root: Path) -> None:
+    edit(root / "cards/sleeping-gods/rules.yaml", "    - {draw: ability, count: 1, label: ability}\n",
          "    - {draw: ability, count: 1, label: ability}\n    - {draw: combat-action, label: combat-actions}\n")
-    errors = failures(sleeping_gods, "combat-action-shares")
+
+
+@pytest.mark.slow  # a whole check of a broken copy
+@BROKEN
+def test_a_setup_that_deals_combat_tokens_once_is_caught_at_its_line(broken):
+    sleeping_gods, checked = broken(combat_tokens_dealt_once)
+    rules = sleeping_gods / "cards/sleeping-gods/rules.yaml"
+    errors = of_rule(checked, "combat-action-shares")
     line = next(i for i, t in enumerate(rules.read_text().splitlines(), 1) if t.startswith("  each_player:"))
     assert [(e["file"], e["line"]) for e in errors][:1] == [("cards/sleeping-gods/rules.yaml", line)]
     assert errors[0]["message"].startswith("the setup deals combat action tokens to player 1 (1 players): the rules "
                                            "hand them out at each combat")
 
 
+@breaks("a")
+def an_enemy_without_a_heart(root: Path) -> None:
+    edit(root / "cards/sleeping-gods/enemies.yaml", 'grid: ["B1 H1 B1",', 'grid: ["B1 .  B1",')
+
+
 @pytest.mark.slow  # a whole check of a broken copy
-def test_an_enemy_without_a_heart_is_caught_at_its_grid(sleeping_gods):
+@BROKEN
+def test_an_enemy_without_a_heart_is_caught_at_its_grid(broken):
+    sleeping_gods, checked = broken(an_enemy_without_a_heart)
     path = sleeping_gods / "cards/sleeping-gods/enemies.yaml"
-    edit(path, 'grid: ["B1 H1 B1",', 'grid: ["B1 .  B1",')
-    errors = failures(sleeping_gods, "enemy-grids")
+    errors = of_rule(checked, "enemy-grids")
     line = next(i for i, t in enumerate(path.read_text().splitlines(), 1) if '["B1 .  B1",' in t)
     assert [(e["subject"], e["file"], e["line"]) for e in errors] == [
         ("enemy/reef-crab", "cards/sleeping-gods/enemies.yaml", line)]
     assert errors[0]["message"] == "the grid has no heart (H1, H2 or H3): the enemy could never be defeated"
 
 
+@breaks("b")
+def a_ragged_grid(root: Path) -> None:
+    edit(root / "cards/sleeping-gods/enemies.yaml", '"S  H1 ."]}', '"S  H1"]}')
+
+
 @pytest.mark.slow  # a whole check of a broken copy
-def test_a_ragged_grid_is_caught_at_its_row(sleeping_gods):
+@BROKEN
+def test_a_ragged_grid_is_caught_at_its_row(broken):
+    sleeping_gods, checked = broken(a_ragged_grid)
     path = sleeping_gods / "cards/sleeping-gods/enemies.yaml"
-    edit(path, '"S  H1 ."]}', '"S  H1"]}')
-    errors = failures(sleeping_gods, "enemy-grids")
+    errors = of_rule(checked, "enemy-grids")
     line = next(i for i, t in enumerate(path.read_text().splitlines(), 1) if '"S  H1"]}' in t)
     assert [(e["subject"], e["file"], e["line"], e["message"]) for e in errors] == [
         ("enemy/corsair-cutthroat", "cards/sleeping-gods/enemies.yaml", line,
          "grid row 2 has 2 cells, row 1 has 3: the grid must be rectangular")]
 
 
-@pytest.mark.slow  # a whole check of a broken copy
-def test_a_tier_of_five_events_is_caught(sleeping_gods):
-    path = sleeping_gods / "cards/sleeping-gods/events.yaml"
+@breaks("b")
+def a_tier_of_five_events(root: Path) -> None:
+    path = root / "cards/sleeping-gods/events.yaml"
     for name in ("Quiet Night", "Shanty Night"):  # 7 mild events -> 5
         edit(path, f'{{name: "{name}", tier: mild,', f'{{name: "{name}", tier: perilous,')
-    errors = failures(sleeping_gods, "event-tiers")
+
+
+@pytest.mark.slow  # a whole check of a broken copy
+@BROKEN
+def test_a_tier_of_five_events_is_caught(broken):
+    _, checked = broken(a_tier_of_five_events)
+    errors = of_rule(checked, "event-tiers")
     assert [(e["subject"], e["file"], e["message"]) for e in errors] == [
         ("event", "cards/sleeping-gods/events.yaml", "5 Event cards with tier 'mild'; the rule wants at least 6 "
          "(a campaign's event deck takes 6 of each tier, so each pool holds at least 6)")]
-    result = run_pnp("check", "sleeping-gods", "--format", "json", cwd=sleeping_gods)
-    setup = [e["message"] for e in errors_of(result) if e["rule"] == "setup"]
+    setup = [e["message"] for e in of_rule(checked, "setup")]
     assert any("need 6 event cards where card.tier == 'mild'; the deck has 5" in m for m in setup), setup
 
 
+@breaks("a")
+def a_damage_token_too_big(root: Path) -> None:
+    edit(root / "templates/sleeping-gods/damage-token.yaml", "size: {width: 10mm, height: 10mm}",
+         "size: {width: 13mm, height: 13mm}")
+
+
 @pytest.mark.slow  # a whole check of a broken copy
-def test_a_damage_token_that_does_not_cover_a_square_is_caught(sleeping_gods):
+@BROKEN
+def test_a_damage_token_that_does_not_cover_a_square_is_caught(broken):
     """The `fits` rules measure the laid-out squares of enemies, crew Health and the ship's room tracks."""
-    path = sleeping_gods / "templates/sleeping-gods/damage-token.yaml"
-    edit(path, "size: {width: 10mm, height: 10mm}", "size: {width: 13mm, height: 13mm}")
-    result = run_pnp("check", "sleeping-gods", "--format", "json", cwd=sleeping_gods)
-    errors = [e for e in errors_of(result) if e["rule"].startswith("damage-token-")]
+    _, checked = broken(a_damage_token_too_big)
+    errors = [e for e in checked if e["rule"].startswith("damage-token-")]
     assert {(e["rule"], e["file"]) for e in errors} == {
         ("damage-token-covers-a-square", "templates/sleeping-gods/enemy.yaml"),
         ("damage-token-on-health", "templates/sleeping-gods/crew.yaml"),
@@ -321,41 +381,58 @@ def test_a_damage_token_that_does_not_cover_a_square_is_caught(sleeping_gods):
                for e in errors)
 
 
+@breaks("a")
+def a_narrow_tuck_slot(root: Path) -> None:
+    edit(root / "templates/sleeping-gods/crew.yaml", "slot_w: 65.5", "slot_w: 60")
+
+
 @pytest.mark.slow  # a whole check of a broken copy
-def test_a_tuck_slot_narrower_than_an_ability_card_is_caught_at_the_slot(sleeping_gods):
+@BROKEN
+def test_a_tuck_slot_narrower_than_an_ability_card_is_caught_at_the_slot(broken):
     """The tuck slots are measured on the laid-out crew board against the ability card's tuck strip."""
+    sleeping_gods, checked = broken(a_narrow_tuck_slot)
     path = sleeping_gods / "templates/sleeping-gods/crew.yaml"
-    edit(path, "slot_w: 65.5", "slot_w: 60")
-    errors = failures(sleeping_gods, "tuck-slots-take-an-ability-card")
+    errors = of_rule(checked, "tuck-slots-take-an-ability-card")
     line = next(i for i, t in enumerate(path.read_text().splitlines(), 1) if t.strip() == "- name: tuck-slot")
     assert [(e["file"], e["line"]) for e in errors] == [("templates/sleeping-gods/crew.yaml", line)]
     assert "ability's tuck-strip (63.5 x 26.0 mm; template sleeping-gods/ability) does not fit tuck-slot " \
         "(60.0 x 11.0 mm)" in errors[0]["message"] and "3.5 mm too wide" in errors[0]["message"]
 
 
-@pytest.mark.slow  # a whole check of a broken copy
-def test_a_tuck_strip_too_short_for_what_a_tucked_card_shows_is_caught(sleeping_gods):
-    """The strip shrunk from the top: the tucked skill line would slide under the crew board."""
-    path = sleeping_gods / "templates/sleeping-gods/ability.yaml"
+@breaks("b")
+def a_short_tuck_strip(root: Path) -> None:
+    path = root / "templates/sleeping-gods/ability.yaml"
     edit(path, 'y: "{{ 88.9 - vars.strip }}mm", w: 100%, h: "{{ vars.strip }}mm"',
          'y: "{{ 88.9 - vars.strip + 6 }}mm", w: 100%, h: "{{ vars.strip - 6 }}mm"')
-    errors = failures(sleeping_gods, "tuck-strip-shows-the-ability")
+
+
+@pytest.mark.slow  # a whole check of a broken copy
+@BROKEN
+def test_a_tuck_strip_too_short_for_what_a_tucked_card_shows_is_caught(broken):
+    """The strip shrunk from the top: the tucked skill line would slide under the crew board."""
+    sleeping_gods, checked = broken(a_short_tuck_strip)
+    path = sleeping_gods / "templates/sleeping-gods/ability.yaml"
+    errors = of_rule(checked, "tuck-strip-shows-the-ability")
     line = next(i for i, t in enumerate(path.read_text().splitlines(), 1) if "name: strip-icon" in t)
     assert [(e["file"], e["line"]) for e in errors] == [("templates/sleeping-gods/ability.yaml", line)]
     assert errors[0]["message"].startswith("strip-icon (6.0 x 6.0 mm, from 64.4 mm) reaches above the tuck strip "
                                            "(20.0 mm high, from 68.9 mm): once tucked it would hide under the crew")
 
 
+@breaks("c")
+def a_board_without_its_back(root: Path) -> None:
+    edit(root / "cards/sleeping-gods/ship-board.yaml", "back: sleeping-gods/ship-board-back\n", "")
+
+
 @pytest.mark.slow  # a whole check of a broken copy
-def test_a_board_side_missing_is_caught_at_the_board_deck(sleeping_gods):
+@BROKEN
+def test_a_board_side_missing_is_caught_at_the_board_deck(broken):
     """Without its `back:`, the ship board prints the 1-2 player side only: the rule says so at the deck file,
     and the setup, which turns the board over for 3-4 players, at its step."""
-    path = sleeping_gods / "cards/sleeping-gods/ship-board.yaml"
-    edit(path, "back: sleeping-gods/ship-board-back\n", "")
-    errors = failures(sleeping_gods, "board-sides")
+    _, checked = broken(a_board_without_its_back)
+    errors = of_rule(checked, "board-sides")
     assert [(e["file"], e["line"], e["message"]) for e in errors] == [
         ("cards/sleeping-gods/ship-board.yaml", 7, "ship.yaml gives the board 2 sides (few, many); the ship-board "
          "deck prints 1 (a front only: add `back:` with the other side)")]
-    result = run_pnp("check", "sleeping-gods", "--format", "json", cwd=sleeping_gods)
     assert any(e["file"] == "cards/sleeping-gods/rules.yaml" and "ship-board has no back" in e["message"]
-               for e in errors_of(result) if e["rule"] == "setup")
+               for e in of_rule(checked, "setup"))
