@@ -100,8 +100,11 @@ class Ship(State):
             self.table.record.count(f"{meter} hit 0")
             self.hurt(self.roll_room(harm=True), 1, event=False)
 
-    def can_hurt(self, sq: str, event: bool) -> bool:
-        if sq in self.destroyed or self.damage[sq] >= self.max_damage or self.bulkhead.get(sq, 0) >= self.round:
+    def can_hurt(self, sq: str, event: bool, shield: bool = True) -> bool:
+        """Whether `sq` takes Damage Tokens now. `shield`: a Reinforced Bulkhead counts (it stops the tokens: the
+        Peril Die is rerolled only off a Room that is Destroyed or full, or Brick Thornbury's from Events)."""
+        if sq in self.destroyed or self.damage[sq] >= self.max_damage or (
+                shield and self.bulkhead.get(sq, 0) >= self.round):
             return False
         if event:  # Brick Thornbury shields the Room he stands in from Events
             for captain, at, _ in self.crew:
@@ -116,16 +119,18 @@ class Ship(State):
         self.table.record.count("damage tokens", n)
 
     def roll_room(self, harm: bool, event: bool = False) -> str | None:
-        """A square by the Peril Die, rerolled while it cannot take the damage (harm); the wild face (or
-        the Rabbit's Foot) is the crew's choice: the least precious room to hurt."""
-        eligible = [sq for sq in self.squares if not harm or self.can_hurt(sq, event)]
+        """A square by the Peril Die, rerolled while it cannot take the damage (harm: Destroyed, full, or Brick
+        Thornbury's from an Event); a shielded Room (Reinforced Bulkhead) stands, and takes nothing. The wild
+        face (or the Rabbit's Foot) is the crew's choice: a shielded Room, else the least precious one."""
+        eligible = [sq for sq in self.squares if not harm or self.can_hurt(sq, event, shield=False)]
         if not eligible:
             return None
         for _ in range(50):
             face = self.roll()
             sq: str = face.get("id", "")
             if face.get("wild") or face.get("chosen"):
-                return min(eligible, key=lambda s: (self.worth(s), self.damage[s], self.squares.index(s)))
+                return min(eligible, key=lambda s: (self.bulkhead.get(s, 0) < self.round, self.worth(s),
+                                                    self.damage[s], self.squares.index(s)))
             if sq in eligible:
                 if harm and self.chapel_reroll(sq):
                     continue
@@ -190,7 +195,8 @@ class Ship(State):
         effects.end_of_round_events(self)
         control = self.works("damage-control")
         if control is not None:
-            hit = sorted((sq for sq in self.squares if self.damage[sq] and sq not in self.spared),
+            hit = sorted((sq for sq in self.squares if self.damage[sq] and sq not in self.spared  # (one at 3 is
+                          and sq not in self.destroyed and self.damage[sq] < self.max_damage),  # lost anyway)
                          key=lambda sq: (-self.damage[sq], -self.worth(sq), self.squares.index(sq)))
             self.spared.update(hit[:self.room["damage-control"]["rooms"]])
         damage, destroyed, most = self.damage, self.destroyed, self.max_damage
