@@ -92,6 +92,7 @@ def connect(address: str) -> Any:
         from distributed import Client
     except ImportError:
         raise _problem(f"--cluster needs Dask distributed, an optional extra: {INSTALL}") from None
+    _quiet()
     wait = max(CONNECT_SECONDS / 2, CONNECT_SECONDS - min(_since_start(), STARTING))  # the command's start counts too
     try:
         answered, client = _within(wait, lambda: Client(address, timeout=max(1, wait - 1), set_as_default=False))
@@ -112,6 +113,15 @@ def connect(address: str) -> Any:
         raise _problem(f"--cluster {address}: the scheduler answers but no worker joined it within "
                        f"{CONNECT_SECONDS} s; start one (`dask worker {address}`)") from None
     return client
+
+
+def _quiet() -> None:
+    """Dask's and tornado's own logs off the terminal: a connection that a dying worker closes mid-read is logged
+    by them with a traceback, and what happened is pnp's to say, once, located (as every other failure)."""
+    import logging
+
+    for name in ("distributed", "tornado"):
+        logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 
 def _close(client: Any) -> None:
