@@ -14,7 +14,7 @@ from pnp.model.schema.fields import PAPERS
 from pnp.output.tiling.seams import layers, plan_seams
 from pnp.output.tiling.tiles import BAND, area, impose_board
 
-from conftest import REPO, edit, run_pnp
+from conftest import REPO, copy_of, edit, run_pnp
 from pdfcheck import MM
 
 PAPER_NAMES = ["A4", "letter", "A3", "tabloid"]
@@ -146,9 +146,7 @@ def test_voyage_board_tiles_abut_in_the_gutters_and_carry_their_page_boxes(share
 
 @pytest.mark.slow
 def test_a_seam_that_must_cross_a_kept_box_is_said(tmp_path):
-    from conftest import copy_project
-
-    root = copy_project(REPO, tmp_path / "repo")
+    root = copy_of(tmp_path, "voyage")  # its cards, templates and the fonts: not the whole repository
     edit(root / "cards/voyage/ship-board.yaml", "tasks-title, task]}", "tasks-title, task, [100mm, 0mm, 10mm, 300mm]]}")
     result = run_pnp("--root", str(root), "build", "voyage", "--out", str(tmp_path / "out"))
     assert result.code == 0
