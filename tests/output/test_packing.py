@@ -203,7 +203,7 @@ def test_no_sheet_of_pieces_is_left_mostly_empty(shared_build, game, paper):
     """A last sheet of pieces a fifth full with a blank back (Sleeping Gods' on A4 was 21 %) is packed into the gaps
     of the others where they have room: every pieces sheet of the document covers at least 30 % of the paper, or
     the pieces of that sheet would not fit the others' gaps."""
-    _, manifest = shared_build(game, "--paper", paper)
+    _, manifest = _build(shared_build, game, paper)
     document = f"{game}-pnp.pdf"
     pieces = [p for p in manifest["pages"] if p["file"] == document and p.get("group") == "pieces"
               and p["side"] == "front"]

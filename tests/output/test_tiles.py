@@ -113,7 +113,7 @@ def test_marks_show_on_dark_art_and_stay_out_of_the_label_band(paper):
 
 @pytest.mark.slow
 def test_voyage_board_tiles_abut_in_the_gutters_and_carry_their_page_boxes(shared_build):
-    out, manifest = shared_build("voyage", "--paper", "A4")
+    out, manifest = shared_build("voyage")  # on A4, Voyage's own paper (the build other tests share)
     tiles = {f["tile"]: f for f in manifest["faces"] if f["component"] == "ship-board"}
     assert sorted(tiles) == ["A1", "A2"]  # 250 x 300 mm: two A4 tiles turned a quarter (four as drawn)
     assert {f["turned"] for f in tiles.values()} == {90}
