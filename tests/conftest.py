@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
 import fcntl
+import hashlib
 import json
 import os
 import shutil
@@ -234,14 +236,25 @@ LONGEST = {"test_a_build_killed_at_any_point_leaves_the_old_build_or_the_new_one
 
 
 @pytest.fixture(scope="session")
-def shared_check() -> Callable[..., Result]:
-    """`shared_check("moon", "--strict", "--format", "json")`: `pnp check` of a bundled game, run once per
-    worker and shared by the tests that read its report."""
+def shared_check(tmp_path_factory) -> Callable[..., Result]:
+    """`shared_check("moon", "--strict", "--format", "json")`: `pnp check` of a bundled game, run once per test
+    run and shared by the tests (and every xdist worker) that read its report, as shared_build shares a build."""
+    shared = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        shared = shared.parent  # the workers' common folder
     made: dict[tuple[str, ...], Result] = {}
 
     def get(*args: str) -> Result:
         if args not in made:
-            made[args] = run_pnp("check", *args)
+            name = "checked-" + hashlib.sha256("\0".join(args).encode()).hexdigest()[:16]
+            with open(shared / f"{name}.lock", "w") as lock:
+                fcntl.flock(lock, fcntl.LOCK_EX)  # one worker checks, the others wait and read its report
+                saved = shared / f"{name}.json"
+                if saved.is_file():
+                    made[args] = Result(**json.loads(saved.read_text()))
+                else:
+                    made[args] = run_pnp("check", *args)
+                    saved.write_text(json.dumps(dataclasses.asdict(made[args])))
         return made[args]
 
     return get

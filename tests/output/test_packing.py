@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 
 import pytest
-from pypdf import PdfReader
 
 from pnp.layout.scene import Face, Rect
 from pnp.model.units import MM
@@ -40,6 +39,18 @@ def test_no_game_takes_more_sheets_than_before(shared_build, game, paper):
     assert _sheets(manifest) <= BEFORE[game][paper != "A4"]
 
 
+def _page_texts(path) -> list[str]:
+    """Each page's text, read by pdfium (pypdf's extract_text parsed every card's fonts again on every page: 14 s
+    for Intrepid's document; the same pages and words found)."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(str(path))
+    try:
+        return [page.get_textpage().get_text_range() for page in pdf]
+    finally:
+        pdf.close()
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("game", sorted(TILED))
 def test_the_assembly_map_is_on_the_page_of_a_tile(shared_build, game):
@@ -47,13 +58,12 @@ def test_the_assembly_map_is_on_the_page_of_a_tile(shared_build, game):
     out, manifest = _build(shared_build, game)
     pages = [p for p in manifest["pages"] if p["file"] == _doc(manifest)]
     assert not [p for p in pages if p["side"] == "map"]
-    reader = PdfReader(out / _doc(manifest))
-    with_map = [i + 1 for i, page in enumerate(reader.pages) if "assembly map" in page.extract_text()
-                and "Cut out each tile" in page.extract_text()]
+    texts = _page_texts(out / _doc(manifest))
+    with_map = [i + 1 for i, text in enumerate(texts) if "assembly map" in text and "Cut out each tile" in text]
     tiles = {f["page"]: f["tile"] for f in manifest["document_faces"]
              if f["component"] == TILED[game] and f["side"] == "front"}
     assert len(with_map) == 1 and with_map[0] in tiles, (with_map, tiles)
-    how = " ".join(reader.pages[1].extract_text().split())
+    how = " ".join(texts[1].split())
     assert f"assembly map beside tile {tiles[with_map[0]]} shows" in how
     # the component's own file keeps its map on a page of its own, to reprint one board
     assert any(p["side"] == "map" for p in manifest["pages"] if p["file"] == f"{TILED[game]}.pdf")
@@ -193,7 +203,7 @@ def test_no_sheet_of_pieces_is_left_mostly_empty(shared_build, game, paper):
     """A last sheet of pieces a fifth full with a blank back (Sleeping Gods' on A4 was 21 %) is packed into the gaps
     of the others where they have room: every pieces sheet of the document covers at least 30 % of the paper, or
     the pieces of that sheet would not fit the others' gaps."""
-    _, manifest = shared_build(game, "--paper", paper)
+    _, manifest = _build(shared_build, game, paper)
     document = f"{game}-pnp.pdf"
     pieces = [p for p in manifest["pages"] if p["file"] == document and p.get("group") == "pieces"
               and p["side"] == "front"]

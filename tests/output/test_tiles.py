@@ -14,7 +14,7 @@ from pnp.model.schema.fields import PAPERS
 from pnp.output.tiling.seams import layers, plan_seams
 from pnp.output.tiling.tiles import BAND, area, impose_board
 
-from conftest import REPO, edit, run_pnp
+from conftest import REPO, copy_of, edit, run_pnp
 from pdfcheck import MM
 
 PAPER_NAMES = ["A4", "letter", "A3", "tabloid"]
@@ -113,7 +113,7 @@ def test_marks_show_on_dark_art_and_stay_out_of_the_label_band(paper):
 
 @pytest.mark.slow
 def test_voyage_board_tiles_abut_in_the_gutters_and_carry_their_page_boxes(shared_build):
-    out, manifest = shared_build("voyage", "--paper", "A4")
+    out, manifest = shared_build("voyage")  # on A4, Voyage's own paper (the build other tests share)
     tiles = {f["tile"]: f for f in manifest["faces"] if f["component"] == "ship-board"}
     assert sorted(tiles) == ["A1", "A2"]  # 250 x 300 mm: two A4 tiles turned a quarter (four as drawn)
     assert {f["turned"] for f in tiles.values()} == {90}
@@ -146,9 +146,7 @@ def test_voyage_board_tiles_abut_in_the_gutters_and_carry_their_page_boxes(share
 
 @pytest.mark.slow
 def test_a_seam_that_must_cross_a_kept_box_is_said(tmp_path):
-    from conftest import copy_project
-
-    root = copy_project(REPO, tmp_path / "repo")
+    root = copy_of(tmp_path, "voyage")  # its cards, templates and the fonts: not the whole repository
     edit(root / "cards/voyage/ship-board.yaml", "tasks-title, task]}", "tasks-title, task, [100mm, 0mm, 10mm, 300mm]]}")
     result = run_pnp("--root", str(root), "build", "voyage", "--out", str(tmp_path / "out"))
     assert result.code == 0
