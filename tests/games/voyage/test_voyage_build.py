@@ -33,7 +33,7 @@ def build(out: Path, *args: str) -> dict:
 
 @pytest.fixture
 def a4(shared_build) -> tuple[Path, dict]:
-    return shared_build("voyage", "--paper", "A4")
+    return shared_build("voyage")  # (its own paper: A4)
 
 
 def test_summary_names_files_pages_and_faces(tmp_path):

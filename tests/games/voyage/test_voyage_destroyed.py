@@ -6,7 +6,7 @@ from pypdf import PdfReader
 
 
 def test_an_empty_rooms_back_says_destroyed(shared_build):
-    out, manifest = shared_build("voyage", "--paper", "A4")
+    out, manifest = shared_build("voyage")  # (its own paper: A4)
     backs = {f["page"] for f in manifest["faces"] if f["component"] == "empty-room" and f["side"] == "back"
              and f.get("file", "empty-room.pdf") == "empty-room.pdf"}
     pages = PdfReader(out / "empty-room.pdf").pages

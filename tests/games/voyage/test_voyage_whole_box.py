@@ -20,7 +20,7 @@ from pdfcheck import MM, text_of
 
 @pytest.fixture
 def voyage(shared_build) -> tuple[Path, dict]:
-    return shared_build("voyage", "--paper", "A4")
+    return shared_build("voyage")  # (its own paper: A4)
 
 
 def test_board_fits_one_a3_sheet(shared_build):
