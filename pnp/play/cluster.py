@@ -120,7 +120,8 @@ def _quiet() -> None:
     by them with a traceback, and what happened is pnp's to say, once, located (as every other failure)."""
     import logging
 
-    for name in ("distributed", "tornado"):
+    names = [n for n in logging.root.manager.loggerDict if n.split(".")[0] in ("distributed", "tornado")]
+    for name in {"distributed", "tornado", "tornado.application", *names}:  # (Dask's config sets some children's)
         logging.getLogger(name).setLevel(logging.CRITICAL + 1)
 
 

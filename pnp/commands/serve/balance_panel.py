@@ -204,17 +204,27 @@ class BalancePanel:
 
 
 def _key(game: Game) -> str:
-    """A hash of what the games read: the cards' fields, the data tables, rules.yaml and the play module's source."""
+    """A hash of what the games read: the cards' fields and effects, the data tables, rules.yaml, and the play
+    module's source or the play.yaml pnp's engine plays."""
     h = hashlib.blake2b(digest_size=16)
-    h.update(json.dumps([[d.id, [[c.id, c.copies, c.data] for c in d.cards]] for d in game.decks],
+    h.update(json.dumps([[d.id, [[c.id, c.copies, c.data, _steps(c.effect)] for c in d.cards]] for d in game.decks],
                         default=str, sort_keys=True).encode())
     h.update(json.dumps({name: doc.data for name, doc in sorted(game.data.items())}, default=str,
                         sort_keys=True).encode())
-    files = [game.dir / "rules.yaml", game.dir / "play.py", *sorted((game.dir / "play").rglob("*.py"))]
+    files = [game.dir / "rules.yaml", game.dir / "play.py", game.dir / "play.yaml",
+             *sorted((game.dir / "play").rglob("*.py"))]
     for path in files:
         with contextlib.suppress(OSError):
             h.update(path.name.encode() + path.read_bytes())
     return h.hexdigest()
+
+
+def _steps(steps: Any) -> Any:
+    """A card's effect as plain data (verbs, arguments, times; no places in files), for the key."""
+    if steps is None:
+        return None
+    return [[s.verb, {k: _steps(v) if isinstance(v, list) else {f: _steps(x) for f, x in v.items()}
+                      if isinstance(v, dict) else str(v) for k, v in s.args.items()}, s.when] for s in steps]
 
 
 def _located(problems: list[Problem], root: Path) -> list[dict[str, Any]]:
