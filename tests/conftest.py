@@ -118,6 +118,14 @@ def copy_project(src: Path, dst: Path) -> Path:
 
 
 @pytest.fixture
+def scaffold(tmp_path: Path) -> Path:
+    """A project `pnp new --project` makes, its game `shop`: a game played from its YAML alone."""
+    root = tmp_path / "shop"
+    assert run_pnp("new", "--project", str(root)).code == 0
+    return root
+
+
+@pytest.fixture
 def project(tmp_path: Path) -> Path:
     """tests/data/proj (the `mini` game) copied with the repository's fonts; edit it freely."""
     root = copy_project(DATA / "proj", tmp_path / "proj")

@@ -85,19 +85,8 @@ def load_play_spec(game: Game) -> DataGame:
 
 
 def _verbs_used(turn: tuple[Any, ...], deck: Any) -> list[tuple[Any, str]]:
-    out: list[tuple[Any, str]] = []
+    """(where, verb) of every step of the turn and of the hand's cards' effects, nested ones too."""
+    from pnp.model.effects.effect_steps import every_step
 
-    def walk(steps: Any) -> None:
-        for step in steps or ():
-            out.append((step.where, step.verb))
-            for value in step.args.values():
-                if isinstance(value, list):
-                    walk(value)
-                elif isinstance(value, dict):
-                    for inner in value.values():
-                        walk(inner)
-
-    walk(turn)
-    for card in deck.cards:
-        walk(card.effect)
-    return out
+    return [(step.where, step.verb) for steps in (turn, *(card.effect for card in deck.cards))
+            for step in every_step(steps)]

@@ -24,7 +24,9 @@ NUMBERS = ("count", "amount")
 
 def printed_effect_problems(game: Game) -> list[Problem]:
     from pnp.layout.cardtext import filled
+    from pnp.model.effects.verbs import game_verbs
 
+    verbs = game_verbs(game.manifest.verbs, game.doc.where, Problems())  # (their problems: load_game's to say)
     found: list[Problem] = []
     for deck in game.decks:
         texts = [name for name, spec in deck.spec.fields.items() if spec.type == "text" and name != "effect"]
@@ -33,29 +35,23 @@ def printed_effect_problems(game: Game) -> list[Problem]:
                 continue
             shown = filled(deck, card, Problems())  # (what its expressions get wrong, the layout says)
             said = " ".join(str(shown.get(t) or "") for t in texts).lower()
-            for number, where in _numbers(card.effect, game):
+            for number, where in _numbers(card.effect, verbs):
                 if not _says(said, number):
                     found.append(_unsaid(deck, card, texts, number, where))
                     break  # one a card: the fix is to read its text again
     return found
 
 
-def _numbers(steps: Any, game: Game) -> Iterator[tuple[int, str]]:
+def _numbers(steps: Any, verbs: dict[str, Any]) -> Iterator[tuple[int, str]]:
     """(the size of each number the steps play, the verb and argument it is): nested steps too."""
-    from pnp.model.effects.verbs import game_verbs
+    from pnp.model.effects.effect_steps import every_step
 
-    verbs = game_verbs(game.manifest.verbs, game.doc.where, Problems())
-    for step in steps:
+    for step in every_step(steps):
         verb = verbs.get(step.verb)
         for name, value in step.args.items():
             kind = verb.args[name].kind if verb is not None and name in verb.args else ""
             if kind in NUMBERS and isinstance(value, int) and value:
                 yield abs(value), f"{step.verb} {name}"
-            elif isinstance(value, list):
-                yield from _numbers(value, game)
-            elif isinstance(value, dict):
-                for inner in value.values():
-                    yield from _numbers(inner, game)
 
 
 def _says(text: str, number: int) -> bool:

@@ -7,16 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from conftest import edit, run_pnp
-
-
-@pytest.fixture
-def scaffold(tmp_path: Path) -> Path:
-    root = tmp_path / "shop"
-    assert run_pnp("new", "--project", str(root)).code == 0
-    return root
 
 
 def simulated(root: Path, *args: str) -> dict:

@@ -11,13 +11,6 @@ import pytest
 from conftest import run_pnp
 
 
-@pytest.fixture
-def scaffold(tmp_path: Path) -> Path:
-    root = tmp_path / "shop"
-    assert run_pnp("new", "--project", str(root)).code == 0
-    return root
-
-
 def traced(root: Path, *args: str) -> dict:
     result = run_pnp("--root", str(root), "simulate", "shop", "--players", "2", "--format", "json", *args)
     assert result.code == 0, result.err

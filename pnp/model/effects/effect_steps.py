@@ -13,6 +13,7 @@ and the printed text read the one number the card holds.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -243,6 +244,18 @@ def _fields_read(source: str) -> set[str]:
     found |= {n.arg.value for n in tree.find_all(nodes.Getitem) if isinstance(n.node, nodes.Name)
               and n.node.name == "card" and isinstance(n.arg, nodes.Const) and isinstance(n.arg.value, str)}
     return found
+
+
+def every_step(steps: Any) -> Iterator[EffectStep]:
+    """Each step of an effect, the steps inside a step's arguments (a `repeat`'s, a roll's faces') too."""
+    for step in steps or ():
+        yield step
+        for value in step.args.values():
+            if isinstance(value, list):
+                yield from every_step(value)
+            elif isinstance(value, dict):
+                for inner in value.values():
+                    yield from every_step(inner)
 
 
 def read_effect(tree: Any, doc: Doc, path: Path_, card: dict[str, Any], problems: Problems, subject: str,
