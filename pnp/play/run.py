@@ -98,6 +98,7 @@ class Session:
     cards: dict[str, dict[str, dict[str, Any]]]
     data: dict[str, Any]
     known: frozenset[str] = frozenset()  # every "deck/card" of the game: what a record may name
+    effects: dict[str, dict[str, Any]] = field(default_factory=dict)  # deck -> card -> its steps (Table.effects)
     module: Any = None
     views: Any = None  # in a worker: (cards, data tables, card copies, held) as game code reads them (read-only)
     dealt: int = 0  # the value of the sweep the dealer last dealt with (its pieces read the cards' fields)
@@ -113,7 +114,8 @@ def session(plan: Plan) -> Session:
     return Session(plan, Dealer(game, plan.setup, Locator(game, None)), choose(plan.setup), POLICIES[plan.policy],
                    {d.id: {c.id: c.data for c in d.cards} for d in game.decks},
                    {name: doc.data for name, doc in game.data.items()},
-                   frozenset(f"{d.id}/{c.id}" for d in game.decks for c in d.cards))
+                   frozenset(f"{d.id}/{c.id}" for d in game.decks for c in d.cards),
+                   {d.id: {c.id: c.effect for c in d.cards} for d in game.decks})
 
 
 def _load(game: Game) -> Any:
@@ -172,7 +174,7 @@ def play_one(s: Session, task: tuple[int, int, int], story: list[tuple] | None =
         kept = s.kept.setdefault(variant_i, {})
         if len(kept) > KEPT_LIMIT:
             kept.clear()
-        table = Table(cards, data, dealt, rest, rng, kept, s.known, held)
+        table = Table(cards, data, dealt, rest, rng, kept, s.known, held, s.effects)
         if story is not None:
             story.append(("dealt", {"table": dealt["table"], "hands": dealt["hands"]}))
             table.record.story = story

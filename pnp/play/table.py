@@ -215,8 +215,10 @@ class Table:
 
     def __init__(self, cards: dict[str, dict[str, dict[str, Any]]], data: dict[str, Any], dealt: dict[str, Any],
                  rest: dict[str, list[str]], rng: random.Random, kept: dict[Any, Any] | None = None,
-                 known: frozenset[str] | None = None, held: list[Any] | None = None):
+                 known: frozenset[str] | None = None, held: list[Any] | None = None,
+                 effects: dict[str, dict[str, Any]] | None = None):
         self._cards, self._data, self._rest = cards, data, rest
+        self._effects = effects or {}  # deck -> card id -> its effect's steps as loaded (None: it says none)
         self._held = held or []  # the read-only views of the cards and data tables (card_views, read_only)
         self.kept: dict[Any, Any] = {} if kept is None else kept  # shared by the games of a run that have the
         # same cards' fields (a worker's, one value of a sweep): for what a play module works out from the
@@ -242,6 +244,20 @@ class Table:
 
     def card(self, deck: str, card: str) -> dict[str, Any]:
         return self.cards(deck)[card]
+
+    def effects(self, deck: str) -> Any:
+        """Every card of a deck: id -> what its `effect:` says, as steps (docs/effects.md), or None where the card
+        says nothing. A step reads `step["verb"]`, `step["args"]` (nested steps as steps) and `step["when"]`
+        (`at`, `until`, `rounds`, `if`); its numbers are worked out from the card's fields as they are now, so a
+        sweep's value is played. Read-only, and the same for every game with these fields (kept)."""
+        from pnp.play.effect_views import deck_effects
+
+        cards = self.cards(deck)
+        key = ("pnp: effects", deck)
+        views = self.kept.get(key)
+        if views is None:
+            views = self.kept[key] = deck_effects(self._effects.get(deck, {}), cards)
+        return views
 
     def data(self, name: str) -> Any:
         """A data table's values (`data:` in game.yaml)."""
@@ -285,6 +301,7 @@ class Table:
         new = Table.__new__(Table)
         memo[id(self)] = new
         new._cards, new._data, new._rest, new.kept = self._cards, self._data, self._rest, self.kept
+        new._effects = self._effects
         new._held = self._held
         new.players, new.seed, new.setup, new.hands = self.players, self.seed, self.setup, self.hands
         new.rng = copy.deepcopy(self.rng, memo)

@@ -266,60 +266,59 @@ def captain_move(ship, who: int, captain: str, target) -> float:
     return 0.0
 
 
-# the cards ability_move values beyond their gains: every card its rules below name (any other card is
-# worth its gains alone, returned at once; tests/games/voyage/test_voyage_baseline_worths.py holds the two to agree)
-DOES_MORE = frozenset(("duct-tape", "a-swift-kick", "repair-drone", "miracle-wrench", "double-espresso",
-                       "overtime-shift", "lost-and-found", "flat-pack-furniture", "stopgap-patch", "complaint-form",
-                       "jetpack", "blueprints", "early-warning", "rabbits-foot", "reinforced-bulkhead", "hall-pass"))
-
-
 def ability_move(ship, who: int, card: str, target, sites: dict) -> float:
-    a = ship.ability[card]
-    h, s = a.get("happiness") or 0, a.get("sanitation") or 0
-    v = gain(ship, "happiness", h) + gain(ship, "sanitation", s) if h or s else 0.0  # no meter: gains of 0.0
-    if card not in DOES_MORE:
-        return v
-    here = ship.crew[who][1]
-    late = ship.round >= ship.rounds
-    if card == "jetpack":  # the cards in the order they come most (each card one rule)
-        v += 1.5 * at(ship, target, sites) - at(ship, here, sites)
-    elif card in ("blueprints", "rabbits-foot", "reinforced-bulkhead", "hall-pass"):
-        v += 0.0 if late else 0.6
-    elif card in ("duct-tape", "a-swift-kick"):
-        v += repair_value(ship, here, a["repair"]) if card == "duct-tape" else 2.0
-    elif card == "repair-drone":
-        v += repair_value(ship, target, a["repair"])
-    elif card == "miracle-wrench":
-        v += repair_value(ship, here, ship.damage[here])
-    elif card == "double-espresso":
-        v += a["actions"]
-    elif card == "overtime-shift":
-        v += 0.0 if late else a["actions"] * 0.7
-    elif card == "lost-and-found":
-        v += a["draw"] * 0.8
-    elif card == "flat-pack-furniture":
-        v += craft_value(ship) * 1.2
-    elif card == "stopgap-patch":
-        v += 11.0 if ship.damage[target] >= ship.max_damage - 1 else 3.0
-    elif card == "complaint-form":
-        v += max(0.0, event_harm(ship, ship.ongoing[target]["id"]))
-    elif card == "early-warning":
-        v += forewarning(ship, a["look"])
+    """What playing an Ability Card is worth: the worth of each step of its effect (verbs.py), in order."""
+    v = 0.0
+    for verb, args, when in ship.ability_plans[card].steps:
+        v += step_worth(ship, who, verb, args, when, target, sites)
     return v
+
+
+def step_worth(ship, who: int, verb: str, args, when, target, sites: dict) -> float:
+    """What one step of an effect is worth to the crew, Captain `who` playing it at `target`."""
+    if verb == "change":
+        return gain(ship, args["track"], args["by"])
+    late = ship.round >= ship.rounds
+    if verb == "repair":
+        place = args["place"]
+        if place == "rolled":
+            return 2.0
+        return repair_value(ship, ship.crew[who][1] if place == "here" else target, args["tokens"])
+    if verb == "clear":
+        here = ship.crew[who][1]
+        return repair_value(ship, here, ship.damage[here])
+    if verb == "move":
+        return 1.5 * at(ship, target, sites) - at(ship, ship.crew[who][1], sites)
+    if verb == "look":
+        return forewarning(ship, args["count"]) if args["pile"] == "event" else 0.0 if late else 0.6
+    if verb in ("steer", "shield", "task-cost"):
+        return 0.0 if late else 0.6
+    if verb == "actions":
+        return (0.0 if late else args["count"] * 0.7) if when.get("at") == "round-start" else args["count"]
+    if verb == "draw":
+        return args["count"] * 0.8
+    if verb == "craft":
+        return craft_value(ship) * 1.2
+    if verb == "spare":
+        return 11.0 if ship.damage[target] >= ship.max_damage - 1 else 3.0
+    if verb == "end-event":
+        return max(0.0, event_harm(ship, ship.ongoing[target]["id"]))
+    return 0.0  # a roll: what it does is the next step's worth
 
 
 # what is worth what the meters and the round say, and nothing else (fused.choose keeps their worths a game
 # by those; tests/games/voyage/test_simulate_fused.py holds every kept worth to the rule at every decision): every
-# Ability Card but the ones below (their targets, where their Captain stands, the Event deck), and these Captains
-READS_MORE = frozenset(("duct-tape", "miracle-wrench", "repair-drone", "stopgap-patch", "complaint-form", "jetpack",
-                        "early-warning"))
+# Ability Card but those whose plan reads more (verbs.Plan.reads_more: their targets, where their Captain
+# stands, the Event deck), and these Captains
 BY_METERS = ("beowulf", "grimsby", "mags-okonkwo")
 
-# the moves whose worth depends on their target (every other group's moves are worth the same)
-BY_WHO = ("duct-tape", "miracle-wrench", "jetpack")  # Ability Cards worth what they do where their Captain stands
-TARGETED = {("room", "machine-shop"), ("captain", "quill"), ("captain", "brick-thornbury"),
-            ("ability", "repair-drone"), ("ability", "stopgap-patch"), ("ability", "complaint-form"),
-            ("ability", "jetpack")}
+# the moves whose worth depends on their target (every other group's moves are worth the same): these, and
+# the Ability Cards whose plan is `targeted`
+TARGETED = {("room", "machine-shop"), ("captain", "quill"), ("captain", "brick-thornbury")}
+
+
+def targeted(ship, name: str, key) -> bool:
+    return ship.ability_plans[key].targeted if name == "ability" else (name, key) in TARGETED
 
 
 def choose(ship) -> Move:
@@ -347,9 +346,9 @@ def choose(ship) -> Move:
                 if score > best_score:
                     best, best_score = (group, target), score
             continue
-        if targets is None or (name, key) not in TARGETED:
+        if targets is None or not targeted(ship, name, key):
             target = None if targets is None else targets[0]
-            if name == "ability" and key not in BY_WHO:  # the same card in two hands: worth the same
+            if name == "ability" and not ship.ability_plans[key].by_who:  # the same card in two hands: the same
                 value = cards.get(key)
                 if value is None:
                     value = cards[key] = ability_move(ship, who, key, target, sites)

@@ -103,61 +103,32 @@ def resolve_event(ship, index: int) -> None:
 
 # -- ability cards ----------------------------------------------------------------------------------------
 def play_ability(ship, who: int, card: str, target) -> None:
-    """Play `card` from captain `who`'s hand (its cost already paid); `target` as the move chose it."""
-    a = ship.ability[card]
-    here = ship.crew[who][1]
+    """Play `card` from captain `who`'s hand (its cost already paid): its effect's steps (verbs.py), aimed
+    at `target` as the move chose it."""
+    from . import verbs
+
     discard_ability(ship, who, card)
     ship.table.record.play("ability", card)
-    if a.get("happiness"):
-        ship.change("happiness", a["happiness"])
-    if a.get("sanitation"):
-        ship.change("sanitation", a["sanitation"])
-    if card == "duct-tape":
-        repair(ship, here, a["repair"])
-    elif card == "repair-drone":
-        repair(ship, target, a["repair"])
-    elif card == "miracle-wrench":
-        repair(ship, here, ship.damage[here])
-    elif card == "a-swift-kick":
-        face = ship.roll()
-        sq = face.get("id") if not (face.get("wild") or face.get("chosen")) else \
-            max(ship.squares, key=lambda s: (ship.damage[s], ship.worth(s)))
-        if sq not in ship.destroyed:
-            repair(ship, sq, a["repair"])
-    elif card in ("jetpack",):
-        ship.crew[who][1] = target
-    elif card == "hall-pass":
-        ship.hall.add(who)
-    elif card == "lost-and-found":
-        for _ in range(a["draw"]):
-            draw_ability(ship, who)
-    elif card == "blueprints":
-        from .baseline import room_value
+    verbs.play(ship, who, ship.ability_plans[card], target)
 
-        top = [ship.rooms.draw() for _ in range(min(a["look"], len(ship.rooms)))]
-        ship.rooms.put_top(sorted(top, key=lambda c: (-room_value(ship, c), c)))
-    elif card == "flat-pack-furniture":
-        craft(ship, here, a["draw"])
-    elif card == "stopgap-patch":
-        ship.spared.add(target)
-    elif card == "reinforced-bulkhead":
-        ship.bulkhead[target] = ship.round + 1
-    elif card == "rabbits-foot":
-        ship.rabbit = True
-    elif card == "double-espresso":
-        ship.actions += a["actions"]
-    elif card == "overtime-shift":
-        ship.overtime += a["actions"]
-    elif card == "complaint-form":
-        resolve_event(ship, target)
-    elif card == "early-warning":
-        from .baseline import event_harm
 
-        top = ship.events.top(a["look"])
-        for _ in top:
-            ship.events.cards.pop()
-        ship.known = sorted(top, key=lambda c: (event_harm(ship, c), c))  # the least harmful on top
-        ship.events.put_top(ship.known)
+def look_at_rooms(ship, n: int) -> None:
+    """The top `n` Room Cards looked at and put back, the crew's best on top."""
+    from .baseline import room_value
+
+    top = [ship.rooms.draw() for _ in range(min(n, len(ship.rooms)))]
+    ship.rooms.put_top(sorted(top, key=lambda c: (-room_value(ship, c), c)))
+
+
+def look_at_events(ship, n: int) -> None:
+    """The top `n` Event Cards looked at and put back, the least harmful on top; the crew knows them."""
+    from .baseline import event_harm
+
+    top = ship.events.top(n)
+    for _ in top:
+        ship.events.cards.pop()
+    ship.known = sorted(top, key=lambda c: (event_harm(ship, c), c))
+    ship.events.put_top(ship.known)
 
 
 def repair(ship, sq: str, n: int) -> None:

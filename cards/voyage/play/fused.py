@@ -10,16 +10,16 @@ chooser to `baseline.choose` at every decision of many games. The worths are `ba
 Exactly the move `choose` makes: the same scores (the same sums, in the same order), and the first of
 equals in `options` order (a later move must be worth strictly more). So a move worth no more than one
 before it is passed over without being made or looked for:
-- a group whose moves are all worth the same (every group but `b.TARGETED`'s) is worth what its first
+- a group whose moves are all worth the same (every group but `b.targeted`'s) is worth what its first
   target is worth: its worth is worked out without the target, the target found only when it wins;
 - another Captain's Craft or Entertain (the same cost, the same worth), a Jetpack's target whose square
   is worth what an earlier one's is, a Move where no square is worth more than the Captain's own;
 - a Jetpack when even a square worth the most would not make it beat the best so far; Quill's cards
   but the first of the most worth (they cost the same).
 What is worked out less often: `b.site` only for the squares where it is not 0 (damaged, or holding an
-activated Room); the worths that read only the meters and the round (every Ability Card but
-`b.READS_MORE`, the Captains of `b.BY_METERS`, an activated Room's worth to a Captain in it, a Clean's
-and an Entertain's) and the weights, kept by the meters and the round in `Table.kept`, with each card's
+activated Room); the worths that read only the meters and the round (every Ability Card but those
+whose plan `reads_more` (verbs.py), the Captains of `b.BY_METERS`, an activated Room's worth to a Captain
+in it, a Clean's and an Entertain's) and the weights, kept by the meters and the round in `Table.kept`, with each card's
 cost and how it is valued (`_plan`): between the games of a run, as they read only the cards' fields.
 Quill's best card is kept with the discard pile and brought up to date as cards are discarded."""
 
@@ -29,6 +29,7 @@ from pnp.play import Move
 
 from . import baseline as b
 from . import moves as m
+from . import verbs as v
 
 
 def choose(ship) -> Move:
@@ -38,7 +39,7 @@ def choose(ship) -> Move:
     value: Any
     meter = ship.meter  # b.gain reads the meters and the weights, the weights only the meters (b.weight):
     key = ("meters", meter["happiness"], meter["sanitation"], ship.round)  # the weights, and the worths that
-    kept = ship.card_values.get(key)  # read only the meters and the round (b.READS_MORE), kept by them (Table.kept)
+    kept = ship.card_values.get(key)  # read only the meters and the round (not reads_more), kept by them (Table.kept)
     if kept is None:
         kept = ship.card_values[key] = ({"happiness": b.weight(ship, "happiness"),
                                          "sanitation": b.weight(ship, "sanitation")}, {})
@@ -223,7 +224,8 @@ def choose(ship) -> Move:
                     continue
                 per = c if c > 0.5 else 0.5
                 if how is TARGETS:
-                    if card == "jetpack":  # worth more the more its target's square is worth (b.at): if
+                    moving = ship.ability_plans[card].verb == "move"
+                    if moving:  # worth more the more its target's square is worth (b.at): if
                         # even a square worth the most (top_sq) would not beat the best so far, no target does
                         if top_sq is not None and b.ability_move(ship, who, card, top_sq, sites) / per <= best_score:
                             continue
@@ -231,10 +233,10 @@ def choose(ship) -> Move:
                             useful = m.useful_squares(ship, None)
                         targets = [sq for sq in useful if sq != here]
                     else:
-                        targets = m.ability_targets(ship, who, card, damaged)
-                    seen = set()  # the Jetpack is worth what its target's site is: the first target of each
+                        targets = v.targets(ship, who, ship.ability_plans[card], damaged)
+                    seen = set()  # a move is worth what its target's site is: the first target of each
                     for target in targets:
-                        if card == "jetpack":
+                        if moving:
                             there = sites.get(target, 0.0)
                             if there in seen:
                                 continue  # worth what an earlier target is: never more
@@ -247,8 +249,8 @@ def choose(ship) -> Move:
                     value = by_meters.get(card)
                     if value is None:
                         value = by_meters[card] = b.ability_move(ship, who, card, None, sites)
-                elif how is BY_WHO:  # worth what it does where its Captain stands, and played only there: whether
-                    targets = m.ability_targets(ship, who, card, damaged)  # it can be is the cheaper to find out
+                elif how is BY_WHO:  # worth what it does where its Captain stands, and played only there:
+                    targets = v.targets(ship, who, ship.ability_plans[card], damaged)  # whether it can be is cheaper
                     if targets and (score := b.ability_move(ship, who, card, None, sites) / per) > best_score:
                         best, best_score = ("ability", who, card, c, targets[0]), score
                     continue
@@ -258,10 +260,10 @@ def choose(ship) -> Move:
                         value = cards[card] = b.ability_move(ship, who, card, None, sites)
                 score = value / per
                 if score > best_score:
-                    if card not in m.AIMED:
+                    if ship.ability_plans[card].aim is None:
                         target = None
                     else:
-                        targets = m.ability_targets(ship, who, card, damaged)
+                        targets = v.targets(ship, who, ship.ability_plans[card], damaged)
                         if not targets:
                             continue
                         target = targets[0]
@@ -317,7 +319,7 @@ def _taken_back(ship, who: int) -> tuple:
 
 
 # how a Captain's or an Ability Card's worth is found (_plan): for each of its targets; kept by the meters
-# and the round (b.READS_MORE, b.BY_METERS; in Table.kept); where its Captain stands (b.BY_WHO); once a decision
+# and the round (not reads_more, b.BY_METERS; in Table.kept); where its Captain stands (by_who); once a decision
 TARGETS, KEPT, BY_WHO, DECISION = "targets", "kept", "by who", "decision"
 
 
@@ -330,7 +332,7 @@ def _plan(ship) -> tuple[dict, dict]:
         captains[captain] = (fields["cost"], how)
     cards: dict = {}
     for card, fields in ship.ability.items():
-        how = (TARGETS if ("ability", card) in b.TARGETED else BY_WHO if card in b.BY_WHO
-               else KEPT if card not in b.READS_MORE else DECISION)
+        plan = ship.ability_plans[card]
+        how = TARGETS if plan.targeted else BY_WHO if plan.by_who else KEPT if not plan.reads_more else DECISION
         cards[card] = (fields["cost"], how)
     return captains, cards

@@ -10,7 +10,7 @@ from typing import Any
 
 from pnp.play import Move
 
-from . import effects
+from . import effects, verbs
 
 END = Move("end round")
 RESOLVE_ANYWHERE = ("ion-storm", "engineers-strike", "gravity-glitch")
@@ -107,9 +107,6 @@ def legal(ship) -> list:
 
 
 ANY = (None,)  # the one target of a move aimed at nothing
-AIMED = {"duct-tape", "miracle-wrench", "repair-drone", "jetpack", "flat-pack-furniture", "stopgap-patch",
-         "reinforced-bulkhead", "complaint-form", "blueprints", "early-warning"}  # ability_targets says theirs
-BY_CAPTAIN = ("duct-tape", "miracle-wrench", "jetpack", "flat-pack-furniture")  # targets from where they stand
 
 
 def options(ship) -> list:
@@ -140,6 +137,7 @@ def options(ship) -> list:
             fewest, least = i, len(crew[i][2])
     links = ship.links
     hall, near_of, room_cards, captains, abilities = ship.hall, ship.near, ship.room, ship.captain, ship.ability
+    plans = ship.ability_plans
     rooms_left = len(ship.rooms.cards) > 0
     basic = None  # Search, Clean and Entertain: the same cost for every Captain
     craft_cost = None
@@ -192,15 +190,16 @@ def options(ship) -> list:
                 if c <= left:
                     targets = shared.get(card)
                     if targets is None:
-                        if card not in AIMED:
-                            targets = shared[card] = ANY  # ability_targets: a card aimed at nothing
-                        elif card == "jetpack":
+                        plan = plans[card]
+                        if plan.aim is None:
+                            targets = shared[card] = ANY  # a card aimed at nothing
+                        elif plan.verb == "move":
                             if useful is None:
                                 useful = useful_squares(ship, None)
                             targets = [sq for sq in useful if sq != here]
                         else:
-                            targets = ability_targets(ship, who, card, damaged)
-                        if card not in BY_CAPTAIN:
+                            targets = verbs.targets(ship, who, plan, damaged)
+                        if not plan.by_captain:
                             shared[card] = targets
                     if targets:
                         add(("ability", who, card, c, targets))
@@ -253,30 +252,6 @@ def captain_targets(ship, who: int, damaged: list) -> list:
         return sorted(set(ship.abilities.discards))
     if captain == "brick-thornbury":
         return [sq for sq in damaged if (sq == here or sq in ship.links[here]) and sq not in ship.spared]
-    return [None]
-
-
-def ability_targets(ship, who: int, card: str, damaged: list) -> list:
-    here = ship.crew[who][1]
-    if card in ("duct-tape", "miracle-wrench"):
-        return [None] if here in damaged else []
-    if card == "repair-drone":
-        return damaged
-    if card == "jetpack":
-        return useful_squares(ship, who)
-    if card == "flat-pack-furniture":
-        return [None] if effects.craftable(ship, here) else []
-    if card == "stopgap-patch":
-        return [sq for sq in damaged if sq not in ship.spared]
-    if card == "reinforced-bulkhead":
-        return [sq for sq in ship.squares if not ship.damage[sq] and sq not in ship.destroyed
-                and ship.bulkhead.get(sq, 0) < ship.round + 1]
-    if card == "complaint-form":
-        return list(range(len(ship.ongoing)))
-    if card == "blueprints":
-        return [None] if len(ship.rooms) else []
-    if card == "early-warning":
-        return [None] if len(ship.events) else []
     return [None]
 
 

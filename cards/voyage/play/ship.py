@@ -2,7 +2,7 @@
 
 from pnp.play import Outcome, State, Table
 
-from . import effects
+from . import effects, verbs
 
 WILD = "wild"
 
@@ -36,6 +36,8 @@ class Ship(State):
                      "sanitation": tracks["sanitation-meter"]["per_round"]}
         self.peril = table.die("peril-die")
         self.ability, self.event, self.room = table.cards("ability"), table.cards("event"), table.cards("room")
+        self.ability_plans = verbs.plans(table, "ability")  # each Ability Card's effect, compiled (verbs.py)
+        self.rolled: dict = {}  # the Peril Die's face rolled last by a card's `roll` step
         self.captain = table.cards("captain")
         self.meter = {"happiness": table.setup["happiness"], "sanitation": table.setup["sanitation"]}
         self.round = table.setup["round"]

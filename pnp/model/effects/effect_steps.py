@@ -44,6 +44,8 @@ class EffectStep:
     args: dict[str, Any]
     where: Where
     when: dict[str, Any] = field(default_factory=dict)
+    sources: dict[str, str] = field(default_factory=dict)  # argument -> the expression of the card's fields it
+    # was worked out from (`"{{ card.damage }}"`): a sweep that changes the field changes what is played
 
 
 class _Reading:
@@ -87,7 +89,9 @@ class _Reading:
         when = self.when(tree, path)
         if args is None or when is None:
             return None
-        return EffectStep(verb.name, args, self.doc.where(path), when)
+        sources = {name: v for name, v in _given(verb, tree).items() if isinstance(v, str) and "{{" in v
+                   and verb.args[name].kind in ("count", "amount")}
+        return EffectStep(verb.name, args, self.doc.where(path), when, sources)
 
     def _no_verb(self, tree: dict, named: list[str], path: Path_) -> None:
         if named:
@@ -100,20 +104,14 @@ class _Reading:
     def args(self, verb: Verb, tree: dict, path: Path_, depth: int) -> dict[str, Any] | None:
         value, names = tree[verb.name], list(verb.args)
         main_path = (*path, verb.name)
-        given: dict[str, tuple[Any, Path_]] = {}
-        if isinstance(value, dict) and value and all(k in verb.args for k in value) and \
-                verb.args[names[0]].kind != "faces":
-            given = {k: (v, (*main_path, k)) for k, v in value.items()}
-        elif isinstance(value, dict) and verb.args[names[0]].kind not in ("place", "faces"):
+        if isinstance(value, dict) and not _spelled_out(verb, value) and verb.args[names[0]].kind not in (
+                "place", "faces"):
             unknown = next(k for k in value if k not in verb.args)
             self.fail((*main_path, unknown), f"`{verb.name}` has no argument `{unknown}`"
                       f"{did_you_mean(unknown, names)} (its arguments: {', '.join(names)})")
             return None
-        else:
-            given[names[0]] = (value, main_path)
-        for sibling in verb.siblings:
-            if sibling in tree:
-                given[sibling] = (tree[sibling], (*path, sibling))
+        given = {k: (v, (*main_path, k) if _spelled_out(verb, value) else (*path, k) if k in verb.siblings
+                     else main_path) for k, v in _given(verb, tree).items()}
         out: dict[str, Any] = {}
         ok = True
         for name, arg in verb.args.items():
@@ -219,6 +217,20 @@ class _Reading:
                 return None
             out["if"] = tree["if"]
         return out
+
+
+def _spelled_out(verb: Verb, value: Any) -> bool:
+    """Whether a step's value names its verb's arguments (`{draw: {count: 2}}`), not the main one's alone."""
+    return isinstance(value, dict) and bool(value) and all(k in verb.args for k in value) and \
+        verb.args[next(iter(verb.args))].kind != "faces"
+
+
+def _given(verb: Verb, tree: dict) -> dict[str, Any]:
+    """The arguments a step writes, by name (the main one's shorthand, `{draw: 2}`, as `count`)."""
+    value = tree[verb.name]
+    given = dict(value) if _spelled_out(verb, value) else {next(iter(verb.args)): value}
+    given.update({s: tree[s] for s in verb.siblings if s in tree})
+    return given
 
 
 class _Bad:

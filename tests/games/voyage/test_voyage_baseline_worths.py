@@ -1,7 +1,6 @@
-"""Voyage's baseline made cheaper without changing what it plays (cards/voyage/play/baseline.py): an
-Ability Card valued beyond its gains only where ability_move says how (`DOES_MORE`), an Event's harm
-worked out once a game from its fields. Each is checked against the plain rule in real games, 1-4
-players, so that a card given a new rule, or a harm kept across games, is caught."""
+"""Voyage's baseline made cheaper without changing what it plays (cards/voyage/play/baseline.py): an Event's
+harm worked out once a game from its fields, checked against the plain rule in real games, so that a harm kept
+across games is caught."""
 
 from __future__ import annotations
 
@@ -22,40 +21,6 @@ def _session(seed: int, variants=None):
 
 def _baseline(state):
     return sys.modules[type(state).__module__.rsplit(".", 1)[0] + ".baseline"]
-
-
-def test_a_card_outside_does_more_is_worth_its_gains_alone():
-    """At every decision of 160 games, each Ability Card that ability_move returns early for (not in
-    DOES_MORE) is worth what the whole rule gives it: a rule added for a card without adding the card to
-    DOES_MORE would be skipped, and this fails."""
-    from pnp.play.run import play_one
-
-    s = _session(7)
-    seen = {"checked": 0, "cards": set(), "more": set()}
-
-    def policy(state, legal, rng):
-        baseline = _baseline(state)
-        plain = set(state.ability)  # every card through the whole rule
-        for card in state.ability:
-            if card in baseline.DOES_MORE:
-                seen["more"].add(card)
-                continue
-            short = baseline.ability_move(state, 0, card, None, {})
-            real, baseline.DOES_MORE = baseline.DOES_MORE, frozenset(plain)
-            try:
-                whole = baseline.ability_move(state, 0, card, None, {})
-            finally:
-                baseline.DOES_MORE = real
-            assert short == whole, (card, short, whole)
-            seen["checked"] += 1
-            seen["cards"].add(card)
-        return state.baseline_move(rng)
-
-    s.policy = policy
-    for i in range(40):
-        for players in (1, 2, 3, 4):
-            play_one(s, (0, players, i))
-    assert seen["checked"] > 10_000 and len(seen["cards"]) >= 5 and len(seen["more"]) >= 10, seen
 
 
 def test_an_events_harm_is_kept_for_one_game_only():
