@@ -4,8 +4,9 @@ from bisect import insort
 
 
 def take(ship, who: int, card: str) -> None:
-    """A card joins a Captain's hand, which is kept sorted (what the crew may play is read in that order)."""
-    insort(ship.crew[who][2], card)
+    """A card joins a Captain's hand, which is kept in the deck's order (what the crew may play is read in that
+    order: the order the cards are written in, never their ids, so a renamed card plays as before)."""
+    insort(ship.crew[who][2], card, key=ship.rank.__getitem__)
 
 
 def draw_ability(ship, who: int) -> None:
@@ -24,7 +25,7 @@ def worst_card(ship, who: int) -> str:
     from .baseline import card_value
 
     hand = ship.crew[who][2]
-    return min(hand, key=lambda c: (card_value(ship, who, c), c))
+    return min(hand, key=lambda c: (card_value(ship, who, c), ship.rank[c]))
 
 
 def craft(ship, sq: str, drawn: int) -> None:
@@ -34,7 +35,7 @@ def craft(ship, sq: str, drawn: int) -> None:
         return
     from .baseline import room_value
 
-    best = max(cards, key=lambda c: (room_value(ship, c), c))
+    best = max(cards, key=lambda c: (room_value(ship, c), -ship.rank[c]))
     ship.at.pop(ship.slot[sq], None)
     ship.slot[sq] = best
     ship.at[best] = sq
@@ -117,7 +118,7 @@ def look_at_rooms(ship, n: int) -> None:
     from .baseline import room_value
 
     top = [ship.rooms.draw() for _ in range(min(n, len(ship.rooms)))]
-    ship.rooms.put_top(sorted(top, key=lambda c: (-room_value(ship, c), c)))
+    ship.rooms.put_top(sorted(top, key=lambda c: (-room_value(ship, c), ship.rank[c])))
 
 
 def look_at_events(ship, n: int) -> None:
@@ -127,7 +128,7 @@ def look_at_events(ship, n: int) -> None:
     top = ship.events.top(n)
     for _ in top:
         ship.events.cards.pop()
-    ship.known = sorted(top, key=lambda c: (event_harm(ship, c), c))
+    ship.known = sorted(top, key=lambda c: (event_harm(ship, c), ship.rank[c]))
     ship.events.put_top(ship.known)
 
 

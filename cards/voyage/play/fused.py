@@ -214,7 +214,7 @@ def choose(ship) -> Move:
         # options: "if hand: for card in sorted(set(hand))" .. add(("ability", ...))
         if hand:
             last = None
-            for card in hand:  # sorted (effects.take): each card once, in the order of sorted(set(hand))
+            for card in hand:  # in the deck's order (effects.take): each card once, as moves.options lists them
                 if card == last:
                     continue
                 last = card
@@ -285,7 +285,7 @@ def choose(ship) -> Move:
                 resolved.add(i)
                 score = b.worth(ship, "discard", who, i, None, 0, sites) / 0.5  # its cost 0: per Action, 0.5
                 if score > best_score:
-                    best, best_score = ("discard", who, i, 0, min(hand)), score
+                    best, best_score = ("discard", who, i, 0, hand[0]), score
     ship.weights = None
     if best is None:
         return m.END
@@ -312,7 +312,7 @@ def _taken_back(ship, who: int) -> tuple:
         value = kept.get(("quill", target))
         if value is None:
             value = kept["quill", target] = b.captain_move(ship, who, "quill", target)
-        if pick[1] is None or value > pick[1] or (value == pick[1] and target < pick[0]):
+        if pick[1] is None or value > pick[1] or (value == pick[1] and ship.rank[target] < ship.rank[pick[0]]):
             pick = (target, value)
     ship.deck_values["quill"] = (discards[:], pick)
     return pick

@@ -185,7 +185,7 @@ def options(ship) -> list:
             if targets:
                 add(("captain", who, captain, c, targets))
         if hand:
-            for card in sorted(set(hand)):
+            for card in dict.fromkeys(hand):  # each card once, in the hand's order (effects.take)
                 c = abilities[card]["cost"] + extra
                 if c <= left:
                     targets = shared.get(card)
@@ -210,7 +210,7 @@ def options(ship) -> list:
                     or (e["id"] == "bad-reviews" and here not in e["done"])) and ev["resolve_cost"] <= left:
                 add(("resolve", who, i, ev["resolve_cost"], None))
             if e["id"] == "gremlins" and hand:
-                add(("discard", who, i, 0, sorted(set(hand))))
+                add(("discard", who, i, 0, list(dict.fromkeys(hand))))
     return out
 
 
@@ -249,7 +249,7 @@ def captain_targets(ship, who: int, damaged: list) -> list:
     if captain == "ines-vasquez":
         return [None] if len(ship.events) else []
     if captain == "quill":
-        return sorted(set(ship.abilities.discards))
+        return sorted(set(ship.abilities.discards), key=ship.rank.__getitem__)
     if captain == "brick-thornbury":
         return [sq for sq in damaged if (sq == here or sq in ship.links[here]) and sq not in ship.spared]
     return [None]
@@ -274,7 +274,7 @@ def apply(ship, move: Move) -> None:
         elif drawn:  # the best kept, the rest discarded
             from .baseline import card_value
 
-            keep = max(drawn, key=lambda c: (card_value(ship, arg, c), c))
+            keep = max(drawn, key=lambda c: (card_value(ship, arg, c), -ship.rank[c]))
             effects.take(ship, arg, keep)
             drawn.remove(keep)
             for c in drawn:

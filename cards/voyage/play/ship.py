@@ -37,6 +37,10 @@ class Ship(State):
         self.peril = table.die("peril-die")
         self.ability, self.event, self.room = table.cards("ability"), table.cards("event"), table.cards("room")
         self.ability_plans = verbs.plans(table, "ability")  # each Ability Card's effect, compiled (verbs.py)
+        self.rank = table.kept.get("rank")  # each card's place in its deck file: where the players' choices
+        if self.rank is None:  # tie, the card written first (never the first id: a renamed card plays the same)
+            self.rank = table.kept["rank"] = {card: i for deck in (self.ability, self.room, self.event)
+                                              for i, card in enumerate(deck)}
         self.rolled: dict = {}  # the Peril Die's face rolled last by a card's `roll` step
         self.captain = table.cards("captain")
         self.meter = {"happiness": table.setup["happiness"], "sanitation": table.setup["sanitation"]}
@@ -49,7 +53,7 @@ class Ship(State):
         self.crew = []  # per player: [captain id, square, hand (sorted: effects.take)]
         for hand in table.hands:
             at = hand["start"] if hand["start"] in self.links else self.best_square()
-            self.crew.append([hand["captain"][0], at, sorted(hand["ability"])])
+            self.crew.append([hand["captain"][0], at, sorted(hand["ability"], key=self.rank.__getitem__)])
         self.events = table.pile("event")
         self.known: list[str] = []  # the Event cards the crew has seen on top of the deck, top first
         # (Ines's look, Early Warning), kept until drawn
