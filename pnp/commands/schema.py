@@ -111,6 +111,8 @@ def _read_game(root: Path, game: str, templates: list[str], out: SchemaPlan, pro
             found.names["icon"] = sorted(map(str, raw["icons"])) if isinstance(raw.get("icons"), dict) else []
         except (InputError, AttributeError):
             pass  # `pnp check` says why
+    declared = data.get("verbs") if isinstance(data.get("verbs"), dict) else {}
+    verbs = {str(name): str(spec.get("does", "")) if isinstance(spec, dict) else "" for name, spec in declared.items()}
     decks = data.get("decks")
     for name in decks if isinstance(decks, list) else []:
         path = Path(os.path.normpath(folder / str(name)))
@@ -131,7 +133,7 @@ def _read_game(root: Path, game: str, templates: list[str], out: SchemaPlan, pro
         if spec is not None:
             schema = deck_schema_path(game, spec.id)
             out.schemas[schema] = deck_document(spec, f"pnp deck {spec.id} ({game}/{name})",
-                                                {**found.names, "template": templates})
+                                                {**found.names, "template": templates}, verbs)
             out.files[path] = schema
     return found
 

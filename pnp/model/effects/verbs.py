@@ -104,11 +104,13 @@ DURATIONS = ("round-end", "next-round-end", "resolved")  # `until:` a step's eff
 MODIFIERS = ("if", "at", "until", "rounds")  # beside any verb: a condition, a time, a duration
 
 
-def effect_json_schema() -> dict[str, object]:
+def effect_json_schema(game: dict[str, str] | None = None) -> dict[str, object]:
     """The JSON Schema of a card's `effect:` (`pnp schema`): `none`, or steps whose verbs complete in the editor,
-    each with what it does and an example."""
+    each with what it does and an example; `game`: the game's own verbs (game.yaml `verbs:`), name -> what it does."""
     step = {"type": "object", "minProperties": 1, "additionalProperties": False, "properties": {
         **{v.name: {"description": f"{v.does}; e.g. {v.example}"} for v in LIBRARY.values()},
+        **{name: {"description": f"{does} (this game's verb)"} for name, does in (game or {}).items()
+           if name not in LIBRARY},
         **{s: {"type": "array", "description": f"the {s} of `{v.name}`: steps"} for v in LIBRARY.values()
            for s in v.siblings},
         "if": {"type": "string", "description": "a condition over the game: the step happens only while it holds"},

@@ -198,9 +198,10 @@ def _or_expression(prop: dict[str, Any]) -> dict[str, Any]:
     return {"if": {"type": "string", "pattern": r"\{\{"}, "then": True, "else": prop}
 
 
-def deck_document(spec: Any, title: str, names: dict[str, list[str]] | None = None) -> dict[str, Any]:
+def deck_document(spec: Any, title: str, names: dict[str, list[str]] | None = None,
+                  verbs: dict[str, str] | None = None) -> dict[str, Any]:
     """The schema of one deck file: a deck file's fields, and its cards typed by the deck's own `fields:`
-    (so `cost:` completes, and `cost: three` is underlined)."""
+    (so `cost:` completes, and `cost: three` is underlined); `verbs`: the game's own verbs, name -> what each does."""
     from pnp.model.game import DeckFile
     from pnp.model.schema.fields import card_hints
 
@@ -216,7 +217,7 @@ def deck_document(spec: Any, title: str, names: dict[str, list[str]] | None = No
     if "effect" not in spec.fields:
         from pnp.model.effects.verbs import effect_json_schema
 
-        props["effect"] = effect_json_schema()
+        props["effect"] = effect_json_schema(verbs)
     required = []
     for name, (hint, needed, _default) in card_hints(spec.fields).items():
         prop = b.hint(hint)

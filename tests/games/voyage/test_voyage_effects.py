@@ -71,7 +71,9 @@ def test_a_new_card_made_of_existing_verbs_plays_with_no_python(tmp_path: Path):
     repair: 2
     text: "Remove {{ card.repair }} Damage Tokens from any Room. Increase Happiness by {{ card.happiness }}%."
     happiness: 10
-    effect: [{repair: {place: {choose: [damaged]}, tokens: "{{ card.repair }}"}}, {change: {track: happiness, by: "{{ card.happiness }}"}}]
+    effect:
+      - {repair: {place: {choose: [damaged]}, tokens: "{{ card.repair }}"}}
+      - {change: {track: happiness, by: "{{ card.happiness }}"}}
 
   # ---- Cleaning ----
 """)
