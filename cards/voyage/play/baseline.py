@@ -10,14 +10,19 @@ from pnp.play import Move
 
 from . import moves
 
-ROOM_WORTH = {"crew-espresso-bar": 6, "hydroponics-bay": 6, "zero-g-spa": 5, "damage-control": 5,
-              "laundry-deck": 5, "deflector-array": 4, "maintenance-hub": 4, "grand-ballroom": 3,
-              "midnight-buffet": 4, "machine-shop": 4, "duty-free-gift-shop": 2, "ships-chapel": 2,
-              "lido-casino": 2, "recycling-plant": 3, "fabrication-lab": 2, "teleporter-pad": 1}
+# what a Room is worth keeping, by what it does first (its effect's first step: the verb, and the track or
+# task it reads): the player's judgement of each mechanism, not of any one card
+ROOM_WORTH = {"actions": 6, "fall": 6, "steady": 5, "repeat": 5, ("change", "sanitation"): 5, "deflect": 4,
+              ("modify-cost", "Repair"): 4, ("modify-cost", "Entertain"): 3, ("change", "happiness"): 4,
+              "repair": 4, "draw": 2, "reroll": 2, "gamble": 2, "discard": 3, "craft": 2, "move": 1}
 
 
 def room_value(ship, room: str) -> int:
-    return ROOM_WORTH.get(room, 1)
+    plan = ship.room_plans.get(room)
+    if plan is None or not plan.steps:
+        return 1
+    verb, args, _ = plan.steps[0]
+    return ROOM_WORTH.get((verb, args.get("track", args.get("task"))), ROOM_WORTH.get(verb, 1))
 
 
 def weight(ship, meter: str) -> float:
@@ -232,19 +237,21 @@ def resolve_worth(ship, i: int) -> float:
 
 
 def room_move(ship, room: str, target) -> float:
-    r = ship.room[room]
-    if room in ("midnight-buffet", "laundry-deck"):
-        return gain(ship, "happiness", r.get("happiness") or 0) + gain(ship, "sanitation", r.get("sanitation") or 0)
-    if room == "machine-shop":
-        return repair_value(ship, target, r["repair"])
-    if room == "fabrication-lab":
-        return craft_value(ship)
-    if room == "lido-casino":
-        p = (r["win_up_to"] + 1) / 10
-        return p * gain(ship, "happiness", r["happiness"]) + (1 - p) * gain(ship, "happiness", r["penalty"])
-    if room == "recycling-plant":
-        return gain(ship, "sanitation", r["sanitation"]) - 1.0
-    return 0.0  # the teleporter: its moves are valued as moves would be, less
+    """What using an activated Room is worth: each step of its effect, in order."""
+    v = 0.0
+    for verb, args, _ in ship.room_plans[room].steps:
+        if verb == "change":
+            v += gain(ship, args["track"], args["by"])
+        elif verb == "repair":
+            v += repair_value(ship, target, args["tokens"])
+        elif verb == "craft":
+            v += craft_value(ship)
+        elif verb == "gamble":
+            p = (args["up_to"] + 1) / 10
+            v += p * gain(ship, args["track"], args["win"]) + (1 - p) * gain(ship, args["track"], args["lose"])
+        elif verb == "discard":
+            v += -1.0
+    return v  # a move (the teleporter's): valued as moves would be, less
 
 
 def captain_move(ship, who: int, captain: str, target) -> float:
@@ -312,13 +319,17 @@ def step_worth(ship, who: int, verb: str, args, when, target, sites: dict) -> fl
 # stands, the Event deck), and these Captains
 BY_METERS = ("beowulf", "grimsby", "mags-okonkwo")
 
-# the moves whose worth depends on their target (every other group's moves are worth the same): these, and
-# the Ability Cards whose plan is `targeted`
-TARGETED = {("room", "machine-shop"), ("captain", "quill"), ("captain", "brick-thornbury")}
+# the moves whose worth depends on their target (every other group's moves are worth the same): these, the
+# Ability Cards whose plan is `targeted` and the Rooms that repair a Room chosen
+TARGETED = {("captain", "quill"), ("captain", "brick-thornbury")}
 
 
 def targeted(ship, name: str, key) -> bool:
-    return ship.ability_plans[key].targeted if name == "ability" else (name, key) in TARGETED
+    if name == "ability":
+        return ship.ability_plans[key].targeted
+    if name == "room":  # a Room's repair is worth what the Room chosen needs
+        return ship.room_plans[key].verb == "repair"
+    return (name, key) in TARGETED
 
 
 def choose(ship) -> Move:

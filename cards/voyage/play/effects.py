@@ -49,7 +49,7 @@ def craftable(ship, sq: str) -> bool:
 # -- events ---------------------------------------------------------------------------------------------
 def event_drawn(ship, card: str) -> None:
     ev = ship.event[card]
-    deflect = ship.room["deflector-array"]["blocks"] if ship.works("deflector-array") else 0
+    deflect = ship.deflect()
 
     def hit(tokens_each: int, rolls: int) -> None:
         nonlocal deflect
@@ -83,7 +83,7 @@ def event_drawn(ship, card: str) -> None:
 
 
 def end_of_round_events(ship) -> None:
-    deflect = ship.room["deflector-array"]["blocks"] if ship.works("deflector-array") else 0
+    deflect = ship.deflect()
     for e in list(ship.ongoing):
         ev = ship.event[e["id"]]
         if e["id"] == "ion-storm" and ev["damage"] > deflect:
@@ -141,25 +141,11 @@ def repair(ship, sq: str, n: int) -> None:
 
 # -- rooms and captains -------------------------------------------------------------------------------------
 def use_room(ship, who: int, room: str, target) -> None:
-    r = ship.room[room]
-    here = ship.crew[who][1]
+    """Captain `who` uses the activated Room they stand in (its cost paid): its effect's steps (verbs.py)."""
+    from . import verbs
+
     ship.table.record.play("room", room)
-    if room in ("midnight-buffet", "laundry-deck"):
-        ship.change("happiness" if r.get("happiness") else "sanitation", r.get("happiness") or r["sanitation"])
-    elif room == "machine-shop":
-        repair(ship, target, r["repair"])
-    elif room == "fabrication-lab":
-        craft(ship, target, r["draw"])
-    elif room == "teleporter-pad":
-        ship.crew[target[0]][1] = target[1]
-    elif room == "lido-casino":
-        n = ship.number()
-        ship.change("happiness", r["happiness"] if n is None or n <= r["win_up_to"] else r["penalty"])
-    elif room == "recycling-plant":
-        for _ in range(r["discard"]):
-            discard_ability(ship, who, worst_card(ship, who))
-        ship.change("sanitation", r["sanitation"])
-    del here
+    verbs.play(ship, who, ship.room_plans[room], target)
 
 
 def use_captain(ship, who: int, target) -> None:

@@ -175,7 +175,7 @@ def choose(ship) -> Move:
         fields = room_cards.get(room)
         if fields and fields["kind"] == "activated" and (c := fields["cost"]) <= left:
             per = c if c > 0.5 else 0.5
-            if ("room", room) in b.TARGETED:
+            if b.targeted(ship, "room", room):
                 if ship.works(room):
                     for target in m.room_targets(ship, who, room, damaged):
                         score = b.room_move(ship, room, target) / per

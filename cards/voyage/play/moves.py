@@ -29,7 +29,7 @@ def task_cost(ship, name: str, who: int) -> int:
         cost = 0 if who in ship.hall else glitch["move_cost"] if glitch else cost
     elif name == "Repair":
         captain = ship.crew[who][0]
-        cost -= ship.room["maintenance-hub"]["saves"] if ship.works("maintenance-hub") else 0
+        cost += ship.cost_change("Repair")
         cost -= ship.captain[captain]["saves"] if captain == "mags-okonkwo" else 0
     return cost if cost > 0 else 0  # max(0, cost)
 
@@ -39,8 +39,10 @@ BASIC = ("Search", "Clean", "Entertain")  # the tasks that cost every Captain th
 
 def basic_costs(ship) -> tuple[int, int, int]:
     """What Search, Clean and Entertain cost now (any Captain), in one call: the Clogged Pipes make a
-    Clean dearer, a working Grand Ballroom an Entertain cheaper."""
-    plain = not ship.ongoing and "grand-ballroom" not in ship.at  # neither: the tasks' own costs (Table.kept)
+    Clean dearer, a working Room may make a task cheaper (or dearer)."""
+    rooms = ship.cost_rooms
+    plain = not ship.ongoing and not any(room in ship.at for task in BASIC for room, _ in rooms.get(task, ()))
+    # (neither: the tasks' own costs, kept in Table.kept)
     if plain and (costs := ship.card_values.get("basic costs")) is not None:
         return costs
     tasks = ship.tasks
@@ -49,8 +51,10 @@ def basic_costs(ship) -> tuple[int, int, int]:
         clogged = ship.active("clogged-pipes")
         if clogged:
             clean += clogged["clean_cost"]
-    if "grand-ballroom" in ship.at and ship.works("grand-ballroom"):
-        entertain -= ship.room["grand-ballroom"]["saves"]
+    if rooms:
+        search += ship.cost_change("Search")
+        clean += ship.cost_change("Clean")
+        entertain += ship.cost_change("Entertain")
     costs = (search if search > 0 else 0, clean if clean > 0 else 0, entertain if entertain > 0 else 0)
     if plain:
         ship.card_values["basic costs"] = costs
@@ -226,17 +230,9 @@ def useful_squares(ship, who: int | None) -> list:
 
 
 def room_targets(ship, who: int, room: str, damaged: list) -> list | tuple:
-    here = ship.crew[who][1]
-    r = ship.room[room]
-    if room == "machine-shop":
-        return [sq for sq in damaged if sq == here or sq in ship.links[here]]
-    if room == "fabrication-lab":
-        return [sq for sq in ship.squares if sq != here and effects.craftable(ship, sq)]
-    if room == "teleporter-pad":
-        return [(i, sq) for i in range(len(ship.crew)) for sq in useful_squares(ship, i)]
-    if room == "recycling-plant" and len(ship.crew[who][2]) < r["discard"]:
-        return []
-    return [None]
+    """Where an activated Room's effect may be aimed by Captain `who`, standing in it (verbs.targets)."""
+    plan = ship.room_plans[room]
+    return [None] if plan.aim is None else verbs.targets(ship, who, plan, damaged)
 
 
 CAPTAINS_AIMED = ("mags-okonkwo", "ines-vasquez", "quill", "brick-thornbury")  # captain_targets says theirs

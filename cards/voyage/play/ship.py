@@ -42,6 +42,15 @@ class Ship(State):
             self.rank = table.kept["rank"] = {card: i for deck in (self.ability, self.room, self.event)
                                               for i, card in enumerate(deck)}
         self.rolled: dict = {}  # the Peril Die's face rolled last by a card's `roll` step
+        self.room_plans = verbs.plans(table, "room")  # each Room Card's effect, compiled
+        self.standing = table.kept.get("standing")  # what the passive Rooms hold while they work, by verb
+        if self.standing is None:
+            self.standing = table.kept["standing"] = verbs.standing(self.room, self.room_plans)
+        self.cost_rooms = table.kept.get("cost rooms")  # task -> ((room, by), ...): the Rooms that change its cost
+        if self.cost_rooms is None:
+            self.cost_rooms = table.kept["cost rooms"] = verbs.Shared()
+            for room, args, _ in self.standing.get("modify-cost", ()):
+                self.cost_rooms.setdefault(args["task"], []).append((room, args["by"]))
         self.captain = table.cards("captain")
         self.meter = {"happiness": table.setup["happiness"], "sanitation": table.setup["sanitation"]}
         self.round = table.setup["round"]
@@ -76,6 +85,27 @@ class Ship(State):
         """The square of a Room card in play that works (not Destroyed, not in Quarantine), else None."""
         sq = self.at.get(room_id)
         return None if sq is None or sq in self.destroyed or self.quarantined(sq) else sq
+
+    def working(self, verb: str) -> list:
+        """(square, room, args, when) of each passive Room in play that works and holds a step of `verb`."""
+        out = []
+        for room, args, when in self.standing.get(verb, ()):
+            sq = self.works(room)
+            if sq is not None:
+                out.append((sq, room, args, when))
+        return out
+
+    def cost_change(self, task: str) -> int:
+        """What the working Rooms add to a task's cost (a negative number: they save Actions)."""
+        by = 0
+        for room, change in self.cost_rooms.get(task, ()):
+            if room in self.at and self.works(room):
+                by += change
+        return by
+
+    def deflect(self) -> int:
+        """The Damage Tokens an Event adds fewer, in total, by the working Rooms that deflect them."""
+        return sum(args["tokens"] for _, _, args, _ in self.working("deflect"))
 
     def quarantined(self, sq: str) -> bool:
         return any(e["id"] == "quarantine" and e["at"] == sq for e in self.ongoing)
@@ -150,8 +180,10 @@ class Ship(State):
         return self.peril.roll()
 
     def chapel_reroll(self, sq: str) -> bool:
-        chapel = self.works("ships-chapel")
-        if chapel is None or self.rerolls >= self.room["ships-chapel"]["rerolls"] or self.worth(sq) == 0:
+        """Whether the crew rerolls a roll that hit `sq` (a working Room lets it, so many times a Round): it does
+        where the Room hit is worth keeping."""
+        rerolls = self.working("reroll")
+        if not rerolls or self.rerolls >= rerolls[0][2]["times"] or self.worth(sq) == 0:
             return False
         self.rerolls += 1
         return True
@@ -169,11 +201,11 @@ class Ship(State):
         self.spared: set[str] = set()
         self.resolving: dict[int, set] = {}
         if self.round > 1:
-            spa = self.works("zero-g-spa")
-            if spa is None or self.meter["sanitation"] < self.room["zero-g-spa"]["at_least"]:
-                self.change("happiness", self.drop["happiness"])
-            hydro = self.works("hydroponics-bay")
-            self.change("sanitation", self.room["hydroponics-bay"]["sanitation"] if hydro else self.drop["sanitation"])
+            for track, drop in self.drop.items():  # Happiness, then Sanitation
+                if any(a["track"] == track and self.meter[a["while"]] >= a["at_least"]
+                       for _, _, a, _ in self.working("steady")):
+                    continue
+                self.change(track, next((a["by"] for _, _, a, _ in self.working("fall") if a["track"] == track), drop))
             card = self.events.draw()
             del self.known[:1]  # the top card, seen or not, is drawn
             if card is not None:
@@ -181,9 +213,9 @@ class Ship(State):
                 effects.event_drawn(self, card)
         gained = self.base_actions + self.overtime
         self.overtime = 0
-        bar = self.works("crew-espresso-bar")
-        if bar is not None and not self.damage[bar]:
-            gained += self.room["crew-espresso-bar"]["actions"]
+        for sq, _, args, when in self.working("actions"):  # `if: intact`: while its Room has no Damage Tokens
+            if when.get("if") != "intact" or not self.damage[sq]:
+                gained += args["count"]
         for e in self.ongoing:
             gained += self.event[e["id"]].get("actions") or 0
         for captain, _, _ in self.crew:
@@ -192,19 +224,18 @@ class Ship(State):
                 h = self.meter["happiness"]
                 gained += c["actions"] if h > c["pivot"] else -c["actions"] if h < c["pivot"] else 0
         self.actions = max(0, gained)
-        if self.works("duty-free-gift-shop") is not None:
+        for _, _, args, _ in self.working("draw"):  # the Captain with the fewest cards draws
             fewest = min(range(len(self.crew)), key=lambda i: len(self.crew[i][2]))
-            for _ in range(self.room["duty-free-gift-shop"]["draw"]):
+            for _ in range(args["count"]):
                 effects.draw_ability(self, fewest)
 
     def end_round(self) -> None:
         effects.end_of_round_events(self)
-        control = self.works("damage-control")
-        if control is not None:
+        for _, _, _, when in self.working("spare"):  # at the end of the Round: the most damaged Rooms it saves
             hit = sorted((sq for sq in self.squares if self.damage[sq] and sq not in self.spared  # (one at 3 is
                           and sq not in self.destroyed and self.damage[sq] < self.max_damage),  # lost anyway)
                          key=lambda sq: (-self.damage[sq], -self.worth(sq), self.squares.index(sq)))
-            self.spared.update(hit[:self.room["damage-control"]["rooms"]])
+            self.spared.update(hit[:when["times"]])
         damage, destroyed, most = self.damage, self.destroyed, self.max_damage
         for sq, d in damage.items():  # (the squares in order)
             if d and sq not in destroyed and sq not in self.spared:

@@ -26,8 +26,9 @@ class Plan:
     def __init__(self, card: str, steps: Any):
         self.steps = tuple((s["verb"], s["args"], s["when"]) for s in steps)
         for verb in (step[0] for step in self.steps):
-            if verb not in DOES:
-                raise ValueError(f"{card}: Voyage plays no `{verb}` (its verbs: {', '.join(sorted(DOES))})")
+            if verb not in DOES and verb not in STANDING:
+                known = ", ".join(sorted({*DOES, *STANDING}))
+                raise ValueError(f"{card}: Voyage plays no `{verb}` (its verbs: {known})")
         aimed = [(verb, args) for verb, args, _ in self.steps if _aimed(verb, args)]
         self.aim = aimed[0] if aimed else None  # (verb, args) of the step a player aims
         self.verb = self.aim[0] if self.aim else None
@@ -39,19 +40,20 @@ class Plan:
         self.reads_more = self.targeted or self.by_who or (self.verb == "look" and self.aim[1]["pile"] == "event")
 
 
-class Plans(dict):
-    """A deck's plans, card id -> Plan: read only, so a look-ahead's copy of the game shares them."""
+class Shared(dict):
+    """What is compiled from the cards once a run (a deck's plans, the standing Rooms' steps): read only, so a
+    look-ahead's copy of the game shares it."""
 
-    def __deepcopy__(self, memo: dict) -> Plans:
+    def __deepcopy__(self, memo: dict) -> Shared:
         return self
 
 
-def plans(table: Table, deck: str) -> Plans:
+def plans(table: Table, deck: str) -> Shared:
     """Every card of a deck compiled (kept: the same for every game with these fields)."""
     key = ("plans", deck)
     made = table.kept.get(key)
     if made is None:
-        made = Plans()
+        made = Shared()
         for card, steps in table.effects(deck).items():
             if steps is None:
                 raise ValueError(f"{deck} card {card} says nothing of what it does: give it an `effect:`")
@@ -66,8 +68,9 @@ def _place(verb: str, args: Any) -> Any:
 
 def _aimed(verb: str, args: Any) -> bool:
     """Whether a step needs a target, or can be played only where it does something (a repair where the Captain
-    stands, a look at a pile with cards): the card is offered for each target the step allows."""
-    if verb == "look":
+    stands, a look at a pile with cards, a discard from a hand that holds enough): the card is offered for each
+    target the step allows."""
+    if verb == "look" or verb == "discard":
         return True
     place = _place(verb, args)
     return isinstance(place, Mapping) or (place == HERE and verb in ("repair", "clear", "craft"))
@@ -83,10 +86,14 @@ def targets(ship, who: int, plan: Plan, damaged: list) -> list:
     place = plan.place
     if verb == "look":
         return [None] if len(ship.rooms if args["pile"] == "room" else ship.events) else []
+    if verb == "discard":
+        return [None] if len(ship.crew[who][2]) >= args["count"] else []
     if place == HERE:
         return [None] if (here in damaged if verb != "craft" else effects.craftable(ship, here)) else []
     filters = place["choose"]
     if verb == "move":
+        if args["piece"] == ANYONE:
+            return [(i, sq) for i in range(len(ship.crew)) for sq in moves.useful_squares(ship, i)]
         return moves.useful_squares(ship, who)
     if verb == "end-event":
         return list(range(len(ship.ongoing)))
@@ -94,15 +101,25 @@ def targets(ship, who: int, plan: Plan, damaged: list) -> list:
     for name in filters:
         if name != "damaged":
             keep = FILTERS[name]
-            out = [sq for sq in out if keep(ship, sq)]
+            out = [sq for sq in out if keep(ship, here, sq)]
     return out
 
 
-FILTERS = {
-    "unspared": lambda ship, sq: sq not in ship.spared,
-    "intact": lambda ship, sq: not ship.damage[sq] and sq not in ship.destroyed,
-    "unshielded": lambda ship, sq: ship.bulkhead.get(sq, 0) < ship.round + 1,
+ANYONE = "any-captain"  # a move's piece: any Captain of the crew (else the acting one)
+FILTERS = {  # what a chosen Room must be, for the acting Captain standing `here`
+    "unspared": lambda ship, here, sq: sq not in ship.spared,
+    "intact": lambda ship, here, sq: not ship.damage[sq] and sq not in ship.destroyed,
+    "unshielded": lambda ship, here, sq: ship.bulkhead.get(sq, 0) < ship.round + 1,
+    "near": lambda ship, here, sq: sq == here or sq in ship.links[here],
+    "elsewhere": lambda ship, here, sq: sq != here,
+    "craftable": lambda ship, here, sq: _craftable(ship, sq),
 }
+
+
+def _craftable(ship, sq: str) -> bool:
+    from . import effects
+
+    return effects.craftable(ship, sq)
 
 
 # -- what a step does -----------------------------------------------------------------------------------------
@@ -144,7 +161,10 @@ def _roll(ship, who, args, when, target) -> None:
 
 
 def _move(ship, who, args, when, target) -> None:
-    ship.crew[who][1] = target
+    if args["piece"] == ANYONE:
+        ship.crew[target[0]][1] = target[1]
+    else:
+        ship.crew[who][1] = target
 
 
 def _task_cost(ship, who, args, when, target) -> None:
@@ -169,7 +189,7 @@ def _look(ship, who, args, when, target) -> None:
 def _craft(ship, who, args, when, target) -> None:
     from . import effects
 
-    effects.craft(ship, ship.crew[who][1], args["draw"])
+    effects.craft(ship, ship.crew[who][1] if args["place"] == HERE else target, args["draw"])
 
 
 def _spare(ship, who, args, when, target) -> None:
@@ -197,6 +217,38 @@ def _end_event(ship, who, args, when, target) -> None:
     effects.resolve_event(ship, target)
 
 
-DOES = {"change": _change, "repair": _repair, "clear": _clear, "roll": _roll, "move": _move, "task-cost": _task_cost,
-        "draw": _draw, "look": _look, "craft": _craft, "spare": _spare, "shield": _shield, "steer": _steer,
-        "actions": _actions, "end-event": _end_event}
+def _gamble(ship, who, args, when, target) -> None:
+    n = ship.number()
+    ship.change(args["track"], args["win"] if n is None or n <= args["up_to"] else args["lose"])
+
+
+def _discard(ship, who, args, when, target) -> None:
+    from . import effects
+
+    for _ in range(args["count"]):
+        effects.discard_ability(ship, who, effects.worst_card(ship, who))
+
+
+DOES = {"gamble": _gamble, "discard": _discard, "change": _change, "repair": _repair, "clear": _clear, "roll": _roll,
+        "move": _move, "task-cost": _task_cost, "draw": _draw, "look": _look, "craft": _craft, "spare": _spare,
+        "shield": _shield, "steer": _steer, "actions": _actions, "end-event": _end_event}
+
+# what a standing card (a passive Room) holds while it works, by verb: read by the round and the costs (ship.py,
+# moves.py), never played as a move
+STANDING = ("fall", "steady", "modify-cost", "reroll", "deflect", "repeat")
+
+
+def standing(fields: Any, plans: dict[str, Plan]) -> Shared:
+    """verb -> ((card, args, when), ...) of every passive card's steps, a `repeat` as its steps with `times` in
+    `when`: what the round reads of the cards that work on their own."""
+    out: dict[str, list] = {}
+    for card, plan in plans.items():
+        if fields[card].get("kind") != "passive":
+            continue
+        for verb, args, when in plan.steps:
+            if verb == "repeat":
+                for inner in args["do"]:
+                    out.setdefault(inner["verb"], []).append((card, inner["args"], {**when, "times": args["times"]}))
+            else:
+                out.setdefault(verb, []).append((card, args, when))
+    return Shared({verb: tuple(found) for verb, found in out.items()})

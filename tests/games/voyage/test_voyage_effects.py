@@ -13,7 +13,7 @@ import yaml
 
 from conftest import REPO, copy_of, edit, run_pnp
 
-DECKS_ON_EFFECTS = ("abilities.yaml",)  # the decks whose cards the play package no longer names
+DECKS_ON_EFFECTS = ("abilities.yaml", "rooms.yaml")  # the decks whose cards the play package no longer names
 
 
 def _simulate(root: Path, *args: str) -> dict:
@@ -47,17 +47,19 @@ def test_no_card_of_a_deck_on_effects_is_named_in_the_play_package():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("card", ["complaint-form", "jetpack", "duct-tape"])
-def test_a_renamed_ability_card_plays_exactly_as_before(tmp_path: Path, card: str):
-    """The same games with one Ability Card's id changed (every field the same): the same report, but for its
-    name. Before its effect was data, a renamed card did nothing (and nothing said so)."""
+@pytest.mark.parametrize("deck, card", [("ability", "complaint-form"), ("ability", "jetpack"),
+                                        ("ability", "duct-tape"), ("room", "machine-shop"), ("room", "zero-g-spa")])
+def test_a_renamed_card_plays_exactly_as_before(tmp_path: Path, deck: str, card: str):
+    """The same games with one card's id changed (every field the same): the same report, but for its name.
+    Before its effect was data, a renamed card did nothing (and nothing said so)."""
     root = copy_of(tmp_path, "voyage")
     before = _simulate(root)
-    edit(root / "cards" / "voyage" / "abilities.yaml", f"  - id: {card}\n", "  - id: renamed-card\n")
+    file = {"ability": "abilities.yaml", "room": "rooms.yaml"}[deck]
+    edit(root / "cards" / "voyage" / file, f"  - id: {card}\n", "  - id: renamed-card\n")
     after = _simulate(root)
-    renamed = json.loads(json.dumps(before).replace(f'"ability/{card}"', '"ability/renamed-card"'))
+    renamed = json.loads(json.dumps(before).replace(f'"{deck}/{card}"', f'"{deck}/renamed-card"'))
     assert _in_order(renamed) == _in_order(after)
-    played = [c for group in after["groups"] for c in group["cards"] if c["card"] == "ability/renamed-card"]
+    played = [c for group in after["groups"] for c in group["cards"] if c["card"] == f"{deck}/renamed-card"]
     assert played and played[0]["played_games"] > 0, played
 
 
