@@ -111,7 +111,8 @@ def _read_game(root: Path, game: str, templates: list[str], out: SchemaPlan, pro
             found.names["icon"] = sorted(map(str, raw["icons"])) if isinstance(raw.get("icons"), dict) else []
         except (InputError, AttributeError):
             pass  # `pnp check` says why
-    declared = data.get("verbs") if isinstance(data.get("verbs"), dict) else {}
+    declared: Any = data.get("verbs")
+    declared = declared if isinstance(declared, dict) else {}
     verbs = {str(name): str(spec.get("does", "")) if isinstance(spec, dict) else "" for name, spec in declared.items()}
     decks = data.get("decks")
     for name in decks if isinstance(decks, list) else []:

@@ -1,5 +1,7 @@
 """Voyage: the ship and the round. Meters, rooms, damage, the Peril Die, the start and end of a round."""
 
+from typing import Any
+
 from pnp.play import Outcome, State, Table
 
 from . import effects, verbs
@@ -43,10 +45,10 @@ class Ship(State):
                                               for i, card in enumerate(deck)}
         self.rolled: dict = {}  # the Peril Die's face rolled last by a card's `roll` step
         self.room_plans = verbs.plans(table, "room")  # each Room Card's effect, compiled
-        self.standing = table.kept.get("standing")  # what the passive Rooms hold while they work, by verb
+        self.standing: Any = table.kept.get("standing")  # what the passive Rooms hold while they work, by verb
         if self.standing is None:
             self.standing = table.kept["standing"] = verbs.standing(self.room, self.room_plans)
-        self.cost_rooms = table.kept.get("cost rooms")  # task -> ((room, by), ...): the Rooms that change its cost
+        self.cost_rooms: Any = table.kept.get("cost rooms")  # task -> ((room, by), ...): the Rooms that change its cost
         if self.cost_rooms is None:
             self.cost_rooms = table.kept["cost rooms"] = verbs.Shared()
             for room, args, _ in self.standing.get("modify-cost", ()):

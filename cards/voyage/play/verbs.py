@@ -30,14 +30,15 @@ class Plan:
                 known = ", ".join(sorted({*DOES, *STANDING}))
                 raise ValueError(f"{card}: Voyage plays no `{verb}` (its verbs: {known})")
         aimed = [(verb, args) for verb, args, _ in self.steps if _aimed(verb, args)]
-        self.aim = aimed[0] if aimed else None  # (verb, args) of the step a player aims
-        self.verb = self.aim[0] if self.aim else None
-        self.place = _place(*self.aim) if self.aim else None
+        aim: Any = aimed[0] if aimed else None
+        self.aim = aim  # (verb, args) of the step a player aims
+        self.verb = aim[0] if aim else None
+        self.place: Any = _place(*aim) if aim else None
         chosen = isinstance(self.place, Mapping)
         self.by_captain = self.place == HERE or self.verb == "move"  # its targets depend on where its Captain is
         self.targeted = chosen and self.verb in ("repair", "spare", "end-event", "move")  # worth: by target
         self.by_who = self.place == HERE and self.verb in ("repair", "clear")  # worth: where its Captain stands
-        self.reads_more = self.targeted or self.by_who or (self.verb == "look" and self.aim[1]["pile"] == "event")
+        self.reads_more = self.targeted or self.by_who or (self.verb == "look" and aim[1]["pile"] == "event")
 
 
 class Shared(dict):
