@@ -207,3 +207,14 @@ def test_a_move_too_long_to_tell_is_located_at_moves_before_the_trace_takes_it(c
                           "'ddddd"), err
     assert len(err) < 1_000, len(err)
 
+
+def test_a_trace_tells_what_game_code_names_escaped(coins):
+    """The report escapes a meter's or a move's name; `--trace` wrote them raw (ESC[2J cleared the terminal)."""
+    edit(coins, 'DRAW, ROLL = Move("draw"), Move("roll")', 'DRAW, ROLL = Move("draw\\x1b[2J"), Move("roll")')
+    edit(coins, METER, 'self.table.record.meter("purse\\x1b]0;owned\\x07", self.purse); '
+                       'self.table.record.count("ev\\u202e")')
+    code, out, err = simulate(coins, "--trace", "0")
+    assert code == 0, err
+    assert "\x1b" not in out and "\x07" not in out and "\u202e" not in out, out
+    assert "move 1: draw\\x1b[2J (of 2: draw\\x1b[2J, roll)" in out, out
+    assert "  purse\\x1b]0;owned\\x07: " in out and "  ev\\u202e" in out, out
