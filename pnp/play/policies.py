@@ -71,7 +71,12 @@ POLICIES: dict[str, Policy] = {"random": random_policy, "baseline": baseline_pol
 
 
 class EndlessGame(Exception):
-    """The game went on past MOVE_LIMIT moves, or offered no move before it was over."""
+    """The game went on past MOVE_LIMIT moves, or offered no move before it was over. `method`: the State method
+    whose answer kept it going (said at its line)."""
+
+    def __init__(self, method: str, why: str):
+        super().__init__(why)
+        self.method = method
 
 
 class LongMove(Exception):
@@ -111,11 +116,11 @@ def play(state: State, policy: Policy, rng: random.Random, story: list[tuple] | 
             continue
         moves = state.moves()
         if not moves:
-            raise EndlessGame("moves() offered no move while over() says the game goes on")
+            raise EndlessGame("moves", "moves() offered no move while over() says the game goes on")
         move = policy(state, moves, rng)
         if not any(m is move for m in moves) and move not in moves:
-            raise EndlessGame(f"the policy chose {move}, which is not a legal move")
+            raise EndlessGame("baseline", f"the policy chose {move}, which is not a legal move")
         if story is not None:
             tell(story, ("move", told(move, "moves"), [told(m, "moves") for m in moves[:TOLD_MOVES]], len(moves)))
         state.apply(move)
-    raise EndlessGame(f"the game was not over after {MOVE_LIMIT:,} moves: does over() ever say so?")
+    raise EndlessGame("over", f"the game was not over after {MOVE_LIMIT:,} moves: does over() ever say so?")

@@ -218,3 +218,20 @@ def test_a_trace_tells_what_game_code_names_escaped(coins):
     assert "\x1b" not in out and "\x07" not in out and "\u202e" not in out, out
     assert "move 1: draw\\x1b[2J (of 2: draw\\x1b[2J, roll)" in out, out
     assert "  purse\\x1b]0;owned\\x07: " in out and "  ev\\u202e" in out, out
+
+
+@pytest.mark.parametrize(("old", "new", "method", "said"), [
+    ("return self.purse >= self.goal or self.turn >= self.turns", "return False", "over",
+     "the game was not over after 5,000 moves: does over() ever say so?"),
+    ("return [DRAW, ROLL] if len(self.pile) else [ROLL]", "return []", "moves",
+     "moves() offered no move while over() says the game goes on"),
+])
+def test_a_game_that_never_ends_is_located_at_the_method_that_keeps_it_going(coins, old, new, method, said):
+    """A game over() never ends (its rounds unbounded, its records unused) was said at play.py alone."""
+    edit(coins, METER, "pass")  # (no meter: a record's own bound would stop it first)
+    edit(coins, old, new)
+    at = next(i for i, line in enumerate((coins / PLAY).read_text().split("\n"), 1)
+              if line.startswith(f"    def {method}(self"))
+    code, out, err = simulate(coins)
+    assert code == 2 and not out
+    assert err.startswith(f"{PLAY}:{at}: {said} (game 1 at 1 player"), err
