@@ -148,7 +148,7 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
 
     # load: the game, its setup, its play module (only its place: it runs in the workers)
     game = load_game(root, game_id)
-    spec, _ = load_rules(game)
+    spec, rules = load_rules(game)
     if play_file(game) is None:
         from pnp.play import odds
 
@@ -172,8 +172,9 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
                                   "random, baseline or search")])
     most = spec.setup.players.max
     if most > SIM_PLAYERS:
-        raise InputError([Problem(Where(f"cards/{game_id}/rules.yaml"), f"setup: players: max {most:,}: pnp simulates "
-                                  f"tables of at most {SIM_PLAYERS:,} players")])
+        at = rules.where(("setup", "players", "max")) if rules is not None else Where(f"cards/{game_id}/rules.yaml")
+        raise InputError([Problem(at, f"setup: players: max {most:,}: pnp simulates tables of at most "
+                                  f"{SIM_PLAYERS:,} players")])
     counts = player_counts(players or f"{spec.setup.players.min}-{most}", spec.setup.players.min, most)
     sweep = variants(game, vary)
     if trace is not None:  # one game, told move by move: the first player count's, the first policy's

@@ -71,7 +71,32 @@ POLICIES: dict[str, Policy] = {"random": random_policy, "baseline": baseline_pol
 
 
 class EndlessGame(Exception):
-    """The game went on past MOVE_LIMIT moves, or offered no move before it was over."""
+    """The game went on past MOVE_LIMIT moves, or offered no move before it was over. `method`: the State method
+    whose answer kept it going (said at its line)."""
+
+    def __init__(self, method: str, why: str):
+        super().__init__(why)
+        self.method = method
+
+
+class LongMove(Exception):
+    """A move a trace would tell is longer than a record's name may be (pnp.core.bounds.RECORD_NAME): what a trace
+    tells leaves the worker, so it is held to the record's bounds. `method`: the State method that gave it."""
+
+    def __init__(self, method: str, why: str):
+        super().__init__(why)
+        self.method = method
+
+
+def told(move: Move, method: str) -> str:
+    """A move as a trace tells it (`str(move)`), within RECORD_NAME characters; else a LongMove."""
+    from pnp.core.bounds import RECORD_NAME
+    from pnp.core.errors import echo
+
+    text = str(move)
+    if len(text) > RECORD_NAME:
+        raise LongMove(method, f"{method}() returns a move told in more than {RECORD_NAME} characters: {echo(text)}")
+    return text
 
 
 def play(state: State, policy: Policy, rng: random.Random, story: list[tuple] | None = None):  # -> Outcome
@@ -86,16 +111,16 @@ def play(state: State, policy: Policy, rng: random.Random, story: list[tuple] | 
             return state.outcome()
         if direct and (move := state.baseline_move(rng)) is not None:
             if story is not None:  # (the baseline's own move, found without the list: the same game as untraced)
-                tell(story, ("move", str(move), [], 0))
+                tell(story, ("move", told(move, "baseline_move"), [], 0))
             state.apply(move)
             continue
         moves = state.moves()
         if not moves:
-            raise EndlessGame("moves() offered no move while over() says the game goes on")
+            raise EndlessGame("moves", "moves() offered no move while over() says the game goes on")
         move = policy(state, moves, rng)
         if not any(m is move for m in moves) and move not in moves:
-            raise EndlessGame(f"the policy chose {move}, which is not a legal move")
+            raise EndlessGame("baseline", f"the policy chose {move}, which is not a legal move")
         if story is not None:
-            tell(story, ("move", str(move), [str(m) for m in moves[:TOLD_MOVES]], len(moves)))
+            tell(story, ("move", told(move, "moves"), [told(m, "moves") for m in moves[:TOLD_MOVES]], len(moves)))
         state.apply(move)
-    raise EndlessGame(f"the game was not over after {MOVE_LIMIT:,} moves: does over() ever say so?")
+    raise EndlessGame("over", f"the game was not over after {MOVE_LIMIT:,} moves: does over() ever say so?")

@@ -145,7 +145,7 @@ def play_one(s: Session, task: tuple[int, int, int], story: list[tuple] | None =
     ends it (the runner judges and locates it). `story`: every event of the game told into it, in order."""
     import os
 
-    from pnp.play.policies import play
+    from pnp.play.policies import EndlessGame, LongMove, play
     from pnp.play.table import Table, card_views, read_only
 
     def refuse_exit(status: int = 0) -> None:
@@ -179,7 +179,10 @@ def play_one(s: Session, task: tuple[int, int, int], story: list[tuple] | None =
             story.append(("dealt", {"table": dealt["table"], "hands": dealt["hands"]}))
             table.record.story = story
         state = s.module.start(table)
-        outcome = play(state, s.policy, random.Random(seed ^ 0x5EED), story)
+        try:
+            outcome = play(state, s.policy, random.Random(seed ^ 0x5EED), story)
+        except (LongMove, EndlessGame) as exc:  # said at the method that gave it, as outcome()'s is
+            raise InputError([Problem(_method_at(s.plan.game, state, exc.method), printable(str(exc)))]) from None
     finally:
         os._exit = real_exit
         _restore(s.cards, variant, old, copies)
@@ -209,10 +212,19 @@ def _ended(game: Game, state: Any, outcome: Any) -> tuple[bool, str, int]:
     elif type(ended) is not int or not 0 <= ended <= RECORD_ROUNDS:
         why = f"the round is an int from 0 to {RECORD_ROUNDS:,}, not {echo(ended)}"
     if why:
-        code = getattr(getattr(type(state), "outcome", None), "__code__", None)
-        at = Where(shown(game, code.co_filename), code.co_firstlineno) if code else Where(f"cards/{game.id}/play.py")
-        raise InputError([Problem(at, f"outcome() returns Outcome(won, reason, round): {why}")])
+        raise InputError([Problem(_method_at(game, state, "outcome"), f"outcome() returns Outcome(won, reason, "
+                                  f"round): {why}")])
     return won, printable(reason), ended
+
+
+def _method_at(game: Game, state: Any, method: str) -> Where:
+    """Where the play module defines the State's `method` (its `def` line), for what it returned; the game's play
+    file where the method is not the module's (a game played from play.yaml by pnp's engine)."""
+    code = getattr(getattr(type(state), method, None), "__code__", None)
+    if code is not None and Path(code.co_filename).resolve().is_relative_to(game.dir.resolve()):
+        return Where(shown(game, code.co_filename), code.co_firstlineno)
+    path = play_file(game)
+    return Where(shown(game, path) if path is not None else f"cards/{game.id}/play.py")
 
 
 def _vary(cards: dict[str, dict[str, dict[str, Any]]], variant: Variant, copies: dict[tuple[str, str], dict]) -> Any:

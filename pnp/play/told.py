@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pnp.core.errors import InputError, Problem
+from pnp.core.errors import InputError, Problem, printable
 
 
 def trace_task(text: str, seed: int) -> tuple[int, int]:
@@ -71,7 +71,7 @@ def as_text(result: dict[str, Any]) -> str:
         elif kind == "end":
             _, won, reason, ended = event
             lines.append(f"{'won' if won else 'lost'}: {reason}, in round {ended}, after {moves} moves")
-    return "\n".join(lines)
+    return "\n".join(map(printable, lines))  # what game code names (moves, meters, events) reaches a terminal
 
 
 def _shown(value: Any) -> str:

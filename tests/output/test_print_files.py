@@ -93,6 +93,18 @@ def test_a_die_net_has_its_bleed_past_every_cut_edge(monkeypatch):
     assert short_edges(*_die_sheet())
 
 
+
+@pytest.mark.parametrize("paper", ["A4", "letter"])
+def test_a_die_nets_manifest_entry_says_its_bleed_not_that_it_has_none(shared_build, paper):
+    """Die nets bleed 3 mm past their cut line, but each entry still said "a die net prints without bleed" (the
+    note from before they had any), beside `bleed_mm` of 3 mm a side: the manifest told a shop two things."""
+    _, manifest = shared_build("voyage", *(("--paper", paper) if paper != "A4" else ()))
+    nets = [f for key in ("faces", "document_faces") for f in manifest[key] if f["component"] == "peril-die"]
+    assert nets
+    for f in nets:
+        assert "without bleed" not in f.get("bleed_note", ""), f
+        assert min(f["bleed_mm"]) >= 3.0, f
+
 def test_the_assembly_map_keeps_no_text_too_small_to_print():
     """The board's own words, drawn at the map's scale, were 1.1-1.7 pt: the map leaves out what would print under
     5 pt and keeps the rest."""

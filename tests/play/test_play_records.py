@@ -10,6 +10,7 @@ import json
 import math
 import re
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -189,3 +190,48 @@ def test_a_game_of_a_billion_rounds_is_stopped_at_the_records_bound(coins):
     assert code == 2 and not out
     assert err.startswith(f"{PLAY}:{line}: the play module recorded what does not fit its record: meter 'purse' "
                           "more than 1,000 times in one game"), err
+
+
+def test_a_move_too_long_to_tell_is_located_at_moves_before_the_trace_takes_it(coins):
+    """A move of 10 MB (its name, or its arg) was told in full by `--trace`: 90 MB on stdout after 81 s and
+    340 MB, exit 0. What a trace tells of a move leaves the worker: held to the record's bounds at moves()."""
+    from pnp.core.bounds import RECORD_NAME
+
+    edit(coins, 'DRAW, ROLL = Move("draw"), Move("roll")', 'DRAW, ROLL = Move("d" * 10_000_000), Move("roll")')
+    at = (coins / PLAY).read_text().split("\n").index("    def moves(self) -> list[Move]:") + 1
+    started = time.monotonic()
+    code, out, err = simulate(coins, "--trace", "0")
+    assert time.monotonic() - started < 15
+    assert code == 2 and not out
+    assert err.startswith(f"{PLAY}:{at}: moves() returns a move told in more than {RECORD_NAME} characters: "
+                          "'ddddd"), err
+    assert len(err) < 1_000, len(err)
+
+
+def test_a_trace_tells_what_game_code_names_escaped(coins):
+    """The report escapes a meter's or a move's name; `--trace` wrote them raw (ESC[2J cleared the terminal)."""
+    edit(coins, 'DRAW, ROLL = Move("draw"), Move("roll")', 'DRAW, ROLL = Move("draw\\x1b[2J"), Move("roll")')
+    edit(coins, METER, 'self.table.record.meter("purse\\x1b]0;owned\\x07", self.purse); '
+                       'self.table.record.count("ev\\u202e")')
+    code, out, err = simulate(coins, "--trace", "0")
+    assert code == 0, err
+    assert "\x1b" not in out and "\x07" not in out and "\u202e" not in out, out
+    assert "move 1: draw\\x1b[2J (of 2: draw\\x1b[2J, roll)" in out, out
+    assert "  purse\\x1b]0;owned\\x07: " in out and "  ev\\u202e" in out, out
+
+
+@pytest.mark.parametrize(("old", "new", "method", "said"), [
+    ("return self.purse >= self.goal or self.turn >= self.turns", "return False", "over",
+     "the game was not over after 5,000 moves: does over() ever say so?"),
+    ("return [DRAW, ROLL] if len(self.pile) else [ROLL]", "return []", "moves",
+     "moves() offered no move while over() says the game goes on"),
+])
+def test_a_game_that_never_ends_is_located_at_the_method_that_keeps_it_going(coins, old, new, method, said):
+    """A game over() never ends (its rounds unbounded, its records unused) was said at play.py alone."""
+    edit(coins, METER, "pass")  # (no meter: a record's own bound would stop it first)
+    edit(coins, old, new)
+    at = next(i for i, line in enumerate((coins / PLAY).read_text().split("\n"), 1)
+              if line.startswith(f"    def {method}(self"))
+    code, out, err = simulate(coins)
+    assert code == 2 and not out
+    assert err.startswith(f"{PLAY}:{at}: {said} (game 1 at 1 player"), err

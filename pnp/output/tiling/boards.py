@@ -63,10 +63,6 @@ def tiling_said(deck: Deck, face: Face, plan: SeamPlan, s: PrintSettings, paper:
             + "".join(f"; {why}" for why in plan.said))
 
 
-NO_BLEED_NET = ("a die net prints without bleed: it is cut on its outline, where each face's edge is folded against "
-                "a neighbour or a glue tab, and a face's colour stops on the fold")
-
-
 def impose_boards(deck: Deck, entries: list[Entry], s: PrintSettings, paper: tuple[float, float],
                   notes: list[str], beside: bool = False) -> tuple[list[Page], str]:
     """(pages, how they are laid out, for the summary). `beside`: a tiled board's assembly map beside a tile where
@@ -81,9 +77,6 @@ def impose_boards(deck: Deck, entries: list[Entry], s: PrintSettings, paper: tup
                     f"{grid.cols.count}x{grid.rows.count} per sheet")
     pages: list[Page] = []
     tiles = 0
-    if kind == "die":
-        for _, _, meta in entries:
-            meta["bleed_note"] = NO_BLEED_NET
     tab = deck.spec.seams.tab if deck.spec.seams else 7 * MM
     for face, back, meta in entries:
         avoid = avoided(deck, face, back) if kind == "board" else []
