@@ -70,9 +70,6 @@ def _within(seconds: float, call: Any) -> tuple[bool, Any]:
     return True, got["value"]
 
 
-STARTING = 3.0  # seconds of the process's own start (Python, pnp, Dask's import) counted toward CONNECT_SECONDS
-
-
 def _since_start() -> float:
     """Seconds since this process started (from /proc; 0 where the system does not say)."""
     import os
@@ -93,7 +90,9 @@ def connect(address: str) -> Any:
     except ImportError:
         raise _problem(f"--cluster needs Dask distributed, an optional extra: {INSTALL}") from None
     _quiet()
-    wait = max(CONNECT_SECONDS / 2, CONNECT_SECONDS - min(_since_start(), STARTING))  # the command's start counts too
+    # the command's own start (Python, pnp, Dask's import: slower on a loaded host) counts toward the deadline,
+    # and the scheduler has half of it at least
+    wait = max(CONNECT_SECONDS / 2, CONNECT_SECONDS - _since_start())
     try:
         answered, client = _within(wait, lambda: Client(address, timeout=max(1, wait - 1), set_as_default=False))
     except (OSError, ValueError, TypeError) as exc:  # refused, timed out (OSError), an address not understood
