@@ -259,6 +259,13 @@ class Table:
             views = self.kept[key] = deck_effects(self._effects.get(deck, {}), cards)
         return views
 
+    def condition(self, source: str) -> Any:
+        """A step's `if:` (docs/effects.md), compiled: call it with the names it reads (the game's meters, `card`
+        for the card's fields), true while the step happens. The engine's own expressions, in their sandbox."""
+        from pnp.model.expressions.evaluate import expression
+
+        return expression(source)
+
     def data(self, name: str) -> Any:
         """A data table's values (`data:` in game.yaml)."""
         if name not in self._data:

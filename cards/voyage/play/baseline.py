@@ -74,7 +74,7 @@ def fields_harm(ship, card: str) -> float:
                                                                             + (ev.get("sanitation") or 0))
     harm -= 3 * (ev.get("actions") or 0)
     if ev["kind"] == "ongoing":
-        harm += 4 if card in ("quarantine", "clogged-pipes", "gremlins", "engineers-strike", "gravity-glitch") else 0
+        harm += 4 if ship.event_plans[card].hinders else 0  # it blocks a Room, forbids a task or makes one dearer
         harm *= ev.get("duration") or 3
     return harm
 

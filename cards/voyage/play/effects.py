@@ -48,53 +48,26 @@ def craftable(ship, sq: str) -> bool:
 
 # -- events ---------------------------------------------------------------------------------------------
 def event_drawn(ship, card: str) -> None:
-    ev = ship.event[card]
-    deflect = ship.deflect()
+    """An Event Card drawn plays its steps (verbs.py); an ongoing one then stays in play, beside the Room its
+    `place-beside` rolled, but one the crew resolves only beside its Room when no Room can take it."""
+    from . import verbs
 
-    def hit(tokens_each: int, rolls: int) -> None:
-        nonlocal deflect
-        for _ in range(rolls):
-            n = tokens_each
-            while n and deflect:
-                n, deflect = n - 1, deflect - 1
-            if n:
-                ship.hurt(ship.roll_room(harm=True, event=True), n)
-
-    if ev.get("happiness") and card != "health-inspector" and card != "bad-reviews":
-        ship.change("happiness", ev["happiness"])
-    if ev.get("sanitation") and card != "space-mice":
-        ship.change("sanitation", ev["sanitation"])
-    if card in ("meteor-shower", "hull-breach", "septic-surprise"):
-        hit(ev["damage"], ev.get("rolls") or 1)
-    elif card == "muster-drill":
-        face = ship.roll()
-        sq = face.get("id") if not (face.get("wild") or face.get("chosen")) else ship.best_square()
-        for member in ship.crew:
-            member[1] = sq
-    elif card == "lost-luggage":
-        for who, member in enumerate(ship.crew):
-            for _ in range(min(ev["discard"], len(member[2]))):
-                discard_ability(ship, who, worst_card(ship, who))
-    if ev["kind"] == "ongoing":
-        at = ship.roll_room(harm=True, event=True) if card in ("electrical-fire", "space-mice", "quarantine") else None
-        if card in ("electrical-fire", "space-mice") and at is None:
-            return  # no room can take it
-        ship.ongoing.append({"id": card, "left": ev.get("duration"), "at": at, "done": set()})
+    plan = ship.event_plans[card]
+    e = {"id": card, "left": ship.event[card].get("duration"), "at": None, "done": set()}
+    verbs.strike(ship, e, plan.drawn)
+    if plan.ongoing and not (plan.beside is not None and e["at"] is None and plan.resolve == verbs.BESIDE):
+        ship.ongoing.append(e)
 
 
 def end_of_round_events(ship) -> None:
-    deflect = ship.deflect()
+    """Each ongoing Event's steps `at: round-end`, in the order they came into play."""
+    from . import verbs
+
+    plans = ship.event_plans
     for e in list(ship.ongoing):
-        ev = ship.event[e["id"]]
-        if e["id"] == "ion-storm" and ev["damage"] > deflect:
-            ship.hurt(ship.roll_room(harm=True, event=True), ev["damage"] - deflect)
-        elif e["id"] == "electrical-fire" and ev["damage"] > deflect:
-            ship.hurt(e["at"], ev["damage"] - deflect)
-        elif e["id"] == "space-mice":
-            ship.change("sanitation", ev["sanitation"])
-        elif e["id"] == "bad-reviews" or (e["id"] == "health-inspector"
-                                          and ship.meter["sanitation"] < ev["below"]):
-            ship.change("happiness", ev["happiness"])
+        steps = plans[e["id"]].round_end
+        if steps:
+            verbs.strike(ship, e, steps)
 
 
 def resolve_event(ship, index: int) -> None:

@@ -59,20 +59,24 @@ def choose(ship) -> Move:
     # options: the decision's costs and the board, once
     move_cost = ship.tasks["Move"]["cost"]
     blocked: set | tuple
+    forbidden: frozenset
+    event_plans = ship.event_plans
     if not ongoing:
-        strike, extra, blocked, walk = False, 0, (), move_cost
-    else:  # ship.active and m.quarantine, in one pass over the events
-        strike, extra, blocked, walk = False, 0, set(), move_cost
+        forbidden, extra, blocked, walk = frozenset(), 0, (), move_cost
+    else:  # v.in_play and v.task_cost(ship, "Move", ..), in one pass over the events
+        forbidden, extra, blocked, walk, more = frozenset(), 0, set(), move_cost, 0
         for e in ongoing:
-            eid = e["id"]
-            if eid == "quarantine":
+            ep = event_plans[e["id"]]
+            if ep.blocks:
                 blocked.add(e["at"])
-            elif eid == "engineers-strike":
-                strike = True
-            elif eid == "gremlins":
-                extra = ship.event["gremlins"]["ability_cost"]
-            elif eid == "gravity-glitch":
-                walk = ship.event["gravity-glitch"]["move_cost"]
+            if ep.forbids:
+                forbidden |= ep.forbids
+            if ep.sets:
+                walk = ep.sets.get("Move", walk)
+            if ep.extra:
+                extra += ep.extra.get("ability", 0)
+                more += ep.extra.get("Move", 0)
+        walk += more
         walk = walk if walk > 0 else 0  # max(0, walk)
     damage, destroyed = ship.damage, ship.destroyed
     damaged = ([sq for sq, d in damage.items() if d and sq not in destroyed] if any(damage.values())  # as options
@@ -156,20 +160,20 @@ def choose(ship) -> Move:
                 score = value / (c if c > 0.5 else 0.5)
                 if score > best_score:
                     best, best_score = ("entertain", who, None, c, None), score
-        # options: "if not strike:" Repair where the Captain stands, Craft (effects.craftable)
-        if not strike:
-            if damage[here] and here not in destroyed and (c := m.task_cost(ship, "Repair", who)) <= left:
-                score = b.repair_value(ship, here, 1) / (c if c > 0.5 else 0.5)
+        # options: Repair where the Captain stands, Craft (effects.craftable), each unless an Event forbids it
+        if "Repair" not in forbidden and damage[here] and here not in destroyed and (
+                c := m.task_cost(ship, "Repair", who)) <= left:
+            score = b.repair_value(ship, here, 1) / (c if c > 0.5 else 0.5)
+            if score > best_score:
+                best, best_score = ("repair", who, None, c, None), score
+        if "Craft" not in forbidden and rooms_left and here not in destroyed and not damage[here]:
+            if craft_cost is None:
+                craft_cost = m.task_cost(ship, "Craft", who)
+            if craft_cost <= left and not crafted:  # another Captain's Craft: worth the same, never more
+                crafted = True
+                score = b.craft_value(ship) / (craft_cost if craft_cost > 0.5 else 0.5)
                 if score > best_score:
-                    best, best_score = ("repair", who, None, c, None), score
-            if rooms_left and here not in destroyed and not damage[here]:
-                if craft_cost is None:
-                    craft_cost = m.task_cost(ship, "Craft", who)
-                if craft_cost <= left and not crafted:  # another Captain's Craft: worth the same, never more
-                    crafted = True
-                    score = b.craft_value(ship) / (craft_cost if craft_cost > 0.5 else 0.5)
-                    if score > best_score:
-                        best, best_score = ("craft", who, None, craft_cost, None), score
+                    best, best_score = ("craft", who, None, craft_cost, None), score
         # options: "room = ship.slot[here]" .. add(("room", ...)): the activated Room where the Captain stands
         room = ship.slot[here]
         fields = room_cards.get(room)
@@ -268,20 +272,19 @@ def choose(ship) -> Move:
                             continue
                         target = targets[0]
                     best, best_score = ("ability", who, card, c, target), score
-        # options: "for i, e in enumerate(ongoing)": resolve an Event, discard for the Gremlins
+        # options: "for i, e in enumerate(ongoing)": resolve an Event, or discard to resolve it
         for i, e in enumerate(ongoing):  # an Event resolved, or a discard, by an earlier Captain is worth the
             if i in resolved:  # same (and costs the same): never more
                 continue
-            eid = e["id"]
-            if (eid in m.RESOLVE_ANYWHERE or (eid in m.RESOLVE_BESIDE and e["at"] == here)
-                    or (eid == "clogged-pipes" and damage[here]) or (eid == "bad-reviews" and here not in e["done"])) \
-                    and (c := ship.event[eid]["resolve_cost"]) <= left:
-                if eid != "gremlins":  # (the Gremlins' discard, below, comes after their resolve)
+            ep = event_plans[e["id"]]
+            if ep.resolve is not None and (c := ep.cost) <= left and here not in e["done"] and \
+                    v.resolvable(ship, e, ep.resolve, here):
+                if not ep.discards:  # (a discard, below, comes after the resolve)
                     resolved.add(i)
                 score = b.resolve_worth(ship, i) / (c if c > 0.5 else 0.5)
                 if score > best_score:
                     best, best_score = ("resolve", who, i, c, None), score
-            if eid == "gremlins" and hand:
+            if ep.discards and hand:
                 resolved.add(i)
                 score = b.worth(ship, "discard", who, i, None, 0, sites) / 0.5  # its cost 0: per Action, 0.5
                 if score > best_score:

@@ -13,8 +13,6 @@ from pnp.play import Move
 from . import effects, verbs
 
 END = Move("end round")
-RESOLVE_ANYWHERE = ("ion-storm", "engineers-strike", "gravity-glitch")
-RESOLVE_BESIDE = ("electrical-fire", "space-mice")
 _new = tuple.__new__
 
 
@@ -24,9 +22,10 @@ def task_cost(ship, name: str, who: int) -> int:
     if name in BASIC:
         return basic_costs(ship)[BASIC.index(name)]
     cost = ship.tasks[name]["cost"]
+    if ship.ongoing:
+        cost = verbs.task_cost(ship, name, cost)
     if name == "Move":
-        glitch = ship.active("gravity-glitch")
-        cost = 0 if who in ship.hall else glitch["move_cost"] if glitch else cost
+        cost = 0 if who in ship.hall else cost
     elif name == "Repair":
         captain = ship.crew[who][0]
         cost += ship.cost_change("Repair")
@@ -38,8 +37,8 @@ BASIC = ("Search", "Clean", "Entertain")  # the tasks that cost every Captain th
 
 
 def basic_costs(ship) -> tuple[int, int, int]:
-    """What Search, Clean and Entertain cost now (any Captain), in one call: the Clogged Pipes make a
-    Clean dearer, a working Room may make a task cheaper (or dearer)."""
+    """What Search, Clean and Entertain cost now (any Captain), in one call: as the ongoing Events change
+    them (verbs.task_cost), and a working Room may make a task cheaper (or dearer)."""
     rooms = ship.cost_rooms
     plain = not ship.ongoing and not any(room in ship.at for task in BASIC for room, _ in rooms.get(task, ()))
     # (neither: the tasks' own costs, kept in Table.kept)
@@ -48,9 +47,8 @@ def basic_costs(ship) -> tuple[int, int, int]:
     tasks = ship.tasks
     search, clean, entertain = tasks["Search"]["cost"], tasks["Clean"]["cost"], tasks["Entertain"]["cost"]
     if ship.ongoing:
-        clogged = ship.active("clogged-pipes")
-        if clogged:
-            clean += clogged["clean_cost"]
+        search, clean = verbs.task_cost(ship, "Search", search), verbs.task_cost(ship, "Clean", clean)
+        entertain = verbs.task_cost(ship, "Entertain", entertain)
     if rooms:
         search += ship.cost_change("Search")
         clean += ship.cost_change("Clean")
@@ -79,8 +77,9 @@ def reach(ship, who: int, blocked: set | tuple | None = None) -> set:
 
 
 def quarantine(ship) -> set:
-    """The squares in Quarantine (ship.quarantined, for every square at once)."""
-    return {e["at"] for e in ship.ongoing if e["id"] == "quarantine"}
+    """The squares an Event in play blocks (ship.quarantined, for every square at once)."""
+    plans = ship.event_plans
+    return {e["at"] for e in ship.ongoing if plans[e["id"]].blocks}
 
 
 def make(name: str, who: int, key, cost: int, target) -> Move:
@@ -123,15 +122,12 @@ def options(ship) -> list:
     simple = not ongoing  # no event changes what a Move reaches or costs
     move_cost = ship.tasks["Move"]["cost"]
     blocked: set | tuple
+    forbidden: frozenset
     if simple:
-        strike, extra, blocked, walk = False, 0, (), move_cost
+        forbidden, extra, blocked, walk = frozenset(), 0, (), move_cost
     else:
-        strike = ship.active("engineers-strike")
-        gremlins = ship.active("gremlins")
-        extra = gremlins["ability_cost"] if gremlins else 0
-        blocked = quarantine(ship)
-        glitch = ship.active("gravity-glitch")
-        walk = max(0, glitch["move_cost"] if glitch else move_cost)  # task_cost(ship, "Move", who)
+        forbidden, extra, blocked = verbs.in_play(ship)  # the tasks forbidden, an Ability Card's extra cost
+        walk = max(0, verbs.task_cost(ship, "Move", move_cost))  # task_cost(ship, "Move", who)
     damage, destroyed = ship.damage, ship.destroyed
     damaged = [sq for sq in ship.squares if damage[sq] and sq not in destroyed]
     crew = ship.crew
@@ -141,7 +137,7 @@ def options(ship) -> list:
             fewest, least = i, len(crew[i][2])
     links = ship.links
     hall, near_of, room_cards, captains, abilities = ship.hall, ship.near, ship.room, ship.captain, ship.ability
-    plans = ship.ability_plans
+    plans, event_plans = ship.ability_plans, ship.event_plans
     rooms_left = len(ship.rooms.cards) > 0
     basic = None  # Search, Clean and Entertain: the same cost for every Captain
     craft_cost = None
@@ -169,14 +165,14 @@ def options(ship) -> list:
                 add(("clean", who, None, basic[1], None))
             if ship.meter["happiness"] < 100 and basic[2] <= left:
                 add(("entertain", who, None, basic[2], None))
-        if not strike:
-            if damage[here] and here not in destroyed and (c := task_cost(ship, "Repair", who)) <= left:
-                add(("repair", who, None, c, None))
-            if rooms_left and here not in destroyed and not damage[here]:  # effects.craftable
-                if craft_cost is None:
-                    craft_cost = task_cost(ship, "Craft", who)
-                if craft_cost <= left:
-                    add(("craft", who, None, craft_cost, None))
+        if "Repair" not in forbidden and damage[here] and here not in destroyed and (
+                c := task_cost(ship, "Repair", who)) <= left:
+            add(("repair", who, None, c, None))
+        if "Craft" not in forbidden and rooms_left and here not in destroyed and not damage[here]:  # craftable
+            if craft_cost is None:
+                craft_cost = task_cost(ship, "Craft", who)
+            if craft_cost <= left:
+                add(("craft", who, None, craft_cost, None))
         room = ship.slot[here]
         fields = room_cards.get(room)
         if fields and fields["kind"] == "activated" and fields["cost"] <= left and ship.works(room):
@@ -207,13 +203,12 @@ def options(ship) -> list:
                             shared[card] = targets
                     if targets:
                         add(("ability", who, card, c, targets))
-        for i, e in enumerate(ongoing):
-            ev = ship.event[e["id"]]
-            if (e["id"] in RESOLVE_ANYWHERE or (e["id"] in RESOLVE_BESIDE and e["at"] == here)
-                    or (e["id"] == "clogged-pipes" and damage[here])
-                    or (e["id"] == "bad-reviews" and here not in e["done"])) and ev["resolve_cost"] <= left:
-                add(("resolve", who, i, ev["resolve_cost"], None))
-            if e["id"] == "gremlins" and hand:
+        for i, e in enumerate(ongoing):  # an Event resolved where its plan says (verbs.EventPlan), or by discards
+            plan = event_plans[e["id"]]
+            if plan.resolve is not None and plan.cost <= left and here not in e["done"] and \
+                    verbs.resolvable(ship, e, plan.resolve, here):
+                add(("resolve", who, i, plan.cost, None))
+            if plan.discards and hand:
                 add(("discard", who, i, 0, list(dict.fromkeys(hand))))
     return out
 
@@ -292,13 +287,13 @@ def apply(ship, move: Move) -> None:
         effects.play_ability(ship, *arg)
     elif name == "resolve":
         e = ship.ongoing[arg[1]]
-        e["done"].add(ship.crew[arg[0]][1])
-        if e["id"] != "bad-reviews" or len(e["done"]) >= ship.event["bad-reviews"]["resolve_rooms"]:
+        e["done"].add(ship.crew[arg[0]][1])  # the Rooms it has been resolved in
+        if len(e["done"]) >= ship.event_plans[e["id"]].rooms:
             effects.resolve_event(ship, arg[1])
     elif name == "discard":
         who, card, i = arg
         effects.discard_ability(ship, who, card)
         e = ship.ongoing[i]
         e["done"].add(len(e["done"]))
-        if len(e["done"]) >= ship.event["gremlins"]["resolve_discards"]:
+        if len(e["done"]) >= ship.event_plans[e["id"]].discards:
             effects.resolve_event(ship, i)

@@ -39,6 +39,7 @@ class Ship(State):
         self.peril = table.die("peril-die")
         self.ability, self.event, self.room = table.cards("ability"), table.cards("event"), table.cards("room")
         self.ability_plans = verbs.plans(table, "ability")  # each Ability Card's effect, compiled (verbs.py)
+        self.event_plans = verbs.event_plans(table)  # each Event Card's, the same
         self.rank = table.kept.get("rank")  # each card's place in its deck file: where the players' choices
         if self.rank is None:  # tie, the card written first (never the first id: a renamed card plays the same)
             self.rank = table.kept["rank"] = {card: i for deck in (self.ability, self.room, self.event)
@@ -110,13 +111,9 @@ class Ship(State):
         return sum(args["tokens"] for _, _, args, _ in self.working("deflect"))
 
     def quarantined(self, sq: str) -> bool:
-        return any(e["id"] == "quarantine" and e["at"] == sq for e in self.ongoing)
-
-    def active(self, event_id: str) -> dict | None:
-        for e in self.ongoing:
-            if e["id"] == event_id:
-                return self.event[event_id]
-        return None
+        """Whether an Event in play blocks the square (its `block`: none enters it, its Room does not work)."""
+        plans = self.event_plans
+        return any(e["at"] == sq and plans[e["id"]].blocks for e in self.ongoing)
 
     def fields(self, sq: str) -> dict | None:
         """The Room card's fields in a square (None for an empty room)."""
@@ -219,7 +216,7 @@ class Ship(State):
             if when.get("if") != "intact" or not self.damage[sq]:
                 gained += args["count"]
         for e in self.ongoing:
-            gained += self.event[e["id"]].get("actions") or 0
+            gained += self.event_plans[e["id"]].actions
         for captain, _, _ in self.crew:
             if captain == "beowulf":
                 c = self.captain[captain]

@@ -5,6 +5,9 @@ say, read from its YAML (`Table.effects`), and a card of new steps plays with no
 A card's steps are compiled once a run (`plans`, kept in Table.kept): each step's verb and arguments, the step
 a player aims (a chosen Room, an ongoing Event, or where the Captain stands), and what the baseline needs to
 know of its worth (whether it depends on the target, on where its Captain stands, or on more than the meters).
+An Event Card's steps are compiled the same way (`event_plans`): what it plays when drawn and at each Round's
+end, and what it does while in play (the Rooms it blocks, the tasks it forbids or makes dearer, the Actions a
+Round it gives, how the crew resolves it), lookups the rules read at every decision.
 """
 
 from __future__ import annotations
@@ -15,6 +18,8 @@ from typing import Any
 from pnp.play import Table
 
 HERE, ROLLED = "here", "rolled"  # the places a step names: where the acting Captain stands; the Room rolled last
+ROLL, BESIDE, ANY = "roll", "beside", "any"  # an Event's: a Room the Peril Die shows, rolled for the step (again
+# off a Room that can take no Damage Token); the Room beside the card; any Room
 
 
 class Plan:
@@ -25,10 +30,7 @@ class Plan:
 
     def __init__(self, card: str, steps: Any):
         self.steps = tuple((s["verb"], s["args"], s["when"]) for s in steps)
-        for verb in (step[0] for step in self.steps):
-            if verb not in DOES and verb not in STANDING:
-                known = ", ".join(sorted({*DOES, *STANDING}))
-                raise ValueError(f"{card}: Voyage plays no `{verb}` (its verbs: {known})")
+        _known(card, self.steps)
         aimed = [(verb, args) for verb, args, _ in self.steps if _aimed(verb, args)]
         aim: Any = aimed[0] if aimed else None
         self.aim = aim  # (verb, args) of the step a player aims
@@ -61,6 +63,172 @@ def plans(table: Table, deck: str) -> Shared:
             made[card] = Plan(card, steps)
         table.kept[key] = made
     return made
+
+
+class EventPlan:
+    """An Event Card's effect, compiled: the steps it plays when drawn (`drawn`) and at the end of every Round it
+    is in play (`round_end`), each `(verb, args, when, test)` (test: its `if:`, or None); and, for an ongoing card,
+    what holds while it is in play: where it sits (`beside`: its `place-beside`'s place, or None), whether it
+    blocks that Room, the tasks no Captain can use (`forbids`), the costs it sets (`sets`, task -> Actions) and
+    adds to (`extra`, a task or a deck -> Actions), the Actions it gives every Round, and how the crew resolves it:
+    spending `cost` Actions where `resolve` says (ANY, BESIDE, or a chosen place's filters) in `rooms` different
+    Rooms, or discarding `discards` Ability Cards. `hinders`: it hinders the crew's tasks (the baseline's harm)."""
+
+    __slots__ = ("ongoing", "drawn", "round_end", "beside", "blocks", "forbids", "sets", "extra", "actions",
+                 "resolve", "cost", "rooms", "discards", "hinders")
+
+    def __init__(self, card: str, steps: Any, fields: Mapping, table: Table):
+        self.ongoing = fields["kind"] == "ongoing"
+        drawn: list = []
+        round_end: list = []
+        self.beside, self.blocks, self.actions = None, False, 0
+        self.forbids: frozenset = frozenset()
+        self.sets: dict = {}
+        self.extra: dict = {}
+        self.resolve, self.cost, self.rooms, self.discards = None, 0, 1, 0
+        for step in steps:
+            verb, args, when = step["verb"], step["args"], step["when"]
+            at = when.get("at")
+            if verb == "block":
+                if args["place"] != BESIDE:
+                    raise ValueError(f"{card}: Voyage's `block` blocks the Room beside the card (`block: beside`)")
+                self.blocks = True
+            elif verb == "forbid":
+                self.forbids |= {args["task"]}
+            elif verb == "task-cost":
+                if "until" in when:
+                    raise ValueError(f"{card}: an Event's `task-cost` holds while it is in play (no `until:`)")
+                self.sets[args["task"]] = args["cost"]
+            elif verb == "modify-cost":
+                self.extra[args["task"]] = self.extra.get(args["task"], 0) + args["by"]
+            elif verb == "actions" and at == "round-start":
+                self.actions += args["count"]
+            elif verb == "resolve":
+                place = args["place"]
+                self.resolve = ANY if place == ANY else BESIDE if place == BESIDE else \
+                    tuple(place["choose"]) if isinstance(place, Mapping) else None
+                if self.resolve is None:
+                    raise ValueError(f"{card}: `resolve` is in `any` Room, `beside` the card, or {{choose: [...]}}")
+                self.cost = args["actions"]
+            elif verb == "resolve-spread":
+                self.resolve, self.cost, self.rooms = ANY, args["actions"], args["rooms"]
+            elif verb == "resolve-discard":
+                self.discards = args["cards"]
+            elif at is None or at == "drawn" or at == "round-end":
+                if verb == "place-beside":
+                    if args["place"] != ROLL:
+                        raise ValueError(f"{card}: Voyage's `place-beside` places the card by a roll (`roll`)")
+                    self.beside = args["place"]
+                (round_end if at == "round-end" else drawn).append(
+                    (verb, args, when, _test(table.condition(when["if"]), fields) if "if" in when else None))
+            else:
+                raise ValueError(f"{card}: an Event's `{verb}` happens when drawn or `at: round-end`, not `at: {at}`")
+        if self.resolve is not None and self.beside is None and self.resolve == BESIDE:
+            raise ValueError(f"{card}: resolved beside its Room, it needs a `place-beside`")
+        _known(card, [(verb, args, when) for verb, args, when, _ in drawn + round_end])
+        self.drawn, self.round_end = tuple(drawn), tuple(round_end)
+        self.hinders = bool(self.blocks or self.forbids or self.sets or self.extra)
+
+
+def _test(holds: Any, fields: Mapping) -> Any:
+    """A step's `if:` (Table.condition), over the meters and the round (and the card's fields, `card.below`)."""
+    card = dict(fields)
+    return lambda ship: holds(card=card, round=ship.round, **ship.meter)
+
+
+def event_plans(table: Table) -> Shared:
+    """Every Event Card compiled (kept: the same for every game with these fields)."""
+    key = ("plans", "event")
+    made = table.kept.get(key)
+    if made is None:
+        made = Shared()
+        fields = table.cards("event")
+        for card, steps in table.effects("event").items():
+            if steps is None:
+                raise ValueError(f"event card {card} says nothing of what it does: give it an `effect:`")
+            made[card] = EventPlan(card, steps, fields[card], table)
+        table.kept[key] = made
+    return made
+
+
+class Strike:
+    """An Event Card striking (drawn, or at a Round's end): the card in play (`{"id", "left", "at", "done"}`), and
+    how many of its Damage Tokens the Deflector Array may still stop (None: not looked at yet)."""
+
+    __slots__ = ("event", "deflect")
+
+    def __init__(self, event: dict):
+        self.event, self.deflect = event, None
+
+
+def strike(ship, event: dict, steps: Any) -> None:
+    """An Event Card's steps (its plan's `drawn` or `round_end`), each whose `if:` holds, for the card `event`:
+    no Captain plays them (a step a Captain would play, each Captain plays)."""
+    at = Strike(event)
+    for verb, args, when, test in steps:
+        if test is None or test(ship):
+            DOES[verb](ship, None, args, when, at)
+
+
+def in_play(ship) -> tuple:
+    """What the ongoing Events do to the crew's moves now, in one pass: the tasks no Captain can use, the Actions
+    an Ability Card costs more, and the squares blocked (ship.quarantined, for every square at once)."""
+    forbidden: frozenset = frozenset()
+    extra, blocked = 0, set()
+    plans = ship.event_plans
+    for e in ship.ongoing:
+        plan = plans[e["id"]]
+        if plan.blocks:
+            blocked.add(e["at"])
+        if plan.forbids:
+            forbidden |= plan.forbids
+        if plan.extra:
+            extra += plan.extra.get("ability", 0)
+    return forbidden, extra, blocked
+
+
+def task_cost(ship, task: str, cost: int) -> int:
+    """A task's cost (`cost`: its own) as the ongoing Events change it: what the last of them sets (`task-cost`),
+    and what each adds (`modify-cost`)."""
+    plans = ship.event_plans
+    extra = 0
+    for e in ship.ongoing:
+        plan = plans[e["id"]]
+        if plan.sets:
+            cost = plan.sets.get(task, cost)
+        if plan.extra:
+            extra += plan.extra.get(task, 0)
+    return cost + extra
+
+
+def resolvable(ship, event: dict, where: Any, here: str) -> bool:
+    """Whether a Captain in `here` may spend Actions to resolve the ongoing Event `event` (its plan's `resolve`)."""
+    if where == ANY:
+        return True
+    if where == BESIDE:
+        return event["at"] == here
+    return passes(ship, here, where)
+
+
+def passes(ship, sq: str, filters: Any) -> bool:
+    """Whether a square is one a chosen place's filters leave."""
+    for name in filters:
+        if name == "damaged":
+            if not ship.damage[sq] or sq in ship.destroyed:
+                return False
+        elif not FILTERS[name](ship, sq, sq):  # (the square is where the Captain stands)
+            return False
+    return True
+
+
+def _known(card: str, steps: Any) -> None:
+    """Each verb of the steps (those a `repeat` does too) is one Voyage plays."""
+    for verb, args, _ in steps:
+        if verb not in DOES and verb not in STANDING:
+            known = ", ".join(sorted({*DOES, *STANDING}))
+            raise ValueError(f"{card}: Voyage plays no `{verb}` (its verbs: {known})")
+        if verb == "repeat":
+            _known(card, [(s["verb"], s["args"], s["when"]) for s in args["do"]])
 
 
 def _place(verb: str, args: Any) -> Any:
@@ -162,7 +330,12 @@ def _roll(ship, who, args, when, target) -> None:
 
 
 def _move(ship, who, args, when, target) -> None:
-    if args["piece"] == ANYONE:
+    if args["to"] == ROLLED:  # the Room rolled last (the wild face: the crew's choice); `crew`: every Captain
+        face = ship.rolled
+        sq = face.get("id") if not (face.get("wild") or face.get("chosen")) else ship.best_square()
+        for member in ship.crew if args["piece"] == "crew" else (ship.crew[who],):
+            member[1] = sq
+    elif args["piece"] == ANYONE:
         ship.crew[target[0]][1] = target[1]
     else:
         ship.crew[who][1] = target
@@ -223,16 +396,40 @@ def _gamble(ship, who, args, when, target) -> None:
     ship.change(args["track"], args["win"] if n is None or n <= args["up_to"] else args["lose"])
 
 
+def _damage(ship, who, args, when, strike) -> None:
+    """An Event's Damage Tokens: the working Rooms that deflect stop some of each strike's (Ship.deflect)."""
+    n = args["tokens"]
+    if strike.deflect is None:
+        strike.deflect = ship.deflect()
+    stopped = n if n < strike.deflect else strike.deflect
+    n, strike.deflect = n - stopped, strike.deflect - stopped
+    if n:
+        ship.hurt(ship.roll_room(harm=True, event=True) if args["place"] == ROLL else strike.event["at"], n)
+
+
+def _place_beside(ship, who, args, when, strike) -> None:
+    strike.event["at"] = ship.roll_room(harm=True, event=True)
+
+
 def _discard(ship, who, args, when, target) -> None:
+    """Captain `who` discards the cards the crew values least; an Event's (no Captain plays it): every Captain."""
     from . import effects
 
-    for _ in range(args["count"]):
-        effects.discard_ability(ship, who, effects.worst_card(ship, who))
+    for i in range(len(ship.crew)) if who is None else (who,):
+        for _ in range(min(args["count"], len(ship.crew[i][2]))):
+            effects.discard_ability(ship, i, effects.worst_card(ship, i))
 
 
-DOES = {"gamble": _gamble, "discard": _discard, "change": _change, "repair": _repair, "clear": _clear, "roll": _roll,
-        "move": _move, "task-cost": _task_cost, "draw": _draw, "look": _look, "craft": _craft, "spare": _spare,
-        "shield": _shield, "steer": _steer, "actions": _actions, "end-event": _end_event}
+def _repeat(ship, who, args, when, target) -> None:
+    for _ in range(args["times"]):
+        for step in args["do"]:
+            DOES[step["verb"]](ship, who, step["args"], step["when"], target)
+
+
+DOES = {"change": _change, "repair": _repair, "clear": _clear, "roll": _roll, "move": _move, "task-cost": _task_cost,
+        "draw": _draw, "look": _look, "craft": _craft, "spare": _spare, "shield": _shield, "steer": _steer,
+        "actions": _actions, "end-event": _end_event, "damage": _damage, "place-beside": _place_beside,
+        "discard": _discard, "repeat": _repeat, "gamble": _gamble}
 
 # what a standing card (a passive Room) holds while it works, by verb: read by the round and the costs (ship.py,
 # moves.py), never played as a move

@@ -13,7 +13,7 @@ import yaml
 
 from conftest import REPO, copy_of, edit, run_pnp
 
-DECKS_ON_EFFECTS = ("abilities.yaml", "rooms.yaml")  # the decks whose cards the play package no longer names
+DECKS_ON_EFFECTS = ("abilities.yaml", "rooms.yaml", "events.yaml")  # decks the play package no longer names
 
 
 def _simulate(root: Path, *args: str) -> dict:
@@ -61,6 +61,21 @@ def test_a_renamed_card_plays_exactly_as_before(tmp_path: Path, deck: str, card:
     assert _in_order(renamed) == _in_order(after)
     played = [c for group in after["groups"] for c in group["cards"] if c["card"] == f"{deck}/renamed-card"]
     assert played and played[0]["played_games"] > 0, played
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("card", ["electrical-fire", "gremlins", "meteor-shower", "quarantine"])
+def test_a_renamed_event_card_plays_exactly_as_before(tmp_path: Path, card: str):
+    """The same games with one Event Card's id changed: the same report, but for its name (drawn, resolved)."""
+    root = copy_of(tmp_path, "voyage")
+    before = _simulate(root)
+    edit(root / "cards" / "voyage" / "events.yaml", f"  - id: {card}\n", "  - id: renamed-card\n")
+    after = _simulate(root)
+    said = json.dumps(before).replace(f'"event/{card}"', '"event/renamed-card"')
+    renamed = json.loads(said.replace(f'"resolved {card}"', '"resolved renamed-card"'))
+    assert _in_order(renamed) == _in_order(after)
+    drawn = [c for group in after["groups"] for c in group["cards"] if c["card"] == "event/renamed-card"]
+    assert drawn and drawn[0]["played_games"] > 0, drawn
 
 
 @pytest.mark.slow
