@@ -228,7 +228,7 @@ def entertain_worth(ship) -> float:
 
 def clean_worth(ship, who: int) -> float:
     by = ship.tasks["Clean"]["sanitation"]
-    by += ship.captain["grimsby"]["clean_bonus"] if ship.crew[who][0] == "grimsby" else 0
+    by += ship.captain_plans[ship.crew[who][0]].bonus.get("Clean", 0)
     return gain(ship, "sanitation", by)
 
 
@@ -255,22 +255,23 @@ def room_move(ship, room: str, target) -> float:
 
 
 def captain_move(ship, who: int, captain: str, target) -> float:
-    if captain == "ines-vasquez":  # (the two valued at every decision first: fused.choose keeps the others')
-        return scouting(ship)
-    if captain == "brick-thornbury":
-        d = ship.damage[target]
-        return 8.0 if d >= ship.max_damage - 1 else 2.0
-    c = ship.captain[captain]
-    if captain == "beowulf":
-        p = (c["win_up_to"] + 1) / 10
-        return p * gain(ship, "happiness", c["happiness"]) + (1 - p) * gain(ship, "happiness", -c["happiness"])
-    if captain == "mags-okonkwo":
-        return craft_value(ship) * 1.3
-    if captain == "grimsby":
-        return gain(ship, "sanitation", c["sanitation"]) + gain(ship, "happiness", c["happiness"])
-    if captain == "quill":  # never an Action card back: Quill and Double Espresso would loop for ever
-        return 0.0 if ship.ability[target].get("actions") else card_value(ship, who, target) * 0.5
-    return 0.0
+    """What a Captain's Activated ability is worth: each of its steps (verbs.py), in order."""
+    v = 0.0
+    for verb, args, _ in ship.captain_plans[captain].ability.steps:
+        if verb == "scout":
+            v += scouting(ship)
+        elif verb == "spare":
+            v += 8.0 if ship.damage[target] >= ship.max_damage - 1 else 2.0
+        elif verb == "gamble":
+            p = (args["up_to"] + 1) / 10
+            v += p * gain(ship, args["track"], args["win"]) + (1 - p) * gain(ship, args["track"], args["lose"])
+        elif verb == "craft":
+            v += craft_value(ship) * 1.3
+        elif verb == "change":
+            v += gain(ship, args["track"], args["by"])
+        elif verb == "take-back":  # never an Action card back: taking back Double Espresso would loop for ever
+            v += 0.0 if ship.ability[target].get("actions") else card_value(ship, who, target) * 0.5
+    return v
 
 
 def ability_move(ship, who: int, card: str, target, sites: dict) -> float:
@@ -317,11 +318,15 @@ def step_worth(ship, who: int, verb: str, args, when, target, sites: dict) -> fl
 # by those; tests/games/voyage/test_simulate_fused.py holds every kept worth to the rule at every decision): every
 # Ability Card but those whose plan reads more (verbs.Plan.reads_more: their targets, where their Captain
 # stands, the Event deck), and these Captains
-BY_METERS = ("beowulf", "grimsby", "mags-okonkwo")
+BY_METERS = ("gamble", "craft", "change")  # a Captain whose ability does only these: worth what the meters say
 
 # the moves whose worth depends on their target (every other group's moves are worth the same): these, the
 # Ability Cards whose plan is `targeted` and the Rooms that repair a Room chosen
-TARGETED = {("captain", "quill"), ("captain", "brick-thornbury")}
+TARGETED = ("take-back", "spare")  # a Captain's ability worth what it takes back, or the Room it spares
+
+
+def by_meters(ship, captain: str) -> bool:
+    return all(verb in BY_METERS for verb, _, _ in ship.captain_plans[captain].ability.steps)
 
 
 def targeted(ship, name: str, key) -> bool:
@@ -329,7 +334,7 @@ def targeted(ship, name: str, key) -> bool:
         return ship.ability_plans[key].targeted
     if name == "room":  # a Room's repair is worth what the Room chosen needs
         return ship.room_plans[key].verb == "repair"
-    return (name, key) in TARGETED
+    return name == "captain" and ship.captain_plans[key].ability.verb in TARGETED
 
 
 def choose(ship) -> Move:
@@ -369,7 +374,8 @@ def choose(ship) -> Move:
             if score > best_score:
                 best, best_score = (group, target), score
             continue
-        if key == "quill":  # worth what the card taken back is, whoever takes it: worked out once (Table.kept)
+        if name == "captain" and ship.captain_plans[key].ability.verb == "take-back":  # worth what the card
+            # taken back is, whoever takes it: worked out once (Table.kept)
             kept = ship.card_values
             for target in targets:
                 value = kept.get((key, target))

@@ -122,29 +122,22 @@ def use_room(ship, who: int, room: str, target) -> None:
 
 
 def use_captain(ship, who: int, target) -> None:
-    captain, here, _ = ship.crew[who]
-    c = ship.captain[captain]
-    ship.table.record.play("captain", captain)
-    if captain == "beowulf":
-        n = ship.number()
-        ship.change("happiness", c["happiness"] if n is None or n <= c["win_up_to"] else -c["happiness"])
-    elif captain == "mags-okonkwo":
-        craft(ship, here, c["draw"])
-    elif captain == "grimsby":
-        ship.change("sanitation", c["sanitation"])
-        ship.change("happiness", c["happiness"])
-    elif captain == "ines-vasquez":  # the crew sees the top card: under the deck if worse than the rest on average
-        from .baseline import event_harm, harm_of_the_rest
+    """Captain `who` uses their Activated ability (its cost paid): its steps (verbs.py)."""
+    from . import verbs
 
-        top = ship.events.top(1)
-        if top and event_harm(ship, top[0]) > harm_of_the_rest(ship, top[0]):
-            ship.events.cards.pop()
-            ship.events.put_bottom(top[0])
-            del ship.known[:1]
-        elif top:
-            ship.known = ship.known or top
-    elif captain == "quill":
-        ship.abilities.discards.remove(target)
-        take(ship, who, target)
-    elif captain == "brick-thornbury":
-        ship.spared.add(target)
+    captain = ship.crew[who][0]
+    ship.table.record.play("captain", captain)
+    verbs.play(ship, who, ship.captain_plans[captain].ability, target)
+
+
+def scout_events(ship) -> None:
+    """The top Event Card seen: under the deck if it is worse than the rest on average (the crew knows it)."""
+    from .baseline import event_harm, harm_of_the_rest
+
+    top = ship.events.top(1)
+    if top and event_harm(ship, top[0]) > harm_of_the_rest(ship, top[0]):
+        ship.events.cards.pop()
+        ship.events.put_bottom(top[0])
+        del ship.known[:1]
+    elif top:
+        ship.known = ship.known or top

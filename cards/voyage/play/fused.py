@@ -52,6 +52,7 @@ def choose(ship) -> Move:
     best: tuple | None = None  # the move to make: moves.make's (name, who, key, cost, target)
     best_score = 0.25  # END's: played when nothing is worth its Actions
     room_cards = ship.room
+    captain_plans = ship.captain_plans
     plan = ship.card_values.get("fused")
     if plan is None:
         plan = ship.card_values["fused"] = _plan(ship)
@@ -117,10 +118,11 @@ def choose(ship) -> Move:
         # options: "cost = 0 if who in hall else walk" .. add(("move", ...)); choose's inline Move worth
         cost = 0 if who in hall else walk
         if cost <= left:
-            if captain != "ines-vasquez" and not blocked and here not in links[here]:
+            far = captain_plans[captain].reach  # how many connected Rooms a Move crosses
+            if far == 1 and not blocked and here not in links[here]:
                 near = near_of[here]
             else:
-                key = (here, captain == "ines-vasquez", tuple(sorted(blocked)) if blocked else ())
+                key = (here, far, tuple(sorted(blocked)) if blocked else ())
                 near = ship.reached.get(key)
                 if near is None:
                     near = ship.reached[key] = sorted(m.reach(ship, who, blocked))
@@ -134,8 +136,8 @@ def choose(ship) -> Move:
                     score = 0.8 * (there - now) * (cost if cost > 1 else 1) / per
                     if score > best_score:
                         best, best_score = ("move", who, None, cost, target), score
-        # options: "if who == fewest or captain == 'grimsby' ..": Search, Clean, Entertain
-        if who == fewest or captain == "grimsby" or captain == "quill":
+        # options: "if who == fewest or plans_of[captain].distinct": Search, Clean, Entertain
+        if who == fewest or captain_plans[captain].distinct:
             if basic is None:
                 basic = m.basic_costs(ship)
             c = basic[0]
@@ -145,9 +147,10 @@ def choose(ship) -> Move:
                     best, best_score = ("search", who, None, c, None), score
             c = basic[1]
             if c <= left and meter["sanitation"] < 100:  # worth the same but for Grimsby's bonus: kept by the meters
-                value = by_meters.get(("clean", captain == "grimsby"))
+                bonus = captain_plans[captain].bonus.get("Clean", 0)
+                value = by_meters.get(("clean", bonus))
                 if value is None:
-                    value = by_meters["clean", captain == "grimsby"] = b.clean_worth(ship, who)
+                    value = by_meters["clean", bonus] = b.clean_worth(ship, who)
                 score = value / (c if c > 0.5 else 0.5)
                 if score > best_score:
                     best, best_score = ("clean", who, None, c, None), score
@@ -194,11 +197,12 @@ def choose(ship) -> Move:
         if c <= left:
             per = c if c > 0.5 else 0.5
             if how is TARGETS:
-                if captain == "quill":  # the card taken back: its targets all cost the same, so the first of the
-                    target, value = _taken_back(ship, who)  # most worth is the one a walk over them would choose
+                aimed = captain_plans[captain].ability.verb
+                if aimed == "take-back":  # the card taken back: its targets all cost the same, so the first of
+                    target, value = _taken_back(ship, who, captain)  # the most worth is the one a walk would choose
                     if target is not None and (score := value / per) > best_score:
                         best, best_score = ("captain", who, captain, c, target), score
-                elif damaged or captain != "brick-thornbury":  # (Brick's targets: damaged squares beside him)
+                elif damaged or aimed != "spare":  # (a Room spared: one of the damaged squares)
                     for target in m.captain_targets(ship, who, damaged):
                         score = b.captain_move(ship, who, captain, target) / per
                         if score > best_score:
@@ -212,7 +216,7 @@ def choose(ship) -> Move:
                     value = b.captain_move(ship, who, captain, None)
                 score = value / per
                 if score > best_score:
-                    targets = m.captain_targets(ship, who, damaged) if captain in m.CAPTAINS_AIMED else m.ANY
+                    targets = m.captain_targets(ship, who, damaged)
                     if targets:
                         best, best_score = ("captain", who, captain, c, targets[0]), score
         # options: "if hand: for card in sorted(set(hand))" .. add(("ability", ...))
@@ -295,14 +299,14 @@ def choose(ship) -> Move:
     return m.make(*best)
 
 
-def _taken_back(ship, who: int) -> tuple:
-    """Quill's best card to take back from the discards and its worth, or (None, None) when there is none:
+def _taken_back(ship, who: int, captain: str) -> tuple:
+    """A Captain's best card to take back from the discards and its worth, or (None, None) when there is none:
     the first of the most worth in `m.captain_targets`' order (the sorted cards), so the greater worth, or
     the same worth and the card first in order. Kept this game with the discard pile it was found in,
     and brought up to date with the cards discarded since; each card's worth is kept as its fields'
     (b.captain_move)."""
     discards = ship.abilities.discards
-    seen, pick = ship.deck_values.get("quill", ([], (None, None)))
+    seen, pick = ship.deck_values.get(("taken back", captain), ([], (None, None)))
     if discards == seen:
         return pick
     n = len(seen)
@@ -312,12 +316,12 @@ def _taken_back(ship, who: int) -> tuple:
         new, pick = discards, (None, None)
     kept = ship.card_values
     for target in new:
-        value = kept.get(("quill", target))
+        value = kept.get((captain, target))
         if value is None:
-            value = kept["quill", target] = b.captain_move(ship, who, "quill", target)
+            value = kept[captain, target] = b.captain_move(ship, who, captain, target)
         if pick[1] is None or value > pick[1] or (value == pick[1] and ship.rank[target] < ship.rank[pick[0]]):
             pick = (target, value)
-    ship.deck_values["quill"] = (discards[:], pick)
+    ship.deck_values["taken back", captain] = (discards[:], pick)
     return pick
 
 
@@ -331,7 +335,7 @@ def _plan(ship) -> tuple[dict, dict]:
     and kept in Table.kept (each value of a sweep has its own)."""
     captains: dict = {}
     for captain, fields in ship.captain.items():
-        how = TARGETS if ("captain", captain) in b.TARGETED else KEPT if captain in b.BY_METERS else DECISION
+        how = TARGETS if b.targeted(ship, "captain", captain) else KEPT if b.by_meters(ship, captain) else DECISION
         captains[captain] = (fields["cost"], how)
     cards: dict = {}
     for card, fields in ship.ability.items():

@@ -27,9 +27,8 @@ def task_cost(ship, name: str, who: int) -> int:
     if name == "Move":
         cost = 0 if who in ship.hall else cost
     elif name == "Repair":
-        captain = ship.crew[who][0]
         cost += ship.cost_change("Repair")
-        cost -= ship.captain[captain]["saves"] if captain == "mags-okonkwo" else 0
+    cost += ship.captain_plans[ship.crew[who][0]].cost.get(name, 0)  # the Captain's own (their Repair: cheaper)
     return cost if cost > 0 else 0  # max(0, cost)
 
 
@@ -63,7 +62,7 @@ def reach(ship, who: int, blocked: set | tuple | None = None) -> set:
     """The squares a Move takes a Captain to (Ines crosses up to `moves` rooms), none in Quarantine
     (`blocked`: the squares in Quarantine, when the caller knows them)."""
     here = ship.crew[who][1]
-    steps = ship.captain["ines-vasquez"]["moves"] if ship.crew[who][0] == "ines-vasquez" else 1
+    steps = ship.captain_plans[ship.crew[who][0]].reach
     if steps == 1 and not ship.ongoing:
         return ship.links[here]
     if blocked is None:
@@ -137,7 +136,7 @@ def options(ship) -> list:
             fewest, least = i, len(crew[i][2])
     links = ship.links
     hall, near_of, room_cards, captains, abilities = ship.hall, ship.near, ship.room, ship.captain, ship.ability
-    plans, event_plans = ship.ability_plans, ship.event_plans
+    plans, event_plans, plans_of = ship.ability_plans, ship.event_plans, ship.captain_plans
     rooms_left = len(ship.rooms.cards) > 0
     basic = None  # Search, Clean and Entertain: the same cost for every Captain
     craft_cost = None
@@ -146,16 +145,17 @@ def options(ship) -> list:
     for who, (captain, here, hand) in enumerate(crew):
         cost = 0 if who in hall else walk
         if cost <= left:
-            if captain != "ines-vasquez" and not blocked and here not in links[here]:
+            far = plans_of[captain].reach  # how many connected Rooms a Move crosses
+            if far == 1 and not blocked and here not in links[here]:
                 near = near_of[here]  # reach() without a Quarantine: the squares beside
             else:  # reach() in order: kept a game by where the Captain stands, how far, what is in Quarantine
-                key = (here, captain == "ines-vasquez", tuple(sorted(blocked)) if blocked else ())
+                key = (here, far, tuple(sorted(blocked)) if blocked else ())
                 near = ship.reached.get(key)
                 if near is None:
                     near = ship.reached[key] = sorted(reach(ship, who, blocked))
             if near:
                 add(("move", who, None, cost, near))
-        if who == fewest or captain == "grimsby" or captain == "quill":  # the same task by another Captain
+        if who == fewest or plans_of[captain].distinct:  # the same task by another Captain
             # is the same move: offered once
             if basic is None:
                 basic = basic_costs(ship)
@@ -181,7 +181,7 @@ def options(ship) -> list:
                 add(("room", who, room, fields["cost"], targets))
         c = captains[captain]["cost"]
         if c <= left:
-            targets = captain_targets(ship, who, damaged) if captain in CAPTAINS_AIMED else ANY
+            targets = captain_targets(ship, who, damaged)
             if targets:
                 add(("captain", who, captain, c, targets))
         if hand:
@@ -230,20 +230,10 @@ def room_targets(ship, who: int, room: str, damaged: list) -> list | tuple:
     return [None] if plan.aim is None else verbs.targets(ship, who, plan, damaged)
 
 
-CAPTAINS_AIMED = ("mags-okonkwo", "ines-vasquez", "quill", "brick-thornbury")  # captain_targets says theirs
-
-
-def captain_targets(ship, who: int, damaged: list) -> list:
-    captain, here, _ = ship.crew[who]
-    if captain == "mags-okonkwo":
-        return [None] if effects.craftable(ship, here) else []
-    if captain == "ines-vasquez":
-        return [None] if len(ship.events) else []
-    if captain == "quill":
-        return sorted(set(ship.abilities.discards), key=ship.rank.__getitem__)
-    if captain == "brick-thornbury":
-        return [sq for sq in damaged if (sq == here or sq in ship.links[here]) and sq not in ship.spared]
-    return [None]
+def captain_targets(ship, who: int, damaged: list) -> list | tuple:
+    """Where Captain `who`'s Activated ability may be aimed (verbs.targets; ANY: at nothing)."""
+    plan = ship.captain_plans[ship.crew[who][0]].ability
+    return ANY if plan.aim is None else verbs.targets(ship, who, plan, damaged)
 
 
 def apply(ship, move: Move) -> None:
@@ -256,7 +246,7 @@ def apply(ship, move: Move) -> None:
         ship.crew[arg[0]][1] = arg[1]
     elif name == "search":
         drawn = []
-        for _ in range(ship.captain["quill"]["draw"] if ship.crew[arg][0] == "quill" else 1):
+        for _ in range(ship.captain_plans[ship.crew[arg][0]].draws.get("Search", 1)):
             card = ship.abilities.draw()
             if card is not None:
                 drawn.append(card)
@@ -271,7 +261,7 @@ def apply(ship, move: Move) -> None:
             for c in drawn:
                 ship.abilities.discard(c)
     elif name == "clean":
-        bonus = ship.captain["grimsby"]["clean_bonus"] if ship.crew[arg][0] == "grimsby" else 0
+        bonus = ship.captain_plans[ship.crew[arg][0]].bonus.get("Clean", 0)
         ship.change("sanitation", ship.tasks["Clean"]["sanitation"] + bonus)
     elif name == "entertain":
         ship.change("happiness", ship.tasks["Entertain"]["happiness"])

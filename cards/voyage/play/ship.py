@@ -55,6 +55,7 @@ class Ship(State):
             for room, args, _ in self.standing.get("modify-cost", ()):
                 self.cost_rooms.setdefault(args["task"], []).append((room, args["by"]))
         self.captain = table.cards("captain")
+        self.captain_plans = verbs.captain_plans(table)  # each Captain's effect, compiled
         self.meter = {"happiness": table.setup["happiness"], "sanitation": table.setup["sanitation"]}
         self.round = table.setup["round"]
         empty = table.cards("empty-room")
@@ -143,7 +144,7 @@ class Ship(State):
             return False
         if event:  # Brick Thornbury shields the Room he stands in from Events
             for captain, at, _ in self.crew:
-                if captain == "brick-thornbury" and at == sq:
+                if at == sq and self.captain_plans[captain].guard:
                     return False
         return True
 
@@ -217,10 +218,10 @@ class Ship(State):
                 gained += args["count"]
         for e in self.ongoing:
             gained += self.event_plans[e["id"]].actions
-        for captain, _, _ in self.crew:
-            if captain == "beowulf":
-                c = self.captain[captain]
-                h = self.meter["happiness"]
+        for captain, _, _ in self.crew:  # a Captain's morale: more Actions above its pivot, fewer below
+            c = self.captain_plans[captain].morale
+            if c is not None:
+                h = self.meter[c["track"]]
                 gained += c["actions"] if h > c["pivot"] else -c["actions"] if h < c["pivot"] else 0
         self.actions = max(0, gained)
         for _, _, args, _ in self.working("draw"):  # the Captain with the fewest cards draws

@@ -239,7 +239,7 @@ def _aimed(verb: str, args: Any) -> bool:
     """Whether a step needs a target, or can be played only where it does something (a repair where the Captain
     stands, a look at a pile with cards, a discard from a hand that holds enough): the card is offered for each
     target the step allows."""
-    if verb == "look" or verb == "discard":
+    if verb in ("look", "discard", "scout", "take-back"):
         return True
     place = _place(verb, args)
     return isinstance(place, Mapping) or (place == HERE and verb in ("repair", "clear", "craft"))
@@ -257,6 +257,10 @@ def targets(ship, who: int, plan: Plan, damaged: list) -> list:
         return [None] if len(ship.rooms if args["pile"] == "room" else ship.events) else []
     if verb == "discard":
         return [None] if len(ship.crew[who][2]) >= args["count"] else []
+    if verb == "scout":
+        return [None] if len(ship.events) else []
+    if verb == "take-back":
+        return sorted(set(ship.abilities.discards), key=ship.rank.__getitem__)
     if place == HERE:
         return [None] if (here in damaged if verb != "craft" else effects.craftable(ship, here)) else []
     filters = place["choose"]
@@ -391,6 +395,19 @@ def _end_event(ship, who, args, when, target) -> None:
     effects.resolve_event(ship, target)
 
 
+def _scout(ship, who, args, when, target) -> None:
+    from . import effects
+
+    effects.scout_events(ship)
+
+
+def _take_back(ship, who, args, when, target) -> None:
+    from . import effects
+
+    ship.abilities.discards.remove(target)
+    effects.take(ship, who, target)
+
+
 def _gamble(ship, who, args, when, target) -> None:
     n = ship.number()
     ship.change(args["track"], args["win"] if n is None or n <= args["up_to"] else args["lose"])
@@ -429,7 +446,7 @@ def _repeat(ship, who, args, when, target) -> None:
 DOES = {"change": _change, "repair": _repair, "clear": _clear, "roll": _roll, "move": _move, "task-cost": _task_cost,
         "draw": _draw, "look": _look, "craft": _craft, "spare": _spare, "shield": _shield, "steer": _steer,
         "actions": _actions, "end-event": _end_event, "damage": _damage, "place-beside": _place_beside,
-        "discard": _discard, "repeat": _repeat, "gamble": _gamble}
+        "discard": _discard, "repeat": _repeat, "gamble": _gamble, "scout": _scout, "take-back": _take_back}
 
 # what a standing card (a passive Room) holds while it works, by verb: read by the round and the costs (ship.py,
 # moves.py), never played as a move
@@ -450,3 +467,54 @@ def standing(fields: Any, plans: dict[str, Plan]) -> Shared:
             else:
                 out.setdefault(verb, []).append((card, args, when))
     return Shared({verb: tuple(found) for verb, found in out.items()})
+
+
+BASIC_TASKS = ("Search", "Clean", "Entertain")  # the tasks every Captain may do at one cost (moves.BASIC)
+
+
+class CaptainPlan:
+    """A Captain's effect, compiled: the Activated ability (its steps `at: played`) as a Plan, and what holds while
+    the Captain is in the crew: how far a Move reaches, what a task gives more, draws or costs, the crew's
+    Actions by a track (`morale`), a Room kept from Events (`guard`)."""
+
+    __slots__ = ("ability", "reach", "bonus", "draws", "cost", "morale", "guard", "distinct")
+
+    def __init__(self, card: str, steps: Any):
+        self.ability = Plan(card, [s for s in steps if s["when"].get("at") == "played"])
+        self.reach, self.morale, self.guard = 1, None, False
+        self.bonus: dict = {}
+        self.draws: dict = {}
+        self.cost: dict = {}
+        for s in steps:
+            verb, args = s["verb"], s["args"]
+            if s["when"].get("at") == "played":
+                continue
+            if verb == "reach":
+                self.reach = args["rooms"]
+            elif verb == "task-bonus":
+                self.bonus[args["task"]] = args["by"]
+            elif verb == "task-draws":
+                self.draws[args["task"]] = args["draw"]
+            elif verb == "modify-cost":
+                self.cost[args["task"]] = args["by"]
+            elif verb == "morale":
+                self.morale = args
+            elif verb == "guard":
+                self.guard = True
+            else:
+                raise ValueError(f"{card}: a Captain's `{verb}` holds nothing Voyage knows; use it `at: played`")
+        # the same basic task by this Captain is a move of its own (it gives, draws or costs otherwise)
+        self.distinct = any(t in BASIC_TASKS for t in (*self.bonus, *self.draws, *self.cost))
+
+
+def captain_plans(table: Table) -> Shared:
+    """Every Captain compiled (kept)."""
+    made = table.kept.get(("plans", "captain"))
+    if made is None:
+        made = Shared()
+        for card, steps in table.effects("captain").items():
+            if steps is None:
+                raise ValueError(f"captain {card} says nothing of what it does: give it an `effect:`")
+            made[card] = CaptainPlan(card, steps)
+        table.kept[("plans", "captain")] = made
+    return made

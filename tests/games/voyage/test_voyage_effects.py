@@ -13,7 +13,7 @@ import yaml
 
 from conftest import REPO, copy_of, edit, run_pnp
 
-DECKS_ON_EFFECTS = ("abilities.yaml", "rooms.yaml", "events.yaml")  # decks the play package no longer names
+DECKS_ON_EFFECTS = ("abilities.yaml", "rooms.yaml", "events.yaml", "captains.yaml")  # every deck that acts
 
 
 def _simulate(root: Path, *args: str) -> dict:
@@ -48,13 +48,14 @@ def test_no_card_of_a_deck_on_effects_is_named_in_the_play_package():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("deck, card", [("ability", "complaint-form"), ("ability", "jetpack"),
-                                        ("ability", "duct-tape"), ("room", "machine-shop"), ("room", "zero-g-spa")])
+                                        ("ability", "duct-tape"), ("room", "machine-shop"), ("room", "zero-g-spa"),
+                                        ("captain", "quill"), ("captain", "ines-vasquez")])
 def test_a_renamed_card_plays_exactly_as_before(tmp_path: Path, deck: str, card: str):
     """The same games with one card's id changed (every field the same): the same report, but for its name.
     Before its effect was data, a renamed card did nothing (and nothing said so)."""
     root = copy_of(tmp_path, "voyage")
     before = _simulate(root)
-    file = {"ability": "abilities.yaml", "room": "rooms.yaml"}[deck]
+    file = {"ability": "abilities.yaml", "room": "rooms.yaml", "captain": "captains.yaml"}[deck]
     edit(root / "cards" / "voyage" / file, f"  - id: {card}\n", "  - id: renamed-card\n")
     after = _simulate(root)
     renamed = json.loads(json.dumps(before).replace(f'"{deck}/{card}"', f'"{deck}/renamed-card"'))
