@@ -227,15 +227,31 @@ def errors_of(result: Result) -> list[dict]:
 WHOLE_GAMES = {"shared_build", "moon", "ark", "sleeping_gods", "intrepid"}  # a build, or a copy to break
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """A test that builds a whole bundled game, or breaks a copy of one and checks it, is an end-to-end
     case: slow, left out of the quick run (`pytest -m "not slow"`); CI runs everything."""
     for item in items:
         if WHOLE_GAMES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.slow)
+    if getattr(config.option, "loadgroup", False):  # an xdist worker of `--dist loadgroup`
+        _grouped(items)
     # the longest cases first (with `--dist load` each worker takes the next test when it is free), so
     # that no worker is left with a long one at the end while the others wait
     items.sort(key=lambda item: (item.originalname not in LONGEST, item.get_closest_marker("slow") is None))
+
+
+def _grouped(items: list[pytest.Item]) -> None:
+    """Each test marked `xdist_group(NAME)` gets NAME after an `@` in its node id, which is how `--dist loadgroup`
+    sends a group's tests to one worker. pytest-xdist (3.8) writes the id to `item._nodeid`, which pytest 9.2 no longer
+    reads (a node's id is its `_id`, a NodeId), so without this every group was spread over the workers: each of them
+    started its own browser and server, and checked its own copies of a broken game."""
+    from _pytest.nodeid import NodeId
+
+    for item in items:
+        names = sorted({str(m.args[0] if m.args else m.kwargs.get("name", "default"))
+                        for m in item.iter_markers("xdist_group")})
+        if names and not item.nodeid.endswith("@" + "_".join(names)):
+            item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(names)}")  # type: ignore[attr-defined]
 
 
 LONGEST = {"test_a_build_killed_at_any_point_leaves_the_old_build_or_the_new_one_whole",

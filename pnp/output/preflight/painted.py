@@ -6,6 +6,10 @@ just short of the bleed's outer edge, against the art just inside the trim: wher
 is bare paper, the art stops short, and a cut a little off shows a white edge. (A form's bounding box that stopped
 at the trim painted 0.35 mm of a 3 mm bleed on every card turned to fit Letter: the layout meant 3 mm.)
 
+Each page is rendered once and its pixels read straight from pdfium's bitmap (a pixel is bare paper when each of its
+three channels is WHITE or more); an edge's samples are read along two rows of it, and of the cut marks only those
+that reach the edge's span are looked at for each sample.
+
 Not sampled: where the art at the trim is paper-white itself (a bare edge shows nothing either way), the corners,
 where a cut mark or its white halo crosses the band, and the outlines of tiles cut along a grid's cells.
 """
@@ -73,9 +77,9 @@ def short_edges(pdf: bytes, pages: list[Page]) -> list[Short]:
             if not edges:
                 continue
             pdf_page = doc[number - 1]
-            image = pdf_page.render(scale=DPI / 72, no_smoothtext=True).to_pil().convert("RGB")
+            bitmap = pdf_page.render(scale=DPI / 72, no_smoothtext=True)
             pdf_page.close()
-            pixels, size = image.load(), image.size
+            pixels, size = _Pixels(bitmap), (bitmap.width, bitmap.height)
             crossings = _crossings(page)
             rounds = {_key(e.x, e.y, e.w, e.h) for e in page.extras if type(e).__name__ == "Ellipse"}
             for p, i, meant in edges:
@@ -97,11 +101,26 @@ def short_edges(pdf: bytes, pages: list[Page]) -> list[Short]:
     return out
 
 
+class _Pixels:
+    """A rendered page's pixels as pdfium wrote them (B, G, R and maybe a fourth byte each, row after row)."""
+
+    def __init__(self, bitmap) -> None:
+        assert bitmap.n_channels >= 3, bitmap.format  # a colour bitmap: render() gives BGR unless told otherwise
+        self.bitmap = bitmap  # holds the buffer
+        self.bytes = memoryview(bitmap.buffer).cast("B")
+        self.stride, self.n = bitmap.stride, bitmap.n_channels
+
+    def least(self, px: int, py: int) -> int:
+        """The least of a pixel's three channels (which are WHITE or more on bare paper)."""
+        o, b = py * self.stride + px * self.n, self.bytes
+        return min(b[o], b[o + 1], b[o + 2])
+
+
 def _key(x: float, y: float, w: float, h: float) -> tuple[int, ...]:
     return tuple(round(v * 10) for v in (x, y, w, h))
 
 
-def _ring(pixels, size: tuple[int, int], p: Placement, meant: float) -> tuple[float, float] | None:
+def _ring(pixels: _Pixels, size: tuple[int, int], p: Placement, meant: float) -> tuple[float, float] | None:
     """(meant, painted) of a round token's ring of bleed, if it falls short of `meant` (the least its cell gives
     it); None when it holds. Sampled all round, against the art just inside the circle."""
     (tx, ty, tw, th), _ = trim_bleed(p)
@@ -109,12 +128,12 @@ def _ring(pixels, size: tuple[int, int], p: Placement, meant: float) -> tuple[fl
     cx, cy, rx, ry = tx + tw / 2, ty + th / 2, tw / 2, th / 2
     steps = max(16, int(math.pi * (tw + th) / PX))
 
-    def pixel(angle: float, depth: float) -> tuple[int, int, int] | None:
+    def pixel(angle: float, depth: float) -> int | None:
         px, py = int((cx + (rx + depth) * math.cos(angle)) * scale), int((cy + (ry + depth) * math.sin(angle)) * scale)
-        return pixels[px, py] if 0 <= px < w and 0 <= py < h else None
+        return pixels.least(px, py) if 0 <= px < w and 0 <= py < h else None
 
-    def bare(c: tuple[int, int, int] | None) -> bool:
-        return c is not None and min(c) >= WHITE
+    def bare(c: int | None) -> bool:
+        return c is not None and c >= WHITE
 
     angles = [2 * math.pi * k / steps for k in range(steps)]
     counted = [a for a in angles if (c := pixel(a, -INSIDE)) is not None and not bare(c)]
@@ -131,17 +150,17 @@ def _ring(pixels, size: tuple[int, int], p: Placement, meant: float) -> tuple[fl
     return meant, depths[len(depths) // 2]
 
 
-def _cut(pixels, size: tuple[int, int], p: Placement, meant: float) -> tuple[float, float] | None:
+def _cut(pixels: _Pixels, size: tuple[int, int], p: Placement, meant: float) -> tuple[float, float] | None:
     """(meant, painted) of a face cut on a line of its own (a die's net), sampled along each of its edges against
     the art just inside it, if its bleed falls short of `meant`; None when it holds."""
     scale, w, h = DPI / 72, *size
 
-    def pixel(x: float, y: float) -> tuple[int, int, int] | None:
+    def pixel(x: float, y: float) -> int | None:
         px, py = int((p.x + x * p.scale) * scale), int((p.y + y * p.scale) * scale)
-        return pixels[px, py] if 0 <= px < w and 0 <= py < h else None
+        return pixels.least(px, py) if 0 <= px < w and 0 <= py < h else None
 
-    def bare(c: tuple[int, int, int] | None) -> bool:
-        return c is not None and min(c) >= WHITE
+    def bare(c: int | None) -> bool:
+        return c is not None and c >= WHITE
 
     counted, bare_at = 0, []
     for (ax, ay), (bx, by), (nx, ny) in p.face.cut:
@@ -177,7 +196,7 @@ def _crossings(page: Page) -> tuple[list[tuple[float, float]], list[tuple[float,
     return upright, level
 
 
-def _edge(pixels, size: tuple[int, int], p: Placement, i: int, meant: float,
+def _edge(pixels: _Pixels, size: tuple[int, int], p: Placement, i: int, meant: float,
           crossings: tuple[list[tuple[float, float]], list[tuple[float, float]]]) -> float | None:
     """How far the bleed is painted on edge `i` of a placed face, if it falls short of `meant`; None when it holds."""
     (tx, ty, tw, th), _ = trim_bleed(p)
@@ -187,26 +206,44 @@ def _edge(pixels, size: tuple[int, int], p: Placement, i: int, meant: float,
     start, length = (tx, tw) if level else (ty, th)
     at = {0: tx, 1: ty, 2: tx + tw, 3: ty + th}[i]
     sign = -1 if i in (0, 1) else 1
-    marks = crossings[0] if level else crossings[1]  # a mark across a level edge's band is upright
+    end = start + length - CORNER
+    # a mark across a level edge's band is upright; only those that reach the sampled span can leave a sample out
+    marks = [(m, half) for m, half in (crossings[0] if level else crossings[1])
+             if m - half <= end + 1 and m + half >= start + CORNER - 1]
     w, h = size
 
-    def pixel(along: float, depth: float) -> tuple[int, int, int] | None:
+    def pixel(along: float, depth: float) -> int | None:
         x, y = (along, at + sign * depth) if level else (at + sign * depth, along)
         px, py = int(x * scale), int(y * scale)
-        return pixels[px, py] if 0 <= px < w and 0 <= py < h else None
+        return pixels.least(px, py) if 0 <= px < w and 0 <= py < h else None
 
-    def bare(c: tuple[int, int, int] | None) -> bool:
-        return c is not None and min(c) >= WHITE
+    def bare(c: int | None) -> bool:
+        return c is not None and c >= WHITE
 
+    def row(depth: float) -> int | None:
+        """Where the band's pixels at this depth start in the bitmap (the pixel `k` along is `k * step` past it)."""
+        c = int((at + sign * depth) * scale)
+        return (c * pixels.stride if level else c * pixels.n) if 0 <= c < (h if level else w) else None
+
+    step, reach = (pixels.n, w) if level else (pixels.stride, h)  # the pixels along the edge: their stride, how many
+    inside, outside = row(-INSIDE), row(out)
+    b, white = pixels.bytes, WHITE
     counted, bare_at = 0, []
     along = start + CORNER
-    while along < start + length - CORNER:
-        if not any(abs(along - m) <= half for m, half in marks):
-            inner = pixel(along, -INSIDE)
-            if inner is not None and not bare(inner):
-                counted += 1
-                if bare(pixel(along, out)):
-                    bare_at.append(along)
+    while along < end:  # each sample as pixel(along, ...) reads it, the two rows read straight from the bitmap
+        for m, half in marks:
+            if abs(along - m) <= half:
+                break  # under a mark: not sampled
+        else:
+            k = int(along * scale)  # the pixel along
+            if inside is not None and 0 <= k < reach:
+                o = inside + k * step
+                if b[o] < white or b[o + 1] < white or b[o + 2] < white:  # painted, not bare
+                    counted += 1
+                    if outside is not None:
+                        o = outside + k * step
+                        if b[o] >= white and b[o + 1] >= white and b[o + 2] >= white:
+                            bare_at.append(along)
         along += PX
     if not counted or len(bare_at) <= SHORT * counted:
         return None
