@@ -167,9 +167,12 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
                                   "setup: add `setup:` to rules.yaml (docs/rules.md)")])
     names = policies(policy)
     if "greedy" in names and not data_game:
-        raise InputError([Problem(None, f"--policy greedy scores each move by the game's `value:` (play.yaml, "
-                                  f"docs/effects.md); {game_id} is played by its play module, which has none: use "
-                                  "random, baseline or search")])
+        from pnp.play.play_spec import load_value
+
+        if load_value(game) is None:
+            raise InputError([Problem(Where(f"cards/{game_id}/play.yaml"), "--policy greedy scores each move by the "
+                                      "game's `value:`: write `value: EXPRESSION` of the names its State.values() "
+                                      "gives in this file (docs/simulate.md), or use random, baseline, search, mcts")])
     most = spec.setup.players.max
     if most > SIM_PLAYERS:
         at = rules.where(("setup", "players", "max")) if rules is not None else Where(f"cards/{game_id}/rules.yaml")

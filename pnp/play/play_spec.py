@@ -90,3 +90,40 @@ def _verbs_used(turn: tuple[Any, ...], deck: Any) -> list[tuple[Any, str]]:
 
     return [(step.where, step.verb) for steps in (turn, *(card.effect for card in deck.cards))
             for step in every_step(steps)]
+
+
+@dataclass(repr=False, eq=False)
+class ValueSpec:
+    """A play.yaml beside a play module: the module plays the game, so the file says how good a state is, for
+    look-ahead policies (what else a PlaySpec says there is read, and the module's play stands)."""
+
+    value: str = ""  # an expression of the names the module's State.values() gives (docs/simulate.md)
+    turn: list[Any] = field(default_factory=list)
+    hand: str = ""
+    win: str = ""
+    rounds: Annotated[int, Check(ge=1, le=1000)] = 10
+    resources: dict[str, int] = field(default_factory=dict)
+    tracks: dict[str, int] = field(default_factory=dict)
+
+
+def load_value(game: Game) -> str | None:
+    """The `value:` a game with a play module declares in its play.yaml (None: it has none), its expression
+    checked at its line."""
+    from pnp.core.errors import Problem
+    from pnp.model.expressions.evaluate import expression
+    from pnp.model.load import load_file
+
+    if not has_play_spec(game):
+        return None
+    doc = load_file(game.dir / SPEC_FILE, game.root)
+    spec, problems = read(ValueSpec, doc.data, doc)
+    if spec is not None and not spec.value and not problems:
+        return None
+    if spec is not None:
+        try:
+            expression(spec.value)
+        except Exception as exc:  # noqa: BLE001 - a designer's expression: said at its line
+            problems.append(Problem(doc.where(("value",)), f"value: {spec.value!r} is not an expression: {exc}"))
+    if problems or spec is None:
+        raise InputError(list(problems))
+    return spec.value

@@ -4,6 +4,10 @@
 - `baseline`: the play module's own sensible player (`State.baseline`); random where it has none.
 - `greedy`: knows nothing of any game either: one move ahead, each state scored by the game's `value:`
   (a game played from its YAML, play.yaml).
+- `mcts`: knows nothing of any game: Monte-Carlo tree search (UCT) with `MCTS_ITERATIONS` playouts a decision,
+  each in a copy of the game whose hidden piles are shuffled again (determinized: it never sees the real order),
+  its moves chosen by UCB1 down the tree of moves tried so far, then played to the end by the baseline; it
+  plays the move tried most.
 - `search`: knows nothing of any game: flat Monte-Carlo over the legal moves. The baseline's choice and
   up to `CANDIDATES - 1` other legal moves (drawn at random where there are more) are each tried in
   `ROLLOUTS` copies of the game (fresh dice, hidden piles shuffled again), each played to its end by
@@ -14,13 +18,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import cast
 
 from pnp.play.state import Move, State
 
 Policy = Callable[[State, list[Move], random.Random], Move]
 ROLLOUTS = 4  # look-aheads per move tried by `search`
 CANDIDATES = 8  # moves `search` tries: the baseline's choice and, where there are more, others drawn at random
-SLOWER = {"search": 200}  # how many times a game's time limit a policy's game may take
+SLOWER = {"search": 200, "mcts": 200, "greedy": 50}  # how many times a game's time limit a policy's game may take
+IDLE_MOVES = 20  # moves in a row that raise nothing after which `greedy` plays the first move offered
+MCTS_ITERATIONS = 48  # playouts `mcts` makes a decision
+MCTS_EXPLORE = 1.4  # UCB1's exploration constant (a win is 1)
 MOVE_LIMIT = 5_000  # moves in one game: a play module whose game never ends is stopped here
 TOLD_MOVES = 12  # the moves a trace names beside the one chosen (and how many there were)
 
@@ -53,21 +61,72 @@ def search_policy(state: State, moves: list[Move], rng: random.Random) -> Move:
 
 def greedy_policy(state: State, moves: list[Move], rng: random.Random) -> Move:
     """One move ahead: each legal move tried on a copy of the game (fresh dice, hidden piles shuffled again),
-    the state it leads to scored by the game's `value:`; the best is played (ties: the first offered)."""
+    the state it leads to scored by the game's `value:`; the best is played (ties: the first offered). After
+    `IDLE_MOVES` moves in a row that raised nothing, it plays the first move offered (a game's own end of a
+    turn, where it has one): one move ahead cannot see that moving about for free leads nowhere."""
     if len(moves) == 1:
         return moves[0]
+    now = state.value()
+    idle = getattr(state, "_pnp_idle", 0)
     best, best_value = moves[0], float("-inf")
     for move in moves:
         look = state.clone(rng)
         look.apply(move)
-        value = look.value()  # type: ignore[attr-defined]  # a game played from its YAML (effect_engine.py)
+        value = look.value()
         if value > best_value:
             best, best_value = move, value
-    return best
+    idle = idle + 1 if best_value <= now else 0
+    state._pnp_idle = idle  # type: ignore[attr-defined]  # the policy's own count, on the game it plays
+    return moves[0] if idle > IDLE_MOVES else best
+
+
+def mcts_policy(state: State, moves: list[Move], rng: random.Random) -> Move:
+    """UCT over the tree of moves (a node: the moves played from here), each playout in a fresh determinized
+    copy, so a node's moves are those legal in the copy that reached it. The root's moves are tried in the
+    baseline's order of preference (its choice first); the move played is the one tried most, then the one
+    that won most often, then the earlier in that order (so, with too few playouts to tell, the baseline's)."""
+    import math
+
+    if len(moves) == 1:
+        return moves[0]
+    preferred = state.baseline(moves, rng)
+    root = [preferred, *(m for m in moves if m != preferred)]
+    tried: dict[tuple, list] = {(): [0, 0.0]}  # path of moves -> [playouts, wins]
+    for _ in range(MCTS_ITERATIONS):
+        look, path, legal = state.clone(rng), cast(tuple[Move, ...], ()), root
+        while True:
+            new = [m for m in legal if (*path, m) not in tried]
+            if new:  # expand a move not tried yet from here (at the root: in the baseline's order)
+                move = new[0] if not path else new[int(rng.random() * len(new))]
+                path = (*path, move)
+                tried[path] = [0, 0.0]
+                look.apply(move)
+                break
+            visits = tried[path][0]
+            move = max(legal, key=lambda m: _ucb(tried[(*path, m)], visits, math.log))
+            path = (*path, move)
+            look.apply(move)
+            if look.over():
+                break
+            legal = look.moves()
+        won = look.outcome().won if look.over() else play(look, baseline_policy, rng).won
+        for i in range(len(path) + 1):
+            node = tried[path[:i]]
+            node[0] += 1
+            node[1] += won
+    return max(root, key=lambda m: _tried_most(tried.get((m,))))
+
+
+def _tried_most(node: list | None) -> tuple:
+    return (0, 0.0) if node is None else (node[0], node[1] / node[0])
+
+
+def _ucb(node: list, parent: int, log) -> float:
+    return node[1] / node[0] + MCTS_EXPLORE * (log(parent) / node[0]) ** 0.5
 
 
 POLICIES: dict[str, Policy] = {"random": random_policy, "baseline": baseline_policy, "search": search_policy,
-                               "greedy": greedy_policy}
+                               "greedy": greedy_policy, "mcts": mcts_policy}
 
 
 class EndlessGame(Exception):

@@ -99,6 +99,7 @@ class Session:
     data: dict[str, Any]
     known: frozenset[str] = frozenset()  # every "deck/card" of the game: what a record may name
     effects: dict[str, dict[str, Any]] = field(default_factory=dict)  # deck -> card -> its steps (Table.effects)
+    value: str | None = None  # the game's `value:` beside its play module (play.yaml), for State.value
     module: Any = None
     views: Any = None  # in a worker: (cards, data tables, card copies, held) as game code reads them (read-only)
     dealt: int = 0  # the value of the sweep the dealer last dealt with (its pieces read the cards' fields)
@@ -115,7 +116,14 @@ def session(plan: Plan) -> Session:
                    {d.id: {c.id: c.data for c in d.cards} for d in game.decks},
                    {name: doc.data for name, doc in game.data.items()},
                    frozenset(f"{d.id}/{c.id}" for d in game.decks for c in d.cards),
-                   {d.id: {c.id: c.effect for c in d.cards} for d in game.decks})
+                   {d.id: {c.id: c.effect for c in d.cards} for d in game.decks}, _value(game))
+
+
+def _value(game: Game) -> str | None:
+    """The `value:` a play module's game declares in play.yaml (a game played by pnp's engine: its own spec's)."""
+    from pnp.play.play_spec import load_value
+
+    return load_value(game) if play_code(game) is not None else None
 
 
 def _load(game: Game) -> Any:
@@ -174,7 +182,7 @@ def play_one(s: Session, task: tuple[int, int, int], story: list[tuple] | None =
         kept = s.kept.setdefault(variant_i, {})
         if len(kept) > KEPT_LIMIT:
             kept.clear()
-        table = Table(cards, data, dealt, rest, rng, kept, s.known, held, s.effects)
+        table = Table(cards, data, dealt, rest, rng, kept, s.known, held, s.effects, s.value)
         if story is not None:
             story.append(("dealt", {"table": dealt["table"], "hands": dealt["hands"]}))
             table.record.story = story

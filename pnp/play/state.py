@@ -76,6 +76,15 @@ class State:
         new.hide()
         return new
 
+    def values(self) -> dict[str, float]:
+        """Optional: the numbers the game's `value:` reads (cards/<game>/play.yaml), by name: what a look-ahead
+        policy (`greedy`) scores a state by."""
+        raise NotImplementedError("the `greedy` policy scores a state by values(): define it in the play module")
+
+    def value(self) -> float:
+        """How good this state is: the game's `value:` (play.yaml) over `values()`."""
+        return self.table.value_of(self.values())
+
     def hide(self) -> None:
         """Shuffle what the players cannot see (a clone calls it); by default every pile on the state."""
         from pnp.play.table import Pile

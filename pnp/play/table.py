@@ -216,9 +216,10 @@ class Table:
     def __init__(self, cards: dict[str, dict[str, dict[str, Any]]], data: dict[str, Any], dealt: dict[str, Any],
                  rest: dict[str, list[str]], rng: random.Random, kept: dict[Any, Any] | None = None,
                  known: frozenset[str] | None = None, held: list[Any] | None = None,
-                 effects: dict[str, dict[str, Any]] | None = None):
+                 effects: dict[str, dict[str, Any]] | None = None, value: str | None = None):
         self._cards, self._data, self._rest = cards, data, rest
         self._effects = effects or {}  # deck -> card id -> its effect's steps as loaded (None: it says none)
+        self._value = value  # the game's `value:` (play.yaml), for State.value
         self._held = held or []  # the read-only views of the cards and data tables (card_views, read_only)
         self.kept: dict[Any, Any] = {} if kept is None else kept  # shared by the games of a run that have the
         # same cards' fields (a worker's, one value of a sweep): for what a play module works out from the
@@ -258,6 +259,14 @@ class Table:
         if views is None:
             views = self.kept[key] = deck_effects(self._effects.get(deck, {}), cards)
         return views
+
+    def value_of(self, names: dict[str, float]) -> float:
+        """The game's `value:` (cards/<game>/play.yaml) worked out over `names` (State.values): how good a state is."""
+        from pnp.model.expressions.evaluate import expression
+
+        if self._value is None:
+            raise ValueError("the game declares no `value:` (cards/<game>/play.yaml)")
+        return float(expression(self._value)(**names))
 
     def condition(self, source: str) -> Any:
         """A step's `if:` (docs/effects.md), compiled: call it with the names it reads (the game's meters, `card`
@@ -308,7 +317,7 @@ class Table:
         new = Table.__new__(Table)
         memo[id(self)] = new
         new._cards, new._data, new._rest, new.kept = self._cards, self._data, self._rest, self.kept
-        new._effects = self._effects
+        new._effects, new._value = self._effects, self._value
         new._held = self._held
         new.players, new.seed, new.setup, new.hands = self.players, self.seed, self.setup, self.hands
         new.rng = copy.deepcopy(self.rng, memo)

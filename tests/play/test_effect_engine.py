@@ -62,10 +62,5 @@ def test_greedy_knows_no_game_and_plays_by_its_value(scaffold):
     assert greedy["win"]["games"] == 150 and greedy["win"]["rate"] > random_rate  # it looks ahead, random does not
 
 
-def test_greedy_needs_a_value_and_a_play_module_has_none():
-    result = run_pnp("simulate", "voyage", "--games", "5", "--policy", "greedy")
-    assert result.code == 2 and "--policy greedy scores each move by the game's `value:`" in result.err, result.err
-
-
 def test_a_game_played_from_its_yaml_runs_no_game_code_so_no_custom_rules_still_plays(scaffold):
     assert simulated(scaffold, "--no-custom-rules")["win"]["games"] == 150

@@ -272,6 +272,14 @@ class Ship(State):
                 self.events.cards.remove(card)
             self.events.put_top(self.known)
 
+    def values(self) -> dict[str, float]:
+        """What play.yaml's `value:` reads: the meters, the Damage Tokens on the ship, the Rooms Destroyed, the
+        round, and whether the game is lost (1) or won (1)."""
+        return {"happiness": self.meter["happiness"], "sanitation": self.meter["sanitation"],
+                "damage": sum(self.damage.values()), "destroyed": len(self.destroyed), "round": self.round,
+                "lost": int(self.result is not None and not self.result.won),
+                "won": int(self.result is not None and self.result.won)}
+
     def over(self) -> bool:
         return self.result is not None
 
