@@ -147,12 +147,15 @@ class LongMove(Exception):
         self.method = method
 
 
-def told(move: Move, method: str) -> str:
-    """A move as a trace tells it (`str(move)`), within RECORD_NAME characters; else a LongMove."""
+def told(move: Move, method: str, state: State | None = None) -> str:
+    """A move as a trace tells it (the state's own words, `State.say`), within RECORD_NAME characters; else a
+    LongMove."""
     from pnp.core.bounds import RECORD_NAME
     from pnp.core.errors import echo
 
-    text = str(move)
+    text = str(move) if state is None else state.say(move)
+    if type(text) is not str:
+        raise LongMove("say", f"say() returns text, not {echo(text)}")
     if len(text) > RECORD_NAME:
         raise LongMove(method, f"{method}() returns a move told in more than {RECORD_NAME} characters: {echo(text)}")
     return text
@@ -170,7 +173,7 @@ def play(state: State, policy: Policy, rng: random.Random, story: list[tuple] | 
             return state.outcome()
         if direct and (move := state.baseline_move(rng)) is not None:
             if story is not None:  # (the baseline's own move, found without the list: the same game as untraced)
-                tell(story, ("move", told(move, "baseline_move"), [], 0))
+                tell(story, ("move", told(move, "baseline_move", state), [], 0))
             state.apply(move)
             continue
         moves = state.moves()
@@ -180,6 +183,7 @@ def play(state: State, policy: Policy, rng: random.Random, story: list[tuple] | 
         if not any(m is move for m in moves) and move not in moves:
             raise EndlessGame("baseline", f"the policy chose {move}, which is not a legal move")
         if story is not None:
-            tell(story, ("move", told(move, "moves"), [told(m, "moves") for m in moves[:TOLD_MOVES]], len(moves)))
+            tell(story, ("move", told(move, "moves", state), [told(m, "moves", state) for m in moves[:TOLD_MOVES]],
+                         len(moves)))
         state.apply(move)
     raise EndlessGame("over", f"the game was not over after {MOVE_LIMIT:,} moves: does over() ever say so?")

@@ -76,6 +76,10 @@ class State:
         new.hide()
         return new
 
+    def say(self, move: Move) -> str:
+        """Optional: a move in the game's own words, as `pnp simulate --trace` tells it (default: `str(move)`)."""
+        return str(move)
+
     def values(self) -> dict[str, float]:
         """Optional: the numbers the game's `value:` reads (cards/<game>/play.yaml), by name: what a look-ahead
         policy (`greedy`) scores a state by."""

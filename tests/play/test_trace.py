@@ -46,6 +46,12 @@ def test_a_trace_of_voyage_reads_as_a_game():
     lines = result.out.splitlines()
     assert lines[1] == "dealt:" and any(line.startswith("  player 2: ") for line in lines)
     assert sum(line.startswith("move ") for line in lines) > 10 and lines[-1].startswith(("won: ", "lost: "))
+    # each move in the game's own words (State.say): who acts, what card by its printed name, for what
+    moves = [line for line in lines if line.startswith("move ")]
+    assert all("(" not in line.split(": ", 1)[1][:1] for line in moves)  # never a bare tuple of ids
+    assert any(line.split(": ", 1)[1].startswith("Captain 1 (") and " plays " in line for line in moves), moves
+    assert any(" Actions" in line or " Action" in line for line in moves)
+    assert any(line.split(": ", 1)[1].startswith("end Round 1 ") for line in moves), moves
 
 
 def test_a_story_past_its_bound_is_cut_and_says_so(scaffold, monkeypatch):

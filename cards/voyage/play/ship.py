@@ -272,6 +272,12 @@ class Ship(State):
                 self.events.cards.remove(card)
             self.events.put_top(self.known)
 
+    def say(self, move) -> str:
+        """A move in Voyage's words, for a trace (said.py)."""
+        from .said import say
+
+        return say(self, move)
+
     def values(self) -> dict[str, float]:
         """What play.yaml's `value:` reads: the meters, the Damage Tokens on the ship, the Rooms Destroyed, the
         round, and whether the game is lost (1) or won (1)."""

@@ -1,0 +1,53 @@
+"""Voyage's moves in its own words, as `pnp simulate voyage --trace` tells them: who acts, what they do, and
+where ("Captain 2 (Quill) plays Repair Drone on the Teal Room (Machine Shop), 4 Actions")."""
+
+
+def say(ship, move) -> str:
+    name, arg = move.name, move.arg
+    if name == "end round":
+        return f"end Round {ship.round} ({ship.actions} Action{'s' if ship.actions != 1 else ''} left)"
+    who = arg if isinstance(arg, int) else arg[0]
+    actor = f"Captain {who + 1} ({_name(ship.captain, ship.crew[who][0])})"
+    cost = f", {move.cost} Action{'s' if move.cost != 1 else ''}"
+    if name == "move":
+        return f"{actor} moves to {_room(ship, arg[1])}{cost}"
+    if name == "ability":
+        _, card, target = arg
+        return f"{actor} plays {_name(ship.ability, card)}{_at(ship, target)}{cost}"
+    if name == "room":
+        return f"{actor} uses {_name(ship.room, ship.slot[ship.crew[who][1]])}{_at(ship, arg[1])}{cost}"
+    if name == "captain":
+        return f"{actor} uses their ability{_at(ship, arg[1])}{cost}"
+    if name == "resolve":
+        return f"{actor} resolves {_event(ship, arg[1])}{cost}"
+    if name == "discard":
+        return f"{actor} discards {_name(ship.ability, arg[1])} toward {_event(ship, arg[2])}"
+    return f"{actor}: {name.capitalize()} in {_room(ship, ship.crew[who][1])}{cost}"  # a basic task
+
+
+def _name(deck, card) -> str:
+    return str(deck[card].get("name", card)) if card in deck else str(card)
+
+
+def _room(ship, sq) -> str:
+    card = ship.slot[sq]
+    fields = ship.room.get(card) or ship.table.cards("empty-room").get(card, {})
+    return f"the {str(sq).capitalize()} Room ({fields.get('name', card)})"
+
+
+def _event(ship, i) -> str:
+    return _name(ship.event, ship.ongoing[i]["id"]) if 0 <= i < len(ship.ongoing) else f"ongoing Event {i + 1}"
+
+
+def _at(ship, target) -> str:
+    """Where a move is aimed: a Room, a Captain and a Room, an ongoing Event, a card taken back; or nothing."""
+    if target is None:
+        return ""
+    if isinstance(target, tuple):
+        who, sq = target
+        return f": Captain {who + 1} to {_room(ship, sq)}"
+    if isinstance(target, int):
+        return f" on {_event(ship, target)}"
+    if target in ship.slot:
+        return f" on {_room(ship, target)}"
+    return f": {_name(ship.ability, target)}"
