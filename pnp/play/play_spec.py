@@ -14,7 +14,7 @@ resources and tracks, how long it lasts and when it is won; its cards' `effect:`
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Annotated, Any
 
 from pnp.core.errors import InputError, Problems
@@ -95,15 +95,9 @@ def _verbs_used(turn: tuple[Any, ...], deck: Any) -> list[tuple[Any, str]]:
 @dataclass(repr=False, eq=False)
 class ValueSpec:
     """A play.yaml beside a play module: the module plays the game, so the file says how good a state is, for
-    look-ahead policies (what else a PlaySpec says there is read, and the module's play stands)."""
+    look-ahead policies (a PlaySpec's other fields there are the engine's, which the module's play replaces)."""
 
     value: str = ""  # an expression of the names the module's State.values() gives (docs/simulate.md)
-    turn: list[Any] = field(default_factory=list)
-    hand: str = ""
-    win: str = ""
-    rounds: Annotated[int, Check(ge=1, le=1000)] = 10
-    resources: dict[str, int] = field(default_factory=dict)
-    tracks: dict[str, int] = field(default_factory=dict)
 
 
 def load_value(game: Game) -> str | None:
@@ -116,7 +110,9 @@ def load_value(game: Game) -> str | None:
     if not has_play_spec(game):
         return None
     doc = load_file(game.dir / SPEC_FILE, game.root)
-    spec, problems = read(ValueSpec, doc.data, doc)
+    engine_only = {f.name for f in fields(PlaySpec)} - {"value"}
+    data = {k: v for k, v in doc.data.items() if k not in engine_only} if isinstance(doc.data, dict) else doc.data
+    spec, problems = read(ValueSpec, data, doc)
     if spec is not None and not spec.value and not problems:
         return None
     if spec is not None:
