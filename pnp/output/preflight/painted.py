@@ -1,14 +1,16 @@
 """Preflight of what a PDF paints: every free edge of every face has its bleed, measured in the rendered pixels.
 
 The layout says how far each face's art reaches past its trim (the manifest's `bleed_mm`); this reads back what the
-file paints there. Each page is rendered (pdfium, 200 dpi) and each edge that has bleed is sampled along its length,
-just short of the bleed's outer edge, against the art just inside the trim: where the art is coloured and the bleed
-is bare paper, the art stops short, and a cut a little off shows a white edge. (A form's bounding box that stopped
-at the trim painted 0.35 mm of a 3 mm bleed on every card turned to fit Letter: the layout meant 3 mm.)
+file paints there. Each page is rendered (pdfium, 300 dpi) and each edge that has bleed is sampled along its length,
+0.1 mm short of the bleed's outer edge (2.9 mm of 3), against the art just inside the trim: where the art is coloured
+and the bleed is bare paper, the art stops short, and a cut a little off shows a white edge. (A form's bounding box
+that stopped at the trim painted 0.35 mm of a 3 mm bleed on every card turned to fit Letter: the layout meant 3 mm.)
+A pixel (0.085 mm) is finer than that 0.1 mm, so a pixel boundary falls between the sampled depth and the bleed's
+edge: the renderer's rounding of a clip to whole pixels cannot make a whole bleed look short.
 
 Each page is rendered once and its pixels read straight from pdfium's bitmap (a pixel is bare paper when each of its
-three channels is WHITE or more); an edge's samples are read along two rows of it, and of the cut marks only those
-that reach the edge's span are looked at for each sample.
+three channels is WHITE or more); an edge's samples are read along two rows of it, and the spans of the cut marks
+that cross it are walked along with the samples.
 
 Not sampled: where the art at the trim is paper-white itself (a bare edge shows nothing either way), the corners,
 where a cut mark or its white halo crosses the band, and the outlines of tiles cut along a grid's cells.
@@ -23,9 +25,9 @@ from pnp.model.units import MM
 from pnp.output.impose.cards import Page, Placement
 from pnp.output.write.manifest import trim_bleed
 
-DPI = 200
+DPI = 300
 PX = 72 / DPI  # one pixel, in points
-SLACK = 0.1 * MM + PX  # the bleed may end this far short of the layout's (the renderer rounds a clip to its pixels)
+SLACK = 0.1 * MM  # the bleed may end this far short of the layout's: 2.9 mm of 3 (a pixel is finer than this)
 INSIDE = 0.5 * MM  # the art this far inside the trim is what the bleed should continue
 CORNER = 1.0 * MM  # left out at each end of an edge
 WHITE = 253  # a pixel whose every channel is at least this is bare paper
@@ -45,7 +47,10 @@ class Short:
     def message(self, file: str, pages: list[int]) -> str:
         """Said once for every face of a file whose edge falls short alike (`pages`: where they are)."""
         edge = {"round": "ring round the token", "cut": "cut line of the net"}.get(self.edge, f"{self.edge} edge")
-        return (f"{file} {_pages(pages)}: the {edge} has {self.painted / MM:.1f} mm of painted bleed, not "
+        painted = f"{self.painted / MM:.1f}"
+        if float(painted) * MM > self.meant - SLACK - 0.01:  # short by less than the rounding shows: say it finer
+            painted = f"{self.painted / MM:.2f}"
+        return (f"{file} {_pages(pages)}: the {edge} has {painted} mm of painted bleed, not "
                 f"{self.meant / MM:.1f} mm: the art stops short of the bleed, and a cut a little off shows a white "
                 "edge; give the template's background `bleed: true` (if it has it, this is pnp's fault: please "
                 "report it)")
@@ -186,6 +191,17 @@ def _cut(pixels: _Pixels, size: tuple[int, int], p: Placement, meant: float) -> 
     return meant, depths[len(depths) // 2]
 
 
+def _merged(spans: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """Sorted (start, end) spans with those that overlap joined: their union, in order."""
+    out: list[tuple[float, float]] = []
+    for a, b in spans:
+        if out and a <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], b))
+        else:
+            out.append((a, b))
+    return out
+
+
 def _crossings(page: Page) -> tuple[list[tuple[float, float]], list[tuple[float, float]]]:
     """Where the page's cut marks and lines (and the white halos under them) cross a band: (x, half width) of the
     upright ones, (y, half width) of the level ones."""
@@ -208,8 +224,8 @@ def _edge(pixels: _Pixels, size: tuple[int, int], p: Placement, i: int, meant: f
     sign = -1 if i in (0, 1) else 1
     end = start + length - CORNER
     # a mark across a level edge's band is upright; only those that reach the sampled span can leave a sample out
-    marks = [(m, half) for m, half in (crossings[0] if level else crossings[1])
-             if m - half <= end + 1 and m + half >= start + CORNER - 1]
+    spans = _merged(sorted((m - half, m + half) for m, half in (crossings[0] if level else crossings[1])
+                           if m - half <= end + 1 and m + half >= start + CORNER - 1))
     w, h = size
 
     def pixel(along: float, depth: float) -> int | None:
@@ -229,12 +245,11 @@ def _edge(pixels: _Pixels, size: tuple[int, int], p: Placement, i: int, meant: f
     inside, outside = row(-INSIDE), row(out)
     b, white = pixels.bytes, WHITE
     counted, bare_at = 0, []
-    along = start + CORNER
+    along, j = start + CORNER, 0
     while along < end:  # each sample as pixel(along, ...) reads it, the two rows read straight from the bitmap
-        for m, half in marks:
-            if abs(along - m) <= half:
-                break  # under a mark: not sampled
-        else:
+        while j < len(spans) and spans[j][1] < along:
+            j += 1  # the samples move along the edge: a mark's span behind them is done with
+        if j == len(spans) or along < spans[j][0]:  # not under a mark
             k = int(along * scale)  # the pixel along
             if inside is not None and 0 <= k < reach:
                 o = inside + k * step
