@@ -296,3 +296,40 @@ def test_a_save_that_cannot_be_laid_out_greys_the_figures_and_the_fix_brings_the
     s.messages.clear()
     back = s.until(done)
     assert back["rows"] == final["rows"] and s.server.balance.runs == run
+
+
+def _get(s: Serving, path: str) -> tuple[int, str]:
+    host, port = s.server.sock.getsockname()[:2]
+    conn = http.client.HTTPConnection(host, port, timeout=30)
+    conn.request("GET", path)
+    response = conn.getresponse()
+    body = response.read().decode()
+    conn.close()
+    return response.status, body
+
+
+def test_each_row_links_its_first_lost_game_told_move_by_move(coins, small, serve):
+    """A row names the first game (in deal order) it lost; `/trace` tells that game as `pnp simulate --trace` does,
+    and nothing else: a game it did not lose, or a query that is not two numbers, is not found."""
+    from pnp.model.game import load_game
+    from pnp.play.told import trace
+    from pnp.rules.check import load_rules
+
+    s = serve(coins, "coins")
+    final = s.until(done)
+    rows = [r for r in final["rows"] if r["wins"] < r["games"]]
+    assert rows, final["rows"]  # the Coins game loses some games at every count
+    game = load_game(coins, "coins")
+    setup = load_rules(game)[0].setup
+    for row in rows:
+        n, index = row["players"], row["lost"]
+        assert isinstance(index, int) and 0 <= index < row["games"], row
+        ends = [trace(game, setup, n, str(i), small.SEED, small.POLICY)["events"][-1] for i in range(index + 1)]
+        assert [e[1] for e in ends] == [True] * index + [False], (n, ends)  # the first lost one
+        status, body = _get(s, f"/trace?players={n}&game={index}")
+        assert status == 200, body
+        assert f"--trace {small.SEED}:{index} replays it" in body and "lost: " in body and "move 1: " in body, body
+    n, index = rows[0]["players"], rows[0]["lost"]
+    for query in (f"players={n}&game={index + 1}", f"players={n}&game=-1", f"players={n}&game=..%2F",
+                  f"players={n}", "", f"players={n}&game={'9' * 12}"):
+        assert _get(s, f"/trace?{query}")[0] == 404, query

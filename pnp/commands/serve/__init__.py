@@ -203,7 +203,7 @@ class Server:
         shown = f"[{host}]" if ":" in host else host
         self.url = f"http://{shown}:{port}/"
         hosts = [shown, host, f"{shown}:{port}", "localhost", f"localhost:{port}"] if loopback(self.host) else None
-        app = make_app(self.live, self.hub, hosts, self.rulebook)
+        app = make_app(self.live, self.hub, hosts, self.rulebook, self.balance.trace)
         config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
                                 timeout_graceful_shutdown=1)
         hub = self.hub

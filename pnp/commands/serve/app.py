@@ -13,6 +13,7 @@ import asyncio
 import re
 import threading
 from collections.abc import Callable
+from html import escape
 from importlib import resources
 from typing import TYPE_CHECKING
 
@@ -95,9 +96,10 @@ class Hub:
             return out, self.tick
 
 
-def make_app(live: LiveGame, hub: Hub, hosts: list[str] | None, book: Callable[[], str] | None = None) -> Starlette:
+def make_app(live: LiveGame, hub: Hub, hosts: list[str] | None, book: Callable[[], str] | None = None,
+             told: Callable[[int, int], str | None] | None = None) -> Starlette:
     """The application; `hosts`: the Host header values allowed (None: any, for --host); `book`: the Rulebook
-    page's content, as JSON."""
+    page's content, as JSON; `told`: a lost game of the Balance panel told move by move (players, index), or None."""
     static = resources.files("pnp.commands.serve") / "static"
     page = (static / "index.html").read_bytes()
     book_page = (static / "rulebook.html").read_bytes()
@@ -117,6 +119,18 @@ def make_app(live: LiveGame, hub: Hub, hosts: list[str] | None, book: Callable[[
             await hub.next(0)
         data = await run_in_threadpool(book)
         return Response(data, media_type="application/json", headers={**HEADERS, "Cache-Control": "no-store"})
+
+    async def trace(request: Request) -> Response:
+        """`/trace?players=N&game=I`: a game the Balance panel lost, told move by move, as a page of plain text."""
+        players, index = request.query_params.get("players", ""), request.query_params.get("game", "")
+        if told is None or not (players.isdigit() and index.isdigit() and len(players) < 4 and len(index) < 7):
+            return not_found()
+        text = await run_in_threadpool(told, int(players), int(index))
+        if text is None:
+            return not_found()
+        body = (f"<!doctype html><meta charset=utf-8><title>{escape(text.splitlines()[0])}</title>"
+                f"<pre style='white-space:pre-wrap;font:13px/1.4 monospace;margin:1.5em'>{escape(text)}</pre>")
+        return Response(body, media_type="text/html; charset=utf-8", headers={**HEADERS, "Cache-Control": "no-store"})
 
     async def asset(request: Request) -> Response:
         name = request.path_params["name"]
@@ -158,7 +172,7 @@ def make_app(live: LiveGame, hub: Hub, hosts: list[str] | None, book: Callable[[
 
     routes = [Route("/", index), Route("/static/{name}", asset), Route("/face/{key}.png", image),
               Route("/big/{key}.png", image), Route("/state", state), Route("/events", events),
-              Route("/rulebook", rulebook), Route("/rulebook.json", rulebook_json)]
+              Route("/rulebook", rulebook), Route("/rulebook.json", rulebook_json), Route("/trace", trace)]
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts)] if hosts else []
     app = Starlette(routes=routes, middleware=middleware, exception_handlers={404: _404, 405: _404})
     app.router.redirect_slashes = False  # `/state/` is not `/state`: nothing is redirected, only refused

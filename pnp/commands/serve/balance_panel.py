@@ -6,7 +6,8 @@ runner for game code, pnp/core/sandbox/), played in small batches that grow (a f
 then closer figures), in workers at a low priority: the save's faces come first. The same seed every run:
 two saves meet the same deals, so a change in the figures is the change of the save, not chance. A new save ends
 the run under way (its workers killed) before its faces are laid out; a save that changes nothing the games read
-(a template, a colour) keeps the figures and starts nothing.
+(a template, a colour) keeps the figures and starts nothing. Each row names the first game it lost (its index),
+and the page links it to that game told move by move (`trace`: `pnp simulate GAME --trace SEED:INDEX`'s story).
 """
 
 from __future__ import annotations
@@ -62,6 +63,7 @@ class BalancePanel:
         self.finished: tuple[str, dict[str, Any]] = ("", {})  # the last run that ended by itself: its key, its figures
         self.message: dict[str, Any] = {}
         self.runs = 0  # runs started: each message names its run (the page, benchmarks)
+        self.played: tuple[Game, Any, dict[int, int]] | None = None  # the last run's game, setup, first lost games
 
     def publish(self, message: dict[str, Any], final: str = "") -> None:
         """Send the panel its figures; `final`: the key of the run that they end (done, failed, nothing to play)."""
@@ -156,6 +158,8 @@ class BalancePanel:
         before = dict(self.last)
         wins = {n: 0 for n in counts}
         played = {n: 0 for n in counts}
+        lost: dict[int, int] = {}  # players -> the index of the first game (in deal order) lost at that count
+        self.played = (game, spec.setup, lost)
         shown = [0.0]
 
         def message(status: str) -> dict[str, Any]:
@@ -167,7 +171,7 @@ class BalancePanel:
                 low, high = wilson(k, g)
                 rate = k / g if g else 0.0
                 rows.append({"players": n, "games": g, "wins": k, "rate": round(rate, 4), "low": round(low, 4),
-                             "high": round(high, 4), "before": before.get(n),
+                             "high": round(high, 4), "before": before.get(n), "lost": lost.get(n),
                              "said": said(n, rate, before.get(n)) if g else f"{n} player{'s' if n != 1 else ''}: …"})
             return {"run": run, "status": status, "policy": POLICY, "seed": SEED, "rows": rows, "errors": [],
                     "seconds": round(time.monotonic() - started, 2),
@@ -175,9 +179,11 @@ class BalancePanel:
 
         def until(o: Any) -> bool:
             if o.kind == "ok":
-                n = o.value[1]
+                n, index, won = o.value[1], o.value[2], o.value[3]
                 played[n] += 1
-                wins[n] += bool(o.value[3])
+                wins[n] += bool(won)
+                if not won and index < lost.get(n, TOTAL):
+                    lost[n] = index
                 if time.monotonic() - shown[0] >= EVERY and not cancel.is_set():
                     shown[0] = time.monotonic()
                     self.publish(message("running"))
@@ -201,6 +207,18 @@ class BalancePanel:
             size = min(done * (GROW - 1), TOTAL - done)
             self.last = {n: wins[n] / played[n] for n in counts if played[n]}
             self.publish(message("running" if done < TOTAL else "done"), final=key if done >= TOTAL else "")
+
+
+    def trace(self, players: int, index: int) -> str | None:
+        """Game `index` at `players` of the last run, told move by move (pnp/play/told.py), as `pnp simulate GAME
+        --players N --seed SEED --trace INDEX` tells it; None for a game the run has not lost (nothing else is told)."""
+        from pnp.play.told import as_text, trace
+
+        played = self.played
+        if played is None or played[2].get(players) != index:
+            return None
+        game, setup, _ = played
+        return as_text(trace(game, setup, players, str(index), SEED, POLICY))
 
 
 def _key(game: Game) -> str:

@@ -172,8 +172,11 @@ function renderBalance(b) {
   $("#balance-rows").hidden = b.rows.length === 0;
   $("#balance-rows tbody").replaceChildren(...b.rows.map(r => {
     const moved = r.before !== null && r.games ? Math.round(100 * r.rate) - Math.round(100 * r.before) : 0;
+    const lost = r.lost === null || r.lost === undefined ? el("td", {text: "–"}) :
+      el("td", {}, el("a", {class: "lost", href: `/trace?players=${r.players}&game=${r.lost}`, target: "_blank",
+                            text: `game ${r.lost}`, title: "this game, told move by move"}));
     return el("tr", {class: moved ? (moved > 0 ? "up" : "down") : ""}, el("td", {text: r.said}),
-              el("td", {text: r.games ? `${pct(r.low)} – ${pct(r.high)}` : "–"}), el("td", {text: r.games}));
+              el("td", {text: r.games ? `${pct(r.low)} – ${pct(r.high)}` : "–"}), el("td", {text: r.games}), lost);
   }));
   $("#balance-errors").replaceChildren(...b.errors.map(e => {
     const where = e.file ? `${e.file}${e.line ? ":" + e.line : ""}${e.col ? ":" + e.col : ""}` : "";
