@@ -115,3 +115,4 @@ WALL_FACTOR = 5  # a time limit counts the work's processor time; waiting stops 
 EFFECT_REPEAT = 100  # the times of one `repeat`
 EFFECT_DEPTH = 8  # steps inside steps
 EFFECT_STEPS = 64  # steps of one effect, nested ones counted
+BOARD_PLACES = 500  # places on the board of a game pnp's engine plays (play.yaml `places:`)

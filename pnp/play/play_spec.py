@@ -10,6 +10,12 @@ resources and tracks, how long it lasts and when it is won; its cards' `effect:`
       - {play: {pay: cost, resource: coins}}
     win: "coins >= 12"              # won as soon as a player's state meets it
     value: "coins"                  # how good a state is, for the greedy policy
+
+and, for a game on a board (effect_board.py: `tokens`, `move`, a `rolled` place):
+
+    places: {camp: [river], river: [camp, peak], peak: [river]}  # each place and the places next to it
+    pieces: {explorer: camp}        # each player's pieces, and where each starts
+    tokens: {peak: 3}               # tokens on places at the start
 """
 
 from __future__ import annotations
@@ -35,6 +41,9 @@ class PlaySpec:
     resources: dict[str, int] = field(default_factory=dict)  # each player's at the start
     tracks: dict[str, int] = field(default_factory=dict)  # shared, at the start (0 to 100)
     value: str = ""  # how good a state is, for the greedy policy (default: the win condition's truth)
+    places: dict[str, list[str]] = field(default_factory=dict)  # the board: each place and those next to it
+    pieces: dict[str, str] = field(default_factory=dict)  # each player's pieces and the place each starts at
+    tokens: dict[str, Annotated[int, Check(ge=0, le=10_000)]] = field(default_factory=dict)  # at the start
 
 
 @dataclass(frozen=True)
@@ -44,6 +53,8 @@ class DataGame:
     spec: PlaySpec
     turn: tuple[Any, ...]
     effects: dict[str, tuple[Any, ...] | None]  # card id of the hand's deck -> its steps (None: unsaid)
+    timed: dict[str, dict[str, tuple[Any, ...]]] = field(default_factory=dict)  # card -> `at:` -> its steps then
+    turn_timed: dict[str, tuple[Any, ...]] = field(default_factory=dict)  # the turn's steps by `at:`
 
 
 def has_play_spec(game: Game) -> bool:
@@ -80,8 +91,14 @@ def load_play_spec(game: Game) -> DataGame:
         if verb not in PLAYED:
             problems.add(where, f"pnp's engine does not play `{verb}` yet (it plays {', '.join(sorted(PLAYED))}); "
                          "a game with a play module plays it there (docs/simulate.md)", verb)
+    from pnp.play.play_checks import check_board
+
+    check_board(spec, doc, game, turn or (), deck, problems)
     problems.raise_if_errors()
-    return DataGame(spec, tuple(turn or ()), {c.id: c.effect for c in deck.cards})
+    from pnp.play.effect_engine import split
+
+    effects = {c.id: c.effect for c in deck.cards}
+    return DataGame(spec, tuple(turn or ()), effects, {c: split(e) for c, e in effects.items()}, split(turn))
 
 
 def _verbs_used(turn: tuple[Any, ...], deck: Any) -> list[tuple[Any, str]]:

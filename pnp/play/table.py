@@ -94,6 +94,13 @@ class Record:
         if self.story is not None:
             tell(self.story, ("count", what, n))
 
+    def said(self, text: str) -> None:
+        """What happened, in words, for the story of a traced game only (a roll's face, tokens added): never counted."""
+        from pnp.core.bounds import RECORD_NAME
+
+        if self.story is not None:
+            tell(self.story, ("said", str(text)[:RECORD_NAME]))
+
     def meter(self, name: str, value: int) -> None:
         from pnp.core.bounds import RECORD_NAMES, RECORD_ROUNDS
 

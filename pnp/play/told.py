@@ -64,6 +64,8 @@ def as_text(result: dict[str, Any]) -> str:
             lines.append(f"  played {event[1]}")
         elif kind == "count":
             lines.append(f"  {event[1]}" + (f" x{event[2]}" if event[2] != 1 else ""))
+        elif kind == "said":
+            lines.append(f"  {event[1]}")
         elif kind == "meter":
             lines.append(f"  {event[1]}: {event[2]}")
         elif kind == "cut":

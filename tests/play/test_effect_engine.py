@@ -49,11 +49,12 @@ def test_a_card_that_says_nothing_of_what_it_does_is_refused_at_its_line(scaffol
            "`effect:` (or `effect: none`)" in result.err, result.err
 
 
-def test_a_verb_the_engine_does_not_play_is_refused_before_any_game(scaffold):
-    edit(scaffold / "cards/shop/cards.yaml", "effect: [{draw: 2}, ", "effect: [{look: {count: 2, pile: card}}, ")
+def test_what_the_engine_does_not_play_is_refused_before_any_game(scaffold):
+    """A duration (`until:`), which pnp's engine does not play yet, is refused at its step, never skipped."""
+    edit(scaffold / "cards/shop/cards.yaml", "effect: [{draw: 2}, ", "effect: [{draw: 2, until: round-end}, ")
     result = run_pnp("--root", str(scaffold), "simulate", "shop", "--games", "10")
-    assert result.code == 2 and "pnp's engine does not play `look` yet" in result.err, result.err
-    assert "cards/shop/cards.yaml:20:14: look:" in result.err  # the step, at its line and column
+    assert result.code == 2 and "`until:`: pnp's engine does not play durations yet" in result.err, result.err
+    assert "cards/shop/cards.yaml:20:14: card/trade-route:" in result.err  # the step, at its line and column
 
 
 def test_greedy_knows_no_game_and_plays_by_its_value(scaffold):
