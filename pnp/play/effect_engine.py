@@ -7,7 +7,9 @@ The steps still to do are an explicit stack of frames, [steps, next index, times
 copies (`clone`, for look-ahead policies) like any other value. When a step happens (`at:`): a card's steps at
 `played` (or with no `at:`) when it is played, at `drawn` when it is drawn, at `round-start` at the start of the
 next round and at `round-end` at the end of this one, each once; the turn's steps at `round-start` and `round-end`
-once a round, for the first player, and the rest on every player's turn.
+once a round, for the first player, and the rest on every player's turn. What a `change`, `gain`, `spend` or
+`tokens` step does lasts for ever, or till the end of the round (`until: round-end`), of the next one
+(`until: next-round-end`) or of the Nth from now (`rounds: N`): then it is taken back, within its bounds.
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ class EffectState(State):
         self.pending: tuple[str, Any] | None = None  # the choice the acting player is to make: (kind, what)
         self.due: dict[str, list[tuple[tuple[Any, ...], int]]] = {"round-start": [], "round-end": []}
         self.ending = False  # the round's end steps are under way
+        self.lasting: list[tuple[int, tuple[str, str, int | None], int]] = []  # (last round, what, by): undone then
         self.won: str = ""
         self._turn()
         self._run()
@@ -180,6 +183,7 @@ class EffectState(State):
             if self.stack:
                 return
         self.ending = False
+        self._take_back()
         self.player = 0
         self.round += 1
         for name, value in self.tracks.items():
@@ -196,14 +200,18 @@ class EffectState(State):
                 return
         verb = step.verb
         if verb == "change":
-            self.tracks[a["track"]] = max(0, min(100, self.tracks.get(a["track"], 0) + a["by"]))
+            old = self.tracks.get(a["track"], 0)
+            self.tracks[a["track"]] = max(0, min(100, old + a["by"]))
+            self._lasting(step, ("track", a["track"], None), self.tracks[a["track"]] - old)
         elif verb in ("gain", "spend"):
             sign = 1 if verb == "gain" else -1
             who = a.get("who") or "self"
             for p in range(self.table.players):
                 if who == "all" or (who == "self") == (p == me):
                     purse = self.purse[p]
-                    purse[a["resource"]] = max(0, purse.get(a["resource"], 0) + sign * a["amount"])
+                    old = purse.get(a["resource"], 0)
+                    purse[a["resource"]] = max(0, old + sign * a["amount"])
+                    self._lasting(step, ("purse", a["resource"], p), purse[a["resource"]] - old)
         elif verb == "draw":
             for _ in range(a["count"]):
                 card = self.pile.draw()
@@ -273,11 +281,33 @@ class EffectState(State):
 
     def _at(self, step: Any, place: str, me: int) -> None:
         if step.verb == "tokens":
+            old = self.board.tokens[place]
             self.board.add(place, step.args["add"])
+            self._lasting(step, ("tokens", place, None), self.board.tokens[place] - old)
             self.table.record.said(f"tokens at {place}: {self.board.tokens[place]}")
         else:
             self.board.at[me][step.args["piece"]] = place
             self.table.record.said(f"player {me + 1}'s {step.args['piece']} to {place}")
+
+    def _lasting(self, step: Any, what: tuple[str, str, int | None], by: int) -> None:
+        """A step that lasts (`until:`, `rounds:`): what it changed, taken back at the end of the round it ends in."""
+        when = step.when
+        if by and ("until" in when or "rounds" in when):
+            rounds = when.get("rounds") or (2 if when.get("until") == "next-round-end" else 1)
+            self.lasting.append((self.round + rounds - 1, what, by))
+
+    def _take_back(self) -> None:
+        """At a round's end, after its steps: what lasted till then is taken back (held within its bounds)."""
+        ending = [x for x in self.lasting if x[0] <= self.round]
+        self.lasting = [x for x in self.lasting if x[0] > self.round]
+        for _, (kind, key, p), by in ending:
+            if kind == "track":
+                self.tracks[key] = max(0, min(100, self.tracks[key] - by))
+            elif kind == "purse" and p is not None:
+                self.purse[p][key] = max(0, self.purse[p].get(key, 0) - by)
+            else:
+                self.board.add(key, -by)
+            self.table.record.said(f"{key}: {-by:+d}, as the step that lasted till now ends")
 
     def _cost(self, card: str, pay: str) -> int:
         value = self.table.card(self.deck, card).get(pay, 0)

@@ -13,6 +13,8 @@ from pnp.model.load import Doc
 from pnp.play.effect_board import FILTERS, WORDS
 from pnp.play.effect_engine import AT
 
+LASTING = ("change", "gain", "spend", "tokens")  # the verbs whose step can last for a time
+
 
 def _walk(steps: Any, depth: int = 0) -> Iterator[tuple[Any, int]]:
     """(step, depth) of each step, the steps inside a step's arguments (a repeat's, a roll's faces') deeper."""
@@ -64,10 +66,15 @@ def check_board(spec: Any, doc: Doc, game: Game, turn: Any, deck: Any, problems:
                 why = ("it sells nothing, so nothing is bought" if at == "bought" else "a turn's step is never drawn"
                        if at == "drawn" else "`at:` goes on a card's (or the turn's) own steps, not inside another")
                 problems.add(where, f"`at: {at}`: pnp's engine cannot play it here: {why}", owner)
-            for timed in ("until", "rounds"):
-                if timed in step.when:
-                    problems.add(where, f"`{timed}:`: pnp's engine does not play durations yet; a game with a play "
-                                 "module plays them there (docs/simulate.md)", owner)
+            lasting = [k for k in ("until", "rounds") if k in step.when]
+            if lasting and verb not in LASTING:
+                problems.add(where, f"`{lasting[0]}:` on `{verb}`: what a {verb} does cannot be taken back; only "
+                             f"{', '.join(LASTING)} last for a time", owner)
+            elif step.when.get("until") == "resolved":
+                problems.add(where, "`until: resolved`: pnp's engine has no way to resolve a step yet; a game with a "
+                             "play module plays it there (docs/simulate.md)", owner)
+            elif len(lasting) > 1:
+                problems.add(where, "`until:` or `rounds:`, not both", owner)
             if verb in ("draw", "shuffle", "look") and a.get("pile") not in (None, spec.hand):
                 problems.add(where, f"`{verb}` from {a['pile']!r}: pnp's engine draws, looks at and shuffles the "
                              f"hand's pile only (`hand: {spec.hand}`)", owner)

@@ -107,8 +107,9 @@ def test_the_round_start_step_lowers_the_supplies_at_the_next_rounds_start(board
     ("{move: {piece: explorer,", "{move: {piece: raft,", "no piece 'raft' (pieces: explorer)"),
     ("{roll: compass, at: round-end}", "{roll: compass, at: bought}", "`at: bought`: pnp's engine cannot play it"),
     ("{roll: compass, at: round-end}", "{roll: sextant, at: round-end}", "no die 'sextant'"),
-    ("{change: {track: supplies, by: -5}, at: round-start}", "{change: {track: supplies, by: -5}, rounds: 2}",
-     "`rounds:`: pnp's engine does not play durations yet"),
+    ("{change: {track: supplies, by: -5}, at: round-start}", "{change: {track: supplies, by: -5}, until: resolved}",
+     "`until: resolved`: pnp's engine has no way to resolve a step yet"),
+    ("{roll: compass, at: round-end}", "{roll: compass, rounds: 2}", "`rounds:` on `roll`: what a roll does cannot"),
 ])
 def test_what_the_board_cannot_mean_is_refused_at_its_step(board, old, new, said):
     edit(board / CARDS, old, new)
@@ -131,3 +132,23 @@ def test_a_neighbour_or_a_start_that_is_not_a_place_is_refused_in_play_yaml(boar
     assert result.code == 2, result.out
     assert "cards/shop/play.yaml:" in result.err and "peak is next to 'lake', which is not a place" in result.err
     assert "'base' is not a place of `places:`" in result.err, result.err
+
+
+@pytest.mark.parametrize("lasting, later", [("until: round-end", 0), ("until: next-round-end", 1), ("rounds: 3", 2)])
+def test_a_step_that_lasts_is_taken_back_at_the_end_of_its_last_round(board, lasting, later):
+    """Grand Market raises the supplies by 10 for a time: at the end of the round it was played in (or `later`
+    rounds after), the 10 are taken back, once for each Grand Market."""
+    edit(board / CARDS, "{change: {track: supplies, by: -5}, at: round-start}",
+         f"{{change: {{track: supplies, by: 10}}, {lasting}}}")
+    due, back = [], []
+    for index in range(4):
+        ended = 0  # rounds ended so far in this game
+        for e in traced(board, index, players=2):
+            if e == ["play", "card/grand-market"]:
+                due.append((index, ended + 1 + later))
+            elif e[0] == "said" and e[1] == "supplies: -10, as the step that lasted till now ends":
+                back.append((index, ended + 1))
+            elif e[0] == "meter" and e[1] == "supplies":
+                ended += 1
+        due = [d for d in due if d[0] != index or d[1] <= ended]  # a game over before the step's last round
+    assert back and sorted(back) == sorted(due), (back, due)

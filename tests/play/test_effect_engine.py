@@ -50,10 +50,10 @@ def test_a_card_that_says_nothing_of_what_it_does_is_refused_at_its_line(scaffol
 
 
 def test_what_the_engine_does_not_play_is_refused_before_any_game(scaffold):
-    """A duration (`until:`), which pnp's engine does not play yet, is refused at its step, never skipped."""
+    """A draw that should last (`until:`), which nothing can take back, is refused at its step, never skipped."""
     edit(scaffold / "cards/shop/cards.yaml", "effect: [{draw: 2}, ", "effect: [{draw: 2, until: round-end}, ")
     result = run_pnp("--root", str(scaffold), "simulate", "shop", "--games", "10")
-    assert result.code == 2 and "`until:`: pnp's engine does not play durations yet" in result.err, result.err
+    assert result.code == 2 and "`until:` on `draw`: what a draw does cannot be taken back" in result.err, result.err
     assert "cards/shop/cards.yaml:20:14: card/trade-route:" in result.err  # the step, at its line and column
 
 
