@@ -5,9 +5,10 @@ the legal ones. The rules never choose.
 
 The steps still to do are an explicit stack of frames, [steps, next index, times left, acting player], so a state
 copies (`clone`, for look-ahead policies) like any other value. When a step happens (`at:`): a card's steps at
-`played` (or with no `at:`) when it is played, at `drawn` when it is drawn, at `round-start` at the start of the
-next round and at `round-end` at the end of this one, each once; the turn's steps at `round-start` and `round-end`
-once a round, for the first player, and the rest on every player's turn. What a `change`, `gain`, `spend` or
+`played` (or with no `at:`) when it is played, at `drawn` when it is drawn, and at `round-start` and `round-end` at
+the start and the end of every round from then on (as its text reads: "At the end of each round: ..."), for the
+player who played it; the turn's steps at `round-start` and `round-end` once a round, for the first player, and
+the rest on every player's turn. What a `change`, `gain`, `spend` or
 `tokens` step does lasts for ever, or till the end of the round (`until: round-end`), of the next one
 (`until: next-round-end`) or of the Nth from now (`rounds: N`): then it is taken back, within its bounds.
 """
@@ -49,7 +50,8 @@ class EffectState(State):
         self.round, self.player, self.actor = 1, 0, 0
         self.stack: list[list[Any]] = []  # frames: [steps, next index, times left, acting player]
         self.pending: tuple[str, Any] | None = None  # the choice the acting player is to make: (kind, what)
-        self.due: dict[str, list[tuple[tuple[Any, ...], int]]] = {"round-start": [], "round-end": []}
+        # the steps of the cards played that happen at every round's start or end from then on, and who played them
+        self.standing: dict[str, list[tuple[tuple[Any, ...], int]]] = {"round-start": [], "round-end": []}
         self.ending = False  # the round's end steps are under way
         self.lasting: list[tuple[int, tuple[str, str, int | None], int]] = []  # (last round, what, by): undone then
         self.won: str = ""
@@ -104,7 +106,7 @@ class EffectState(State):
             steps = self.game.timed.get(move.arg) or {}
             for at in ("round-start", "round-end"):
                 if steps.get(at):
-                    self.due[at].append((steps[at], me))
+                    self.standing[at].append((steps[at], me))
             if steps.get("played"):
                 self.stack.append([steps["played"], 0, 1, me])
         elif kind == "discard":
@@ -162,8 +164,7 @@ class EffectState(State):
         timed = self.game.turn_timed
         self.stack.append([timed["played"], 0, 1, self.player])
         if self.player == 0:
-            due, self.due["round-start"] = self.due["round-start"], []
-            for steps, who in reversed(due):
+            for steps, who in reversed(self.standing["round-start"]):
                 self.stack.append([steps, 0, 1, who])
             if timed["round-start"]:
                 self.stack.append([timed["round-start"], 0, 1, 0])
@@ -175,8 +176,7 @@ class EffectState(State):
             return
         if not self.ending:  # the round's end: its steps first (the turn's, then the cards' in the order played)
             self.ending = True
-            due, self.due["round-end"] = self.due["round-end"], []
-            for steps, who in reversed(due):
+            for steps, who in reversed(self.standing["round-end"]):
                 self.stack.append([steps, 0, 1, who])
             if self.game.turn_timed["round-end"]:
                 self.stack.append([self.game.turn_timed["round-end"], 0, 1, 0])

@@ -84,19 +84,20 @@ def test_the_cards_looked_at_go_back_in_the_order_the_player_chooses(board):
     assert looked, "Trade Route never looked at two kinds of card in eight games"
 
 
-def test_the_round_start_step_lowers_the_supplies_at_the_next_rounds_start(board):
-    """Each Grand Market played lowers the supplies by 5 at the start of the next round, once: at each round's end
-    they are 50 less 5 for every Grand Market played in the rounds before it."""
+def test_a_played_cards_round_start_step_happens_at_every_rounds_start_from_then_on(board):
+    """Grand Market's "At the start of each round: lower Supplies by 5" happens at the start of every round after it
+    is played, once for each Grand Market played: each round's end shows the supplies those starts left."""
     checked = 0
     for index in range(4):
-        before = this_round = 0
+        supplies, played = 50, 0
         for e in traced(board, index, players=2):
             if e == ["play", "card/grand-market"]:
-                this_round += 1
+                played += 1
             elif e[0] == "meter" and e[1] == "supplies":
-                assert e[2] == max(0, 50 - 5 * before), (index, e, before, this_round)
-                before, this_round, checked = before + this_round, 0, checked + (before > 0)
-    assert checked, "no round began after a Grand Market in four games"
+                assert e[2] == supplies, (index, e, supplies, played)
+                checked += played > 1
+                supplies = max(0, supplies - 5 * played)  # the next round's start
+    assert checked, "no round began after two Grand Markets in four games"
 
 
 @pytest.mark.parametrize("old, new, said", [
