@@ -202,18 +202,29 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
             shown = 100 * done // total
             progress(done, total, "games played")
 
-    reports = [play(game, spec.setup, counts, games, seed, name, sweep, jobs or os.cpu_count() or 1, cluster, played)
-               for name in names]
+    wins: list[dict[tuple[int, int, int], bool]] = [{} for _ in names]
+    reports = [play(game, spec.setup, counts, games, seed, name, sweep, jobs or os.cpu_count() or 1, cluster, played,
+                    won) for name, won in zip(names, wins, strict=True)]
     merged = {**reports[0], "policy": ",".join(names), "policies": names}
     merged["groups"] = [{**group, "policy": name} for name, r in zip(names, reports, strict=True)
                         for group in r["groups"]]
+    if len(names) > 1:  # each policy against the first on the same deals, for each value of --vary
+        from pnp.play.paired import comparisons
+
+        merged["paired"] = [row for v, label in enumerate(merged["variants"]) for row in comparisons(
+            [(name, {(n, i): w for (vv, n, i), w in won.items() if vv == v}) for name, won in zip(names, wins,
+                                                                                                strict=True)],
+            counts, "policy")
+            if not (len(sweep) > 1 and row.update(variant=label))]
     return merged
 
 
 def play(game: Game, setup: Any, counts: list[int], games: int, seed: int, policy: str, sweep: list[Variant],
-         jobs: int, cluster: str | None = None, progress: Progress | None = None) -> dict[str, Any]:
+         jobs: int, cluster: str | None = None, progress: Progress | None = None,
+         won: dict[tuple[int, int, int], bool] | None = None) -> dict[str, Any]:
     """Play the games in worker processes (the same games whatever their number), or on the Dask cluster
-    at `cluster` (the same games again), and build the report."""
+    at `cluster` (the same games again), and build the report; with a sweep, each value against the first on the
+    same deals (`paired`). `won`: filled with each game's end, (value, players, index) -> won."""
     from pnp.play import report
     from pnp.play.run import simulate as run_games
 
@@ -232,7 +243,16 @@ def play(game: Game, setup: Any, counts: list[int], games: int, seed: int, polic
     cards = [f"{d.id}/{c.id}" for d in game.decks if d.id in seen for c in d.cards]
     meta = {"game": game.id, "name": game.manifest.name, "policy": policy, "seed": seed, "games": games,
             "players": counts, "variants": [str(v) for v in sweep]}
-    return report.build(results, [str(v) for v in sweep], counts, sorted(set(cards)), meta)
+    built = report.build(results, [str(v) for v in sweep], counts, sorted(set(cards)), meta)
+    ended = {(r[0], r[1], r[2]): bool(r[3]) for r in results}
+    if won is not None:
+        won.update(ended)
+    if len(sweep) > 1:  # each value of the sweep against the first, on the same deals
+        from pnp.play.paired import comparisons
+
+        built["paired"] = comparisons([(str(v), {(n, i): w for (vv, n, i), w in ended.items() if vv == k})
+                                       for k, v in enumerate(sweep)], counts, "value of --vary")
+    return built
 
 
 def render(result: dict[str, Any], fmt: str) -> str:
@@ -249,4 +269,8 @@ def render(result: dict[str, Any], fmt: str) -> str:
         return html.render(result)
     if fmt == "json":
         return report.as_json(result)
-    return odds.as_text(result) if result.get("kind") == "odds" else report.as_text(result)
+    if result.get("kind") == "odds":
+        return odds.as_text(result)
+    from pnp.play.paired import as_text
+
+    return "\n".join([report.as_text(result), *as_text(result.get("paired", []))])

@@ -17,7 +17,7 @@ from typing import Any
 Z = 1.959963984540054  # the 97.5th percentile of the normal distribution: a 95 % interval
 
 
-def wilson(wins: int, n: int) -> tuple[float, float]:
+def wilson(wins: float, n: float) -> tuple[float, float]:
     """The 95 % Wilson score interval of a proportion wins/n."""
     if n == 0:
         return 0.0, 1.0
