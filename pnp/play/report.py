@@ -1,7 +1,8 @@
 """Play: the games' results -> the balance report (plain data), as text or JSON.
 
 Per value of a sweep and per player count: the win rate with its 95 % Wilson interval, how games were
-lost (the reason and the round), the rounds survived, each meter round by round (quartiles), and per
+lost (the reason and the round), the round each game ended in, each meter round by round (quartiles, over the games
+still going in that round), and per
 card how often it was drawn and played and the win rate of the games it was played in against the
 games it was not. Every number is rounded and every list sorted: the same games give the same bytes.
 """
@@ -137,7 +138,7 @@ def as_text(report: dict[str, Any]) -> str:
         if len(report.get("policies", ())) > 1:
             label = f"{label}, {g['policy']}"
         out.append(f"  {label:<{width}} {percent(w['rate']):>8}  ({percent(w['low'])} - {percent(w['high'])})  "
-                   f"rounds survived: mean {g['rounds']['mean']:.2f}{variant}")
+                   f"ended in round: mean {g['rounds']['mean']:.2f}{variant}")
     for g in report["groups"]:
         head = f"{g['players']} player{'s' if g['players'] != 1 else ''}"
         if len(report["variants"]) > 1:
@@ -153,9 +154,10 @@ def as_text(report: dict[str, Any]) -> str:
             out.append("    none")
         for name, rows in g["meters"].items():
             cells = " ".join(f"{int(q[1]):>3}" for q in rows)
-            out.append(f"  {name} by round (median): {cells}")
+            out.append(f"  {name} by round (median of the games still going): {cells}")
             out.append(f"  {'':<{len(name)}}  quartiles: " + " ".join(f"{int(q[0])}-{int(q[2])}" for q in rows))
-        out.append("  cards: drawn / played in games / win rate when played vs not (effect) flag")
+        out.append("  cards: drawn / played in games / win rate of the games it was played in vs not (difference: games "
+                   "compared, not the card measured) flag")
         for c in sorted(g["cards"], key=lambda c: (-abs(c["effect"]), c["card"])):
             if not c["drawn"]:
                 continue
