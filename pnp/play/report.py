@@ -156,8 +156,8 @@ def as_text(report: dict[str, Any]) -> str:
             cells = " ".join(f"{int(q[1]):>3}" for q in rows)
             out.append(f"  {name} by round (median of the games still going): {cells}")
             out.append(f"  {'':<{len(name)}}  quartiles: " + " ".join(f"{int(q[0])}-{int(q[2])}" for q in rows))
-        out.append("  cards: drawn / played in games / win rate of the games it was played in vs not (difference: games "
-                   "compared, not the card measured) flag")
+        out.append("  cards: drawn / played in games / win rate of the games it was played in vs not "
+                   "(difference: games compared, not the card measured) flag")
         for c in sorted(g["cards"], key=lambda c: (-abs(c["effect"]), c["card"])):
             if not c["drawn"]:
                 continue
