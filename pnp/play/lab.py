@@ -211,11 +211,12 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
     if len(names) > 1:  # each policy against the first on the same deals, for each value of --vary
         from pnp.play.paired import comparisons
 
-        merged["paired"] = [row for v, label in enumerate(merged["variants"]) for row in comparisons(
-            [(name, {(n, i): w for (vv, n, i), w in won.items() if vv == v}) for name, won in zip(names, wins,
-                                                                                                strict=True)],
-            counts, "policy")
-            if not (len(sweep) > 1 and row.update(variant=label))]
+        merged["paired"] = []
+        for v, label in enumerate(merged["variants"]):
+            sides = [(name, {(n, i): w for (vv, n, i), w in won.items() if vv == v})
+                     for name, won in zip(names, wins, strict=True)]
+            for row in comparisons(sides, counts, "policy"):
+                merged["paired"].append({**row, "variant": label} if len(sweep) > 1 else row)
     return merged
 
 
