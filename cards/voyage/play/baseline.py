@@ -1,7 +1,9 @@
 """Voyage: the baseline player, a greedy crew. Each move is valued by what it saves (a meter in danger,
 a damaged Room before it is Destroyed, an Event's harm) per Action it costs; the crew plays the best
-move until nothing is worth its Actions, then ends the round. The weights below are the player's
-judgement, not card numbers: the cards' numbers are read from their fields."""
+move until nothing is worth its Actions, then ends the round. A decision the rules open (choices.py:
+the card kept, the Room Card placed, the die's wild face) it answers by the same worths (`answer`).
+The weights below are the player's judgement, not card numbers: the cards' numbers are read from their
+fields."""
 
 import math
 from typing import Any
@@ -39,6 +41,11 @@ def gain(ship, meter: str, by: int) -> float:
     return by * w * 1.2
 
 
+def square_worth(ship, sq: str) -> int:
+    """How much a square's room is worth keeping: a Room Card's more than an empty room's."""
+    return 0 if ship.slot[sq] not in ship.room else 2
+
+
 def repair_value(ship, sq, n: int) -> float:
     d = ship.damage.get(sq, 0) if sq is not None else 0
     if not d or sq in ship.destroyed:
@@ -47,7 +54,7 @@ def repair_value(ship, sq, n: int) -> float:
     removed = d if d < n else n  # min(n, d)
     per = (12.0 if d >= ship.max_damage - 1 else 7.0) * (0.3 if late and d < ship.max_damage - 1 else 1.0)
     lost = len(ship.destroyed)
-    return removed * per * (1.6 if lost >= ship.lose_at - 2 else 1.0) + (2 if ship.worth(sq) else 0)
+    return removed * per * (1.6 if lost >= ship.lose_at - 2 else 1.0) + (2 if square_worth(ship, sq) else 0)
 
 
 def craft_value(ship) -> float:
@@ -314,19 +321,9 @@ def step_worth(ship, who: int, verb: str, args, when, target, sites: dict) -> fl
     return 0.0  # a roll: what it does is the next step's worth
 
 
-# what is worth what the meters and the round say, and nothing else (fused.choose keeps their worths a game
-# by those; tests/games/voyage/test_simulate_fused.py holds every kept worth to the rule at every decision): every
-# Ability Card but those whose plan reads more (verbs.Plan.reads_more: their targets, where their Captain
-# stands, the Event deck), and these Captains
-BY_METERS = ("gamble", "craft", "change")  # a Captain whose ability does only these: worth what the meters say
-
 # the moves whose worth depends on their target (every other group's moves are worth the same): these, the
 # Ability Cards whose plan is `targeted` and the Rooms that repair a Room chosen
 TARGETED = ("take-back", "spare")  # a Captain's ability worth what it takes back, or the Room it spares
-
-
-def by_meters(ship, captain: str) -> bool:
-    return all(verb in BY_METERS for verb, _, _ in ship.captain_plans[captain].ability.steps)
 
 
 def targeted(ship, name: str, key) -> bool:
@@ -339,7 +336,9 @@ def targeted(ship, name: str, key) -> bool:
 
 def choose(ship) -> Move:
     """The best move per Action among the legal ones (moves.options, in their order: the first of equals),
-    or END when nothing is worth its Actions. Only the move played is made."""
+    or END when nothing is worth its Actions. Only the move played is made. An open decision: `answer`."""
+    if ship.pending is not None:
+        return answer(ship)
     ship.weights = {"happiness": weight(ship, "happiness"), "sanitation": weight(ship, "sanitation")}
     sites: dict = {}  # what a Captain could do in a square, per Action: worked out when a move asks
     cards: dict = {}  # what an Ability Card is worth, where not where its Captain stands
@@ -394,3 +393,42 @@ def choose(ship) -> Move:
         return moves.END
     (name, who, key, cost, _), target = best
     return moves.make(name, who, key, cost, target)
+
+
+# -- the decisions the rules open (choices.py): each answered by the worths above, the first of equals ----------
+def answer(ship) -> Move:
+    """The baseline's option of the open decision, as its move (moves.answer)."""
+    kind, who, options, shown, _ = ship.pending
+    return moves.answer(kind, who, ANSWERS[kind](ship, who, options, shown))
+
+
+def _on_top(ship, who, options, pile):
+    """The next card back on top: the best Room Card, the least harmful Event Card."""
+    if pile == "room":
+        return min(options, key=lambda c: (-room_value(ship, c), ship.rank[c]))
+    return min(options, key=lambda c: (event_harm(ship, c), ship.rank[c]))
+
+
+ANSWERS = {
+    "keep card": lambda ship, who, options, shown: max(options, key=lambda c: (card_value(ship, who, c),
+                                                                               -ship.rank[c])),
+    "keep room": lambda ship, who, options, shown: max(options, key=lambda c: (room_value(ship, c), -ship.rank[c])),
+    "discard card": lambda ship, who, options, shown: min(options, key=lambda c: (card_value(ship, who, c),
+                                                                                  ship.rank[c])),
+    "on top": _on_top,
+    # the top Event under the deck when it is worse than the rest on average
+    "scout": lambda ship, who, options, top: "bottom" if event_harm(ship, top) > harm_of_the_rest(ship, top)
+    else "top",
+    # the wild face: a shielded Room, else the least precious, the least damaged; the most damaged to repair;
+    # the Room with the most connections to gather the crew in
+    "roll hits": lambda ship, who, options, shown: min(options, key=lambda s: (
+        ship.bulkhead.get(s, 0) < ship.round, square_worth(ship, s), ship.damage[s], ship.squares.index(s))),
+    "roll repairs": lambda ship, who, options, shown: max(options, key=lambda s: (ship.damage[s],
+                                                                                  square_worth(ship, s))),
+    "roll moves": lambda ship, who, options, shown: max(options, key=lambda s: (len(ship.links[s]),
+                                                                                -ship.squares.index(s))),
+    "reroll": lambda ship, who, options, hit: square_worth(ship, hit) != 0,  # a roll that hit a Room Card
+    "spare room": lambda ship, who, options, shown: min(options, key=lambda s: (
+        -ship.damage[s], -square_worth(ship, s), ship.squares.index(s))),
+    "gift draw": lambda ship, who, options, shown: min(options, key=lambda i: len(ship.crew[i][2])),
+}

@@ -4,13 +4,13 @@ Actions: any Captain may spend them, one move at a time, until the crew ends the
 `options` lists the legal moves as groups, `(name, who, key, cost, targets)`: one move per target, in
 order (targets None: the one move of a basic task). `legal` spells each group out as `Move`s; the
 baseline values a group at once where its targets are worth the same, and makes only the `Move` it
-plays (`make`)."""
+plays (`make`). While a decision is open (choices.py), its options are the only legal moves (`answer`)."""
 
 from typing import Any
 
 from pnp.play import Move
 
-from . import effects, verbs
+from . import choices, effects, verbs
 
 END = Move("end round")
 _new = tuple.__new__
@@ -96,7 +96,15 @@ def make(name: str, who: int, key, cost: int, target) -> Move:
     return _new(Move, (name, who, None, cost))
 
 
+def answer(kind: str, who: int | None, option: Any) -> Move:
+    """The move that answers an open decision of `kind` (choices.py) with `option`."""
+    return _new(Move, (kind, (who, option), None, 0))
+
+
 def legal(ship) -> list:
+    if ship.pending is not None:
+        kind, who, offered = ship.pending[:3]
+        return [answer(kind, who, option) for option in offered]
     out = [END]
     add = out.append
     for name, who, key, cost, targets in options(ship):
@@ -237,6 +245,9 @@ def captain_targets(ship, who: int, damaged: list) -> list | tuple:
 
 
 def apply(ship, move: Move) -> None:
+    if ship.pending is not None:
+        choices.resolve(ship, move.arg[1])
+        return
     if move is END or move.name == "end round":
         ship.end_round()
         return
@@ -250,16 +261,8 @@ def apply(ship, move: Move) -> None:
             card = ship.abilities.draw()
             if card is not None:
                 drawn.append(card)
-        if len(drawn) == 1:
-            effects.take(ship, arg, drawn[0])
-        elif drawn:  # the best kept, the rest discarded
-            from .baseline import card_value
-
-            keep = max(drawn, key=lambda c: (card_value(ship, arg, c), -ship.rank[c]))
-            effects.take(ship, arg, keep)
-            drawn.remove(keep)
-            for c in drawn:
-                ship.abilities.discard(c)
+        if drawn:  # the one the Captain keeps (`keep card`, one card drawn: that one), the rest discarded
+            choices.decide(ship, "keep card", arg, tuple(dict.fromkeys(drawn)), None, ("kept", arg, drawn))
     elif name == "clean":
         bonus = ship.captain_plans[ship.crew[arg][0]].bonus.get("Clean", 0)
         ship.change("sanitation", ship.tasks["Clean"]["sanitation"] + bonus)
@@ -268,7 +271,7 @@ def apply(ship, move: Move) -> None:
     elif name == "repair":
         effects.repair(ship, ship.crew[arg][1], ship.tasks["Repair"]["repair"])
     elif name == "craft":
-        effects.craft(ship, ship.crew[arg][1], 1)
+        effects.craft(ship, arg, ship.crew[arg][1], 1)
     elif name == "room":
         effects.use_room(ship, arg[0], ship.slot[ship.crew[arg[0]][1]], arg[1])
     elif name == "captain":

@@ -17,6 +17,8 @@ from typing import Any
 
 from pnp.play import Table
 
+from .choices import decide, suspend, task
+
 HERE, ROLLED = "here", "rolled"  # the places a step names: where the acting Captain stands; the Room rolled last
 ROLL, BESIDE, ANY = "roll", "beside", "any"  # an Event's: a Room the Peril Die shows, rolled for the step (again
 # off a Room that can take no Damage Token); the Room beside the card; any Room
@@ -164,10 +166,22 @@ class Strike:
 def strike(ship, event: dict, steps: Any) -> None:
     """An Event Card's steps (its plan's `drawn` or `round_end`), each whose `if:` holds, for the card `event`:
     no Captain plays them (a step a Captain would play, each Captain plays)."""
-    at = Strike(event)
-    for verb, args, when, test in steps:
-        if test is None or test(ship):
-            DOES[verb](ship, None, args, when, at)
+    run_steps(ship, None, steps, Strike(event), 0)
+
+
+@task("steps")
+def run_steps(ship, who: int | None, steps: Any, target: Any, start: int) -> None:
+    """Steps `(verb, args, when[, test])` from `start` on, played by Captain `who` (None: an Event's, aimed at
+    its Strike): where one opens a decision, the rest wait on the agenda (choices.py)."""
+    for i in range(start, len(steps)):
+        step = steps[i]
+        if len(step) > 3 and step[3] is not None and not step[3](ship):
+            continue
+        DOES[step[0]](ship, who, step[1], step[2], target)
+        if ship.pending is not None:
+            if i + 1 < len(steps):
+                suspend(ship, "steps", who, steps, target, i + 1)
+            return
 
 
 def in_play(ship) -> tuple:
@@ -298,8 +312,7 @@ def _craftable(ship, sq: str) -> bool:
 # -- what a step does -----------------------------------------------------------------------------------------
 def play(ship, who: int, plan: Plan, target) -> None:
     """Each step of a card's effect, in order: Captain `who` plays it, aimed at `target`."""
-    for verb, args, when in plan.steps:
-        DOES[verb](ship, who, args, when, target)
+    run_steps(ship, who, plan.steps, target, 0)
 
 
 def _change(ship, who, args, when, target) -> None:
@@ -312,14 +325,22 @@ def _repair(ship, who, args, when, target) -> None:
     place = args["place"]
     if place == HERE:
         effects.repair(ship, ship.crew[who][1], args["tokens"])
-    elif place == ROLLED:
+    elif place == ROLLED:  # the Room rolled last (the wild face: the crew's choice, `roll repairs`)
         face = ship.rolled
-        sq = face.get("id") if not (face.get("wild") or face.get("chosen")) else \
-            max(ship.squares, key=lambda s: (ship.damage[s], ship.worth(s)))
-        if sq not in ship.destroyed:
-            effects.repair(ship, sq, args["tokens"])
+        if face.get("wild") or face.get("chosen"):
+            decide(ship, "roll repairs", None, tuple(ship.squares), face, ("repair rolled", args["tokens"]))
+        else:
+            _repair_rolled(ship, args["tokens"], face.get("id"))
     else:
         effects.repair(ship, target, args["tokens"])
+
+
+@task("repair rolled")
+def _repair_rolled(ship, tokens: int, sq: str) -> None:
+    from . import effects
+
+    if sq not in ship.destroyed:
+        effects.repair(ship, sq, tokens)
 
 
 def _clear(ship, who, args, when, target) -> None:
@@ -334,15 +355,22 @@ def _roll(ship, who, args, when, target) -> None:
 
 
 def _move(ship, who, args, when, target) -> None:
-    if args["to"] == ROLLED:  # the Room rolled last (the wild face: the crew's choice); `crew`: every Captain
+    if args["to"] == ROLLED:  # the Room rolled last (the wild face: the crew's choice, `roll moves`)
         face = ship.rolled
-        sq = face.get("id") if not (face.get("wild") or face.get("chosen")) else ship.best_square()
-        for member in ship.crew if args["piece"] == "crew" else (ship.crew[who],):
-            member[1] = sq
+        if face.get("wild") or face.get("chosen"):
+            decide(ship, "roll moves", None, tuple(ship.squares), face, ("move rolled", args["piece"], who))
+        else:
+            _move_rolled(ship, args["piece"], who, face.get("id"))
     elif args["piece"] == ANYONE:
         ship.crew[target[0]][1] = target[1]
     else:
         ship.crew[who][1] = target
+
+
+@task("move rolled")
+def _move_rolled(ship, piece: str, who: int | None, sq: str) -> None:
+    for member in ship.crew if piece == "crew" else (ship.crew[who],):  # `crew`: every Captain
+        member[1] = sq
 
 
 def _task_cost(ship, who, args, when, target) -> None:
@@ -361,13 +389,13 @@ def _draw(ship, who, args, when, target) -> None:
 def _look(ship, who, args, when, target) -> None:
     from . import effects
 
-    (effects.look_at_rooms if args["pile"] == "room" else effects.look_at_events)(ship, args["count"])
+    (effects.look_at_rooms if args["pile"] == "room" else effects.look_at_events)(ship, who, args["count"])
 
 
 def _craft(ship, who, args, when, target) -> None:
     from . import effects
 
-    effects.craft(ship, ship.crew[who][1] if args["place"] == HERE else target, args["draw"])
+    effects.craft(ship, who, ship.crew[who][1] if args["place"] == HERE else target, args["draw"])
 
 
 def _spare(ship, who, args, when, target) -> None:
@@ -398,7 +426,7 @@ def _end_event(ship, who, args, when, target) -> None:
 def _scout(ship, who, args, when, target) -> None:
     from . import effects
 
-    effects.scout_events(ship)
+    effects.scout_events(ship, who)
 
 
 def _take_back(ship, who, args, when, target) -> None:
@@ -421,26 +449,31 @@ def _damage(ship, who, args, when, strike) -> None:
     stopped = n if n < strike.deflect else strike.deflect
     n, strike.deflect = n - stopped, strike.deflect - stopped
     if n:
-        ship.hurt(ship.roll_room(harm=True, event=True) if args["place"] == ROLL else strike.event["at"], n)
+        if args["place"] == ROLL:
+            ship.roll_room(True, True, ("hurt", n, True))
+        else:
+            ship.hurt(strike.event["at"], n)
 
 
 def _place_beside(ship, who, args, when, strike) -> None:
-    strike.event["at"] = ship.roll_room(harm=True, event=True)
+    ship.roll_room(True, True, ("placed", strike.event))
+
+
+@task("placed")
+def _placed(ship, event: dict, sq: str | None) -> None:
+    event["at"] = sq
 
 
 def _discard(ship, who, args, when, target) -> None:
-    """Captain `who` discards the cards the crew values least; an Event's (no Captain plays it): every Captain."""
+    """Captain `who` discards cards of their choice; an Event's (no Captain plays it): every Captain in turn."""
     from . import effects
 
-    for i in range(len(ship.crew)) if who is None else (who,):
-        for _ in range(min(args["count"], len(ship.crew[i][2]))):
-            effects.discard_ability(ship, i, effects.worst_card(ship, i))
+    effects.discarding(ship, tuple(range(len(ship.crew))) if who is None else (who,), args["count"], 0, None)
 
 
 def _repeat(ship, who, args, when, target) -> None:
-    for _ in range(args["times"]):
-        for step in args["do"]:
-            DOES[step["verb"]](ship, who, step["args"], step["when"], target)
+    run_steps(ship, who, tuple((s["verb"], s["args"], s["when"]) for _ in range(args["times"]) for s in args["do"]),
+              target, 0)
 
 
 DOES = {"change": _change, "repair": _repair, "clear": _clear, "roll": _roll, "move": _move, "task-cost": _task_cost,

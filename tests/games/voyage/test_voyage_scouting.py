@@ -68,6 +68,8 @@ def test_a_top_card_ines_keeps_is_known_and_not_looked_at_again():
             look.crew[0][0] = "ines-vasquez"
             top = look.events.top(1)[0]
             effects.use_captain(look, 0, None)
+            assert look.pending is not None and look.pending[0] == "scout"  # the choice is hers: the baseline's
+            look.apply(baseline.answer(look))
             if look.events.top(1)[0] == top:  # kept: no worse than the rest on average
                 assert look.known == [top]
                 assert baseline.event_harm(look, top) <= baseline.harm_of_the_rest(look, top)
