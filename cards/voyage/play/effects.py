@@ -142,7 +142,9 @@ def look_at_events(ship, who: int, n: int) -> None:
 @task("put back")
 def put_back(ship, who: int, pile: str, held: list, order: list, card: str | None) -> None:
     """Cards looked at go back on top of their pile (`room` or `event`), one decision a card (`on top`): which
-    of those `held` goes next, `order` those put back so far (the first on top), `card` the one just chosen."""
+    of those `held` goes next, `order` those put back so far (the first on top), `card` the one just chosen.
+    The Room Cards are drawn while the players choose; the Event Cards stay on their deck, known (the Event
+    deck's harm, kept by its size, counts them), and are taken off it and put back in order at the end."""
     if card is not None:
         held = list(held)
         held.remove(card)
