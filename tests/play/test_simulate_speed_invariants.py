@@ -42,16 +42,21 @@ def _parts(m) -> tuple:
 
 
 def test_voyages_baseline_chooses_as_valuing_every_legal_move_one_by_one():
-    """At every decision of 120 games (1-4 players), the move `baseline_move` makes (groups of moves,
-    a group's worth worked out once where its targets are worth the same) is the first legal move of the
-    best worth per Action, each legal move valued on its own, or END when none is worth 0.25."""
+    """At every decision of 180 games (1-4 players), the move `baseline_move` makes (groups of moves, a
+    group's worth worked out once where its targets are worth the same and its targets only where it could
+    win, the worths that read only the meters kept by them between games, a Jetpack's best square first,
+    Quill's pick kept with the discard pile) is the first legal move of the best worth per Action, each legal
+    move valued on its own, or END when none is worth 0.25; also where a sweep changes the cards' numbers
+    between games (the kept worths are each variant's own)."""
     from pnp.model.game import load_game
-    from pnp.play.run import Plan, play_one, session
+    from pnp.play.run import Plan, Variant, play_one, session
     from pnp.rules.check import load_rules
 
     game = load_game(REPO, "voyage")
     spec, _ = load_rules(game)
-    s = session(Plan(game, spec.setup, 5, "baseline"))
+    variants = [Variant(), Variant("ability", "industrial-mop", "sanitation", 60), Variant("captain", "quill",
+                                                                                          "cost", 0)]
+    s = session(Plan(game, spec.setup, 5, "baseline", variants))
     seen = {"decisions": 0, "kinds": set(), "ends": 0, "answers": 0}
 
     def checked(state, legal, rng):
@@ -77,6 +82,9 @@ def test_voyages_baseline_chooses_as_valuing_every_legal_move_one_by_one():
     for i in range(30):
         for players in (1, 2, 3, 4):
             play_one(s, (0, players, i))
+            if i % 5 == 0:
+                play_one(s, (1 + i % 2, players, i))
+                play_one(s, (0, players, i + 100))
     assert seen["decisions"] > 3000 and seen["ends"] > 200 and seen["answers"] > 100, seen
     assert {"move", "ability", "captain", "room", "search", "clean", "entertain", "resolve"} <= seen["kinds"]
 

@@ -226,7 +226,7 @@ def worth(ship, name: str, who: int, key, target, cost: int, sites: dict) -> flo
 
 
 def search_worth(ship, who: int) -> float:
-    return 1.2 if len(ship.crew[who][2]) < 3 else 0.3
+    return 1.2 if len(ship.crew[who][2]) < 3 else 0.3  # (inline in choose)
 
 
 def entertain_worth(ship) -> float:
@@ -324,66 +324,144 @@ def step_worth(ship, who: int, verb: str, args, when, target, sites: dict) -> fl
 # the moves whose worth depends on their target (every other group's moves are worth the same): these, the
 # Ability Cards whose plan is `targeted` and the Rooms that repair a Room chosen
 TARGETED = ("take-back", "spare")  # a Captain's ability worth what it takes back, or the Room it spares
+BY_METERS = ("gamble", "craft", "change")  # a Captain whose ability does only these: worth what the meters say
+
+# how a group's worth is found (`how`): for each of its targets (MOVER: a card that moves its Captain, worth
+# more the more the square is worth, and nothing else read of its target); by the meters and the round alone
+# (kept in Table.kept by them); where its Captain stands (worked out each time); by the board, once a decision
+TARGETS, MOVER, KEPT, BY_WHO, DECISION = "targets", "mover", "kept", "by who", "decision"
+READS_TARGET = ("move", "spare", "end-event")  # the steps whose worth reads their target (and `repair` a Room chosen)
+
+
+def how(ship, name: str, key) -> str:
+    """How the worth of a Room's, a Captain's or an Ability Card's moves is found (kept: their plans, read once)."""
+    if name == "ability":
+        plan = ship.ability_plans[key]
+        if plan.verb == "move" and sum(verb in READS_TARGET or (verb == "repair" and args["place"] not in (
+                "here", "rolled")) for verb, args, _ in plan.steps) == 1:
+            return MOVER
+        return TARGETS if plan.targeted else BY_WHO if plan.by_who else DECISION if plan.reads_more else KEPT
+    if name == "room":  # a Room's repair is worth what the Room chosen needs
+        return TARGETS if ship.room_plans[key].verb == "repair" else DECISION
+    ability = ship.captain_plans[key].ability
+    return TARGETS if ability.verb in TARGETED else \
+        KEPT if all(verb in BY_METERS for verb, _, _ in ability.steps) else DECISION
 
 
 def targeted(ship, name: str, key) -> bool:
-    if name == "ability":
-        return ship.ability_plans[key].targeted
-    if name == "room":  # a Room's repair is worth what the Room chosen needs
-        return ship.room_plans[key].verb == "repair"
-    return name == "captain" and ship.captain_plans[key].ability.verb in TARGETED
+    return name in AIMED and how(ship, name, key) in (TARGETS, MOVER)
+
+
+AIMED = ("ability", "room", "captain")  # the groups with targets a player aims
 
 
 def choose(ship) -> Move:
     """The best move per Action among the legal ones (moves.options, in their order: the first of equals),
-    or END when nothing is worth its Actions. Only the move played is made. An open decision: `answer`."""
+    or END when nothing is worth its Actions. Only the move played is made. An open decision: `answer`.
+
+    A group whose moves are worth the same is valued once, and its targets (moves.Later) worked out only
+    where it beats the best so far; the worths that read only the meters and the round (the weights, Ability
+    Cards whose plan reads no more, Captains of BY_METERS, a Clean, an Entertain) are kept by them in Table.kept,
+    as they read only the cards' fields besides; a square's `site` is worked out for those where it is not 0."""
     if ship.pending is not None:
         return answer(ship)
-    ship.weights = {"happiness": weight(ship, "happiness"), "sanitation": weight(ship, "sanitation")}
-    sites: dict = {}  # what a Captain could do in a square, per Action: worked out when a move asks
+    meter = ship.meter
+    key = ("meters", meter["happiness"], meter["sanitation"], ship.round)
+    kept = ship.card_values.get(key)
+    if kept is None:
+        kept = ship.card_values[key] = ({"happiness": weight(ship, "happiness"),
+                                         "sanitation": weight(ship, "sanitation")}, {})
+    ship.weights, by_meters = kept
+    hows = ship.card_values.get("baseline how")
+    if hows is None:
+        hows = ship.card_values["baseline how"] = {}
+    sites: dict = {}  # what a Captain could do in a square, per Action: not 0 only where damaged or where an
+    for room, sq in ship.at.items():  # activated Room stands (site, at)
+        if ship.room[room]["kind"] == "activated":
+            sites[sq] = site(ship, sq)
+    damage, destroyed = ship.damage, ship.destroyed
+    for sq in ship.squares:
+        if damage[sq] and sq not in sites and sq not in destroyed:
+            sites[sq] = site(ship, sq)
+    top, top_sq = 0.0, None  # the most a square is worth (a site is never below 0), and such a square
+    for sq, value in sites.items():
+        if value > top:
+            top, top_sq = value, sq
     cards: dict = {}  # what an Ability Card is worth, where not where its Captain stands
-    crew = ship.crew
+    crew, plans_of = ship.crew, ship.captain_plans
     best, best_score = None, 0.25  # END: played when nothing is worth its Actions
-    for group in moves.options(ship):
+    for group in moves.options(ship, lazy=True):
         name, who, key, cost, targets = group
         per = cost if cost > 0.5 else 0.5  # max(cost, 0.5), without the call
-        if name == "move":  # the most common by far: each target but the site there worked out once
-            here = sites.get(crew[who][1])
-            if here is None:
-                here = sites[crew[who][1]] = site(ship, crew[who][1])  # at(), inline
+        if name == "move":  # the most common by far: each target's site worked out once
+            here = sites.get(crew[who][1], 0.0)
+            if top <= here:  # no square worth more: every Move worth 0, never better than END's 0.25
+                continue
             for target in targets:
-                there = sites.get(target)
-                if there is None:
-                    there = sites[target] = site(ship, target)
-                if there <= here:  # worth 0: never better than END's 0.25
+                there = sites.get(target, 0.0)
+                if there <= here:
                     continue
                 score = 0.8 * (there - here) * (cost if cost > 1 else 1) / per  # move_worth, inline
                 if score > best_score:
                     best, best_score = (group, target), score
             continue
-        if targets is None or not targeted(ship, name, key):
-            target = None if targets is None else targets[0]
-            if name == "ability" and not ship.ability_plans[key].by_who:  # the same card in two hands: the same
-                value = cards.get(key)
+        if targets is None:  # a basic task, a Repair, a resolve
+            if name == "search":
+                value = 1.2 if len(crew[who][2]) < 3 else 0.3  # search_worth, inline
+            elif name in ("craft", "entertain", "clean"):  # worth what the meters and the round say
+                k = ("clean", plans_of[crew[who][0]].bonus.get("Clean", 0)) if name == "clean" else name
+                value = by_meters.get(k)
                 if value is None:
-                    value = cards[key] = ability_move(ship, who, key, target, sites)
+                    value = by_meters[k] = worth(ship, name, who, key, None, cost, sites)
             else:
-                value = worth(ship, name, who, key, target, cost, sites)
+                value = worth(ship, name, who, key, None, cost, sites)
             score = value / per
             if score > best_score:
-                best, best_score = (group, target), score
+                best, best_score = (group, None), score
             continue
-        if name == "captain" and ship.captain_plans[key].ability.verb == "take-back":  # worth what the card
-            # taken back is, whoever takes it: worked out once (Table.kept)
-            kept = ship.card_values
-            for target in targets:
-                value = kept.get((key, target))
+        way = hows.get((name, key))
+        if way is None:
+            way = hows[name, key] = how(ship, name, key) if name in AIMED else DECISION
+        if way is not TARGETS and way is not MOVER:  # every target worth the same (the first's, worked out without it)
+            if way is KEPT:
+                value = by_meters.get((name, key))
                 if value is None:
-                    value = kept[key, target] = captain_move(ship, who, key, target)
-                score = value / per
+                    value = by_meters[name, key] = worth(ship, name, who, key, None, cost, sites)
+            elif way is DECISION and name == "ability":  # the same card in two hands: the same
+                value = cards.get(key)
+                if value is None:
+                    value = cards[key] = ability_move(ship, who, key, None, sites)
+            else:
+                value = worth(ship, name, who, key, None, cost, sites)
+            score = value / per
+            if score > best_score:
+                if type(targets) is moves.Later:
+                    targets = targets.get()
+                    if not targets:  # no target: no move
+                        continue
+                best, best_score = (group, targets[0]), score
+            continue
+        if way is MOVER:  # worth more the more its square is worth: if even the best square would not beat
+            # the best so far, no target does; a target worth what an earlier one is, never more
+            if top_sq is not None and ability_move(ship, who, key, top_sq, sites) / per <= best_score:
+                continue
+            seen = set()
+            for target in targets.get() if type(targets) is moves.Later else targets:
+                there = sites.get(target, 0.0)
+                if there in seen:
+                    continue
+                seen.add(there)
+                score = ability_move(ship, who, key, target, sites) / per
                 if score > best_score:
                     best, best_score = (group, target), score
             continue
+        if name == "captain" and ship.captain_plans[key].ability.verb == "take-back":
+            target, value = taken_back(ship, who, key, targets)
+            if target is not None and value / per > best_score:
+                best, best_score = (group, target), value / per
+            continue
+        if type(targets) is moves.Later:
+            targets = targets.get()
         for target in targets:
             score = worth(ship, name, who, key, target, cost, sites) / per
             if score > best_score:
@@ -393,6 +471,25 @@ def choose(ship) -> Move:
         return moves.END
     (name, who, key, cost, _), target = best
     return moves.make(name, who, key, cost, target)
+
+
+def taken_back(ship, who: int, captain: str, targets) -> tuple:
+    """The card a Captain's take-back is worth most for (the first of the most worth in `targets`' order) and
+    its worth, or (None, None): each card's worth kept (its fields only: Table.kept), the pick kept this game
+    with the discard pile it was found in."""
+    discards = ship.abilities.discards
+    seen, pick = ship.deck_values.get(("taken back", captain), (None, (None, None)))
+    if seen == discards:
+        return pick
+    pick, kept = (None, None), ship.card_values
+    for target in targets.get() if type(targets) is moves.Later else targets:
+        value = kept.get((captain, target))
+        if value is None:
+            value = kept[captain, target] = captain_move(ship, who, captain, target)
+        if pick[1] is None or value > pick[1]:
+            pick = (target, value)
+    ship.deck_values["taken back", captain] = (list(discards), pick)
+    return pick
 
 
 # -- the decisions the rules open (choices.py): each answered by the worths above, the first of equals ----------

@@ -17,6 +17,7 @@ from typing import Any
 
 from pnp.play import Table
 
+from . import effects
 from .choices import decide, suspend, task
 
 HERE, ROLLED = "here", "rolled"  # the places a step names: where the acting Captain stands; the Room rolled last
@@ -262,8 +263,6 @@ def _aimed(verb: str, args: Any) -> bool:
 # -- where a card may be aimed ------------------------------------------------------------------------------
 def targets(ship, who: int, plan: Plan, damaged: list) -> list:
     """The targets of a card aimed as `plan` says, for Captain `who` (`damaged`: the damaged Rooms, in order)."""
-    from . import effects, moves
-
     verb, args = plan.aim
     here = ship.crew[who][1]
     place = plan.place
@@ -280,8 +279,8 @@ def targets(ship, who: int, plan: Plan, damaged: list) -> list:
     filters = place["choose"]
     if verb == "move":
         if args["piece"] == ANYONE:
-            return [(i, sq) for i in range(len(ship.crew)) for sq in moves.useful_squares(ship, i)]
-        return moves.useful_squares(ship, who)
+            return [(i, sq) for i in range(len(ship.crew)) for sq in useful_squares(ship, i)]
+        return useful_squares(ship, who)
     if verb == "end-event":
         return list(range(len(ship.ongoing)))
     out = damaged if "damaged" in filters else ship.squares
@@ -299,14 +298,25 @@ FILTERS = {  # what a chosen Room must be, for the acting Captain standing `here
     "unshielded": lambda ship, here, sq: ship.bulkhead.get(sq, 0) < ship.round + 1,
     "near": lambda ship, here, sq: sq == here or sq in ship.links[here],
     "elsewhere": lambda ship, here, sq: sq != here,
-    "craftable": lambda ship, here, sq: _craftable(ship, sq),
+    "craftable": lambda ship, here, sq: effects.craftable(ship, sq),
 }
 
 
-def _craftable(ship, sq: str) -> bool:
-    from . import effects
+def quarantine(ship) -> set:
+    """The squares an Event in play blocks (ship.quarantined, for every square at once)."""
+    plans = ship.event_plans
+    return {e["at"] for e in ship.ongoing if plans[e["id"]].blocks}
 
-    return effects.craftable(ship, sq)
+
+def useful_squares(ship, who: int | None) -> list:
+    """Where a Captain could do something (squares beside where `who` stands: any, for None)."""
+    here = ship.crew[who][1] if who is not None else None
+    blocked = quarantine(ship) if ship.ongoing else ()
+    damage, slot, room, destroyed = ship.damage, ship.slot, ship.room, ship.destroyed
+    rooms_left = len(ship.rooms.cards) > 0
+    return [sq for sq in ship.squares if sq != here and sq not in blocked and  # effects.craftable, inline
+            (damage[sq] or (rooms_left and sq not in destroyed)
+             or (slot[sq] in room and room[slot[sq]]["kind"] == "activated"))]
 
 
 # -- what a step does -----------------------------------------------------------------------------------------
@@ -320,8 +330,6 @@ def _change(ship, who, args, when, target) -> None:
 
 
 def _repair(ship, who, args, when, target) -> None:
-    from . import effects
-
     place = args["place"]
     if place == HERE:
         effects.repair(ship, ship.crew[who][1], args["tokens"])
@@ -337,15 +345,11 @@ def _repair(ship, who, args, when, target) -> None:
 
 @task("repair rolled")
 def _repair_rolled(ship, tokens: int, sq: str) -> None:
-    from . import effects
-
     if sq not in ship.destroyed:
         effects.repair(ship, sq, tokens)
 
 
 def _clear(ship, who, args, when, target) -> None:
-    from . import effects
-
     here = ship.crew[who][1]
     effects.repair(ship, here, ship.damage[here])
 
@@ -380,21 +384,15 @@ def _task_cost(ship, who, args, when, target) -> None:
 
 
 def _draw(ship, who, args, when, target) -> None:
-    from . import effects
-
     for _ in range(args["count"]):
         effects.draw_ability(ship, who)
 
 
 def _look(ship, who, args, when, target) -> None:
-    from . import effects
-
     (effects.look_at_rooms if args["pile"] == "room" else effects.look_at_events)(ship, who, args["count"])
 
 
 def _craft(ship, who, args, when, target) -> None:
-    from . import effects
-
     effects.craft(ship, who, ship.crew[who][1] if args["place"] == HERE else target, args["draw"])
 
 
@@ -418,20 +416,14 @@ def _actions(ship, who, args, when, target) -> None:
 
 
 def _end_event(ship, who, args, when, target) -> None:
-    from . import effects
-
     effects.resolve_event(ship, target)
 
 
 def _scout(ship, who, args, when, target) -> None:
-    from . import effects
-
     effects.scout_events(ship, who)
 
 
 def _take_back(ship, who, args, when, target) -> None:
-    from . import effects
-
     ship.abilities.discards.remove(target)
     effects.take(ship, who, target)
 
@@ -466,8 +458,6 @@ def _placed(ship, event: dict, sq: str | None) -> None:
 
 def _discard(ship, who, args, when, target) -> None:
     """Captain `who` discards cards of their choice; an Event's (no Captain plays it): every Captain in turn."""
-    from . import effects
-
     effects.discarding(ship, tuple(range(len(ship.crew))) if who is None else (who,), args["count"], 0, None)
 
 
