@@ -27,7 +27,7 @@ def simulate(root: Path, game: str, *args: str) -> tuple[int, str, str]:
 
 # -- Voyage's baseline: the grouped choice is the move-by-move choice --------------------------------------
 def _parts(m) -> tuple:
-    """A Move as baseline.worth takes it: (name, who, key, target)."""
+    """A Move as worths.worth takes it: (name, who, key, target)."""
     key = m.card.split("/")[1] if m.card else None
     if m.name in ("move", "room", "captain"):
         return m.name, m.arg[0], key, m.arg[1]
@@ -60,7 +60,8 @@ def test_voyages_baseline_chooses_as_valuing_every_legal_move_one_by_one():
     seen = {"decisions": 0, "kinds": set(), "ends": 0, "answers": 0}
 
     def checked(state, legal, rng):
-        baseline = sys.modules[type(state).__module__.rsplit(".", 1)[0] + ".baseline"]
+        package = type(state).__module__.rsplit(".", 1)[0]
+        baseline, worths = sys.modules[package + ".baseline"], sys.modules[package + ".worths"]
         fast = state.baseline_move(rng)
         if state.pending is not None:  # a decision inside an effect (choices.py): the baseline's answer
             assert fast == baseline.answer(state) and fast in legal, (fast, legal)
@@ -69,7 +70,7 @@ def test_voyages_baseline_chooses_as_valuing_every_legal_move_one_by_one():
         best, best_score, sites = legal[0], 0.25, {}
         for m in legal[1:]:
             name, who, key, target = _parts(m)
-            score = baseline.worth(state, name, who, key, target, m.cost, sites) / max(m.cost, 0.5)
+            score = worths.worth(state, name, who, key, target, m.cost, sites) / max(m.cost, 0.5)
             if score > best_score:
                 best, best_score = m, score
         assert fast == best and fast in legal, (fast, best)

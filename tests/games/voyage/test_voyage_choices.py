@@ -12,7 +12,7 @@ from pathlib import Path
 from conftest import REPO, run_pnp
 
 PLAY = REPO / "cards" / "voyage" / "play"
-POLICY = {"baseline"}  # the baseline player's modules: the rules import none of them
+POLICY = {"baseline", "worths"}  # the baseline player's modules: the rules import none of them
 KINDS = {"keep card", "keep room", "discard card", "on top", "scout", "roll hits", "roll repairs", "roll moves",
          "reroll", "spare room", "gift draw"}  # every kind of decision the rules open
 
@@ -41,7 +41,7 @@ def _sources() -> dict[str, str]:
 
 def test_the_rules_import_no_policy():
     sources = _sources()
-    assert {"effects", "moves", "verbs", "ship", "choices", "said"} <= set(sources)
+    assert {"effects", "moves", "verbs", "ship", "choices", "said"} | POLICY <= set(sources)
     assert policy_imports(sources) == []
 
 
@@ -49,7 +49,8 @@ def test_a_planted_policy_import_is_caught():
     sources = _sources()
     sources["effects"] += "\n\ndef worst(ship):\n    from .baseline import card_value\n"
     sources["ship"] = "from . import baseline\n" + sources["ship"]
-    assert policy_imports(sources) == ["effects imports baseline", "ship imports baseline"]
+    sources["moves"] = "from .worths import site\n" + sources["moves"]
+    assert policy_imports(sources) == ["effects imports baseline", "moves imports worths", "ship imports baseline"]
 
 
 def _session(seed: int):
