@@ -69,13 +69,15 @@ def _answer(ship, kind: str, who, options: tuple, shown, option) -> str:
             return f"{actor} discards {_name(deck, option)} {of}"
         if kind == "keep room":
             return f"{actor} keeps Room {_name(deck, option)} for {_room(ship, shown)} {of}"
-        return f"{actor} puts {_name(deck, option)} back on top of the {shown} pile next {of}"
+        nth = len(ship.pending[4][4]) + 1  # those put back so far (effects.put_back)
+        return f"{actor} puts {_name(deck, option)} back {_nth(nth)} from the top of the {shown.capitalize()} " \
+               f"deck {of}"
     if kind == "scout":
         top = _name(ship.event, shown)
         return f"{actor} leaves {top} on top of the Event deck" if option == "top" else \
             f"{actor} puts {top} under the Event deck"
     if kind == "reroll":
-        return f"{actor} {'rerolls' if option else 'lets stand'} the Peril Die on {_room(ship, shown)}"
+        return f"{actor} {'rerolls' if option else 'keeps'} the Peril Die's roll of {_room(ship, shown)}"
     if kind.startswith("roll "):
         why = {"roll hits": "to be hit", "roll repairs": "to repair", "roll moves": "to move to"}.get(kind, "")
         face = "a result the crew chooses" if shown.get("chosen") else "the wild face"
@@ -86,6 +88,10 @@ def _answer(ship, kind: str, who, options: tuple, shown, option) -> str:
         return f"{actor} chooses Captain {option + 1} ({_name(ship.captain, ship.crew[option][0])}) to draw " \
                f"({_name(ship.room, shown)})"
     return f"{actor}: {kind} {option}"
+
+
+def _nth(n: int) -> str:
+    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
 
 
 def _of(names: list) -> str:

@@ -102,6 +102,9 @@ def test_the_random_policy_is_offered_every_option_of_each_decision_and_its_choi
         elif kind == "gift draw":
             assert options == tuple(range(len(state.crew)))
         move = random_policy(state, legal, rng)
+        said = [state.say(m) for m in legal]  # each answer in the game's words, none a bare tuple of ids
+        assert all(text[:1].isalpha() and "(" in text and len(text) <= 200 for text in said), said
+        assert len(set(said)) == len(said), said
         seen[kind] += 1
         other[kind] += move != _package(state).answer(state)
         if kind == "keep room":
