@@ -13,7 +13,7 @@ the decision is resolved (`run`). A decision with one option is no choice: it is
 
 `ship.pending`, while a decision is open: `(kind, who, options, shown, then)`: the move's name, the Captain who
 chooses (None: the crew), the options in order, what the decision shows the players (the Room to replace, the
-face rolled, the pile looked at), and what follows.
+face rolled, the pile looked at), and what follows: plain data, or read-only compiled steps (verbs.Steps).
 """
 
 from collections.abc import Callable
@@ -39,6 +39,11 @@ def decide(ship, kind: str, who: int | None, options: tuple, shown: Any, then: t
         return
     ship.pending = (kind, who, options, shown, then)
     ship.mark = len(ship.agenda)  # what the interrupted procedures leave goes here, innermost on top
+
+
+def face_of(face: Any) -> str:
+    """What a decision on the Peril Die shows: the result the crew chooses (the Rabbit's Foot), or the wild face."""
+    return "chosen" if face.get("chosen") else "wild"
 
 
 def call(ship, then: tuple, option: Any) -> None:

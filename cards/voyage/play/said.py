@@ -80,7 +80,7 @@ def _answer(ship, kind: str, who, options: tuple, shown, option) -> str:
         return f"{actor} {'rerolls' if option else 'keeps'} the Peril Die's roll of {_room(ship, shown)}"
     if kind.startswith("roll "):
         why = {"roll hits": "to be hit", "roll repairs": "to repair", "roll moves": "to move to"}.get(kind, "")
-        face = "a result the crew chooses" if shown.get("chosen") else "the wild face"
+        face = "a result the crew chooses" if shown == "chosen" else "the wild face"
         return f"{actor} chooses {_room(ship, option)} {why} ({face}, of {len(options)} Rooms)"
     if kind == "spare room":
         return f"{actor} spares {_room(ship, option)} at the Round's end (of {len(options)} Damaged Rooms)"

@@ -5,7 +5,7 @@ from typing import Any
 from pnp.play import Outcome, State, Table
 
 from . import effects, verbs
-from .choices import call, decide, run, suspend, task
+from .choices import call, decide, face_of, run, suspend, task
 
 WILD = "wild"
 
@@ -171,7 +171,7 @@ class Ship(State):
             tries += 1
             face = self.roll()
             if face.get("wild") or face.get("chosen"):
-                decide(self, "roll hits", None, tuple(eligible), face, then)
+                decide(self, "roll hits", None, tuple(eligible), face_of(face), then)
                 return
             sq: str = face.get("id", "")
             if sq in eligible:

@@ -18,11 +18,19 @@ from typing import Any
 from pnp.play import Table
 
 from . import effects
-from .choices import decide, suspend, task
+from .choices import decide, face_of, suspend, task
 
 HERE, ROLLED = "here", "rolled"  # the places a step names: where the acting Captain stands; the Room rolled last
 ROLL, BESIDE, ANY = "roll", "beside", "any"  # an Event's: a Room the Peril Die shows, rolled for the step (again
 # off a Room that can take no Damage Token); the Room beside the card; any Room
+
+
+class Steps(tuple):
+    """A card's steps, compiled (read only: a look-ahead's copy of the game, whose agenda may hold them, shares
+    them; their arguments are the cards' read-only fields)."""
+
+    def __deepcopy__(self, memo: dict) -> Steps:
+        return self
 
 
 class Plan:
@@ -32,7 +40,7 @@ class Plan:
     __slots__ = ("steps", "aim", "verb", "place", "by_captain", "targeted", "by_who", "reads_more")
 
     def __init__(self, card: str, steps: Any):
-        self.steps = tuple((s["verb"], s["args"], s["when"]) for s in steps)
+        self.steps = Steps((s["verb"], s["args"], s["when"]) for s in steps)
         _known(card, self.steps)
         aimed = [(verb, args) for verb, args, _ in self.steps if _aimed(verb, args)]
         aim: Any = aimed[0] if aimed else None
@@ -129,7 +137,7 @@ class EventPlan:
         if self.resolve is not None and self.beside is None and self.resolve == BESIDE:
             raise ValueError(f"{card}: resolved beside its Room, it needs a `place-beside`")
         _known(card, [(verb, args, when) for verb, args, when, _ in drawn + round_end])
-        self.drawn, self.round_end = tuple(drawn), tuple(round_end)
+        self.drawn, self.round_end = Steps(drawn), Steps(round_end)
         self.hinders = bool(self.blocks or self.forbids or self.sets or self.extra)
 
 
@@ -336,7 +344,7 @@ def _repair(ship, who, args, when, target) -> None:
     elif place == ROLLED:  # the Room rolled last (the wild face: the crew's choice, `roll repairs`)
         face = ship.rolled
         if face.get("wild") or face.get("chosen"):
-            decide(ship, "roll repairs", None, tuple(ship.squares), face, ("repair rolled", args["tokens"]))
+            decide(ship, "roll repairs", None, tuple(ship.squares), face_of(face), ("repair rolled", args["tokens"]))
         else:
             _repair_rolled(ship, args["tokens"], face.get("id"))
     else:
@@ -362,7 +370,7 @@ def _move(ship, who, args, when, target) -> None:
     if args["to"] == ROLLED:  # the Room rolled last (the wild face: the crew's choice, `roll moves`)
         face = ship.rolled
         if face.get("wild") or face.get("chosen"):
-            decide(ship, "roll moves", None, tuple(ship.squares), face, ("move rolled", args["piece"], who))
+            decide(ship, "roll moves", None, tuple(ship.squares), face_of(face), ("move rolled", args["piece"], who))
         else:
             _move_rolled(ship, args["piece"], who, face.get("id"))
     elif args["piece"] == ANYONE:
@@ -462,7 +470,7 @@ def _discard(ship, who, args, when, target) -> None:
 
 
 def _repeat(ship, who, args, when, target) -> None:
-    run_steps(ship, who, tuple((s["verb"], s["args"], s["when"]) for _ in range(args["times"]) for s in args["do"]),
+    run_steps(ship, who, Steps((s["verb"], s["args"], s["when"]) for _ in range(args["times"]) for s in args["do"]),
               target, 0)
 
 

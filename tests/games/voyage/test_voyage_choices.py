@@ -121,28 +121,33 @@ def test_the_random_policy_is_offered_every_option_of_each_decision_and_its_choi
 
 
 def test_a_decision_answered_leaves_the_game_where_a_look_ahead_finds_it():
-    """A copy made while a decision is open (search and mcts look ahead from there) answers it and goes on: the
-    agenda is data, copied with the game."""
+    """A copy made while a decision is open (search, mcts and greedy look ahead from there) answers it and goes
+    on: the agenda is data, copied with the game (the cards' compiled steps shared, read only). A copy at every
+    decision of games the random policy answers; the first few of each kind played to the end."""
     import random
 
-    from pnp.play.policies import baseline_policy, play
+    from pnp.play.policies import baseline_policy, play, random_policy
     from pnp.play.run import play_one
 
     s = _session(3)
-    seen = Counter()
+    seen: Counter = Counter()
 
     def policy(state, legal, rng):
-        if state.pending is not None and seen[state.pending[0]] < 3:
-            seen[state.pending[0]] += 1
-            look = state.clone(random.Random(len(seen)))
-            look.apply(legal[-1])
+        if state.pending is None:
+            return state.baseline_move(rng)
+        kind = state.pending[0]
+        seen[kind] += 1
+        look = state.clone(random.Random(seen.total()))
+        look.apply(legal[-1])
+        if seen[kind] <= 3:
             assert play(look, baseline_policy, random.Random(1)).round >= state.round
-        return state.baseline_move(rng)
+        return random_policy(state, legal, rng)
 
     s.policy = policy
-    for i in range(10):
-        play_one(s, (0, 3, i))
-    assert len(seen) >= 5, seen
+    for i in range(25):
+        for players in (1, 4):
+            play_one(s, (0, players, i))
+    assert len(seen) >= 9, seen
 
 
 def test_a_trace_tells_a_decision_with_its_options(tmp_path: Path):
