@@ -9,7 +9,7 @@ cards' fields, the setup in rules.yaml and the `ship`, `tasks` and `peril-die` t
 
 from pnp.play import Move, State, Table
 
-from . import fused, moves
+from . import baseline, moves
 from .ship import Ship
 
 
@@ -21,10 +21,10 @@ class Voyage(Ship):
         moves.apply(self, move)
 
     def baseline(self, legal: list[Move], rng) -> Move:
-        return fused.choose(self)  # the legal moves are these: it finds them as it values them (fused.py)
+        return baseline.choose(self)  # the legal moves are these (moves.options, or the open decision's)
 
     def baseline_move(self, rng) -> Move:
-        return fused.choose(self)  # baseline.choose's move, legality and worth in one walk
+        return baseline.choose(self)  # the same move, without the list of every legal move
 
 
 def start(table: Table) -> State:

@@ -1,6 +1,10 @@
-"""Voyage: what each card does. Behaviour by the card's id (its text), every number from its fields."""
+"""Voyage: what the cards do to the piles, the hands and the Rooms, every number from their fields. Where a
+card lets the players choose (the card kept, the Room Card placed, the order of the cards looked at), the
+choice is theirs: a pending decision (choices.py), its options the cards they see."""
 
 from bisect import insort
+
+from .choices import decide, suspend, task
 
 
 def take(ship, who: int, card: str) -> None:
@@ -20,26 +24,46 @@ def discard_ability(ship, who: int, card: str) -> None:
     ship.abilities.discard(card)
 
 
-def worst_card(ship, who: int) -> str:
-    """The card a captain parts with first: the one the baseline values least."""
-    from .baseline import card_value
+@task("discarding")
+def discarding(ship, left: tuple, count: int, done: int, card: str | None) -> None:
+    """Each Captain of `left` in turn discards `count` Ability Cards of their choice (fewer if their hand holds
+    fewer), one decision a card: `card` the one the first of them has just chosen, `done` how many so far."""
+    if card is not None:
+        discard_ability(ship, left[0], card)
+        done += 1
+    while left:
+        hand = ship.crew[left[0]][2]
+        if done < count and hand:
+            decide(ship, "discard card", left[0], tuple(dict.fromkeys(hand)), count - done,
+                   ("discarding", left, count, done))
+            return
+        left, done = left[1:], 0
 
-    hand = ship.crew[who][2]
-    return min(hand, key=lambda c: (card_value(ship, who, c), ship.rank[c]))
 
-
-def craft(ship, sq: str, drawn: int) -> None:
-    """Draw Room Cards; the best goes in place of the room in `sq` (out of the game), the rest discarded."""
+def craft(ship, who: int | None, sq: str, drawn: int) -> None:
+    """Draw Room Cards; the one Captain `who` keeps (`keep room`) goes in place of the room in `sq` (that one
+    out of the game), the rest discarded."""
     cards = [c for c in (ship.rooms.draw() for _ in range(drawn)) if c is not None]
-    if not cards:
-        return
-    from .baseline import room_value
+    if cards:
+        decide(ship, "keep room", who, tuple(dict.fromkeys(cards)), sq, ("crafted", sq))
 
-    best = max(cards, key=lambda c: (room_value(ship, c), -ship.rank[c]))
+
+@task("crafted")
+def crafted(ship, sq: str, card: str) -> None:
     ship.at.pop(ship.slot[sq], None)
-    ship.slot[sq] = best
-    ship.at[best] = sq
-    ship.table.record.play("room", best)
+    ship.slot[sq] = card
+    ship.at[card] = sq
+    ship.table.record.play("room", card)
+
+
+@task("kept")
+def kept(ship, who: int, drawn: list, card: str) -> None:
+    """Of the cards a Search drew, Captain `who` keeps `card`; the rest are discarded."""
+    take(ship, who, card)
+    rest = list(drawn)
+    rest.remove(card)
+    for c in rest:
+        ship.abilities.discard(c)
 
 
 def craftable(ship, sq: str) -> bool:
@@ -48,26 +72,43 @@ def craftable(ship, sq: str) -> bool:
 
 # -- events ---------------------------------------------------------------------------------------------
 def event_drawn(ship, card: str) -> None:
-    """An Event Card drawn plays its steps (verbs.py); an ongoing one then stays in play, beside the Room its
-    `place-beside` rolled, but one the crew resolves only beside its Room when no Room can take it."""
+    """An Event Card drawn plays its steps (verbs.py); an ongoing one then stays in play (`in_play`)."""
     from . import verbs
 
-    plan = ship.event_plans[card]
     e = {"id": card, "left": ship.event[card].get("duration"), "at": None, "done": set()}
-    verbs.strike(ship, e, plan.drawn)
+    verbs.strike(ship, e, ship.event_plans[card].drawn)
+    if ship.pending is not None:
+        suspend(ship, "in play", e)
+        return
+    in_play(ship, e)
+
+
+@task("in play")
+def in_play(ship, e: dict) -> None:
+    """An ongoing Event stays in play, beside the Room its `place-beside` rolled, but one the crew resolves only
+    beside its Room when no Room can take it."""
+    from . import verbs
+
+    plan = ship.event_plans[e["id"]]
     if plan.ongoing and not (plan.beside is not None and e["at"] is None and plan.resolve == verbs.BESIDE):
         ship.ongoing.append(e)
 
 
-def end_of_round_events(ship) -> None:
-    """Each ongoing Event's steps `at: round-end`, in the order they came into play."""
+@task("round-end events")
+def end_of_round_events(ship, events: list | None = None) -> None:
+    """Each ongoing Event's steps `at: round-end`, in the order they came into play (`events`: those left)."""
     from . import verbs
 
     plans = ship.event_plans
-    for e in list(ship.ongoing):
+    events = list(ship.ongoing) if events is None else events
+    for i, e in enumerate(events):
         steps = plans[e["id"]].round_end
         if steps:
             verbs.strike(ship, e, steps)
+            if ship.pending is not None:
+                if i + 1 < len(events):
+                    suspend(ship, "round-end events", events[i + 1:])
+                return
 
 
 def resolve_event(ship, index: int) -> None:
@@ -86,23 +127,39 @@ def play_ability(ship, who: int, card: str, target) -> None:
     verbs.play(ship, who, ship.ability_plans[card], target)
 
 
-def look_at_rooms(ship, n: int) -> None:
-    """The top `n` Room Cards looked at and put back, the crew's best on top."""
-    from .baseline import room_value
-
-    top = [ship.rooms.draw() for _ in range(min(n, len(ship.rooms)))]
-    ship.rooms.put_top(sorted(top, key=lambda c: (-room_value(ship, c), ship.rank[c])))
+def look_at_rooms(ship, who: int, n: int) -> None:
+    """The top `n` Room Cards looked at and put back in the order Captain `who` chooses (`put_back`)."""
+    put_back(ship, who, "room", [ship.rooms.draw() for _ in range(min(n, len(ship.rooms)))], [], None)
 
 
-def look_at_events(ship, n: int) -> None:
-    """The top `n` Event Cards looked at and put back, the least harmful on top; the crew knows them."""
-    from .baseline import event_harm
-
+def look_at_events(ship, who: int, n: int) -> None:
+    """The top `n` Event Cards looked at and put back in the order Captain `who` chooses; the crew knows them."""
     top = ship.events.top(n)
-    for _ in top:
-        ship.events.cards.pop()
-    ship.known = sorted(top, key=lambda c: (event_harm(ship, c), ship.rank[c]))
-    ship.events.put_top(ship.known)
+    ship.known = top  # left on top while they choose (a look-ahead keeps them there: Ship.hide)
+    put_back(ship, who, "event", top, [], None)
+
+
+@task("put back")
+def put_back(ship, who: int, pile: str, held: list, order: list, card: str | None) -> None:
+    """Cards looked at go back on top of their pile (`room` or `event`), one decision a card (`on top`): which
+    of those `held` goes next, `order` those put back so far (the first on top), `card` the one just chosen.
+    The Room Cards are drawn while the players choose; the Event Cards stay on their deck, known (the Event
+    deck's harm, kept by its size, counts them), and are taken off it and put back in order at the end."""
+    if card is not None:
+        held = list(held)
+        held.remove(card)
+        order = [*order, card]
+    if len(held) > 1:
+        decide(ship, "on top", who, tuple(dict.fromkeys(held)), pile, ("put back", who, pile, held, order))
+        return
+    order = order + held
+    if pile == "room":  # (drawn while they choose: a Room Card's place is no Event's harm)
+        ship.rooms.put_top(order)
+    else:
+        for _ in order:
+            ship.events.cards.pop()
+        ship.known = order
+        ship.events.put_top(order)
 
 
 def repair(ship, sq: str, n: int) -> None:
@@ -130,14 +187,16 @@ def use_captain(ship, who: int, target) -> None:
     verbs.play(ship, who, ship.captain_plans[captain].ability, target)
 
 
-def scout_events(ship) -> None:
-    """The top Event Card seen: under the deck if it is worse than the rest on average (the crew knows it)."""
-    from .baseline import event_harm, harm_of_the_rest
-
+def scout_events(ship, who: int) -> None:
+    """The top Event Card seen (the crew knows it): Captain `who` leaves it on top or puts it under the deck."""
     top = ship.events.top(1)
-    if top and event_harm(ship, top[0]) > harm_of_the_rest(ship, top[0]):
-        ship.events.cards.pop()
-        ship.events.put_bottom(top[0])
-        del ship.known[:1]
-    elif top:
+    if top:
         ship.known = ship.known or top
+        decide(ship, "scout", who, ("top", "bottom"), top[0], ("scouted",))
+
+
+@task("scouted")
+def scouted(ship, where: str) -> None:
+    if where == "bottom":
+        ship.events.put_bottom(ship.events.cards.pop())
+        del ship.known[:1]

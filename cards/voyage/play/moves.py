@@ -4,13 +4,13 @@ Actions: any Captain may spend them, one move at a time, until the crew ends the
 `options` lists the legal moves as groups, `(name, who, key, cost, targets)`: one move per target, in
 order (targets None: the one move of a basic task). `legal` spells each group out as `Move`s; the
 baseline values a group at once where its targets are worth the same, and makes only the `Move` it
-plays (`make`)."""
+plays (`make`). While a decision is open (choices.py), its options are the only legal moves (`answer`)."""
 
 from typing import Any
 
 from pnp.play import Move
 
-from . import effects, verbs
+from . import choices, effects, verbs
 
 END = Move("end round")
 _new = tuple.__new__
@@ -75,10 +75,8 @@ def reach(ship, who: int, blocked: set | tuple | None = None) -> set:
     return seen - {here}
 
 
-def quarantine(ship) -> set:
-    """The squares an Event in play blocks (ship.quarantined, for every square at once)."""
-    plans = ship.event_plans
-    return {e["at"] for e in ship.ongoing if plans[e["id"]].blocks}
+quarantine = verbs.quarantine  # the squares an Event in play blocks
+useful_squares = verbs.useful_squares  # where a Captain could do something
 
 
 def make(name: str, who: int, key, cost: int, target) -> Move:
@@ -96,7 +94,30 @@ def make(name: str, who: int, key, cost: int, target) -> Move:
     return _new(Move, (name, who, None, cost))
 
 
+def answer(kind: str, who: int | None, option: Any) -> Move:
+    """The move that answers an open decision of `kind` (choices.py) with `option`."""
+    return _new(Move, (kind, (who, option), None, 0))
+
+
+class Later:
+    """A group's targets, worked out when first asked (`options(lazy=True)`): the baseline asks only for those
+    of a group whose worth could beat the best so far. Empty: the group has no move."""
+
+    __slots__ = ("fn", "args", "value")
+
+    def __init__(self, fn, *args):
+        self.fn, self.args, self.value = fn, args, None
+
+    def get(self) -> Any:
+        if self.value is None:
+            self.value = self.fn(*self.args)
+        return self.value
+
+
 def legal(ship) -> list:
+    if ship.pending is not None:
+        kind, who, offered = ship.pending[:3]
+        return [answer(kind, who, option) for option in offered]
     out = [END]
     add = out.append
     for name, who, key, cost, targets in options(ship):
@@ -111,8 +132,10 @@ def legal(ship) -> list:
 ANY = (None,)  # the one target of a move aimed at nothing
 
 
-def options(ship) -> list:
-    """The legal moves but END, as groups `(name, who, key, cost, targets)` in the order `legal` lists them."""
+def options(ship, lazy: bool = False) -> list:
+    """The legal moves but END, as groups `(name, who, key, cost, targets)` in the order `legal` lists them.
+    `lazy`: where a Room's, a Captain's or an Ability Card's targets take work, they are a `Later`, and the
+    group is legal only where they are not empty."""
     out: list = []
     targets: Any  # a list of squares or crew, or ANY
     add = out.append
@@ -135,17 +158,24 @@ def options(ship) -> list:
         if len(crew[i][2]) < least:
             fewest, least = i, len(crew[i][2])
     links = ship.links
-    hall, near_of, room_cards, captains, abilities = ship.hall, ship.near, ship.room, ship.captain, ship.ability
-    plans, event_plans, plans_of = ship.ability_plans, ship.event_plans, ship.captain_plans
+    hall, near_of, room_cards = ship.hall, ship.near, ship.room
+    event_plans = ship.event_plans
+    cards = ship.card_values.get("card moves")  # each Ability Card's cost and plan, each Captain's cost, how far
+    if cards is None:  # a Move takes them, whether their basic tasks differ, whether their ability is aimed
+        # (their fields: kept a run)
+        cards = ship.card_values["card moves"] = {card: (fields["cost"], ship.ability_plans[card])
+                                                  for card, fields in ship.ability.items()}
+        cards.update({("captain", captain): (fields["cost"], plan.reach, plan.distinct, plan.ability.aim is None)
+                      for captain, fields in ship.captain.items() for plan in (ship.captain_plans[captain],)})
     rooms_left = len(ship.rooms.cards) > 0
     basic = None  # Search, Clean and Entertain: the same cost for every Captain
     craft_cost = None
     shared: dict = {}  # an Ability Card's targets, where they do not depend on who plays it
     useful = None  # useful_squares, for any Captain
     for who, (captain, here, hand) in enumerate(crew):
+        c_cost, far, distinct, unaimed = cards["captain", captain]  # far: how many connected Rooms a Move crosses
         cost = 0 if who in hall else walk
         if cost <= left:
-            far = plans_of[captain].reach  # how many connected Rooms a Move crosses
             if far == 1 and not blocked and here not in links[here]:
                 near = near_of[here]  # reach() without a Quarantine: the squares beside
             else:  # reach() in order: kept a game by where the Captain stands, how far, what is in Quarantine
@@ -155,7 +185,7 @@ def options(ship) -> list:
                     near = ship.reached[key] = sorted(reach(ship, who, blocked))
             if near:
                 add(("move", who, None, cost, near))
-        if who == fewest or plans_of[captain].distinct:  # the same task by another Captain
+        if who == fewest or distinct:  # the same task by another Captain
             # is the same move: offered once
             if basic is None:
                 basic = basic_costs(ship)
@@ -176,33 +206,41 @@ def options(ship) -> list:
         room = ship.slot[here]
         fields = room_cards.get(room)
         if fields and fields["kind"] == "activated" and fields["cost"] <= left and ship.works(room):
-            targets = room_targets(ship, who, room, damaged)
-            if targets:
+            targets = Later(room_targets, ship, who, room, damaged) if lazy else room_targets(ship, who, room, damaged)
+            if lazy or targets:
                 add(("room", who, room, fields["cost"], targets))
-        c = captains[captain]["cost"]
-        if c <= left:
-            targets = captain_targets(ship, who, damaged)
-            if targets:
-                add(("captain", who, captain, c, targets))
+        if c_cost <= left:
+            if unaimed:
+                targets = ANY
+            else:
+                targets = Later(captain_targets, ship, who, damaged) if lazy else captain_targets(ship, who, damaged)
+            if lazy or targets:
+                add(("captain", who, captain, c_cost, targets))
         if hand:
-            for card in dict.fromkeys(hand):  # each card once, in the hand's order (effects.take)
-                c = abilities[card]["cost"] + extra
+            last = None
+            for card in hand:  # each card once, in the hand's order (effects.take: the same cards side by side)
+                if card == last:
+                    continue
+                last = card
+                c, plan = cards[card]
+                c += extra
                 if c <= left:
                     targets = shared.get(card)
                     if targets is None:
-                        plan = plans[card]
                         if plan.aim is None:
                             targets = shared[card] = ANY  # a card aimed at nothing
                         elif plan.verb == "move":
                             if useful is None:
-                                useful = useful_squares(ship, None)
-                            targets = [sq for sq in useful if sq != here]
+                                useful = Later(useful_squares, ship, None)
+                            targets = Later(_elsewhere, useful, here)
                         else:
-                            targets = verbs.targets(ship, who, plan, damaged)
+                            targets = Later(verbs.targets, ship, who, plan, damaged)
                         if not plan.by_captain:
                             shared[card] = targets
-                    if targets:
+                    if lazy:
                         add(("ability", who, card, c, targets))
+                    elif type(targets) is not Later or targets.get():
+                        add(("ability", who, card, c, targets if type(targets) is not Later else targets.value))
         for i, e in enumerate(ongoing):  # an Event resolved where its plan says (verbs.EventPlan), or by discards
             plan = event_plans[e["id"]]
             if plan.resolve is not None and plan.cost <= left and here not in e["done"] and \
@@ -213,15 +251,9 @@ def options(ship) -> list:
     return out
 
 
-def useful_squares(ship, who: int | None) -> list:
-    """Where a Captain could do something (squares beside where `who` stands: any, for None)."""
-    here = ship.crew[who][1] if who is not None else None
-    blocked = quarantine(ship) if ship.ongoing else ()
-    damage, slot, room, destroyed = ship.damage, ship.slot, ship.room, ship.destroyed
-    rooms_left = len(ship.rooms.cards) > 0
-    return [sq for sq in ship.squares if sq != here and sq not in blocked and  # effects.craftable, inline
-            (damage[sq] or (rooms_left and sq not in destroyed)
-             or (slot[sq] in room and room[slot[sq]]["kind"] == "activated"))]
+def _elsewhere(useful: Later, here: str) -> list:
+    """A move's targets: the squares where a Captain could do something, but where they stand."""
+    return [sq for sq in useful.get() if sq != here]
 
 
 def room_targets(ship, who: int, room: str, damaged: list) -> list | tuple:
@@ -237,6 +269,9 @@ def captain_targets(ship, who: int, damaged: list) -> list | tuple:
 
 
 def apply(ship, move: Move) -> None:
+    if ship.pending is not None:
+        choices.resolve(ship, move.arg[1])
+        return
     if move is END or move.name == "end round":
         ship.end_round()
         return
@@ -250,16 +285,8 @@ def apply(ship, move: Move) -> None:
             card = ship.abilities.draw()
             if card is not None:
                 drawn.append(card)
-        if len(drawn) == 1:
-            effects.take(ship, arg, drawn[0])
-        elif drawn:  # the best kept, the rest discarded
-            from .baseline import card_value
-
-            keep = max(drawn, key=lambda c: (card_value(ship, arg, c), -ship.rank[c]))
-            effects.take(ship, arg, keep)
-            drawn.remove(keep)
-            for c in drawn:
-                ship.abilities.discard(c)
+        if drawn:  # the one the Captain keeps (`keep card`, one card drawn: that one), the rest discarded
+            choices.decide(ship, "keep card", arg, tuple(dict.fromkeys(drawn)), None, ("kept", arg, drawn))
     elif name == "clean":
         bonus = ship.captain_plans[ship.crew[arg][0]].bonus.get("Clean", 0)
         ship.change("sanitation", ship.tasks["Clean"]["sanitation"] + bonus)
@@ -268,7 +295,7 @@ def apply(ship, move: Move) -> None:
     elif name == "repair":
         effects.repair(ship, ship.crew[arg][1], ship.tasks["Repair"]["repair"])
     elif name == "craft":
-        effects.craft(ship, ship.crew[arg][1], 1)
+        effects.craft(ship, arg, ship.crew[arg][1], 1)
     elif name == "room":
         effects.use_room(ship, arg[0], ship.slot[ship.crew[arg[0]][1]], arg[1])
     elif name == "captain":

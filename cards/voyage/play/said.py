@@ -4,6 +4,9 @@ where ("Captain 2 (Quill) plays Repair Drone on the Teal Room (Machine Shop), 4 
 
 def say(ship, move) -> str:
     name, arg = move.name, move.arg
+    if ship.pending is not None and name == ship.pending[0]:  # an answer to the open decision (choices.py)
+        kind, chooser, options, shown, _ = ship.pending
+        return _answer(ship, kind, chooser, options, shown, arg[1])
     if name == "end round":
         return f"end Round {ship.round} ({ship.actions} Action{'s' if ship.actions != 1 else ''} left)"
     who = arg if isinstance(arg, int) else arg[0]
@@ -51,3 +54,47 @@ def _at(ship, target) -> str:
     if target in ship.slot:
         return f" on {_room(ship, target)}"
     return f": {_name(ship.ability, target)}"
+
+
+def _answer(ship, kind: str, who, options: tuple, shown, option) -> str:
+    """An answer to an open decision (choices.py): who chooses, what, and among what."""
+    actor = "the crew" if who is None else f"Captain {who + 1} ({_name(ship.captain, ship.crew[who][0])})"
+    if kind in ("keep card", "discard card", "keep room", "on top"):
+        deck = ship.room if kind == "keep room" or (kind == "on top" and shown == "room") else \
+            ship.event if kind == "on top" else ship.ability
+        of = _of([_name(deck, c) for c in options])
+        if kind == "keep card":
+            return f"{actor} keeps {_name(deck, option)} {of}"
+        if kind == "discard card":
+            return f"{actor} discards {_name(deck, option)} {of}"
+        if kind == "keep room":
+            return f"{actor} keeps Room {_name(deck, option)} for {_room(ship, shown)} {of}"
+        nth = len(ship.pending[4][4]) + 1  # those put back so far (effects.put_back)
+        return f"{actor} puts {_name(deck, option)} back {_nth(nth)} from the top of the {shown.capitalize()} " \
+               f"deck {of}"
+    if kind == "scout":
+        top = _name(ship.event, shown)
+        return f"{actor} leaves {top} on top of the Event deck" if option == "top" else \
+            f"{actor} puts {top} under the Event deck"
+    if kind == "reroll":
+        return f"{actor} {'rerolls' if option else 'keeps'} the Peril Die's roll of {_room(ship, shown)}"
+    if kind.startswith("roll "):
+        why = {"roll hits": "to be hit", "roll repairs": "to repair", "roll moves": "to move to"}.get(kind, "")
+        face = "a result the crew chooses" if shown == "chosen" else "the wild face"
+        return f"{actor} chooses {_room(ship, option)} {why} ({face}, of {len(options)} Rooms)"
+    if kind == "spare room":
+        return f"{actor} spares {_room(ship, option)} at the Round's end (of {len(options)} Damaged Rooms)"
+    if kind == "gift draw":
+        return f"{actor} chooses Captain {option + 1} ({_name(ship.captain, ship.crew[option][0])}) to draw " \
+               f"({_name(ship.room, shown)})"
+    return f"{actor}: {kind} {option}"
+
+
+def _nth(n: int) -> str:
+    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
+
+
+def _of(names: list) -> str:
+    """The options a choice was made among, the first few by name."""
+    shown = ", ".join(str(n) for n in names[:4])
+    return f"(of {shown}{', ...' if len(names) > 4 else ''})"

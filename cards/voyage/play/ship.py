@@ -5,6 +5,7 @@ from typing import Any
 from pnp.play import Outcome, State, Table
 
 from . import effects, verbs
+from .choices import call, decide, face_of, run, suspend, task
 
 WILD = "wild"
 
@@ -21,6 +22,7 @@ def _board(ship: dict) -> tuple:
 
 class Ship(State):
     rabbit: bool  # the Rabbit's Foot played this round: the next Peril Die roll is the crew's choice
+    actions: int  # the crew's Actions left this Round (round_start)
     def __init__(self, table: Table):
         super().__init__(table)
         ship = table.data("ship")
@@ -82,7 +84,11 @@ class Ship(State):
         self.deck_values: dict = {}  # the baseline's worth of what depends on a pile's cards, this game
         self.reached: dict = table.kept.setdefault("reached", {})  # where a Move goes (moves.options), by
         # square, Ines or not, and what is in Quarantine: the map's and Ines's field, the same every game
+        self.pending: tuple | None = None  # the decision the players are asked now (choices.py), or None
+        self.agenda: list[tuple] = []  # what the rules do once it is answered, the next on top
+        self.mark = 0  # where an interrupted procedure leaves the rest of its work on the agenda
         self.begin_round()
+        run(self)
 
     # -- what the rules read -------------------------------------------------------------------------
     def works(self, room_id: str) -> str | None:
@@ -120,11 +126,8 @@ class Ship(State):
         """The Room card's fields in a square (None for an empty room)."""
         return self.room.get(self.slot[sq])
 
-    def worth(self, sq: str) -> int:
-        """How much a square's room is worth keeping (the crew's choice on a wild face, and the baseline)."""
-        return 0 if self.slot[sq] not in self.room else 2
-
     def best_square(self) -> str:
+        """Where a Captain dealt no start begins: the Room with the most connections, the first of them."""
         return max(self.squares, key=lambda sq: (len(self.links[sq]), -self.squares.index(sq)))
 
     # -- meters, damage, the Peril Die --------------------------------------------------------------------
@@ -134,7 +137,7 @@ class Ship(State):
         self.meter[meter] = after = 0 if after <= 0 else 100 if after >= 100 else after  # max(0, min(100, after))
         if before > 0 and after == 0:  # the rulebook: a random Room gains a Damage Token
             self.table.record.count(f"{meter} hit 0")
-            self.hurt(self.roll_room(harm=True), 1, event=False)
+            self.roll_room(True, False, ("hurt", 1, False))
 
     def can_hurt(self, sq: str, event: bool, shield: bool = True) -> bool:
         """Whether `sq` takes Damage Tokens now. `shield`: a Reinforced Bulkhead counts (it stops the tokens: the
@@ -154,24 +157,30 @@ class Ship(State):
         self.damage[sq] = min(self.max_damage, self.damage[sq] + n)
         self.table.record.count("damage tokens", n)
 
-    def roll_room(self, harm: bool, event: bool = False) -> str | None:
-        """A square by the Peril Die, rerolled while it cannot take the damage (harm: Destroyed, full, or Brick
-        Thornbury's from an Event); a shielded Room (Reinforced Bulkhead) stands, and takes nothing. The wild
-        face (or the Rabbit's Foot) is the crew's choice: a shielded Room, else the least precious one."""
+    def roll_room(self, harm: bool, event: bool, then: tuple, tries: int = 0) -> None:
+        """A square by the Peril Die, given to the task `then` (None: no square can take it); rerolled while it
+        cannot take the damage (harm: Destroyed, full, or Brick Thornbury's from an Event); a shielded Room
+        (Reinforced Bulkhead) stands, and takes nothing. The wild face (or the Rabbit's Foot) is the crew's
+        choice among the Rooms that can take it (`roll hits`); where a working Room lets the crew reroll a roll
+        that hit, it chooses whether to (`reroll`)."""
         eligible = [sq for sq in self.squares if not harm or self.can_hurt(sq, event, shield=False)]
         if not eligible:
-            return None
-        for _ in range(50):
+            call(self, then, None)
+            return
+        while tries < 50:
+            tries += 1
             face = self.roll()
-            sq: str = face.get("id", "")
             if face.get("wild") or face.get("chosen"):
-                return min(eligible, key=lambda s: (self.bulkhead.get(s, 0) < self.round, self.worth(s),
-                                                    self.damage[s], self.squares.index(s)))
+                decide(self, "roll hits", None, tuple(eligible), face_of(face), then)
+                return
+            sq: str = face.get("id", "")
             if sq in eligible:
-                if harm and self.chapel_reroll(sq):
-                    continue
-                return sq
-        return eligible[0]
+                if harm and self.may_reroll():
+                    decide(self, "reroll", None, (False, True), sq, ("rerolled", harm, event, then, tries, sq))
+                    return
+                call(self, then, sq)
+                return
+        call(self, then, eligible[0])
 
     def roll(self) -> dict:
         if self.rabbit:
@@ -179,14 +188,10 @@ class Ship(State):
             return {"chosen": True}
         return self.peril.roll()
 
-    def chapel_reroll(self, sq: str) -> bool:
-        """Whether the crew rerolls a roll that hit `sq` (a working Room lets it, so many times a Round): it does
-        where the Room hit is worth keeping."""
+    def may_reroll(self) -> bool:
+        """Whether the crew may reroll a roll that hit: a working Room lets it, so many times a Round."""
         rerolls = self.working("reroll")
-        if not rerolls or self.rerolls >= rerolls[0][2]["times"] or self.worth(sq) == 0:
-            return False
-        self.rerolls += 1
-        return True
+        return bool(rerolls) and self.rerolls < rerolls[0][2]["times"]
 
     def number(self) -> int | None:
         """A Peril Die roll for a number (None: the wild face, the crew's choice)."""
@@ -200,69 +205,10 @@ class Ship(State):
         self.rerolls = 0
         self.spared: set[str] = set()
         self.resolving: dict[int, set] = {}
-        if self.round > 1:
-            for track, drop in self.drop.items():  # Happiness, then Sanitation
-                if any(a["track"] == track and self.meter[a["while"]] >= a["at_least"]
-                       for _, _, a, _ in self.working("steady")):
-                    continue
-                self.change(track, next((a["by"] for _, _, a, _ in self.working("fall") if a["track"] == track), drop))
-            card = self.events.draw()
-            del self.known[:1]  # the top card, seen or not, is drawn
-            if card is not None:
-                self.table.record.play("event", card)
-                effects.event_drawn(self, card)
-        gained = self.base_actions + self.overtime
-        self.overtime = 0
-        for sq, _, args, when in self.working("actions"):  # `if: intact`: while its Room has no Damage Tokens
-            if when.get("if") != "intact" or not self.damage[sq]:
-                gained += args["count"]
-        for e in self.ongoing:
-            gained += self.event_plans[e["id"]].actions
-        for captain, _, _ in self.crew:  # a Captain's morale: more Actions above its pivot, fewer below
-            c = self.captain_plans[captain].morale
-            if c is not None:
-                h = self.meter[c["track"]]
-                gained += c["actions"] if h > c["pivot"] else -c["actions"] if h < c["pivot"] else 0
-        self.actions = max(0, gained)
-        for _, _, args, _ in self.working("draw"):  # the Captain with the fewest cards draws
-            fewest = min(range(len(self.crew)), key=lambda i: len(self.crew[i][2]))
-            for _ in range(args["count"]):
-                effects.draw_ability(self, fewest)
+        round_start(self, 0 if self.round > 1 else 3)
 
     def end_round(self) -> None:
-        effects.end_of_round_events(self)
-        for _, _, _, when in self.working("spare"):  # at the end of the Round: the most damaged Rooms it saves
-            hit = sorted((sq for sq in self.squares if self.damage[sq] and sq not in self.spared  # (one at 3 is
-                          and sq not in self.destroyed and self.damage[sq] < self.max_damage),  # lost anyway)
-                         key=lambda sq: (-self.damage[sq], -self.worth(sq), self.squares.index(sq)))
-            self.spared.update(hit[:when["times"]])
-        damage, destroyed, most = self.damage, self.destroyed, self.max_damage
-        for sq, d in damage.items():  # (the squares in order)
-            if d and sq not in destroyed and sq not in self.spared:
-                d = damage[sq] = min(most, d + 1)
-            if d >= most and sq not in destroyed:
-                destroyed.add(sq)
-                damage[sq] = 0
-                self.table.record.count("rooms destroyed")
-        for e in list(self.ongoing):
-            if e["left"] is not None:
-                e["left"] -= 1
-                if e["left"] <= 0:
-                    self.ongoing.remove(e)
-        for name, value in self.meter.items():
-            self.table.record.meter(name, value)
-        self.table.record.meter("destroyed rooms", len(self.destroyed))
-        if self.meter["happiness"] <= 0:
-            self.result = Outcome(False, "happiness at 0", self.round)
-        elif self.meter["sanitation"] <= 0:
-            self.result = Outcome(False, "sanitation at 0", self.round)
-        elif len(self.destroyed) >= self.lose_at:
-            self.result = Outcome(False, f"{self.lose_at} rooms destroyed", self.round)
-        elif self.round >= self.rounds:
-            self.result = Outcome(True, "survived", self.round)
-        else:
-            self.round += 1
-            self.begin_round()
+        round_end(self, 0)
 
     def hide(self) -> None:
         """A look-ahead's piles shuffled again, but the Event cards the crew has seen stay on top."""
@@ -292,3 +238,134 @@ class Ship(State):
     def outcome(self) -> Outcome:
         assert self.result is not None
         return self.result
+
+
+# -- the round, in parts: each part that may open a decision leaves the rest on the agenda (choices.py) -----
+@task("round start")
+def round_start(ship: Ship, phase: int) -> None:
+    """From round 2 the meters fall (phases 0, 1) and an Event is drawn (2); the crew gains its Actions (3);
+    a working Room lets a Captain of the crew's choice draw (4 on, a phase each such Room)."""
+    while phase < 3:
+        if phase < 2:
+            track = tuple(ship.drop)[phase]  # Happiness, then Sanitation
+            if not any(a["track"] == track and ship.meter[a["while"]] >= a["at_least"]
+                       for _, _, a, _ in ship.working("steady")):
+                ship.change(track, next((a["by"] for _, _, a, _ in ship.working("fall") if a["track"] == track),
+                                        ship.drop[track]))
+        else:
+            card = ship.events.draw()
+            del ship.known[:1]  # the top card, seen or not, is drawn
+            if card is not None:
+                ship.table.record.play("event", card)
+                effects.event_drawn(ship, card)
+        phase += 1
+        if ship.pending is not None:
+            suspend(ship, "round start", phase)
+            return
+    if phase == 3:
+        gained = ship.base_actions + ship.overtime
+        ship.overtime = 0
+        for sq, _, args, when in ship.working("actions"):  # `if: intact`: while its Room has no Damage Tokens
+            if when.get("if") != "intact" or not ship.damage[sq]:
+                gained += args["count"]
+        for e in ship.ongoing:
+            gained += ship.event_plans[e["id"]].actions
+        for captain, _, _ in ship.crew:  # a Captain's morale: more Actions above its pivot, fewer below
+            c = ship.captain_plans[captain].morale
+            if c is not None:
+                h = ship.meter[c["track"]]
+                gained += c["actions"] if h > c["pivot"] else -c["actions"] if h < c["pivot"] else 0
+        ship.actions = max(0, gained)
+        phase = 4
+    gifts = ship.working("draw")
+    for k in range(phase - 4, len(gifts)):  # a Captain of the crew's choice draws
+        _, room, args, _ = gifts[k]
+        decide(ship, "gift draw", None, tuple(range(len(ship.crew))), room, ("gift", args["count"]))
+        if ship.pending is not None:
+            suspend(ship, "round start", 5 + k)
+            return
+
+
+@task("gift")
+def _gift(ship: Ship, count: int, who: int) -> None:
+    for _ in range(count):
+        effects.draw_ability(ship, who)
+
+
+@task("round end")
+def round_end(ship: Ship, phase: int) -> None:
+    """The ongoing Events' steps at the Round's end (phase 0); each working Room that spares Damaged Rooms,
+    the crew's choice (1 on); then the Damage Tokens, the Rooms Destroyed, the Events that run out, the
+    meters recorded, and the game lost, won or in its next Round."""
+    if phase == 0:
+        effects.end_of_round_events(ship)
+        phase = 1
+        if ship.pending is not None:
+            suspend(ship, "round end", 1)
+            return
+    spares = ship.working("spare")
+    for k in range(phase - 1, len(spares)):  # at the end of the Round: so many Damaged Rooms it saves
+        _spare(ship, spares[k][3]["times"], None)
+        if ship.pending is not None:
+            suspend(ship, "round end", 2 + k)
+            return
+    damage, destroyed, most = ship.damage, ship.destroyed, ship.max_damage
+    for sq, d in damage.items():  # (the squares in order)
+        if d and sq not in destroyed and sq not in ship.spared:
+            d = damage[sq] = min(most, d + 1)
+        if d >= most and sq not in destroyed:
+            destroyed.add(sq)
+            damage[sq] = 0
+            ship.table.record.count("rooms destroyed")
+    for e in list(ship.ongoing):
+        if e["left"] is not None:
+            e["left"] -= 1
+            if e["left"] <= 0:
+                ship.ongoing.remove(e)
+    for name, value in ship.meter.items():
+        ship.table.record.meter(name, value)
+    ship.table.record.meter("destroyed rooms", len(ship.destroyed))
+    if ship.meter["happiness"] <= 0:
+        ship.result = Outcome(False, "happiness at 0", ship.round)
+    elif ship.meter["sanitation"] <= 0:
+        ship.result = Outcome(False, "sanitation at 0", ship.round)
+    elif len(ship.destroyed) >= ship.lose_at:
+        ship.result = Outcome(False, f"{ship.lose_at} rooms destroyed", ship.round)
+    elif ship.round >= ship.rounds:
+        ship.result = Outcome(True, "survived", ship.round)
+    else:
+        ship.round += 1
+        ship.begin_round()
+
+
+@task("spare")
+def _spare(ship: Ship, left: int, sq: str | None) -> None:
+    """A Damaged Room the crew spares (`sq`, chosen), and the next of `left` to choose among those that would
+    gain a Damage Token (not one at the most: it is lost anyway); all of them where there are no more."""
+    if sq is not None:
+        ship.spared.add(sq)
+        left -= 1
+    if left <= 0:
+        return
+    damage, most = ship.damage, ship.max_damage
+    hit = tuple(s for s in ship.squares if damage[s] and s not in ship.spared and s not in ship.destroyed
+                and damage[s] < most)
+    if len(hit) <= left:
+        ship.spared.update(hit)
+        return
+    decide(ship, "spare room", None, hit, left, ("spare", left))
+
+
+@task("hurt")
+def _hurt(ship: Ship, n: int, event: bool, sq: str | None) -> None:
+    ship.hurt(sq, n, event)
+
+
+@task("rerolled")
+def _rerolled(ship: Ship, harm: bool, event: bool, then: tuple, tries: int, sq: str, again: bool) -> None:
+    """The crew's answer to a roll that hit `sq`: rolled again (a reroll of the Round spent), or it stands."""
+    if again:
+        ship.rerolls += 1
+        ship.roll_room(harm, event, then, tries)
+    else:
+        call(ship, then, sq)

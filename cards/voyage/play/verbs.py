@@ -17,9 +17,20 @@ from typing import Any
 
 from pnp.play import Table
 
+from . import effects
+from .choices import decide, face_of, suspend, task
+
 HERE, ROLLED = "here", "rolled"  # the places a step names: where the acting Captain stands; the Room rolled last
 ROLL, BESIDE, ANY = "roll", "beside", "any"  # an Event's: a Room the Peril Die shows, rolled for the step (again
 # off a Room that can take no Damage Token); the Room beside the card; any Room
+
+
+class Steps(tuple):
+    """A card's steps, compiled (read only: a look-ahead's copy of the game, whose agenda may hold them, shares
+    them; their arguments are the cards' read-only fields)."""
+
+    def __deepcopy__(self, memo: dict) -> Steps:
+        return self
 
 
 class Plan:
@@ -29,7 +40,7 @@ class Plan:
     __slots__ = ("steps", "aim", "verb", "place", "by_captain", "targeted", "by_who", "reads_more")
 
     def __init__(self, card: str, steps: Any):
-        self.steps = tuple((s["verb"], s["args"], s["when"]) for s in steps)
+        self.steps = Steps((s["verb"], s["args"], s["when"]) for s in steps)
         _known(card, self.steps)
         aimed = [(verb, args) for verb, args, _ in self.steps if _aimed(verb, args)]
         aim: Any = aimed[0] if aimed else None
@@ -126,7 +137,7 @@ class EventPlan:
         if self.resolve is not None and self.beside is None and self.resolve == BESIDE:
             raise ValueError(f"{card}: resolved beside its Room, it needs a `place-beside`")
         _known(card, [(verb, args, when) for verb, args, when, _ in drawn + round_end])
-        self.drawn, self.round_end = tuple(drawn), tuple(round_end)
+        self.drawn, self.round_end = Steps(drawn), Steps(round_end)
         self.hinders = bool(self.blocks or self.forbids or self.sets or self.extra)
 
 
@@ -164,10 +175,22 @@ class Strike:
 def strike(ship, event: dict, steps: Any) -> None:
     """An Event Card's steps (its plan's `drawn` or `round_end`), each whose `if:` holds, for the card `event`:
     no Captain plays them (a step a Captain would play, each Captain plays)."""
-    at = Strike(event)
-    for verb, args, when, test in steps:
-        if test is None or test(ship):
-            DOES[verb](ship, None, args, when, at)
+    run_steps(ship, None, steps, Strike(event), 0)
+
+
+@task("steps")
+def run_steps(ship, who: int | None, steps: Any, target: Any, start: int) -> None:
+    """Steps `(verb, args, when[, test])` from `start` on, played by Captain `who` (None: an Event's, aimed at
+    its Strike): where one opens a decision, the rest wait on the agenda (choices.py)."""
+    for i in range(start, len(steps)):
+        step = steps[i]
+        if len(step) > 3 and step[3] is not None and not step[3](ship):
+            continue
+        DOES[step[0]](ship, who, step[1], step[2], target)
+        if ship.pending is not None:
+            if i + 1 < len(steps):
+                suspend(ship, "steps", who, steps, target, i + 1)
+            return
 
 
 def in_play(ship) -> tuple:
@@ -248,8 +271,6 @@ def _aimed(verb: str, args: Any) -> bool:
 # -- where a card may be aimed ------------------------------------------------------------------------------
 def targets(ship, who: int, plan: Plan, damaged: list) -> list:
     """The targets of a card aimed as `plan` says, for Captain `who` (`damaged`: the damaged Rooms, in order)."""
-    from . import effects, moves
-
     verb, args = plan.aim
     here = ship.crew[who][1]
     place = plan.place
@@ -266,8 +287,8 @@ def targets(ship, who: int, plan: Plan, damaged: list) -> list:
     filters = place["choose"]
     if verb == "move":
         if args["piece"] == ANYONE:
-            return [(i, sq) for i in range(len(ship.crew)) for sq in moves.useful_squares(ship, i)]
-        return moves.useful_squares(ship, who)
+            return [(i, sq) for i in range(len(ship.crew)) for sq in useful_squares(ship, i)]
+        return useful_squares(ship, who)
     if verb == "end-event":
         return list(range(len(ship.ongoing)))
     out = damaged if "damaged" in filters else ship.squares
@@ -285,21 +306,31 @@ FILTERS = {  # what a chosen Room must be, for the acting Captain standing `here
     "unshielded": lambda ship, here, sq: ship.bulkhead.get(sq, 0) < ship.round + 1,
     "near": lambda ship, here, sq: sq == here or sq in ship.links[here],
     "elsewhere": lambda ship, here, sq: sq != here,
-    "craftable": lambda ship, here, sq: _craftable(ship, sq),
+    "craftable": lambda ship, here, sq: effects.craftable(ship, sq),
 }
 
 
-def _craftable(ship, sq: str) -> bool:
-    from . import effects
+def quarantine(ship) -> set:
+    """The squares an Event in play blocks (ship.quarantined, for every square at once)."""
+    plans = ship.event_plans
+    return {e["at"] for e in ship.ongoing if plans[e["id"]].blocks}
 
-    return effects.craftable(ship, sq)
+
+def useful_squares(ship, who: int | None) -> list:
+    """Where a Captain could do something (squares beside where `who` stands: any, for None)."""
+    here = ship.crew[who][1] if who is not None else None
+    blocked = quarantine(ship) if ship.ongoing else ()
+    damage, slot, room, destroyed = ship.damage, ship.slot, ship.room, ship.destroyed
+    rooms_left = len(ship.rooms.cards) > 0
+    return [sq for sq in ship.squares if sq != here and sq not in blocked and  # effects.craftable, inline
+            (damage[sq] or (rooms_left and sq not in destroyed)
+             or (slot[sq] in room and room[slot[sq]]["kind"] == "activated"))]
 
 
 # -- what a step does -----------------------------------------------------------------------------------------
 def play(ship, who: int, plan: Plan, target) -> None:
     """Each step of a card's effect, in order: Captain `who` plays it, aimed at `target`."""
-    for verb, args, when in plan.steps:
-        DOES[verb](ship, who, args, when, target)
+    run_steps(ship, who, plan.steps, target, 0)
 
 
 def _change(ship, who, args, when, target) -> None:
@@ -307,24 +338,26 @@ def _change(ship, who, args, when, target) -> None:
 
 
 def _repair(ship, who, args, when, target) -> None:
-    from . import effects
-
     place = args["place"]
     if place == HERE:
         effects.repair(ship, ship.crew[who][1], args["tokens"])
-    elif place == ROLLED:
+    elif place == ROLLED:  # the Room rolled last (the wild face: the crew's choice, `roll repairs`)
         face = ship.rolled
-        sq = face.get("id") if not (face.get("wild") or face.get("chosen")) else \
-            max(ship.squares, key=lambda s: (ship.damage[s], ship.worth(s)))
-        if sq not in ship.destroyed:
-            effects.repair(ship, sq, args["tokens"])
+        if face.get("wild") or face.get("chosen"):
+            decide(ship, "roll repairs", None, tuple(ship.squares), face_of(face), ("repair rolled", args["tokens"]))
+        else:
+            _repair_rolled(ship, args["tokens"], face.get("id"))
     else:
         effects.repair(ship, target, args["tokens"])
 
 
-def _clear(ship, who, args, when, target) -> None:
-    from . import effects
+@task("repair rolled")
+def _repair_rolled(ship, tokens: int, sq: str) -> None:
+    if sq not in ship.destroyed:
+        effects.repair(ship, sq, tokens)
 
+
+def _clear(ship, who, args, when, target) -> None:
     here = ship.crew[who][1]
     effects.repair(ship, here, ship.damage[here])
 
@@ -334,15 +367,22 @@ def _roll(ship, who, args, when, target) -> None:
 
 
 def _move(ship, who, args, when, target) -> None:
-    if args["to"] == ROLLED:  # the Room rolled last (the wild face: the crew's choice); `crew`: every Captain
+    if args["to"] == ROLLED:  # the Room rolled last (the wild face: the crew's choice, `roll moves`)
         face = ship.rolled
-        sq = face.get("id") if not (face.get("wild") or face.get("chosen")) else ship.best_square()
-        for member in ship.crew if args["piece"] == "crew" else (ship.crew[who],):
-            member[1] = sq
+        if face.get("wild") or face.get("chosen"):
+            decide(ship, "roll moves", None, tuple(ship.squares), face_of(face), ("move rolled", args["piece"], who))
+        else:
+            _move_rolled(ship, args["piece"], who, face.get("id"))
     elif args["piece"] == ANYONE:
         ship.crew[target[0]][1] = target[1]
     else:
         ship.crew[who][1] = target
+
+
+@task("move rolled")
+def _move_rolled(ship, piece: str, who: int | None, sq: str) -> None:
+    for member in ship.crew if piece == "crew" else (ship.crew[who],):  # `crew`: every Captain
+        member[1] = sq
 
 
 def _task_cost(ship, who, args, when, target) -> None:
@@ -352,22 +392,16 @@ def _task_cost(ship, who, args, when, target) -> None:
 
 
 def _draw(ship, who, args, when, target) -> None:
-    from . import effects
-
     for _ in range(args["count"]):
         effects.draw_ability(ship, who)
 
 
 def _look(ship, who, args, when, target) -> None:
-    from . import effects
-
-    (effects.look_at_rooms if args["pile"] == "room" else effects.look_at_events)(ship, args["count"])
+    (effects.look_at_rooms if args["pile"] == "room" else effects.look_at_events)(ship, who, args["count"])
 
 
 def _craft(ship, who, args, when, target) -> None:
-    from . import effects
-
-    effects.craft(ship, ship.crew[who][1] if args["place"] == HERE else target, args["draw"])
+    effects.craft(ship, who, ship.crew[who][1] if args["place"] == HERE else target, args["draw"])
 
 
 def _spare(ship, who, args, when, target) -> None:
@@ -390,20 +424,14 @@ def _actions(ship, who, args, when, target) -> None:
 
 
 def _end_event(ship, who, args, when, target) -> None:
-    from . import effects
-
     effects.resolve_event(ship, target)
 
 
 def _scout(ship, who, args, when, target) -> None:
-    from . import effects
-
-    effects.scout_events(ship)
+    effects.scout_events(ship, who)
 
 
 def _take_back(ship, who, args, when, target) -> None:
-    from . import effects
-
     ship.abilities.discards.remove(target)
     effects.take(ship, who, target)
 
@@ -421,26 +449,29 @@ def _damage(ship, who, args, when, strike) -> None:
     stopped = n if n < strike.deflect else strike.deflect
     n, strike.deflect = n - stopped, strike.deflect - stopped
     if n:
-        ship.hurt(ship.roll_room(harm=True, event=True) if args["place"] == ROLL else strike.event["at"], n)
+        if args["place"] == ROLL:
+            ship.roll_room(True, True, ("hurt", n, True))
+        else:
+            ship.hurt(strike.event["at"], n)
 
 
 def _place_beside(ship, who, args, when, strike) -> None:
-    strike.event["at"] = ship.roll_room(harm=True, event=True)
+    ship.roll_room(True, True, ("placed", strike.event))
+
+
+@task("placed")
+def _placed(ship, event: dict, sq: str | None) -> None:
+    event["at"] = sq
 
 
 def _discard(ship, who, args, when, target) -> None:
-    """Captain `who` discards the cards the crew values least; an Event's (no Captain plays it): every Captain."""
-    from . import effects
-
-    for i in range(len(ship.crew)) if who is None else (who,):
-        for _ in range(min(args["count"], len(ship.crew[i][2]))):
-            effects.discard_ability(ship, i, effects.worst_card(ship, i))
+    """Captain `who` discards cards of their choice; an Event's (no Captain plays it): every Captain in turn."""
+    effects.discarding(ship, tuple(range(len(ship.crew))) if who is None else (who,), args["count"], 0, None)
 
 
 def _repeat(ship, who, args, when, target) -> None:
-    for _ in range(args["times"]):
-        for step in args["do"]:
-            DOES[step["verb"]](ship, who, step["args"], step["when"], target)
+    run_steps(ship, who, Steps((s["verb"], s["args"], s["when"]) for _ in range(args["times"]) for s in args["do"]),
+              target, 0)
 
 
 DOES = {"change": _change, "repair": _repair, "clear": _clear, "roll": _roll, "move": _move, "task-cost": _task_cost,

@@ -1,4 +1,4 @@
-"""Voyage's baseline made cheaper without changing what it plays (cards/voyage/play/baseline.py): an Event's
+"""Voyage's baseline made cheaper without changing what it plays (cards/voyage/play/worths.py): an Event's
 harm worked out once a game from its fields, checked against the plain rule in real games, so that a harm kept
 across games is caught."""
 
@@ -20,7 +20,7 @@ def _session(seed: int, variants=None):
 
 
 def _baseline(state):
-    return sys.modules[type(state).__module__.rsplit(".", 1)[0] + ".baseline"]
+    return sys.modules[type(state).__module__.rsplit(".", 1)[0] + ".worths"]
 
 
 def test_an_events_harm_is_kept_for_one_game_only():

@@ -47,7 +47,7 @@ def test_reinforced_bulkhead_stops_the_tokens_a_roll_would_add():
         ship.bulkhead[shielded] = ship.round + 1  # played on it this round
         before = dict(ship.damage)
         ship.roll = lambda: {"id": shielded}  # the Peril Die lands on the shielded Room
-        ship.hurt(ship.roll_room(harm=True, event=True), 2)
+        ship.roll_room(True, True, ("hurt", 2, True))  # an Event's 2 tokens, on the Room rolled
         assert ship.damage == before  # no token on it, and none rolled onto another Room
 
     on_a_real_state(scenario)

@@ -34,7 +34,7 @@ def test_ines_look_is_worth_the_same_whatever_the_order_of_the_event_deck():
     seen = {"unknown": 0, "known": 0, "worth": 0}
 
     def policy(state, legal, rng):
-        baseline = _module(state, "baseline")
+        baseline = _module(state, "worths")
         if len(state.events.cards) >= 2:
             worth = baseline.scouting(state)
             look = state.clone(random.Random(len(seen)))  # its Event deck shuffled again
@@ -63,11 +63,13 @@ def test_a_top_card_ines_keeps_is_known_and_not_looked_at_again():
 
     def policy(state, legal, rng):
         if len(state.events.cards) >= 2 and not state.known:
-            effects, baseline = _module(state, "effects"), _module(state, "baseline")
+            effects, baseline = _module(state, "effects"), _module(state, "worths")
             look = state.clone(random.Random(seen["kept"] * 1000 + seen["under"]))  # another order each time
             look.crew[0][0] = "ines-vasquez"
             top = look.events.top(1)[0]
             effects.use_captain(look, 0, None)
+            assert look.pending is not None and look.pending[0] == "scout"  # the choice is hers: the baseline's
+            look.apply(_module(state, "baseline").answer(look))
             if look.events.top(1)[0] == top:  # kept: no worse than the rest on average
                 assert look.known == [top]
                 assert baseline.event_harm(look, top) <= baseline.harm_of_the_rest(look, top)
@@ -111,7 +113,7 @@ def test_early_warning_is_worth_the_harm_the_least_of_its_cards_saves_counted_ov
     seen = {"unknown": 0, "known": 0, "last": 0}
 
     def policy(state, legal, rng):
-        baseline = _module(state, "baseline")
+        baseline = _module(state, "worths")
         look = state.ability["early-warning"]["look"]
         pile = state.events.cards
         value = baseline.forewarning(state, look)
