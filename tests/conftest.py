@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 import yaml
@@ -78,12 +79,35 @@ def run_pnp(*args: str, cwd: Path | None = None, env: dict[str, str] | None = No
     here = os.getcwd()
     os.chdir(cwd or REPO)
     try:
-        result = CliRunner().invoke(app, list(args), catch_exceptions=True)
+        result = _on_a_fresh_stack(lambda: CliRunner().invoke(app, list(args), catch_exceptions=True))
     finally:
         os.chdir(here)
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise AssertionError(f"pnp {' '.join(args)} raised (a user would see a traceback)") from result.exception
     return Result(result.exit_code, result.stdout, result.stderr)
+
+
+def _on_a_fresh_stack(call: Callable[[], Any]) -> Any:
+    """`call()` in a thread of its own, waited for: its Python frames start from the bottom of a new frame stack,
+    as in a `pnp` process, not on top of pytest's. CPython 3.11 frees a chunk of its frame stack as soon as the
+    stack falls back below it (gh-142183, fixed in 3.13 and 3.14), so a game whose moves call in and out right at
+    a chunk's edge maps and unmaps it at every call; where that edge falls depends on how deep the caller was, and
+    under pytest's frames a simulation's workers (forked with that stack) ran 2-10 times slower than the CLI."""
+    done: list = []
+
+    def run() -> None:
+        try:
+            done.append((True, call()))
+        except BaseException as e:  # noqa: BLE001  (raised again in the test's thread)
+            done.append((False, e))
+
+    thread = threading.Thread(target=run, name="pnp-cli")
+    thread.start()
+    thread.join()
+    ok, value = done[0]
+    if not ok:
+        raise value
+    return value
 
 
 _PEAK = """import atexit, runpy, sys
@@ -224,14 +248,75 @@ def errors_of(result: Result) -> list[dict]:
     return json.loads(result.out)["games"][0]["errors"]
 
 
-WHOLE_GAMES = {"shared_build", "moon", "ark", "sleeping_gods", "intrepid"}  # a build, or a copy to break
+WHOLE_GAMES = {"shared_build", "shared_check", "moon", "ark", "sleeping_gods", "intrepid"}  # a build, a check, a copy
+# the other tests that take most of a second of processor time or more (a simulation of many games, a whole game
+# dealt or checked, a docs site built, a fuzz run): slow too, so that the quick run stays quick
+HEAVY = {
+    "test_a_block_list_of_decks_gets_one_more_item",
+    "test_a_broken_link_in_the_docs_fails_the_site_build",
+    "test_a_cache_entry_pnp_did_not_write_is_never_run",
+    "test_a_cards_number_still_changes_the_games_and_its_own_value_plays_the_plain_games",
+    "test_a_changed_deck_changes_the_rulebook_with_no_edit_to_it",
+    "test_a_game_plays_the_same_whatever_its_worker_kept_from_the_games_before",
+    "test_a_game_that_loops_is_stopped_once_by_its_processor_time",
+    "test_a_listed_count_without_a_note_is_a_located_error",
+    "test_a_merge_bomb_in_printers_yaml_is_refused",
+    "test_a_mutated_game_is_answered_in_words_or_built_whole",
+    "test_a_new_deck_can_use_a_template_of_the_game",
+    "test_a_planted_upward_import_is_caught",
+    "test_a_play_module_that_raises_loops_or_ends_its_process_is_a_located_error",
+    "test_a_recorded_three_player_setup_with_a_wrong_wheel_or_token_is_caught",
+    "test_a_save_during_a_run_kills_its_workers",
+    "test_a_sweep_plots_the_win_rate_against_the_value",
+    "test_a_trace_is_the_game_the_report_plays",
+    "test_a_zip_bomb_with_lying_headers_is_refused_as_it_is_inflated",
+    "test_an_events_damage_changes_the_printed_card_and_the_win_rate",
+    "test_an_imported_sheet_is_a_deck_that_builds_and_checks",
+    "test_any_rulebook_is_answered_in_words_or_built_whole",
+    "test_completion_offers_option_values_components_and_card_ids",
+    "test_each_guide_passes_the_strict_check",
+    "test_each_part_of_a_work_has_the_whole_time_of_one_and_no_more_parts_than_given",
+    "test_each_value_of_a_sweep_keeps_its_own",
+    "test_every_bundled_file_validates_against_its_generated_schema",
+    "test_every_card_of_every_deck_does_something_in_the_simulation",
+    "test_every_dealt_setup_passes_the_setup_check",
+    "test_every_moon_text_reads_at_wcag_aa",
+    "test_every_policy_plays_and_search_knows_nothing_of_the_game",
+    "test_game_code_that_misbehaves_is_a_located_error_never_a_pass",
+    "test_greedy_knows_no_game_and_plays_by_its_value",
+    "test_intrepid_passes_its_own_rules_strictly",
+    "test_no_text_in_the_game_falls_below_it",
+    "test_policies_side_by_side_play_the_same_deals",
+    "test_setup_deals_for_every_player_count",
+    "test_stock_builds_the_document_of_one_stock",
+    "test_the_baseline_plays_better_than_chance",
+    "test_the_check_holds_the_games_own_bar",
+    "test_the_colours_rule_over_20000_colours_is_bounded",
+    "test_the_docs_count_from_a_data_table_is_read_from_it",
+    "test_the_docs_site_builds_strictly",
+    "test_the_fused_chooser_agrees_in_a_sweeps_games",
+    "test_the_fused_chooser_agrees_in_the_odd_states_random_play_reaches",
+    "test_the_fused_chooser_chooses_the_grouped_baselines_move_at_every_decision",
+    "test_the_page_says_the_numbers_of_the_json_report",
+    "test_the_same_seed_gives_a_byte_identical_report_and_another_seed_does_not",
+    "test_the_same_seed_gives_the_same_bytes_and_the_page_stands_alone",
+    "test_the_same_seed_gives_the_same_report_whatever_the_jobs_and_batches",
+    "test_the_turned_cards_defect_fails_the_check",
+    "test_the_tutorial_and_every_example_run_as_written",
+    "test_voyage_passes_its_balance_rule_and_a_planted_unwinnable_change_fails_it_at_the_rules_line",
+    "test_watch_rebuilds_the_rulebook_when_anything_it_shows_changes",
+    "test_what_game_code_says_reaches_the_terminal_and_the_page_escaped",
+    "test_where_ci_is_set_a_missing_chromium_fails_the_run",
+    "test_without_chromium_the_browser_tests_are_skipped_saying_how_to_install_it",
+    "test_works_given_to_a_worker_that_has_just_ended_go_to_the_next",
+}
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """A test that builds a whole bundled game, or breaks a copy of one and checks it, is an end-to-end
     case: slow, left out of the quick run (`pytest -m "not slow"`); CI runs everything."""
     for item in items:
-        if WHOLE_GAMES & set(getattr(item, "fixturenames", ())):
+        if WHOLE_GAMES & set(getattr(item, "fixturenames", ())) or item.originalname in HEAVY:
             item.add_marker(pytest.mark.slow)
     if getattr(config.option, "loadgroup", False):  # an xdist worker of `--dist loadgroup`
         _grouped(items)
