@@ -1,8 +1,7 @@
 """Stage 2, model: raw YAML trees -> a typed game (manifest, decks, cards).
 
-Card fields are declared per deck (`fields:`), so a deck's cards are checked against that
-declaration: an unknown field, a wrong type or a missing value is reported with
-its file:line:col and its path (`cards[3].cost`).
+Card fields are declared per deck (`fields:`), so a deck's cards are checked against that declaration: an unknown
+field, a wrong type or a missing value is reported with its file:line:col and its path (`cards[3].cost`).
 """
 
 from __future__ import annotations
@@ -19,6 +18,7 @@ from pnp.core.errors import InputError, Problem, Problems, Where, did_you_mean
 from pnp.model.data_tables import load_tables
 from pnp.model.dial_spec import DialSpec
 from pnp.model.effects.effect_steps import card_effect
+from pnp.model.effects.effect_words import EffectWords, word_problems
 from pnp.model.effects.verbs import GameVerb, Verb, game_verbs
 from pnp.model.expressions.card_exprs import evaluated, expressions, names_of
 from pnp.model.load import Doc, load_file
@@ -33,8 +33,8 @@ PaletteColour = Annotated[str, Check(convert=palette_colour, json={  # "#rrggbb"
     "anyOf": [_HEX_JSON, {"type": "object", "additionalProperties": False, "required": ["rgb"], "properties": {
         "rgb": {**_HEX_JSON, "description": "the colour on screen and in an RGB build, #rrggbb"},
         "cmyk": {"type": "array", "minItems": 4, "maxItems": 4,
-                                   "items": {"type": "number", "minimum": 0, "maximum": 100},
-                                   "description": "the inks of a PDF/X build, percent: [c, m, y, k]"}}}],
+                 "items": {"type": "number", "minimum": 0, "maximum": 100},
+                 "description": "the inks of a PDF/X build, percent: [c, m, y, k]"}}}],
     "description": "a colour, #rrggbb; or {rgb: #rrggbb, cmyk: [c, m, y, k]}: the inks it prints with in PDF/X"})]
 
 TemplateName = Annotated[str | None, Kind("template", expression=False)]
@@ -138,6 +138,7 @@ class Manifest:
     placeholders: list[str] = field(  # text that marks unfinished work: highlighted, warned of, refused by --final
         default_factory=lambda: ["[NAME PENDING]", "TODO", "TBD", "???", "XXX"])
     verbs: dict[str, GameVerb] = field(default_factory=dict)  # the game's own verbs for its cards' effects
+    words: EffectWords = field(default_factory=EffectWords)  # how the effects' sentences say places and names
 
 
 @dataclass(repr=False, eq=False)
@@ -264,18 +265,19 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
-def _load_deck(path: Path, root: Path, problems: Problems, names: dict[str, Any],
-               verbs: dict[str, Verb] | None = None) -> Deck | None:
+def _load_deck(path: Path, root: Path, problems: Problems, names: dict[str, Any], verbs: dict[str, Verb],
+               words: EffectWords) -> Deck | None:
     try:
         doc = load_file(path, root)
     except InputError as exc:
         problems.extend(exc.problems)
         return None
-    return deck_from_doc(doc, problems, root, path.parent, names, verbs)
+    return deck_from_doc(doc, problems, root, path.parent, names, verbs, words)
 
 
 def deck_from_doc(doc: Doc, problems: Problems, root: Path | None = None, game_dir: Path | None = None,
-                  names: dict[str, Any] | None = None, verbs: dict[str, Verb] | None = None) -> Deck | None:
+                  names: dict[str, Any] | None = None, verbs: dict[str, Verb] | None = None,
+                  words: EffectWords | None = None) -> Deck | None:
     """A deck from its parsed file (also used on an older version of the file, from git: then a deck whose
     cards come from a sheet has none). `names`: what a card's fields written as expressions read (`game`,
     `data`: `card_exprs.names_of`); without them such a field finds no data table."""
@@ -325,7 +327,7 @@ def deck_from_doc(doc: Doc, problems: Problems, root: Path | None = None, game_d
             problems.add(place.where(("cards", i)), f"card id {card_id!r} is used twice (first at {first}); give "
                          "one of them its own `id`", f"cards[{i}]")
         seen[card_id] = i
-        effect = card_effect(data.pop("effect", None), place, i, card_id, data, problems, verbs) \
+        effect = card_effect(data.pop("effect", None), place, i, card_id, data, problems, verbs, words) \
             if "effect" not in hints else None
         data["id"] = card_id
         cards.append(Card(card_id, spec.copies if copies is None else copies, data,
@@ -343,11 +345,6 @@ def _named(problems: list[Problem], raw: list[Any]) -> list[Problem]:
         name = str(card.get("id") or slug(str(card.get("name") or ""))) if isinstance(card, dict) else ""
         out.append(dataclasses.replace(p, subject=f"{m.group(0)} ({name}){p.subject[m.end():]}") if m and name else p)
     return out
-
-
-def taken_names(manifest: Manifest) -> set[str]:
-    """The game folder's files that are not data tables (for the near names of a missing one)."""
-    return {"game.yaml", "rules.yaml", *([manifest.icons] if manifest.icons else []), *manifest.decks}
 
 
 def load_game(root: Path, game_id: str) -> Game:
@@ -373,10 +370,13 @@ def load_game(root: Path, game_id: str) -> Game:
             problems.add(doc.where(("palette", name)), f"{value!r} is not a colour: write it as \"#rrggbb\" (or "
                          "\"#rgb\", and \"#rrggbbaa\" with an alpha), in quotes", f"palette.{name}")
     game = Game(game_id, root, game_dir, manifest, doc)
-    game.data, data_problems = load_tables(root, game_dir, doc, manifest.data, taken_names(manifest))  # first:
-    # a card's field may be an expression over the data
+    # first the data tables (a card's field may be an expression over the data); the game folder's other files
+    # are no table's near names
+    taken = {"game.yaml", "rules.yaml", *([manifest.icons] if manifest.icons else []), *manifest.decks}
+    game.data, data_problems = load_tables(root, game_dir, doc, manifest.data, taken)
     names = names_of(game_id, manifest.name, manifest.palette, {name: d.data for name, d in game.data.items()})
     verbs = game_verbs(manifest.verbs, doc.where, problems)
+    word_problems(manifest.words, doc.where, problems)
     ids: dict[str, str] = {}
     for i, name in enumerate(manifest.decks):
         path = game_dir / name
@@ -387,7 +387,7 @@ def load_game(root: Path, game_id: str) -> Game:
             problems.add(doc.where(("decks", i)), f"deck file {name!r} not found in cards/{game_id}/",
                          f"decks[{i}]")
             continue
-        deck = _load_deck(path, root, problems, names, verbs)
+        deck = _load_deck(path, root, problems, names, verbs, manifest.words)
         if deck is None:
             continue
         if deck.id in ids:

@@ -41,8 +41,8 @@ def test_an_effect_is_read_into_steps_its_numbers_read_from_the_cards_fields(pro
     assert card.effect[0].args["do"][0].args == {"place": "rolled", "add": 1}
     assert card.effect[1].args == {"count": 2, "pile": None}
     assert str(card.effect[1].where) == "cards/mini/spells.yaml:15:84"  # where the step is written: line and column
-    assert card.data["effect"] == "3 times: Add 1 token to rolled. Draw 2 cards."  # its words, for a template
-    assert effect_sentence(card.effect) == "3 times: Add 1 token to rolled. Draw 2 cards."
+    assert card.data["effect"] == "3 times: add 1 token to rolled. Draw 2 cards."  # its words, for a template
+    assert effect_sentence(card.effect) == "3 times: add 1 token to rolled. Draw 2 cards."
 
 
 def test_effect_none_says_the_card_does_nothing_and_no_effect_is_left_unsaid(project):
@@ -58,8 +58,8 @@ def test_a_time_a_duration_and_a_choice_are_read(project):
     step = fireball(project).effect[0]
     assert step.when == {"at": "round-end", "until": "next-round-end"}
     assert str(step.args["place"]) == "a chosen place (damaged)"
-    assert effect_sentence((step,)) == ("At the end of each round: remove 1 token from a chosen place (damaged) "
-                                        "until the end of the next round.")
+    assert effect_sentence((step,)) == ("At the end of each round: remove 1 token from a damaged place of your "
+                                        "choice until the end of the next round.")
 
 
 @pytest.mark.parametrize(("effect", "said"), [
@@ -179,4 +179,4 @@ def test_a_card_prints_its_effects_own_words(project, tmp_path):
     result = run_pnp("build", "mini", "--out", str(out), cwd=project)
     assert result.code == 0, result.err
     text = subprocess.run(["pdftotext", str(out / "spell.pdf"), "-"], capture_output=True, text=True).stdout
-    assert "2 times: Add 1 token to" in " ".join(text.split()), text
+    assert "Twice: add 1 token to" in " ".join(text.split()), text

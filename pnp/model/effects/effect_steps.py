@@ -19,6 +19,7 @@ from typing import Any
 
 from pnp.core import bounds
 from pnp.core.errors import Problems, Where, did_you_mean
+from pnp.model.effects.effect_words import EffectWords
 from pnp.model.effects.verbs import DURATIONS, LIBRARY, MODIFIERS, TRIGGERS, Arg, Verb
 from pnp.model.load import Doc
 
@@ -281,7 +282,7 @@ def read_effect(tree: Any, doc: Doc, path: Path_, card: dict[str, Any], problems
 
 
 def card_effect(tree: Any, place: Doc, i: int, card_id: str, data: dict[str, Any], problems: Problems,
-                verbs: dict[str, Verb] | None) -> tuple[EffectStep, ...] | None:
+                verbs: dict[str, Verb] | None, words: EffectWords | None = None) -> tuple[EffectStep, ...] | None:
     """A deck's card `i`'s `effect:` read into steps (None: it declares none), its problems naming the card; its
     words written into the card's fields as `effect`, for a template or a text to print (`{{ card.effect }}`)."""
     if tree is None:
@@ -291,5 +292,5 @@ def card_effect(tree: Any, place: Doc, i: int, card_id: str, data: dict[str, Any
     if steps:
         from pnp.model.effects.effect_text import effect_sentence
 
-        data["effect"] = effect_sentence(steps, verbs)
+        data["effect"] = effect_sentence(steps, verbs, words)
     return steps

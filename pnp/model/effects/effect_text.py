@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pnp.model.effects.effect_words import EffectWords
 from pnp.model.effects.verbs import LIBRARY, Verb
 
 _WHEN = {"drawn": "When drawn", "played": "When played", "bought": "When bought",
@@ -15,25 +16,36 @@ _UNTIL = {"round-end": "until the end of the round", "next-round-end": "until th
           "resolved": "until resolved"}
 
 
-def effect_sentence(steps: Sequence[Any], verbs: dict[str, Verb] | None = None) -> str:  # steps: EffectSteps
-    """`Roll the peril-die. Add 2 tokens to rolled.`; "" for an effect that does nothing."""
-    return " ".join(step_sentence(s, verbs or LIBRARY) for s in steps)
+def effect_sentence(steps: Sequence[Any], verbs: dict[str, Verb] | None = None,
+                    words: EffectWords | None = None) -> str:  # steps: EffectSteps
+    """`Roll the peril die. Add 2 tokens to rolled.`; "" for an effect that does nothing. `words`: how the game
+    says the places and things its steps name (game.yaml `words:`)."""
+    return " ".join(step_sentence(s, verbs or LIBRARY, words or EffectWords()) for s in steps)
 
 
-def step_sentence(step: Any, verbs: dict[str, Verb]) -> str:  # step: an EffectStep (effect_steps.py)
+def step_sentence(step: Any, verbs: dict[str, Verb], words: EffectWords) -> str:  # step: an EffectStep
     from pnp.model.expressions.evaluate import jinja_template
 
+    verb = verbs[step.verb]
     values: dict[str, Any] = {}
     for name, value in step.args.items():
-        if isinstance(value, list):
-            values[name] = effect_sentence(value, verbs)
+        kind = verb.args[name].kind if name in verb.args else ""
+        if isinstance(value, list):  # steps said inside the sentence ("Twice: add 2 ...")
+            inner = effect_sentence(value, verbs, words)
+            values[name] = inner if words.proper(inner) else inner[:1].lower() + inner[1:]
+        elif kind == "place":
+            values[name] = words.place(value)
+        elif kind == "name":
+            values[name] = words.name(value)
         elif isinstance(value, dict):
-            values[name] = " ".join(f"{face}: {effect_sentence(v, verbs) or 'nothing'}" for face, v in value.items())
+            values[name] = " ".join(f"{face}: {effect_sentence(v, verbs, words) or 'nothing'}"
+                                    for face, v in value.items())
         else:
             values[name] = value
-    said = jinja_template(verbs[step.verb].reads).render(**values).strip()
+    said = jinja_template(verb.reads).render(**values).strip()
+    said = said[:1].upper() + said[1:]  # a sentence, whatever word it starts with ("your current Room ...")
     if "until" in step.when:
         said = said.rstrip(".") + f" {_UNTIL[step.when['until']]}."
     if "at" in step.when:
-        said = f"{_WHEN[step.when['at']]}: {said[:1].lower()}{said[1:]}"
+        said = f"{_WHEN[step.when['at']]}: {said if words.proper(said) else said[:1].lower() + said[1:]}"
     return said
