@@ -200,3 +200,34 @@ def test_lists_tight_or_loose_are_items_numbered_from_their_start():
     assert said == [("item", None, False, ["one"]), ("item", None, True, ["more of one"]),
                     ("item", None, False, ["two"]), ("item", "3", False, ["c"]), ("item", "4", False, ["d"]),
                     ("para", None, False, ["After."])]
+
+
+def test_voyages_rulebook_explains_each_of_its_verbs_once_in_its_words(shared_build):
+    from pnp.model.effects.effect_steps import every_step
+    from pnp.model.game import load_game
+
+    game = load_game(REPO, "voyage")
+    used = {s.verb for d in game.decks for c in d.cards for s in every_step(c.effect)}
+    own = {name: v for name, v in game.manifest.verbs.items() if name in used}
+    assert len(own) >= 20  # Voyage's own verbs that its cards use
+    out, _ = shared_build("voyage")
+    text = _flat(text_of(out / "voyage-rulebook.pdf")).split("What the cards do", 2)[-1]
+    for name, verb in own.items():
+        assert verb.explains, f"{name}: no `explains:` in cards/voyage/game.yaml"
+        assert text.count(_flat(verb.explains)) == 1, name  # said once, as the game says it
+    assert "Spare The Room chosen gains no Damage Token" in text and "Damage Control, Stopgap Patch" in text
+
+
+def test_the_effects_block_shows_pnps_verbs_on_asking_and_warns_of_a_verb_left_unexplained(voyage: Path):
+    book = voyage / "cards/voyage/rulebook.md"
+    game_yaml = voyage / "cards/voyage/game.yaml"
+    edit(game_yaml, '    explains: "Take every Damage Token off a Room."\n', "")
+    result = run_pnp("check", "voyage", cwd=voyage)
+    line = book.read_text().splitlines().index("```pnp effects") + 1
+    assert f"rulebook.md:{line}:8: rulebook: verb 'clear' has no `explains:`" in result.out, result.out
+    assert result.code == 0  # a warning: the book still builds
+    edit(book, "```pnp effects", "```pnp effects library")
+    assert run_pnp("build", "voyage", "--force", cwd=voyage).code == 0
+    text = _flat(text_of(voyage / "output/voyage/voyage-rulebook.pdf")).split("What the cards do", 2)[-1]
+    assert "Change A track or meter moves up or down by the amount" in text  # pnp's own verb, as pnp explains it
+    assert "Clear removes every Damage Token from a Room" in text  # the designer's words, where no player's

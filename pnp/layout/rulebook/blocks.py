@@ -175,13 +175,46 @@ def setup(r: Resolver, b: RulebookBlock) -> list[Flow]:
     return out
 
 
+def effects(r: Resolver, b: RulebookBlock) -> list[Flow]:
+    """Each verb the game's cards use, explained once in the game's words (its `explains:`), with the cards that
+    use it; the game's own verbs, and pnp's too with `library`. A verb with no `explains:` is said by its `does`,
+    with a warning at the block."""
+    from pnp.model.effects.effect_steps import every_step
+    from pnp.model.effects.verbs import game_verbs
+
+    verbs = game_verbs(r.game.manifest.verbs, r.game.doc.where, Problems())  # (their problems: the load's)
+    used: dict[str, list[str]] = {}
+    for deck in r.game.decks:
+        for card in deck.cards:
+            for step in every_step(card.effect):
+                names = used.setdefault(step.verb, [])
+                if card.data.get("name", card.id) not in names:
+                    names.append(str(card.data.get("name", card.id)))
+    shown_verbs = sorted((v for v in used if v in verbs and (verbs[v].game or "library" in b.words)
+                          and v not in ("repeat", "choose")), key=_human)  # (a reference: in a-z order)
+    if not shown_verbs:
+        r.problems.add(b.where, "no card's effect uses a verb this block shows (add `library` for pnp's own)",
+                       "rulebook")
+        return []
+    rows: list[list[str | Figure]] = [["**Effect**", "**What it does**", "**On**"]]
+    for name in shown_verbs:
+        verb = verbs[name]
+        if not verb.explains:
+            r.problems.add(b.where, f"verb {name!r} has no `explains:` for a player (game.yaml `verbs:`): the "
+                           "rulebook says what it does for the designer", "rulebook", severity="warning")
+        cards = used[name]
+        on = ", ".join(cards[:4]) + (f" and {len(cards) - 4} more" if len(cards) > 4 else "")
+        rows.append([f"**{_human(name)}**", verb.explains or verb.does, f"*{on}*"])
+    return [RulebookTable(rows, [0.18, 0.52, 0.30])]
+
+
 def pagebreak(r: Resolver, b: RulebookBlock) -> list[Flow]:
     return [PageBreak()]
 
 
 BLOCKS: dict[str, Callable[[Resolver, RulebookBlock], list[Flow]]] = {
     "contents": contents, "face": face, "anatomy": anatomy, "key": key, "table": table, "setup": setup,
-    "pagebreak": pagebreak}
+    "effects": effects, "pagebreak": pagebreak}
 
 
 def lay_out_rulebook(book: Rulebook, game: Game, faces: Faces, problems: Problems, icons: set[str],

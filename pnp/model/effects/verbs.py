@@ -47,6 +47,7 @@ class Verb:
     siblings: tuple[str, ...] = ()  # arguments written beside the verb (`{repeat: 2, do: [...]}`)
     game: bool = False  # a game's own (its play module plays it), not pnp's library
     extra: dict[str, str] = field(default_factory=dict)  # more words of the sentence, by argument value
+    explains: str = ""  # what it does, said for a player: the rulebook's ```pnp effects``` (else `does`)
 
 
 def _verbs(*verbs: Verb) -> dict[str, Verb]:
@@ -56,37 +57,47 @@ def _verbs(*verbs: Verb) -> dict[str, Verb]:
 LIBRARY: dict[str, Verb] = _verbs(
     Verb("change", {"track": Arg("name"), "by": Arg("amount")},
          "{{ 'Raise' if by > 0 else 'Lower' }} {{ track | title }} by {{ by | abs }}.",
-         "moves a track or meter by an amount, held within the track's ends", "{change: {track: happiness, by: -2}}"),
+         "moves a track or meter by an amount, held within the track's ends", "{change: {track: happiness, by: -2}}",
+         explains="A track or meter moves up or down by the amount, never past its ends."),
     Verb("gain", {"resource": Arg("name"), "amount": Arg("count", default=1),
                   "who": Arg("text", False, "self", ("self", "others", "all"))},
          "{{ 'Every other player gains' if who == 'others' else 'Every player gains' if who == 'all' else 'Gain' }} "
          "{{ amount }} {{ resource | title }}.",
          "a player takes an amount of a resource: the acting one, or `who: others` or `all`",
-         "{gain: {resource: coins, amount: 2}}"),
+         "{gain: {resource: coins, amount: 2}}",
+         explains="A player takes that much of a resource: you, or the other players, or everyone."),
     Verb("spend", {"resource": Arg("name"), "amount": Arg("count", default=1)},
          "Spend {{ amount }} {{ resource | title }}.", "the acting player pays an amount of a resource (a cost)",
-         "{spend: {resource: coins, amount: 3}}"),
+         "{spend: {resource: coins, amount: 3}}",
+         explains="You pay that much of a resource."),
     Verb("draw", {"count": Arg("count", default=1), "pile": Arg("name", False)},
          "Draw {{ count }} card{{ 's' if count != 1 else '' }}{{ ' from the ' ~ pile ~ ' pile' if pile else '' }}.",
-         "the acting player draws cards from the top of a pile into their hand", "{draw: 2}"),
+         "the acting player draws cards from the top of a pile into their hand", "{draw: 2}",
+         explains="Take cards from the top of a pile into your hand."),
     Verb("discard", {"count": Arg("count", default=1)},
          "Discard {{ count }} card{{ 's' if count != 1 else '' }}.",
-         "the acting player discards cards of their choice from their hand", "{discard: 1}"),
+         "the acting player discards cards of their choice from their hand", "{discard: 1}",
+         explains="Put cards of your choice from your hand on the discard pile."),
     Verb("shuffle", {"pile": Arg("name")}, "Shuffle the {{ pile }} pile.",
-         "shuffles a pile (its discards back in first)", "{shuffle: events}"),
+         "shuffles a pile (its discards back in first)", "{shuffle: events}",
+         explains="Shuffle a pile, with its discards put back in first."),
     Verb("look", {"count": Arg("count"), "pile": Arg("name"), "order": Arg("text", False, "any")},
          "Look at the top {{ count }} card{{ 's' if count != 1 else '' }} of the {{ pile }} pile and put them "
          "back in any order.", "the acting player sees the top of a pile and puts it back in the order they choose",
-         "{look: {count: 3, pile: events}}"),
+         "{look: {count: 3, pile: events}}",
+         explains="See the top cards of a pile, then put them back in the order you choose."),
     Verb("tokens", {"place": Arg("place"), "add": Arg("amount")},
          "{{ 'Add' if add > 0 else 'Remove' }} {{ add | abs }} token{{ 's' if add | abs != 1 else '' }} "
          "{{ 'to' if add > 0 else 'from' }} {{ place }}.",
-         "adds tokens at a place (or removes them: a negative amount)", "{tokens: {place: rolled, add: 2}}"),
+         "adds tokens at a place (or removes them: a negative amount)", "{tokens: {place: rolled, add: 2}}",
+         explains="Put tokens on a place, or take them off."),
     Verb("roll", {"die": Arg("name"), "faces": Arg("faces", False)},
          "Roll the {{ die }}.", "rolls a die; `faces:` says what a face does (`other:` for the rest)",
-         "{roll: {die: peril-die, faces: {wild: [{change: {track: happiness, by: 1}}]}}}"),
+         "{roll: {die: peril-die, faces: {wild: [{change: {track: happiness, by: 1}}]}}}",
+         explains="Roll a die; what happens may depend on the face that comes up."),
     Verb("move", {"piece": Arg("name"), "to": Arg("place")}, "Move {{ piece }} to {{ to }}.",
-         "moves a piece along the board's graph to a place", "{move: {piece: captain, to: {choose: [adjacent]}}}"),
+         "moves a piece along the board's graph to a place", "{move: {piece: captain, to: {choose: [adjacent]}}}",
+         explains="Move a piece to another place on the board."),
     Verb("repeat", {"times": Arg("count"), "do": Arg("steps")},
          "{{ do if times == 1 else ('Twice' if times == 2 else times ~ ' times') ~ ': ' ~ do }}",
          "does its steps a number of times (at most 100)", "{repeat: 2, do: [{tokens: {place: rolled, add: 1}}]}",
@@ -94,7 +105,8 @@ LIBRARY: dict[str, Verb] = _verbs(
     Verb("play", {"pay": Arg("name", False), "resource": Arg("name", False)},
          "Play a card from your hand{{ ', paying its ' ~ pay ~ ' in ' ~ resource if pay else '' }}, or pass.",
          "the acting player may play a card of their hand (paying the card's `pay` field in a resource): it is "
-         "discarded and its effect done", "{play: {pay: cost, resource: coins}}"),
+         "discarded and its effect done", "{play: {pay: cost, resource: coins}}",
+         explains="Play a card from your hand, paying its cost, or pass."),
     Verb("choose", {"one": Arg("steps")}, "Choose one: {{ one }}",
          "the acting player chooses one of the steps (each a step of its own)",
          "{choose: [{gain: {resource: coins, amount: 2}}, {draw: 1}]}"),
@@ -144,6 +156,7 @@ class GameVerb:
     args: dict[str, Literal["count", "amount", "name", "place", "steps", "faces", "text"]]  # its arguments, by kind
     reads: str  # the sentence a step of it reads as: a template of its arguments
     example: str = ""  # a step of it, for the docs
+    explains: str = ""  # what it does, said for a player in the game's words (the rulebook's ```pnp effects```)
 
 
 def game_verbs(declared: dict[str, GameVerb], where: Callable[[tuple], Where], problems: Problems) -> dict[str, Verb]:
@@ -168,5 +181,5 @@ def game_verbs(declared: dict[str, GameVerb], where: Callable[[tuple], Where], p
                          f"verbs.{name}.reads")
             continue
         verbs[name] = Verb(name, {a: Arg(kind) for a, kind in spec.args.items()}, spec.reads, spec.does,
-                           spec.example or f"{{{name}: ...}}", game=True)
+                           spec.example or f"{{{name}: ...}}", game=True, explains=spec.explains)
     return verbs
