@@ -50,17 +50,22 @@ def simulate(
         help="play the same games on the Dask cluster whose scheduler is at ADDRESS (tcp://HOST:8786) instead "
              "of --jobs; needs pip install 'pnp-press[cluster]' here and on its workers", metavar="ADDRESS")] = None,
     fmt: Annotated[str, typer.Option("--format", click_type=Choice(*SIMULATE_FORMATS), help="the report's form: "
-                                     "text, json, or html (a page of plots, to stdout: > report.html)")] = "text",
+                                     "text, json, html (a page of plots, to stdout: > report.html) or markdown "
+                                     "(with --compare)")] = "text",
     no_custom_rules: NoCustomRules = False,
     trace: Annotated[str | None, typer.Option(help="tell one game move by move instead: its index, and its seed "
                                               "before it if not --seed's (--trace 1:0)", metavar="[SEED:]INDEX")]
     = None,
+    compare: Annotated[str | None, typer.Option(
+        help="play the game as committed at this git revision (a tag, a branch, HEAD~1) against the working "
+             "tree, on the same deals: what changed, and the paired differences (--format markdown: a summary "
+             "for a pull request)", metavar="REV")] = None,
 ) -> None:
     """Play GAME many times from its YAML (its play module, docs/simulate.md) and report its balance."""
     from pnp.commands.simulate_command import simulate_game
 
     run(lambda: simulate_game(project_root(), game, players, games, seed, policy, vary, jobs, not no_custom_rules,
-                              cluster, fmt, progress_bar(), trace), written=False)
+                              cluster, fmt, progress_bar(), trace, compare), written=False)
 
 
 def watch(

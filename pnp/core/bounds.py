@@ -12,6 +12,9 @@ MM = 72.0 / 25.4
 
 # YAML files
 FILE_BYTES = 2 * 1024 * 1024  # one YAML file: about 5,000 cards (a file past it holds a build up for long)
+REVISION_BYTES = 64 * 1024 * 1024  # a game's files at a git revision (`pnp simulate --compare`): its YAML,
+# tables and Python, not its art
+REVISION_FILES = 10_000  # ... and at most this many of them
 YAML_DEPTH = 64  # nesting of mappings and lists (the deepest bundled table nests 6)
 YAML_NODES = 600_000  # values in one file once aliases are expanded (an alias bomb expands past it at once)
 

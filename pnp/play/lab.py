@@ -137,9 +137,11 @@ def _outside(spec: Any, value: Any) -> str:
 
 def simulate(root: Path, game_id: str, players: str | None, games: int | None, seed: int, policy: str,
              vary: str | None, jobs: int | None, custom: bool = True, cluster: str | None = None,
-             progress: Callable[[int, int, str], None] | None = None, trace: str | None = None) -> dict[str, Any]:
+             progress: Callable[[int, int, str], None] | None = None, trace: str | None = None,
+             won: dict[tuple[int, int, int], bool] | None = None) -> dict[str, Any]:
     """The report of `pnp simulate`; `progress(done, total, what)` is told the games played so far. `trace`:
-    one game ([SEED:]INDEX) told move by move instead (pnp/play/told.py)."""
+    one game ([SEED:]INDEX) told move by move instead (pnp/play/told.py). `won`: filled with each game's end
+    under the first policy, (value, players, index) -> won (a comparison's side)."""
     from pnp.model.game import load_game
     from pnp.play import report
     from pnp.play.run import play_file
@@ -205,6 +207,8 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
     wins: list[dict[tuple[int, int, int], bool]] = [{} for _ in names]
     reports = [play(game, spec.setup, counts, games, seed, name, sweep, jobs or os.cpu_count() or 1, cluster, played,
                     won) for name, won in zip(names, wins, strict=True)]
+    if won is not None:
+        won.update(wins[0])
     merged = {**reports[0], "policy": ",".join(names), "policies": names}
     merged["groups"] = [{**group, "policy": name} for name, r in zip(names, reports, strict=True)
                         for group in r["groups"]]

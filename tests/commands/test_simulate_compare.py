@@ -1,0 +1,85 @@
+"""`pnp simulate GAME --compare REV`: the game as committed at a git revision against the working tree, on the
+same deals: what changed in the cards, the paired differences, a Markdown summary; its bad input in one line."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO, edit, run_pnp
+
+GIT = ["git", "-c", "user.email=designer@example.com", "-c", "user.name=Designer"]
+
+
+def _commit(root: Path, message: str) -> None:
+    subprocess.run([*GIT, "-C", str(root), "add", "-A"], check=True, capture_output=True)
+    subprocess.run([*GIT, "-C", str(root), "commit", "-q", "--allow-empty", "-m", message], check=True,
+                   capture_output=True)
+
+
+@pytest.fixture
+def repo(tmp_path: Path) -> Path:
+    """A designer's repository: an empty first commit, then Voyage committed."""
+    root = tmp_path / "game"
+    root.mkdir()
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    _commit(root, "start")
+    shutil.copytree(REPO / "cards/voyage", root / "cards/voyage", ignore=shutil.ignore_patterns("__pycache__"))
+    _commit(root, "voyage")
+    return root
+
+
+def compared(root: Path, *args: str) -> dict:
+    result = run_pnp("simulate", "voyage", "--compare", "HEAD", "--players", "2", "--games", "100", "--format",
+                     "json", *args, cwd=root)
+    assert result.code == 0, result.err
+    return json.loads(result.out)
+
+
+def test_an_unchanged_game_plays_the_same_games_on_both_sides(repo: Path):
+    report = compared(repo)
+    assert report["changes"] == []
+    [row] = report["paired"]
+    assert row["games"] == 100 and row["only_side"] == row["only_base"] == 0 and not row["decided"]
+    assert row["both"] + row["neither"] == 100 and row["both"] > 50  # the same deals and dice: the same games
+
+
+def test_a_harder_meter_shows_as_a_change_and_a_paired_fall_in_wins(repo: Path):
+    edit(repo / "cards/voyage/tracks.yaml", "unit: \"%\", start: 50, per_round: -10,",
+         "unit: \"%\", start: 50, per_round: -15,")
+    report = compared(repo)
+    assert any(line.endswith("per_round: -10 -> -15") for line in report["changes"]), report["changes"]
+    [row] = report["paired"]
+    assert row["difference"] < 0 and row["high"] < 0 and row["decided"], row  # fewer wins, beyond the interval
+    assert row["only_base"] > row["only_side"]
+    md = run_pnp("simulate", "voyage", "--compare", "HEAD", "--players", "2", "--games", "100", "--format",
+                 "markdown", cwd=repo)
+    assert md.code == 0, md.err
+    assert "This change moves 2-player wins from" in md.out and "| 2 |" in md.out and "per_round: -10 -> -15" in md.out
+    text = run_pnp("simulate", "voyage", "--compare", "HEAD", "--players", "2", "--games", "100", cwd=repo)
+    assert "what changed in the cards:" in text.out and "wins move from" in text.out and ": decided" in text.out
+
+
+@pytest.mark.parametrize(("args", "said"), [
+    (["--compare", "no-such-branch"], "--compare no-such-branch: no such revision in this repository"),
+    (["--compare", "HEAD~1"], "--compare HEAD~1: HEAD~1 does not hold cards/voyage"),
+    (["--compare", "--upload-pack=x"], "a git revision"),
+    (["--compare", "HEAD", "--vary", "event/hull-breach.damage=1,2"], "leave out --vary"),
+    (["--compare", "HEAD", "--policy", "baseline,random"], "one policy on both versions"),
+    (["--format", "markdown"], "--format markdown is the summary of a comparison: add --compare REV"),
+])
+def test_a_comparison_that_cannot_be_made_says_so_in_one_line(repo: Path, args: list[str], said: str):
+    result = run_pnp("simulate", "voyage", "--games", "10", *args, cwd=repo)
+    assert result.code == 2 and "Traceback" not in result.err, (result.code, result.err)
+    assert said in result.err and len(result.err.strip().splitlines()) == 1, result.err
+
+
+def test_a_folder_outside_git_cannot_be_compared(tmp_path: Path):
+    root = tmp_path / "loose"
+    shutil.copytree(REPO / "cards/voyage", root / "cards/voyage", ignore=shutil.ignore_patterns("__pycache__"))
+    result = run_pnp("simulate", "voyage", "--compare", "HEAD", cwd=root)
+    assert result.code == 2 and "is not in a git repository" in result.err, result.err
