@@ -55,7 +55,8 @@ def word_problems(words: EffectWords, where: Any, problems: Problems) -> None:
     from pnp.model.expressions.evaluate import jinja_template
 
     try:
-        jinja_template(words.chosen).render(filters="damaged")
+        if words.chosen != CHOSEN:  # (pnp's own needs no check, and a warm build imports no Jinja)
+            jinja_template(words.chosen).render(filters="damaged")
     except Exception as exc:  # noqa: BLE001 - a template's every mistake is the designer's to see
         at: Where = where(("words", "chosen"))
         problems.add(at, f"`chosen` is not a template of `{{{{ filters }}}}`: {exc}", "words.chosen")
