@@ -68,6 +68,28 @@ def simulate(
                               cluster, fmt, progress_bar(), trace, compare), written=False)
 
 
+def tune(
+    game: Annotated[str, typer.Argument(help="game id", autocompletion=complete_game)],
+    target: Annotated[list[str], typer.Option(help="a win-rate band: \"4 players: win 45-55 %\" (repeatable: "
+                                              "each player count once)")],
+    vary: Annotated[list[str], typer.Option(help="a field it may change and its values: DECK/CARD.FIELD=1..4 or "
+                                            "=1,2,5 (repeatable, at most 4)")],
+    policy: Annotated[str, typer.Option(help="the policy that plays: random, baseline, greedy, search or mcts")]
+    = "baseline",
+    seed: Annotated[int, typer.Option(help="the same seed plays the same games")] = 1,
+    budget: Annotated[int, typer.Option(help="games it may play in all")] = 100_000,
+    jobs: Annotated[int | None, typer.Option(min=1, max=256, help="worker processes (default: every core)")] = None,
+    fmt: Annotated[str, typer.Option("--format", click_type=Choice("text", "json"))] = "text",
+    no_custom_rules: NoCustomRules = False,
+) -> None:
+    """Find the fewest changes of the --vary fields that bring GAME's win rates into --target; propose them as a
+    diff of the YAML (nothing is written)."""
+    from pnp.commands.tune_command import tune_game
+
+    run(lambda: tune_game(project_root(), game, target, vary, seed, policy, budget, jobs, not no_custom_rules, fmt,
+                          progress_bar()), written=False)
+
+
 def watch(
     game: Annotated[str, typer.Argument(help="game id", autocompletion=complete_game)],
     paper: Paper = None,

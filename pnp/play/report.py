@@ -18,13 +18,13 @@ from typing import Any
 Z = 1.959963984540054  # the 97.5th percentile of the normal distribution: a 95 % interval
 
 
-def wilson(wins: float, n: float) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a proportion wins/n."""
+def wilson(wins: float, n: float, z: float = Z) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a proportion wins/n (at `z`: another level)."""
     if n == 0:
         return 0.0, 1.0
     p = wins / n
-    centre = (p + Z * Z / (2 * n)) / (1 + Z * Z / n)
-    half = Z * math.sqrt(p * (1 - p) / n + Z * Z / (4 * n * n)) / (1 + Z * Z / n)
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
     return max(0.0, centre - half), min(1.0, centre + half)
 
 

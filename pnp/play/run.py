@@ -32,9 +32,14 @@ class Variant:
     card: str = ""
     field: str = ""
     value: Any = None
+    more: tuple[Variant, ...] = ()  # other fields changed with it (`pnp tune`'s candidates)
 
     def __str__(self) -> str:
-        return f"{self.deck}/{self.card}.{self.field}={self.value}" if self.deck else "as written"
+        return ", ".join(f"{v.deck}/{v.card}.{v.field}={v.value}" for v in self.changes()) or "as written"
+
+    def changes(self) -> list[Variant]:
+        """Each field it sets, in order."""
+        return [v for v in (self, *self.more) if v.deck]
 
 
 @dataclass
@@ -235,22 +240,28 @@ def _method_at(game: Game, state: Any, method: str) -> Where:
     return Where(shown(game, path) if path is not None else f"cards/{game.id}/play.py")
 
 
-def _vary(cards: dict[str, dict[str, dict[str, Any]]], variant: Variant, copies: dict[tuple[str, str], dict]) -> Any:
-    """A sweep's value set in the card's fields (and in the read-only copy game code reads, where there is one)."""
-    if not variant.deck:
-        return None
-    fields = cards[variant.deck][variant.card]
-    old = fields.get(variant.field)
-    _restore(cards, variant, variant.value, copies)
+def _vary(cards: dict[str, dict[str, dict[str, Any]]], variant: Variant,
+          copies: dict[tuple[str, str], dict]) -> list[Any]:
+    """A sweep's values set in the cards' fields (and in the read-only copy game code reads, where there is one);
+    the values they had, to restore."""
+    old = []
+    for v in variant.changes():
+        old.append(cards[v.deck][v.card].get(v.field))
+        _set(cards, v, v.value, copies)
     return old
 
 
-def _restore(cards: dict[str, dict[str, dict[str, Any]]], variant: Variant, old: Any,
+def _restore(cards: dict[str, dict[str, dict[str, Any]]], variant: Variant, old: list[Any],
              copies: dict[tuple[str, str], dict]) -> None:
-    if variant.deck:
-        cards[variant.deck][variant.card][variant.field] = old
-        if (copy := copies.get((variant.deck, variant.card))) is not None:
-            copy[variant.field] = old
+    for v, value in reversed(list(zip(variant.changes(), old, strict=True))):
+        _set(cards, v, value, copies)
+
+
+def _set(cards: dict[str, dict[str, dict[str, Any]]], v: Variant, value: Any,
+         copies: dict[tuple[str, str], dict]) -> None:
+    cards[v.deck][v.card][v.field] = value
+    if (copy := copies.get((v.deck, v.card))) is not None:
+        copy[v.field] = value
 
 
 BATCH = 25  # games a work plays at most, one after another, each on its own time limit (sandbox.child.lap)
@@ -283,12 +294,13 @@ Progress = Callable[[int], None]  # told the games just played, as they come in 
 
 
 def simulate(plan: Plan, players: list[int], games: int, jobs: int, progress: Progress | None = None,
-             told: tuple[int, int] | None = None) -> list[tuple]:
+             told: tuple[int, int] | None = None, first: int = 0) -> list[tuple]:
     """Every game of the plan, in a fixed order whatever the number of jobs: batches of games, each a work
     of the one runner for game code (pnp/core/sandbox/runner.py), up to `jobs` workers each playing one batch
     after another; the first game the play module fails ends the run with a located error. `progress`
     is told each batch's games as it comes back. `told`: (players, index) of the one game to tell event by event
-    instead (`pnp simulate --trace`): its story, the same game the plan plays as that task."""
+    instead (`pnp simulate --trace`): its story, the same game the plan plays as that task. `first`: the index of
+    the first game (games `first` to `first + games - 1`: `pnp tune` plays on where it stopped)."""
     from functools import partial
 
     from pnp.core.sandbox.confinement import Confinement
@@ -305,7 +317,8 @@ def simulate(plan: Plan, players: list[int], games: int, jobs: int, progress: Pr
         from pnp.play.play_spec import load_play_spec
 
         load_play_spec(game)
-    tasks = [(v, n, i) for v in range(len(plan.variants)) for n in players for i in range(games)] if told is None \
+    tasks = [(v, n, i) for v in range(len(plan.variants)) for n in players for i in range(first, first + games)] \
+        if told is None \
         else [(0, *told)]
     seconds = GAME_SECONDS * SLOWER.get(plan.policy, 1)
     jobs = max(1, min(jobs, len(tasks)))
