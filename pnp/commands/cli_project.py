@@ -48,8 +48,11 @@ def import_cmd(
     template: Annotated[str | None, typer.Option(help="a new deck's front template (default: one made for its "
                                                       "fields)")] = None,
     out: Annotated[Path | None, typer.Option(help="write this YAML file (default: print it)")] = None,
+    header_row: Annotated[int | None, typer.Option(min=1, max=1_000_000, help="the row that names the fields, "
+                                                   "counting from 1 (default: the first of two cells or more)")]
+    = None,
 ) -> None:
     """Turn a spreadsheet (one row per card, one column per field) into a canonical YAML deck."""
     from pnp.commands.project_command import import_command
 
-    run(lambda: import_command(project_root(), sheet, deck, game, template, out), written=False)
+    run(lambda: import_command(project_root(), sheet, deck, game, template, out, header_row), written=False)

@@ -59,13 +59,15 @@ def schema_command(root: Path, out: Path | None) -> CommandOutput:
 
 
 def import_command(root: Path, sheet: str, deck: str, game: str | None, template: str | None,
-                   out: Path | None) -> CommandOutput:
+                   out: Path | None, header_row: int | None = None) -> CommandOutput:
     from pnp.commands.sheet_import import import_sheet
 
-    done = import_sheet(root, sheet, deck, game, template, out)
+    done = import_sheet(root, sheet, deck, game, template, out, header_row)
     said = CommandOutput()
     for note in done.notes:
         said.err(f"note: {note}")
+    said.err(f"{done.cards} card{'s' if done.cards != 1 else ''} from {done.rows} data row"
+             f"{'s' if done.rows != 1 else ''} of {sheet}")
     if done.written:
         said.out(f"wrote {', '.join(done.written)}")
         said.out(f"next: pnp build {game} && pnp check {game}")

@@ -42,11 +42,21 @@ class Imported:
     text: str  # the deck file
     written: list[str] = field(default_factory=list)  # files written or changed (a new deck added to a game)
     notes: list[str] = field(default_factory=list)  # what was found and is worth saying
+    cards: int = 0  # the cards written
+    rows: int = 0  # the sheet's data rows (below the header, not blank)
 
 
 def import_sheet(root: Path, source: str, deck_id: str, game: str | None = None, template: str | None = None,
-                 out: Path | None = None) -> Imported:
-    """Deck `deck_id` with the cards of `source` (a path from here, `file.xlsx#Sheet`)."""
+                 out: Path | None = None, header_row: int | None = None) -> Imported:
+    """Deck `deck_id` with the cards of `source` (a path from here, `file.xlsx#Sheet`); `header_row`: the row that
+    names the fields (else the deck's `header_row:`, else the first row of two cells or more)."""
+    done = _import(root, source, deck_id, game, template, out, header_row)
+    done.cards = len((yaml.safe_load(done.text) or {}).get("cards") or [])
+    return done
+
+
+def _import(root: Path, source: str, deck_id: str, game: str | None, template: str | None, out: Path | None,
+            header_row: int | None) -> Imported:
     if not GAME_ID.fullmatch(deck_id):
         raise InputError([Problem(None, f"--deck {deck_id!r} is not a deck id: use lower-case letters, digits and "
                                   f"dashes ({slug(deck_id) or 'abilities'!r})")])
@@ -57,7 +67,8 @@ def import_sheet(root: Path, source: str, deck_id: str, game: str | None = None,
     spec = f"{path.name}#{sheet_name}" if sheet_name else path.name
     existing = _game_deck(root, game, deck_id) if game is not None else None
     fields = list(existing.spec.fields) + ["id", "copies"] if existing is not None else []
-    header_row = existing.spec.header_row if existing is not None else None
+    if header_row is None and existing is not None:
+        header_row = existing.spec.header_row
     try:
         sheet, _ = read_sheet(path.parent, root, spec, Where(display_path(path, root)), header_row, fields)
     except SheetError as exc:
@@ -65,11 +76,13 @@ def import_sheet(root: Path, source: str, deck_id: str, game: str | None = None,
     notes = [f"{sheet.where()}: the fields are named in row {sheet.header_row} (the rows above it, a title, are "
              "skipped)"] if sheet.skipped else []
     if existing is not None:
-        return Imported(_into_deck(existing, sheet, path, root), notes=notes)
+        return Imported(_into_deck(existing, sheet, path, root), notes=notes, rows=len(sheet.rows))
     text = _new_deck(deck_id, sheet, game, template or (f"{game}/{deck_id}" if game else deck_id))
     if game is None:
-        return Imported(text, notes=notes)
-    return _add_to_game(root, game, deck_id, text, template, out, notes)
+        return Imported(text, notes=notes, rows=len(sheet.rows))
+    done = _add_to_game(root, game, deck_id, text, template, out, notes)
+    done.rows = len(sheet.rows)
+    return done
 
 
 def _game_deck(root: Path, game: str, deck_id: str) -> Deck | None:

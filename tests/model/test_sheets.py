@@ -133,7 +133,7 @@ def test_an_unknown_column_is_named_once_at_its_header(project: Path):
      "is a CSV file: it has no sheets"),
     (lambda p: edit(p / "cards/mini/spells.yaml", "cards_from: spells.csv", "cards: []\ncards_from: spells.csv"),
      "not both"),
-    (lambda p: (p / "cards/mini/spells.csv").write_text("id,name\n\n,,x\n"), "a value in a column with no field name"),
+    (lambda p: (p / "cards/mini/spells.csv").write_text("id,name\n\n,,x\n"), "row 3 has more cells than the header"),
     (lambda p: (p / "cards/mini/spells.csv").write_bytes(b"id,name\nx,\xff\n"), "is not UTF-8 text"),
 ])
 def test_bad_sheets_are_refused(project: Path, change, said: str):

@@ -146,9 +146,9 @@ def _header(sheet: Worksheet, grid: list[list[Any]], header_row: int | None, nam
         raise SheetError(sheet.where(), "is empty: its first row names the fields, each row below is a card")
     if names:  # the first row that names a field of the deck
         found = (i for i in filled if any(isinstance(v, str) and plain(v) in names for v in grid[i]))
-    else:  # the first row that names as many columns as any row holds values, in words
-        widest = max(sum(not _blank(v) for v in grid[i]) for i in filled)
-        found = (i for i in filled if sum(isinstance(v, str) and not _blank(v) for v in grid[i]) == widest)
+    else:  # the first row of two cells or more (a title above it is one cell), never a guess from the widest:
+        # a row with a comma left unquoted in its text is wider than the header, and is said at its cell
+        found = (i for i in filled if sum(not _blank(v) for v in grid[i]) >= 2)
     return next(found, filled[0])
 
 
@@ -178,6 +178,10 @@ def _table(sheet: Worksheet, grid: list[list[Any]], header_row: int | None, fiel
     for r, row in enumerate(grid[first + 1:], first + 2):
         for c, value in enumerate(row, 1):
             if c not in named and not _blank(value):
+                if c > max(named, default=0):
+                    raise SheetError(sheet.where(r, c), f"row {r} has more cells than the header (row {first + 1} "
+                                     f"names {len(named)} columns): put a text that holds a comma or a semicolon in "
+                                     "double quotes, or name the column in the header")
                 raise SheetError(sheet.where(r, c), f"a value in a column with no field name; name the column in "
                                                     f"row {first + 1}")
             if isinstance(value, str) and len(value) > bounds.SHEET_CELL:
