@@ -155,8 +155,8 @@ def test_an_unquoted_comma_is_said_at_its_cell_and_no_card_is_lost(quest: Path):
     (quest / "deck.csv").write_text("name,cost,text\n" + "\n".join(rows) + "\n")
     result = run_pnp("--root", str(quest), "import", str(quest / "deck.csv"), "--deck", "tricks")
     assert result.code == 2 and "Traceback" not in result.err, (result.code, result.err)
-    assert "deck.csv!D6: cards_from: row 6 has more cells than the header (row 1 names 3 columns): put a text that holds a " \
-           "comma or a semicolon in double quotes" in result.err, result.err
+    assert ("deck.csv!D6: cards_from: row 6 has more cells than the header (row 1 names 3 columns): put a text "
+            "that holds a comma or a semicolon in double quotes") in result.err, result.err
     rows[4] = 'card 5,5,"The next attack against you this round, misses."'
     (quest / "deck.csv").write_text("name,cost,text\n" + "\n".join(rows) + "\n")
     result = run_pnp("--root", str(quest), "import", str(quest / "deck.csv"), "--deck", "tricks")
@@ -168,7 +168,8 @@ def test_an_unquoted_comma_is_said_at_its_cell_and_no_card_is_lost(quest: Path):
 def test_the_header_row_is_the_first_of_two_cells_or_the_one_named(quest: Path):
     (quest / "deck.csv").write_text("Tricks\nname,cost\nFeint,1\nname,cost,text\nParry,2,Block.\n")
     first = run_pnp("--root", str(quest), "import", str(quest / "deck.csv"), "--deck", "tricks")
-    assert first.code == 2 and "deck.csv!C4: cards_from: row 4 has more cells than the header (row 2" in first.err, first.err
+    assert first.code == 2, first.err
+    assert "deck.csv!C4: cards_from: row 4 has more cells than the header (row 2" in first.err, first.err
     named = run_pnp("--root", str(quest), "import", str(quest / "deck.csv"), "--deck", "tricks", "--header-row", "4")
     assert named.code == 0, named.err
     assert [c["name"] for c in yaml.safe_load(named.out)["cards"]] == ["Parry"]
