@@ -108,7 +108,8 @@ def build_report(result: BuildResult) -> CommandOutput:
     said.out(f"{result.game.manifest.name}: {s.paper}, duplex {s.duplex}, bleed {s.bleed / 72 * 25.4:.1f} mm")
     for f in result.files:
         rel = f.path.relative_to(root) if f.path.is_relative_to(root) else f.path
-        said.out(f"  {str(rel):<34} {f.pages:>3} pages  {f.faces:>3} printed  ({f.grid})")
+        pieces = f"{f.faces:>3} printed  ({f.grid})" if f.faces else f"the {f.grid.replace('rules', 'rulebook', 1)}"
+        said.out(f"  {str(rel):<34} {f.pages:>3} page{'s' if f.pages != 1 else ' '}  {pieces}")
     for note in result.notes:
         said.out(f"  note: {note}")
     if result.preflight:
@@ -117,7 +118,8 @@ def build_report(result: BuildResult) -> CommandOutput:
     total_pages = sum(f.pages for f in result.files)
     blank = sum(f.blank or 0 for f in result.files)
     said.out(f"{len(result.files)} files, {total_pages} pages, {sum(result.faces.values())} pieces "
-             f"in {result.seconds:.2f} s ({blank} blank page{'s' if blank != 1 else ''})")
+             f"in {result.seconds:.2f} s ({blank} blank page{'s' if blank != 1 else ''}"
+             f"{', left so that each back prints behind its front' if blank else ''})")
     return said
 
 

@@ -33,7 +33,8 @@ def rebuild(root: Path, game: str, opts: BuildOptions, say: Callable[[str], None
             return rebuild(root, game, opts, say, document)
         for problem in exc.problems:
             say(f"  {problem}")
-        say(f"{time.strftime('%H:%M:%S')} {len(exc.problems)} problem(s); the last good PDFs are unchanged. "
+        n = len(exc.problems)
+        say(f"{time.strftime('%H:%M:%S')} {n} problem{'s' if n != 1 else ''}; the last good PDFs are unchanged. "
             "Watching...")
         return None
     except MemoryError:  # past PNP_MEMORY: the game asks too much; keep watching for the edit that fixes it

@@ -34,7 +34,7 @@ def blank_pages(pdf: Path) -> list[int]:
 
 
 def _summary_blank(out: str) -> int:
-    found = re.search(r"\d+ files, \d+ pages, \d+ pieces in \d+\.\d\d s \((\d+) blank pages?\)", out)
+    found = re.search(r"\d+ files, \d+ pages, \d+ pieces in \d+\.\d\d s \((\d+) blank pages?[^)]*\)", out)
     assert found, out
     return int(found.group(1))
 

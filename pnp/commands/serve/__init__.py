@@ -78,7 +78,9 @@ class Server:
         if ref.errors:
             for problem in ref.errors:
                 self.say(f"  {problem}")
-            self.say(f"{stamp} {why or ''}{len(ref.errors)} problem(s): shown on the page over the last good faces")
+            n = len(ref.errors)
+            self.say(f"{stamp} {why or ''}{n} problem{'s' if n != 1 else ''}: shown on the page over the last good "
+                     "faces")
         elif why is not None:
             self.say(f"{stamp} {why}laid out in {ref.seconds:.2f} s")
         return ref
