@@ -69,8 +69,12 @@ def parse(markup: str, glossary: re.Pattern[str] | None, term_style: str, icons:
             elif token.startswith(":") and token.endswith(":") and len(token) > 2:
                 name = token[1:-1]
                 if icons is not None and name not in icons:
-                    raise MarkupError(f"unknown icon :{name}: (known: {', '.join(sorted(icons))})"
-                                      f"{did_you_mean(name, icons)}")
+                    if not icons:
+                        raise MarkupError(f"unknown icon :{name}:: this game has no icon set; write one "
+                                          "(cards/GAME/icons.yaml, docs/format.md) and name it in game.yaml "
+                                          "(`icons: icons.yaml`)")
+                    raise MarkupError(f"unknown icon :{name}: (the icon set that game.yaml's `icons:` names has "
+                                      f"{', '.join(sorted(icons))}){did_you_mean(name, icons)}")
                 pieces.append(TextPiece(name, "regular", icon=True))
             else:
                 style = _STYLE[bold, italic]

@@ -59,7 +59,7 @@ def test_the_schemas_are_wired_in_and_accept_the_new_files(tmp_path: Path):
         assert m, line
         validate(root, path, (path.parent / m.group(1)).resolve())
         checked += 1
-    assert checked == 7  # game, rules, 3 templates, 2 decks (and no icons file)
+    assert checked == 8  # game, rules, 3 templates, 2 decks, the icon set
     assert load_file(root / "cards/dice-tower/game.yaml", root).data["name"] == "Dice: the Tower"
 
 
@@ -102,5 +102,5 @@ def test_the_scaffold_ships_inside_the_package():
 
     scaffold = resources.files("pnp.commands") / "scaffold"
     names = {p.name for p in (scaffold / "game").iterdir()}
-    assert names == {"game.yaml", "cards.yaml", "aid.yaml", "rules.yaml", "rulebook.md", "play.yaml"}
+    assert names == {"game.yaml", "cards.yaml", "aid.yaml", "rules.yaml", "rulebook.md", "play.yaml", "icons.yaml"}
     assert (scaffold / "fonts" / "LICENSE-Lato.txt").is_file()

@@ -40,8 +40,11 @@ def test_glossary_matches_whole_words_longest_first():
 
 
 def test_unknown_icon_and_unclosed_markup_are_errors():
-    with pytest.raises(MarkupError, match=r"unknown icon :fire: \(known: damage\)"):
+    with pytest.raises(MarkupError, match=r"unknown icon :fire: \(the icon set that game.yaml.s `icons:` names has "
+                                          r"damage\)"):
         parse("a :fire: b", None, "bold", {"damage": 1})
+    with pytest.raises(MarkupError, match=r"this game has no icon set; write one .* name it in game.yaml"):
+        parse("a :coin: b", None, "bold", {})
     with pytest.raises(MarkupError, match="unclosed"):
         parse("a **b", None, "bold", None)
 

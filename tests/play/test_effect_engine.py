@@ -36,7 +36,7 @@ def test_a_changed_effect_moves_the_win_rate(scaffold):
     before = simulated(scaffold)["win"]["rate"]
     edit(scaffold / "cards/shop/cards.yaml", "effect: [{gain: {resource: coins, amount: 7}}",
          "effect: [{gain: {resource: coins, amount: 1}}")
-    edit(scaffold / "cards/shop/cards.yaml", "Gain 7 Coins.", "Gain 1 Coin.")
+    edit(scaffold / "cards/shop/cards.yaml", "Gain 7 :coin: Coins.", "Gain 1 :coin: Coin.")
     assert simulated(scaffold)["win"]["rate"] < before - 0.2
 
 
