@@ -1,5 +1,5 @@
-"""`pnp check`: the orchestrator. Each game checked against its rules (custom rules in the sandbox), then, when
-it breaks none, its balance rules played; a recorded setup checked against its `setup:`; and with `--print`,
+"""`pnp check`: the orchestrator. Each game checked against its rules (custom rules in the sandbox) and, played
+from its YAML, against what pnp's engine plays; then, when it breaks none, its balance rules played; a recorded setup checked against its `setup:`; and with `--print`,
 the files a build would write preflighted on every paper the game is made for. A game that cannot be read
 is reported like the others (`Unchecked`), and the next one is checked. The CLI parses and prints."""
 
@@ -102,6 +102,9 @@ def _check_one(root: Path, g: str, request: CheckRequest, paused: Any, ink_notes
 
     with paused():
         checked = check_game(root, g, request.rules)
+    from pnp.play.play_spec import engine_problems
+
+    checked.problems.extend(engine_problems(checked.game))  # what pnp's engine cannot play, before any game
     if not checked.errors:  # a game that breaks its rules is not played: its balance can wait
         from pnp.play.balance_play import balance_problems
 
