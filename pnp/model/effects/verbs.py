@@ -106,7 +106,8 @@ LIBRARY: dict[str, Verb] = _verbs(
          "resolving a step (`resolve`), for the player who played it, or `who: others` or `all`; `while:` says "
          "when it holds", "{modify: {cost: play, by: -1}, while: \"coins < 5\"}"),
     Verb("prevent", {"place": Arg("place"), "tokens": Arg("text", False, "gain", ("gain", "lose"))},
-         "No token can be {{ 'added to' if tokens == 'gain' else 'removed from' }} {{ place }}.",
+         "No token can be {{ 'added to' if tokens == 'gain' else 'removed from' }} {{ 'your place' if place == "
+         "'here' else 'the place rolled' if place == 'rolled' else place }}.",
          "from when its card is played, a place (as it is then) gains no tokens (or, `tokens: lose`, loses "
          "none); `while:` says when it holds", "{prevent: {place: here}}"),
 )
