@@ -19,7 +19,7 @@ import random
 from typing import Any
 
 from pnp.play.effect_board import Board
-from pnp.play.effect_lasting import OFFER, LastingEffects
+from pnp.play.effect_lasting import OFFER, LastingEffects, What
 from pnp.play.state import Move, Outcome, State
 from pnp.play.table import Table
 
@@ -218,7 +218,7 @@ class EffectState(LastingEffects, State):
             self._lasting(step, [(("track", a["track"], None), self.tracks[a["track"]] - old)])
         elif verb in ("gain", "spend"):
             sign = 1 if verb == "gain" else -1
-            who, changes = a.get("who") or "self", []
+            who, changes = a.get("who") or "self", list[tuple[What, int]]()
             for p in range(self.table.players):
                 if who == "all" or (who == "self") == (p == me):
                     purse = self.purse[p]

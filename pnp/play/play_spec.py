@@ -101,20 +101,6 @@ def load_play_spec(game: Game) -> DataGame:
     return DataGame(spec, tuple(turn or ()), effects, {c: split(e) for c, e in effects.items()}, split(turn))
 
 
-def engine_problems(game: Game) -> list[Any]:
-    """`pnp check`'s: what pnp's engine refuses of a game played from its play.yaml, each at its line (none for a
-    game with a play module, which plays it instead, or with no play.yaml)."""
-    from pnp.play.run import play_code
-
-    if not has_play_spec(game) or play_code(game) is not None:
-        return []
-    try:
-        load_play_spec(game)
-    except InputError as exc:
-        return list(exc.problems)
-    return []
-
-
 def _verbs_used(turn: tuple[Any, ...], deck: Any) -> list[tuple[Any, str]]:
     """(where, verb) of every step of the turn and of the hand's cards' effects, nested ones too."""
     from pnp.model.effects.effect_steps import every_step
