@@ -218,13 +218,14 @@ class _Reading:
                 self.fail((*path, "if"), "`if:` is a condition over the game, e.g. \"happiness < 50\"")
                 return None
             out["if"] = tree["if"]
-        if ("resolve" in tree) != (tree.get("until") == "resolved"):
-            key = "resolve" if "resolve" in tree else "until"
+        costs = "resolve" in tree and verb != "resolve"  # (a game's own `resolve` verb is the step's verb)
+        if costs != (tree.get("until") == "resolved"):
+            key = "resolve" if costs else "until"
             self.fail((*path, key), "`until: resolved` and `resolve:` go together: the step lasts until a player "
                       "pays what `resolve:` says, e.g. {change: {track: morale, by: -2}, until: resolved, "
                       "resolve: {spend: {resource: coins, amount: 3}}}")
             return None
-        if "resolve" in tree:
+        if costs:
             cost, at = tree["resolve"], (*path, "resolve")  # one step, or a list of them
             one = self.step(cost, at, depth + 1) if isinstance(cost, dict) else None
             steps = [one] if one is not None else None if isinstance(cost, dict) else self.steps(cost, at, depth + 1)
