@@ -1,7 +1,8 @@
-"""`pnp check`: the orchestrator. Each game checked against its rules (custom rules in the sandbox), then, when
-it breaks none, its balance rules played; a recorded setup checked against its `setup:`; and with `--print`,
-the files a build would write preflighted on every paper the game is made for. A game that cannot be read
-is reported like the others (`Unchecked`), and the next one is checked. The CLI parses and prints."""
+"""`pnp check`: the orchestrator. Each game checked against its rules (custom rules in the sandbox) and, played
+from its YAML, against what pnp's engine plays; then, when it breaks none, its balance rules played; a recorded
+setup checked against its `setup:`; and with `--print`, the files a build would write preflighted on every paper
+the game is made for. A game that cannot be read is reported like the others (`Unchecked`), and the next one is
+checked. The CLI parses and prints."""
 
 from __future__ import annotations
 
@@ -102,6 +103,7 @@ def _check_one(root: Path, g: str, request: CheckRequest, paused: Any, ink_notes
 
     with paused():
         checked = check_game(root, g, request.rules)
+    checked.problems.extend(_engine_problems(checked.game))  # what pnp's engine cannot play, before any game
     if not checked.errors:  # a game that breaks its rules is not played: its balance can wait
         from pnp.play.balance_play import balance_problems
 
@@ -118,6 +120,22 @@ def _check_one(root: Path, g: str, request: CheckRequest, paused: Any, ink_notes
                 found = preflight_game(root, g, replace(request.build, paper=on), ink_notes)
             checked.problems.extend(p for p in found if p not in checked.problems)  # once, if on both
     return checked
+
+
+def _engine_problems(game: Any) -> list:
+    """What pnp's engine refuses of a game played from its play.yaml, each at its line (none for a game with a
+    play module, which plays it instead, or with no play.yaml)."""
+    from pnp.core.errors import InputError
+    from pnp.play.play_spec import has_play_spec, load_play_spec
+    from pnp.play.run import play_code
+
+    if not has_play_spec(game) or play_code(game) is not None:
+        return []
+    try:
+        load_play_spec(game)
+    except InputError as exc:
+        return list(exc.problems)
+    return []
 
 
 def _recorded_setup(root: Path, game: Any, setup_file: Path) -> list:

@@ -8,9 +8,9 @@ copies (`clone`, for look-ahead policies) like any other value. When a step happ
 `played` (or with no `at:`) when it is played, at `drawn` when it is drawn, and at `round-start` and `round-end` at
 the start and the end of every round from then on (as its text reads: "At the end of each round: ..."), for the
 player who played it; the turn's steps at `round-start` and `round-end` once a round, for the first player, and
-the rest on every player's turn. What a `change`, `gain`, `spend` or
-`tokens` step does lasts for ever, or till the end of the round (`until: round-end`), of the next one
-(`until: next-round-end`) or of the Nth from now (`rounds: N`): then it is taken back, within its bounds.
+the rest on every player's turn. What a `change`, `gain`, `spend` or `tokens` step does lasts for ever, or for a
+time (effect_lasting.py: till a round's end, or till a player pays to resolve it); a passive step (`modify`,
+`prevent`) holds from when its card is played (effect_passive.py).
 """
 
 from __future__ import annotations
@@ -19,11 +19,12 @@ import random
 from typing import Any
 
 from pnp.play.effect_board import Board
+from pnp.play.effect_lasting import OFFER, LastingEffects, What
 from pnp.play.state import Move, Outcome, State
 from pnp.play.table import Table
 
 PLAYED = frozenset({"change", "gain", "spend", "draw", "discard", "shuffle", "repeat", "choose", "play", "look",
-                    "tokens", "roll", "move"})
+                    "tokens", "roll", "move", "modify", "prevent"})
 AT = ("played", "drawn", "round-start", "round-end")  # the `at:` the engine plays (never `bought`: it sells nothing)
 
 
@@ -36,7 +37,7 @@ def split(steps: Any) -> dict[str, tuple[Any, ...]]:
     return {at: tuple(s) for at, s in out.items()}
 
 
-class EffectState(State):
+class EffectState(LastingEffects, State):
     def __init__(self, table: Table, game: Any):  # game: play_spec.DataGame
         super().__init__(table)
         spec = game.spec
@@ -48,12 +49,14 @@ class EffectState(State):
         self.tracks = dict(spec.tracks)
         self.board = Board(spec.places, spec.pieces, spec.tokens, table.players)
         self.round, self.player, self.actor = 1, 0, 0
-        self.stack: list[list[Any]] = []  # frames: [steps, next index, times left, acting player]
+        self.stack: list[list[Any]] = []  # frames: [steps, next index, times left, acting player, card]
+        self.source: str | None = None  # the card whose steps are under way (None: the turn's)
         self.pending: tuple[str, Any] | None = None  # the choice the acting player is to make: (kind, what)
-        # the steps of the cards played that happen at every round's start or end from then on, and who played them
-        self.standing: dict[str, list[tuple[tuple[Any, ...], int]]] = {"round-start": [], "round-end": []}
+        # the steps of the cards played that happen at every round's start or end from then on, who played them
+        self.standing: dict[str, list[tuple[tuple[Any, ...], int, str]]] = {"round-start": [], "round-end": []}
         self.ending = False  # the round's end steps are under way
-        self.lasting: list[tuple[int, tuple[str, str, int | None], int]] = []  # (last round, what, by): undone then
+        self.lasting, self.open = [], []  # what lasts till a round's end, and till it is resolved
+        self.modifiers, self.prevents = [], []  # the passive steps played
         self.won: str = ""
         self._turn()
         self._run()
@@ -89,6 +92,8 @@ class EffectState(State):
             return [Move("place", p) for p in what[1]]
         if kind == "look":
             return [Move("on-top", c) for c in dict.fromkeys(what[0])]
+        if kind == "resolve":
+            return [*(Move("resolve", label) for label in self.resolvable(self.actor)), Move("pass")]
         return []
 
     def apply(self, move: Move) -> None:
@@ -106,14 +111,14 @@ class EffectState(State):
             steps = self.game.timed.get(move.arg) or {}
             for at in ("round-start", "round-end"):
                 if steps.get(at):
-                    self.standing[at].append((steps[at], me))
+                    self.standing[at].append((steps[at], me, move.arg))
             if steps.get("played"):
-                self.stack.append([steps["played"], 0, 1, me])
+                self.stack.append([steps["played"], 0, 1, me, move.arg])
         elif kind == "discard":
             self.hands[me].remove(move.arg)
             self.pile.discard(move.arg)
         elif kind == "choose":
-            self.stack.append([what[move.arg], 0, 1, me])
+            self.stack.append([what[move.arg], 0, 1, me, self.source])
         elif kind == "place":
             self._at(what[0], move.arg, me)
         elif kind == "look":
@@ -123,6 +128,10 @@ class EffectState(State):
                 self.pending = ("look", (tuple(left), tuple(chosen)))
             else:
                 self.pile.put_top(chosen + left)  # the first chosen on top; the last (one kind of card) left below
+        elif kind == "resolve" and move.name == "resolve":
+            self.resolve(move.arg, me)
+            self._check_win()
+            self._offer()  # another, if they can pay
         self._run()
 
     def over(self) -> bool:
@@ -147,7 +156,7 @@ class EffectState(State):
                 self._next_turn()
                 continue
             frame = self.stack[-1]
-            steps, i, left, who = frame
+            steps, i, left, who, self.source = frame
             if i >= len(steps):
                 if left > 1:
                     frame[1], frame[2] = 0, left - 1
@@ -156,18 +165,22 @@ class EffectState(State):
                 continue
             frame[1] = i + 1
             self.actor = who
+            if steps[i] is OFFER:
+                self._offer()
+                continue
             self._step(steps[i])
             self._check_win()
 
     def _turn(self) -> None:
         """The acting player's turn on the stack; at a round's first turn, the round's start steps above it."""
         timed = self.game.turn_timed
-        self.stack.append([timed["played"], 0, 1, self.player])
+        self.stack.append([timed["played"], 0, 1, self.player, None])
+        self.stack.append([(OFFER,), 0, 1, self.player, None])  # first, resolving what they can pay for
         if self.player == 0:
-            for steps, who in reversed(self.standing["round-start"]):
-                self.stack.append([steps, 0, 1, who])
+            for steps, who, card in reversed(self.standing["round-start"]):
+                self.stack.append([steps, 0, 1, who, card])
             if timed["round-start"]:
-                self.stack.append([timed["round-start"], 0, 1, 0])
+                self.stack.append([timed["round-start"], 0, 1, 0, None])
 
     def _next_turn(self) -> None:
         if self.player + 1 < self.table.players:
@@ -176,10 +189,10 @@ class EffectState(State):
             return
         if not self.ending:  # the round's end: its steps first (the turn's, then the cards' in the order played)
             self.ending = True
-            for steps, who in reversed(self.standing["round-end"]):
-                self.stack.append([steps, 0, 1, who])
+            for steps, who, card in reversed(self.standing["round-end"]):
+                self.stack.append([steps, 0, 1, who, card])
             if self.game.turn_timed["round-end"]:
-                self.stack.append([self.game.turn_timed["round-end"], 0, 1, 0])
+                self.stack.append([self.game.turn_timed["round-end"], 0, 1, 0, None])
             if self.stack:
                 return
         self.ending = False
@@ -202,16 +215,17 @@ class EffectState(State):
         if verb == "change":
             old = self.tracks.get(a["track"], 0)
             self.tracks[a["track"]] = max(0, min(100, old + a["by"]))
-            self._lasting(step, ("track", a["track"], None), self.tracks[a["track"]] - old)
+            self._lasting(step, [(("track", a["track"], None), self.tracks[a["track"]] - old)])
         elif verb in ("gain", "spend"):
             sign = 1 if verb == "gain" else -1
-            who = a.get("who") or "self"
+            who, changes = a.get("who") or "self", list[tuple[What, int]]()
             for p in range(self.table.players):
                 if who == "all" or (who == "self") == (p == me):
                     purse = self.purse[p]
                     old = purse.get(a["resource"], 0)
                     purse[a["resource"]] = max(0, old + sign * a["amount"])
-                    self._lasting(step, ("purse", a["resource"], p), purse[a["resource"]] - old)
+                    changes.append((("purse", a["resource"], p), purse[a["resource"]] - old))
+            self._lasting(step, changes)
         elif verb == "draw":
             for _ in range(a["count"]):
                 card = self.pile.draw()
@@ -221,17 +235,17 @@ class EffectState(State):
                 self.hands[me].append(card)
                 drawn = (self.game.timed.get(card) or {}).get("drawn")
                 if drawn:
-                    self.stack.append([drawn, 0, 1, me])
+                    self.stack.append([drawn, 0, 1, me, card])
         elif verb == "discard":
             if self.hands[me] and a["count"]:
                 self.pending = ("discard", None)
                 if a["count"] > 1:  # the rest of them after this one
-                    self.stack.append([(_again(step, "count", a["count"] - 1),), 0, 1, me])
+                    self.stack.append([(_again(step, "count", a["count"] - 1),), 0, 1, me, self.source])
         elif verb == "shuffle":
             self.pile.shuffle()
             self.known = 0
         elif verb == "repeat":
-            self.stack.append([a["do"], 0, a["times"], me])
+            self.stack.append([a["do"], 0, a["times"], me, self.source])
         elif verb == "choose":
             self.pending = ("choose", a["one"])
         elif verb == "play":
@@ -245,9 +259,11 @@ class EffectState(State):
             faces = a.get("faces") or {}
             steps = faces.get(self.board.rolled, faces.get("other"))
             if steps:
-                self.stack.append([steps, 0, 1, me])
-        elif verb in ("tokens", "move"):
-            self._place(step, a["place"] if verb == "tokens" else a["to"], a.get("piece"))
+                self.stack.append([steps, 0, 1, me, self.source])
+        elif verb in ("tokens", "move", "prevent"):
+            self._place(step, a["to"] if verb == "move" else a["place"], a.get("piece"))
+        elif verb == "modify":
+            self.hold(step, me)
 
     def _look(self, a: dict[str, Any]) -> None:
         cards = [self.pile.cards.pop() for _ in range(min(a["count"], len(self.pile)))]
@@ -280,42 +296,31 @@ class EffectState(State):
         self._at(step, place, me)
 
     def _at(self, step: Any, place: str, me: int) -> None:
-        if step.verb == "tokens":
+        if step.verb == "prevent":
+            self.hold(step, me, place)
+        elif step.verb == "tokens" and self.prevents and self.prevented(place, step.args["add"], me):
+            self.table.record.said(f"tokens at {place}: {self.board.tokens[place]}, as a step prevents it")
+        elif step.verb == "tokens":
             old = self.board.tokens[place]
             self.board.add(place, step.args["add"])
-            self._lasting(step, ("tokens", place, None), self.board.tokens[place] - old)
+            self._lasting(step, [(("tokens", place, None), self.board.tokens[place] - old)])
             self.table.record.said(f"tokens at {place}: {self.board.tokens[place]}")
         else:
             self.board.at[me][step.args["piece"]] = place
             self.table.record.said(f"player {me + 1}'s {step.args['piece']} to {place}")
 
-    def _lasting(self, step: Any, what: tuple[str, str, int | None], by: int) -> None:
-        """A step that lasts (`until:`, `rounds:`): what it changed, taken back at the end of the round it ends in."""
-        when = step.when
-        if by and ("until" in when or "rounds" in when):
-            rounds = when.get("rounds") or (2 if when.get("until") == "next-round-end" else 1)
-            self.lasting.append((self.round + rounds - 1, what, by))
-
-    def _take_back(self) -> None:
-        """At a round's end, after its steps: what lasted till then is taken back (held within its bounds)."""
-        ending = [x for x in self.lasting if x[0] <= self.round]
-        self.lasting = [x for x in self.lasting if x[0] > self.round]
-        for _, (kind, key, p), by in ending:
-            if kind == "track":
-                self.tracks[key] = max(0, min(100, self.tracks[key] - by))
-            elif kind == "purse" and p is not None:
-                self.purse[p][key] = max(0, self.purse[p].get(key, 0) - by)
-            else:
-                self.board.add(key, -by)
-            self.table.record.said(f"{key}: {-by:+d}, as the step that lasted till now ends")
-
     def _cost(self, card: str, pay: str) -> int:
         value = self.table.card(self.deck, card).get(pay, 0)
-        return value if isinstance(value, int) else 0
+        base = value if isinstance(value, int) else 0
+        return self._cost_of("play", base, self.actor) if self.modifiers else base
 
     def _names(self, p: int) -> dict[str, Any]:
         return {**self.tracks, **self.purse[p], **self.board.names(p), "round": self.round,
                 "hand": len(self.hands[p])}
+
+    def _offer(self) -> None:
+        if self.open and self.resolvable(self.actor):
+            self.pending = ("resolve", None)
 
     def _check_win(self) -> None:
         from pnp.model.expressions.evaluate import expression
@@ -337,6 +342,10 @@ class EffectState(State):
             return f"{who} chooses {move.arg}"
         if move.name == "choose":
             return f"{who} chooses step {move.arg + 1}"
+        if move.name == "resolve":
+            return f"{who} resolves {self.named(move.arg)}, paying {self.paying(move.arg, self.actor)}"
+        if move.name == "pass" and self.pending is not None and self.pending[0] == "resolve":
+            return f"{who} resolves nothing"
         return f"{who} passes" if move.name == "pass" else str(move)
 
     def baseline(self, moves: list[Move], rng: random.Random) -> Move:

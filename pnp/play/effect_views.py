@@ -1,7 +1,8 @@
 """A card's effect as game code reads it (`Table.effects`): its steps as read-only mappings, `{"verb", "args",
-"when"}`, a nested step list as a tuple of steps, a chosen place as `{"choose": (FILTER, ...)}`, and each
-number worked out from the card's fields as they are now (an argument written `"{{ card.damage }}"` reads the
-field again, so a sweep's value is what is played, as it is what is printed)."""
+"when"}`, a nested step list (and a resolve cost, `when["resolve"]`) as a tuple of steps, a chosen place as
+`{"choose": (FILTER, ...)}`, and each number worked out from the card's fields as they are now (an argument
+written `"{{ card.damage }}"` reads the field again, so a sweep's value is what is played, as it is what is
+printed)."""
 
 from __future__ import annotations
 
@@ -25,7 +26,8 @@ def _step(step: EffectStep, fields: Any) -> Any:
     args = {name: _value(value, fields) for name, value in step.args.items()}
     for name, source in step.sources.items():
         args[name] = _worked_out(source, fields)
-    return MappingProxyType({"verb": step.verb, "args": MappingProxyType(args), "when": MappingProxyType(step.when)})
+    when = {k: step_views(v, fields) if k == "resolve" else v for k, v in step.when.items()}
+    return MappingProxyType({"verb": step.verb, "args": MappingProxyType(args), "when": MappingProxyType(when)})
 
 
 def _value(value: Any, fields: Any) -> Any:

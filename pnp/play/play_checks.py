@@ -13,8 +13,6 @@ from pnp.model.load import Doc
 from pnp.play.effect_board import FILTERS, WORDS
 from pnp.play.effect_engine import AT
 
-LASTING = ("change", "gain", "spend", "tokens")  # the verbs whose step can last for a time
-
 
 def _walk(steps: Any, depth: int = 0) -> Iterator[tuple[Any, int]]:
     """(step, depth) of each step, the steps inside a step's arguments (a repeat's, a roll's faces') deeper."""
@@ -56,9 +54,13 @@ def check_board(spec: Any, doc: Doc, game: Game, turn: Any, deck: Any, problems:
             return None
         return [str(f.get("id", f.get("number"))) for f in faces]
 
+    from pnp.play.lasting_checks import Paid, check_lasting
+
     rolled_dice: list[tuple[Any, str]] = []
     uses_rolled: list[Any] = []
-    for owner, steps in (("turn", turn), *((f"{deck.id}/{c.id}", c.effect) for c in deck.cards)):
+    owners = (("turn", turn), *((f"{deck.id}/{c.id}", c.effect) for c in deck.cards))
+    paid = Paid(spec, [step for _, steps in owners for step, _ in _walk(steps)])
+    for owner, steps in owners:
         for step, depth in _walk(steps):
             a, where, verb = step.args, step.where, step.verb
             at = step.when.get("at")
@@ -66,15 +68,7 @@ def check_board(spec: Any, doc: Doc, game: Game, turn: Any, deck: Any, problems:
                 why = ("it sells nothing, so nothing is bought" if at == "bought" else "a turn's step is never drawn"
                        if at == "drawn" else "`at:` goes on a card's (or the turn's) own steps, not inside another")
                 problems.add(where, f"`at: {at}`: pnp's engine cannot play it here: {why}", owner)
-            lasting = [k for k in ("until", "rounds") if k in step.when]
-            if lasting and verb not in LASTING:
-                problems.add(where, f"`{lasting[0]}:` on `{verb}`: what a {verb} does cannot be taken back; only "
-                             f"{', '.join(LASTING)} last for a time", owner)
-            elif step.when.get("until") == "resolved":
-                problems.add(where, "`until: resolved`: pnp's engine has no way to resolve a step yet; a game with a "
-                             "play module plays it there (docs/simulate.md)", owner)
-            elif len(lasting) > 1:
-                problems.add(where, "`until:` or `rounds:`, not both", owner)
+            check_lasting(step, owner, paid, problems)
             if verb in ("draw", "shuffle", "look") and a.get("pile") not in (None, spec.hand):
                 problems.add(where, f"`{verb}` from {a['pile']!r}: pnp's engine draws, looks at and shuffles the "
                              f"hand's pile only (`hand: {spec.hand}`)", owner)
@@ -92,8 +86,8 @@ def check_board(spec: Any, doc: Doc, game: Game, turn: Any, deck: Any, problems:
                     if face != "other" and face not in faces:
                         problems.add(where, f"{a['die']} has no face {face!r} (its faces: {', '.join(faces)}; "
                                      "`other:` for the rest)", owner)
-            if verb in ("tokens", "move"):
-                place = a["place"] if verb == "tokens" else a["to"]
+            if verb in ("tokens", "move", "prevent"):
+                place = a["to"] if verb == "move" else a["place"]
                 if not places:
                     problems.add(where, f"`{verb}` needs a board: give play.yaml `places:` (docs/simulate.md)", owner)
                 elif isinstance(place, PlaceChoice):

@@ -138,6 +138,26 @@ def test_a_game_adds_a_verb_and_its_cards_use_it(project):
         "Every Captain moves to rolled."
 
 
+RESOLVE = '''verbs:
+  resolve:
+    does: "the crew ends an ongoing card early by spending Actions"
+    args: {actions: count}
+    reads: "Spend {{ actions }} Actions to end this card."
+'''
+
+
+def test_a_games_own_resolve_verb_is_a_step_and_beside_another_verb_it_is_the_resolve_cost(project):
+    """`resolve:` alone is the game's verb (Voyage's); written beside a verb with `until: resolved`, its cost."""
+    (project / "cards/mini/game.yaml").write_text((project / "cards/mini/game.yaml").read_text() + RESOLVE)
+    with_effect(project, "[{resolve: 4}, {change: {track: morale, by: -2}, until: resolved, resolve: {spend: "
+                "{resource: coins, amount: 3}}}]")
+    own, lowered = fireball(project).effect
+    assert (own.verb, own.args, own.when) == ("resolve", {"actions": 4}, {})
+    assert lowered.verb == "change" and [(s.verb, s.args) for s in lowered.when["resolve"]] == [
+        ("spend", {"resource": "coins", "amount": 3})]
+    assert effect_sentence((lowered,)) == "Lower Morale by 2 until someone pays 3 Coins to resolve it."
+
+
 def test_a_verb_the_game_does_not_declare_is_refused_with_its_verbs_named(project):
     (project / "cards/mini/game.yaml").write_text((project / "cards/mini/game.yaml").read_text() + MUSTER)
     err = refused(project, "[{mustr: rolled}]")

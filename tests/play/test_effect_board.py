@@ -109,7 +109,7 @@ def test_a_played_cards_round_start_step_happens_at_every_rounds_start_from_then
     ("{roll: compass, at: round-end}", "{roll: compass, at: bought}", "`at: bought`: pnp's engine cannot play it"),
     ("{roll: compass, at: round-end}", "{roll: sextant, at: round-end}", "no die 'sextant'"),
     ("{change: {track: supplies, by: -5}, at: round-start}", "{change: {track: supplies, by: -5}, until: resolved}",
-     "`until: resolved`: pnp's engine has no way to resolve a step yet"),
+     "`until: resolved` and `resolve:` go together"),
     ("{roll: compass, at: round-end}", "{roll: compass, rounds: 2}", "`rounds:` on `roll`: what a roll does cannot"),
 ])
 def test_what_the_board_cannot_mean_is_refused_at_its_step(board, old, new, said):

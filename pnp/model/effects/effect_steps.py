@@ -20,7 +20,7 @@ from typing import Any
 from pnp.core import bounds
 from pnp.core.errors import Problems, Where, did_you_mean
 from pnp.model.effects.effect_words import EffectWords
-from pnp.model.effects.verbs import DURATIONS, LIBRARY, MODIFIERS, TRIGGERS, Arg, Verb
+from pnp.model.effects.verbs import DURATIONS, LIBRARY, MODIFIERS, PASSIVE, TRIGGERS, Arg, Verb
 from pnp.model.load import Doc
 
 Path_ = tuple[Any, ...]
@@ -77,6 +77,8 @@ class _Reading:
             self.fail(path, "a step is a mapping of one verb to its arguments, e.g. {draw: 1}")
             return None
         named = [k for k in tree if k in self.verbs]
+        if len(named) > 1 and "resolve" in named:  # a game's own `resolve` verb, or beside another: its cost
+            named.remove("resolve")
         if len(named) != 1:
             self._no_verb(tree, named, path)
             return None
@@ -87,7 +89,7 @@ class _Reading:
                           f"or condition ({', '.join(MODIFIERS)}){did_you_mean(key, [*verb.siblings, *MODIFIERS])}")
                 return None
         args = self.args(verb, tree, path, depth)
-        when = self.when(tree, path)
+        when = self.when(tree, path, verb.name, depth)
         if args is None or when is None:
             return None
         sources = {name: v for name, v in _given(verb, tree).items() if isinstance(v, str) and "{{" in v
@@ -197,7 +199,7 @@ class _Reading:
             self.fail(path, f"{source!r} gives {text!r} on this card, not a whole number")
             return _BAD
 
-    def when(self, tree: dict, path: Path_) -> dict[str, Any] | None:
+    def when(self, tree: dict, path: Path_, verb: str, depth: int) -> dict[str, Any] | None:
         out: dict[str, Any] = {}
         for key, allowed in (("at", TRIGGERS), ("until", DURATIONS)):
             if key in tree:
@@ -217,6 +219,29 @@ class _Reading:
                 self.fail((*path, "if"), "`if:` is a condition over the game, e.g. \"happiness < 50\"")
                 return None
             out["if"] = tree["if"]
+        costs = "resolve" in tree and verb != "resolve"  # (a game's own `resolve` verb is the step's verb)
+        if costs != (tree.get("until") == "resolved"):
+            key = "resolve" if costs else "until"
+            self.fail((*path, key), "`until: resolved` and `resolve:` go together: the step lasts until a player "
+                      "pays what `resolve:` says, e.g. {change: {track: morale, by: -2}, until: resolved, "
+                      "resolve: {spend: {resource: coins, amount: 3}}}")
+            return None
+        if costs:
+            cost, at = tree["resolve"], (*path, "resolve")  # one step, or a list of them
+            one = self.step(cost, at, depth + 1) if isinstance(cost, dict) else None
+            steps = [one] if one is not None else None if isinstance(cost, dict) else self.steps(cost, at, depth + 1)
+            if steps is None:
+                return None
+            out["resolve"] = tuple(steps)
+        if "while" in tree:
+            if verb not in PASSIVE:
+                self.fail((*path, "while"), f"`while:` goes on a passive step ({', '.join(PASSIVE)}), which holds "
+                          f"while its condition does; say when a {verb} happens with `if:`")
+                return None
+            if not isinstance(tree["while"], str) or not tree["while"].strip():
+                self.fail((*path, "while"), "`while:` is a condition over the game, e.g. \"coins < 5\"")
+                return None
+            out["while"] = tree["while"]
         return out
 
 
@@ -260,9 +285,11 @@ def _fields_read(source: str) -> set[str]:
 
 
 def every_step(steps: Any) -> Iterator[EffectStep]:
-    """Each step of an effect, the steps inside a step's arguments (a `repeat`'s, a roll's faces') too."""
+    """Each step of an effect, the steps inside a step's arguments (a `repeat`'s, a roll's faces') and its
+    resolve cost (`resolve:`) too."""
     for step in steps or ():
         yield step
+        yield from every_step(step.when.get("resolve"))
         for value in step.args.values():
             if isinstance(value, list):
                 yield from every_step(value)

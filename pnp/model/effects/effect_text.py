@@ -12,8 +12,7 @@ from pnp.model.effects.verbs import LIBRARY, Verb
 
 _WHEN = {"drawn": "When drawn", "played": "When played", "bought": "When bought",
          "round-start": "At the start of each round", "round-end": "At the end of each round"}
-_UNTIL = {"round-end": "until the end of the round", "next-round-end": "until the end of the next round",
-          "resolved": "until resolved"}
+_UNTIL = {"round-end": "until the end of the round", "next-round-end": "until the end of the next round"}
 
 
 def effect_sentence(steps: Sequence[Any], verbs: dict[str, Verb] | None = None,
@@ -44,8 +43,19 @@ def step_sentence(step: Any, verbs: dict[str, Verb], words: EffectWords) -> str:
             values[name] = value
     said = jinja_template(verb.reads).render(**values).strip()
     said = said[:1].upper() + said[1:]  # a sentence, whatever word it starts with ("your current Room ...")
-    if "until" in step.when:
+    if "while" in step.when:
+        said = said.rstrip(".") + f" while {step.when['while']}."
+    if "resolve" in step.when:
+        said = said.rstrip(".") + f" until someone pays {_paid(step.when['resolve'], verbs, words)} to resolve it."
+    elif "until" in step.when:
         said = said.rstrip(".") + f" {_UNTIL[step.when['until']]}."
     if "at" in step.when:
         said = f"{_WHEN[step.when['at']]}: {said if words.proper(said) else said[:1].lower() + said[1:]}"
     return said
+
+
+def _paid(cost: Sequence[Any], verbs: dict[str, Verb], words: EffectWords) -> str:
+    """A resolve cost in words: `3 Coins and 1 Wood` for spend steps, else each step's own sentence."""
+    said = [f"{s.args['amount']} {str(words.name(s.args['resource'])).title()}" if s.verb == "spend"
+            else step_sentence(s, verbs, words).rstrip(".").lower() for s in cost]
+    return " and ".join(said)

@@ -110,11 +110,29 @@ LIBRARY: dict[str, Verb] = _verbs(
     Verb("choose", {"one": Arg("steps")}, "Choose one: {{ one }}",
          "the acting player chooses one of the steps (each a step of its own)",
          "{choose: [{gain: {resource: coins, amount: 2}}, {draw: 1}]}"),
+    Verb("modify", {"cost": Arg("text", True, None, ("play", "resolve")), "by": Arg("amount"),
+                    "who": Arg("text", False, "self", ("self", "others", "all"))},
+         "{{ 'Playing a card' if cost == 'play' else 'Resolving a step' }} costs {{ 'you' if who == 'self' else "
+         "'every other player' if who == 'others' else 'every player' }} {{ by | abs }} "
+         "{{ 'less' if by < 0 else 'more' }}.",
+         "from when its card is played, a cost is less (a negative amount) or more: playing a card (`play`) or "
+         "resolving a step (`resolve`), for the player who played it, or `who: others` or `all`; `while:` says "
+         "when it holds", "{modify: {cost: play, by: -1}, while: \"coins < 5\"}",
+         explains="Once the card is played, a cost is lower or higher, for as long as the card says."),
+    Verb("prevent", {"place": Arg("place"), "tokens": Arg("text", False, "gain", ("gain", "lose"))},
+         "No token can be {{ 'added to' if tokens == 'gain' else 'removed from' }} {{ 'your place' if place == "
+         "'here' else 'the place rolled' if place == 'rolled' else place }}.",
+         "from when its card is played, a place (as it is then) gains no tokens (or, `tokens: lose`, loses "
+         "none); `while:` says when it holds", "{prevent: {place: here}}",
+         explains="Once the card is played, no token can be put on (or taken off) that place."),
 )
+
+PASSIVE = ("modify", "prevent")  # the verbs whose step holds from when its card is played (`while:` it may)
 
 TRIGGERS = ("drawn", "played", "bought", "round-start", "round-end")  # `at:` a step happens then
 DURATIONS = ("round-end", "next-round-end", "resolved")  # `until:` a step's effect lasts till then
-MODIFIERS = ("if", "at", "until", "rounds")  # beside any verb: a condition, a time, a duration
+MODIFIERS = ("if", "at", "until", "rounds", "resolve", "while")  # beside a verb: a condition, a time, a duration,
+# the cost that resolves a step `until: resolved`, the condition a passive step holds under
 
 
 def effect_json_schema(game: dict[str, str] | None = None) -> dict[str, object]:
@@ -129,7 +147,11 @@ def effect_json_schema(game: dict[str, str] | None = None) -> dict[str, object]:
         "if": {"type": "string", "description": "a condition over the game: the step happens only while it holds"},
         "at": {"enum": list(TRIGGERS), "description": "when the step happens"},
         "until": {"enum": list(DURATIONS), "description": "how long what it does lasts"},
-        "rounds": {"type": "integer", "minimum": 1, "description": "for how many rounds it lasts"}}}
+        "rounds": {"type": "integer", "minimum": 1, "description": "for how many rounds it lasts"},
+        "resolve": {"description": "with `until: resolved`: what a player pays to end it, spend steps, e.g. "
+                    "{spend: {resource: coins, amount: 3}}"},
+        "while": {"type": "string", "description": f"on a passive step ({', '.join(PASSIVE)}): the condition it "
+                  "holds under, e.g. \"coins < 5\""}}}
     return {"description": "what the card does in play, as steps (docs/effects.md); `none`: nothing",
             "oneOf": [{"const": "none"}, {"type": "array", "items": step}]}
 
