@@ -251,9 +251,9 @@ def test_the_warning_docs_format_quotes_is_the_one_pnp_prints(tmp_path: Path):
     (game / "art").mkdir()
     (game / "art/anchor.svg").write_text(BACKGROUND)
     shapes = "{shapes: [{type: circle, cx: 50, cy: 50, r: 40, fill: current}]}"
-    (game / "icons.yaml").write_text("size: 100\nicons:\n" + "".join(f"  i{i}: {shapes}\n" for i in range(9))
+    names = ["coin", "card", *(f"i{i}" for i in range(7))]  # the two the starter cards draw, and more
+    (game / "icons.yaml").write_text("size: 100\nicons:\n" + "".join(f"  {n}: {shapes}\n" for n in names)
                                      + "  anchor: {svg: art/anchor.svg, description: a harbour}\n")
-    edit(game / "game.yaml", "\ndecks:", "\nicons: icons.yaml\ndecks:")
     result = run_pnp("build", "my-game", cwd=tmp_path / "p")
     assert result.code == 0, result.err
     assert quoted.group(1) in result.err.splitlines()
