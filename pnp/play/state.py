@@ -27,11 +27,15 @@ class Move(NamedTuple):
 
 
 class Outcome(NamedTuple):
-    """How a game ended: won or not, the reason (`"happiness at 0"`), and the round it ended in."""
+    """How a game ended: won or not, the reason (`"happiness at 0"`), and the round it ended in. A competitive
+    game also gives each seat's score (seat 0 first) and the seats that won after its tie-breaks (several: a
+    shared win; empty: nobody won); its `won` is True when some seat won."""
 
     won: bool
     reason: str
     round: int
+    scores: tuple[float, ...] | None = None
+    winners: tuple[int, ...] | None = None
 
 
 class State:
@@ -56,6 +60,11 @@ class State:
         raise NotImplementedError
 
     # -- what a play module may define --------------------------------------------------------------
+    def seat(self) -> int:
+        """The seat (0 for the first player) whose decision `moves()` offers now: the policy of that seat
+        answers it. A cooperative game, whose players decide together, leaves it at 0."""
+        return 0
+
     def baseline(self, moves: list[Move], rng: random.Random) -> Move:
         """A sensible player's choice (the `baseline` policy); without one, a random legal move."""
         return moves[int(rng.random() * len(moves))]
