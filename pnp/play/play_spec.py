@@ -56,6 +56,9 @@ class DataGame:
     timed: dict[str, dict[str, tuple[Any, ...]]] = field(default_factory=dict)  # card -> `at:` -> its steps then
     turn_timed: dict[str, tuple[Any, ...]] = field(default_factory=dict)  # the turn's steps by `at:`
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> DataGame:
+        return self  # read only: a look-ahead's copy of a game shares what it is played from
+
 
 def has_play_spec(game: Game) -> bool:
     return (game.dir / SPEC_FILE).is_file()

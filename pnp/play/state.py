@@ -80,8 +80,11 @@ class State:
         the real dice) and its hidden piles shuffled again (nor the real order of the cards)."""
         import copy
 
-        new = copy.deepcopy(self, self.table.shared())
-        new.table.rng = random.Random(rng.random())
+        fresh = random.Random(rng.random())
+        memo = self.table.shared()
+        memo[id(self.table.rng)] = fresh  # every reference to the game's dice in the copy is to its own dice
+        new = copy.deepcopy(self, memo)
+        new.table.rng = fresh
         new.hide()
         return new
 

@@ -32,6 +32,9 @@ class PlaceChoice:
 
     filters: tuple[str, ...]
 
+    def __deepcopy__(self, memo: dict[int, Any]) -> PlaceChoice:
+        return self
+
     def __str__(self) -> str:
         return f"a chosen place ({', '.join(self.filters)})" if self.filters else "a chosen place"
 
@@ -47,6 +50,9 @@ class EffectStep:
     when: dict[str, Any] = field(default_factory=dict)
     sources: dict[str, str] = field(default_factory=dict)  # argument -> the expression of the card's fields it
     # was worked out from (`"{{ card.damage }}"`): a sweep that changes the field changes what is played
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> EffectStep:
+        return self  # read only once read: a look-ahead's copy of a game shares its cards' steps
 
 
 class _Reading:
