@@ -294,9 +294,6 @@ HEAVY = {
     "test_the_colours_rule_over_20000_colours_is_bounded",
     "test_the_docs_count_from_a_data_table_is_read_from_it",
     "test_the_docs_site_builds_strictly",
-    "test_the_fused_chooser_agrees_in_a_sweeps_games",
-    "test_the_fused_chooser_agrees_in_the_odd_states_random_play_reaches",
-    "test_the_fused_chooser_chooses_the_grouped_baselines_move_at_every_decision",
     "test_the_page_says_the_numbers_of_the_json_report",
     "test_the_same_seed_gives_a_byte_identical_report_and_another_seed_does_not",
     "test_the_same_seed_gives_the_same_bytes_and_the_page_stands_alone",
@@ -339,7 +336,8 @@ def _grouped(items: list[pytest.Item]) -> None:
             item._id = NodeId.parse(f"{item.nodeid}@{'_'.join(names)}")  # type: ignore[attr-defined]
 
 
-LONGEST = {"test_a_build_killed_at_any_point_leaves_the_old_build_or_the_new_one_whole",
+LONGEST = {"test_a_broken_value_is_tuned_back_into_the_band_with_far_fewer_games_than_every_value",
+           "test_the_wheel_alone_makes_a_project_that_builds_checks_deals_and_serves",
            "test_a_mangled_game_is_refused_in_words_or_built_whole",
            "test_a_cold_warm_damaged_or_unwritable_cache_gives_the_same_pdfs", "test_cli_export_and_preview"}
 

@@ -18,6 +18,12 @@ def test_ruff():
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+# one worker runs every mypy in turn, on one cache: the games' runs reuse what pnp's own run read (the standard
+# library, pnp), and a module of one game's that another game also has (every game has `rules`) is read again
+MYPY = pytest.mark.xdist_group("mypy")
+
+
+@MYPY
 def test_mypy():
     result = run("mypy")
     assert result.returncode == 0, result.stdout + result.stderr
@@ -31,11 +37,12 @@ def test_every_game_with_python_is_typed():
     assert {"voyage", "moon", "arkship"} <= set(GAME_CODE)
 
 
+@MYPY
 @pytest.mark.parametrize("game", GAME_CODE)
 def test_mypy_game_code(game):
-    """Each game on its own (every game has a module named `rules`), with pnp's own settings."""
+    """Each game on its own (every game has a module named `rules`), with pnp's own settings and cache."""
     folder = REPO / "cards" / game
     targets = [str(p.relative_to(REPO)) for p in sorted(folder.iterdir()) if p.suffix == ".py" or
                (p.is_dir() and (p / "__init__.py").exists())]
-    result = run("mypy", "--config-file", "pyproject.toml", "--cache-dir", f".mypy_cache/cards-{game}", *targets)
+    result = run("mypy", "--config-file", "pyproject.toml", *targets)
     assert result.returncode == 0, result.stdout + result.stderr
