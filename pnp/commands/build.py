@@ -32,7 +32,7 @@ from pnp.output.write.manifest import blank, face_rows, merge_notes, page_rows, 
 from pnp.rules.check import CheckOptions, rule_problems, split, start_custom_rules
 
 if TYPE_CHECKING:
-    pass
+    from pnp.layout.template_engine import LayoutEnv
 
 
 @dataclass(repr=False, eq=False)
@@ -66,7 +66,7 @@ class BuildOptions:
     max_pieces: int = bounds.PIECES  # refuse a build that would print more pieces than this
     document: bool = True  # False: leave out the print-and-play document (pnp watch writes the decks first)
     layout: str = "sheets"  # sheets: imposed for home printing; single: one face a page, for print shops
-    rulebook: str = "pages"  # pages: the rulebook page by page; booklet: imposed for saddle-stitching
+    rulebook: str = "pages"  # pages: the rulebook page by page; booklet: imposed for saddle-stitching; none: left out
     stock: str | None = None  # card or paper: the document holds only the sheets printed on that stock
     check_rules: bool = True  # False: the caller checks the rules itself (`pnp check --print`), and no face is marked
     painted: bool = False  # also render every file and measure the bleed it paints (`pnp check --print`)
@@ -215,17 +215,17 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
 
     # the rulebook (cards/<game>/rulebook.md): its counts, faces and setup from this very build
     rulebook = None
-    if opts.document and not single and opts.only is None:
-        from pnp.commands.rulebook_pdf import rulebook_pdf
-
+    if opts.document and not single and opts.only is None and opts.rulebook != "none":
         # pnp watch: made again only when its source, the rules or a deck it may show has changed
         book_key = (tuple(cache.decks[d.id][0] if d.id in cache.decks else "" for *_, d in rendered), paper,
                     opts.rulebook,
                     *((game.dir / f).read_bytes() if (game.dir / f).is_file() else b"" for f in ("rulebook.md",
                                                                                                  "rules.yaml")))
         if opts.cache is None or cache.rulebook is None or cache.rulebook[0] != book_key:
-            cache.rulebook = (book_key, rulebook_pdf(game, prep.decks, env, paper, opts.rulebook == "booklet", pdfx))
+            cache.rulebook = (book_key, _rulebook(game, prep, env, paper, opts, pdfx, book_key, notes))
         rulebook = cache.rulebook[1]
+    elif opts.rulebook == "none" and opts.document and not single and opts.only is None:
+        notes.append("the rulebook was left out (--no-rulebook): build without it to print it")
 
     # the print-and-play document: front matter (naming the rulebook), then every component's sheets
     counts: dict[str, int] = {}
@@ -312,6 +312,23 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
         checked += ink_problems
     return BuildResult(game, files, counts, warnings, time.perf_counter() - started, settings, merge_notes(notes),
                        checked)
+
+
+def _rulebook(game: Game, prep: Prepared, env: LayoutEnv, paper: tuple[float, float], opts: BuildOptions, pdfx: Any,
+              key: tuple, notes: list[str]) -> bytes | None:
+    """The rulebook's PDF, from the cache where nothing it is made from changed; with --force, drawn past its stale
+    counts, each said in `notes` (and not kept)."""
+    from pnp.commands.rulebook_kept import kept_rulebook
+    from pnp.commands.rulebook_pdf import rulebook_pdf
+
+    booklet = opts.rulebook == "booklet"
+    if opts.force:
+        stale: list[Problem] = []
+        made = rulebook_pdf(game, prep.decks, env, paper, booklet, pdfx, stale)
+        notes += [f"--force: the rulebook printed despite {p.where}: {p.message}" for p in stale]
+        return made
+    colour = None if pdfx is None else (pdfx.version, pdfx.limit, sorted(pdfx.palette.items()))
+    return kept_rulebook(game, (key, colour), lambda: rulebook_pdf(game, prep.decks, env, paper, booklet, pdfx))
 
 
 def order_of(opts: BuildOptions) -> str:

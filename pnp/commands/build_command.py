@@ -38,6 +38,7 @@ class BuildRequest:
     pdfx: str | None = None
     ink_limit: float | None = None
     vendor: str | None = None
+    no_rulebook: bool = False  # leave the rulebook out (the edit-one-card loop)
 
 
 def build_game(root: Path, game: str, request: BuildRequest, progress: Any,
@@ -57,6 +58,9 @@ def build_game(root: Path, game: str, request: BuildRequest, progress: Any,
         out = output_folder(root, out, game, "reprint")
         if not only:
             return _nothing_changed(game, out, request.changed_since)
+    if request.no_rulebook and request.rulebook != "pages":
+        raise Refused(f"--no-rulebook leaves the rulebook out and --rulebook {request.rulebook} asks for it: give one "
+                      "of the two")
     if request.ink_limit is not None and request.pdfx is None and request.vendor != "drivethrucards":
         raise Refused("--ink-limit is for a PDF/X build: add --pdfx x4 (or x1a), or --vendor drivethrucards")
     if request.vendor in ("tgc", "mpc"):  # the shop takes one PNG a face: the export at its sizes
@@ -65,7 +69,8 @@ def build_game(root: Path, game: str, request: BuildRequest, progress: Any,
         result = run_build(root, game, BuildOptions(
             request.paper, request.duplex, request.bleed, out, request.force, request.final, offset, only,
             progress=progress, rules=request.rules, max_pieces=request.max_pieces, layout=request.layout,
-            rulebook=request.rulebook, stock=request.stock, pdfx=request.pdfx, ink_limit=request.ink_limit,
+            rulebook="none" if request.no_rulebook else request.rulebook, stock=request.stock, pdfx=request.pdfx,
+            ink_limit=request.ink_limit,
             vendor=request.vendor))
     return build_report(result)
 

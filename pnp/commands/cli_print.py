@@ -52,6 +52,8 @@ def build(
     layout: Layout = "sheets",
     rulebook: Annotated[str, typer.Option(click_type=Choice("pages", "booklet"), help="pages, or booklet: the "
                                           "rulebook imposed for saddle-stitching (docs/rulebook.md)")] = "pages",
+    no_rulebook: Annotated[bool, typer.Option("--no-rulebook", help="leave the rulebook out (a faster build "
+                                               "between edits of the cards)")] = False,
     stock: Annotated[str | None, typer.Option(click_type=Choice("card", "paper"), help="the print-and-play document "
                                               "with only the sheets on this stock (for a print shop)")] = None,
     pdfx: Pdfx = None,
@@ -64,7 +66,7 @@ def build(
 
     request = BuildRequest(paper, duplex, not no_bleed, out, force, final, back_offset, printer, changed_since,
                            CheckOptions(not no_custom_rules, rule_timeout), max_pieces, layout, rulebook, stock,
-                           pdfx, ink_limit, vendor)
+                           pdfx, ink_limit, vendor, no_rulebook)
     run(lambda: build_game(project_root(), game, request, progress_bar(), collector_paused))
 
 

@@ -5,16 +5,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.core.errors import InputError, RuleError
+from pnp.core.errors import InputError, Problem, RuleError
 from pnp.layout.template_engine import LayoutEnv
 from pnp.model.game import Game
 from pnp.rules.rulebook_flow import rulebook_flow
 
 
 def rulebook_pdf(game: Game, decks: list[Any], env: LayoutEnv, paper: tuple[float, float],
-                 booklet: bool = False, pdfx: Any = None) -> bytes | None:
+                 booklet: bool = False, pdfx: Any = None, forced: list[Problem] | None = None) -> bytes | None:
     """The rulebook's PDF; an InputError (bad names, a bound, a block taller than a page) or a RuleError (a stale
-    count) when it cannot be printed."""
+    count) when it cannot be printed. `forced` (`pnp build --force`): the stale counts are put in it and the book
+    is drawn all the same."""
     made = rulebook_flow(game, decks, env)
     if made is None:
         return None
@@ -23,8 +24,10 @@ def rulebook_pdf(game: Game, decks: list[Any], env: LayoutEnv, paper: tuple[floa
     bad = [p for p in problems if p not in stale and p.severity == "error"]  # (a warning: `pnp check` says it)
     if bad:
         raise InputError(bad)
-    if stale:
+    if stale and forced is None:
         raise RuleError(stale)
+    if forced is not None:
+        forced += stale
     from pnp.output.document.book_look import Look
     from pnp.output.document.book_pages import render_rulebook
 

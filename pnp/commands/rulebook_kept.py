@@ -1,0 +1,63 @@
+"""The rulebook kept between builds: a warm `pnp build` whose rulebook's inputs did not change takes its PDF from
+the cache (pnp/core/disk_cache.py, signed) instead of reading, resolving and drawing it again.
+
+Its key is everything the book is made from: the decks' own keys (each deck's file, templates, the game's look and
+data, its pictures), every file of the game's folder (rulebook.md, rules.yaml, game code, play.yaml), the paper,
+pages or booklet, the PDF/X settings, and pnp's own code. A book drawn past its stale counts (`--force`) is never
+kept."""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from pnp.model.game import Game
+
+KIND = "rulebook"
+MOST = 64 * 1024 * 1024  # bytes of a game's folder read for the key; a bigger folder is not kept
+
+
+@functools.lru_cache(maxsize=1)
+def pnp_stamp() -> str:
+    """pnp's own code as it is now: each source file's name, size and time (a developer's edit makes a new key)."""
+    package = Path(__file__).resolve().parent.parent
+    h = hashlib.sha256()
+    for path in sorted(package.rglob("*")):
+        if path.suffix in (".py", ".j2", ".yaml", ".json", ".css", ".js") and path.is_file():
+            st = path.stat()
+            h.update(f"{path.relative_to(package)}:{st.st_size}:{st.st_mtime_ns}\n".encode())
+    return h.hexdigest()
+
+
+def book_key(game: Game, inputs: tuple[Any, ...]) -> str | None:
+    """The cache key of a rulebook made from `inputs` (the decks' keys and the build's options) in this game; None
+    when the game's folder is too big to read for it."""
+    h = hashlib.sha256(f"{pnp_stamp()}\n{inputs!r}\n".encode())
+    read = 0
+    for path in sorted(game.dir.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts:
+            data = path.read_bytes()
+            read += len(data)
+            if read > MOST:
+                return None
+            h.update(f"{path.relative_to(game.dir).as_posix()}:{len(data)}\n".encode())
+            h.update(data)
+    return h.hexdigest()
+
+
+def kept_rulebook(game: Game, inputs: tuple[Any, ...], make: Callable[[], bytes | None]) -> bytes | None:
+    """The rulebook's PDF from the cache when its inputs did not change, else `make()`'s, kept for the next build."""
+    from pnp.core import disk_cache
+
+    key = book_key(game, inputs)
+    if key is not None:
+        kept = disk_cache.load(KIND, key)
+        if isinstance(kept, bytes):
+            return kept
+    made = make()
+    if key is not None and made is not None:
+        disk_cache.store(KIND, key, made)
+    return made
