@@ -11,6 +11,7 @@ from pnp.layout.expr import truthy
 from pnp.layout.rulebook.flow import SetupView
 from pnp.model.game import Game
 from pnp.rules.setup_expr import Expressions, Locator, choose, resolve_tables
+from pnp.rules.setup_tracks import said_start, track_card
 from pnp.rules.spec import Step
 
 
@@ -66,7 +67,9 @@ def setup_view(game: Game) -> SetupView | None:
                 if step.if_ is not None and not truthy(exprs.field(path, step, "if", names, True)):
                     out.append("-")
                     continue
-                value = exprs.field(path, step, name, names, 1 if name == "count" else None)
+                card = track_card(game, step.track) if step.track and step.value is None else None
+                value = card.data["start"] if card is not None else \
+                    exprs.field(path, step, name, names, 1 if name == "count" else None)
                 out.append(value.rstrip(".") if name == "note" and isinstance(value, str) else value)
             except InputError:
                 out.append(dealt(n, step, player is not None))
@@ -74,7 +77,7 @@ def setup_view(game: Game) -> SetupView | None:
 
     for part, each in (("table", False), ("each_player", True), ("then", False)):
         for i, step in enumerate(getattr(spec, part)):
-            what = _said(step, names_of, each)
+            what = _said(game, step, names_of, each)
             most = deals[players[-1]]
             if each and step.if_ and most is not None and len(most["hands"]) > 1:
                 label = step.label or step.draw or step.place or step.roll or step.track
@@ -108,7 +111,7 @@ def setup_view(game: Game) -> SetupView | None:
     return SetupView(players, steps, by_players, dict(spec.options))
 
 
-def _said(step: Step, names: dict[str, str], each: bool) -> str:
+def _said(game: Game, step: Step, names: dict[str, str], each: bool) -> str:
     """A step in words, `{n}` standing for its number."""
     who = "Each player " if each else ""
     label = f" ({step.label})" if step.label else ""
@@ -122,6 +125,9 @@ def _said(step: Step, names: dict[str, str], each: bool) -> str:
         wild = f"; on the wild face, {step.wild}" if step.wild else ""
         return f"{who}{'rolls' if each else 'Roll'} the {names.get(step.roll, step.roll)}{label}{wild}"
     if step.track:
+        card = track_card(game, step.track)
+        if card is not None:
+            return f"Set the {said_start(card)} track to {{n}}{card.data.get('unit') or ''}"
         return f"Set the {step.track} track to {{n}}"
     if step.pile:
         return f"{who}{'makes' if each else 'Make'} a pile{label}"

@@ -249,7 +249,8 @@ def test_a_track_step_without_a_value_says_so(project):
     result = run_pnp("check", "mini", cwd=project)
     assert result.code == 2, result.out + result.err
     assert ("cards/mini/rules.yaml:4:7: each_player[0]: a track step states a `value`: where the track starts "
-            "(`{track: health, value: 10}`)") in result.err.splitlines(), result.err
+            "(`{track: health, value: 10}`), or names a track card with a `start` field (`{track: health-meter}`)") \
+        in result.err.splitlines(), result.err
 
 
 @pytest.mark.parametrize("step, expected", [
