@@ -18,7 +18,7 @@ from pnp.core.errors import InputError, Problem, did_you_mean
 from pnp.layout.expr import is_expr, truthy
 from pnp.model.game import Game
 from pnp.rules.setup_expr import Expressions, Locator, Path, resolve_tables
-from pnp.rules.setup_tracks import track_card
+from pnp.rules.setup_tracks import track_card, track_problems
 from pnp.rules.spec import Setup, Step
 
 KINDS = ("draw", "place", "roll", "track", "pile", "note")
@@ -92,15 +92,8 @@ def validate(setup: Setup, locate: Locator) -> list[Problem]:
                 out.append(locate.fail(path, "a pile needs a `label`: how the setup names it").problems[0])
             for j, part in enumerate(step.pile or []):
                 one(part, (*path, "pile", j), True)
-        card = track_card(locate.game, step.track) if kind == "track" else None
-        if kind == "track" and step.value is None and card is None:
-            out.append(locate.fail(path, "a track step states a `value`: where the track starts "
-                                   "(`{track: health, value: 10}`), or names a track card with a `start` field "
-                                   "(`{track: health-meter}`)").problems[0])
-        elif card is not None and step.value is not None:
-            out.append(locate.fail((*path, "value"), f"{card.id}'s start is kept in its deck ({card.where}, "
-                                   f"`start: {card.data['start']}`): drop `value:` here, the setup reads it from the "
-                                   "card").problems[0])
+        if kind == "track":
+            out.extend(track_problems(step, path, locate))
         for key in ("draw", "place"):
             deck = getattr(step, key)
             if isinstance(deck, str) and not is_expr(deck) and deck not in decks and deck not in piles:

@@ -4,7 +4,14 @@ copy and an error at the step."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from pnp.core.errors import Problem
 from pnp.model.game import Card, Game
+
+if TYPE_CHECKING:
+    from pnp.rules.setup_expr import Locator, Path
+    from pnp.rules.spec import Step
 
 
 def track_card(game: Game, name: object) -> Card | None:
@@ -24,3 +31,15 @@ def track_card(game: Game, name: object) -> Card | None:
 def said_start(card: Card) -> str:
     """The card's name as the setup says its track ("Happiness")."""
     return str(card.data.get("name") or card.id)
+
+
+def track_problems(step: Step, path: Path, locate: Locator) -> list[Problem]:
+    """A track step's start: a `value`, or a track card's `start`; never both."""
+    card = track_card(locate.game, step.track)
+    if step.value is None and card is None:
+        return locate.fail(path, "a track step states a `value`: where the track starts (`{track: health, value: "
+                           "10}`), or names a track card with a `start` field (`{track: health-meter}`)").problems
+    if card is not None and step.value is not None:
+        return locate.fail((*path, "value"), f"{card.id}'s start is kept in its deck ({card.where}, `start: "
+                           f"{card.data['start']}`): drop `value:` here, the setup reads it from the card").problems
+    return []
