@@ -114,23 +114,24 @@ def setup_view(game: Game) -> SetupView | None:
 def _said(game: Game, step: Step, names: dict[str, str], each: bool) -> str:
     """A step in words, `{n}` standing for its number."""
     who = "Each player " if each else ""
-    label = f" ({step.label})" if step.label else ""
     if step.draw:
         deck = names.get(str(step.draw), str(step.draw))
-        return f"{who}{'draws' if each else 'Draw'} {{n}} from the {deck} deck{label}"
+        words = (step.label or "").replace("-", " ")
+        which = f", the {words}" if words and words.lower() not in deck.lower() else ""  # the captain token
+        return f"{who}{'draws' if each else 'Draw'} {{n}} from the {deck} deck{which}"
     if step.place:
         deck = names.get(str(step.place), str(step.place))
-        return f"{'Place' if not each else who + 'places'} {{n}} of the {deck} pieces{label}"
+        return f"{'Place' if not each else who + 'places'} {{n}} of the {deck} pieces"
     if step.roll:
         wild = f"; on the wild face, {step.wild}" if step.wild else ""
-        return f"{who}{'rolls' if each else 'Roll'} the {names.get(step.roll, step.roll)}{label}{wild}"
+        return f"{who}{'rolls' if each else 'Roll'} the {names.get(step.roll, step.roll)}{wild}"
     if step.track:
         card = track_card(game, step.track)
         if card is not None:
             return f"Set the {said_start(card)} track to {{n}}{card.data.get('unit') or ''}"
         return f"Set the {step.track} track to {{n}}"
     if step.pile:
-        return f"{who}{'makes' if each else 'Make'} a pile{label}"
+        return f"{who}{'makes' if each else 'Make'} a pile"
     if step.note is not None:
         return f"{who.strip() + ': ' if each else ''}{{n}}"
     return "A step"

@@ -32,7 +32,7 @@ def test_a_changed_start_changes_the_deal_the_setup_and_the_rulebook(voyage: Pat
     built = run_pnp("build", "voyage", cwd=voyage)
     assert built.code == 0, built.err
     book = " ".join(text_of(voyage / "output/voyage/voyage-rulebook.pdf").split())
-    assert "Set the Happiness track to 60%" in book and "starts at 60%" in book
+    assert "Set the Happiness track to 60%" in book and "Start at 60%" in book  # the setup and the track card
     assert "to 50" not in book and "happiness track" not in book
 
 
