@@ -7,7 +7,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.core.errors import Problems, Where, did_you_mean, echo
-from pnp.layout.rulebook.names import component_words, rulebook_names, shown, stale_counts
+from pnp.layout.rulebook.names import prose_names, rulebook_names, shown
+from pnp.layout.rulebook.numbers import held, typed_numbers
 from pnp.layout.scene import Face
 from pnp.layout.text import MarkupError, parse
 from pnp.model.game import Game
@@ -72,7 +73,8 @@ class Resolver:
         self.book, self.game, self.faces, self.problems = book, game, faces, problems
         self.icons, self.setup = icons, setup
         self.names = rulebook_names(game)
-        self.words = component_words(game)
+        self.words = prose_names(game)
+        self.held = held(game, self.words, [*setup.steps, *(row for row, _ in setup.by_players)] if setup else [])
         self.decks = {d.id: d for d in game.decks}
         self.unknown: dict[str, str] = {}  # an unknown icon's name -> what is said of it
         self.at = Where(book.file)  # the block being laid out
@@ -93,7 +95,7 @@ class Resolver:
                     out.append(f":{part.name}:")
             else:
                 if check is not None:
-                    self.problems.extend(stale_counts(part, check, self.game, self.words, self.book.find))
+                    self.problems.extend(typed_numbers(part, check, self.game, self.words, self.held, self.book.find))
                 out.append(part)
         said = "".join(out)
         try:  # what the cards' renderer will read: a value, a caption or a legend line may not be markup it can

@@ -1,12 +1,11 @@
-"""Layout: what a rulebook's `{{ expressions }}` read (the same game the templates read), and the check that a
-count written by hand next to a component's name is the count the build prints."""
+"""Layout: what a rulebook's `{{ expressions }}` read (the same game the templates read), and the names of the
+game's components in prose (the numbers typed before them are checked in numbers.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-from pnp.core.errors import Problem, Where, did_you_mean
+from pnp.core.errors import did_you_mean
 from pnp.model.game import Game
 
 
@@ -69,26 +68,13 @@ def component_words(game: Game) -> dict[str, str]:
     return out
 
 
-def stale_counts(text: str, where: Where, game: Game, words: dict[str, str],
-                 find: Callable[[str, Where], Where]) -> list[Problem]:
-    """A number written before a component's name ("44 ability cards") that is not what the build prints."""
-    problems: list[Problem] = []
-    tokens = text.replace("*", " ").split()
-    for i, tok in enumerate(tokens):
-        if not tok.isdigit():
-            continue
-        best = None
-        for k in (3, 2, 1):
-            phrase = " ".join(_singular(w.strip(".,;:!?()").lower()) for w in tokens[i + 1:i + 1 + k])
-            if len(tokens[i + 1:i + 1 + k]) == k and phrase in words:
-                best = words[phrase]
-                break
-        if best is None:
-            continue
-        printed = game.deck(best).faces
-        if int(tok) != printed:
-            said = " ".join(tokens[i:i + 3])
-            problems.append(Problem(find(f"{tok} {tokens[i + 1]}", where), f"{said}: the build prints {printed}; "
-                                    f"write {{{{ count('{best}') }}}} instead of a number that goes stale",
-                                    best, "error", "rulebook-count"))
-    return problems
+def prose_names(game: Game) -> dict[str, str]:
+    """component_words, and each component's one-word name too ("7 Captains", "12 Rooms"): a number before it is
+    checked against what the game holds for it (numbers.py), which includes every other number kept under its
+    name ("4 Rooms Destroyed")."""
+    out = component_words(game)
+    for d in game.decks:
+        for name in {d.id.replace("-", " "), d.name.lower()}:
+            words = " ".join(_singular(w) for w in name.split())
+            out.setdefault(words, d.id)
+    return out

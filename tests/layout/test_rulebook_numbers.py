@@ -1,0 +1,61 @@
+"""Every number a rulebook's author types before a name of the game is checked against the game: a component's
+printed count or its setup count, a game noun's numbers (Rounds, Actions, faces) where the game keeps them, a
+track's percentages; each other number is a rule error at its line and column (pnp/layout/rulebook/numbers.py)."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+
+from pnp.layout.rulebook.numbers import number_of
+
+from conftest import REPO, errors_of, run_pnp
+
+WRONG = {  # a sentence with a hand-typed number that is not the game's -> the start of what is said at it
+    "The box holds 7 Captains.": "7 Captains: the build prints 6; write {{ count('captain') }}",
+    "The board holds 12 Rooms.": "12 Rooms: the build prints 16",
+    "Survive 12 Rounds.": "12 Rounds: the game holds no 12 for it (",
+    "The crew gets 12 Actions.": "12 Actions: the game holds no 12 for it (data['ship'].actions_per_round is 10",
+    "Repair costs 4 Actions.": "4 Actions: the game holds no 4 for it (data['tasks'].tasks[4].cost is 5",
+    "The Happiness meter starts at 60%.": "60%: no track of the game counted in % holds 60 here "
+                                          "(cards['happiness-meter'].start is 50)",
+    "The Peril Die has 12 faces.": "12 faces: the game holds no 12 for it (data['peril-die'].faces | length is 10",
+    "The box holds forty-two Ability Cards.": "forty-two Ability Cards: the build prints 44",
+}
+RIGHT = ["All players draw 3 Ability Cards.", "A Room holds at most 3 Damage Tokens.", "Survive 10 Rounds.",
+         "Repair costs 5 Actions.", "The Peril Die has 10 faces.", "The box holds 6 Captains and forty-four Ability "
+         "Cards.", "The crew loses when 4 Rooms are Destroyed.", "Entertain raises Happiness by 10%.",
+         "One ship board shows the whole liner."]
+
+
+@pytest.fixture
+def voyage(tmp_path: Path) -> Path:
+    root = tmp_path / "v"
+    for folder in ("cards/voyage", "templates/voyage", "fonts"):
+        shutil.copytree(REPO / folder, root / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    return root
+
+
+def test_number_words_are_read():
+    assert [number_of(w) for w in ("44", "forty-four", "Three", "twelve", "twenty", "ninety-nine", "fourty", "a")] \
+        == [44, 44, 3, 12, 20, 99, None, None]
+
+
+def test_each_hand_typed_number_is_caught_at_its_place_and_each_true_one_passes(voyage: Path):
+    book = voyage / "cards/voyage/rulebook.md"
+    book.write_text(book.read_text() + "\n# Numbers\n\n" + "\n\n".join([*WRONG, *RIGHT]) + "\n")
+    lines = book.read_text().splitlines()
+    result = run_pnp("check", "voyage", "--format", "json", cwd=voyage)
+    assert result.code == 1, result.out
+    found = [e for e in errors_of(result) if e["rule"] == "rulebook-count"]
+    assert len(found) == len(WRONG), [e["message"] for e in found]
+    for (sentence, said), err in zip(WRONG.items(), found, strict=True):
+        line = next(n for n, text in enumerate(lines, 1) if text == sentence)
+        number = said.split(":")[0].split()[0]
+        assert (err["file"], err["line"], err["col"]) == ("cards/voyage/rulebook.md", line,
+                                                          sentence.index(number) + 1), (sentence, err)
+        assert err["message"].startswith(said), (said, err["message"])
+    book.write_text(book.read_text().replace("\n\n".join(WRONG), ""))
+    assert run_pnp("check", "voyage", "--strict", cwd=voyage).code == 0  # the true sentences alone pass
