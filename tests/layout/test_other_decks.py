@@ -78,5 +78,5 @@ def voyage_reference_text(happiness_drop: int | None = None) -> str:
 
 
 def test_voyages_player_aid_reads_the_meters_drop_from_the_track_deck():
-    assert "Decrease Happiness by 10% and Sanitation by 20%, then draw" in voyage_reference_text()
-    assert "Decrease Happiness by 30% and Sanitation by 20%, then draw" in voyage_reference_text(30)
+    assert "Decrease Happiness by 10% and Sanitation by 20%, and an Event Card strikes" in voyage_reference_text()
+    assert "Decrease Happiness by 30% and Sanitation by 20%, and an Event Card strikes" in voyage_reference_text(30)
