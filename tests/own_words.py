@@ -36,6 +36,9 @@ def sources() -> set[str]:
 
 
 def sentences(text: str) -> list[str]:
+    """The text's sentences; a line in capitals (a card's label, "DISCARD AFTER USE") is one of its own."""
+    text = "\n".join(f"{line}." if line.strip() and line.upper() == line and any(c.isalpha() for c in line) else line
+                     for line in text.splitlines())
     flat = " ".join(text.split())
     return [s for s in re.split(r"(?<=[.!?:;])\s+|\s+[•·]\s+", flat) if s]
 

@@ -32,4 +32,27 @@ def rulebook_pdf(game: Game, decks: list[Any], env: LayoutEnv, paper: tuple[floa
     from pnp.output.document.book_pages import render_rulebook
 
     look = Look(env, f"{game.manifest.name}: rules", pdfx)
-    return render_rulebook(flow, look, game.manifest.name, game.manifest.version, paper, booklet, pdfx)
+    return render_rulebook(flow, look, game.manifest.name, game.manifest.version, paper, booklet, pdfx,
+                           cover_of(game, decks))
+
+
+COVER_FACES = 3  # the cards the rulebook's cover shows
+
+
+def cover_of(game: Game, decks: list[Any]) -> tuple[str, list[Any]]:
+    """The cover's line of facts ("1-4 players · 30-45 minutes · ages 12+", each where game.yaml says it) and the
+    faces it shows: the first card of each of the first decks of cards (portrait faces), up to COVER_FACES."""
+    m = game.manifest
+    facts = []
+    if m.players is not None:
+        n = m.players
+        facts.append(f"{n.min} player" + ("" if n.max == 1 else "s") if n.min == n.max else f"{n.min}-{n.max} players")
+    if m.minutes:
+        facts.append(f"{m.minutes} minutes")
+    if m.age:
+        facts.append(f"ages {m.age}+")
+    faces: list[Any] = []
+    for _deck, entries, _ in decks:
+        if entries and entries[0][0] is not None and entries[0][0].h > entries[0][0].w and len(faces) < COVER_FACES:
+            faces.append(entries[0][0])
+    return " · ".join(facts), faces

@@ -1,8 +1,7 @@
 """Stage 2, model: raw YAML trees -> a typed game (manifest, decks, cards).
 
 Card fields are declared per deck (`fields:`), so a deck's cards are checked against that declaration: an unknown
-field, a wrong type or a missing value is reported with its file:line:col and its path (`cards[3].cost`).
-"""
+field, a wrong type or a missing value is reported with its file:line:col and its path (`cards[3].cost`)."""
 
 from __future__ import annotations
 
@@ -121,6 +120,8 @@ class Manifest:
     name: str  # the game's name, on the cover and in every file's title
     version: str = "0.1"  # the game's version, stamped on playtest builds
     players: Players | None = None  # how many may play
+    minutes: str | None = None  # how long a game takes ("30-45"), on the rulebook's cover
+    age: Annotated[int | None, Check(ge=1, le=99)] = None  # the youngest it is for (12: "ages 12+" on the cover)
     fonts: dict[str, FontFamily] = field(default_factory=dict)  # font families by name: TrueType files in fonts/
     palette: dict[str, PaletteColour] = field(default_factory=dict)  # colours by name (#rrggbb), for templates and
     # rules to name; one given with its inks (`{rgb: ..., cmyk: [c, m, y, k]}`) is a Swatch: its `cmyk` for PDF/X
@@ -244,8 +245,7 @@ class Game:
 
 def read_card(hints: dict[str, tuple[Any, bool, Any]], raw: Any, reader: Reader, path: tuple,
               later: dict[str, str] | None = None) -> dict[str, Any] | None:
-    """One card's fields, typed; None (with problems recorded) when it is not valid. The fields in `later`
-    are expressions (`card_exprs`): left out here, evaluated once the card's written fields are read."""
+    """One card's fields, typed (those in `later`, expressions, are left to card_exprs); None when it is not valid."""
     if not isinstance(raw, dict):
         reader.fail(path, f"expected a mapping of fields, got {raw!r}")
         return None

@@ -31,14 +31,16 @@ from pnp.model.units import MM
 from pnp.output.document.book_look import BODY, FaceFlowable, Look, Markup
 
 MARGIN = 18 * MM
+COVER_WIDTH = 58 * MM  # each face on the cover, at most
 
 
 class _Doc(BaseDocTemplate):
-    def __init__(self, buf: io.BytesIO, look: Look, name: str, version: str, paper: tuple[float, float]):
+    def __init__(self, buf: io.BytesIO, look: Look, name: str, version: str, paper: tuple[float, float],
+                 facts: str = ""):
         super().__init__(buf, pagesize=paper, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN + 4 * MM,
                          bottomMargin=MARGIN, title=f"{name}: rules", author="", creator="pnp", invariant=1,
                          initialFontName=look.body_font)  # from the first operator on: no Helvetica in the file
-        self.look, self.name, self.version = look, name, version
+        self.look, self.name, self.version, self.facts = look, name, version, facts
         self.section = ""  # the last section begun
         self.where: Where | None = None  # the block of rulebook.md being placed (a part of a split table: its table's)
         self.head = ""  # the running head of this page: its first section, or the one it goes on with
@@ -59,6 +61,9 @@ class _Doc(BaseDocTemplate):
         canv.setFillColorRGB(1, 1, 1)
         canv.setFont(look.body.face("regular").name, 13)
         canv.drawCentredString(w / 2, h - 64 * MM, f"Rules · version {self.version}")
+        if self.facts:
+            canv.setFont(look.body.face("regular").name, 15)
+            canv.drawCentredString(w / 2, h - 80 * MM, self.facts)
         canv.restoreState()
 
     def beforeDocument(self) -> None:  # each pass of multiBuild starts again at the cover
@@ -153,23 +158,37 @@ def _at_least(least: float, widths: list[float]) -> list[float]:
         narrow = now
 
 
+def _cover_faces(look: Look, faces: list[Any], doc: _Doc) -> list[Flowable]:
+    """The cover's picture: the game's own faces side by side, as large as the text width takes, in the middle of
+    the page below the title band."""
+    if not faces:
+        return []
+    band = 95 * MM - doc.topMargin  # the title band is the top 95 mm of the page (_Doc._cover)
+    each = min(COVER_WIDTH, (doc.width - (len(faces) - 1) * 4 * MM) / len(faces))
+    tall = min(max(f.h / f.w for f in faces) * each, doc.height - band - 10 * MM)
+    art = FaceFlowable(look, rb.Figure(faces, each))
+    art.hAlign = "CENTER"
+    return [Spacer(1, band + max(8 * MM, (doc.height - band - tall) / 2 - 6 * MM)), art]
+
+
 def render_rulebook(flow: list[rb.Flow], look: Look, name: str, version: str, paper: tuple[float, float],
-                    booklet: bool = False, pdfx: Any = None) -> bytes:
+                    booklet: bool = False, pdfx: Any = None, cover: tuple[str, list[Any]] = ("", [])) -> bytes:
     """The rulebook's PDF on `paper`; a `booklet`: pages of half the sheet, imposed two to a landscape sheet; `pdfx`:
-    a PDF/X build's settings (CMYK, its keys and boxes: pnp/output/pdfx/canvas.py).
+    a PDF/X build's settings (CMYK, its keys and boxes: pnp/output/pdfx/canvas.py); `cover`: the line of facts
+    (players, time, age) said under the name, and the faces shown below the title band.
     InputError at the block of rulebook.md that cannot be drawn (taller than a page), or being drawn when drawing
     ran past `bounds.RULEBOOK_SECONDS`."""
     buf = io.BytesIO()
     if booklet:
         paper = (max(paper) / 2, min(paper))
-    doc = _Doc(buf, look, name, version, paper)
+    doc = _Doc(buf, look, name, version, paper, cover[0])
     look.max_h = doc.height - 30 * MM
     st = _styles(look)
     toc = TableOfContents(levelStyles=[st["toc0"], st["toc1"]], dotsMinLevel=0,
                           tableStyle=TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
                                                  ("FONT", (0, 0), (-1, -1), look.body_font)]))
-    story: list[Flowable] = [NextPageTemplate("page"), PageBreak(),  # the cover, then the table of contents
-                             Paragraph("In this book", st["1"]), toc, PageBreak()]
+    story: list[Flowable] = [*_cover_faces(look, cover[1], doc), NextPageTemplate("page"), PageBreak(),
+                             Paragraph("In this book", st["1"]), toc, PageBreak()]  # the cover, then the contents
     for item in flow:
         mark = max(len(story) - 3, 0)  # what this item adds, or wraps of what came before it
         _story(story, item, look, st, doc.width)
