@@ -165,12 +165,18 @@ def play(state: State, policy: Policy, rng: random.Random, story: list[tuple] | 
     """Play `state` to its end: the policy chooses each move among the legal ones (the baseline's
     without the list, where the play module can: `State.baseline_move`). `story`: each move told into it,
     with the moves it was chosen from (`pnp simulate --trace`)."""
+    from pnp.play.seating import GamePolicy, Seated
     from pnp.play.table import tell
 
-    direct = policy is baseline_policy and type(state).baseline_move is not State.baseline_move
+    quick = type(state).baseline_move is not State.baseline_move
+    seated = policy if isinstance(policy, Seated) else None
+    direct = policy is baseline_policy and quick
     for _ in range(MOVE_LIMIT):
         if state.over():
             return state.outcome()
+        if seated is not None:  # whose decision it is: that seat's policy chooses
+            policy = seated.at(_seat(state), state.table.players)
+            direct = policy is baseline_policy and quick
         if direct and (move := state.baseline_move(rng)) is not None:
             if story is not None:  # (the baseline's own move, found without the list: the same game as untraced)
                 tell(story, ("move", told(move, "baseline_move", state), [], 0))
@@ -181,9 +187,22 @@ def play(state: State, policy: Policy, rng: random.Random, story: list[tuple] | 
             raise EndlessGame("moves", "moves() offered no move while over() says the game goes on")
         move = policy(state, moves, rng)
         if not any(m is move for m in moves) and move not in moves:
-            raise EndlessGame("baseline", f"the policy chose {move}, which is not a legal move")
+            raise EndlessGame("policy" if isinstance(policy, GamePolicy) else "baseline",
+                              f"the policy chose {move}, which is not a legal move")
         if story is not None:
             tell(story, ("move", told(move, "moves", state), [told(m, "moves", state) for m in moves[:TOLD_MOVES]],
                          len(moves)))
         state.apply(move)
     raise EndlessGame("over", f"the game was not over after {MOVE_LIMIT:,} moves: does over() ever say so?")
+
+
+def _seat(state: State) -> int:
+    """The seat whose decision it is (State.seat), an int from 0 to the players less one; else an EndlessGame at
+    `seat`."""
+    from pnp.core.errors import echo
+
+    seat = state.seat()
+    if type(seat) is not int or not 0 <= seat < state.table.players:
+        raise EndlessGame("seat", f"seat() returns a seat from 0 to {state.table.players - 1} (the first player 0), "
+                                  f"not {echo(seat)}")
+    return seat

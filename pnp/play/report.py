@@ -33,7 +33,7 @@ def games_for(margin: float = 0.02) -> int:
     return math.ceil(Z * Z * 0.25 / (margin * margin))
 
 
-def _quartiles(values: list[int]) -> list[float]:
+def _quartiles(values: list[int] | list[float]) -> list[float]:
     values = sorted(values)
     if not values:
         return [0.0, 0.0, 0.0]

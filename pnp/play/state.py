@@ -69,6 +69,11 @@ class State:
         """A sensible player's choice (the `baseline` policy); without one, a random legal move."""
         return moves[int(rng.random() * len(moves))]
 
+    def policy(self, name: str, moves: list[Move], rng: random.Random) -> Move:
+        """Optional: the choice of the game's own policy `name` (one its play.yaml declares under `policies:`, a
+        "rush" against a "build"), as `baseline` is the module's sensible player's; `--policy rush` plays it."""
+        raise NotImplementedError(f"the play module plays no policy {name!r}")
+
     def baseline_move(self, rng: random.Random) -> Move | None:
         """Optional, for speed: the move `baseline(moves(), rng)` chooses, found without the list of
         every legal move (the `baseline` policy then never asks for it), or None to have the list made.
