@@ -20,7 +20,7 @@ import random
 from collections.abc import Callable
 from typing import cast
 
-from pnp.play.state import Move, State
+from pnp.play.state import Move, Outcome, State
 
 Policy = Callable[[State, list[Move], random.Random], Move]
 ROLLOUTS = 4  # look-aheads per move tried by `search`
@@ -45,6 +45,7 @@ def search_policy(state: State, moves: list[Move], rng: random.Random) -> Move:
     if len(moves) == 1:
         return moves[0]
     preferred = state.baseline(moves, rng)
+    me = state.seat()
     others = [m for m in moves if m != preferred]
     rng.shuffle(others)
     best, best_wins = preferred, -1.0
@@ -53,7 +54,7 @@ def search_policy(state: State, moves: list[Move], rng: random.Random) -> Move:
         for _ in range(ROLLOUTS):
             look = state.clone(rng)
             look.apply(move)
-            wins += play(look, baseline_policy, rng).won
+            wins += reward(play(look, baseline_policy, rng), me)
         if wins > best_wins:  # ties: the baseline's choice, tried first
             best, best_wins = move, wins
     return best
@@ -94,27 +95,39 @@ def mcts_policy(state: State, moves: list[Move], rng: random.Random) -> Move:
     tried: dict[tuple, list] = {(): [0, 0.0]}  # path of moves -> [playouts, wins]
     for _ in range(MCTS_ITERATIONS):
         look, path, legal = state.clone(rng), cast(tuple[Move, ...], ()), root
+        seats: list[int] = []  # the seat that chose each move of the path
         while True:
             new = [m for m in legal if (*path, m) not in tried]
             if new:  # expand a move not tried yet from here (at the root: in the baseline's order)
                 move = new[0] if not path else new[int(rng.random() * len(new))]
                 path = (*path, move)
                 tried[path] = [0, 0.0]
+                seats.append(look.seat())
                 look.apply(move)
                 break
             visits = tried[path][0]
             move = max(legal, key=lambda m: _ucb(tried[(*path, m)], visits, math.log))
             path = (*path, move)
+            seats.append(look.seat())
             look.apply(move)
             if look.over():
                 break
             legal = look.moves()
-        won = look.outcome().won if look.over() else play(look, baseline_policy, rng).won
-        for i in range(len(path) + 1):
+        end = look.outcome() if look.over() else play(look, baseline_policy, rng)
+        for i in range(len(path) + 1):  # a node's wins are those of the seat that chose its move
             node = tried[path[:i]]
             node[0] += 1
-            node[1] += won
+            node[1] += reward(end, seats[i - 1] if i else seats[0])
     return max(root, key=lambda m: _tried_most(tried.get((m,))))
+
+
+def reward(outcome: Outcome, seat: int) -> float:
+    """What a game's end is worth to `seat`: won or not (a cooperative game, without winners); a competitive game's
+    1 to a sole winner, 1/k to each of k sharing the win, 0 to a seat that did not win."""
+    winners = getattr(outcome, "winners", None)
+    if winners is None:
+        return outcome.won
+    return 1 / len(winners) if seat in winners else 0
 
 
 def _tried_most(node: list | None) -> tuple:

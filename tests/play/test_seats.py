@@ -154,3 +154,23 @@ def test_the_text_report_says_the_seats():
     assert result.code == 0, result.err
     assert "first-player advantage (seat 1 less the fair 50.0 %)" in result.out
     assert "40 deals x 2 rotations" in result.out
+
+
+def test_the_html_report_has_the_seats_table():
+    pytest.importorskip("matplotlib")
+    result = run_pnp("--root", str(SEATS), "simulate", "race", "--players", "2", "--games", "40", "--jobs", "1",
+                     "--format", "html")
+    assert result.code == 0, result.err
+    table = result.out.split('<table id="seats">', 1)[1].split("</table>", 1)[0]
+    rep = report(SEATS, "--players", "2", "--games", "40")
+    first = seats(rep, 2)["first_player"]
+    assert f"{100 * first['advantage']:+.1f}" in table and "40 x 2" in table
+
+
+def test_the_hands_rotate_with_the_seats(tmp_path):
+    """Careful racers moving together: who wins is the shoes dealt alone. Each hand sits once in each seat, so over
+    a deal's rotations every seat wins the same: each seat's share is exactly 1/N."""
+    root = race(tmp_path, track__yaml="together: false->together: true ")
+    s = seats(report(root, "--players", "3", "--games", "50", "--policy", "careful"), 3)
+    assert [x["rate"] for x in s["by_seat"]] == [pytest.approx(1 / 3, abs=1e-4)] * 3, s["by_seat"]
+    assert s["shared"] < s["games"]  # the shoes differ in some deals: a seat's hand decides them
