@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import cast
+from typing import Any, cast
 
 from pnp.play.state import Move, Outcome, State
 
@@ -138,6 +138,43 @@ def _ucb(node: list, parent: int, log) -> float:
     return node[1] / node[0] + MCTS_EXPLORE * (log(parent) / node[0]) ** 0.5
 
 
+class GamePolicy:
+    """A game's own named policy (play.yaml `policies:`): the play module's `State.policy(name, moves, rng)`."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __call__(self, state: State, moves: list[Move], rng: random.Random) -> Move:
+        if type(state).policy is State.policy:
+            raise EndlessGame("policy", f"play.yaml names the policy {self.name!r}: define State.policy(name, moves, "
+                                        "rng) in the play module to play it (docs/simulate.md)")
+        return state.policy(self.name, moves, rng)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GamePolicy) and other.name == self.name
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+
+class Seated:
+    """A policy per seat (seat 0 first; `default` for a seat beyond the list); `rotation` turns it with the deal."""
+
+    def __init__(self, by_seat: tuple[Any, ...], default: Any, rotation: int = 0):
+        self.by_seat, self.default, self.rotation = by_seat, default, rotation
+
+    def at(self, seat: int, players: int) -> Any:
+        """The policy of `seat` at a table of `players`: that of the player sitting there at this rotation."""
+        player = (seat - self.rotation) % players
+        return self.by_seat[player] if player < len(self.by_seat) else self.default
+
+    def rotated(self, rotation: int) -> Seated:
+        return Seated(self.by_seat, self.default, rotation)
+
+    def __call__(self, state: State, moves: list[Move], rng: random.Random) -> Move:
+        return self.at(state.seat(), state.table.players)(state, moves, rng)
+
+
 POLICIES: dict[str, Policy] = {"random": random_policy, "baseline": baseline_policy, "search": search_policy,
                                "greedy": greedy_policy, "mcts": mcts_policy}
 
@@ -178,7 +215,6 @@ def play(state: State, policy: Policy, rng: random.Random, story: list[tuple] | 
     """Play `state` to its end: the policy chooses each move among the legal ones (the baseline's
     without the list, where the play module can: `State.baseline_move`). `story`: each move told into it,
     with the moves it was chosen from (`pnp simulate --trace`)."""
-    from pnp.play.seating import GamePolicy, Seated
     from pnp.play.table import tell
 
     quick = type(state).baseline_move is not State.baseline_move

@@ -46,6 +46,9 @@ def _quartiles(values: list[int] | list[float]) -> list[float]:
     return [at(0.25), at(0.5), at(0.75)]
 
 
+quartiles = _quartiles  # the 25th, 50th and 75th percentiles of a list (pnp.play.seat_report's score spread)
+
+
 def _rate(wins: int, n: int) -> dict[str, Any]:
     lo, hi = wilson(wins, n)
     return {"games": n, "wins": wins, "rate": round(wins / n, 4) if n else 0.0, "low": round(lo, 4),

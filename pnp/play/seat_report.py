@@ -50,7 +50,7 @@ def rotations(plan: Any, counts: list[int], games: int, run: Any) -> list[tuple]
 
 def seats(results: list[tuple], players: int, policy: str) -> dict[str, Any]:
     """The seat measures of one group's games (one player count, value and policy; every rotation of each deal)."""
-    from pnp.play.report import _quartiles, wilson
+    from pnp.play.report import quartiles, wilson
     from pnp.play.seating import table_of
 
     deals: dict[int, list[tuple]] = defaultdict(list)
@@ -84,7 +84,7 @@ def seats(results: list[tuple], players: int, policy: str) -> dict[str, Any]:
             "first_player": {"advantage": round(first["rate"] - fair, 4), "low": round(first["low"] - fair, 4),
                              "high": round(first["high"] - fair, 4), "fair": round(fair, 4)},
             "by_policy": by_policy,
-            "spread": {"games": len(spreads), "quartiles": _quartiles(spreads)} if spreads else None,
+            "spread": {"games": len(spreads), "quartiles": quartiles(spreads)} if spreads else None,
             "close": {"within": CLOSE, **close},
             "shared": sum(1 for r in results if len(r[11] or ()) > 1),
             "nobody": sum(1 for r in results if r[11] is not None and not r[11])}

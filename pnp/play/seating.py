@@ -10,52 +10,12 @@ choose. A seating rotates with the deal (`rotated`): at rotation r the player de
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from pnp.core.errors import InputError, Problem, did_you_mean, echo
-from pnp.play.state import Move, State
+from pnp.play.policies import GamePolicy, Seated
 
 DEFAULT = "baseline"  # the policy a seat not named in a seating plays
-
-
-class GamePolicy:
-    """A game's own named policy (play.yaml `policies:`): the play module's `State.policy(name, moves, rng)`."""
-
-    def __init__(self, name: str):
-        self.name = name
-
-    def __call__(self, state: State, moves: list[Move], rng: random.Random) -> Move:
-        from pnp.play.policies import EndlessGame
-
-        if type(state).policy is State.policy:
-            raise EndlessGame("policy", f"play.yaml names the policy {self.name!r}: define State.policy(name, moves, "
-                                        "rng) in the play module to play it (docs/simulate.md)")
-        return state.policy(self.name, moves, rng)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, GamePolicy) and other.name == self.name
-
-    def __hash__(self) -> int:
-        return hash(self.name)
-
-
-class Seated:
-    """A policy per seat (seat 0 first; `default` for a seat beyond the list); `rotation` turns it with the deal."""
-
-    def __init__(self, by_seat: tuple[Any, ...], default: Any, rotation: int = 0):
-        self.by_seat, self.default, self.rotation = by_seat, default, rotation
-
-    def at(self, seat: int, players: int) -> Any:
-        """The policy of `seat` at a table of `players`: that of the player sitting there at this rotation."""
-        player = (seat - self.rotation) % players
-        return self.by_seat[player] if player < len(self.by_seat) else self.default
-
-    def rotated(self, rotation: int) -> Seated:
-        return Seated(self.by_seat, self.default, rotation)
-
-    def __call__(self, state: State, moves: list[Move], rng: random.Random) -> Move:
-        return self.at(state.seat(), state.table.players)(state, moves, rng)
 
 
 def is_seating(text: str) -> bool:
