@@ -107,9 +107,14 @@ class State:
         return self.table.value_of(self.values())
 
     def hide(self) -> None:
-        """Shuffle what the players cannot see (a clone calls it); by default every pile on the state."""
+        """Shuffle what the players cannot see (a clone calls it); by default every pile on the state, and, of each
+        list of players' piles on it (Table.player_piles), every deck, and every hand but the deciding seat's
+        (`seat()`) dealt again from that player's hand and deck. A state whose hidden information is elsewhere
+        says what the seat cannot see by its own `hide`."""
+        from pnp.play.player_piles import hide_players
         from pnp.play.table import Pile
 
         for value in vars(self).values():
             if isinstance(value, Pile):
                 value.shuffle()
+        hide_players(self, self.seat())
