@@ -42,8 +42,8 @@ def simulate(
     games: Annotated[int | None, typer.Option(min=1, max=1_000_000, help="games per player count and value "
                                               "(default: enough for a +-2 % interval)")] = None,
     seed: Annotated[int, typer.Option(help="the same seed plays the same games")] = 1,
-    policy: Annotated[str, typer.Option(help="random, baseline, greedy, search or mcts (several: "
-                                        "random,baseline)")] = "baseline",
+    policy: Annotated[str, typer.Option(help="random, baseline, greedy, search or mcts, or the game's own (several: "
+                                        "random,baseline; one a seat: 1=mcts,2-4=greedy)")] = "baseline",
     vary: Annotated[str | None, typer.Option(help="a sweep: DECK/CARD.FIELD=V1,V2,...")] = None,
     jobs: Annotated[int | None, typer.Option(min=1, max=256, help="worker processes (default: every core)")] = None,
     cluster: Annotated[str | None, typer.Option(

@@ -109,6 +109,8 @@ SIM_PLAYERS = 1_000  # players at one table (a setup's `players: max`), the most
 SIM_VALUES = 100  # values of one `--vary` sweep
 SIM_VALUE = 200  # characters of one value of a sweep
 SIM_POLICIES = 3  # policies side by side (each at most once: random, baseline, search)
+SIM_GAME_POLICIES = 20  # policies a game's play.yaml names as its own (`policies:`, played by State.policy)
+SIM_POLICY_NAME = 30  # characters of the name of a game's own policy
 SIM_GAMES = 2_000_000  # games in all: policies x values x player counts x games (pnp holds every game's
 # result until the report is built)
 

@@ -28,12 +28,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from pnp.play.player_piles import PlayerPiles
     from pnp.play.state import Move, Outcome, State
     from pnp.play.table import Die, Pile, Record, Table
 
 _PUBLIC = {"Move": "pnp.play.state", "Outcome": "pnp.play.state", "State": "pnp.play.state",
-           "Die": "pnp.play.table", "Pile": "pnp.play.table", "Record": "pnp.play.table", "Table": "pnp.play.table"}
-__all__ = ["Die", "Move", "Outcome", "Pile", "Record", "State", "Table"]
+           "Die": "pnp.play.table", "Pile": "pnp.play.table", "Record": "pnp.play.table", "Table": "pnp.play.table",
+           "PlayerPiles": "pnp.play.player_piles"}
+__all__ = ["Die", "Move", "Outcome", "Pile", "PlayerPiles", "Record", "State", "Table"]
 
 
 def __getattr__(name: str) -> Any:

@@ -37,9 +37,9 @@ CHUNKS = 32  # between those, so a small run still spreads over a cluster
 
 def chunks(tasks: list[tuple[int, int, int]], policy: str) -> list[list[tuple[int, int, int]]]:
     """The task list cut into cluster tasks, by the list and the policy alone: the same split on any cluster."""
-    from pnp.play.policies import SLOWER
+    from pnp.play.seating import slower
 
-    most = max(1, MOST_PER_CHUNK // SLOWER.get(policy, 1))
+    most = max(1, MOST_PER_CHUNK // slower(policy))
     size = max(1, min(most, max(LEAST_PER_CHUNK, math.ceil(len(tasks) / CHUNKS))))
     return [tasks[i:i + size] for i in range(0, len(tasks), size)]
 
@@ -198,11 +198,11 @@ def simulate(plan: Plan, players: list[int], games: int, address: str, progress:
 def _box(plan: Plan) -> Any:
     """The limits a game is held to: those `run.simulate` sets."""
     from pnp.core.sandbox.confinement import Confinement
-    from pnp.play.policies import SLOWER
     from pnp.play.run import GAME_SECONDS, WALL_FACTOR
+    from pnp.play.seating import slower
 
     game = plan.game
-    seconds = GAME_SECONDS * SLOWER.get(plan.policy, 1)
+    seconds = GAME_SECONDS * slower(plan.policy)
     return Confinement(seconds, game.dir, f"cards/{game.id}", (game.root,), wall=WALL_FACTOR * seconds)
 
 

@@ -48,11 +48,17 @@ def player_counts(text: str, low: int, high: int) -> list[int]:
     return counts
 
 
-def policies(text: str) -> list[str]:
-    """`random`, or a list side by side (`random,baseline`): each a policy, each once."""
+def policies(text: str, own: dict[str, str] | None = None, most: int | None = None) -> list[str]:
+    """`random`, or a list side by side (`random,baseline`): each a policy (pnp's, or the game's `own`), each once;
+    or a seating, one policy per seat (`1=mcts,2-4=greedy`, seats 1 to `most`: pnp.play.seating), one side."""
     from pnp.core.bounds import SIM_POLICIES
-    from pnp.play.policies import POLICIES
+    from pnp.play import seating
+    from pnp.play.policies import POLICIES as BUILT_IN
 
+    POLICIES: dict[str, object] = {**BUILT_IN, **(own or {})}  # noqa: N806 - the names a side may give
+    if seating.is_seating(text):
+        seating.seats(text, set(POLICIES), most if most is not None else 1 << 30)
+        return [text.strip()]
     names = [p.strip() for p in text.split(",", SIM_POLICIES)]
     if len(names) > SIM_POLICIES:
         raise InputError([Problem(None, f"--policy {shown(text)}: at most {SIM_POLICIES} policies side by side, each "
@@ -60,7 +66,8 @@ def policies(text: str) -> list[str]:
     for name in names:
         if name not in POLICIES:
             raise InputError([Problem(None, f"--policy {shown(name)}: one of {', '.join(POLICIES)}"
-                                      f"{did_you_mean(name, POLICIES)}, or a list of them (random,baseline)")])
+                                      f"{did_you_mean(name, POLICIES)}, a list of them (random,baseline), or one a "
+                                      "seat (1=mcts,2-4=greedy)")])
     if len(set(names)) < len(names):
         twice = next(n for n in names if names.count(n) > 1)
         raise InputError([Problem(None, f"--policy {shown(text)}: {twice} is named twice; name each policy once "
@@ -167,21 +174,27 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
     if spec.setup is None:
         raise InputError([Problem(Where(f"cards/{game_id}/rules.yaml"), "a simulation starts from the dealt "
                                   "setup: add `setup:` to rules.yaml (docs/rules.md)")])
-    names = policies(policy)
-    if "greedy" in names and not data_game:
+    from pnp.play.play_spec import load_policies
+    from pnp.play.seating import named
+
+    most = spec.setup.players.max
+    own = {} if data_game else load_policies(game)
+    names = policies(policy, own, min(most, SIM_PLAYERS))
+    if any("greedy" in named(name) for name in names) and not data_game:
         from pnp.play.play_spec import load_value
 
         if load_value(game) is None:
             raise InputError([Problem(Where(f"cards/{game_id}/play.yaml"), "--policy greedy scores each move by the "
                                       "game's `value:`: write `value: EXPRESSION` of the names its State.values() "
                                       "gives in this file (docs/simulate.md), or use random, baseline, search, mcts")])
-    most = spec.setup.players.max
     if most > SIM_PLAYERS:
         at = rules.where(("setup", "players", "max")) if rules is not None else Where(f"cards/{game_id}/rules.yaml")
         raise InputError([Problem(at, f"setup: players: max {most:,}: pnp simulates tables of at most "
                                   f"{SIM_PLAYERS:,} players")])
     counts = player_counts(players or f"{spec.setup.players.min}-{most}", spec.setup.players.min, most)
     sweep = variants(game, vary)
+    for name in names:  # a seating's seats within this run's largest table
+        policies(name, own, max(counts))
     if trace is not None:  # one game, told move by move: the first player count's, the first policy's
         from pnp.play.told import trace as told
 
@@ -230,16 +243,22 @@ def play(game: Game, setup: Any, counts: list[int], games: int, seed: int, polic
     """Play the games in worker processes (the same games whatever their number), or on the Dask cluster
     at `cluster` (the same games again), and build the report; with a sweep, each value against the first on the
     same deals (`paired`). `won`: filled with each game's end, (value, players, index) -> won."""
-    from pnp.play import report
+    from pnp.play import report, seat_report
     from pnp.play.run import simulate as run_games
 
     plan = Plan(game, setup, seed, policy, sweep)
-    if cluster:
-        from pnp.play import cluster as on_cluster
 
-        results = on_cluster.simulate(plan, counts, games, cluster, progress)
-    else:
-        results = run_games(plan, counts, games, jobs, progress)
+    def run(plan: Plan, counts: list[int]) -> list[tuple]:
+        if cluster:
+            from pnp.play import cluster as on_cluster
+
+            return on_cluster.simulate(plan, counts, games, cluster, progress)
+        return run_games(plan, counts, games, jobs, progress)
+
+    results = run(plan, counts)
+    rotated: list[tuple] = []
+    if seat_report.competitive(results):  # each deal again at every other rotation of the seats
+        rotated = results + seat_report.rotations(plan, counts, games, run)
     keys: set[str] = set()
     for r in results:
         keys.update(r[6])
@@ -249,6 +268,8 @@ def play(game: Game, setup: Any, counts: list[int], games: int, seed: int, polic
     meta = {"game": game.id, "name": game.manifest.name, "policy": policy, "seed": seed, "games": games,
             "players": counts, "variants": [str(v) for v in sweep]}
     built = report.build(results, [str(v) for v in sweep], counts, sorted(set(cards)), meta)
+    if rotated:
+        seat_report.attach(built, rotated, policy)
     ended = {(r[0], r[1], r[2]): bool(r[3]) for r in results}
     if won is not None:
         won.update(ended)
@@ -277,5 +298,6 @@ def render(result: dict[str, Any], fmt: str) -> str:
     if result.get("kind") == "odds":
         return odds.as_text(result)
     from pnp.play.paired import as_text
+    from pnp.play.seat_report import as_text as seats_text
 
-    return "\n".join([report.as_text(result), *as_text(result.get("paired", []))])
+    return "\n".join([report.as_text(result), *seats_text(result), *as_text(result.get("paired", []))])

@@ -118,6 +118,42 @@ class ValueSpec:
     look-ahead policies (a PlaySpec's other fields there are the engine's, which the module's play replaces)."""
 
     value: str = ""  # an expression of the names the module's State.values() gives (docs/simulate.md)
+    policies: dict[str, str] = field(default_factory=dict)  # the module's own policies (State.policy): name -> who
+
+
+def load_policies(game: Game) -> dict[str, str]:
+    """The policies a game with a play module declares as its own in play.yaml (`policies: {rush: "..."}`: name ->
+    who it is), each name a word of at most SIM_POLICY_NAME characters and not a built-in policy's, each said
+    in at most RECORD_NAME characters, at most SIM_GAME_POLICIES of them; else a located InputError."""
+    import re
+
+    from pnp.core.bounds import RECORD_NAME, SIM_GAME_POLICIES, SIM_POLICY_NAME
+    from pnp.core.errors import Problem, echo
+    from pnp.model.load import load_file
+    from pnp.play.policies import POLICIES
+
+    if not has_play_spec(game):
+        return {}
+    doc = load_file(game.dir / SPEC_FILE, game.root)
+    data = doc.data.get("policies") if isinstance(doc.data, dict) else None
+    if data is None:
+        return {}
+    if not isinstance(data, dict) or len(data) > SIM_GAME_POLICIES:
+        raise InputError([Problem(doc.where(("policies",)), f"policies: a mapping of at most {SIM_GAME_POLICIES} "
+                                  "names, each to what the policy does (rush: \"buys speed, never builds\")")])
+    for name, said in data.items():
+        at = doc.where(("policies", name))
+        if not isinstance(name, str) or not re.fullmatch(rf"[a-z][a-z0-9_-]{{0,{SIM_POLICY_NAME - 1}}}", name):
+            why = (f"{echo(name)} is not a policy's name: a word in lower case of at most {SIM_POLICY_NAME} "
+                   "characters (rush)")
+        elif name in POLICIES:
+            why = f"{name} is pnp's own policy: name the game's own policy otherwise"
+        elif not isinstance(said, str) or not said or len(said) > RECORD_NAME:
+            why = f"{name}: say what the policy does, in text of at most {RECORD_NAME} characters"
+        else:
+            continue
+        raise InputError([Problem(at, f"policies: {why}", str(name))])
+    return dict(data)
 
 
 def load_value(game: Game) -> str | None:

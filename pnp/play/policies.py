@@ -18,9 +18,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import cast
+from typing import Any, cast
 
-from pnp.play.state import Move, State
+from pnp.play.state import Move, Outcome, State
 
 Policy = Callable[[State, list[Move], random.Random], Move]
 ROLLOUTS = 4  # look-aheads per move tried by `search`
@@ -45,6 +45,7 @@ def search_policy(state: State, moves: list[Move], rng: random.Random) -> Move:
     if len(moves) == 1:
         return moves[0]
     preferred = state.baseline(moves, rng)
+    me = state.seat()
     others = [m for m in moves if m != preferred]
     rng.shuffle(others)
     best, best_wins = preferred, -1.0
@@ -53,7 +54,7 @@ def search_policy(state: State, moves: list[Move], rng: random.Random) -> Move:
         for _ in range(ROLLOUTS):
             look = state.clone(rng)
             look.apply(move)
-            wins += play(look, baseline_policy, rng).won
+            wins += reward(play(look, baseline_policy, rng), me)
         if wins > best_wins:  # ties: the baseline's choice, tried first
             best, best_wins = move, wins
     return best
@@ -94,27 +95,39 @@ def mcts_policy(state: State, moves: list[Move], rng: random.Random) -> Move:
     tried: dict[tuple, list] = {(): [0, 0.0]}  # path of moves -> [playouts, wins]
     for _ in range(MCTS_ITERATIONS):
         look, path, legal = state.clone(rng), cast(tuple[Move, ...], ()), root
+        seats: list[int] = []  # the seat that chose each move of the path
         while True:
             new = [m for m in legal if (*path, m) not in tried]
             if new:  # expand a move not tried yet from here (at the root: in the baseline's order)
                 move = new[0] if not path else new[int(rng.random() * len(new))]
                 path = (*path, move)
                 tried[path] = [0, 0.0]
+                seats.append(look.seat())
                 look.apply(move)
                 break
             visits = tried[path][0]
             move = max(legal, key=lambda m: _ucb(tried[(*path, m)], visits, math.log))
             path = (*path, move)
+            seats.append(look.seat())
             look.apply(move)
             if look.over():
                 break
             legal = look.moves()
-        won = look.outcome().won if look.over() else play(look, baseline_policy, rng).won
-        for i in range(len(path) + 1):
+        end = look.outcome() if look.over() else play(look, baseline_policy, rng)
+        for i in range(len(path) + 1):  # a node's wins are those of the seat that chose its move
             node = tried[path[:i]]
             node[0] += 1
-            node[1] += won
+            node[1] += reward(end, seats[i - 1] if i else seats[0])
     return max(root, key=lambda m: _tried_most(tried.get((m,))))
+
+
+def reward(outcome: Outcome, seat: int) -> float:
+    """What a game's end is worth to `seat`: won or not (a cooperative game, without winners); a competitive game's
+    1 to a sole winner, 1/k to each of k sharing the win, 0 to a seat that did not win."""
+    winners = getattr(outcome, "winners", None)
+    if winners is None:
+        return outcome.won
+    return 1 / len(winners) if seat in winners else 0
 
 
 def _tried_most(node: list | None) -> tuple:
@@ -123,6 +136,43 @@ def _tried_most(node: list | None) -> tuple:
 
 def _ucb(node: list, parent: int, log) -> float:
     return node[1] / node[0] + MCTS_EXPLORE * (log(parent) / node[0]) ** 0.5
+
+
+class GamePolicy:
+    """A game's own named policy (play.yaml `policies:`): the play module's `State.policy(name, moves, rng)`."""
+
+    def __init__(self, name: str):
+        self.name = name
+
+    def __call__(self, state: State, moves: list[Move], rng: random.Random) -> Move:
+        if type(state).policy is State.policy:
+            raise EndlessGame("policy", f"play.yaml names the policy {self.name!r}: define State.policy(name, moves, "
+                                        "rng) in the play module to play it (docs/simulate.md)")
+        return state.policy(self.name, moves, rng)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, GamePolicy) and other.name == self.name
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+
+class Seated:
+    """A policy per seat (seat 0 first; `default` for a seat beyond the list); `rotation` turns it with the deal."""
+
+    def __init__(self, by_seat: tuple[Any, ...], default: Any, rotation: int = 0):
+        self.by_seat, self.default, self.rotation = by_seat, default, rotation
+
+    def at(self, seat: int, players: int) -> Any:
+        """The policy of `seat` at a table of `players`: that of the player sitting there at this rotation."""
+        player = (seat - self.rotation) % players
+        return self.by_seat[player] if player < len(self.by_seat) else self.default
+
+    def rotated(self, rotation: int) -> Seated:
+        return Seated(self.by_seat, self.default, rotation)
+
+    def __call__(self, state: State, moves: list[Move], rng: random.Random) -> Move:
+        return self.at(state.seat(), state.table.players)(state, moves, rng)
 
 
 POLICIES: dict[str, Policy] = {"random": random_policy, "baseline": baseline_policy, "search": search_policy,
@@ -167,10 +217,15 @@ def play(state: State, policy: Policy, rng: random.Random, story: list[tuple] | 
     with the moves it was chosen from (`pnp simulate --trace`)."""
     from pnp.play.table import tell
 
-    direct = policy is baseline_policy and type(state).baseline_move is not State.baseline_move
+    quick = type(state).baseline_move is not State.baseline_move
+    seated = policy if isinstance(policy, Seated) else None
+    direct = policy is baseline_policy and quick
     for _ in range(MOVE_LIMIT):
         if state.over():
             return state.outcome()
+        if seated is not None:  # whose decision it is: that seat's policy chooses
+            policy = seated.at(_seat(state), state.table.players)
+            direct = policy is baseline_policy and quick
         if direct and (move := state.baseline_move(rng)) is not None:
             if story is not None:  # (the baseline's own move, found without the list: the same game as untraced)
                 tell(story, ("move", told(move, "baseline_move", state), [], 0))
@@ -181,9 +236,22 @@ def play(state: State, policy: Policy, rng: random.Random, story: list[tuple] | 
             raise EndlessGame("moves", "moves() offered no move while over() says the game goes on")
         move = policy(state, moves, rng)
         if not any(m is move for m in moves) and move not in moves:
-            raise EndlessGame("baseline", f"the policy chose {move}, which is not a legal move")
+            raise EndlessGame("policy" if isinstance(policy, GamePolicy) else "baseline",
+                              f"the policy chose {move}, which is not a legal move")
         if story is not None:
             tell(story, ("move", told(move, "moves", state), [told(m, "moves", state) for m in moves[:TOLD_MOVES]],
                          len(moves)))
         state.apply(move)
     raise EndlessGame("over", f"the game was not over after {MOVE_LIMIT:,} moves: does over() ever say so?")
+
+
+def _seat(state: State) -> int:
+    """The seat whose decision it is (State.seat), an int from 0 to the players less one; else an EndlessGame at
+    `seat`."""
+    from pnp.core.errors import echo
+
+    seat = state.seat()
+    if type(seat) is not int or not 0 <= seat < state.table.players:
+        raise EndlessGame("seat", f"seat() returns a seat from 0 to {state.table.players - 1} (the first player 0), "
+                                  f"not {echo(seat)}")
+    return seat

@@ -33,7 +33,7 @@ def games_for(margin: float = 0.02) -> int:
     return math.ceil(Z * Z * 0.25 / (margin * margin))
 
 
-def _quartiles(values: list[int]) -> list[float]:
+def _quartiles(values: list[int] | list[float]) -> list[float]:
     values = sorted(values)
     if not values:
         return [0.0, 0.0, 0.0]
@@ -44,6 +44,9 @@ def _quartiles(values: list[int]) -> list[float]:
         return round(values[lo] + (values[hi] - values[lo]) * (k - lo), 1)
 
     return [at(0.25), at(0.5), at(0.75)]
+
+
+quartiles = _quartiles  # the 25th, 50th and 75th percentiles of a list (pnp.play.seat_report's score spread)
 
 
 def _rate(wins: int, n: int) -> dict[str, Any]:

@@ -47,8 +47,9 @@ class Plan:
     game: Game
     setup: Any  # the rules' Setup
     seed: int
-    policy: str
+    policy: str  # a policy, a game's own, or a seating (1=mcts,2-4=greedy: pnp.play.seating)
     variants: list[Variant] = field(default_factory=lambda: [Variant()])
+    rotation: int = 0  # seats turned by this many with the deal: the player dealt hand p sits at seat p + rotation
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -112,12 +113,12 @@ class Session:
 
 
 def session(plan: Plan) -> Session:
-    from pnp.play.policies import POLICIES
+    from pnp.play.seating import resolve
     from pnp.rules.dealer import Dealer
     from pnp.rules.setup_expr import Locator, choose
 
     game = plan.game
-    return Session(plan, Dealer(game, plan.setup, Locator(game, None)), choose(plan.setup), POLICIES[plan.policy],
+    return Session(plan, Dealer(game, plan.setup, Locator(game, None)), choose(plan.setup), resolve(plan.policy),
                    {d.id: {c.id: c.data for c in d.cards} for d in game.decks},
                    {name: doc.data for name, doc in game.data.items()},
                    frozenset(f"{d.id}/{c.id}" for d in game.decks for c in d.cards),
@@ -159,6 +160,7 @@ def play_one(s: Session, task: tuple[int, int, int], story: list[tuple] | None =
     import os
 
     from pnp.play.policies import EndlessGame, LongMove, play
+    from pnp.play.seating import Seated
     from pnp.play.table import Table, card_views, read_only
 
     def refuse_exit(status: int = 0) -> None:
@@ -182,6 +184,9 @@ def play_one(s: Session, task: tuple[int, int, int], story: list[tuple] | None =
     real_exit = os._exit
     try:
         dealt = {"players": players, "seed": seed, **s.dealer.deal(players, s.options, rng)}
+        turn = s.plan.rotation % players
+        if turn:  # the seats turned with the deal: seat k holds the hand dealt to player k - turn
+            dealt["hands"] = dealt["hands"][-turn:] + dealt["hands"][:-turn]
         rest = {deck: [p.id for p in pile] for deck, pile in s.dealer.piles.items()}
         os._exit = refuse_exit  # type: ignore[assignment]
         kept = s.kept.setdefault(variant_i, {})
@@ -193,18 +198,21 @@ def play_one(s: Session, task: tuple[int, int, int], story: list[tuple] | None =
             table.record.story = story
         state = s.module.start(table)
         try:
-            outcome = play(state, s.policy, random.Random(seed ^ 0x5EED), story)
+            policy = s.policy.rotated(turn) if turn and isinstance(s.policy, Seated) else s.policy
+            outcome = play(state, policy, random.Random(seed ^ 0x5EED), story)
         except (LongMove, EndlessGame) as exc:  # said at the method that gave it, as outcome()'s is
             raise InputError([Problem(_method_at(s.plan.game, state, exc.method), printable(str(exc)))]) from None
     finally:
         os._exit = real_exit
         _restore(s.cards, variant, old, copies)
     won, reason, ended = _ended(s.plan.game, state, outcome)
+    scores, winners = seat_outcome(s.plan.game, state, outcome, players)
     if story is not None:
         story.append(("end", won, reason, ended))
     record = table.record
     return (variant_i, players, index, won, reason, ended, sorted(record.drawn), dict(record.played),
-            {printable(k): v for k, v in record.counts.items()}, {printable(k): v for k, v in record.meters.items()})
+            {printable(k): v for k, v in record.counts.items()}, {printable(k): v for k, v in record.meters.items()},
+            scores, winners, turn)
 
 
 def _ended(game: Game, state: Any, outcome: Any) -> tuple[bool, str, int]:
@@ -228,6 +236,34 @@ def _ended(game: Game, state: Any, outcome: Any) -> tuple[bool, str, int]:
         raise InputError([Problem(_method_at(game, state, "outcome"), f"outcome() returns Outcome(won, reason, "
                                   f"round): {why}")])
     return won, printable(reason), ended
+
+
+def seat_outcome(game: Game, state: Any, outcome: Any, players: int) -> tuple[tuple | None, tuple | None]:
+    """A competitive game's scores (a tuple of `players` finite numbers within RECORD_NUMBER, seat 0 first) and
+    winners (a tuple of distinct seats from 0 to `players` - 1; `won` True exactly when it is not empty), each
+    None where the game gives none; else a located error at `outcome()`."""
+    import math
+
+    from pnp.core.bounds import RECORD_NUMBER
+    from pnp.core.errors import echo
+
+    scores: Any = getattr(outcome, "scores", None)
+    winners: Any = getattr(outcome, "winners", None)
+    why = ""
+    if scores is not None and (type(scores) is not tuple or len(scores) != players or any(
+            type(x) not in (int, float) or not math.isfinite(x) or abs(x) > RECORD_NUMBER for x in scores)):
+        why = (f"scores is a tuple of {players} numbers (one per seat, seat 0 first; finite, within "
+               f"{RECORD_NUMBER:.0e} either way), not {echo(scores)}")
+    elif winners is not None and (type(winners) is not tuple or len(winners) > players or any(
+            type(w) is not int or not 0 <= w < players for w in winners) or len(set(winners)) < len(winners)):
+        why = f"winners is a tuple of distinct seats from 0 to {players - 1}, not {echo(winners)}"
+    elif winners is not None and bool(winners) != getattr(outcome, "won", None):
+        why = (f"won is True exactly when some seat won: won={echo(getattr(outcome, 'won', None))} with "
+               f"winners={echo(winners)}")
+    if why:
+        raise InputError([Problem(_method_at(game, state, "outcome"), f"outcome() returns Outcome(won, reason, "
+                                  f"round, scores, winners): {why}")])
+    return scores, winners
 
 
 def _method_at(game: Game, state: Any, method: str) -> Where:
@@ -305,7 +341,7 @@ def simulate(plan: Plan, players: list[int], games: int, jobs: int, progress: Pr
 
     from pnp.core.sandbox.confinement import Confinement
     from pnp.core.sandbox.runner import Running
-    from pnp.play.policies import SLOWER
+    from pnp.play.seating import slower
 
     game = plan.game
     path = play_file(game)
@@ -320,9 +356,9 @@ def simulate(plan: Plan, players: list[int], games: int, jobs: int, progress: Pr
     tasks = [(v, n, i) for v in range(len(plan.variants)) for n in players for i in range(first, first + games)] \
         if told is None \
         else [(0, *told)]
-    seconds = GAME_SECONDS * SLOWER.get(plan.policy, 1)
+    seconds = GAME_SECONDS * slower(plan.policy)
     jobs = max(1, min(jobs, len(tasks)))
-    per = 1 if plan.policy in SLOWER else max(1, min(BATCH, len(tasks) // (4 * jobs)))  # 4 batches a job at least
+    per = 1 if slower(plan.policy) > 1 else max(1, min(BATCH, len(tasks) // (4 * jobs)))  # 4 batches a job at least
     batches = [tasks[i:i + per] for i in range(0, len(tasks), per)]
     box = Confinement(seconds, game.dir, f"cards/{game.id}", (game.root,), wall=WALL_FACTOR * seconds, parts=per)
     s = session(plan)
@@ -346,7 +382,8 @@ def judged(plan: Plan, path: Path, task: tuple[int, int, int], o: Any, box: Any)
 
     v, n, i = task
     what = (f"game {i + 1} at {n} player{'s' if n != 1 else ''}, {plan.variants[v]}; dealt as `pnp setup "
-            f"{plan.game.id} --players {n} --seed {game_seed(plan.seed, i)}`")
+            f"{plan.game.id} --players {n} --seed {game_seed(plan.seed, i)}`"
+            f"{f', seats turned by {plan.rotation}' if plan.rotation % n else ''}")
     if o.kind == "input":  # (what game code says is escaped: it reaches a terminal)
         return [Problem(p.where, f"{printable(p.message)} ({what})", printable(p.subject)) for p in o.problems]
     file, _, line = o.at.rpartition(":")

@@ -69,6 +69,11 @@ class State:
         """A sensible player's choice (the `baseline` policy); without one, a random legal move."""
         return moves[int(rng.random() * len(moves))]
 
+    def policy(self, name: str, moves: list[Move], rng: random.Random) -> Move:
+        """Optional: the choice of the game's own policy `name` (one its play.yaml declares under `policies:`, a
+        "rush" against a "build"), as `baseline` is the module's sensible player's; `--policy rush` plays it."""
+        raise NotImplementedError(f"the play module plays no policy {name!r}")
+
     def baseline_move(self, rng: random.Random) -> Move | None:
         """Optional, for speed: the move `baseline(moves(), rng)` chooses, found without the list of
         every legal move (the `baseline` policy then never asks for it), or None to have the list made.
@@ -102,9 +107,14 @@ class State:
         return self.table.value_of(self.values())
 
     def hide(self) -> None:
-        """Shuffle what the players cannot see (a clone calls it); by default every pile on the state."""
+        """Shuffle what the players cannot see (a clone calls it); by default every pile on the state, and, of each
+        list of players' piles on it (Table.player_piles), every deck, and every hand but the deciding seat's
+        (`seat()`) dealt again from that player's hand and deck. A state whose hidden information is elsewhere
+        says what the seat cannot see by its own `hide`."""
+        from pnp.play.player_piles import hide_players
         from pnp.play.table import Pile
 
         for value in vars(self).values():
             if isinstance(value, Pile):
                 value.shuffle()
+        hide_players(self, self.seat())

@@ -301,6 +301,18 @@ class Table:
             self.rng.shuffle(rest)
         return Pile(deck, rest, self, reshuffle)
 
+    def player_piles(self, deck: str, label: str | None = None) -> list[Any]:
+        """Each player's own deck, hand and discards (pnp.play.player_piles.PlayerPiles, seat 0 first): their deck
+        the cards of `deck` the setup dealt them under `label` (default: the deck's id), shuffled."""
+        from pnp.play.player_piles import PlayerPiles
+
+        out = []
+        for hand in self.hands:
+            pile = Pile(deck, list(hand.get(label or deck, [])), self, reshuffle=True)
+            pile.shuffle()
+            out.append(PlayerPiles(pile))
+        return out
+
     def roll(self, n: int) -> int:
         """A number from 0 to n - 1 (a choice among n), from the game's own random numbers."""
         return int(self.rng.random() * n)
