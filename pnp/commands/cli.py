@@ -109,6 +109,7 @@ def main() -> None:
         typer.echo("1 error", err=True)
         sys.exit(2)
     try:
+        sys.argv[1:] = cli_play.given_alone(sys.argv[1:])
         _app_for(sys.argv[1:])()
     except KeyboardInterrupt:
         sys.exit(130)

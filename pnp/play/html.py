@@ -68,8 +68,12 @@ def context(report: dict[str, Any]) -> dict[str, Any]:
             "groups": [{"group": g, "cards": (cards := _cards(g)), "forest": plots.forest(cards["plotted"])
                         if cards["plotted"] else ""} for g in mine],
         })
+    from pnp.play.ablation_report import level, ordered
+
+    ablation = report.get("ablation")
     return {
         "report": report, "policies": policies, "variants": variants, "sections": sections,
+        "ablation": {"by_players": ordered(ablation), "level": level(ablation["z"]), **ablation} if ablation else None,
         "win_rates": plots.win_rates(groups, settings),
         "sweep": plots.sweep(groups, variants, policies) if len(variants) > 1 else "",
     }

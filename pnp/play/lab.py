@@ -138,10 +138,13 @@ def _outside(spec: Any, value: Any) -> str:
 def simulate(root: Path, game_id: str, players: str | None, games: int | None, seed: int, policy: str,
              vary: str | None, jobs: int | None, custom: bool = True, cluster: str | None = None,
              progress: Callable[[int, int, str], None] | None = None, trace: str | None = None,
-             won: dict[tuple[int, int, int], bool] | None = None) -> dict[str, Any]:
+             won: dict[tuple[int, int, int], bool] | None = None, ablate: str | None = None,
+             threshold: float | None = None, budget: int | None = None) -> dict[str, Any]:
     """The report of `pnp simulate`; `progress(done, total, what)` is told the games played so far. `trace`:
     one game ([SEED:]INDEX) told move by move instead (pnp/play/told.py). `won`: filled with each game's end
-    under the first policy, (value, players, index) -> won (a comparison's side)."""
+    under the first policy, (value, players, index) -> won (a comparison's side). `ablate`: the cards to measure
+    on the same deals (`all`, or `deck/card,deck/card.field`: pnp/play/ablation.py), judged against `threshold`
+    points within `budget` games, added to the report as `ablation`."""
     from pnp.model.game import load_game
     from pnp.play import report
     from pnp.play.run import play_file
@@ -182,6 +185,11 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
                                   f"{SIM_PLAYERS:,} players")])
     counts = player_counts(players or f"{spec.setup.players.min}-{most}", spec.setup.players.min, most)
     sweep = variants(game, vary)
+    asked = None
+    if ablate is not None or threshold is not None or budget is not None:
+        from pnp.play.ablation import checked
+
+        asked = checked(game, ablate, threshold, budget, names, sweep, cluster, trace)
     if trace is not None:  # one game, told move by move: the first player count's, the first policy's
         from pnp.play.told import trace as told
 
@@ -209,6 +217,12 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
                     won) for name, won in zip(names, wins, strict=True)]
     if won is not None:
         won.update(wins[0])
+    if asked is not None:  # each card against a blank of it, on the same deals: the report's games played once
+        from pnp.play.ablation import ablate as ablation
+
+        reports[0]["ablation"] = ablation(game, spec.setup, counts, seed, names[0], *asked,
+                                          jobs or os.cpu_count() or 1, progress,
+                                          {(n, i): w for (_, n, i), w in wins[0].items()})
     merged = {**reports[0], "policy": ",".join(names), "policies": names}
     merged["groups"] = [{**group, "policy": name} for name, r in zip(names, reports, strict=True)
                         for group in r["groups"]]
@@ -276,6 +290,8 @@ def render(result: dict[str, Any], fmt: str) -> str:
         return report.as_json(result)
     if result.get("kind") == "odds":
         return odds.as_text(result)
+    from pnp.play.ablation_report import as_text as ablation_text
     from pnp.play.paired import as_text
 
-    return "\n".join([report.as_text(result), *as_text(result.get("paired", []))])
+    return "\n".join([report.as_text(result), *as_text(result.get("paired", [])),
+                      *ablation_text(result.get("ablation"))])

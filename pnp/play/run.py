@@ -33,9 +33,11 @@ class Variant:
     field: str = ""
     value: Any = None
     more: tuple[Variant, ...] = ()  # other fields changed with it (`pnp tune`'s candidates)
+    blank: bool = False  # the card made a blank of itself (`effect: none`, every field kept): `--ablate`
 
     def __str__(self) -> str:
-        return ", ".join(f"{v.deck}/{v.card}.{v.field}={v.value}" for v in self.changes()) or "as written"
+        return ", ".join(f"{v.deck}/{v.card} blank" if v.blank else f"{v.deck}/{v.card}.{v.field}={v.value}"
+                         for v in self.changes()) or "as written"
 
     def changes(self) -> list[Variant]:
         """Each field it sets, in order."""
@@ -174,6 +176,7 @@ def play_one(s: Session, task: tuple[int, int, int], story: list[tuple] | None =
     variant_i, players, index = task
     variant = s.plan.variants[variant_i]
     old = _vary(s.cards, variant, copies)
+    effects = _blank(s.effects, variant)
     if variant_i != s.dealt:
         s.dealer.renew()
         s.dealt = variant_i
@@ -199,6 +202,8 @@ def play_one(s: Session, task: tuple[int, int, int], story: list[tuple] | None =
     finally:
         os._exit = real_exit
         _restore(s.cards, variant, old, copies)
+        for (deck, card), steps in effects.items():
+            s.effects[deck][card] = steps
     won, reason, ended = _ended(s.plan.game, state, outcome)
     if story is not None:
         story.append(("end", won, reason, ended))
@@ -251,6 +256,17 @@ def _vary(cards: dict[str, dict[str, dict[str, Any]]], variant: Variant,
     return old
 
 
+def _blank(effects: dict[str, dict[str, Any]], variant: Variant) -> dict[tuple[str, str], Any]:
+    """The cards a variant makes blank given `effect: none` (its steps, as Table.effects reads them); what they said,
+    to restore."""
+    old = {}
+    for v in variant.changes():
+        if v.blank:
+            old[(v.deck, v.card)] = effects[v.deck][v.card]
+            effects[v.deck][v.card] = ()
+    return old
+
+
 def _restore(cards: dict[str, dict[str, dict[str, Any]]], variant: Variant, old: list[Any],
              copies: dict[tuple[str, str], dict]) -> None:
     for v, value in reversed(list(zip(variant.changes(), old, strict=True))):
@@ -259,6 +275,8 @@ def _restore(cards: dict[str, dict[str, dict[str, Any]]], variant: Variant, old:
 
 def _set(cards: dict[str, dict[str, dict[str, Any]]], v: Variant, value: Any,
          copies: dict[tuple[str, str], dict]) -> None:
+    if v.blank:  # its effect, not a field (_blank)
+        return
     cards[v.deck][v.card][v.field] = value
     if (copy := copies.get((v.deck, v.card))) is not None:
         copy[v.field] = value
@@ -294,13 +312,15 @@ Progress = Callable[[int], None]  # told the games just played, as they come in 
 
 
 def simulate(plan: Plan, players: list[int], games: int, jobs: int, progress: Progress | None = None,
-             told: tuple[int, int] | None = None, first: int = 0) -> list[tuple]:
+             told: tuple[int, int] | None = None, first: int = 0,
+             only: set[tuple[int, int]] | None = None) -> list[tuple]:
     """Every game of the plan, in a fixed order whatever the number of jobs: batches of games, each a work
     of the one runner for game code (pnp/core/sandbox/runner.py), up to `jobs` workers each playing one batch
     after another; the first game the play module fails ends the run with a located error. `progress`
     is told each batch's games as it comes back. `told`: (players, index) of the one game to tell event by event
     instead (`pnp simulate --trace`): its story, the same game the plan plays as that task. `first`: the index of
-    the first game (games `first` to `first + games - 1`: `pnp tune` plays on where it stopped)."""
+    the first game (games `first` to `first + games - 1`: `pnp tune` plays on where it stopped). `only`: the
+    (variant, players) to play, the rest left out (`--ablate` plays on only the cards still undecided at a count)."""
     from functools import partial
 
     from pnp.core.sandbox.confinement import Confinement
@@ -320,6 +340,8 @@ def simulate(plan: Plan, players: list[int], games: int, jobs: int, progress: Pr
     tasks = [(v, n, i) for v in range(len(plan.variants)) for n in players for i in range(first, first + games)] \
         if told is None \
         else [(0, *told)]
+    if only is not None:
+        tasks = [t for t in tasks if (t[0], t[1]) in only]
     seconds = GAME_SECONDS * SLOWER.get(plan.policy, 1)
     jobs = max(1, min(jobs, len(tasks)))
     per = 1 if plan.policy in SLOWER else max(1, min(BATCH, len(tasks) // (4 * jobs)))  # 4 batches a job at least
