@@ -5,6 +5,7 @@ measure; its bad input located, in one line."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -152,3 +153,18 @@ def test_the_balance_rule_finds_a_card_by_its_ablation_at_the_rule_s_line(shop: 
     assert any(x.startswith(f"cards/shop/rules.yaml:{line}:5: card/jackpot: ") for x in found), result.out
     assert all(x.startswith(f"cards/shop/rules.yaml:{line}:") and "beyond the limit +-8" in x for x in found), found
     assert not any("card/dud" in x for x in found)
+
+
+def test_the_html_report_has_the_ablation_s_rows_as_the_json_says_them(shop: Path):
+    args = ["--ablate", "card/jackpot,card/dud", "--threshold", "3"]
+    report = _ablated(shop, *args)
+    page = run_pnp("--root", str(shop), "simulate", "shop", "--players", "2", "--games", "100", "--policy", "random",
+                   "--format", "html", *args)
+    assert page.code == 0, page.err
+    assert "Each card's effect, on the same deals" in page.out
+    for r in report["ablation"]["rows"]:
+        row = page.out.split(f'data-ablated="{r["players"]} {r["card"]} {r["change"]}">', 1)[1].split("</tr>", 1)[0]
+        cells = re.findall(r"<td[^>]*>(.*?)</td>", row)
+        assert cells[3:7] == [str(r["games"]), f"{r['only_with']} / {r['only_without']}",
+                              f"{100 * r['difference']:+.1f}", f"{100 * r['low']:+.1f} to {100 * r['high']:+.1f}"]
+        assert r["verdict"] in cells[7]
