@@ -23,7 +23,7 @@ from pnp.core.errors import InputError, Problem, did_you_mean
 from pnp.model.game import Game
 from pnp.play.run import Plan, Variant
 
-LOOKS = (25, 50, 100, 200, 400, 800, 1200, 1600, 2000, 2400, 2800, 3200)  # games a card has played at each look
+LOOKS = (10, 25, 50, 100, 200, 400, 800, 1200, 1600, 2000, 2400, 2800, 3200)  # games a card has played at each look
 THRESHOLD = 5.0  # points: a card is flagged when its interval lies wholly beyond this, either way
 BUDGET = 300_000  # games an ablation plays at most, the game as written included
 STEP = 1  # a number field moves this far either way (a field's spec gives no step of its own)
