@@ -21,6 +21,7 @@ import typer  # noqa: E402
 
 from pnp import __version__  # noqa: E402
 from pnp.commands import cli_play, cli_print, cli_project  # noqa: E402
+from pnp.commands.option_alone import given_alone  # noqa: E402
 from pnp.commands.terminal import ROOT, paused  # noqa: E402
 
 # rich_markup_mode=None: plain click help and errors even where rich is installed (twine brings it): the same
@@ -109,6 +110,7 @@ def main() -> None:
         typer.echo("1 error", err=True)
         sys.exit(2)
     try:
+        sys.argv[1:] = given_alone(sys.argv[1:])
         _app_for(sys.argv[1:])()
     except KeyboardInterrupt:
         sys.exit(130)

@@ -60,12 +60,19 @@ def simulate(
         help="play the game as committed at this git revision (a tag, a branch, HEAD~1) against the working "
              "tree, on the same deals: what changed, and the paired differences (--format markdown: a summary "
              "for a pull request)", metavar="REV")] = None,
+    ablate: Annotated[str | None, typer.Option(
+        help="measure each card on the same deals against a blank of it (alone or `all`: every card; or "
+             "DECK/CARD,DECK/CARD.FIELD: a number moved one step either way)", metavar="[CARDS]")] = None,
+    threshold: Annotated[float | None, typer.Option(help="with --ablate: flag a card only when its interval lies "
+                                                    "wholly beyond this many points (default 5)")] = None,
+    budget: Annotated[int | None, typer.Option(help="with --ablate: games it may play in all (default "
+                                               "300,000)")] = None,
 ) -> None:
     """Play GAME many times from its YAML (its play module, docs/simulate.md) and report its balance."""
     from pnp.commands.simulate_command import simulate_game
 
     run(lambda: simulate_game(project_root(), game, players, games, seed, policy, vary, jobs, not no_custom_rules,
-                              cluster, fmt, progress_bar(), trace, compare), written=False)
+                              cluster, fmt, progress_bar(), trace, compare, ablate, threshold, budget), written=False)
 
 
 def tune(

@@ -10,10 +10,13 @@ from pnp.commands.command_output import CommandOutput, Refused
 
 def simulate_game(root: Path, game: str, players: str | None, games: int | None, seed: int, policy: str,
                   vary: str | None, jobs: int | None, custom: bool, cluster: str | None, fmt: str,
-                  progress: Any, trace: str | None = None, compare: str | None = None) -> CommandOutput:
+                  progress: Any, trace: str | None = None, compare: str | None = None, ablate: str | None = None,
+                  threshold: float | None = None, budget: int | None = None) -> CommandOutput:
     from pnp.play.lab import render, simulate
 
     if compare is not None:
+        if ablate is not None:
+            raise Refused("--ablate measures the working tree's cards; --compare two versions: ask for one of them")
         return _compared(root, game, compare, players, games, seed, policy, vary, jobs, custom, cluster, fmt,
                          progress, trace)
     if fmt == "markdown":
@@ -25,7 +28,8 @@ def simulate_game(root: Path, game: str, players: str | None, games: int | None,
         from pnp.play.plots import require
 
         require()
-    result = simulate(root, game, players, games, seed, policy, vary, jobs, custom, cluster, progress, trace)
+    result = simulate(root, game, players, games, seed, policy, vary, jobs, custom, cluster, progress, trace,
+                      ablate=ablate, threshold=threshold, budget=budget)
     said = CommandOutput()
     said.out(render(result, fmt))
     return said

@@ -16,7 +16,7 @@ def tune_game(root: Path, game_id: str, target: list[str], vary: list[str], seed
               budget: int, jobs: int | None, custom: bool, fmt: str, progress: Any) -> CommandOutput:
     from pnp.model.game import load_game
     from pnp.play import tune
-    from pnp.play.lab import policies
+    from pnp.play.lab_arguments import policies
     from pnp.play.run import play_code, play_file
     from pnp.rules.check import load_rules
 

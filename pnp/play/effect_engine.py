@@ -368,6 +368,22 @@ class EngineModule:
 
     def __init__(self, game: Any):  # game: play_spec.DataGame
         self.game = game
+        self.blanked: dict[frozenset[str], Any] = {}  # the game with some cards made blank (`--ablate`), by them
 
     def start(self, table: Table) -> EffectState:
-        return EffectState(table, self.game)
+        return EffectState(table, self.as_dealt(table))
+
+    def as_dealt(self, table: Table) -> Any:
+        """The game as the table's effects say it: a card whose steps the table gives as none (`effect: none`, a
+        blank of it that `pnp simulate --ablate` plays) plays none."""
+        import dataclasses
+
+        said = table._effects.get(self.game.spec.hand, {})
+        blank = frozenset(c for c, steps in self.game.effects.items() if steps and said.get(c, steps) == ())
+        if not blank:
+            return self.game
+        if blank not in self.blanked:
+            self.blanked[blank] = dataclasses.replace(
+                self.game, effects={c: () if c in blank else e for c, e in self.game.effects.items()},
+                timed={c: split(()) if c in blank else t for c, t in self.game.timed.items()})
+        return self.blanked[blank]

@@ -41,9 +41,7 @@ def _cards(group: dict[str, Any]) -> dict[str, Any]:
     plotted = sorted((c for c in drawn if 0 < c["played_games"] < n), key=lambda c: (-c["effect"], c["card"]))
     return {"plotted": plotted, "table": sorted(drawn, key=lambda c: (-abs(c["effect"]), c["card"])),
             "never": sorted(c["card"] for c in drawn if c["flag"] == "never played"),
-            "always": sorted(c["card"] for c in drawn if c["played_games"] == n and n),
-            "strong": sum(1 for c in drawn if c["flag"] == "strong"),
-            "weak": sum(1 for c in drawn if c["flag"] == "weak")}
+            "always": sorted(c["card"] for c in drawn if c["played_games"] == n and n)}
 
 
 def context(report: dict[str, Any]) -> dict[str, Any]:
@@ -68,8 +66,12 @@ def context(report: dict[str, Any]) -> dict[str, Any]:
             "groups": [{"group": g, "cards": (cards := _cards(g)), "forest": plots.forest(cards["plotted"])
                         if cards["plotted"] else ""} for g in mine],
         })
+    from pnp.play.ablation_report import level, ordered
+
+    ablation = report.get("ablation")
     return {
         "report": report, "policies": policies, "variants": variants, "sections": sections,
+        "ablation": {"by_players": ordered(ablation), "level": level(ablation["z"]), **ablation} if ablation else None,
         "win_rates": plots.win_rates(groups, settings),
         "sweep": plots.sweep(groups, variants, policies) if len(variants) > 1 else "",
     }

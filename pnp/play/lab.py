@@ -9,146 +9,24 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from pnp.core.bounds import SIM_GAMES, SIM_PLAYERS, SIM_VALUE, SIM_VALUES
-from pnp.core.errors import InputError, Problem, Where, did_you_mean, echo
+from pnp.core.bounds import SIM_GAMES, SIM_PLAYERS
+from pnp.core.errors import InputError, Problem, Where
 from pnp.model.game import Game
-from pnp.play.run import Plan, Progress, Variant
-
-
-def shown(text: str) -> str:
-    """An argument as a message repeats it: as given, or cut (a pasted page is named, not printed)."""
-    return text if len(text) <= 40 and text.isprintable() else echo(text)
-
-
-def player_counts(text: str, low: int, high: int) -> list[int]:
-    """`1-4`, `2,3` or `3`: the player counts asked for, each within the game's, at most SIM_PLAYER_COUNTS
-    of them (bounded before any list is made: `1-1000000000` is said at once)."""
-    from pnp.core.bounds import SIM_PLAYER_COUNTS
-
-    said = shown(text)
-    parts = text.split(",", SIM_PLAYER_COUNTS)
-    if len(parts) > SIM_PLAYER_COUNTS:
-        raise InputError([Problem(None, f"--players {said}: at most {SIM_PLAYER_COUNTS} player counts in one "
-                                  "run")])
-    ranges = []
-    try:
-        for part in parts:
-            a, _, b = part.strip().partition("-")
-            if len(a) > 20 or len(b) > 20:  # (int() of a long string is slow)
-                raise ValueError
-            ranges.append((int(a), int(b or a)))
-    except ValueError:
-        raise InputError([Problem(None, f"--players {said}: a count, a range (1-4) or a list (2,3)")]) from None
-    if not ranges or any(not (low <= a <= b <= high) for a, b in ranges):
-        raise InputError([Problem(None, f"--players {said}: this game takes {low} to {high} players")])
-    counts = sorted({n for a, b in ranges for n in range(a, min(b, a + SIM_PLAYER_COUNTS) + 1)})
-    if len(counts) > SIM_PLAYER_COUNTS:
-        raise InputError([Problem(None, f"--players {said}: {len(counts):,}+ player counts; at most "
-                                  f"{SIM_PLAYER_COUNTS} in one run")])
-    return counts
-
-
-def policies(text: str, own: dict[str, str] | None = None, most: int | None = None) -> list[str]:
-    """`random`, or a list side by side (`random,baseline`): each a policy (pnp's, or the game's `own`), each once;
-    or a seating, one policy per seat (`1=mcts,2-4=greedy`, seats 1 to `most`: pnp.play.seating), one side."""
-    from pnp.core.bounds import SIM_POLICIES
-    from pnp.play import seating
-    from pnp.play.policies import POLICIES as BUILT_IN
-
-    POLICIES: dict[str, object] = {**BUILT_IN, **(own or {})}  # noqa: N806 - the names a side may give
-    if seating.is_seating(text):
-        seating.seats(text, set(POLICIES), most if most is not None else 1 << 30)
-        return [text.strip()]
-    names = [p.strip() for p in text.split(",", SIM_POLICIES)]
-    if len(names) > SIM_POLICIES:
-        raise InputError([Problem(None, f"--policy {shown(text)}: at most {SIM_POLICIES} policies side by side, each "
-                                  f"once ({', '.join(POLICIES)})")])
-    for name in names:
-        if name not in POLICIES:
-            raise InputError([Problem(None, f"--policy {shown(name)}: one of {', '.join(POLICIES)}"
-                                      f"{did_you_mean(name, POLICIES)}, a list of them (random,baseline), or one a "
-                                      "seat (1=mcts,2-4=greedy)")])
-    if len(set(names)) < len(names):
-        twice = next(n for n in names if names.count(n) > 1)
-        raise InputError([Problem(None, f"--policy {shown(text)}: {twice} is named twice; name each policy once "
-                                  f"({', '.join(POLICIES)})")])
-    return names
-
-
-def variants(game: Game, vary: str | None) -> list[Variant]:
-    """`deck/card.field=V1,V2`: one variant per value, each typed as the field is; near names when a
-    deck, a card or a field is not the game's."""
-    if not vary:
-        return [Variant()]
-    target, eq, values = vary.partition("=")
-    deck_id, _, rest = target.partition("/")
-    card_id, _, name = rest.partition(".")
-    if not (eq and deck_id and card_id and name and values):
-        raise InputError([Problem(None, f"--vary {shown(vary)}: write DECK/CARD.FIELD=V1,V2,... "
-                                  "(e.g. event/hull-breach.damage=1,2,3)")])
-    decks = {d.id: d for d in game.decks}
-    if deck_id not in decks:
-        raise InputError([Problem(None, f"--vary: no deck {deck_id!r} in {game.id}{did_you_mean(deck_id, decks)} "
-                                  f"(decks: {', '.join(decks)})")])
-    deck = decks[deck_id]
-    cards = {c.id: c for c in deck.cards}
-    if card_id not in cards:
-        raise InputError([Problem(deck.doc.where(("cards",)), f"--vary: no card {card_id!r} in {deck_id}"
-                                  f"{did_you_mean(card_id, cards)}")])
-    if name not in deck.spec.fields:
-        fields = list(deck.spec.fields)
-        raise InputError([Problem(deck.doc.where(("fields",)), f"--vary: {deck_id} cards have no field {name!r}"
-                                  f"{did_you_mean(name, fields)} (fields: {', '.join(fields)})")])
-    spec = deck.spec.fields[name]
-    kind, at = spec.type, deck.doc.where(("fields", name))
-    raws = values.split(",", SIM_VALUES)
-    if len(raws) > SIM_VALUES:
-        raise InputError([Problem(None, f"--vary: at most {SIM_VALUES} values in one sweep (each is played at every "
-                                  "player count)")])
-    out: list[Variant] = []
-    for raw in raws:
-        try:
-            if len(raw) > SIM_VALUE:
-                raise ValueError
-            value: Any = int(raw) if kind == "integer" else float(raw) if kind == "number" else raw
-        except ValueError:
-            raise InputError([Problem(at, f"--vary: {name} is {kind}; {echo(raw)} is not")]) from None
-        if why := _outside(spec, value):
-            raise InputError([Problem(at, f"--vary {deck_id}/{card_id}.{name}={echo(raw)}: {why}")])
-        if any(v.value == value for v in out):
-            raise InputError([Problem(None, f"--vary: {echo(raw)} is given twice; give each value once")])
-        out.append(Variant(deck_id, card_id, name, value))
-    return out
-
-
-def _outside(spec: Any, value: Any) -> str:
-    """Why a value of a sweep is not one the field takes (its schema's bounds, choices), or ""."""
-    import math
-
-    if isinstance(value, float) and not math.isfinite(value):
-        return "a number is finite"
-    if spec.type in ("integer", "number"):
-        low = -math.inf if spec.min is None else spec.min
-        high = math.inf if spec.max is None else spec.max
-        if not low <= value <= high:
-            said = " to ".join(f"{b:g}" for b in (spec.min, spec.max) if b is not None)
-            return (f"the field takes {said}" if spec.min is not None and spec.max is not None else
-                    f"the field takes at least {spec.min:g}" if spec.min is not None else
-                    f"the field takes at most {spec.max:g}") + " (its deck's `fields:`)"
-        if abs(value) > 10 ** 15:
-            return "a number within 10^15 either way"
-    if spec.type == "choice" and spec.choices and value not in spec.choices:
-        return f"one of {', '.join(map(str, spec.choices))}{did_you_mean(value, spec.choices)}"
-    return ""
+from pnp.play.lab_arguments import player_counts, policies, variants
+from pnp.play.run import Plan, Progress
+from pnp.play.variant import Variant
 
 
 def simulate(root: Path, game_id: str, players: str | None, games: int | None, seed: int, policy: str,
              vary: str | None, jobs: int | None, custom: bool = True, cluster: str | None = None,
              progress: Callable[[int, int, str], None] | None = None, trace: str | None = None,
-             won: dict[tuple[int, int, int], bool] | None = None) -> dict[str, Any]:
+             won: dict[tuple[int, int, int], bool] | None = None, ablate: str | None = None,
+             threshold: float | None = None, budget: int | None = None) -> dict[str, Any]:
     """The report of `pnp simulate`; `progress(done, total, what)` is told the games played so far. `trace`:
     one game ([SEED:]INDEX) told move by move instead (pnp/play/told.py). `won`: filled with each game's end
-    under the first policy, (value, players, index) -> won (a comparison's side)."""
+    under the first policy, (value, players, index) -> won (a comparison's side). `ablate`: the cards to measure
+    on the same deals (`all`, or `deck/card,deck/card.field`: pnp/play/ablation.py), judged against `threshold`
+    points within `budget` games, added to the report as `ablation`."""
     from pnp.model.game import load_game
     from pnp.play import report
     from pnp.play.run import play_file
@@ -195,6 +73,11 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
     sweep = variants(game, vary)
     for name in names:  # a seating's seats within this run's largest table
         policies(name, own, max(counts))
+    asked = None
+    if ablate is not None or threshold is not None or budget is not None:
+        from pnp.play.ablation import checked
+
+        asked = checked(game, ablate, threshold, budget, names, sweep, cluster, trace)
     if trace is not None:  # one game, told move by move: the first player count's, the first policy's
         from pnp.play.told import trace as told
 
@@ -222,6 +105,12 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
                     won) for name, won in zip(names, wins, strict=True)]
     if won is not None:
         won.update(wins[0])
+    if asked is not None:  # each card against a blank of it, on the same deals: the report's games played once
+        from pnp.play.ablation import ablate as ablation
+
+        reports[0]["ablation"] = ablation(game, spec.setup, counts, seed, names[0], *asked,
+                                          jobs or os.cpu_count() or 1, progress,
+                                          {(n, i): w for (_, n, i), w in wins[0].items()})
     merged = {**reports[0], "policy": ",".join(names), "policies": names}
     merged["groups"] = [{**group, "policy": name} for name, r in zip(names, reports, strict=True)
                         for group in r["groups"]]
@@ -297,7 +186,9 @@ def render(result: dict[str, Any], fmt: str) -> str:
         return report.as_json(result)
     if result.get("kind") == "odds":
         return odds.as_text(result)
+    from pnp.play.ablation_report import as_text as ablation_text
     from pnp.play.paired import as_text
     from pnp.play.seat_report import as_text as seats_text
 
-    return "\n".join([report.as_text(result), *seats_text(result), *as_text(result.get("paired", []))])
+    return "\n".join([report.as_text(result), *seats_text(result), *as_text(result.get("paired", [])),
+                      *ablation_text(result.get("ablation"))])

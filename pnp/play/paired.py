@@ -15,18 +15,19 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from pnp.play.report import wilson
+from pnp.play.report import Z, wilson
 
 
-def paired(pairs: list[tuple[bool, bool]]) -> dict[str, Any]:
+def paired(pairs: list[tuple[bool, bool]], z: float = Z) -> dict[str, Any]:
     """(side won, base won) for each game: the difference of the win rates, side less base, with its interval, the
-    four counts, and how many games would tell a difference of that size from none (None: no difference seen)."""
+    four counts, and how many games would tell a difference of that size from none (None: no difference seen); at
+    `z`, another level than 95 % (`--ablate`'s sequential looks)."""
     n = len(pairs)
     both = sum(1 for s, b in pairs if s and b)
     only_side = sum(1 for s, b in pairs if s and not b)
     only_base = sum(1 for s, b in pairs if b and not s)
     neither = n - both - only_side - only_base
-    low, high = newcombe(both, only_side, only_base, neither)
+    low, high = newcombe(both, only_side, only_base, neither, z)
     diff = (only_side - only_base) / n if n else 0.0
     needed = games_needed((both / n, only_side / n, only_base / n, neither / n)) if diff else None
     return {"games": n, "both": both, "only_side": only_side, "only_base": only_base, "neither": neither,
@@ -53,15 +54,15 @@ def games_needed(shares: tuple[float, float, float, float], most: int = 10_000_0
     return high
 
 
-def newcombe(a: float, b: float, c: float, d: float) -> tuple[float, float]:
-    """The 95 % interval of p1 - p2 for paired proportions: a pairs both won, b only the first, c only the second,
-    d neither (p1 = (a + b) / n, p2 = (a + c) / n)."""
+def newcombe(a: float, b: float, c: float, d: float, z: float = Z) -> tuple[float, float]:
+    """The 95 % interval (at `z`: another level) of p1 - p2 for paired proportions: a pairs both won, b only the
+    first, c only the second, d neither (p1 = (a + b) / n, p2 = (a + c) / n)."""
     n = a + b + c + d
     if n == 0:
         return -1.0, 1.0
     p1, p2 = (a + b) / n, (a + c) / n
-    l1, u1 = wilson(a + b, n)
-    l2, u2 = wilson(a + c, n)
+    l1, u1 = wilson(a + b, n, z)
+    l2, u2 = wilson(a + c, n, z)
     spread = (a + b) * (c + d) * (a + c) * (b + d)
     phi = (a * d - b * c) / math.sqrt(spread) if spread else 0.0
     diff = p1 - p2

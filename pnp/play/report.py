@@ -2,9 +2,9 @@
 
 Per value of a sweep and per player count: the win rate with its 95 % Wilson interval, how games were
 lost (the reason and the round), the round each game ended in, each meter round by round (quartiles, over the games
-still going in that round), and per
-card how often it was drawn and played and the win rate of the games it was played in against the
-games it was not. Every number is rounded and every list sorted: the same games give the same bytes.
+still going in that round), and per card how often it was drawn and played and the win rate of the games it
+was played in against the games it was not (what the games say, not the card's effect: `--ablate` measures that,
+ablation.py). Every number is rounded and every list sorted: the same games give the same bytes.
 """
 
 from __future__ import annotations
@@ -87,14 +87,9 @@ def group(results: list[tuple], cards: list[str]) -> dict[str, Any]:
         drawn, played, won_played = drawn_in[card], played_in[card], won_in[card]
         rest = n - played
         with_, without = _rate(won_played, played), _rate(wins - won_played, rest)
-        flag = ""
-        if played >= 30 and rest >= 30:
-            if with_["low"] > without["high"]:
-                flag = "strong"
-            elif with_["high"] < without["low"]:
-                flag = "weak"
-        if drawn and not played:
-            flag = "never played"
+        # no flag on the difference: it compares games, not the card (a longer game draws more cards); the
+        # card's effect is measured by `--ablate` (ablation.py), which flags it
+        flag = "never played" if drawn and not played else ""
         effect = round(with_["rate"] - without["rate"], 4) if played and rest else 0.0
         per_card.append({"card": card, "drawn": drawn, "played_games": played, "plays": plays.get(card, 0),
                          "when_played": with_, "when_not": without, "effect": effect, "flag": flag})
@@ -159,8 +154,8 @@ def as_text(report: dict[str, Any]) -> str:
             cells = " ".join(f"{int(q[1]):>3}" for q in rows)
             out.append(f"  {name} by round (median of the games still going): {cells}")
             out.append(f"  {'':<{len(name)}}  quartiles: " + " ".join(f"{int(q[0])}-{int(q[2])}" for q in rows))
-        out.append("  cards: drawn / played in games / win rate of the games it was played in vs not "
-                   "(difference: games compared, not the card measured) flag")
+        out.append("  cards: drawn / played in games / win rate when played before the end vs not (not an effect: "
+                   "a longer game plays more cards; --ablate measures each card)")
         for c in sorted(g["cards"], key=lambda c: (-abs(c["effect"]), c["card"])):
             if not c["drawn"]:
                 continue

@@ -18,28 +18,11 @@ from typing import Any
 from pnp.core.errors import InputError, Problem, Where, printable
 from pnp.core.sandbox.loader import GameCode
 from pnp.model.game import Game
+from pnp.play.variant import Variant, blank, restore, vary
 
 KEPT_LIMIT = 50_000  # entries a play module may keep between games (Table.kept) before they are let go
 GAME_SECONDS = 10.0  # processor time one game may take before its play module is stopped
 WALL_FACTOR = 10  # a game waiting this many times GAME_SECONDS by the clock (a busy machine) is stopped
-
-
-@dataclass(frozen=True)
-class Variant:
-    """One value of a `--vary deck/card.field=...` sweep (or none: the game as it is)."""
-
-    deck: str = ""
-    card: str = ""
-    field: str = ""
-    value: Any = None
-    more: tuple[Variant, ...] = ()  # other fields changed with it (`pnp tune`'s candidates)
-
-    def __str__(self) -> str:
-        return ", ".join(f"{v.deck}/{v.card}.{v.field}={v.value}" for v in self.changes()) or "as written"
-
-    def changes(self) -> list[Variant]:
-        """Each field it sets, in order."""
-        return [v for v in (self, *self.more) if v.deck]
 
 
 @dataclass
@@ -175,7 +158,8 @@ def play_one(s: Session, task: tuple[int, int, int], story: list[tuple] | None =
     cards, data, copies, held = s.views
     variant_i, players, index = task
     variant = s.plan.variants[variant_i]
-    old = _vary(s.cards, variant, copies)
+    old = vary(s.cards, variant, copies)
+    effects = blank(s.effects, variant)
     if variant_i != s.dealt:
         s.dealer.renew()
         s.dealt = variant_i
@@ -204,7 +188,9 @@ def play_one(s: Session, task: tuple[int, int, int], story: list[tuple] | None =
             raise InputError([Problem(_method_at(s.plan.game, state, exc.method), printable(str(exc)))]) from None
     finally:
         os._exit = real_exit
-        _restore(s.cards, variant, old, copies)
+        restore(s.cards, variant, old, copies)
+        for (deck, card), steps in effects.items():
+            s.effects[deck][card] = steps
     won, reason, ended = _ended(s.plan.game, state, outcome)
     scores, winners = seat_outcome(s.plan.game, state, outcome, players)
     if story is not None:
@@ -276,30 +262,6 @@ def _method_at(game: Game, state: Any, method: str) -> Where:
     return Where(shown(game, path) if path is not None else f"cards/{game.id}/play.py")
 
 
-def _vary(cards: dict[str, dict[str, dict[str, Any]]], variant: Variant,
-          copies: dict[tuple[str, str], dict]) -> list[Any]:
-    """A sweep's values set in the cards' fields (and in the read-only copy game code reads, where there is one);
-    the values they had, to restore."""
-    old = []
-    for v in variant.changes():
-        old.append(cards[v.deck][v.card].get(v.field))
-        _set(cards, v, v.value, copies)
-    return old
-
-
-def _restore(cards: dict[str, dict[str, dict[str, Any]]], variant: Variant, old: list[Any],
-             copies: dict[tuple[str, str], dict]) -> None:
-    for v, value in reversed(list(zip(variant.changes(), old, strict=True))):
-        _set(cards, v, value, copies)
-
-
-def _set(cards: dict[str, dict[str, dict[str, Any]]], v: Variant, value: Any,
-         copies: dict[tuple[str, str], dict]) -> None:
-    cards[v.deck][v.card][v.field] = value
-    if (copy := copies.get((v.deck, v.card))) is not None:
-        copy[v.field] = value
-
-
 BATCH = 25  # games a work plays at most, one after another, each on its own time limit (sandbox.child.lap)
 
 
@@ -330,13 +292,15 @@ Progress = Callable[[int], None]  # told the games just played, as they come in 
 
 
 def simulate(plan: Plan, players: list[int], games: int, jobs: int, progress: Progress | None = None,
-             told: tuple[int, int] | None = None, first: int = 0) -> list[tuple]:
+             told: tuple[int, int] | None = None, first: int = 0,
+             only: set[tuple[int, int]] | None = None) -> list[tuple]:
     """Every game of the plan, in a fixed order whatever the number of jobs: batches of games, each a work
     of the one runner for game code (pnp/core/sandbox/runner.py), up to `jobs` workers each playing one batch
     after another; the first game the play module fails ends the run with a located error. `progress`
     is told each batch's games as it comes back. `told`: (players, index) of the one game to tell event by event
     instead (`pnp simulate --trace`): its story, the same game the plan plays as that task. `first`: the index of
-    the first game (games `first` to `first + games - 1`: `pnp tune` plays on where it stopped)."""
+    the first game (games `first` to `first + games - 1`: `pnp tune` plays on where it stopped). `only`: the
+    (variant, players) to play, the rest left out (`--ablate` plays on only the cards still undecided at a count)."""
     from functools import partial
 
     from pnp.core.sandbox.confinement import Confinement
@@ -356,6 +320,8 @@ def simulate(plan: Plan, players: list[int], games: int, jobs: int, progress: Pr
     tasks = [(v, n, i) for v in range(len(plan.variants)) for n in players for i in range(first, first + games)] \
         if told is None \
         else [(0, *told)]
+    if only is not None:
+        tasks = [t for t in tasks if (t[0], t[1]) in only]
     seconds = GAME_SECONDS * slower(plan.policy)
     jobs = max(1, min(jobs, len(tasks)))
     per = 1 if slower(plan.policy) > 1 else max(1, min(BATCH, len(tasks) // (4 * jobs)))  # 4 batches a job at least

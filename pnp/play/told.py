@@ -26,7 +26,8 @@ def trace_task(text: str, seed: int) -> tuple[int, int]:
 
 def trace(game: Any, setup: Any, players: int, text: str, seed: int, policy: str) -> dict[str, Any]:
     """The story of game `text` ([SEED:]INDEX) at `players`, as the sandbox plays it."""
-    from pnp.play.run import Plan, Variant, simulate
+    from pnp.play.run import Plan, simulate
+    from pnp.play.variant import Variant
 
     seed, index = trace_task(text, seed)
     plan = Plan(game, setup, seed, policy, [Variant()])

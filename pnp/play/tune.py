@@ -24,7 +24,8 @@ from typing import Any
 
 from pnp.core.errors import InputError, Problem
 from pnp.model.game import Game
-from pnp.play.run import Plan, Variant
+from pnp.play.run import Plan
+from pnp.play.variant import Variant
 
 Z_LOOK = 3.0  # each look's interval: many looks at one candidate, so each is held to 99.7 %
 BATCH = 200  # games a candidate plays between looks, at each target's player count
@@ -67,7 +68,7 @@ def targets(texts: list[str], low: int, high: int) -> list[Target]:
 def field_values(game: Game, text: str) -> list[Variant]:
     """`DECK/CARD.FIELD=1..4` (a range of whole numbers) or `=1,2,5`: each value as a change of that field, its
     written value first (the change of none), checked as `--vary` checks a sweep."""
-    from pnp.play.lab import variants
+    from pnp.play.lab_arguments import variants
 
     target, eq, values = text.partition("=")
     m = re.fullmatch(r"\s*(-?\d{1,9})\s*\.\.\s*(-?\d{1,9})\s*", values)

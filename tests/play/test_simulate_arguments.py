@@ -76,7 +76,7 @@ ARGUMENT = st.text(st.sampled_from("0123456789-,. abcdnanifx\x1b"), max_size=40)
 def test_any_argument_is_a_sweep_or_a_plain_refusal(players, policy, values):
     """Whatever the command line holds, the parsers give bounded lists or an InputError, never anything else."""
     from pnp.core.bounds import SIM_PLAYER_COUNTS, SIM_POLICIES, SIM_VALUES
-    from pnp.play.lab import player_counts, policies, variants
+    from pnp.play.lab_arguments import player_counts, policies, variants
 
     game = _coins()
     for parse, most in ((lambda: player_counts(players, 1, 3), SIM_PLAYER_COUNTS),

@@ -49,7 +49,8 @@ def test_voyages_baseline_chooses_as_valuing_every_legal_move_one_by_one():
     move valued on its own, or END when none is worth 0.25; also where a sweep changes the cards' numbers
     between games (the kept worths are each variant's own)."""
     from pnp.model.game import load_game
-    from pnp.play.run import Plan, Variant, play_one, session
+    from pnp.play.run import Plan, play_one, session
+    from pnp.play.variant import Variant
     from pnp.rules.check import load_rules
 
     game = load_game(REPO, "voyage")

@@ -11,7 +11,8 @@ from conftest import REPO
 
 def _session(seed: int, variants=None):
     from pnp.model.game import load_game
-    from pnp.play.run import Plan, Variant, session
+    from pnp.play.run import Plan, session
+    from pnp.play.variant import Variant
     from pnp.rules.check import load_rules
 
     game = load_game(REPO, "voyage")
@@ -33,7 +34,8 @@ def test_a_game_plays_the_same_whatever_its_worker_kept_from_the_games_before():
 def test_each_value_of_a_sweep_keeps_its_own():
     """Voyage keeps an Ability Card's worth between games; a sweep that changes the card's field must
     be valued with the new field, not with what the other value's games kept."""
-    from pnp.play.run import Variant, play_one
+    from pnp.play.run import play_one
+    from pnp.play.variant import Variant
 
     variants = [Variant(), Variant("ability", "vent-the-bilge", "sanitation", 5),
                 Variant("captain", "grimsby", "cost", 0)]

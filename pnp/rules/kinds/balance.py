@@ -19,15 +19,15 @@ GAMES = Check(json={"type": "integer", "minimum": 1, "maximum": bounds.BALANCE_G
 @dataclass(kw_only=True)
 class Balance(RuleOptions):
     """`pnp check` plays the game (its play module, [docs/simulate.md](simulate.md)) `games` times at every player
-    count with a policy: the win rate stays within `min`-`max` %, and no card's win-rate effect goes beyond
-    `card_effect` points"""
+    count with a policy: the win rate stays within `min`-`max` %, and no card's effect (the win rate with it less
+    with a blank of it, on the same deals: `pnp simulate --ablate`) lies beyond `card_effect` points"""
 
     kind: Literal["balance"]
     policy: str = "baseline"  # the player the games are played by (pnp simulate --policy)
     games: Annotated[int, GAMES] = 200  # games per player count
     min: float | None = None  # the lowest win rate, in %
     max: float | None = None  # the highest win rate, in %
-    card_effect: float | None = None  # no card's win-rate effect (points) beyond this, either way
+    card_effect: float | None = None  # no card's effect (with it less a blank of it, points) beyond this, either way
 
     def out_of_bounds(self) -> Iterator[tuple[str, str]]:
         if not 1 <= self.games <= bounds.BALANCE_GAMES:

@@ -11,7 +11,8 @@ from conftest import REPO
 
 def _session(seed: int, variants=None):
     from pnp.model.game import load_game
-    from pnp.play.run import Plan, Variant, session
+    from pnp.play.run import Plan, session
+    from pnp.play.variant import Variant
     from pnp.rules.check import load_rules
 
     game = load_game(REPO, "voyage")
@@ -26,7 +27,8 @@ def _baseline(state):
 def test_an_events_harm_is_kept_for_one_game_only():
     """The harm kept in a game is the one its fields give (baseline.fields_harm); a sweep that changes the
     field between games gets the new harm in the next game, not the kept one."""
-    from pnp.play.run import Variant, play_one
+    from pnp.play.run import play_one
+    from pnp.play.variant import Variant
 
     s = _session(3, [Variant(), Variant("event", "meteor-shower", "damage", 9)])
     kept: dict[int, list] = {0: [], 1: []}
