@@ -4,7 +4,7 @@ from typing import Any
 
 from pnp.play import Outcome, State, Table
 
-from . import effects, verbs
+from . import effects, plans
 from .choices import call, decide, face_of, run, suspend, task
 
 WILD = "wild"
@@ -40,24 +40,24 @@ class Ship(State):
                      "sanitation": tracks["sanitation-meter"]["per_round"]}
         self.peril = table.die("peril-die")
         self.ability, self.event, self.room = table.cards("ability"), table.cards("event"), table.cards("room")
-        self.ability_plans = verbs.plans(table, "ability")  # each Ability Card's effect, compiled (verbs.py)
-        self.event_plans = verbs.event_plans(table)  # each Event Card's, the same
+        self.ability_plans = plans.plans(table, "ability")  # each Ability Card's effect, compiled (plans.py)
+        self.event_plans = plans.event_plans(table)  # each Event Card's, the same
         self.rank = table.kept.get("rank")  # each card's place in its deck file: where the players' choices
         if self.rank is None:  # tie, the card written first (never the first id: a renamed card plays the same)
             self.rank = table.kept["rank"] = {card: i for deck in (self.ability, self.room, self.event)
                                               for i, card in enumerate(deck)}
         self.rolled: dict = {}  # the Peril Die's face rolled last by a card's `roll` step
-        self.room_plans = verbs.plans(table, "room")  # each Room Card's effect, compiled
+        self.room_plans = plans.plans(table, "room")  # each Room Card's effect, compiled
         self.standing: Any = table.kept.get("standing")  # what the passive Rooms hold while they work, by verb
         if self.standing is None:
-            self.standing = table.kept["standing"] = verbs.standing(self.room, self.room_plans)
+            self.standing = table.kept["standing"] = plans.standing(self.room, self.room_plans)
         self.cost_rooms: Any = table.kept.get("cost rooms")  # task -> ((room, by), ...): the Rooms that change its cost
         if self.cost_rooms is None:
-            self.cost_rooms = table.kept["cost rooms"] = verbs.Shared()
+            self.cost_rooms = table.kept["cost rooms"] = plans.Shared()
             for room, args, _ in self.standing.get("modify-cost", ()):
                 self.cost_rooms.setdefault(args["task"], []).append((room, args["by"]))
         self.captain = table.cards("captain")
-        self.captain_plans = verbs.captain_plans(table)  # each Captain's effect, compiled
+        self.captain_plans = plans.captain_plans(table)  # each Captain's effect, compiled
         self.meter = {"happiness": table.setup["happiness"], "sanitation": table.setup["sanitation"]}
         self.round = table.setup["round"]
         empty = table.cards("empty-room")
