@@ -165,8 +165,9 @@ def put_back(ship, who: int, pile: str, held: list, order: list, card: str | Non
 def repair(ship, sq: str, n: int) -> None:
     if sq in ship.destroyed:
         return
-    ship.damage[sq] = max(0, ship.damage[sq] - n)
-    ship.table.record.count("damage repaired", n)
+    removed = min(n, ship.damage[sq])  # a repair removes the tokens the Room has, no more
+    ship.damage[sq] -= removed
+    ship.table.record.count("damage repaired", removed)
 
 
 # -- rooms and captains -------------------------------------------------------------------------------------
