@@ -170,12 +170,15 @@ class Ship(State):
         while tries < 50:
             tries += 1
             face = self.roll()
+            if face.get("wild") and self.may_reroll():  # the crew may reroll any roll (a result it chooses is none)
+                decide(self, "reroll", None, (False, True), WILD, ("rerolled", harm, event, then, tries, WILD))
+                return
             if face.get("wild") or face.get("chosen"):
                 decide(self, "roll hits", None, tuple(eligible), face_of(face), then)
                 return
             sq: str = face.get("id", "")
             if sq in eligible:
-                if harm and self.may_reroll():
+                if self.may_reroll():
                     decide(self, "reroll", None, (False, True), sq, ("rerolled", harm, event, then, tries, sq))
                     return
                 call(self, then, sq)
@@ -189,7 +192,7 @@ class Ship(State):
         return self.peril.roll()
 
     def may_reroll(self) -> bool:
-        """Whether the crew may reroll a roll that hit: a working Room lets it, so many times a Round."""
+        """Whether the crew may reroll a roll: a working Room lets it, so many times a Round."""
         rerolls = self.working("reroll")
         return bool(rerolls) and self.rerolls < rerolls[0][2]["times"]
 
@@ -278,16 +281,22 @@ def round_start(ship: Ship, phase: int) -> None:
         ship.actions = max(0, gained)
         phase = 4
     gifts = ship.working("draw")
-    for k in range(phase - 4, len(gifts)):  # a Captain of the crew's choice draws
+    for k in range(phase - 4, len(gifts)):  # a Captain of the crew's choice may draw (DECLINE: none does)
         _, room, args, _ = gifts[k]
-        decide(ship, "gift draw", None, tuple(range(len(ship.crew))), room, ("gift", args["count"]))
+        decide(ship, "gift draw", None, (*range(len(ship.crew)), DECLINE), room, ("gift", args["count"]))
         if ship.pending is not None:
             suspend(ship, "round start", 5 + k)
             return
 
 
+WILD = "wild"  # what a reroll of the wild face shows (a roll of a Room shows the Room)
+DECLINE = None  # the gift draw's option of no Captain: the card says a Captain "may" draw
+
+
 @task("gift")
-def _gift(ship: Ship, count: int, who: int) -> None:
+def _gift(ship: Ship, count: int, who: int | None) -> None:
+    if who is DECLINE:
+        return
     for _ in range(count):
         effects.draw_ability(ship, who)
 
@@ -367,5 +376,8 @@ def _rerolled(ship: Ship, harm: bool, event: bool, then: tuple, tries: int, sq: 
     if again:
         ship.rerolls += 1
         ship.roll_room(harm, event, then, tries)
+    elif sq == WILD:  # the wild face kept: the crew's choice among the Rooms that can take it
+        eligible = [s for s in ship.squares if not harm or ship.can_hurt(s, event, shield=False)]
+        decide(ship, "roll hits", None, tuple(eligible), WILD, then)
     else:
         call(ship, then, sq)

@@ -91,7 +91,16 @@ def _clear(ship, who, args, when, target) -> None:
 
 
 def _roll(ship, who, args, when, target) -> None:
-    ship.rolled = ship.roll()
+    ship.rolled = face = ship.roll()
+    if not face.get("chosen") and ship.may_reroll():  # the crew may reroll any roll (the Chapel's text)
+        decide(ship, "reroll", None, (False, True), ("roll", face.get("id") or face_of(face)), ("step rerolled",))
+
+
+@task("step rerolled")
+def _step_rerolled(ship, again: bool) -> None:
+    if again:
+        ship.rerolls += 1
+        _roll(ship, None, None, None, None)
 
 
 def _move(ship, who, args, when, target) -> None:
@@ -165,8 +174,38 @@ def _take_back(ship, who, args, when, target) -> None:
 
 
 def _gamble(ship, who, args, when, target) -> None:
-    n = ship.number()
-    ship.change(args["track"], args["win"] if n is None or n <= args["up_to"] else args["lose"])
+    """A roll for a number, which the crew may reroll; a result the crew chooses (the Rabbit's Foot) is its choice
+    of face (`gamble face`: a number, or None: the wild face); the wild face rolled helps, as the text says."""
+    bet = (args["track"], args["up_to"], args["win"], args["lose"])
+    face = ship.roll()
+    if not face.get("chosen") and ship.may_reroll():
+        decide(ship, "reroll", None, (False, True), ("gamble", face.get("number", face_of(face))),
+               ("gamble rerolled", bet, face))
+    else:
+        _gambled(ship, bet, face)
+
+
+@task("gamble rerolled")
+def _gamble_rerolled(ship, bet: tuple, face: dict, again: bool) -> None:
+    if again:
+        ship.rerolls += 1
+        _gamble(ship, None, dict(zip(("track", "up_to", "win", "lose"), bet, strict=True)), None, None)
+    else:
+        _gambled(ship, bet, face)
+
+
+def _gambled(ship, bet: tuple, face: dict) -> None:
+    if face.get("chosen"):
+        numbers = sorted({f["number"] for f in ship.peril.faces if f.get("number") is not None})
+        decide(ship, "gamble face", None, (*numbers, None), "chosen", ("gamble settled", bet))
+    else:
+        _settled(ship, bet, None if face.get("wild") else face["number"])
+
+
+@task("gamble settled")
+def _settled(ship, bet: tuple, number: int | None) -> None:
+    track, up_to, win, lose = bet
+    ship.change(track, win if number is None or number <= up_to else lose)
 
 
 def _damage(ship, who, args, when, strike) -> None:
