@@ -221,8 +221,12 @@ ANSWERS = {
                                                                                   square_worth(ship, s))),
     "roll moves": lambda ship, who, options, shown: max(options, key=lambda s: (len(ship.links[s]),
                                                                                 -ship.squares.index(s))),
-    "reroll": lambda ship, who, options, hit: square_worth(ship, hit) != 0,  # a roll that hit a Room Card
+    # a roll that hit a Room Card (any other roll stands: a wild face, a step's roll, a gamble's)
+    "reroll": lambda ship, who, options, hit: hit in ship.slot and square_worth(ship, hit) != 0,
+    "gamble face": lambda ship, who, options, shown: None,  # the wild face: it helps
     "spare room": lambda ship, who, options, shown: min(options, key=lambda s: (
         -ship.damage[s], -square_worth(ship, s), ship.squares.index(s))),
-    "gift draw": lambda ship, who, options, shown: min(options, key=lambda i: len(ship.crew[i][2])),
+    # the Captain with the fewest cards draws (the baseline never declines)
+    "gift draw": lambda ship, who, options, shown: min((i for i in options if i is not None),
+                                                       key=lambda i: len(ship.crew[i][2])),
 }

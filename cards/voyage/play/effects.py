@@ -87,10 +87,10 @@ def event_drawn(ship, card: str) -> None:
 def in_play(ship, e: dict) -> None:
     """An ongoing Event stays in play, beside the Room its `place-beside` rolled, but one the crew resolves only
     beside its Room when no Room can take it."""
-    from . import verbs
+    from . import targets
 
     plan = ship.event_plans[e["id"]]
-    if plan.ongoing and not (plan.beside is not None and e["at"] is None and plan.resolve == verbs.BESIDE):
+    if plan.ongoing and not (plan.beside is not None and e["at"] is None and plan.resolve == targets.BESIDE):
         ship.ongoing.append(e)
 
 
@@ -165,8 +165,9 @@ def put_back(ship, who: int, pile: str, held: list, order: list, card: str | Non
 def repair(ship, sq: str, n: int) -> None:
     if sq in ship.destroyed:
         return
-    ship.damage[sq] = max(0, ship.damage[sq] - n)
-    ship.table.record.count("damage repaired", n)
+    removed = min(n, ship.damage[sq])  # a repair removes the tokens the Room has, no more
+    ship.damage[sq] -= removed
+    ship.table.record.count("damage repaired", removed)
 
 
 # -- rooms and captains -------------------------------------------------------------------------------------

@@ -10,7 +10,8 @@ from typing import Any
 
 from pnp.play import Move
 
-from . import choices, effects, verbs
+from . import choices, effects
+from . import targets as aim
 
 END = Move("end round")
 _new = tuple.__new__
@@ -23,7 +24,7 @@ def task_cost(ship, name: str, who: int) -> int:
         return basic_costs(ship)[BASIC.index(name)]
     cost = ship.tasks[name]["cost"]
     if ship.ongoing:
-        cost = verbs.task_cost(ship, name, cost)
+        cost = aim.task_cost(ship, name, cost)
     if name == "Move":
         cost = 0 if who in ship.hall else cost
     elif name == "Repair":
@@ -37,7 +38,7 @@ BASIC = ("Search", "Clean", "Entertain")  # the tasks that cost every Captain th
 
 def basic_costs(ship) -> tuple[int, int, int]:
     """What Search, Clean and Entertain cost now (any Captain), in one call: as the ongoing Events change
-    them (verbs.task_cost), and a working Room may make a task cheaper (or dearer)."""
+    them (aim.task_cost), and a working Room may make a task cheaper (or dearer)."""
     rooms = ship.cost_rooms
     plain = not ship.ongoing and not any(room in ship.at for task in BASIC for room, _ in rooms.get(task, ()))
     # (neither: the tasks' own costs, kept in Table.kept)
@@ -46,8 +47,8 @@ def basic_costs(ship) -> tuple[int, int, int]:
     tasks = ship.tasks
     search, clean, entertain = tasks["Search"]["cost"], tasks["Clean"]["cost"], tasks["Entertain"]["cost"]
     if ship.ongoing:
-        search, clean = verbs.task_cost(ship, "Search", search), verbs.task_cost(ship, "Clean", clean)
-        entertain = verbs.task_cost(ship, "Entertain", entertain)
+        search, clean = aim.task_cost(ship, "Search", search), aim.task_cost(ship, "Clean", clean)
+        entertain = aim.task_cost(ship, "Entertain", entertain)
     if rooms:
         search += ship.cost_change("Search")
         clean += ship.cost_change("Clean")
@@ -75,8 +76,8 @@ def reach(ship, who: int, blocked: set | tuple | None = None) -> set:
     return seen - {here}
 
 
-quarantine = verbs.quarantine  # the squares an Event in play blocks
-useful_squares = verbs.useful_squares  # where a Captain could do something
+quarantine = aim.quarantine  # the squares an Event in play blocks
+useful_squares = aim.useful_squares  # where a Captain could do something
 
 
 def make(name: str, who: int, key, cost: int, target) -> Move:
@@ -148,8 +149,8 @@ def options(ship, lazy: bool = False) -> list:
     if simple:
         forbidden, extra, blocked, walk = frozenset(), 0, (), move_cost
     else:
-        forbidden, extra, blocked = verbs.in_play(ship)  # the tasks forbidden, an Ability Card's extra cost
-        walk = max(0, verbs.task_cost(ship, "Move", move_cost))  # task_cost(ship, "Move", who)
+        forbidden, extra, blocked = aim.in_play(ship)  # the tasks forbidden, an Ability Card's extra cost
+        walk = max(0, aim.task_cost(ship, "Move", move_cost))  # task_cost(ship, "Move", who)
     damage, destroyed = ship.damage, ship.destroyed
     damaged = [sq for sq in ship.squares if damage[sq] and sq not in destroyed]
     crew = ship.crew
@@ -234,17 +235,17 @@ def options(ship, lazy: bool = False) -> list:
                                 useful = Later(useful_squares, ship, None)
                             targets = Later(_elsewhere, useful, here)
                         else:
-                            targets = Later(verbs.targets, ship, who, plan, damaged)
+                            targets = Later(aim.targets, ship, who, plan, damaged)
                         if not plan.by_captain:
                             shared[card] = targets
                     if lazy:
                         add(("ability", who, card, c, targets))
                     elif type(targets) is not Later or targets.get():
                         add(("ability", who, card, c, targets if type(targets) is not Later else targets.value))
-        for i, e in enumerate(ongoing):  # an Event resolved where its plan says (verbs.EventPlan), or by discards
+        for i, e in enumerate(ongoing):  # an Event resolved where its plan says (plans.EventPlan), or by discards
             plan = event_plans[e["id"]]
             if plan.resolve is not None and plan.cost <= left and here not in e["done"] and \
-                    verbs.resolvable(ship, e, plan.resolve, here):
+                    aim.resolvable(ship, e, plan.resolve, here):
                 add(("resolve", who, i, plan.cost, None))
             if plan.discards and hand:
                 add(("discard", who, i, 0, list(dict.fromkeys(hand))))
@@ -257,15 +258,15 @@ def _elsewhere(useful: Later, here: str) -> list:
 
 
 def room_targets(ship, who: int, room: str, damaged: list) -> list | tuple:
-    """Where an activated Room's effect may be aimed by Captain `who`, standing in it (verbs.targets)."""
+    """Where an activated Room's effect may be aimed by Captain `who`, standing in it (aim.targets)."""
     plan = ship.room_plans[room]
-    return [None] if plan.aim is None else verbs.targets(ship, who, plan, damaged)
+    return [None] if plan.aim is None else aim.targets(ship, who, plan, damaged)
 
 
 def captain_targets(ship, who: int, damaged: list) -> list | tuple:
-    """Where Captain `who`'s Activated ability may be aimed (verbs.targets; ANY: at nothing)."""
+    """Where Captain `who`'s Activated ability may be aimed (aim.targets; ANY: at nothing)."""
     plan = ship.captain_plans[ship.crew[who][0]].ability
-    return ANY if plan.aim is None else verbs.targets(ship, who, plan, damaged)
+    return ANY if plan.aim is None else aim.targets(ship, who, plan, damaged)
 
 
 def apply(ship, move: Move) -> None:

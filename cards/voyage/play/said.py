@@ -77,7 +77,10 @@ def _answer(ship, kind: str, who, options: tuple, shown, option) -> str:
         return f"{actor} leaves {top} on top of the Event deck" if option == "top" else \
             f"{actor} puts {top} under the Event deck"
     if kind == "reroll":
-        return f"{actor} {'rerolls' if option else 'keeps'} the Peril Die's roll of {_room(ship, shown)}"
+        return f"{actor} {'rerolls' if option else 'keeps'} the Peril Die's roll of {_rolled(ship, shown)}"
+    if kind == "gamble face":
+        face = "the wild face" if option is None else f"{option}"
+        return f"{actor} chooses {face} for the gamble (a result the crew chooses, of {len(options)} faces)"
     if kind.startswith("roll "):
         why = {"roll hits": "to be hit", "roll repairs": "to repair", "roll moves": "to move to"}.get(kind, "")
         face = "a result the crew chooses" if shown == "chosen" else "the wild face"
@@ -85,9 +88,20 @@ def _answer(ship, kind: str, who, options: tuple, shown, option) -> str:
     if kind == "spare room":
         return f"{actor} spares {_room(ship, option)} at the Round's end (of {len(options)} Damaged Rooms)"
     if kind == "gift draw":
+        if option is None:
+            return f"{actor} lets no Captain draw ({_name(ship.room, shown)})"
         return f"{actor} chooses Captain {option + 1} ({_name(ship.captain, ship.crew[option][0])}) to draw " \
                f"({_name(ship.room, shown)})"
     return f"{actor}: {kind} {option}"
+
+
+def _rolled(ship, shown) -> str:
+    """What a roll the crew may reroll shows: a Room, the wild face, or a step's or a gamble's roll."""
+    why, face = shown if type(shown) is tuple else ("", shown)
+    what = "the wild face" if face == "wild" else f"{face}" if type(face) is int else _room(ship, face)
+    if not why:  # a roll for a Room
+        return f"{what} (a Room the crew chooses)" if face == "wild" else what
+    return f"{what} ({'a step' if why == 'roll' else 'a gamble'})"
 
 
 def _nth(n: int) -> str:

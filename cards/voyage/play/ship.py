@@ -4,7 +4,7 @@ from typing import Any
 
 from pnp.play import Outcome, State, Table
 
-from . import effects, verbs
+from . import effects, plans
 from .choices import call, decide, face_of, run, suspend, task
 
 WILD = "wild"
@@ -40,24 +40,24 @@ class Ship(State):
                      "sanitation": tracks["sanitation-meter"]["per_round"]}
         self.peril = table.die("peril-die")
         self.ability, self.event, self.room = table.cards("ability"), table.cards("event"), table.cards("room")
-        self.ability_plans = verbs.plans(table, "ability")  # each Ability Card's effect, compiled (verbs.py)
-        self.event_plans = verbs.event_plans(table)  # each Event Card's, the same
+        self.ability_plans = plans.plans(table, "ability")  # each Ability Card's effect, compiled (plans.py)
+        self.event_plans = plans.event_plans(table)  # each Event Card's, the same
         self.rank = table.kept.get("rank")  # each card's place in its deck file: where the players' choices
         if self.rank is None:  # tie, the card written first (never the first id: a renamed card plays the same)
             self.rank = table.kept["rank"] = {card: i for deck in (self.ability, self.room, self.event)
                                               for i, card in enumerate(deck)}
         self.rolled: dict = {}  # the Peril Die's face rolled last by a card's `roll` step
-        self.room_plans = verbs.plans(table, "room")  # each Room Card's effect, compiled
+        self.room_plans = plans.plans(table, "room")  # each Room Card's effect, compiled
         self.standing: Any = table.kept.get("standing")  # what the passive Rooms hold while they work, by verb
         if self.standing is None:
-            self.standing = table.kept["standing"] = verbs.standing(self.room, self.room_plans)
+            self.standing = table.kept["standing"] = plans.standing(self.room, self.room_plans)
         self.cost_rooms: Any = table.kept.get("cost rooms")  # task -> ((room, by), ...): the Rooms that change its cost
         if self.cost_rooms is None:
-            self.cost_rooms = table.kept["cost rooms"] = verbs.Shared()
+            self.cost_rooms = table.kept["cost rooms"] = plans.Shared()
             for room, args, _ in self.standing.get("modify-cost", ()):
                 self.cost_rooms.setdefault(args["task"], []).append((room, args["by"]))
         self.captain = table.cards("captain")
-        self.captain_plans = verbs.captain_plans(table)  # each Captain's effect, compiled
+        self.captain_plans = plans.captain_plans(table)  # each Captain's effect, compiled
         self.meter = {"happiness": table.setup["happiness"], "sanitation": table.setup["sanitation"]}
         self.round = table.setup["round"]
         empty = table.cards("empty-room")
@@ -170,12 +170,15 @@ class Ship(State):
         while tries < 50:
             tries += 1
             face = self.roll()
+            if face.get("wild") and self.may_reroll():  # the crew may reroll any roll (a result it chooses is none)
+                decide(self, "reroll", None, (False, True), WILD, ("rerolled", harm, event, then, tries, WILD))
+                return
             if face.get("wild") or face.get("chosen"):
                 decide(self, "roll hits", None, tuple(eligible), face_of(face), then)
                 return
             sq: str = face.get("id", "")
             if sq in eligible:
-                if harm and self.may_reroll():
+                if self.may_reroll():
                     decide(self, "reroll", None, (False, True), sq, ("rerolled", harm, event, then, tries, sq))
                     return
                 call(self, then, sq)
@@ -189,7 +192,7 @@ class Ship(State):
         return self.peril.roll()
 
     def may_reroll(self) -> bool:
-        """Whether the crew may reroll a roll that hit: a working Room lets it, so many times a Round."""
+        """Whether the crew may reroll a roll: a working Room lets it, so many times a Round."""
         rerolls = self.working("reroll")
         return bool(rerolls) and self.rerolls < rerolls[0][2]["times"]
 
@@ -278,16 +281,22 @@ def round_start(ship: Ship, phase: int) -> None:
         ship.actions = max(0, gained)
         phase = 4
     gifts = ship.working("draw")
-    for k in range(phase - 4, len(gifts)):  # a Captain of the crew's choice draws
+    for k in range(phase - 4, len(gifts)):  # a Captain of the crew's choice may draw (DECLINE: none does)
         _, room, args, _ = gifts[k]
-        decide(ship, "gift draw", None, tuple(range(len(ship.crew))), room, ("gift", args["count"]))
+        decide(ship, "gift draw", None, (*range(len(ship.crew)), DECLINE), room, ("gift", args["count"]))
         if ship.pending is not None:
             suspend(ship, "round start", 5 + k)
             return
 
 
+WILD = "wild"  # what a reroll of the wild face shows (a roll of a Room shows the Room)
+DECLINE = None  # the gift draw's option of no Captain: the card says a Captain "may" draw
+
+
 @task("gift")
-def _gift(ship: Ship, count: int, who: int) -> None:
+def _gift(ship: Ship, count: int, who: int | None) -> None:
+    if who is DECLINE:
+        return
     for _ in range(count):
         effects.draw_ability(ship, who)
 
@@ -367,5 +376,8 @@ def _rerolled(ship: Ship, harm: bool, event: bool, then: tuple, tries: int, sq: 
     if again:
         ship.rerolls += 1
         ship.roll_room(harm, event, then, tries)
+    elif sq == WILD:  # the wild face kept: the crew's choice among the Rooms that can take it
+        eligible = [s for s in ship.squares if not harm or ship.can_hurt(s, event, shield=False)]
+        decide(ship, "roll hits", None, tuple(eligible), WILD, then)
     else:
         call(ship, then, sq)

@@ -14,7 +14,7 @@ from conftest import REPO, run_pnp
 PLAY = REPO / "cards" / "voyage" / "play"
 POLICY = {"baseline", "worths"}  # the baseline player's modules: the rules import none of them
 KINDS = {"keep card", "keep room", "discard card", "on top", "scout", "roll hits", "roll repairs", "roll moves",
-         "reroll", "spare room", "gift draw"}  # every kind of decision the rules open
+         "reroll", "spare room", "gift draw", "gamble face"}  # every kind of decision the rules open
 
 
 def imported(source: str) -> set[str]:
@@ -100,7 +100,7 @@ def test_the_random_policy_is_offered_every_option_of_each_decision_and_its_choi
         elif kind == "roll hits":
             assert set(options) <= set(state.squares) - state.destroyed
         elif kind == "gift draw":
-            assert options == tuple(range(len(state.crew)))
+            assert options == (*range(len(state.crew)), None)  # a Captain, or none (the card says "may")
         move = random_policy(state, legal, rng)
         said = [state.say(m) for m in legal]  # each answer in the game's words, none a bare tuple of ids
         assert all(text[:1].isalpha() and "(" in text and len(text) <= 200 for text in said), said
@@ -117,7 +117,9 @@ def test_the_random_policy_is_offered_every_option_of_each_decision_and_its_choi
             play_one(s, (0, players, i))
     often = {"keep room", "on top", "scout", "roll hits", "discard card", "keep card"}
     assert often <= set(seen) and all(other[kind] > 0 for kind in often), (seen, other)
-    assert set(seen) == KINDS, seen  # every kind of decision, in 160 games
+    # every kind of decision, in 160 games, but a gamble the crew chooses (the Rabbit's Foot, then a gamble): rare,
+    # it is played in test_voyage_crew_choices
+    assert set(seen) == KINDS - {"gamble face"}, seen
 
 
 def test_a_decision_answered_leaves_the_game_where_a_look_ahead_finds_it():
