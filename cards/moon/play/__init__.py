@@ -22,7 +22,7 @@ from typing import Any
 from pnp.play import Move, Outcome, State, Table
 
 from . import choice, effects, words
-from .sheet import X, Sheet
+from .sheet import Sheet, X
 
 
 class Moon(State):
@@ -89,7 +89,7 @@ class Moon(State):
         met_now = set()  # 6: missions, the first to meet one (same turn) paid more
         for letter, mid in self.missions.items():
             card = self.table.card("mission", mid)
-            for p, sheet in enumerate(self.sheets):
+            for sheet in self.sheets:
                 if letter not in sheet.missions and effects.meets(card, sheet, self.zone_actions):
                     first = letter not in self.met_before
                     pay = card["first"] if first else card["later"]
@@ -104,7 +104,7 @@ class Moon(State):
                 self.ended = "a rocket launched"
                 break
         else:
-            if any(len(s.missions) == len(self.missions) for s in self.sheets):
+            if self.missions and any(len(s.missions) == len(self.missions) for s in self.sheets):
                 self.ended = "every mission met"
             elif any(s.circled >= s.errors_max for s in self.sheets):
                 self.ended = "every System Error circled"
@@ -135,7 +135,7 @@ class Moon(State):
 
     def writes(self) -> list[Move]:
         sheet, out = self.sheets[self.now], []
-        for k, (number, action, card) in enumerate(self.pairs):
+        for k, (number, action, _card) in enumerate(self.pairs):
             for z, floor_action in enumerate(self.zone_actions):
                 if floor_action not in (action, self.wild):
                     continue

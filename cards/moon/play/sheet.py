@@ -92,7 +92,7 @@ class Sheet:
         """The lowest row score not crossed off (a full row crosses off its score); every row full: the launch
         box."""
         total = 0
-        for rockets, score in zip(self.rows, scores):
+        for rockets, score in zip(self.rows, scores, strict=True):
             total += rockets
             if self.crossed < total:
                 return score
