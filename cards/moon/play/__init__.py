@@ -221,7 +221,7 @@ class Moon(State):
 
     # -- the players' view ---------------------------------------------------------------------------
     def baseline(self, moves: list[Move], rng: random.Random) -> Move:
-        return choice.choose(self, moves)
+        return choice.choose(self, moves, rng)
 
     def say(self, move: Move) -> str:
         return words.say(self, move)

@@ -4,19 +4,23 @@
   belongs on its floor if the floor's spaces spread the numbers evenly (number range 0-17 over the floor's
   spaces), plus the room it keeps: it prefers leaving as many numbers as spaces on both sides. A write that
   fills a quarter gains a bonus (its rockets, a lit idle rocket, builds). The Wild floor costs a little more,
-  so it is kept for numbers no other floor takes. The lowest cost wins; ties: the first.
+  so it is kept for numbers no other floor takes. The lowest cost wins, after a random nudge of up to
+  `NUDGE` (the game's own dice): the players see the same pairs, so without it every baseline sheet would be
+  the same and every game a shared win.
 - Build (an X): the empty space in the quarter nearest completion, best paying first.
 - Ignite: the idle rocket worth most whose quarter has the fewest empty spaces.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from pnp.play import Move
 
 WILD_COST = 1.5  # the baseline's own weight: keep the Wild floor for what fits nowhere else
 QUARTER_BONUS = 2.0  # the baseline's own weight: per rocket a filled quarter pays, and for each build
+NUDGE = 1.0  # the baseline's own: near-equal choices go either way
 
 
 def _worth(q: Any) -> float:
@@ -64,10 +68,10 @@ def _ignite_cost(game: Any, move: Move) -> float:
 COSTS = {"write": _write_cost, "build": _build_cost, "mark": _build_cost, "ignite": _ignite_cost}
 
 
-def choose(game: Any, moves: list[Move]) -> Move:
+def choose(game: Any, moves: list[Move], rng: random.Random) -> Move:
     best, best_cost = moves[0], float("inf")
     for m in moves:
-        cost = COSTS[m.name](game, m) if m.name in COSTS else 0.0
+        cost = (COSTS[m.name](game, m) if m.name in COSTS else 0.0) + NUDGE * rng.random()
         if cost < best_cost:
             best, best_cost = m, cost
     return best
