@@ -259,3 +259,13 @@ def test_simulate_plays_every_game_to_its_end(players):
     assert result.code == 0, result.err
     report = json.loads(result.out)
     assert report, report
+
+
+def test_the_baseline_players_sheets_differ_though_they_see_the_same_pairs():
+    shared = 0
+    for seed in range(1, 9):
+        state = moon_state(2, seed=seed)
+        play_out(state, seed=seed)
+        assert state.sheets[0].floors != state.sheets[1].floors
+        shared += len(state.outcome().winners) > 1
+    assert shared < 8, "not every game a shared win"
