@@ -57,6 +57,7 @@ class Moon(State):
         self.triggered: dict[int, set[int]] = {}  # quarter -> the seats that filled its sabotage this turn
         self.sabotaged: set[int] = set()  # sabotage quarters crossed off for everyone
         self.ended: str | None = None
+        self.mover = 0
         self._flip()
 
     # -- the turn ------------------------------------------------------------------------------------
@@ -163,6 +164,7 @@ class Moon(State):
         return self.now
 
     def apply(self, move: Move) -> None:
+        self.mover = self.now  # whose sheet values() tells: the player who made the last move
         sheet = self.sheets[self.now]
         if move.name == "error":
             sheet.circle_error()
@@ -222,6 +224,14 @@ class Moon(State):
     # -- the players' view ---------------------------------------------------------------------------
     def baseline(self, moves: list[Move], rng: random.Random) -> Move:
         return choice.choose(self, moves, rng)
+
+    def values(self) -> dict[str, float]:
+        """The sheet of the player who made the last move (whom a look-ahead asks about): rockets crossed off
+        (tower, errors and tie-break), open errors, filled spaces, lit idle rockets."""
+        s = self.sheets[self.mover]
+        return {"rockets": float(s.crossed + s.cleared + s.tie), "errors": float(s.open_errors()),
+                "filled": float(sum(v is not None for f in s.floors for v in f)),
+                "lit": float(sum(q.lit and not q.done for q in s.quarters))}
 
     def say(self, move: Move) -> str:
         return words.say(self, move)

@@ -20,7 +20,7 @@ def moon_state(players: int, seed: int = 1):
     rng = random.Random(seed)
     dealt = {"players": players, "seed": seed, **s.dealer.deal(players, s.options, rng)}
     rest = {deck: [p.id for p in pile] for deck, pile in s.dealer.piles.items()}
-    return _load(game).start(Table(s.cards, s.data, dealt, rest, rng))
+    return _load(game).start(Table(s.cards, s.data, dealt, rest, rng, None, s.known, None, s.effects, s.value))
 
 
 def play_out(state, seed: int = 1):

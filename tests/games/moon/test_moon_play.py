@@ -269,3 +269,10 @@ def test_the_baseline_players_sheets_differ_though_they_see_the_same_pairs():
         assert state.sheets[0].floors != state.sheets[1].floors
         shared += len(state.outcome().winners) > 1
     assert shared < 8, "not every game a shared win"
+
+
+def test_values_tell_the_sheet_of_the_player_who_just_moved():
+    state = moon_state(2)
+    state.apply(state.writes()[0])
+    assert state.seat() == 1 and state.values()["filled"] == 1
+    assert state.value() == state.table.value_of(state.values())
