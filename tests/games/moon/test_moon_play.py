@@ -276,3 +276,17 @@ def test_values_tell_the_sheet_of_the_player_who_just_moved():
     state.apply(state.writes()[0])
     assert state.seat() == 1 and state.values()["filled"] == 1
     assert state.value() == state.table.value_of(state.values())
+
+
+def test_each_move_is_said_in_words_for_the_trace():
+    from pnp.play import Move
+
+    state = moon_state(2)
+    write = state.writes()[0]
+    k, z, s, n = write.arg
+    idle = next(q for q in state.sheets[0].quarters if "idle" in q.effects)
+    said = {m.name: state.say(m) for m in (write, Move("error"), Move("build", (z, s)), Move("ignite", idle.index))}
+    assert said["write"] == (f"player 1 takes {state.pairs[k][0]} {state.pairs[k][1]} and writes {n} on floor "
+                             f"{z + 1}, space {s + 1}")
+    assert "System Error" in said["error"] and "X on floor" in said["build"] and "idle rocket" in said["ignite"]
+    assert all(len(text) <= 200 for text in said.values())
