@@ -214,12 +214,14 @@ class Moon(State):
         if launched:  # a launch wins; between launchers, the most tie-break rockets
             best = max(self.sheets[p].tie for p in launched)
             winners = tuple(p for p in launched if self.sheets[p].tie == best)
+        elif self.players == 1:  # alone (the rulebook's facts give no solo rules): only a launch wins
+            winners = ()
         else:  # the highest score; a tie: the fewest System Errors circled
             top = max(scores)
             tied = [p for p in range(self.players) if scores[p] == top]
             fewest = min(self.sheets[p].circled for p in tied)
             winners = tuple(p for p in tied if self.sheets[p].circled == fewest)
-        return Outcome(True, self.ended or "not over", self.turn, scores, winners)
+        return Outcome(bool(winners), self.ended or "not over", self.turn, scores, winners)
 
     # -- the players' view ---------------------------------------------------------------------------
     def baseline(self, moves: list[Move], rng: random.Random) -> Move:

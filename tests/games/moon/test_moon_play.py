@@ -244,7 +244,8 @@ def test_a_whole_game_ends_with_a_score_per_seat_and_winners_and_the_seats_take_
     state = moon_state(players, seed=3)
     seats = play_out(state, seed=3)
     out = state.outcome()
-    assert len(out.scores) == players and out.winners and set(out.winners) <= set(range(players))
+    assert len(out.scores) == players and set(out.winners) <= set(range(players))
+    assert out.winners or players == 1, "a game of several players always has a winner"
     assert out.reason in ("a rocket launched", "every mission met", "every System Error circled",
                           "every space filled")
     assert set(seats) == set(range(players)), "every seat decides"
@@ -290,3 +291,14 @@ def test_each_move_is_said_in_words_for_the_trace():
                              f"{z + 1}, space {s + 1}")
     assert "System Error" in said["error"] and "X on floor" in said["build"] and "idle rocket" in said["ignite"]
     assert all(len(text) <= 200 for text in said.values())
+
+
+def test_alone_only_a_launch_wins():
+    state = moon_state(1)
+    state.sheets[0].circled = state.sheets[0].errors_max
+    state._end_turn()
+    assert state.over() and state.outcome().winners == () and not state.outcome().won
+    state = moon_state(1)
+    state.sheets[0].cross_rockets(sum(state.sheets[0].rows))
+    state._end_turn()
+    assert state.outcome().winners == (0,) and state.outcome().won
