@@ -235,6 +235,18 @@ class Moon(State):
                 "filled": float(sum(v is not None for f in s.floors for v in f)),
                 "lit": float(sum(q.lit and not q.done for q in s.quarters))}
 
+    def hide(self) -> None:
+        """A look-ahead's copy knows each stack's top card (its action shows) but not the order beneath: the
+        cards under the tops are shuffled among the three stacks, each keeping its length."""
+        super().hide()
+        rest = [c for stack in self.stacks for c in stack[1:]]
+        self.table.rng.shuffle(rest)
+        at = 0
+        for stack in self.stacks:
+            n = len(stack) - 1
+            stack[1:] = rest[at:at + n]
+            at += n
+
     def say(self, move: Move) -> str:
         return words.say(self, move)
 

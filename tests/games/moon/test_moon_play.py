@@ -302,3 +302,14 @@ def test_alone_only_a_launch_wins():
     state.sheets[0].cross_rockets(sum(state.sheets[0].rows))
     state._end_turn()
     assert state.outcome().winners == (0,) and state.outcome().won
+
+
+def test_a_look_ahead_copy_knows_the_stacks_tops_but_not_the_order_beneath():
+    import random
+
+    state = moon_state(2)
+    copy = state.clone(random.Random(5))
+    assert [s[0] for s in copy.stacks] == [s[0] for s in state.stacks]
+    assert [len(s) for s in copy.stacks] == [len(s) for s in state.stacks]
+    assert sorted(c for s in copy.stacks for c in s) == sorted(c for s in state.stacks for c in s)
+    assert [s[1:] for s in copy.stacks] != [s[1:] for s in state.stacks]
