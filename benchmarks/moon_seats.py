@@ -36,6 +36,8 @@ def main() -> None:
     module = _load(game)
     for players in range(int(lo), int(hi or lo) + 1):
         wins, ends, turns, missions, shared = Counter(), Counter(), [], Counter(), 0
+        firsts: Counter = Counter()  # (mission card, met first or not) -> [seat-games, of them won]
+        won_by: Counter = Counter()
         for i in range(a.games):
             seed = game_seed(1, i)
             rng = random.Random(seed)
@@ -51,6 +53,12 @@ def main() -> None:
                 wins[w] += 1
             shared += len(out.winners) > 1
             ends[out.reason] += 1
+            for letter, mid in state.missions.items():
+                card = table.card("mission", mid)
+                for seat, sheet in enumerate(state.sheets):
+                    key = (mid, sheet.missions.get(letter) == card["first"])
+                    firsts[key] += 1
+                    won_by[key] += seat in out.winners
             turns.append(out.round)
             missions.update({k: v for k, v in table.record.counts.items() if k.startswith("mission")})
         n = a.games
@@ -62,6 +70,13 @@ def main() -> None:
             print(f"  seat {seat}: wins {wins[seat] / n:6.1%}  ({low:.1%} - {high:.1%})  fair share {1 / players:.1%}")
         print("  ends: " + ", ".join(f"{k} {v}" for k, v in ends.most_common()))
         print("  missions (seat-games): " + ", ".join(f"{k} {v}" for k, v in sorted(missions.items())))
+        print("  win rate of a seat that met a mission first vs one that did not (correlation, not the mission's "
+              "effect):")
+        for mid in sorted({m for m, _ in firsts}):
+            a, b = (mid, True), (mid, False)
+            ra = won_by[a] / firsts[a] if firsts[a] else float("nan")
+            rb = won_by[b] / firsts[b] if firsts[b] else float("nan")
+            print(f"    {mid:22} first {ra:6.1%} of {firsts[a]:5}   not first {rb:6.1%} of {firsts[b]:5}")
 
 
 if __name__ == "__main__":
