@@ -137,3 +137,37 @@ def build_supply(game, fail):
         if (m := re.search(r"(\d+) :system-error:", text)) and int(m.group(1)) > (sheet.get("system_errors") or 0):
             fail(f"asks for {m.group(1)} circled System Errors; the sheet has {sheet.get('system_errors')}",
                  deck.where(card, "text"), f"mission/{card.id}")
+
+
+@custom_rule("moon-mission-goals")
+def mission_goals(game, fail):
+    """Each adventure-1 mission says what the simulation checks (`goal`, `floors`, `count`), and it is what its
+    text says: the floors its icons (and the Wild floor) name, its text's number as its count."""
+    _, sheet = data(game, "adventure-1")
+    actions = {z.get("action") for z in sheet.get("zones") or []}
+    wild = sheet.get("wild")
+    deck = find_deck(game, "mission")
+    for card in deck.cards:
+        d = card.data
+        if d["adventure"] != 1:
+            continue
+        who, goal = f"mission/{card.id}", d.get("goal", "none")
+        if goal == "none":
+            fail("adventure 1 is played: say what the mission asks with `goal: fill` (and `floors`), `goal: build` "
+                 "or `goal: errors` (and `count`)", deck.where(card, "text"), who)
+        elif goal == "fill":
+            floors = set(d.get("floors") or [])
+            named = set(re.findall(r":([a-z-]+):", d["text"])) & actions
+            if wild and re.search(r"\bWild\b", d["text"]):
+                named.add(wild)
+            if floors - actions:
+                fail(f"`floors` names {', '.join(sorted(floors - actions))}: no floor of the sheet has that action",
+                     deck.where(card, "floors"), who)
+            elif floors != named:
+                fail(f"`floors` is {', '.join(sorted(floors)) or 'empty'} but the text names "
+                     f"{', '.join(sorted(named)) or 'no floor'}: make them agree", deck.where(card, "floors"), who)
+        else:
+            m = re.search(r"(\d+)", d["text"])
+            if not m or int(m.group(1)) != d.get("count"):
+                fail(f"`count` is {d.get('count')} but the text says {m.group(1) if m else 'no number'}: make them "
+                     "agree", deck.where(card, "count"), who)

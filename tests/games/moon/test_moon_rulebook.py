@@ -188,6 +188,7 @@ def test_the_published_numbers_are_marked_in_the_yaml():
 @pytest.mark.slow  # a whole check of the game
 def test_a_mission_asking_more_x_than_the_sheet_builds_is_caught(moon):
     edit(moon / "cards/moon/missions.yaml", "Write 10 X with", "Write 20 X with")
+    edit(moon / "cards/moon/missions.yaml", "goal: build, count: 10,", "goal: build, count: 20,")  # as its text
     errors = errors_of(run_pnp("check", "moon", "--format", "json", cwd=moon))
     assert [e["rule"] for e in errors] == ["build-supply"]
     assert "asks for 20 X from Build effects; the sheet's quarters give 12" in errors[0]["message"]
