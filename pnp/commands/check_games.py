@@ -105,9 +105,11 @@ def _check_one(root: Path, g: str, request: CheckRequest, paused: Any, ink_notes
         checked = check_game(root, g, request.rules)
     checked.problems.extend(_engine_problems(checked.game))  # what pnp's engine cannot play, before any game
     if not checked.errors:  # a game that breaks its rules is not played: its balance can wait
+        from pnp.play.balance_kept import kept_findings
         from pnp.play.balance_play import balance_problems
 
-        checked.problems.extend(balance_problems(checked.game, request.rules.custom))
+        game, custom = checked.game, request.rules.custom
+        checked.problems.extend(kept_findings(game, custom, lambda: balance_problems(game, custom)))
     if request.setup_file is not None:
         checked.problems.extend(_recorded_setup(root, checked.game, request.setup_file))
     if request.build is not None and not checked.errors:  # a game that breaks its rules does not build

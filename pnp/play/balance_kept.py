@@ -1,0 +1,55 @@
+"""Play: the balance rules' findings kept between checks. A balance rule plays hundreds of games (its card
+effects, thousands), always the same ones for the same game (seed 1): where nothing those games read changed,
+`pnp check` takes the findings from the cache (pnp/core/disk_cache.py, signed) instead of playing them again.
+
+What the games read: every file of the game's folder but its prose and pictures (rulebook.md and other Markdown,
+images), so the decks, data tables, rules.yaml, play.yaml and the play module, and pnp's own code. An edit to the
+rulebook or a card's art keeps the findings; an edit to a card's fields, its effect or a rule plays them again."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+
+from pnp.core.errors import Problem, Where
+from pnp.model.game import Game
+
+KIND = "balance"
+PROSE = {".md", ".png", ".jpg", ".jpeg", ".svg", ".webp", ".gif", ".txt"}  # read by no game: not in the key
+MOST = 64 * 1024 * 1024  # bytes of a game's folder read for the key; a bigger folder is played every time
+
+
+def played_key(game: Game, custom: bool) -> str | None:
+    """The key of a game's balance findings: what its games read; None when the folder is too big to read for it."""
+    from pnp.commands.rulebook_kept import pnp_stamp
+
+    h = hashlib.sha256(f"{pnp_stamp()}\n{custom}\n".encode())
+    read = 0
+    for path in sorted(game.dir.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix.lower() not in PROSE:
+            data = path.read_bytes()
+            read += len(data)
+            if read > MOST:
+                return None
+            h.update(f"{path.relative_to(game.dir).as_posix()}:{len(data)}\n".encode())
+            h.update(data)
+    return h.hexdigest()
+
+
+def kept_findings(game: Game, custom: bool, play: Callable[[], list[Problem]]) -> list[Problem]:
+    """The balance findings from the cache where nothing the games read changed, else `play()`'s, kept."""
+    from pnp.core import disk_cache
+
+    key = played_key(game, custom)
+    if key is not None:
+        kept = disk_cache.load(KIND, key)
+        if isinstance(kept, list):
+            try:
+                return [Problem(Where(*w) if w else None, m, s, sev, r) for w, m, s, sev, r in kept]
+            except (TypeError, ValueError):
+                pass  # an entry of another shape: played again
+    found = play()
+    if key is not None:
+        disk_cache.store(KIND, key, [((p.where.file, p.where.line, p.where.col) if p.where else None, p.message,
+                                      p.subject, p.severity, p.rule) for p in found])
+    return found
