@@ -8,28 +8,15 @@ kept."""
 
 from __future__ import annotations
 
-import functools
 import hashlib
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
+from pnp.core.disk_cache import pnp_stamp
 from pnp.model.game import Game
 
 KIND = "rulebook"
 MOST = 64 * 1024 * 1024  # bytes of a game's folder read for the key; a bigger folder is not kept
-
-
-@functools.lru_cache(maxsize=1)
-def pnp_stamp() -> str:
-    """pnp's own code as it is now: each source file's name, size and time (a developer's edit makes a new key)."""
-    package = Path(__file__).resolve().parent.parent
-    h = hashlib.sha256()
-    for path in sorted(package.rglob("*")):
-        if path.suffix in (".py", ".j2", ".yaml", ".json", ".css", ".js") and path.is_file():
-            st = path.stat()
-            h.update(f"{path.relative_to(package)}:{st.st_size}:{st.st_mtime_ns}\n".encode())
-    return h.hexdigest()
 
 
 def book_key(game: Game, inputs: tuple[Any, ...]) -> str | None:

@@ -15,6 +15,7 @@ its owner only). An entry pnp did not write itself fails the check and is never 
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import hmac
 import marshal
@@ -36,6 +37,18 @@ def code_stamp(module_file: str) -> str:
         return hashlib.sha256(Path(module_file).read_bytes()).hexdigest()[:12]
     except OSError:
         return "unknown"
+
+
+@functools.lru_cache(maxsize=1)
+def pnp_stamp() -> str:
+    """pnp's own code as it is now: each source file's name, size and time (a developer's edit makes a new key)."""
+    package = Path(__file__).resolve().parent.parent  # pnp/
+    h = hashlib.sha256()
+    for path in sorted(package.rglob("*")):
+        if path.suffix in (".py", ".j2", ".yaml", ".json", ".css", ".js") and path.is_file():
+            st = path.stat()
+            h.update(f"{path.relative_to(package)}:{st.st_size}:{st.st_mtime_ns}\n".encode())
+    return h.hexdigest()
 
 
 def secret() -> bytes | None:

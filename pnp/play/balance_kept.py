@@ -21,7 +21,7 @@ MOST = 64 * 1024 * 1024  # bytes of a game's folder read for the key; a bigger f
 
 def played_key(game: Game, custom: bool) -> str | None:
     """The key of a game's balance findings: what its games read; None when the folder is too big to read for it."""
-    from pnp.commands.rulebook_kept import pnp_stamp
+    from pnp.core.disk_cache import pnp_stamp
 
     h = hashlib.sha256(f"{pnp_stamp()}\n{custom}\n".encode())
     read = 0

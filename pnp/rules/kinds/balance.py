@@ -20,7 +20,8 @@ GAMES = Check(json={"type": "integer", "minimum": 1, "maximum": bounds.BALANCE_G
 class Balance(RuleOptions):
     """`pnp check` plays the game (its play module, [docs/simulate.md](simulate.md)) `games` times at every player
     count with a policy: the win rate stays within `min`-`max` %, and no card's effect (the win rate with it less
-    with a blank of it, on the same deals: `pnp simulate --ablate`) lies beyond `card_effect` points"""
+    with a blank of it, on the same deals: `pnp simulate --ablate`) lies beyond `card_effect` points; the findings
+    are kept until what the games read changes (the decks, data, rules, play code: not rulebook.md or art)"""
 
     kind: Literal["balance"]
     policy: str = "baseline"  # the player the games are played by (pnp simulate --policy)
