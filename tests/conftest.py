@@ -150,6 +150,15 @@ def scaffold(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
+def voyage_copy(tmp_path: Path) -> Path:
+    """Voyage (its cards, templates and the fonts) copied into a project of its own: edit it freely."""
+    root = tmp_path / "v"
+    for folder in ("cards/voyage", "templates/voyage", "fonts"):
+        shutil.copytree(REPO / folder, root / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    return root
+
+
+@pytest.fixture
 def project(tmp_path: Path) -> Path:
     """tests/data/proj (the `mini` game) copied with the repository's fonts; edit it freely."""
     root = copy_project(DATA / "proj", tmp_path / "proj")

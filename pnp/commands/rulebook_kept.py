@@ -12,26 +12,18 @@ import hashlib
 from collections.abc import Callable
 from typing import Any
 
-from pnp.core.disk_cache import pnp_stamp
+from pnp.core.disk_cache import folder_digest, pnp_stamp
 from pnp.model.game import Game
 
 KIND = "rulebook"
-MOST = 64 * 1024 * 1024  # bytes of a game's folder read for the key; a bigger folder is not kept
 
 
 def book_key(game: Game, inputs: tuple[Any, ...]) -> str | None:
     """The cache key of a rulebook made from `inputs` (the decks' keys and the build's options) in this game; None
     when the game's folder is too big to read for it."""
     h = hashlib.sha256(f"{pnp_stamp()}\n{inputs!r}\n".encode())
-    read = 0
-    for path in sorted(game.dir.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts:
-            data = path.read_bytes()
-            read += len(data)
-            if read > MOST:
-                return None
-            h.update(f"{path.relative_to(game.dir).as_posix()}:{len(data)}\n".encode())
-            h.update(data)
+    if not folder_digest(h, game.dir):
+        return None
     return h.hexdigest()
 
 

@@ -51,6 +51,25 @@ def pnp_stamp() -> str:
     return h.hexdigest()
 
 
+
+FOLDER_MOST = 64 * 1024 * 1024  # bytes of a folder read for a key (folder_digest); a bigger one is not kept
+
+
+def folder_digest(h: Any, folder: Path, leave_out: frozenset[str] = frozenset()) -> bool:
+    """Feed `h` (a hashlib hash) each file under `folder`: its name there, size and bytes, in order (`__pycache__`
+    and files with a suffix in `leave_out` left out); False, with nothing to key, once FOLDER_MOST bytes are passed."""
+    read = 0
+    for path in sorted(folder.rglob("*")):
+        if path.is_file() and "__pycache__" not in path.parts and path.suffix.lower() not in leave_out:
+            data = path.read_bytes()
+            read += len(data)
+            if read > FOLDER_MOST:
+                return False
+            h.update(f"{path.relative_to(folder).as_posix()}:{len(data)}\n".encode())
+            h.update(data)
+    return True
+
+
 def secret() -> bytes | None:
     """The per-user key that signs cache entries, made on first use; None when it cannot be kept."""
     global _KEY

@@ -67,7 +67,7 @@ def probes(game: Game, text: str | None) -> list[Probe]:
 
 
 def _named(game: Game, name: str) -> list[Probe]:
-    from pnp.play.lab_arguments import outside, shown
+    from pnp.play.lab_arguments import card_of, outside, shown
 
     said = shown(name)
     deck_id, _, rest = name.partition("/")
@@ -76,16 +76,7 @@ def _named(game: Game, name: str) -> list[Probe]:
         raise InputError([Problem(None, f"--ablate {said}: write DECK/CARD (the card made blank) or "
                                   "DECK/CARD.FIELD (a number moved one step), e.g. event/hull-breach or "
                                   "event/hull-breach.damage")])
-    decks = {d.id: d for d in game.decks}
-    if deck_id not in decks:
-        raise InputError([Problem(None, f"--ablate {said}: no deck {deck_id!r} in {game.id}"
-                                  f"{did_you_mean(deck_id, decks)} (decks: {', '.join(decks)})")])
-    deck = decks[deck_id]
-    cards = {c.id: c for c in deck.cards}
-    if card_id not in cards:
-        raise InputError([Problem(deck.doc.where(("cards",)), f"--ablate {said}: no card {card_id!r} in "
-                                  f"{deck_id}{did_you_mean(card_id, cards)}")])
-    card = cards[card_id]
+    deck, card = card_of(game, deck_id, card_id, f"--ablate {said}")
     key = f"{deck_id}/{card_id}"
     if not field:
         if card.effect is None:

@@ -11,35 +11,24 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 
+from pnp.core import disk_cache
 from pnp.core.errors import Problem, Where
 from pnp.model.game import Game
 
 KIND = "balance"
-PROSE = {".md", ".png", ".jpg", ".jpeg", ".svg", ".webp", ".gif", ".txt"}  # read by no game: not in the key
-MOST = 64 * 1024 * 1024  # bytes of a game's folder read for the key; a bigger folder is played every time
+PROSE = frozenset({".md", ".png", ".jpg", ".jpeg", ".svg", ".webp", ".gif", ".txt"})  # read by no game: not in the key
 
 
 def played_key(game: Game, custom: bool) -> str | None:
     """The key of a game's balance findings: what its games read; None when the folder is too big to read for it."""
-    from pnp.core.disk_cache import pnp_stamp
-
-    h = hashlib.sha256(f"{pnp_stamp()}\n{custom}\n".encode())
-    read = 0
-    for path in sorted(game.dir.rglob("*")):
-        if path.is_file() and "__pycache__" not in path.parts and path.suffix.lower() not in PROSE:
-            data = path.read_bytes()
-            read += len(data)
-            if read > MOST:
-                return None
-            h.update(f"{path.relative_to(game.dir).as_posix()}:{len(data)}\n".encode())
-            h.update(data)
+    h = hashlib.sha256(f"{disk_cache.pnp_stamp()}\n{custom}\n".encode())
+    if not disk_cache.folder_digest(h, game.dir, PROSE):
+        return None
     return h.hexdigest()
 
 
 def kept_findings(game: Game, custom: bool, play: Callable[[], list[Problem]]) -> list[Problem]:
     """The balance findings from the cache where nothing the games read changed, else `play()`'s, kept."""
-    from pnp.core import disk_cache
-
     key = played_key(game, custom)
     if key is not None:
         kept = disk_cache.load(KIND, key)

@@ -82,15 +82,7 @@ def variants(game: Game, vary: str | None) -> list[Variant]:
     if not (eq and deck_id and card_id and name and values):
         raise InputError([Problem(None, f"--vary {shown(vary)}: write DECK/CARD.FIELD=V1,V2,... "
                                   "(e.g. event/hull-breach.damage=1,2,3)")])
-    decks = {d.id: d for d in game.decks}
-    if deck_id not in decks:
-        raise InputError([Problem(None, f"--vary: no deck {deck_id!r} in {game.id}{did_you_mean(deck_id, decks)} "
-                                  f"(decks: {', '.join(decks)})")])
-    deck = decks[deck_id]
-    cards = {c.id: c for c in deck.cards}
-    if card_id not in cards:
-        raise InputError([Problem(deck.doc.where(("cards",)), f"--vary: no card {card_id!r} in {deck_id}"
-                                  f"{did_you_mean(card_id, cards)}")])
+    deck, _ = card_of(game, deck_id, card_id, "--vary")
     if name not in deck.spec.fields:
         fields = list(deck.spec.fields)
         raise InputError([Problem(deck.doc.where(("fields",)), f"--vary: {deck_id} cards have no field {name!r}"
@@ -136,3 +128,18 @@ def outside(spec: Any, value: Any) -> str:
     if spec.type == "choice" and spec.choices and value not in spec.choices:
         return f"one of {', '.join(map(str, spec.choices))}{did_you_mean(value, spec.choices)}"
     return ""
+
+
+def card_of(game: Game, deck_id: str, card_id: str, said: str) -> tuple[Any, Any]:
+    """The deck and the card an option names (`said`: how the option is written, its first words), or a located
+    InputError with the near names."""
+    decks = {d.id: d for d in game.decks}
+    if deck_id not in decks:
+        raise InputError([Problem(None, f"{said}: no deck {deck_id!r} in {game.id}{did_you_mean(deck_id, decks)} "
+                                  f"(decks: {', '.join(decks)})")])
+    deck = decks[deck_id]
+    cards = {c.id: c for c in deck.cards}
+    if card_id not in cards:
+        raise InputError([Problem(deck.doc.where(("cards",)), f"{said}: no card {card_id!r} in {deck_id}"
+                                  f"{did_you_mean(card_id, cards)}")])
+    return deck, cards[card_id]

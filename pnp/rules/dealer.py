@@ -180,6 +180,7 @@ class Dealer:
         self.pieces: dict[str, list[Piece]] | None = None  # every deck's pieces in order: made by the first deal
         self.kinds: dict[int, str | None] = {}  # kind_of each step of self.setup (which the dealer keeps)
         self.faces: dict[int, list[str]] = {}  # a roll step's die faces, by name
+        self.tracks: dict[int, Any] = {}  # a track step's track card (None: its `value` says its start)
 
     # -- what differs between dealing, feasibility and replaying a record -------------------------
     def pick(self, take: Take, pool: list[Piece]) -> list[Piece]:
@@ -315,7 +316,9 @@ class Dealer:
                                                                                        self.locate, path)]
             into[label] = view[label] = self.roll(step, path, faces, self.rng)
         else:
-            card = track_card(self.game, step.track) if step.value is None else None
+            if id(step) not in self.tracks:  # looked up once: its `start` is read at each deal (a sweep changes it)
+                self.tracks[id(step)] = track_card(self.game, step.track) if step.value is None else None
+            card = self.tracks[id(step)]
             value = card.data["start"] if card is not None else self.exprs.field(path, step, "value", names)
             into[label] = view[label] = self.state(step, path, value)
         self.end()

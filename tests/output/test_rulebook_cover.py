@@ -3,11 +3,10 @@ the game's own faces (the first card of each of its first decks of cards) below 
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
-from conftest import REPO, edit, run_pnp
+from conftest import edit, run_pnp
 
 
 def page_text(pdf: Path, page: int) -> str:
@@ -15,10 +14,8 @@ def page_text(pdf: Path, page: int) -> str:
                                    capture_output=True, text=True, check=True).stdout.split())
 
 
-def test_the_cover_says_players_time_and_age_and_shows_the_games_faces(tmp_path):
-    root = tmp_path / "v"
-    for folder in ("cards/voyage", "templates/voyage", "fonts"):
-        shutil.copytree(REPO / folder, root / folder, ignore=shutil.ignore_patterns("__pycache__"))
+def test_the_cover_says_players_time_and_age_and_shows_the_games_faces(voyage_copy):
+    root = voyage_copy
     book = root / "output/voyage/voyage-rulebook.pdf"
     assert run_pnp("build", "voyage", cwd=root).code == 0
     cover = page_text(book, 1)

@@ -3,17 +3,13 @@ the same report, without playing again; an edit to the rulebook keeps them, an e
 
 from __future__ import annotations
 
-import shutil
-
-from conftest import REPO, edit, run_pnp
+from conftest import edit, run_pnp
 
 
-def test_the_findings_are_kept_until_what_the_games_read_changes(tmp_path, monkeypatch):
+def test_the_findings_are_kept_until_what_the_games_read_changes(voyage_copy, tmp_path, monkeypatch):
     import pnp.play.balance_play as balance
 
-    root = tmp_path / "v"
-    for folder in ("cards/voyage", "templates/voyage", "fonts"):
-        shutil.copytree(REPO / folder, root / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    root = voyage_copy
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
     played = []
     real = balance.balance_problems

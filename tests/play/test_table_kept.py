@@ -6,26 +6,15 @@ from __future__ import annotations
 
 import random
 
-from conftest import REPO
-
-
-def _session(seed: int, variants=None):
-    from pnp.model.game import load_game
-    from pnp.play.run import Plan, session
-    from pnp.play.variant import Variant
-    from pnp.rules.check import load_rules
-
-    game = load_game(REPO, "voyage")
-    spec, _ = load_rules(game)
-    return session(Plan(game, spec.setup, seed, "baseline", variants or [Variant()]))
+from voyage_session import voyage_session
 
 
 def test_a_game_plays_the_same_whatever_its_worker_kept_from_the_games_before():
     from pnp.play.run import play_one
 
     games = [(0, players, i) for i in range(6) for players in (1, 4)]
-    cold = [play_one(_session(7), task) for task in games]  # each game in a worker of its own
-    s = _session(7)
+    cold = [play_one(voyage_session(7), task) for task in games]  # each game in a worker of its own
+    s = voyage_session(7)
     warm = [play_one(s, task) for task in reversed(games)][::-1]  # one worker, the games the other way round
     assert warm == cold
     assert len(s.kept[0]) > 10  # the worker kept what the games worked out
@@ -40,9 +29,9 @@ def test_each_value_of_a_sweep_keeps_its_own():
     variants = [Variant(), Variant("ability", "vent-the-bilge", "sanitation", 5),
                 Variant("captain", "grimsby", "cost", 0)]
     tasks = [(v, 4, i) for i in range(5) for v in range(len(variants))]  # the values taking turns in one worker
-    s = _session(3, variants)
+    s = voyage_session(3, variants)
     mixed = [play_one(s, task) for task in tasks]
-    alone = [play_one(_session(3, variants), task) for task in tasks]
+    alone = [play_one(voyage_session(3, variants), task) for task in tasks]
     assert mixed == alone
     assert s.kept[0] is not s.kept[1] and s.kept[1] is not s.kept[2]
     assert mixed[0][3:] != mixed[1][3:] or mixed[0][3:] != mixed[2][3:]  # the sweep changed some game
@@ -52,7 +41,7 @@ def test_what_a_worker_keeps_is_bounded(monkeypatch):
     from pnp.play import run
 
     monkeypatch.setattr(run, "KEPT_LIMIT", 5)
-    s = _session(2)
+    s = voyage_session(2)
     run.play_one(s, (0, 2, 0))
     assert len(s.kept[0]) > 5  # a game of Voyage keeps more than that
     s.kept[0]["planted"] = True

@@ -6,18 +6,7 @@ from __future__ import annotations
 
 import sys
 
-from conftest import REPO
-
-
-def _session(seed: int, variants=None):
-    from pnp.model.game import load_game
-    from pnp.play.run import Plan, session
-    from pnp.play.variant import Variant
-    from pnp.rules.check import load_rules
-
-    game = load_game(REPO, "voyage")
-    spec, _ = load_rules(game)
-    return session(Plan(game, spec.setup, seed, "baseline", variants or [Variant()]))
+from voyage_session import voyage_session
 
 
 def _baseline(state):
@@ -30,7 +19,7 @@ def test_an_events_harm_is_kept_for_one_game_only():
     from pnp.play.run import play_one
     from pnp.play.variant import Variant
 
-    s = _session(3, [Variant(), Variant("event", "meteor-shower", "damage", 9)])
+    s = voyage_session(3, [Variant(), Variant("event", "meteor-shower", "damage", 9)])
     kept: dict[int, list] = {0: [], 1: []}
 
     def policy(state, legal, rng):

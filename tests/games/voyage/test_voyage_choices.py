@@ -5,9 +5,10 @@ call no policy: no module of the rules imports the baseline, and a trace tells e
 from __future__ import annotations
 
 import ast
-import sys
 from collections import Counter
 from pathlib import Path
+
+from voyage_session import play_module, voyage_session
 
 from conftest import REPO, run_pnp
 
@@ -53,20 +54,6 @@ def test_a_planted_policy_import_is_caught():
     assert policy_imports(sources) == ["effects imports baseline", "moves imports worths", "ship imports baseline"]
 
 
-def _session(seed: int):
-    from pnp.model.game import load_game
-    from pnp.play.run import Plan, session
-    from pnp.rules.check import load_rules
-
-    game = load_game(REPO, "voyage")
-    spec, _ = load_rules(game)
-    return session(Plan(game, spec.setup, seed, "baseline"))
-
-
-def _package(state):
-    return sys.modules[type(state).__module__.rsplit(".", 1)[0] + "." + "baseline"]
-
-
 def test_the_random_policy_is_offered_every_option_of_each_decision_and_its_choice_is_played():
     """Games whose moves the baseline plays and whose decisions the random policy answers. Each decision offers
     what the rules show the players (a Craft's Room Card: every card it drew; a Search: every card drawn; a
@@ -75,7 +62,7 @@ def test_the_random_policy_is_offered_every_option_of_each_decision_and_its_choi
     from pnp.play.policies import random_policy
     from pnp.play.run import play_one
 
-    s = _session(7)
+    s = voyage_session(7)
     seen: Counter = Counter()
     other: Counter = Counter()
     last: dict = {}
@@ -106,7 +93,7 @@ def test_the_random_policy_is_offered_every_option_of_each_decision_and_its_choi
         assert all(text[:1].isalpha() and "(" in text and len(text) <= 200 for text in said), said
         assert len(set(said)) == len(said), said
         seen[kind] += 1
-        other[kind] += move != _package(state).answer(state)
+        other[kind] += move != play_module(state, "baseline").answer(state)
         if kind == "keep room":
             last["placed"] = (shown, move.arg[1])
         return move
@@ -131,7 +118,7 @@ def test_a_decision_answered_leaves_the_game_where_a_look_ahead_finds_it():
     from pnp.play.policies import baseline_policy, play, random_policy
     from pnp.play.run import play_one
 
-    s = _session(3)
+    s = voyage_session(3)
     seen: Counter = Counter()
 
     def policy(state, legal, rng):

@@ -6,24 +6,9 @@ answer is what is played."""
 from __future__ import annotations
 
 import random
-import sys
 from collections import Counter
 
-from conftest import REPO
-
-
-def _session(seed: int):
-    from pnp.model.game import load_game
-    from pnp.play.run import Plan, session
-    from pnp.rules.check import load_rules
-
-    game = load_game(REPO, "voyage")
-    spec, _ = load_rules(game)
-    return session(Plan(game, spec.setup, seed, "baseline"))
-
-
-def _module(state, name: str):
-    return sys.modules[type(state).__module__.rsplit(".", 1)[0] + "." + name]
+from voyage_session import play_module, voyage_session
 
 
 def _hands(state) -> int:
@@ -34,7 +19,7 @@ def test_the_gift_shop_offers_every_captain_and_none_and_a_decline_draws_nothing
     from pnp.play.policies import random_policy
     from pnp.play.run import play_one
 
-    s = _session(7)
+    s = voyage_session(7)
     seen: Counter = Counter()
 
     def policy(state, legal, rng):
@@ -63,7 +48,7 @@ def test_the_chapel_offers_a_reroll_of_any_roll_and_a_reroll_is_played():
     from pnp.play.policies import random_policy
     from pnp.play.run import play_one
 
-    s = _session(5)
+    s = voyage_session(5)
     seen: Counter = Counter()
 
     def policy(state, legal, rng):
@@ -90,12 +75,12 @@ def test_the_chapel_offers_a_reroll_of_any_roll_and_a_reroll_is_played():
 def test_a_gamble_the_crew_chooses_offers_every_face_and_plays_the_face_chosen():
     from pnp.play.run import play_one
 
-    s = _session(3)
+    s = voyage_session(3)
     found: dict = {}
 
     def policy(state, legal, rng):
         if not found:
-            verbs, choices = _module(state, "verbs"), _module(state, "choices")
+            verbs, choices = play_module(state, "verbs"), play_module(state, "choices")
             numbers = sorted({f["number"] for f in state.peril.faces if f.get("number") is not None})
             args = {"track": "happiness", "up_to": 6, "win": 20, "lose": -10}
             for face, by in ((numbers[-1], -10), (numbers[0], 20), (None, 20)):

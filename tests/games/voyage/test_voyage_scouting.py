@@ -6,35 +6,19 @@ hidden top card, and at a worth that never beat ending the round: she never used
 from __future__ import annotations
 
 import random
-import sys
 
 import pytest
-
-from conftest import REPO
-
-
-def _session(seed: int):
-    from pnp.model.game import load_game
-    from pnp.play.run import Plan, session
-    from pnp.rules.check import load_rules
-
-    game = load_game(REPO, "voyage")
-    spec, _ = load_rules(game)
-    return session(Plan(game, spec.setup, seed, "baseline"))
-
-
-def _module(state, name: str):
-    return sys.modules[type(state).__module__.rsplit(".", 1)[0] + "." + name]
+from voyage_session import play_module, voyage_session
 
 
 def test_ines_look_is_worth_the_same_whatever_the_order_of_the_event_deck():
     from pnp.play.run import play_one
 
-    s = _session(4)
+    s = voyage_session(4)
     seen = {"unknown": 0, "known": 0, "worth": 0}
 
     def policy(state, legal, rng):
-        baseline = _module(state, "worths")
+        baseline = play_module(state, "worths")
         if len(state.events.cards) >= 2:
             worth = baseline.scouting(state)
             look = state.clone(random.Random(len(seen)))  # its Event deck shuffled again
@@ -58,18 +42,18 @@ def test_ines_look_is_worth_the_same_whatever_the_order_of_the_event_deck():
 def test_a_top_card_ines_keeps_is_known_and_not_looked_at_again():
     from pnp.play.run import play_one
 
-    s = _session(9)
+    s = voyage_session(9)
     seen = {"kept": 0, "under": 0}
 
     def policy(state, legal, rng):
         if len(state.events.cards) >= 2 and not state.known:
-            effects, baseline = _module(state, "effects"), _module(state, "worths")
+            effects, baseline = play_module(state, "effects"), play_module(state, "worths")
             look = state.clone(random.Random(seen["kept"] * 1000 + seen["under"]))  # another order each time
             look.crew[0][0] = "ines-vasquez"
             top = look.events.top(1)[0]
             effects.use_captain(look, 0, None)
             assert look.pending is not None and look.pending[0] == "scout"  # the choice is hers: the baseline's
-            look.apply(_module(state, "baseline").answer(look))
+            look.apply(play_module(state, "baseline").answer(look))
             if look.events.top(1)[0] == top:  # kept: no worse than the rest on average
                 assert look.known == [top]
                 assert baseline.event_harm(look, top) <= baseline.harm_of_the_rest(look, top)
@@ -91,7 +75,7 @@ def test_ines_uses_her_look_in_the_baseline_games():
     """The report's count: Ines's ability is played in most games she is in (it was played in none)."""
     from pnp.play.run import play_one
 
-    s = _session(2)
+    s = voyage_session(2)
     drawn = played = 0
     for i in range(60):
         record = play_one(s, (0, 4, i))
@@ -109,11 +93,11 @@ def test_early_warning_is_worth_the_harm_the_least_of_its_cards_saves_counted_ov
 
     from pnp.play.run import play_one
 
-    s = _session(6)
+    s = voyage_session(6)
     seen = {"unknown": 0, "known": 0, "last": 0}
 
     def policy(state, legal, rng):
-        baseline = _module(state, "worths")
+        baseline = play_module(state, "worths")
         look = state.ability["early-warning"]["look"]
         pile = state.events.cards
         value = baseline.forewarning(state, look)
