@@ -14,7 +14,8 @@ def test_the_findings_are_kept_until_what_the_games_read_changes(voyage_copy, tm
     played = []
     real = balance.balance_problems
     monkeypatch.setattr(balance, "balance_problems", lambda *a, **k: played.append(1) or real(*a, **k))
-    edit(root / "cards/voyage/rules.yaml", "games: 120, min: 50, max: 97,", "games: 20, min: 99, max: 100,")
+    edit(root / "cards/voyage/rules.yaml", "games: 120, min: 50, max: 97, card_effect: 40,",  # few games, no ablation
+         "games: 20, min: 99, max: 100,")
     first = run_pnp("check", "voyage", "--format", "json", cwd=root)
     assert first.code == 1 and "outside 99-100 %" in first.out  # a finding, located at the rule
     again = run_pnp("check", "voyage", "--format", "json", cwd=root)
