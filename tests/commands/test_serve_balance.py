@@ -292,8 +292,8 @@ def test_a_save_that_cannot_be_laid_out_greys_the_figures_and_the_fix_brings_the
     coins_yaml.write_text(good.replace("value: 3,", "value: [3,"))
     paused = s.until(lambda m: m["status"] == "paused")
     assert paused["rows"] == final["rows"] and "cannot be laid out" in paused["note"]
-    coins_yaml.write_text(good)  # back as it was: the same games, nothing to play again
-    s.messages.clear()
+    s.messages.clear()  # before the fix is saved: its answer comes at once (the same games, nothing to play again)
+    coins_yaml.write_text(good)  # back as it was
     back = s.until(done)
     assert back["rows"] == final["rows"] and s.server.balance.runs == run
 
