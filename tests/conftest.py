@@ -34,6 +34,12 @@ DATA = Path(__file__).resolve().parent / "data"
 # pnp keeps compiled template code between runs; the tests keep theirs apart from the user's, one folder
 # per test run that the xdist workers (started after this, with this environment) share
 if not os.environ.get("PYTEST_XDIST_WORKER"):
+    # Python's compiled modules as usual, even where the environment says PYTHONDONTWRITEBYTECODE (this machine
+    # does): without them every process a test starts (each xdist worker, simulation worker, game-code worker and
+    # `pnp` run in a process of its own) compiles pnp's modules again from source, and pytest rewrites every test
+    # module again in each worker. Game code is still never compiled to disk (pnp/core/sandbox/child.py).
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    sys.dont_write_bytecode = False
     os.environ["PNP_CACHE_DIR"] = tempfile.mkdtemp(prefix="pnp-test-cache-")
     os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="pnp-test-config-")  # the cache's signing key
 
