@@ -280,6 +280,7 @@ HEAVY = {
     "test_a_game_plays_the_same_whatever_its_worker_kept_from_the_games_before",
     "test_a_game_that_loops_is_stopped_once_by_its_processor_time",
     "test_a_harder_meter_shows_as_a_change_and_a_paired_fall_in_wins",
+    "test_a_hand_typed_threshold_is_checked_against_the_data_its_sentence_names",
     "test_a_hostile_sheet_is_refused_at_its_cell_in_a_small_process",
     "test_a_listed_count_without_a_note_is_a_located_error",
     "test_a_merge_bomb_in_printers_yaml_is_refused",

@@ -43,7 +43,7 @@ def test_voyage_builds_its_rulebook_with_the_counts_it_prints(shared_build):
         assert re.search(rf"\b{name} {printed[deck]}\b", text), (deck, printed[deck])
     assert f"All {printed['ability']} Ability Cards" in text
     assert f"{printed['event']} Event Cards come" in text
-    assert "Each player draws 3 from the Ability deck" in text  # the setup block, from rules.yaml
+    assert "Each player draws 3 Ability Cards" in text  # the setup block, from rules.yaml
     assert "1 The card's name" in text  # the anatomy's legend
     assert "In this book" in text and "Victory and defeat" in text
     used = fonts(out / "voyage-rulebook.pdf")
