@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.commands.saves import Saves, caught_mid_save
+from pnp.commands.serve.edits import Editor, loaded_files
 from pnp.commands.serve.live import BATCH, LiveGame, Refreshed
 from pnp.commands.serve.view import errors, state
 from pnp.commands.watch import folders
@@ -62,6 +63,8 @@ class Server:
         self.book: tuple[int, str] = (-1, "")  # the Rulebook page's content, for the state of that version
         self.book_html: str | None = None  # the last rulebook that could be made: shown under a failed save's errors
         self.book_lock = threading.Lock()
+        self.editor = Editor(root, self.loaded)
+        self._loaded: tuple[Refreshed | None, set[str]] = (None, set())
         self.server: Any = None
         self.sock: socket.socket | None = None
         self.url = ""
@@ -163,6 +166,15 @@ class Server:
                 for side in ("front", "back") if card[side]]
         return [k for k in dict.fromkeys(keys) if everything or (k not in self.live.thumbs and k in self.live.known)]
 
+    def loaded(self) -> set[str]:
+        """The files the last good look read that the page may edit (its decks' YAML and their templates)."""
+        good = self.last_good
+        if good is None or good.prep is None:
+            return set()
+        if self._loaded[0] is not good:
+            self._loaded = (good, loaded_files(good.prep))
+        return self._loaded[1]
+
     def drawn(self) -> bool:
         return not self.missing()
 
@@ -205,7 +217,7 @@ class Server:
         shown = f"[{host}]" if ":" in host else host
         self.url = f"http://{shown}:{port}/"
         hosts = [shown, host, f"{shown}:{port}", "localhost", f"localhost:{port}"] if loopback(self.host) else None
-        app = make_app(self.live, self.hub, hosts, self.rulebook, self.balance.trace)
+        app = make_app(self.live, self.hub, hosts, self.rulebook, self.balance.trace, self.editor)
         config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
                                 timeout_graceful_shutdown=1)
         hub = self.hub

@@ -1,0 +1,301 @@
+"""The live page's edits: a face's elements as the page selects them, and the writes it asks for.
+
+`elements(key)` lists what each template element drew on a face (its box, in millimetres from the trim's
+top-left corner) with its settings as written. `apply(request)` writes one edit: an element's position,
+size, font size or colour into its template's YAML, or a card's field into its deck's YAML (yaml_splice.py:
+only those values change). The watcher sees the save, and the page redraws through the normal loop.
+
+What is refused: a request without this server's token (a secret in the page it serves), a file the last
+good look at the game did not load (a template of its decks or a deck file), a path outside the project,
+and any value that is not a length, a size or a colour. The origin is checked by app.py, where the request is.
+`undo()` puts back the text before the last edit, unless the file changed since.
+"""
+
+from __future__ import annotations
+
+import hmac
+import os
+import re
+import secrets
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pnp.commands.serve import yaml_splice
+from pnp.core.errors import InputError
+from pnp.model.units import LENGTH_TEXT, MM, parse_length
+
+if TYPE_CHECKING:
+    from pnp.layout.scene import Face
+
+LENGTHS = ("x", "y", "w", "h")
+COLOUR = re.compile(r"#[0-9A-Fa-f]{3,8}|[A-Za-z][A-Za-z0-9_-]{0,40}")  # a code, or a name of the game's palette
+MAX_TEXT = 5000  # characters of a card's field written from the page
+UNDO = 100  # edits kept to undo
+
+
+class Refused(Exception):
+    """A request the editor will not carry out: its HTTP status and what to tell the page."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status, self.message = status, message
+
+
+class Editor:
+    def __init__(self, root: Path, loaded: Callable[[], set[str]]):
+        """`loaded()`: the project files (as shown, relative to `root`) the last good look at the game read."""
+        self.root, self.loaded = root.resolve(), loaded
+        self.token = secrets.token_urlsafe(32)
+        self.lock = threading.Lock()
+        self.done: list[tuple[Path, str, str]] = []  # (file, text before, text after), the last edit last
+
+    # -- what the page selects ----------------------------------------------------------------------
+    def elements(self, face: Face) -> list[dict[str, Any]]:
+        """What each template element drew on `face`: its name, file and line, box, and settings as written."""
+        boxes: dict[tuple[str, int, int], list[float]] = {}
+        names: dict[tuple[str, int, int], tuple[str, ...]] = {}
+        for item in _items(face.items):
+            source = face.source(item)
+            box = _box(item)
+            if source is None or box is None or source.where is None:
+                continue
+            where = (source.where.file, source.where.line, source.where.col)
+            names[where] = source.names
+            old = boxes.get(where)
+            boxes[where] = list(box) if old is None else [min(old[0], box[0]), min(old[1], box[1]),
+                                                           max(old[2], box[2]), max(old[3], box[3])]
+        files: dict[str, tuple[str, Any]] = {}
+        out = []
+        for (file, line, col), (x0, y0, x1, y1) in boxes.items():
+            if file not in files:
+                files[file] = self._read(file)
+            text, nodes = files[file]
+            entry: dict[str, Any] = {"file": file, "line": line, "col": col, "name": (names[(file, line, col)] or
+                                     ("",))[0], "box": [_mm(x0), _mm(y0), _mm(x1 - x0), _mm(y1 - y0)],
+                                     "fields": {}, "editable": False, "why": ""}
+            try:
+                node, path = yaml_splice.mapping_at(text, file, line, col, nodes)
+            except InputError:
+                entry["why"] = "the file changed since this face was drawn"
+                out.append(entry)
+                continue
+            written = yaml_splice.scalars(node)
+            entry["type"] = written.get("type") or ""
+            entry["text"] = written.get("text")
+            entry["fields"] = _fields(written, face)
+            entry["editable"], entry["why"] = _editable(file, path, written, self.loaded())
+            out.append(entry)
+        return out
+
+    def _read(self, file: str) -> tuple[str, Any]:
+        path = self._path(file, check_loaded=False)
+        try:
+            text = path.read_text(encoding="utf-8")
+            return text, yaml_splice.compose(text, file)
+        except (OSError, UnicodeDecodeError, InputError):
+            return "", None
+
+    # -- the writes -----------------------------------------------------------------------------------
+    def apply(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Write one edit the page asked for; what was written. Raises Refused."""
+        self.check_token(request)
+        kind, file, line, col = request.get("kind"), request.get("file"), request.get("line"), request.get("col")
+        changes = request.get("set")
+        if kind not in ("element", "card") or not isinstance(file, str) or not isinstance(changes, dict) \
+                or not changes or type(line) is not int or type(col) is not int:
+            raise Refused(400, "an edit names its kind (element or card), file, line, col and the values to set")
+        path = self._path(file)
+        with self.lock:
+            text = path.read_text(encoding="utf-8")
+            try:
+                node, _ = yaml_splice.mapping_at(text, file, line, col)
+                written = yaml_splice.scalars(node)
+                if kind == "element":
+                    if written.get("name") != request.get("name"):
+                        raise Refused(409, f"{file}:{line}: the element there is not {request.get('name')!r} any "
+                                           "more: wait for the page to redraw")
+                    values = _element_values(written, changes)
+                else:
+                    if written.get("id") != request.get("id"):
+                        raise Refused(409, f"{file}:{line}: the card there is not {request.get('id')!r} any more: "
+                                           "wait for the page to redraw")
+                    values = _card_values(written, changes)
+                new = yaml_splice.set_values(text, file, line, col, values)
+            except InputError as exc:
+                raise Refused(409, str(exc.problems[0])) from None
+            if new != text:
+                _write(path, new)
+                self.done = [*self.done[-(UNDO - 1):], (path, text, new)]
+        return {"ok": True, "file": file, "line": line, "set": values, "undo": len(self.done)}
+
+    def undo(self, request: dict[str, Any]) -> dict[str, Any]:
+        """Put back the text before the last edit (refused if the file changed since)."""
+        self.check_token(request)
+        with self.lock:
+            if not self.done:
+                raise Refused(409, "nothing to undo")
+            path, before, after = self.done[-1]
+            try:
+                now = path.read_text(encoding="utf-8")
+            except OSError:
+                now = None
+            if now != after:
+                self.done.clear()
+                raise Refused(409, f"{path.relative_to(self.root).as_posix()} changed since that edit: undo it in "
+                                   "your editor")
+            _write(path, before)
+            self.done.pop()
+        return {"ok": True, "file": path.relative_to(self.root).as_posix(), "undo": len(self.done)}
+
+    def check_token(self, request: dict[str, Any]) -> None:
+        token = request.get("token")
+        if not isinstance(token, str) or not hmac.compare_digest(token.encode(), self.token.encode()):
+            raise Refused(403, "this edit does not carry the page's token: reload the page")
+
+    def _path(self, file: str, check_loaded: bool = True) -> Path:
+        """The project file `file`, refused unless it lies inside the project and the game loaded it."""
+        if check_loaded and file not in self.loaded():
+            raise Refused(403, f"{file!r} is not a file this game loaded: only its templates and decks are edited")
+        path = (self.root / file).resolve()
+        if not path.is_relative_to(self.root) or not path.is_file() or path.suffix not in (".yaml", ".yml"):
+            raise Refused(403, f"{file!r} is not a YAML file inside the project")
+        return path
+
+
+def _items(items: list[Any]) -> list[Any]:
+    """Every item of a face, inside its Static groups (what a template draws the same on every face) too."""
+    from pnp.layout.scene import Static
+
+    out = []
+    for item in items:
+        if isinstance(item, Static):
+            out += _items(item.items)
+        else:
+            out.append(item)
+    return out
+
+
+def _box(item: Any) -> tuple[float, float, float, float] | None:
+    """An item's bounds, in points: (left, top, right, bottom)."""
+    from pnp.layout.scene import Line, Polygon
+
+    if isinstance(item, Line):
+        return min(item.x1, item.x2), min(item.y1, item.y2), max(item.x1, item.x2), max(item.y1, item.y2)
+    if isinstance(item, Polygon):
+        xs, ys = [p[0] for p in item.points], [p[1] for p in item.points]
+        return (min(xs), min(ys), max(xs), max(ys)) if xs else None
+    if all(hasattr(item, k) for k in ("x", "y", "w", "h")):
+        return item.x, item.y, item.x + item.w, item.y + item.h
+    return None
+
+
+def _mm(points: float) -> float:
+    return round(points / MM, 2)
+
+
+def _fields(written: dict[str, Any], face: Face) -> dict[str, Any]:
+    """The settings the panel shows: each length's value in mm (None: an expression or another kind of value,
+    not edited here), the font size in pt, the colour as written."""
+    out: dict[str, Any] = {}
+    for key in LENGTHS:
+        raw = written.get(key, {"x": "0mm", "y": "0mm", "w": "100%", "h": "100%"}[key])
+        out[key] = {"raw": written.get(key), "mm": _length_mm(raw, face.w if key in "xw" else face.h)}
+    size = written.get("size")
+    out["size"] = {"raw": size, "pt": round(parse_length(size), 2) if _literal_length(size) else None}
+    colour = written.get("color")
+    out["color"] = {"raw": colour, "editable": colour is None or bool(COLOUR.fullmatch(str(colour)))}
+    return out
+
+
+def _literal_length(raw: Any) -> bool:
+    return isinstance(raw, str) and LENGTH_TEXT.fullmatch(raw.strip()) is not None
+
+
+def _length_mm(raw: Any, parent: float) -> float | None:
+    if not _literal_length(raw):
+        return None
+    return round(parse_length(raw, parent) / MM, 2)
+
+
+def _editable(file: str, path: tuple[Any, ...], written: dict[str, Any], loaded: set[str]) -> tuple[bool, str]:
+    if file not in loaded:
+        return False, f"{file} is not a file this game loaded"
+    if len(path) != 2:
+        return False, "inside a group: its place is measured from the group's; edit it in the file"
+    if str(written.get("bleed")).lower() == "true":
+        return False, "it fills the face and its bleed"
+    if written.get("type") in ("line", "polygon", "lines"):
+        return False, f"a {written.get('type')}: its points are edited in the file"
+    return True, ""
+
+
+def _element_values(written: dict[str, Any], changes: dict[str, Any]) -> dict[str, str]:
+    """The page's numbers (lengths in mm, the size in pt) as YAML values, each length in its old unit."""
+    out: dict[str, str] = {}
+    for key, value in changes.items():
+        if key in LENGTHS + ("size",):
+            if isinstance(value, bool) or not isinstance(value, int | float) or not -1000 <= value <= 1000:
+                raise Refused(400, f"{key}: a number of {'points' if key == 'size' else 'millimetres'}")
+            if key == "size":
+                if not 1 <= value <= 200:
+                    raise Refused(400, "size: a font size from 1 to 200 pt")
+                out[key] = f"{round(value, 2):g}pt"
+                continue
+            old = written.get(key)
+            if old is not None and not _literal_length(old):
+                raise Refused(409, f"{key} is {old!r} here, not a length: edit it in the file")
+            out[key] = _in_unit(float(value), old)
+        elif key == "color":
+            if not isinstance(value, str) or not COLOUR.fullmatch(value):
+                raise Refused(400, "color: a colour code (#1f6f8b) or a name of the game's palette")
+            old = written.get("color")
+            if old is not None and not COLOUR.fullmatch(str(old)):
+                raise Refused(409, f"color is {old!r} here: edit it in the file")
+            out[key] = value
+        else:
+            raise Refused(400, f"{key!r}: the page edits x, y, w, h, size and color")
+    return out
+
+
+def _in_unit(mm: float, old: str | None) -> str:
+    """`mm` millimetres written in the unit of the value it replaces (mm when there was none, or a %)."""
+    unit = LENGTH_TEXT.fullmatch(old.strip()).group(2) if old else "mm"  # type: ignore[union-attr]
+    if unit in ("mm", "%", None, ""):
+        return f"{round(mm, 2):g}mm"
+    factor = {"cm": 10.0, "in": 25.4, "pt": 25.4 / 72}[unit]
+    return f"{round(mm / factor, 3 if unit != 'pt' else 2):g}{unit}"
+
+
+def _card_values(written: dict[str, Any], changes: dict[str, Any]) -> dict[str, str]:
+    out = {}
+    for key, value in changes.items():
+        if key == "id" or key not in written or not isinstance(written[key], str):
+            raise Refused(400, f"{key!r}: the page edits a card's text fields written in its YAML, not its id")
+        if not isinstance(value, str) or len(value) > MAX_TEXT or "\x00" in value:
+            raise Refused(400, f"{key}: text of at most {MAX_TEXT} characters")
+        out[key] = value
+    return out
+
+
+def _write(path: Path, text: str) -> None:
+    """Write in one step (a temporary file renamed over it): the watcher sees one finished save."""
+    tmp = path.with_name(f".{path.name}.pnp-edit")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)
+
+
+def loaded_files(prep: Any) -> set[str]:
+    """The files a look at the game read that the page may edit: each deck's YAML and its templates' chains."""
+    from pnp.layout.templates import template_files
+    from pnp.model.load import display_path
+
+    root = prep.game.root
+    out = set()
+    for deck in prep.game.decks:
+        out.add(deck.doc.file)
+        for name in (deck.template, deck.back):
+            if name:
+                out |= {display_path(p, root) for p in template_files(root, name)}
+    return out
