@@ -269,6 +269,7 @@ function show(componentId, cardId, refresh = false) {
        el("td", {text: v === null ? "–" : typeof v === "string" ? v : JSON.stringify(v)}))));
   dialog.classList.toggle("with-guides", $("#guides").checked);
   if (!dialog.open) dialog.showModal();
+  if (typeof editorAttach === "function") editorAttach(comp, card);  // editor.js: the front, selectable
 }
 
 function setup() {
