@@ -181,6 +181,9 @@ def test_dragging_an_element_writes_its_template_by_that_much_comments_kept_and_
     _open_editing(page)
     try:
         page.uncheck("#edit-snap")
+        if os.environ.get("PNP_SCREENSHOTS"):
+            page.click('.edit-box[data-element="label"]')
+            page.screenshot(path=str(REPO / "docs/img/serve-edit.png"))
         _drag(page, "label", 4, 10)  # the label is written at x 5mm, y 16.2mm
         assert _changes(before, template.read_text()) == [("    x: 5mm", "    x: 9mm"), ("    y: 16.2mm", "    y: 26.2mm")]
         comments = [ln for ln in before.splitlines() if ln.lstrip().startswith("#")]
