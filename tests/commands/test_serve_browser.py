@@ -185,9 +185,11 @@ def test_dragging_an_element_writes_its_template_by_that_much_comments_kept_and_
             page.click('.edit-box[data-element="label"]')
             page.screenshot(path=str(REPO / "docs/img/serve-edit.png"))
         _drag(page, "label", 4, 10)  # the label is written at x 5mm, y 16.2mm
-        assert _changes(before, template.read_text()) == [("    x: 5mm", "    x: 9mm"), ("    y: 16.2mm", "    y: 26.2mm")]
+        assert _changes(before, template.read_text()) == [("    x: 5mm", "    x: 9mm"),
+                                                          ("    y: 16.2mm", "    y: 26.2mm")]
         comments = [ln for ln in before.splitlines() if ln.lstrip().startswith("#")]
-        assert comments and comments == [ln for ln in template.read_text().splitlines() if ln.lstrip().startswith("#")]
+        assert comments == [ln for ln in template.read_text().splitlines() if ln.lstrip().startswith("#")]
+        assert comments
         page.wait_for_function(f"old => document.querySelector('{EVENT} img.front').dataset.key !== old", arg=old,
                                timeout=20_000)  # the save went through the normal loop: the face is redrawn
         page.check("#edit-snap")

@@ -8,9 +8,10 @@ import difflib
 import pytest
 import yaml
 
-from conftest import REPO
 from pnp.commands.serve.yaml_splice import mapping_at, scalars, set_values
 from pnp.core.errors import InputError
+
+from conftest import REPO
 
 TEXT = """\
 # a template
