@@ -161,3 +161,34 @@ def test_edits_are_posts_only(serving):
         with pytest.raises(urllib.error.HTTPError) as got:
             urllib.request.urlopen(server.url + path, timeout=10)
         assert got.value.code == 404, path
+
+
+SHEET = """id,name,cost,text
+fireball,Fireball,3,"Deal :damage: to a **Room**, then rest."
+frost-nova,"Frost Nova",2,All Rooms *freeze*.
+blink,Blink,1,Move.
+"""
+
+
+def test_a_card_of_a_csv_deck_is_written_into_its_cell_where_that_is_safe(project):
+    deck = project / "cards/mini/spells.yaml"
+    text = deck.read_text()
+    deck.write_text(text[:text.index("cards:")] + "cards_from: spells.csv\n")
+    sheet = project / "cards/mini/spells.csv"
+    sheet.write_text(SHEET)
+    with served(project, "mini", balance=False) as (server, _):
+        cards = {c["id"]: c for c in json.loads(server.hub.message)["components"][0]["cards"]}
+        assert cards["blink"]["source"] == "cards/mini/spells.csv"
+
+        def write(card: str, **values) -> tuple[int, dict]:
+            c = cards[card]
+            return post(server, "/edit", {"kind": "card", "file": c["source"], "line": c["line"], "col": c["col"],
+                                          "id": card, "set": values})
+
+        status, answer = write("blink", text="Move, twice.")
+        assert status == 200, answer
+        assert sheet.read_text() == SHEET.replace("blink,Blink,1,Move.", 'blink,Blink,1,"Move, twice."')
+        status, answer = write("frost-nova", text="Ice.")  # "Frost Nova" is quoted where csv would not quote it
+        assert status == 409 and "edit it in your spreadsheet program" in answer["error"], answer
+        assert write("blink", id="x")[0] == 400
+        assert post(server, "/undo", {})[0] == 200 and sheet.read_text() == SHEET

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.commands.saves import Saves, caught_mid_save
-from pnp.commands.serve.edits import Editor, loaded_files
+from pnp.commands.serve.edits import Editor
 from pnp.commands.serve.live import BATCH, LiveGame, Refreshed
 from pnp.commands.serve.view import errors, state
 from pnp.commands.watch import folders
@@ -63,8 +63,7 @@ class Server:
         self.book: tuple[int, str] = (-1, "")  # the Rulebook page's content, for the state of that version
         self.book_html: str | None = None  # the last rulebook that could be made: shown under a failed save's errors
         self.book_lock = threading.Lock()
-        self.editor = Editor(root, self.loaded)
-        self._loaded: tuple[Refreshed | None, set[str]] = (None, set())
+        self.editor = Editor(root, lambda: self.last_good.prep if self.last_good is not None else None)
         self.server: Any = None
         self.sock: socket.socket | None = None
         self.url = ""
@@ -165,15 +164,6 @@ class Server:
         keys = [card[side] for c in (self.good or {}).get("components", []) for card in c["cards"]
                 for side in ("front", "back") if card[side]]
         return [k for k in dict.fromkeys(keys) if everything or (k not in self.live.thumbs and k in self.live.known)]
-
-    def loaded(self) -> set[str]:
-        """The files the last good look read that the page may edit (its decks' YAML and their templates)."""
-        good = self.last_good
-        if good is None or good.prep is None:
-            return set()
-        if self._loaded[0] is not good:
-            self._loaded = (good, loaded_files(good.prep))
-        return self._loaded[1]
 
     def drawn(self) -> bool:
         return not self.missing()

@@ -44,12 +44,26 @@ class Refused(Exception):
 
 
 class Editor:
-    def __init__(self, root: Path, loaded: Callable[[], set[str]]):
-        """`loaded()`: the project files (as shown, relative to `root`) the last good look at the game read."""
-        self.root, self.loaded = root.resolve(), loaded
+    def __init__(self, root: Path, good: Callable[[], Any]):
+        """`good()`: the last good look at the game (Prepared), whose files the page may edit, or None."""
+        self.root, self.good = root.resolve(), good
+        self._loaded: tuple[Any, set[str], dict[str, dict[str, int]]] = (None, set(), {})
         self.token = secrets.token_urlsafe(32)
         self.lock = threading.Lock()
         self.done: list[tuple[Path, str, str]] = []  # (file, text before, text after), the last edit last
+
+    def loaded(self) -> set[str]:
+        """The files the last good look read that the page may edit: each deck's YAML or CSV file, and the
+        chains of its templates (as shown, relative to the project)."""
+        return self._files()[0]
+
+    def _files(self) -> tuple[set[str], dict[str, dict[str, int]]]:
+        prep = self.good()
+        if prep is None:
+            return set(), {}
+        if self._loaded[0] is not prep:
+            self._loaded = (prep, *loaded_files(prep))
+        return self._loaded[1], self._loaded[2]
 
     # -- what the page selects ----------------------------------------------------------------------
     def elements(self, face: Face) -> list[dict[str, Any]]:
@@ -106,29 +120,45 @@ class Editor:
         if kind not in ("element", "card") or not isinstance(file, str) or not isinstance(changes, dict) \
                 or not changes or type(line) is not int or type(col) is not int:
             raise Refused(400, "an edit names its kind (element or card), file, line, col and the values to set")
-        path = self._path(file)
+        path = self._path(file, suffixes=(".csv",) if kind == "card" else ())
         with self.lock:
             text = path.read_text(encoding="utf-8")
             try:
-                node, _ = yaml_splice.mapping_at(text, file, line, col)
-                written = yaml_splice.scalars(node)
-                if kind == "element":
-                    if written.get("name") != request.get("name"):
-                        raise Refused(409, f"{file}:{line}: the element there is not {request.get('name')!r} any "
-                                           "more: wait for the page to redraw")
-                    values = _element_values(written, changes)
+                if path.suffix == ".csv":
+                    new, values = self._csv(text, file, line, changes), changes
                 else:
-                    if written.get("id") != request.get("id"):
-                        raise Refused(409, f"{file}:{line}: the card there is not {request.get('id')!r} any more: "
-                                           "wait for the page to redraw")
-                    values = _card_values(written, changes)
-                new = yaml_splice.set_values(text, file, line, col, values)
+                    new, values = self._yaml(text, file, line, col, kind, request, changes)
             except InputError as exc:
                 raise Refused(409, str(exc.problems[0])) from None
             if new != text:
                 _write(path, new)
                 self.done = [*self.done[-(UNDO - 1):], (path, text, new)]
         return {"ok": True, "file": file, "line": line, "set": values, "undo": len(self.done)}
+
+    def _csv(self, text: str, file: str, row: int, changes: dict[str, Any]) -> str:
+        """A card of a CSV deck: its fields' cells in its row (csv_cell.py)."""
+        from pnp.commands.serve.csv_cell import set_cell
+
+        columns = self._files()[1].get(file, {})
+        for key, value in changes.items():
+            if key not in columns or key == "id":
+                raise Refused(400, f"{key!r}: the page edits a card's text fields that its sheet has a column for")
+            if not isinstance(value, str) or len(value) > MAX_TEXT or "\x00" in value:
+                raise Refused(400, f"{key}: text of at most {MAX_TEXT} characters")
+            text = set_cell(text, file, row, columns[key], value)
+        return text
+
+    def _yaml(self, text: str, file: str, line: int, col: int, kind: str, request: dict[str, Any],
+              changes: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+        """An element's values in its template, or a card's fields in its deck (yaml_splice.py)."""
+        node, _ = yaml_splice.mapping_at(text, file, line, col)
+        written = yaml_splice.scalars(node)
+        key, what = ("name", "element") if kind == "element" else ("id", "card")
+        if written.get(key) != request.get(key):
+            raise Refused(409, f"{file}:{line}: the {what} there is not {request.get(key)!r} any more: wait for the "
+                               "page to redraw")
+        values = _element_values(written, changes) if kind == "element" else _card_values(written, changes)
+        return yaml_splice.set_values(text, file, line, col, values), values
 
     def undo(self, request: dict[str, Any]) -> dict[str, Any]:
         """Put back the text before the last edit (refused if the file changed since)."""
@@ -154,12 +184,12 @@ class Editor:
         if not isinstance(token, str) or not hmac.compare_digest(token.encode(), self.token.encode()):
             raise Refused(403, "this edit does not carry the page's token: reload the page")
 
-    def _path(self, file: str, check_loaded: bool = True) -> Path:
+    def _path(self, file: str, check_loaded: bool = True, suffixes: tuple[str, ...] = ()) -> Path:
         """The project file `file`, refused unless it lies inside the project and the game loaded it."""
         if check_loaded and file not in self.loaded():
             raise Refused(403, f"{file!r} is not a file this game loaded: only its templates and decks are edited")
         path = (self.root / file).resolve()
-        if not path.is_relative_to(self.root) or not path.is_file() or path.suffix not in (".yaml", ".yml"):
+        if not path.is_relative_to(self.root) or not path.is_file() or path.suffix not in (".yaml", ".yml", *suffixes):
             raise Refused(403, f"{file!r} is not a YAML file inside the project")
         return path
 
@@ -286,16 +316,23 @@ def _write(path: Path, text: str) -> None:
     os.replace(tmp, path)
 
 
-def loaded_files(prep: Any) -> set[str]:
-    """The files a look at the game read that the page may edit: each deck's YAML and its templates' chains."""
+def loaded_files(prep: Any) -> tuple[set[str], dict[str, dict[str, int]]]:
+    """The files a look at the game read that the page may edit: each deck's YAML (and its CSV file, with the
+    column of each field, from 1) and its templates' chains."""
     from pnp.layout.templates import template_files
     from pnp.model.load import display_path
 
     root = prep.game.root
     out = set()
+    sheets: dict[str, dict[str, int]] = {}
     for deck in prep.game.decks:
         out.add(deck.doc.file)
+        source = getattr(deck.doc, "source", None)
+        if source is not None and source.suffix.lower() == ".csv":
+            shown = display_path(source, root)
+            out.add(shown)
+            sheets[shown] = {name: col for name, col in deck.doc.sheet.columns.items()}
         for name in (deck.template, deck.back):
             if name:
                 out |= {display_path(p, root) for p in template_files(root, name)}
-    return out
+    return out, sheets

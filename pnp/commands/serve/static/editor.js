@@ -187,7 +187,7 @@ function writeField(field, holder) {
     done = true;
     area.remove();
     if (save && area.value !== card.data[field]) {
-      post("/edit", {kind: "card", file: card.file, line: card.line, col: card.col, id: card.id,
+      post("/edit", {kind: "card", file: card.source || card.file, line: card.line, col: card.col, id: card.id,
                      set: {[field]: area.value}});
     }
   };
