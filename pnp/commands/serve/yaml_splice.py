@@ -19,13 +19,15 @@ import yaml
 
 from pnp.core.errors import InputError, Problem, Where
 
+# libyaml's parser where the wheel has it: the same nodes, and marks that count characters as the pure one does
+_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 _PLAIN = re.compile(r"[A-Za-z0-9#][A-Za-z0-9 ._%#+-]*")  # safe as a plain scalar in block and flow style
 
 
 def compose(text: str, file: str) -> Any:
     """The file's node tree (each node with its start and end in the text)."""
     try:
-        return yaml.compose(text, Loader=yaml.SafeLoader)
+        return yaml.compose(text, Loader=_LOADER)
     except yaml.YAMLError as exc:
         raise InputError([Problem(Where(file), f"cannot read it to edit ({exc}); fix the file, then edit")]) from None
 
@@ -110,7 +112,7 @@ def _scalar(value: Any, flow: bool) -> str:
     if not isinstance(value, str):
         return f"{value:g}" if isinstance(value, float) else str(value)
     plain = _PLAIN.fullmatch(value) and not value.endswith(" ") and " #" not in value and not value.startswith("#")
-    if plain and yaml.safe_load(f"k: {value}") == {"k": value}:
+    if plain and yaml.load(f"k: {value}", Loader=_LOADER) == {"k": value}:
         return value
     return json.dumps(value, ensure_ascii=False)
 
@@ -159,7 +161,7 @@ def _addition(text: str, node: yaml.MappingNode, added: list[str]) -> tuple[int,
 def _verify(old: str, new: str, file: str, line: int, path: tuple[Any, ...], changes: dict[str, Any]) -> None:
     """The new text holds the old data with exactly `changes` made at `path`, or InputError."""
     try:
-        want, got = yaml.safe_load(old), yaml.safe_load(new)
+        want, got = yaml.load(old, Loader=_LOADER), yaml.load(new, Loader=_LOADER)
     except yaml.YAMLError:
         got = want = None
     if want is not None:
