@@ -187,7 +187,7 @@ def make_app(live: LiveGame, hub: Hub, hosts: list[str] | None, book: Callable[[
 
     async def write(request: Request) -> Response:
         """POST `/edit` or `/undo` from the page itself: its origin, JSON, and its token (edits.py)."""
-        from pnp.commands.serve.edits import Refused
+        from pnp.commands.serve.edits import EditRefused
 
         if editor is None:
             return not_found()
@@ -195,7 +195,7 @@ def make_app(live: LiveGame, hub: Hub, hosts: list[str] | None, book: Callable[[
             body = await _edit_request(request)
             do = editor.undo if request.url.path == "/undo" else editor.apply
             answer = await run_in_threadpool(do, body)
-        except Refused as exc:
+        except EditRefused as exc:
             return Response(json.dumps({"ok": False, "error": exc.message}), status_code=exc.status,
                             media_type="application/json", headers=HEADERS)
         return Response(json.dumps(answer), media_type="application/json",
@@ -213,26 +213,26 @@ def make_app(live: LiveGame, hub: Hub, hosts: list[str] | None, book: Callable[[
 
 
 async def _edit_request(request: Request) -> dict:
-    """The JSON body of an edit sent by the page itself, or Refused: a browser names the page a request comes from
+    """The JSON body of an edit sent by the page itself, or EditRefused: a browser names the page a request comes from
     (Origin), and a page of another site can neither send JSON here without asking first nor read the token."""
-    from pnp.commands.serve.edits import Refused
+    from pnp.commands.serve.edits import EditRefused
 
     origin, host = request.headers.get("origin"), request.headers.get("host", "")
     if origin != f"http://{host}" or request.headers.get("sec-fetch-site", "same-origin") != "same-origin":
-        raise Refused(403, "edits are taken only from the page this server serves")
+        raise EditRefused(403, "edits are taken only from the page this server serves")
     if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
-        raise Refused(415, "an edit is sent as JSON")
+        raise EditRefused(415, "an edit is sent as JSON")
     raw = b""
     async for chunk in request.stream():
         raw += chunk
         if len(raw) > MAX_EDIT:
-            raise Refused(413, f"an edit is at most {MAX_EDIT // 1024} KiB")
+            raise EditRefused(413, f"an edit is at most {MAX_EDIT // 1024} KiB")
     try:
         body = json.loads(raw)
     except ValueError:
-        raise Refused(400, "an edit is sent as JSON") from None
+        raise EditRefused(400, "an edit is sent as JSON") from None
     if not isinstance(body, dict):
-        raise Refused(400, "an edit is a JSON object")
+        raise EditRefused(400, "an edit is a JSON object")
     return body
 
 

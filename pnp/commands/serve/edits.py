@@ -22,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from pnp.commands.serve import yaml_splice
+from pnp.commands.serve.yaml_splice import compose, mapping_at, scalars, set_values
 from pnp.core.errors import InputError
 from pnp.model.units import LENGTH_TEXT, MM, parse_length
 
@@ -35,7 +35,7 @@ MAX_TEXT = 5000  # characters of a card's field written from the page
 UNDO = 100  # edits kept to undo
 
 
-class Refused(Exception):
+class EditRefused(Exception):
     """A request the editor will not carry out: its HTTP status and what to tell the page."""
 
     def __init__(self, status: int, message: str):
@@ -90,12 +90,12 @@ class Editor:
                                      ("",))[0], "box": [_mm(x0), _mm(y0), _mm(x1 - x0), _mm(y1 - y0)],
                                      "fields": {}, "editable": False, "why": ""}
             try:
-                node, path = yaml_splice.mapping_at(text, file, line, col, nodes)
+                node, path = mapping_at(text, file, line, col, nodes)
             except InputError:
                 entry["why"] = "the file changed since this face was drawn"
                 out.append(entry)
                 continue
-            written = yaml_splice.scalars(node)
+            written = scalars(node)
             entry["type"] = written.get("type") or ""
             entry["text"] = written.get("text")
             entry["fields"] = _fields(written, face)
@@ -107,19 +107,19 @@ class Editor:
         path = self._path(file, check_loaded=False)
         try:
             text = path.read_text(encoding="utf-8")
-            return text, yaml_splice.compose(text, file)
+            return text, compose(text, file)
         except (OSError, UnicodeDecodeError, InputError):
             return "", None
 
     # -- the writes -----------------------------------------------------------------------------------
     def apply(self, request: dict[str, Any]) -> dict[str, Any]:
-        """Write one edit the page asked for; what was written. Raises Refused."""
+        """Write one edit the page asked for; what was written. Raises EditRefused."""
         self.check_token(request)
         kind, file, line, col = request.get("kind"), request.get("file"), request.get("line"), request.get("col")
         changes = request.get("set")
         if kind not in ("element", "card") or not isinstance(file, str) or not isinstance(changes, dict) \
                 or not changes or type(line) is not int or type(col) is not int:
-            raise Refused(400, "an edit names its kind (element or card), file, line, col and the values to set")
+            raise EditRefused(400, "an edit names its kind (element or card), file, line, col and the values to set")
         path = self._path(file, suffixes=(".csv",) if kind == "card" else ())
         with self.lock:
             text = path.read_text(encoding="utf-8")
@@ -129,7 +129,7 @@ class Editor:
                 else:
                     new, values = self._yaml(text, file, line, col, kind, request, changes)
             except InputError as exc:
-                raise Refused(409, str(exc.problems[0])) from None
+                raise EditRefused(409, str(exc.problems[0])) from None
             if new != text:
                 _write(path, new)
                 self.done = [*self.done[-(UNDO - 1):], (path, text, new)]
@@ -142,30 +142,30 @@ class Editor:
         columns = self._files()[1].get(file, {})
         for key, value in changes.items():
             if key not in columns or key == "id":
-                raise Refused(400, f"{key!r}: the page edits a card's text fields that its sheet has a column for")
+                raise EditRefused(400, f"{key!r}: the page edits a card's text fields that its sheet has a column for")
             if not isinstance(value, str) or len(value) > MAX_TEXT or "\x00" in value:
-                raise Refused(400, f"{key}: text of at most {MAX_TEXT} characters")
+                raise EditRefused(400, f"{key}: text of at most {MAX_TEXT} characters")
             text = set_cell(text, file, row, columns[key], value)
         return text
 
     def _yaml(self, text: str, file: str, line: int, col: int, kind: str, request: dict[str, Any],
               changes: dict[str, Any]) -> tuple[str, dict[str, Any]]:
         """An element's values in its template, or a card's fields in its deck (yaml_splice.py)."""
-        node, _ = yaml_splice.mapping_at(text, file, line, col)
-        written = yaml_splice.scalars(node)
+        node, _ = mapping_at(text, file, line, col)
+        written = scalars(node)
         key, what = ("name", "element") if kind == "element" else ("id", "card")
         if written.get(key) != request.get(key):
-            raise Refused(409, f"{file}:{line}: the {what} there is not {request.get(key)!r} any more: wait for the "
-                               "page to redraw")
+            raise EditRefused(409, f"{file}:{line}: the {what} there is not {request.get(key)!r} any more: wait for "
+                                   "the page to redraw")
         values = _element_values(written, changes) if kind == "element" else _card_values(written, changes)
-        return yaml_splice.set_values(text, file, line, col, values), values
+        return set_values(text, file, line, col, values), values
 
     def undo(self, request: dict[str, Any]) -> dict[str, Any]:
         """Put back the text before the last edit (refused if the file changed since)."""
         self.check_token(request)
         with self.lock:
             if not self.done:
-                raise Refused(409, "nothing to undo")
+                raise EditRefused(409, "nothing to undo")
             path, before, after = self.done[-1]
             try:
                 now = path.read_text(encoding="utf-8")
@@ -173,7 +173,7 @@ class Editor:
                 now = None
             if now != after:
                 self.done.clear()
-                raise Refused(409, f"{path.relative_to(self.root).as_posix()} changed since that edit: undo it in "
+                raise EditRefused(409, f"{path.relative_to(self.root).as_posix()} changed since that edit: undo it in "
                                    "your editor")
             _write(path, before)
             self.done.pop()
@@ -182,15 +182,15 @@ class Editor:
     def check_token(self, request: dict[str, Any]) -> None:
         token = request.get("token")
         if not isinstance(token, str) or not hmac.compare_digest(token.encode(), self.token.encode()):
-            raise Refused(403, "this edit does not carry the page's token: reload the page")
+            raise EditRefused(403, "this edit does not carry the page's token: reload the page")
 
     def _path(self, file: str, check_loaded: bool = True, suffixes: tuple[str, ...] = ()) -> Path:
         """The project file `file`, refused unless it lies inside the project and the game loaded it."""
         if check_loaded and file not in self.loaded():
-            raise Refused(403, f"{file!r} is not a file this game loaded: only its templates and decks are edited")
+            raise EditRefused(403, f"{file!r} is not a file this game loaded: only its templates and decks are edited")
         path = (self.root / file).resolve()
         if not path.is_relative_to(self.root) or not path.is_file() or path.suffix not in (".yaml", ".yml", *suffixes):
-            raise Refused(403, f"{file!r} is not a YAML file inside the project")
+            raise EditRefused(403, f"{file!r} is not a YAML file inside the project")
         return path
 
 
@@ -267,25 +267,25 @@ def _element_values(written: dict[str, Any], changes: dict[str, Any]) -> dict[st
     for key, value in changes.items():
         if key in LENGTHS + ("size",):
             if isinstance(value, bool) or not isinstance(value, int | float) or not -1000 <= value <= 1000:
-                raise Refused(400, f"{key}: a number of {'points' if key == 'size' else 'millimetres'}")
+                raise EditRefused(400, f"{key}: a number of {'points' if key == 'size' else 'millimetres'}")
             if key == "size":
                 if not 1 <= value <= 200:
-                    raise Refused(400, "size: a font size from 1 to 200 pt")
+                    raise EditRefused(400, "size: a font size from 1 to 200 pt")
                 out[key] = f"{round(value, 2):g}pt"
                 continue
             old = written.get(key)
             if old is not None and not _literal_length(old):
-                raise Refused(409, f"{key} is {old!r} here, not a length: edit it in the file")
+                raise EditRefused(409, f"{key} is {old!r} here, not a length: edit it in the file")
             out[key] = _in_unit(float(value), old)
         elif key == "color":
             if not isinstance(value, str) or not COLOUR.fullmatch(value):
-                raise Refused(400, "color: a colour code (#1f6f8b) or a name of the game's palette")
+                raise EditRefused(400, "color: a colour code (#1f6f8b) or a name of the game's palette")
             old = written.get("color")
             if old is not None and not COLOUR.fullmatch(str(old)):
-                raise Refused(409, f"color is {old!r} here: edit it in the file")
+                raise EditRefused(409, f"color is {old!r} here: edit it in the file")
             out[key] = value
         else:
-            raise Refused(400, f"{key!r}: the page edits x, y, w, h, size and color")
+            raise EditRefused(400, f"{key!r}: the page edits x, y, w, h, size and color")
     return out
 
 
@@ -302,9 +302,9 @@ def _card_values(written: dict[str, Any], changes: dict[str, Any]) -> dict[str, 
     out = {}
     for key, value in changes.items():
         if key == "id" or key not in written or not isinstance(written[key], str):
-            raise Refused(400, f"{key!r}: the page edits a card's text fields written in its YAML, not its id")
+            raise EditRefused(400, f"{key!r}: the page edits a card's text fields written in its YAML, not its id")
         if not isinstance(value, str) or len(value) > MAX_TEXT or "\x00" in value:
-            raise Refused(400, f"{key}: text of at most {MAX_TEXT} characters")
+            raise EditRefused(400, f"{key}: text of at most {MAX_TEXT} characters")
         out[key] = value
     return out
 
