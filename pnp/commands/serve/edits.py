@@ -318,21 +318,23 @@ def _write(path: Path, text: str) -> None:
 
 def loaded_files(prep: Any) -> tuple[set[str], dict[str, dict[str, int]]]:
     """The files a look at the game read that the page may edit: each deck's YAML (and its CSV file, with the
-    column of each field, from 1) and its templates' chains."""
+    column of each field, from 1) and the chain of every template it resolved."""
     from pnp.layout.templates import template_files
+    from pnp.layout.whole_game import template_store
     from pnp.model.load import display_path
 
     root = prep.game.root
     out = set()
     sheets: dict[str, dict[str, int]] = {}
+    names = set(template_store(prep.game).names())  # every template this look resolved: a die's faces' too
     for deck in prep.game.decks:
         out.add(deck.doc.file)
+        names |= {n for n in (deck.template, deck.back) if n}
         source = getattr(deck.doc, "source", None)
         if source is not None and source.suffix.lower() == ".csv":
             shown = display_path(source, root)
             out.add(shown)
             sheets[shown] = {name: col for name, col in deck.doc.sheet.columns.items()}
-        for name in (deck.template, deck.back):
-            if name:
-                out |= {display_path(p, root) for p in template_files(root, name)}
+    for name in names:
+        out |= {display_path(p, root) for p in template_files(root, name)}
     return out, sheets
