@@ -145,17 +145,21 @@ def test_the_browser_is_debians_own():
     assert CHROMIUM.is_file()
 
 
+FRONT = '.edit-layer[data-side="front"]'
+
+
 def _open_editing(page) -> None:
     page.locator(EVENT).click()
     page.locator("#detail").wait_for(state="visible")
     page.check("#edit-mode")
-    page.wait_for_selector('.edit-box[data-element="label"]')
+    page.wait_for_selector(f'{FRONT} .edit-box[data-element="label"]')
+    page.wait_for_selector('.edit-layer[data-side="back"] .edit-box')  # the back's elements too
     page.evaluate("() => { document.querySelector('#edit-status').textContent = '' }")
 
 
 def _drag(page, name: str, dx_mm: float, dy_mm: float, at: str = "middle") -> None:
-    box = page.locator(f'.edit-box[data-element="{name}"]').bounding_box()
-    per_mm = page.evaluate("() => document.querySelector('.edit-layer').getBoundingClientRect().width / (63.5 + 6)")
+    box = page.locator(f'{FRONT} .edit-box[data-element="{name}"]').bounding_box()
+    per_mm = page.evaluate(f"() => document.querySelector('{FRONT}').getBoundingClientRect().width / (63.5 + 6)")
     x = box["x"] + (box["width"] - 2 if at == "right" else box["width"] / 2)
     y = box["y"] + box["height"] / 2
     page.mouse.click(x, y)  # select it
@@ -182,7 +186,7 @@ def test_dragging_an_element_writes_its_template_by_that_much_comments_kept_and_
     try:
         page.uncheck("#edit-snap")
         if os.environ.get("PNP_SCREENSHOTS"):
-            page.click('.edit-box[data-element="label"]')
+            page.click(f'{FRONT} .edit-box[data-element="label"]')
             page.screenshot(path=str(REPO / "docs/img/serve-edit.png"))
         _drag(page, "label", 4, 10)  # the label is written at x 5mm, y 16.2mm
         assert _changes(before, template.read_text()) == [("    x: 5mm", "    x: 9mm"),
@@ -214,7 +218,7 @@ def test_double_clicking_a_text_edits_the_cards_own_words_in_its_deck(voyage, pa
     before = deck.read_text()
     _open_editing(page)
     try:
-        page.dblclick('.edit-box[data-element="flavor"]')
+        page.dblclick(f'{FRONT} .edit-box[data-element="flavor"]')
         area = page.locator("textarea.edit-text")
         area.fill("Wish upon it.")
         area.press("Enter")

@@ -7,10 +7,10 @@
 const TOKEN = document.querySelector('meta[name="pnp-token"]').content;
 const EDGE_PX = 6;            // a press this close to a selected box's edge drags that edge
 const SNAP_MM = 1.5;          // an edge this close to the safe zone's line lands on it
-const ed = {on: false, snap: true, comp: null, card: null, elements: [], selected: null, key: null, layer: null};
+const ed = {on: false, snap: true, comp: null, card: null, elements: [], selected: null};
 
 function round1(x) { return Math.round(x * 10) / 10; }
-function elId(e) { return `${e.file}:${e.name}`; }
+function elId(e) { return `${e.side}:${e.file}:${e.line}:${e.name}`; }
 
 async function post(path, body) {
   const r = await fetch(path, {method: "POST", headers: {"Content-Type": "application/json"},
@@ -28,22 +28,29 @@ function say(text, bad = false) {
   s.className = bad ? "bad" : "";
 }
 
-// -- the layer over the front's large view ----------------------------------------------------------------
+// -- a layer over each side's large view -------------------------------------------------------------------
 async function editorAttach(comp, card) {
   ed.comp = comp; ed.card = card;
   document.querySelector("#edit-panel").hidden = !ed.on;
   if (!ed.on) return;
-  const big = document.querySelector("#views figure.big:not(.before)") || document.querySelector("#views .big");
-  const fronts = [...document.querySelectorAll("#views figure.big")].filter(f =>
-    f.querySelector("img").getAttribute("src") === `/big/${card.front}.png`);
-  const figure = fronts[0] || big;
-  if (!figure) return;
-  const key = card.front;
-  const r = await fetch(`/elements/${key}.json`);
-  if (!r.ok || ed.card !== card) return;
-  ed.elements = (await r.json()).elements;
-  ed.key = key;
-  drawLayer(figure);
+  const figures = [...document.querySelectorAll("#views figure.big")];
+  const sides = [["front", card.front], ["back", card.back]].filter(([, key]) => key);
+  const found = await Promise.all(sides.map(async ([side, key]) => {
+    const r = await fetch(`/elements/${key}.json`);
+    return r.ok ? [side, key, (await r.json()).elements] : null;
+  }));
+  if (ed.card !== card) return;             // a newer state came meanwhile: its own call draws the layers
+  ed.elements = [];
+  for (const got of found.filter(Boolean)) {
+    const [side, key, elements] = got;
+    const figure = figures.find(f => f.querySelector("img").getAttribute("src") === `/big/${key}.png`);
+    if (!figure) continue;
+    for (const e of elements) e.side = side;
+    ed.elements.push(...elements);
+    drawLayer(figure, elements, side);
+  }
+  const keep = ed.selected && ed.elements.find(e => elId(e) === elId(ed.selected));
+  select(keep || null);
 }
 
 function faceSize() {
@@ -51,13 +58,14 @@ function faceSize() {
   return [ed.comp.w_mm + 2 * b, ed.comp.h_mm + 2 * b];
 }
 
-function drawLayer(figure) {
+function drawLayer(figure, elements, side) {
   const [W, H] = faceSize();
-  const layer = el("div", {class: "edit-layer"});
+  const layer = el("div", {class: "edit-layer", "data-side": side});
   layer.style.aspectRatio = `${W} / ${H}`;
   const b = ed.comp.bleed_mm;
-  for (const e of ed.elements) {
+  for (const e of elements) {
     const box = el("div", {class: "edit-box" + (e.editable ? "" : " fixed"), "data-element": e.name || "",
+                           "data-id": elId(e),
                            title: `${e.name || e.type} · ${e.file}:${e.line}${e.why ? " · " + e.why : ""}`});
     place(box, e.box, b, W, H);
     box.addEventListener("pointerdown", ev => press(ev, e, box, layer));
@@ -65,9 +73,6 @@ function drawLayer(figure) {
     layer.append(box);
   }
   figure.append(layer);
-  ed.layer = layer;
-  const keep = ed.selected && ed.elements.find(e => elId(e) === elId(ed.selected));
-  select(keep || null);
 }
 
 function place(node, box, b, W, H) {
@@ -79,12 +84,12 @@ function place(node, box, b, W, H) {
 
 function select(e) {
   ed.selected = e;
-  for (const node of ed.layer ? ed.layer.children : []) {
-    node.classList.toggle("selected", !!e && node.dataset.element === (e.name || ""));
+  for (const node of document.querySelectorAll("#views .edit-box")) {
+    node.classList.toggle("selected", !!e && node.dataset.id === elId(e));
   }
   const form = document.querySelector("#edit-fields");
-  document.querySelector("#edit-what").textContent = e ? `${e.name || e.type} · ${e.file}:${e.line}` +
-    (e.editable ? "" : ` · ${e.why}`) : "click an element of the front to select it";
+  document.querySelector("#edit-what").textContent = e ? `${e.name || e.type} (${e.side}) · ${e.file}:${e.line}` +
+    (e.editable ? "" : ` · ${e.why}`) : "click an element of the front or the back to select it";
   for (const input of form.querySelectorAll("input")) {
     const k = input.name;
     const f = e && e.fields[k];
