@@ -5,8 +5,20 @@ from __future__ import annotations
 
 from importlib.util import find_spec
 
+import re
+
 from pnp import DISTRIBUTION
 from pnp.core.errors import InputError, Problem, Where
+
+# what each extra is for (its packages are pyproject.toml's): docs/commands.md's table is made from both
+USES = {
+    "serve": "`pnp serve`, the live page",
+    "sheets": "decks read from XLSX, XLS or ODS (`cards_from:`); a CSV deck needs nothing",
+    "hex": "a board holding a hex or square grid, tiled across pages along its cells' edges",
+    "plots": "`pnp simulate --format html`",
+    "cluster": "`pnp simulate --cluster ADDRESS`",
+    "all": "every one above",
+}
 
 
 def install(extra: str) -> str:
@@ -30,3 +42,13 @@ def require(modules: tuple[str, ...], extra: str, what: str, where: Where | None
     if missing(modules):
         raise InputError([Problem(where, f"{what} needs {' and '.join(modules)}, an optional extra: "
                                          f"{install(extra)}{instead}", subject)])
+
+
+def reference_table(optional: dict[str, list[str]]) -> str:
+    """The docs' table of the extras a designer may install (pyproject's optional dependencies, less test and docs)."""
+    rows = ["| extra | what it adds | needed for |", "|---|---|---|"]
+    for extra, use in USES.items():
+        names = [re.split(r"[<>=;\[ ]", r, maxsplit=1)[0] for r in optional[extra]]
+        adds = "every extra above" if extra == "all" else ", ".join(names)
+        rows.append(f"| `{extra}` | {adds} | {use if extra != 'all' else ''} |")
+    return "\n".join(rows) + "\n"
