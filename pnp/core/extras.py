@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-from importlib.util import find_spec
-
 import re
+from importlib.util import find_spec
 
 from pnp import DISTRIBUTION
 from pnp.core.errors import InputError, Problem, Where
