@@ -192,3 +192,20 @@ def test_a_card_of_a_csv_deck_is_written_into_its_cell_where_that_is_safe(projec
         assert status == 409 and "edit it in your spreadsheet program" in answer["error"], answer
         assert write("blink", id="x")[0] == 400
         assert post(server, "/undo", {})[0] == 200 and sheet.read_text() == SHEET
+
+
+def test_a_server_open_to_the_network_writes_nothing_and_gives_its_page_no_token(serving):
+    from pnp.commands.serve.app import make_app
+    from pnp.commands.serve.edits import Editor, EditRefused
+
+    server, root = serving
+    shut = Editor(root, server.editor.good, on=False)  # as `--host 0.0.0.0` makes it: anyone there sees the page
+    with pytest.raises(EditRefused) as got:
+        shut.apply({**move(element(server, "body"), x=9), "token": shut.token})
+    assert got.value.status == 403 and "open to the network (--host)" in got.value.message
+    import asyncio
+
+    index = make_app(server.live, server.hub, None, editor=shut).routes[0]
+    assert index.path == "/"
+    page = asyncio.run(index.endpoint(None)).body.decode()
+    assert '<meta name="pnp-token" content="">' in page

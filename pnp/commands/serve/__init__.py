@@ -63,7 +63,8 @@ class Server:
         self.book: tuple[int, str] = (-1, "")  # the Rulebook page's content, for the state of that version
         self.book_html: str | None = None  # the last rulebook that could be made: shown under a failed save's errors
         self.book_lock = threading.Lock()
-        self.editor = Editor(root, lambda: self.last_good.prep if self.last_good is not None else None)
+        self.editor = Editor(root, lambda: self.last_good.prep if self.last_good is not None else None,
+                             on=loopback(host))  # served to the network (--host): anyone there sees the page
         self.server: Any = None
         self.sock: socket.socket | None = None
         self.url = ""

@@ -106,7 +106,8 @@ def make_app(live: LiveGame, hub: Hub, hosts: list[str] | None, book: Callable[[
     page's content, as JSON; `told`: a lost game of the Balance panel told move by move (players, index), or None;
     `editor`: the page's edits (its token is written into the page), or None."""
     static = resources.files("pnp.commands.serve") / "static"
-    page = (static / "index.html").read_bytes().replace(b"{{TOKEN}}", (editor.token if editor else "").encode())
+    token = editor.token if editor is not None and editor.on else ""  # none: the page offers no edits
+    page = (static / "index.html").read_bytes().replace(b"{{TOKEN}}", token.encode())
     book_page = (static / "rulebook.html").read_bytes()
     assets = {name: (static / name).read_bytes() for name in ASSETS}
 

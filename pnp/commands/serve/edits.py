@@ -44,9 +44,10 @@ class EditRefused(Exception):
 
 
 class Editor:
-    def __init__(self, root: Path, good: Callable[[], Any]):
-        """`good()`: the last good look at the game (Prepared), whose files the page may edit, or None."""
-        self.root, self.good = root.resolve(), good
+    def __init__(self, root: Path, good: Callable[[], Any], on: bool = True):
+        """`good()`: the last good look at the game (Prepared), whose files the page may edit, or None; `on`: False
+        when the page is served beyond this machine (anyone who sees it would have its token): nothing is written."""
+        self.root, self.good, self.on = root.resolve(), good, on
         self._loaded: tuple[Any, set[str], dict[str, dict[str, int]]] = (None, set(), {})
         self.token = secrets.token_urlsafe(32)
         self.lock = threading.Lock()
@@ -180,6 +181,9 @@ class Editor:
         return {"ok": True, "file": path.relative_to(self.root).as_posix(), "undo": len(self.done)}
 
     def check_token(self, request: dict[str, Any]) -> None:
+        if not self.on:
+            raise EditRefused(403, "edits are off: this server is open to the network (--host); serve on 127.0.0.1 "
+                                   "to edit from the page")
         token = request.get("token")
         if not isinstance(token, str) or not hmac.compare_digest(token.encode(), self.token.encode()):
             raise EditRefused(403, "this edit does not carry the page's token: reload the page")

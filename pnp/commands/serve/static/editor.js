@@ -207,6 +207,7 @@ function writeField(field, holder) {
 
 function editorSetup() {
   const mode = document.querySelector("#edit-mode");
+  if (!TOKEN) { mode.closest("label").hidden = true; return; }  // served to the network: no edits
   mode.addEventListener("change", () => {
     ed.on = mode.checked;
     document.querySelector("#detail").classList.toggle("editing", ed.on);
