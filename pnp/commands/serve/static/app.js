@@ -203,7 +203,10 @@ function apply(next) {
   renderErrors();
   renderSide();
   status();
-  if (open && $("#detail").open) show(open.component, open.card, true);
+  // (while a face is being edited, editor.js redraws the large view when the edit ends)
+  if (open && $("#detail").open && !(typeof editorBusy === "function" && editorBusy())) {
+    show(open.component, open.card, true);
+  }
 }
 
 // -- the large view: print size, front and back, its source ------------------------------------------

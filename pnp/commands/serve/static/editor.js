@@ -7,7 +7,16 @@
 const TOKEN = document.querySelector('meta[name="pnp-token"]').content;
 const EDGE_PX = 6;            // a press this close to a selected box's edge drags that edge
 const SNAP_MM = 1.5;          // an edge this close to the safe zone's line lands on it
-const ed = {on: false, snap: true, comp: null, card: null, elements: [], selected: null};
+const ed = {on: false, snap: true, comp: null, card: null, elements: [], selected: null, busy: false, missed: false};
+
+// While a drag or a text is under way, a new state does not redraw the large view under it (app.js asks);
+// the view catches up once the edit ends.
+function editorBusy() { if (ed.busy) ed.missed = true; return ed.busy; }
+function idle() {
+  ed.busy = false;
+  if (ed.missed && open && document.querySelector("#detail").open) show(open.component, open.card, true);
+  ed.missed = false;
+}
 
 function round1(x) { return Math.round(x * 10) / 10; }
 function elId(e) { return `${e.side}:${e.file}:${e.line}:${e.name}`; }
@@ -114,6 +123,7 @@ function press(ev, e, box, layer) {
   const pxPerMm = layer.getBoundingClientRect().width / faceSize()[0];
   const start = [ev.clientX, ev.clientY];
   box.setPointerCapture(ev.pointerId);
+  ed.busy = true;
   let moved = null;
   const move = m => {
     moved = dragged(e, edge, (m.clientX - start[0]) / pxPerMm, (m.clientY - start[1]) / pxPerMm);
@@ -123,6 +133,7 @@ function press(ev, e, box, layer) {
     box.removeEventListener("pointermove", move);
     box.removeEventListener("pointerup", up);
     if (moved && Object.keys(moved.set).length) send(e, moved.set);
+    idle();
   };
   box.addEventListener("pointermove", move);
   box.addEventListener("pointerup", up);
@@ -186,11 +197,13 @@ function writeField(field, holder) {
   area.value = card.data[field];
   holder.append(area);
   area.focus();
+  ed.busy = true;
   let done = false;
   const finish = save => {
     if (done) return;
     done = true;
     area.remove();
+    setTimeout(idle);
     if (save && area.value !== card.data[field]) {
       post("/edit", {kind: "card", file: card.source || card.file, line: card.line, col: card.col, id: card.id,
                      set: {[field]: area.value}});
