@@ -8,15 +8,17 @@ from typing import Any
 from pnp.core.errors import InputError, Problem, RuleError
 from pnp.layout.template_engine import LayoutEnv
 from pnp.model.game import Game
+from pnp.rules.played_view import Replay
 from pnp.rules.rulebook_flow import rulebook_flow
 
 
 def rulebook_pdf(game: Game, decks: list[Any], env: LayoutEnv, paper: tuple[float, float],
-                 booklet: bool = False, pdfx: Any = None, forced: list[Problem] | None = None) -> bytes | None:
+                 booklet: bool = False, pdfx: Any = None, forced: list[Problem] | None = None,
+                 custom: bool = True) -> bytes | None:
     """The rulebook's PDF; an InputError (bad names, a bound, a block taller than a page) or a RuleError (a stale
     count) when it cannot be printed. `forced` (`pnp build --force`): the stale counts are put in it and the book
-    is drawn all the same."""
-    made = rulebook_flow(game, decks, env)
+    is drawn all the same. `custom`: the game's code may run, to replay the games its examples tell."""
+    made = rulebook_flow(game, decks, env, replay_of(game) if custom else None)
     if made is None:
         return None
     flow, problems = made
@@ -34,6 +36,20 @@ def rulebook_pdf(game: Game, decks: list[Any], env: LayoutEnv, paper: tuple[floa
     look = Look(env, f"{game.manifest.name}: rules", pdfx)
     return render_rulebook(flow, look, game.manifest.name, game.manifest.version, paper, booklet, pdfx,
                            cover_of(game, decks))
+
+
+def replay_of(game: Game) -> Replay:
+    """A game of the simulator told event by event, for an ```pnp example``` block: the game `pnp simulate GAME
+    --trace SEED:INDEX --players N` tells, played by the baseline policy in the sandbox."""
+
+    def replay(players: int, seed: int, index: int) -> list[list[Any]]:
+        from pnp.play.told import trace
+        from pnp.rules.setup import setup_of
+
+        gs = setup_of(game)
+        return trace(game, gs.spec if gs else None, players, f"{seed}:{index}", seed, "baseline")["events"]
+
+    return replay
 
 
 COVER_FACES = 3  # the cards the rulebook's cover shows

@@ -18,11 +18,13 @@ from pnp.layout.rulebook.flow import (
     Heading,
     PageBreak,
     Para,
+    Played,
     Resolver,
     RulebookTable,
     SetupView,
 )
 from pnp.layout.rulebook.names import shown
+from pnp.layout.rulebook.played import example, setup_diagram
 from pnp.layout.scene import Static
 from pnp.model.game import Game
 from pnp.model.rulebook.source import Rulebook, RulebookBlock
@@ -214,16 +216,16 @@ def pagebreak(r: Resolver, b: RulebookBlock) -> list[Flow]:
 
 BLOCKS: dict[str, Callable[[Resolver, RulebookBlock], list[Flow]]] = {
     "contents": contents, "face": face, "anatomy": anatomy, "key": key, "table": table, "setup": setup,
-    "effects": effects, "pagebreak": pagebreak}
+    "effects": effects, "pagebreak": pagebreak, "setup-diagram": setup_diagram, "example": example}
 
 
 def lay_out_rulebook(book: Rulebook, game: Game, faces: Faces, problems: Problems, icons: set[str],
-                     setup: SetupView | None = None) -> list[Flow]:
+                     setup: SetupView | None = None, played: Played | None = None) -> list[Flow]:
     """The rulebook's flow; what cannot be resolved is added to `problems` (located, each said once with the number
     of its places) and left out. The flow is counted as it is made (pnp.model.rulebook.work_counted): past a bound, or
     past `bounds.RULEBOOK_SECONDS`, one problem at the block and the flow stops there."""
     found = Problems()
-    r = Resolver(book, game, faces, found, icons, setup)
+    r = Resolver(book, game, faces, found, icons, setup, played)
     flow: list[Flow] = []
     tally = Tally()
     b = None

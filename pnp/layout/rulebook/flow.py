@@ -4,7 +4,7 @@ figures of laid-out faces) that output draws; every name it cannot find is a loc
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from pnp.core.errors import Problems, Where, did_you_mean, echo
 from pnp.layout.rulebook.names import prose_names, rulebook_names, shown
@@ -39,6 +39,8 @@ class Figure:
     callouts: list[tuple[int, float, float, float, float]] = field(default_factory=list)  # number, element's box
     legend: list[str] = field(default_factory=list)
     where: Where | None = None
+    pieces: list[tuple[Face, float, float, float]] = field(default_factory=list)  # on the first face: face, x, y, w
+    badges: list[tuple[int, float, float]] = field(default_factory=list)  # a numbered disc on it, at x, y (face pts)
 
 
 @dataclass
@@ -63,15 +65,46 @@ class SetupView:
     options: dict[str, list[Any]]
 
 
+class StepSaid(NamedTuple):
+    """A setup step as a setup diagram says it."""
+
+    kind: str  # draw, place, roll or track
+    source: str  # the deck, die or track card it deals from
+    said: str  # what it is, in words ("the Happiness track", "the Peril Die")
+    unit: str = ""  # a track's unit ("%")
+    wild: str = ""  # a roll: what its wild face means
+
+
+@dataclass
+class Dealt:
+    """A setup dealt for a ```pnp setup-diagram``` block (by pnp.rules.played_view: layout reads, never deals)."""
+
+    players: int
+    seed: int
+    table: dict[str, Any]  # what `pnp setup` deals, by label
+    hands: list[dict[str, Any]]
+    steps: dict[str, StepSaid]  # by label
+
+
+@dataclass
+class Played:
+    """What the rulebook's drawn blocks show: setups dealt by (players, seed), games told by (players, seed, index)
+    (each game's events as pnp.play.told tells them)."""
+
+    deals: dict[tuple[int, int], Dealt]
+    stories: dict[tuple[int, int, int], list[list[Any]]]
+
+
 Flow = Heading | Para | Figure | RulebookTable | PageBreak
 Faces = dict[tuple[str, str], tuple[Face, Face | None]]  # (deck, card) -> its front and back
 
 
 class Resolver:
     def __init__(self, book: Rulebook, game: Game, faces: Faces, problems: Problems, icons: set[str],
-                 setup: SetupView | None):
+                 setup: SetupView | None, played: Played | None = None):
         self.book, self.game, self.faces, self.problems = book, game, faces, problems
         self.icons, self.setup = icons, setup
+        self.played = played or Played({}, {})
         self.names = rulebook_names(game)
         self.words = prose_names(game)
         self.held = held(game, self.words, [*setup.steps, *(row for row, _ in setup.by_players)] if setup else [])

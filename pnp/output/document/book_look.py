@@ -116,6 +116,8 @@ class FaceFlowable(Flowable):
             path.rect(0, -face.h, face.w, face.h)
             c.clipPath(path, stroke=0, fill=0)
             r._items(face.items, face)
+            if i == 0:
+                self._pieces(s)
             c.restoreState()
             c.setStrokeColorRGB(0.7, 0.7, 0.7)
             c.setLineWidth(0.4)
@@ -123,6 +125,33 @@ class FaceFlowable(Flowable):
             if i == 0:
                 self._callouts(s)
             x += self.each + 4 * MM
+
+    def _pieces(self, s: float) -> None:
+        """The pieces lying on the first face (a setup diagram: cards on the board's spots), then their numbered
+        discs; drawn in the face's own units (the canvas is scaled by `s`)."""
+        r, c, look = self.look.drawer(self.canv), self.canv, self.look
+        for piece, x, y, w in self.fig.pieces:
+            k = w / piece.w
+            c.saveState()
+            c.translate(x, -y)
+            c.scale(k, k)
+            path = c.beginPath()
+            path.rect(0, -piece.h, piece.w, piece.h)
+            c.clipPath(path, stroke=0, fill=0)
+            r._items(piece.items, piece)
+            c.restoreState()
+            c.setStrokeColorRGB(0.2, 0.2, 0.2)
+            c.setLineWidth(0.4 / s)
+            c.rect(x, -y - piece.h * k, w, piece.h * k)
+        radius = 2.6 * MM / s
+        for n, x, y in self.fig.badges:
+            c.setStrokeColorRGB(*look.ink)
+            c.setLineWidth(0.6 / s)
+            c.setFillColorRGB(*look.gold)
+            c.circle(x, -y, radius, stroke=1, fill=1)
+            c.setFillColorRGB(*look.ink)
+            c.setFont(look.title_font, 9 / s)
+            c.drawCentredString(x, -y - 3.1 / s, str(n))
 
     def _callouts(self, s: float) -> None:
         """Each number in the margin on its element's side, level with it (kept apart), a leader line to it."""
