@@ -40,5 +40,6 @@ def rulebook_flow(game: Game, decks: list[Any], env: LayoutEnv, replay: Replay |
         setup = None
         problems.extend(exc.problems)
     played = played_for(game, book, replay, problems)
-    flow = lay_out_rulebook(book, game, faces_of(decks), problems, set(env.icons), setup, played)
+    flow = lay_out_rulebook(book, game, faces_of(decks), problems, {n: i.description for n, i in env.icons.items()}, setup,
+                            played)
     return flow, problems.items

@@ -114,6 +114,13 @@ def anatomy(r: Resolver, b: RulebookBlock) -> list[Flow]:
     return [fig]
 
 
+def _meaning(description: str) -> str:
+    """An icon's description (icons.yaml) as the key says it: a capital first, what it is printed as."""
+    from pnp.model.rulebook.source import literal
+
+    return literal(description[:1].upper() + description[1:])
+
+
 def key(r: Resolver, b: RulebookBlock) -> list[Flow]:
     """The game's icons, each drawn as in card text, and its glossary terms; the block's lines may name the icons
     to show (a game's icon set also holds what only its art draws with)."""
@@ -123,8 +130,8 @@ def key(r: Resolver, b: RulebookBlock) -> list[Flow]:
             r.problems.add(r.book.find(name, where), f"no icon {name!r} in the game's icon set"
                            f"{did_you_mean(name, r.icons)}", "rulebook")
     names = sorted({n for n, _ in chosen if n in r.icons}) if chosen else sorted(r.icons)
-    rows: list[list[str | Figure]] = [["**Icon**", "**Name**"]]
-    rows += [[f":{name}:", _human(name)] for name in names]
+    rows: list[list[str | Figure]] = [["**Icon**", "**Meaning**"]]
+    rows += [[f":{name}:", _meaning(r.icons[name]) or _human(name)] for name in names]
     out: list[Flow] = [RulebookTable(rows, [0.2, 0.8])] if r.icons else []
     if r.names["glossary"]:
         out.append(Para("**Terms:** " + ", ".join(r.names["glossary"])))
@@ -219,7 +226,7 @@ BLOCKS: dict[str, Callable[[Resolver, RulebookBlock], list[Flow]]] = {
     "effects": effects, "pagebreak": pagebreak, "setup-diagram": setup_diagram, "example": example}
 
 
-def lay_out_rulebook(book: Rulebook, game: Game, faces: Faces, problems: Problems, icons: set[str],
+def lay_out_rulebook(book: Rulebook, game: Game, faces: Faces, problems: Problems, icons: dict[str, str],
                      setup: SetupView | None = None, played: Played | None = None) -> list[Flow]:
     """The rulebook's flow; what cannot be resolved is added to `problems` (located, each said once with the number
     of its places) and left out. The flow is counted as it is made (pnp.model.rulebook.work_counted): past a bound, or

@@ -100,10 +100,10 @@ Faces = dict[tuple[str, str], tuple[Face, Face | None]]  # (deck, card) -> its f
 
 
 class Resolver:
-    def __init__(self, book: Rulebook, game: Game, faces: Faces, problems: Problems, icons: set[str],
+    def __init__(self, book: Rulebook, game: Game, faces: Faces, problems: Problems, icons: dict[str, str],
                  setup: SetupView | None, played: Played | None = None):
         self.book, self.game, self.faces, self.problems = book, game, faces, problems
-        self.icons, self.setup = icons, setup
+        self.icons, self.setup = icons, setup  # icons: each name's meaning (icons.yaml)
         self.played = played or Played({}, {})
         self.names = rulebook_names(game)
         self.words = prose_names(game)
