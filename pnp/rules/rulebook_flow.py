@@ -40,6 +40,6 @@ def rulebook_flow(game: Game, decks: list[Any], env: LayoutEnv, replay: Replay |
         setup = None
         problems.extend(exc.problems)
     played = played_for(game, book, replay, problems)
-    flow = lay_out_rulebook(book, game, faces_of(decks), problems, {n: i.description for n, i in env.icons.items()}, setup,
-                            played)
+    meanings = {name: icon.description for name, icon in env.icons.items()}
+    flow = lay_out_rulebook(book, game, faces_of(decks), problems, meanings, setup, played)
     return flow, problems.items

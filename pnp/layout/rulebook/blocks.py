@@ -23,6 +23,7 @@ from pnp.layout.rulebook.flow import (
     RulebookTable,
     SetupView,
 )
+from pnp.layout.rulebook.indexes import glossary, index
 from pnp.layout.rulebook.names import shown
 from pnp.layout.rulebook.played import example, setup_diagram
 from pnp.layout.scene import Static
@@ -131,9 +132,10 @@ def key(r: Resolver, b: RulebookBlock) -> list[Flow]:
                            f"{did_you_mean(name, r.icons)}", "rulebook")
     names = sorted({n for n, _ in chosen if n in r.icons}) if chosen else sorted(r.icons)
     rows: list[list[str | Figure]] = [["**Icon**", "**Meaning**"]]
-    rows += [[f":{name}:", _meaning(r.icons[name]) or _human(name)] for name in names]
+    said = sorted(((_meaning(r.icons[name]) or _human(name), name) for name in names), key=lambda t: t[0].lower())
+    rows += [[f":{name}:", meaning] for meaning, name in said]
     out: list[Flow] = [RulebookTable(rows, [0.2, 0.8])] if r.icons else []
-    if r.names["glossary"]:
+    if r.names["glossary"] and not any(x.kind == "glossary" for x in r.book.blocks):  # (a glossary lists them)
         out.append(Para("**Terms:** " + ", ".join(r.names["glossary"])))
     return out
 
@@ -223,7 +225,8 @@ def pagebreak(r: Resolver, b: RulebookBlock) -> list[Flow]:
 
 BLOCKS: dict[str, Callable[[Resolver, RulebookBlock], list[Flow]]] = {
     "contents": contents, "face": face, "anatomy": anatomy, "key": key, "table": table, "setup": setup,
-    "effects": effects, "pagebreak": pagebreak, "setup-diagram": setup_diagram, "example": example}
+    "effects": effects, "pagebreak": pagebreak, "setup-diagram": setup_diagram, "example": example,
+    "glossary": glossary, "index": index}
 
 
 def lay_out_rulebook(book: Rulebook, game: Game, faces: Faces, problems: Problems, icons: dict[str, str],
@@ -290,6 +293,6 @@ def count(tally: Tally, flow: list[Flow], b: RulebookBlock) -> None:
             tally.drawn(sum(isinstance(c, Figure) for row in item.rows for c in row), b.where)
         elif isinstance(item, Figure):
             tally.block(b.where, "picture")
-            tally.drawn(len(item.faces), b.where)
+            tally.drawn(len(item.faces) + len(item.pieces), b.where)
         else:
             tally.block(b.where)

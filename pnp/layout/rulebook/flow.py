@@ -56,6 +56,16 @@ class PageBreak:
 
 
 @dataclass
+class PageIndex:
+    """A glossary (each term with the page that explains it) or an index (each word with every page it is on); the
+    pages are found as the book is drawn (pnp/output/document/book_index.py)."""
+
+    every: bool  # an index: every page; a glossary: the page that explains it
+    terms: list[tuple[str, list[str]]]  # each term and the spellings it is found by (itself first)
+    where: Where | None = None
+
+
+@dataclass
 class SetupView:
     """rules.yaml's setup as the rulebook prints it (made by pnp.rules.setup_view: layout reads, never deals)."""
 
@@ -95,7 +105,7 @@ class Played:
     stories: dict[tuple[int, int, int], list[list[Any]]]
 
 
-Flow = Heading | Para | Figure | RulebookTable | PageBreak
+Flow = Heading | Para | Figure | RulebookTable | PageBreak | PageIndex
 Faces = dict[tuple[str, str], tuple[Face, Face | None]]  # (deck, card) -> its front and back
 
 

@@ -28,6 +28,7 @@ from pnp.core import bounds, watchdog
 from pnp.core.errors import InputError, Problem, Where
 from pnp.layout.rulebook import flow as rb
 from pnp.model.units import MM
+from pnp.output.document.book_index import SEEN, PageList, Watch
 from pnp.output.document.book_look import BODY, FaceFlowable, Look, Markup
 
 MARGIN = 18 * MM
@@ -36,11 +37,12 @@ COVER_WIDTH = 58 * MM  # each face on the cover, at most
 
 class _Doc(BaseDocTemplate):
     def __init__(self, buf: io.BytesIO, look: Look, name: str, version: str, paper: tuple[float, float],
-                 facts: str = ""):
+                 facts: str = "", watch: Watch | None = None):
         super().__init__(buf, pagesize=paper, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN + 4 * MM,
                          bottomMargin=MARGIN, title=f"{name}: rules", author="", creator="pnp", invariant=1,
                          initialFontName=look.body_font)  # from the first operator on: no Helvetica in the file
         self.look, self.name, self.version, self.facts = look, name, version, facts
+        self.watch = watch  # the terms a glossary or index lists: each flowable's are told to them
         self.section = ""  # the last section begun
         self.where: Where | None = None  # the block of rulebook.md being placed (a part of a split table: its table's)
         self.head = ""  # the running head of this page: its first section, or the one it goes on with
@@ -92,6 +94,8 @@ class _Doc(BaseDocTemplate):
         canv.restoreState()
 
     def afterFlowable(self, flowable: Flowable) -> None:
+        for term, explains in self.watch.said(flowable) if self.watch else ():
+            self.notify(SEEN, (term, self.page, explains))
         level = getattr(flowable, "toc_level", None)
         if level is not None:
             text = flowable.getPlainText()
@@ -118,6 +122,7 @@ def _heading(text: str, style: ParagraphStyle, level: int | None) -> Paragraph:
 
     p = Paragraph(escape(text), style)
     p.toc_level = level
+    p.heading = True
     return p
 
 
@@ -181,7 +186,7 @@ def render_rulebook(flow: list[rb.Flow], look: Look, name: str, version: str, pa
     buf = io.BytesIO()
     if booklet:
         paper = (max(paper) / 2, min(paper))
-    doc = _Doc(buf, look, name, version, paper, cover[0])
+    doc = _Doc(buf, look, name, version, paper, cover[0], Watch(flow))
     look.max_h = doc.height - 30 * MM
     st = _styles(look)
     toc = TableOfContents(levelStyles=[st["toc0"], st["toc1"]], dotsMinLevel=0,
@@ -250,6 +255,8 @@ def _story(story: list[Flowable], item: rb.Flow, look: Look, st: dict[str, Parag
             story += [Spacer(1, 4), KeepTogether(parts), Spacer(1, 8)]
     elif isinstance(item, rb.PageBreak):
         story.append(PageBreak())
+    elif isinstance(item, rb.PageIndex):
+        story.append(PageList(look, item))
 
 
 def _too_tall(said: str) -> str:
