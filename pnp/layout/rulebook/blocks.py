@@ -10,8 +10,9 @@ from typing import Any
 from pnp.core import bounds, watchdog
 from pnp.core.errors import InputError, Problems, Where, did_you_mean, each_once
 from pnp.layout.rulebook.flow import (
-    SMALL,
+    PICTURE,
     TALL,
+    WIDE,
     Faces,
     Figure,
     Flow,
@@ -39,22 +40,33 @@ def _human(word: str) -> str:
 
 
 def contents(r: Resolver, b: RulebookBlock) -> list[Flow]:
-    """Every printed component with its count and a small picture, then what else the game needs."""
-    rows: list[list[str | Figure]] = [["", "**Component**", "**Count**"]]
-    size = r.width(b, SMALL)
+    """Every printed component as a picture at least `width=` wide (default 30 mm) with its name and count, in rows;
+    a wide piece (a track) across the page; then what else the game needs, in a table."""
+    size = r.width(b, PICTURE)
+    cells: list[str | Figure] = []
+    wide: list[Flow] = []
     for deck in r.game.decks:
         first = next(((f, bk) for (d, _), (f, bk) in r.faces.items() if d == deck.id), None)
         if first is None:
             continue
-        tall = first[0].h / first[0].w  # a tall piece (a standee, a tarot card) no taller than TALL times SMALL
-        rows.append([Figure([first[0]], min(size, size * TALL / tall)), deck.name, str(deck.faces)])
+        face = first[0]
+        if face.w / face.h >= WIDE:  # as wide as the text, so that it reads
+            wide.append(Figure([face], min(face.w, r.text_width), f"{deck.name} {deck.faces}"))
+        else:  # a tall piece (a standee, a tarot card) no taller than TALL times its width
+            cells.append(Figure([face], min(size, size * TALL * face.w / face.h), f"**{deck.name}**\n{deck.faces}"))
+    across = max(1, int((r.text_width + 4 * MM) // (size + 6 * MM)))
+    rows: list[list[str | Figure]] = [cells[i:i + across] + [""] * (across - len(cells[i:i + across]))
+                                      for i in range(0, len(cells), across)]
+    out: list[Flow] = [RulebookTable(rows, [1 / across] * across, gallery=True)] if rows else []
+    out += wide
     printed = {d.id for d in r.game.decks}
     cards = {c.id for d in r.game.decks for c in d.cards}
+    also: list[list[str | Figure]] = [["**Also needed**", "**Count**"]]
     for cid, item in r.game.manifest.content().items():
         if cid not in printed and cid not in cards and item.count:
             note = f" ({item.note})" if item.note else ("" if item.printed else " (not printed)")
-            rows.append(["", _human(cid) + note, str(item.count)])
-    return [RulebookTable(rows, [0.2, 0.6, 0.2])]
+            also.append([_human(cid) + note, str(item.count)])
+    return out + ([RulebookTable(also, [0.8, 0.2])] if len(also) > 1 else [])
 
 
 def face(r: Resolver, b: RulebookBlock) -> list[Flow]:

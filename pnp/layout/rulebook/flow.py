@@ -48,6 +48,7 @@ class RulebookTable:
     rows: list[list[str | Figure]]  # header first
     widths: list[float] | None = None  # fractions of the text width
     where: Where | None = None
+    gallery: bool = False  # rows of pictures with their captions: no header, no rules between rows
 
 
 @dataclass
@@ -121,6 +122,7 @@ class Resolver:
         self.decks = {d.id: d for d in game.decks}
         self.unknown: dict[str, str] = {}  # an unknown icon's name -> what is said of it
         self.at = Where(book.file)  # the block being laid out
+        self.text_width = TEXT_WIDTH
 
     def markup(self, inline: Inline, check: Where | None = None) -> str:
         out: list[str] = []
@@ -189,5 +191,7 @@ class Resolver:
             return default
 
 
-SMALL = 14 * MM  # a component's picture in the contents list
-TALL = 1.75  # its height at most this times SMALL (a tarot card's 1.71 is kept whole)
+PICTURE = 30 * MM  # a component's picture in the contents (at least 25 mm: it reads)
+TALL = 1.75  # its height at most this times its width (a tarot card's 1.71 is kept whole)
+WIDE = 2.5  # a piece this many times as wide as it is tall (a track) goes across the page
+TEXT_WIDTH = 174 * MM  # the width of the rulebook's text on A4 (pnp/output/document/book_pages.py: paper less margins)

@@ -43,6 +43,7 @@ class Look:
 
             self.renderer = PdfxRenderer(env.icons, title, self.body.face("regular").name, pdfx)
         self.max_h = 1e9  # the tallest a figure may be: the page's frame, less room for a caption
+        self.frame_h = 1e9  # the page's frame: its height
 
     def drawer(self, canv: Any) -> Renderer:
         r = self.renderer
@@ -92,14 +93,15 @@ class FaceFlowable(Flowable):
     def __init__(self, look: Look, fig: rb.Figure, width: float | None = None):
         super().__init__()
         self.look, self.fig = look, fig
-        self.each = width or fig.width
+        self.asked = self.each = width or fig.width
+        self.scale = 1.0  # less where the picture shrinks to keep its page full (book_keep.Together)
 
     def wrap(self, aw: float, ah: float) -> tuple[float, float]:
         n = max(len(self.fig.faces), 1)
         self.left = GUTTER if self.fig.callouts else 0.0  # the callouts stand in a margin left of the face
-        self.each = min(self.each, (aw - self.left - (n - 1) * 4 * MM) / n)
+        self.each = min(self.asked, (aw - self.left - (n - 1) * 4 * MM) / n)
         tall = max(f.h / f.w for f in self.fig.faces)
-        self.each = min(self.each, self.look.max_h / tall)  # a tall face (a die net, a board) fits the page
+        self.each = min(self.each, self.look.max_h / tall) * self.scale  # a tall face (a die net, a board) fits
         self.height = tall * self.each
         self.width = 2 * self.left + n * self.each + (n - 1) * 4 * MM
         return self.width, self.height

@@ -29,6 +29,7 @@ from pnp.core.errors import InputError, Problem, Where
 from pnp.layout.rulebook import flow as rb
 from pnp.model.units import MM
 from pnp.output.document.book_index import SEEN, PageList, Watch
+from pnp.output.document.book_keep import Together
 from pnp.output.document.book_look import BODY, FaceFlowable, Look, Markup
 
 MARGIN = 18 * MM
@@ -134,13 +135,27 @@ def _table(look: Look, t: rb.RulebookTable, width: float) -> RLTable:
         asks = [min(max(len(str(row[i])) if not isinstance(row[i], rb.Figure) else 12 for row in t.rows), 60) + 4
                 for i in range(cols)]
         widths = _at_least(COLUMN, [width * a / sum(asks) for a in asks])
+    if t.gallery:  # pictures with their captions under them, in rows
+        return _gallery(look, t, widths)
     cells = [[FaceFlowable(look, c) if isinstance(c, rb.Figure) else Markup(look, c, BODY - 1) for c in row]
              for row in t.rows]
     table = RLTable(cells, colWidths=widths, repeatRows=1)
-    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("FONT", (0, 0), (-1, -1), look.body_font),
+    rows = len(cells)  # a split leaves no row alone: at least two under the header, two carried over
+    keep = [("NOSPLIT", (0, 0), (-1, 2)), ("NOSPLIT", (0, rows - 2), (-1, rows - 1))] if rows > 4 else []
+    table.setStyle(TableStyle([*keep, ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                               ("FONT", (0, 0), (-1, -1), look.body_font),
                                ("LINEBELOW", (0, 0), (-1, 0), 0.8, look.accent),
                                ("LINEBELOW", (0, 1), (-1, -1), 0.3, (0.8, 0.8, 0.8)),
                                ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]))
+    return table
+
+
+def _gallery(look: Look, t: rb.RulebookTable, widths: list[float]) -> RLTable:
+    cells = [[[FaceFlowable(look, c), Spacer(1, 2), Markup(look, c.caption, BODY - 1)]
+              if isinstance(c, rb.Figure) else "" for c in row] for row in t.rows]
+    table = RLTable(cells, colWidths=widths)
+    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("ALIGN", (0, 0), (-1, -1), "LEFT"),
+                               ("TOPPADDING", (0, 0), (-1, -1), 6), ("BOTTOMPADDING", (0, 0), (-1, -1), 4)]))
     return table
 
 
@@ -187,7 +202,7 @@ def render_rulebook(flow: list[rb.Flow], look: Look, name: str, version: str, pa
     if booklet:
         paper = (max(paper) / 2, min(paper))
     doc = _Doc(buf, look, name, version, paper, cover[0], Watch(flow))
-    look.max_h = doc.height - 30 * MM
+    look.max_h, look.frame_h = doc.height - 30 * MM, doc.height
     st = _styles(look)
     toc = TableOfContents(levelStyles=[st["toc0"], st["toc1"]], dotsMinLevel=0,
                           tableStyle=TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -234,29 +249,36 @@ def _story(story: list[Flowable], item: rb.Flow, look: Look, st: dict[str, Parag
         story.append(Spacer(1, 2.5))
     elif isinstance(item, rb.RulebookTable):
         table = _table(look, item, width)
-        if len(item.rows) <= 12:  # a small table stays whole, with the paragraph and heading that lead into it
-            lead = story[-2:] if len(story) > 1 and isinstance(story[-2], Markup) else []
-            while len(story) > len(lead) and isinstance(story[-len(lead) - 1], Paragraph):  # and its headings
-                lead = story[-len(lead) - 1:]
+        if len(item.rows) <= 12 and not item.gallery:  # a small table stays whole, with the paragraph and heading that lead into it
+            lead = _lead(story)
             del story[len(story) - len(lead):]
             story += [KeepTogether([*lead, table]), Spacer(1, 8)]
-        else:  # a long table flows on at once, its heading with room for a few rows (not a page of its own)
+        else:  # a long table (a gallery) flows on at once, its heading with room for a row or two
             if isinstance(story[-1], Paragraph):
                 story[-1:] = [CondPageBreak(50 * MM), story[-1], Spacer(1, 0)]
             story += [table, Spacer(1, 8)]
-    elif isinstance(item, rb.Figure):
+    elif isinstance(item, rb.Figure):  # with the paragraph and the headings that lead into it
         parts: list[Flowable] = [FaceFlowable(look, item)]
         if item.caption:
             parts.append(Markup(look, f"*{item.caption}*", BODY - 1))
         parts += [Markup(look, line, BODY - 1) for line in item.legend]
-        if isinstance(story[-1], Paragraph):  # a heading goes along with the figure under it
-            story[-1:] = [KeepTogether([story[-1], *parts]), Spacer(1, 8)]
-        else:
-            story += [Spacer(1, 4), KeepTogether(parts), Spacer(1, 8)]
+        lead = _lead(story)
+        del story[len(story) - len(lead):]
+        story += [Together(look, [*lead, *([] if lead and isinstance(lead[-1], Paragraph) else [Spacer(1, 4)]),
+                                   *parts]), Spacer(1, 8)]
     elif isinstance(item, rb.PageBreak):
         story.append(PageBreak())
     elif isinstance(item, rb.PageIndex):
         story.append(PageList(look, item))
+
+
+def _lead(story: list[Flowable]) -> list[Flowable]:
+    """The end of the story that leads into a picture or a table: the paragraph just before it (with its spacer),
+    and the headings above that."""
+    lead = story[-2:] if len(story) > 1 and isinstance(story[-2], Markup) else []
+    while len(story) > len(lead) and isinstance(story[-len(lead) - 1], Paragraph):
+        lead = story[-len(lead) - 1:]
+    return lead
 
 
 def _too_tall(said: str) -> str:
