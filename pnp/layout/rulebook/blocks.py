@@ -24,6 +24,7 @@ from pnp.layout.rulebook.flow import (
     RulebookTable,
     SetupView,
 )
+from pnp.layout.rulebook.callouts import anchor, words
 from pnp.layout.rulebook.indexes import glossary, index
 from pnp.layout.rulebook.names import shown
 from pnp.layout.rulebook.played import example, setup_diagram
@@ -113,6 +114,7 @@ def anatomy(r: Resolver, b: RulebookBlock) -> list[Flow]:
         if source and box:
             for name in source.names:
                 where_named.setdefault(name, box)
+    printed = words(shown_face)
     for n, (line, where) in enumerate(b.body, 1):
         name, sep, text = line.partition(":")
         name = name.strip()
@@ -122,6 +124,7 @@ def anatomy(r: Resolver, b: RulebookBlock) -> list[Flow]:
                            "rulebook")
             continue
         fig.callouts.append((n, *where_named[name]))
+        fig.leaders.append((n, *anchor(shown_face, name, where_named[name], printed)))
         fig.legend.append(f"**{n}** {r.markup([text.strip()])}")
     fig.width = r.width(b, 60 * MM)
     return [fig]

@@ -37,6 +37,7 @@ class Figure:
     width: float  # points, of each face
     caption: str = ""
     callouts: list[tuple[int, float, float, float, float]] = field(default_factory=list)  # number, element's box
+    leaders: list[tuple[int, bool, float, float, float]] = field(default_factory=list)  # number, right?, end, run
     legend: list[str] = field(default_factory=list)
     where: Where | None = None
     pieces: list[tuple[Face, float, float, float]] = field(default_factory=list)  # on the first face: face, x, y, w

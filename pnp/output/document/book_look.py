@@ -156,25 +156,41 @@ class FaceFlowable(Flowable):
             c.drawCentredString(x, -y - 3.1 / s, str(n))
 
     def _callouts(self, s: float) -> None:
-        """Each number in the margin on its element's side, level with it (kept apart), a leader line to it."""
+        """Each number in the margin on its leader's side, level with where the leader ends (numbers kept apart and
+        within the picture's height); the leader runs level across the face to its element (layout chose where it
+        crosses no word: pnp/layout/rulebook/callouts.py) and, in the margin, to its number."""
         c, look = self.canv, self.look
         radius = 2.3 * MM
         face_w = self.fig.faces[0].w * s
-        last: dict[bool, float] = {}
-        for n, x, y0, w, h in sorted(self.fig.callouts, key=lambda t: t[2] + t[4] / 2):
-            right = x + w / 2 > self.fig.faces[0].w / 2
-            py = self.height - (y0 + h / 2) * s
-            px = self.left + (min(x + w, self.fig.faces[0].w) if right else max(x, 0)) * s
-            y = py if right not in last else min(py, last[right] - 2 * radius - 1)
-            last[right] = y
+        for right in (False, True):
+            leaders = sorted((t for t in self.fig.leaders if t[1] == right), key=lambda t: t[4])
+            ys = spread([self.height - run * s for *_, run in leaders], 2 * radius + 1, radius, self.height - radius)
             mx = self.left + face_w + self.left - radius - 0.5 if right else radius + 0.5
-            c.setStrokeColorRGB(*look.ink)
-            c.setFillColorRGB(*look.ink)
-            c.setLineWidth(0.6)
-            c.line(mx + (-radius if right else radius), y, px, py)
-            c.circle(px, py, 0.9, stroke=0, fill=1)
-            c.setFillColorRGB(*look.gold)
-            c.circle(mx, y, radius, stroke=1, fill=1)
-            c.setFillColorRGB(*look.ink)
-            c.setFont(look.title_font, 8)
-            c.drawCentredString(mx, y - 2.8, str(n))
+            edge = self.left + (face_w if right else 0.0)
+            for (n, _, ax, ay, run), y in zip(leaders, ys, strict=True):
+                py, px, ry = self.height - ay * s, self.left + ax * s, self.height - run * s
+                c.setStrokeColorRGB(*look.ink)
+                c.setFillColorRGB(*look.ink)
+                c.setLineWidth(0.6)
+                c.line(mx + (-radius if right else radius), y, edge, ry)
+                c.line(edge, ry, px, ry)
+                c.line(px, ry, px, py)
+                c.circle(px, py, 0.9, stroke=0, fill=1)
+                c.setFillColorRGB(*look.gold)
+                c.circle(mx, y, radius, stroke=1, fill=1)
+                c.setFillColorRGB(*look.ink)
+                c.setFont(look.title_font, 8)
+                c.drawCentredString(mx, y - 2.8, str(n))
+
+
+def spread(wanted: list[float], apart: float, low: float, high: float) -> list[float]:
+    """Heights (PDF points, up) for discs wanted at `wanted` (top first), each `apart` from the next and all between
+    `low` and `high`, as near their wish as that allows (pushed down from the top, then up from the bottom)."""
+    out: list[float] = []
+    for y in wanted:
+        y = min(y, high)
+        out.append(y if not out else min(y, out[-1] - apart))
+    for i in range(len(out) - 1, -1, -1):
+        floor = low if i == len(out) - 1 else out[i + 1] + apart
+        out[i] = max(out[i], floor)
+    return out

@@ -249,7 +249,7 @@ def _story(story: list[Flowable], item: rb.Flow, look: Look, st: dict[str, Parag
         story.append(Spacer(1, 2.5))
     elif isinstance(item, rb.RulebookTable):
         table = _table(look, item, width)
-        if len(item.rows) <= 12 and not item.gallery:  # a small table stays whole, with the paragraph and heading that lead into it
+        if len(item.rows) <= 12 and not item.gallery:  # a small table stays whole, with what leads into it
             lead = _lead(story)
             del story[len(story) - len(lead):]
             story += [KeepTogether([*lead, table]), Spacer(1, 8)]
