@@ -9,6 +9,7 @@ from typing import Any
 
 from pnp.core import bounds, watchdog
 from pnp.core.errors import InputError, Problems, Where, did_you_mean, each_once
+from pnp.layout.rulebook.callouts import anchor, words
 from pnp.layout.rulebook.flow import (
     PICTURE,
     TALL,
@@ -24,7 +25,6 @@ from pnp.layout.rulebook.flow import (
     RulebookTable,
     SetupView,
 )
-from pnp.layout.rulebook.callouts import anchor, words
 from pnp.layout.rulebook.indexes import glossary, index
 from pnp.layout.rulebook.names import shown
 from pnp.layout.rulebook.played import example, setup_diagram

@@ -51,7 +51,7 @@ def anchor(face: Face, name: str, box: Box, printed: list[tuple[Box, Any]]) -> t
     right_first = x + w / 2 > face.w / 2
     for right in (right_first, not right_first):
         if own:  # at each line of its text, just short of its words on that side
-            for bx, by, bw, bh in sorted(own, key=lambda b: b[1]):
+            for _, by, _, bh in sorted(own, key=lambda b: b[1]):
                 mid = by + bh / 2
                 line = [b for b in own if b[1] <= mid <= b[1] + b[3]]
                 end = max(b[0] + b[2] for b in line) + GAP if right else min(b[0] for b in line) - GAP
