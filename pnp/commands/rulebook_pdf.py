@@ -52,12 +52,12 @@ def replay_of(game: Game) -> Replay:
     return replay
 
 
-COVER_FACES = 3  # the cards the rulebook's cover shows
+COVER_FACES, COVER_ROW = 6, 3  # the cards the rulebook's cover shows, and how many decks they come from
 
 
 def cover_of(game: Game, decks: list[Any]) -> tuple[str, list[Any]]:
     """The cover's line of facts ("1-4 players · 30-45 minutes · ages 12+", each where game.yaml says it) and the
-    faces it shows: the first card of each of the first decks of cards (portrait faces), up to COVER_FACES."""
+    faces it shows: the first two cards of each of the first COVER_ROW decks of cards (portrait faces), in two rows."""
     m = game.manifest
     facts = []
     if m.players is not None:
@@ -68,7 +68,11 @@ def cover_of(game: Game, decks: list[Any]) -> tuple[str, list[Any]]:
     if m.age:
         facts.append(f"ages {m.age}+")
     faces: list[Any] = []
-    for _deck, entries, _ in decks:
-        if entries and entries[0][0] is not None and entries[0][0].h > entries[0][0].w and len(faces) < COVER_FACES:
-            faces.append(entries[0][0])
+    portrait = [entries for _deck, entries, _ in decks if entries and entries[0][0] is not None
+                and entries[0][0].h > entries[0][0].w][:COVER_ROW]
+    for k in range(COVER_FACES // COVER_ROW):  # the first card of each, then the next of each
+        for entries in portrait:
+            cards = list(dict.fromkeys(meta.get("id") for _, _, meta in entries))
+            if k < len(cards) and len(faces) < COVER_FACES:
+                faces.append(next(front for front, _, meta in entries if meta.get("id") == cards[k]))
     return " · ".join(facts), faces

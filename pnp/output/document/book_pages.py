@@ -34,6 +34,8 @@ from pnp.output.document.book_look import BODY, FaceFlowable, Look, Markup
 
 MARGIN = 18 * MM
 COVER_WIDTH = 58 * MM  # each face on the cover, at most
+COVER_ROW = 3  # faces side by side on the cover
+HEADED = 28 * MM  # a section's heading starts a new page unless this much is left: room for it and 3 lines
 
 
 class _Doc(BaseDocTemplate):
@@ -179,16 +181,21 @@ def _at_least(least: float, widths: list[float]) -> list[float]:
 
 
 def _cover_faces(look: Look, faces: list[Any], doc: _Doc) -> list[Flowable]:
-    """The cover's picture: the game's own faces side by side, as large as the text width takes, in the middle of
-    the page below the title band."""
+    """The cover's picture: the game's own faces in rows of COVER_ROW, as large as the text width and the page below
+    the title band take, in the middle of that space."""
     if not faces:
         return []
     band = 95 * MM - doc.topMargin  # the title band is the top 95 mm of the page (_Doc._cover)
-    each = min(COVER_WIDTH, (doc.width - (len(faces) - 1) * 4 * MM) / len(faces))
-    tall = min(max(f.h / f.w for f in faces) * each, doc.height - band - 10 * MM)
-    art = FaceFlowable(look, rb.Figure(faces, each))
-    art.hAlign = "CENTER"
-    return [Spacer(1, band + max(8 * MM, (doc.height - band - tall) / 2 - 6 * MM)), art]
+    rows = [faces[i:i + COVER_ROW] for i in range(0, len(faces), COVER_ROW)]
+    room = doc.height - band - 12 * MM - (len(rows) - 1) * 5 * MM  # the pictures' height, all rows
+    tall = max(f.h / f.w for f in faces)
+    each = min(COVER_WIDTH, (doc.width - (COVER_ROW - 1) * 4 * MM) / COVER_ROW, room / len(rows) / tall)
+    out: list[Flowable] = [Spacer(1, band + max(6 * MM, (room - len(rows) * each * tall) / 2))]
+    for row in rows:
+        art = FaceFlowable(look, rb.Figure(row, each))
+        art.hAlign = "CENTER"
+        out += [art, Spacer(1, 5 * MM)]
+    return out[:-1]
 
 
 def render_rulebook(flow: list[rb.Flow], look: Look, name: str, version: str, paper: tuple[float, float],
@@ -240,8 +247,8 @@ def _story(story: list[Flowable], item: rb.Flow, look: Look, st: dict[str, Parag
     """The flowables of one item of the flow added to the story (a heading kept with what follows it)."""
     if isinstance(item, rb.Heading):
         level = min(item.level, 3)
-        if level == 1 and len(story) > 5 and not isinstance(story[-1], PageBreak):
-            story.append(CondPageBreak(60 * MM))
+        if len(story) > 5 and not isinstance(story[-1], PageBreak | Paragraph):  # room for it and lines under it
+            story.append(CondPageBreak(60 * MM if level == 1 else HEADED))
         story.append(_heading(item.text, st[str(level)], min(level - 1, 1) if level <= 2 else None))
     elif isinstance(item, rb.Para):
         indent = item.depth * 5 * MM + (0.0 if item.bullet or not item.depth else 4 * MM)
