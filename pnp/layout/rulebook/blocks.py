@@ -11,6 +11,7 @@ from pnp.core import bounds, watchdog
 from pnp.core.errors import InputError, Problems, Where, did_you_mean, each_once
 from pnp.layout.rulebook.callouts import anchor, words
 from pnp.layout.rulebook.flow import (
+    LEAST,
     PICTURE,
     TALL,
     WIDE,
@@ -54,7 +55,9 @@ def contents(r: Resolver, b: RulebookBlock) -> list[Flow]:
         if face.w / face.h >= WIDE:  # as wide as the text, so that it reads
             wide.append(Figure([face], min(face.w, r.text_width), f"{deck.name} {deck.faces}"))
         else:  # a tall piece (a standee, a tarot card) no taller than TALL times its width
-            cells.append(Figure([face], min(size, size * TALL * face.w / face.h), f"**{deck.name}**\n{deck.faces}"))
+            width = max(min(size, size * TALL * face.w / face.h), min(size, LEAST))  # (never less than LEAST)
+            cells.append(Figure([face], width, f"**{deck.name}**\n{deck.faces}"))
+    cells.sort(key=lambda f: f.faces[0].h * f.width / f.faces[0].w if isinstance(f, Figure) else 0)  # rows alike
     across = max(1, int((r.text_width + 4 * MM) // (size + 6 * MM)))
     rows: list[list[str | Figure]] = [cells[i:i + across] + [""] * (across - len(cells[i:i + across]))
                                       for i in range(0, len(cells), across)]

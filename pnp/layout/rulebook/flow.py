@@ -192,7 +192,8 @@ class Resolver:
             return default
 
 
-PICTURE = 30 * MM  # a component's picture in the contents (at least 25 mm: it reads)
+PICTURE = 30 * MM  # a component's picture in the contents
+LEAST = 25 * MM  # and never narrower than this (a tall standee is drawn taller): it reads
 TALL = 1.75  # its height at most this times its width (a tarot card's 1.71 is kept whole)
 WIDE = 2.5  # a piece this many times as wide as it is tall (a track) goes across the page
 TEXT_WIDTH = 174 * MM  # the width of the rulebook's text on A4 (pnp/output/document/book_pages.py: paper less margins)
