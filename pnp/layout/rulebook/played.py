@@ -47,13 +47,14 @@ def _spots(r: Resolver, b: RulebookBlock, board: Face) -> dict[str, Box] | None:
                        "not such a list", "rulebook")
         return None
     boxes: list[Box] = []
+    named: set[str] = set()
     for item in (i for it in board.items for i in (it.items if isinstance(it, Static) else [it])):
         source = board.source(item)
+        named.update(source.names[:1] if source else ())
         box = tuple(getattr(item, k, None) for k in "xywh")
         if source and source.names and source.names[0] == element and None not in box:
             boxes.append(box)  # type: ignore[arg-type]
     if len(boxes) != len(items):
-        named = sorted({s.names[0] for s in (board.source(i) for i in board.items) if s and s.names})
         r.problems.add(b.where, f"spots={element}: the board draws {len(boxes)} of it and {ref} lists {len(items)}: "
                        f"name the element drawn once for each item{did_you_mean(element, named)}", "rulebook")
         return None
