@@ -19,6 +19,7 @@ from pnp.output.render.renderer import Renderer
 
 BODY = 10.0  # pt
 GUTTER = 12 * MM  # left of a face with callouts
+LIFT = 5.5  # points: a callout's number stands this far above its leader's level run
 
 
 class Look:
@@ -164,7 +165,9 @@ class FaceFlowable(Flowable):
         face_w = self.fig.faces[0].w * s
         for right in (False, True):
             leaders = sorted((t for t in self.fig.leaders if t[1] == right), key=lambda t: t[4])
-            ys = spread([self.height - run * s for *_, run in leaders], 2 * radius + 1, radius, self.height - radius)
+            # each number a little above its leader's level run, so that it never reads as part of a line of the face
+            ys = spread([self.height - run * s + LIFT for *_, run in leaders], 2 * radius + 1, radius,
+                        self.height - radius)
             mx = self.left + face_w + self.left - radius - 0.5 if right else radius + 0.5
             edge = self.left + (face_w if right else 0.0)
             for (n, _, ax, ay, run), y in zip(leaders, ys, strict=True):
