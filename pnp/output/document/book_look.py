@@ -154,7 +154,9 @@ class FaceFlowable(Flowable):
             c.circle(x, -y, radius, stroke=1, fill=1)
             c.setFillColorRGB(*look.ink)
             c.setFont(look.title_font, 9 / s)
+            c._code.append("/Span <</ActualText ()>> BDC")  # (as a callout's number: a mark, not text to copy)
             c.drawCentredString(x, -y - 3.1 / s, str(n))
+            c._code.append("EMC")
 
     def _callouts(self, s: float) -> None:
         """Each number in the margin on its leader's side, level with where the leader ends (numbers kept apart and
@@ -183,7 +185,9 @@ class FaceFlowable(Flowable):
                 c.circle(mx, y, radius, stroke=1, fill=1)
                 c.setFillColorRGB(*look.ink)
                 c.setFont(look.title_font, 8)
+                c._code.append("/Span <</ActualText ()>> BDC")  # a mark on the picture: copied text leaves it out
                 c.drawCentredString(mx, y - 2.8, str(n))
+                c._code.append("EMC")
 
 
 def spread(wanted: list[float], apart: float, low: float, high: float) -> list[float]:
