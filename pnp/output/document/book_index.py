@@ -90,6 +90,7 @@ class PageList(IndexingFlowable):
                  for term, pages in rows]
         self._table = RLTable(cells, colWidths=[aw * 0.42, aw * 0.58] if self.item.every else [aw * 0.7, aw * 0.3])
         self._table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                         ("FONT", (0, 0), (-1, -1), self.look.body_font),
                                          ("LINEBELOW", (0, 0), (-1, -1), 0.3, (0.85, 0.85, 0.85)),
                                          ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
         self.width, self.height = self._table.wrapOn(self.canv, aw, ah)

@@ -157,6 +157,7 @@ def _gallery(look: Look, t: rb.RulebookTable, widths: list[float]) -> RLTable:
               if isinstance(c, rb.Figure) else "" for c in row] for row in t.rows]
     table = RLTable(cells, colWidths=widths)
     table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("ALIGN", (0, 0), (-1, -1), "LEFT"),
+                               ("FONT", (0, 0), (-1, -1), look.body_font),  # (an empty cell: no Helvetica)
                                ("TOPPADDING", (0, 0), (-1, -1), 6), ("BOTTOMPADDING", (0, 0), (-1, -1), 4)]))
     return table
 
