@@ -36,9 +36,9 @@ class Watch:
             texts.append((flowable.markup, False))
         elif getattr(flowable, "toc_level", None) is not None or getattr(flowable, "heading", False):
             texts.append((flowable.getPlainText(), True))
-        elif isinstance(flowable, RLTable):
-            texts += [(cell.markup, False) for row in getattr(flowable, "_cellvalues", ()) for cell in row
-                      if isinstance(cell, Markup)]
+        elif isinstance(flowable, RLTable):  # each cell: a flowable, or a list of them (a tuple, once split)
+            texts += [(part.markup, False) for row in getattr(flowable, "_cellvalues", ()) for cell in row
+                      for part in (cell if isinstance(cell, list | tuple) else [cell]) if isinstance(part, Markup)]
         out = []
         for text, heading in texts:
             plain = _MARKS.sub(lambda m: m.group(1) or "", text)
