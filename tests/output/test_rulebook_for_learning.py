@@ -105,13 +105,18 @@ def test_the_glossary_gives_the_page_that_explains_each_term_and_the_index_every
     texts = pages(book(shared_build, "voyage"))
     terms = [t if isinstance(t, str) else t["term"] for t in
              yaml.safe_load((REPO / "cards/voyage/game.yaml").read_text())["glossary"]["terms"]]
-    glossary = next(t for t in texts if "the page that explains it" in t).split("the page that explains it.")[1]
-    listed = dict(re.findall(r"([A-Z][A-Za-z ]+?) (\d+)(?= |$)", glossary))
+    joined = " ".join(texts)
+    glossary = joined.split("the page that explains it.", 1)[1]  # (its rows come first, the index's after them)
+    listed = {term: m.group(1) for term in terms if (m := re.search(rf"\b{term} (\d+)\b(?!,)", glossary))}
     assert set(terms) <= set(listed), set(terms) - set(listed)
     heading = next(i for i, t in enumerate(texts) if re.search(r"Captains Each player steers", t))
     assert listed["Captain"] == str(heading + 1)  # the page whose heading names it
-    index = texts[-1].split("Index", 2)[-1]
-    for term, numbers in re.findall(r"([A-Z][A-Za-z ]+?) (\d+(?:, \d+)*)", index):
+    passive = next(i for i, t in enumerate(texts) if "A Passive ability is always on" in t)
+    assert listed["Passive"] == str(passive + 1)  # the page whose text sets it in bold itself
+    index = "Ability" + joined.split("Index Ability", 1)[1]
+    rows = re.findall(r"([A-Z][A-Za-z ]+?) (\d+(?:, \d+)*)", index)
+    assert len(rows) >= len(terms)
+    for term, numbers in rows:
         for n in map(int, numbers.split(", ")):
             assert re.search(rf"\b{term}", texts[n - 1]), (term, n)
 

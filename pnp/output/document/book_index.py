@@ -26,37 +26,38 @@ class Watch:
                                        + r")\b") for term, spellings in forms.items()}
         self.bold = {term: [f"**{s}**" for s in spellings] for term, spellings in forms.items()}
 
-    def said(self, flowable: Flowable) -> list[tuple[str, bool]]:
+    def said(self, flowable: Flowable) -> list[tuple[str, bool | None]]:
         """Each term a flowable says, and whether it explains it there: a heading that names it, or a text that
-        sets it in bold itself (`A **Passive** ability is ...`)."""
+        sets it in bold itself (`A **Passive** ability is ...`); None in a table's cell (a mention, not prose)."""
         if not self.found or getattr(flowable, "listing", False):  # (a glossary's or index's own rows: not a use)
             return []
-        texts: list[tuple[str, bool]] = []  # (text, whether it is a heading)
+        texts: list[tuple[str, bool | None]] = []  # (text, a heading? None: a table's cell, which explains nothing)
         if isinstance(flowable, Markup):
             texts.append((flowable.markup, False))
         elif getattr(flowable, "toc_level", None) is not None or getattr(flowable, "heading", False):
             texts.append((flowable.getPlainText(), True))
         elif isinstance(flowable, RLTable):  # each cell: a flowable, or a list of them (a tuple, once split)
-            texts += [(part.markup, False) for row in getattr(flowable, "_cellvalues", ()) for cell in row
+            texts += [(part.markup, None) for row in getattr(flowable, "_cellvalues", ()) for cell in row
                       for part in (cell if isinstance(cell, list | tuple) else [cell]) if isinstance(part, Markup)]
         out = []
         for text, heading in texts:
             plain = _MARKS.sub(lambda m: m.group(1) or "", text)
             for term, pattern in self.found.items():
                 if pattern.search(plain):
-                    out.append((term, heading or any(b in text for b in self.bold[term])))
+                    explains = bool(heading) or (heading is False and any(b in text for b in self.bold[term]))
+                    out.append((term, explains if heading is not None else None))
         return out
 
 
 class PageList(IndexingFlowable):
-    """A glossary (each term and the page that explains it: the first that does, else the first it is on) or an
-    index (each term and every page it is on), drawn as a two-column table."""
+    """A glossary (each term and the page that explains it: the first that does, else the first whose prose says
+    it, else the first it is on) or an index (each term and every page it is on), drawn as a two-column table."""
 
     def __init__(self, look: Look, item: rb.PageIndex):
         super().__init__()
         self.look, self.item = look, item
-        self._entries: dict[str, tuple[list[int], int]] = {}  # term -> its pages, the first that explains it (or 0)
-        self._last: dict[str, tuple[list[int], int]] = {}
+        self._entries: dict[str, tuple[list[int], int, int]] = {}  # term -> its pages, the first that explains it
+        self._last: dict[str, tuple[list[int], int, int]] = {}  # and the first whose prose says it (0: none)
         self._table: RLTable | None = None
 
     def beforeBuild(self) -> None:
@@ -71,8 +72,9 @@ class PageList(IndexingFlowable):
         term, page, explains = stuff
         if term not in dict(self.item.terms):
             return
-        pages, first = self._entries.get(term, ([], 0))
-        self._entries[term] = (pages if page in pages else [*pages, page], first or (page if explains else 0))
+        pages, first, prose = self._entries.get(term, ([], 0, 0))
+        self._entries[term] = (pages if page in pages else [*pages, page], first or (page if explains else 0),
+                               prose or (page if explains is not None else 0))
 
     def rows(self) -> list[tuple[str, str]]:
         """(term, pages) for each term found on the last pass, in the list's order."""
@@ -80,8 +82,8 @@ class PageList(IndexingFlowable):
         for term, _ in self.item.terms:
             if term not in self._last:
                 continue
-            pages, first = self._last[term]
-            out.append((term, ", ".join(map(str, pages)) if self.item.every else str(first or pages[0])))
+            pages, first, prose = self._last[term]
+            out.append((term, ", ".join(map(str, pages)) if self.item.every else str(first or prose or pages[0])))
         return out
 
     def wrap(self, aw: float, ah: float) -> tuple[float, float]:
