@@ -138,7 +138,7 @@ def _table(look: Look, t: rb.RulebookTable, width: float) -> RLTable:
                 for i in range(cols)]
         widths = _at_least(COLUMN, [width * a / sum(asks) for a in asks])
     if t.gallery:  # pictures with their captions under them, in rows
-        return _gallery(look, t, widths)
+        return _gallery(look, t, width)
     cells = [[FaceFlowable(look, c) if isinstance(c, rb.Figure) else Markup(look, c, BODY - 1) for c in row]
              for row in t.rows]
     table = RLTable(cells, colWidths=widths, repeatRows=1)
@@ -152,10 +152,14 @@ def _table(look: Look, t: rb.RulebookTable, width: float) -> RLTable:
     return table
 
 
-def _gallery(look: Look, t: rb.RulebookTable, widths: list[float]) -> RLTable:
-    cells = [[[FaceFlowable(look, c), Spacer(1, 2), Markup(look, c.caption, BODY - 1)]
-              if isinstance(c, rb.Figure) else "" for c in row] for row in t.rows]
-    table = RLTable(cells, colWidths=widths)
+def _gallery(look: Look, t: rb.RulebookTable, width: float) -> RLTable:
+    """The pictures in rows, as many to a row as this paper's text width takes at the width each asks (A5: fewer)."""
+    figures = [c for row in t.rows for c in row if isinstance(c, rb.Figure)]
+    across = max(1, int((width + 4 * MM) // (max(f.width for f in figures) + 2 * MM + 12))) if figures else 1
+    cells: list[list[Any]] = [[[FaceFlowable(look, f), Spacer(1, 2), Markup(look, f.caption, BODY - 1)]
+                               for f in figures[i:i + across]] for i in range(0, len(figures), across)]
+    cells[-1] += [""] * (across - len(cells[-1]))
+    table = RLTable(cells, colWidths=[width / across] * across)
     table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("ALIGN", (0, 0), (-1, -1), "LEFT"),
                                ("FONT", (0, 0), (-1, -1), look.body_font),  # (an empty cell: no Helvetica)
                                ("TOPPADDING", (0, 0), (-1, -1), 6), ("BOTTOMPADDING", (0, 0), (-1, -1), 4)]))
