@@ -162,3 +162,10 @@ def test_a_wrong_diagram_or_example_block_is_said_at_its_line(voyage_copy):
     assert "'room': write `LABEL: FIELD`" in said and "did you mean 'rooms'" in said
     for n in at:
         assert f"cards/voyage/rulebook.md:{n}:" in said, (n, said)
+
+
+@pytest.mark.parametrize("game", ["voyage", "arkship"])
+def test_the_contents_fit_on_one_page(shared_build, game):
+    texts = pages(book(shared_build, game))
+    dotted = [i + 1 for i, t in enumerate(texts) if re.search(r"(\. ){8,}\.? ?\d", t)]
+    assert dotted == [2], dotted  # no entry carried onto a page of its own

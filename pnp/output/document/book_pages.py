@@ -218,7 +218,10 @@ def render_rulebook(flow: list[rb.Flow], look: Look, name: str, version: str, pa
     st = _styles(look)
     toc = TableOfContents(levelStyles=[st["toc0"], st["toc1"]], dotsMinLevel=0,
                           tableStyle=TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
-                                                 ("FONT", (0, 0), (-1, -1), look.body_font)]))
+                                                 ("FONT", (0, 0), (-1, -1), look.body_font),
+                                                 # rows close together: forty entries on one page, none carried on
+                                                 ("TOPPADDING", (0, 0), (-1, -1), 1),
+                                                 ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]))
     story: list[Flowable] = [*_cover_faces(look, cover[1], doc), NextPageTemplate("page"), PageBreak(),
                              Paragraph("In this book", st["1"]), toc, PageBreak()]  # the cover, then the contents
     for item in flow:
