@@ -267,6 +267,8 @@ WHOLE_GAMES = {"shared_build", "shared_check", "moon", "ark", "sleeping_gods", "
 # the other tests that take most of a second of processor time or more (a simulation of many games, a whole game
 # dealt or checked, a docs site built, a fuzz run): slow too, so that the quick run stays quick
 HEAVY = {
+    "test_the_diagram_and_the_example_follow_a_changed_card",
+    "test_a_wrong_diagram_or_example_block_is_said_at_its_line",
     "test_a_bleed_a_few_hundredths_short_on_every_turned_card_fails_the_check",
     "test_a_block_list_of_decks_gets_one_more_item",
     "test_a_bomb_is_refused_in_little_memory",

@@ -324,11 +324,12 @@ def _rulebook(game: Game, prep: Prepared, env: LayoutEnv, paper: tuple[float, fl
     booklet = opts.rulebook == "booklet"
     if opts.force:
         stale: list[Problem] = []
-        made = rulebook_pdf(game, prep.decks, env, paper, booklet, pdfx, stale)
+        made = rulebook_pdf(game, prep.decks, env, paper, booklet, pdfx, stale, opts.rules.custom)
         notes += [f"--force: the rulebook printed despite {p.where}: {p.message}" for p in stale]
         return made
     colour = None if pdfx is None else (pdfx.version, pdfx.limit, sorted(pdfx.palette.items()))
-    return kept_rulebook(game, (key, colour), lambda: rulebook_pdf(game, prep.decks, env, paper, booklet, pdfx))
+    return kept_rulebook(game, (key, colour, opts.rules.custom),
+                         lambda: rulebook_pdf(game, prep.decks, env, paper, booklet, pdfx, custom=opts.rules.custom))
 
 
 def order_of(opts: BuildOptions) -> str:

@@ -8,15 +8,17 @@ from typing import Any
 from pnp.core.errors import InputError, Problem, RuleError
 from pnp.layout.template_engine import LayoutEnv
 from pnp.model.game import Game
+from pnp.rules.played_view import Replay
 from pnp.rules.rulebook_flow import rulebook_flow
 
 
 def rulebook_pdf(game: Game, decks: list[Any], env: LayoutEnv, paper: tuple[float, float],
-                 booklet: bool = False, pdfx: Any = None, forced: list[Problem] | None = None) -> bytes | None:
+                 booklet: bool = False, pdfx: Any = None, forced: list[Problem] | None = None,
+                 custom: bool = True) -> bytes | None:
     """The rulebook's PDF; an InputError (bad names, a bound, a block taller than a page) or a RuleError (a stale
     count) when it cannot be printed. `forced` (`pnp build --force`): the stale counts are put in it and the book
-    is drawn all the same."""
-    made = rulebook_flow(game, decks, env)
+    is drawn all the same. `custom`: the game's code may run, to replay the games its examples tell."""
+    made = rulebook_flow(game, decks, env, replay_of(game) if custom else None)
     if made is None:
         return None
     flow, problems = made
@@ -36,12 +38,26 @@ def rulebook_pdf(game: Game, decks: list[Any], env: LayoutEnv, paper: tuple[floa
                            cover_of(game, decks))
 
 
-COVER_FACES = 3  # the cards the rulebook's cover shows
+def replay_of(game: Game) -> Replay:
+    """A game of the simulator told event by event, for an ```pnp example``` block: the game `pnp simulate GAME
+    --trace SEED:INDEX --players N` tells, played by the baseline policy in the sandbox."""
+
+    def replay(players: int, seed: int, index: int) -> list[list[Any]]:
+        from pnp.play.told import trace
+        from pnp.rules.setup import setup_of
+
+        gs = setup_of(game)
+        return trace(game, gs.spec if gs else None, players, f"{seed}:{index}", seed, "baseline")["events"]
+
+    return replay
+
+
+COVER_FACES, COVER_ROW = 6, 3  # the cards the rulebook's cover shows, and how many decks they come from
 
 
 def cover_of(game: Game, decks: list[Any]) -> tuple[str, list[Any]]:
     """The cover's line of facts ("1-4 players · 30-45 minutes · ages 12+", each where game.yaml says it) and the
-    faces it shows: the first card of each of the first decks of cards (portrait faces), up to COVER_FACES."""
+    faces it shows: the first two cards of each of the first COVER_ROW decks of cards (portrait faces), in two rows."""
     m = game.manifest
     facts = []
     if m.players is not None:
@@ -52,7 +68,11 @@ def cover_of(game: Game, decks: list[Any]) -> tuple[str, list[Any]]:
     if m.age:
         facts.append(f"ages {m.age}+")
     faces: list[Any] = []
-    for _deck, entries, _ in decks:
-        if entries and entries[0][0] is not None and entries[0][0].h > entries[0][0].w and len(faces) < COVER_FACES:
-            faces.append(entries[0][0])
+    portrait = [entries for _deck, entries, _ in decks if entries and entries[0][0] is not None
+                and entries[0][0].h > entries[0][0].w][:COVER_ROW]
+    for k in range(COVER_FACES // COVER_ROW):  # the first card of each, then the next of each
+        for entries in portrait:
+            cards = list(dict.fromkeys(meta.get("id") for _, _, meta in entries))
+            if k < len(cards) and len(faces) < COVER_FACES:
+                faces.append(next(front for front, _, meta in entries if meta.get("id") == cards[k]))
     return " · ".join(facts), faces

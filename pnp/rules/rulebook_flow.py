@@ -9,6 +9,7 @@ from pnp.core.errors import InputError, Problem, Problems
 from pnp.layout.rulebook.flow import Faces, Flow
 from pnp.layout.template_engine import LayoutEnv
 from pnp.model.game import Game
+from pnp.rules.played_view import Replay, played_for
 
 
 def faces_of(decks: list[Any]) -> Faces:
@@ -20,9 +21,11 @@ def faces_of(decks: list[Any]) -> Faces:
     return out
 
 
-def rulebook_flow(game: Game, decks: list[Any], env: LayoutEnv) -> tuple[list[Flow], list[Problem]] | None:
+def rulebook_flow(game: Game, decks: list[Any], env: LayoutEnv, replay: Replay | None = None
+                  ) -> tuple[list[Flow], list[Problem]] | None:
     """The rulebook's flow and what is wrong in it (bad names: errors; stale counts: rule errors); None when the
-    game has no rulebook.md."""
+    game has no rulebook.md. `replay`: plays a game for an ```pnp example``` block (a command hands it in; without
+    it the example is left out, with a warning)."""
     from pnp.layout.rulebook.blocks import lay_out_rulebook
     from pnp.model.rulebook.source import read_rulebook
     from pnp.rules.setup_view import setup_view
@@ -36,5 +39,7 @@ def rulebook_flow(game: Game, decks: list[Any], env: LayoutEnv) -> tuple[list[Fl
     except InputError as exc:  # the setup itself is bad: `pnp check` says so where it is
         setup = None
         problems.extend(exc.problems)
-    flow = lay_out_rulebook(book, game, faces_of(decks), problems, set(env.icons), setup)
+    played = played_for(game, book, replay, problems)
+    meanings = {name: icon.description for name, icon in env.icons.items()}
+    flow = lay_out_rulebook(book, game, faces_of(decks), problems, meanings, setup, played)
     return flow, problems.items

@@ -79,6 +79,8 @@ class RulebookPage:
                 out.append(self.figure(item, whole=True))
             elif isinstance(item, rb.PageBreak):
                 out.append('<hr class="pagebreak">')
+            elif isinstance(item, rb.PageIndex):  # (a page has no numbers here: its terms, the PDF gives the pages)
+                out.append(f'<p class="legend">{escape(", ".join(term for term, _ in item.terms))}</p>')
         return "\n".join(out)
 
     def markup(self, markup: str) -> str:
@@ -142,6 +144,8 @@ class RulebookPage:
             h = round(fig.width * face.h / face.w * PX)
             if i == 0 and fig.callouts:
                 imgs.append(self.callouts(fig, face, key, w, h))
+            elif i == 0 and fig.pieces:
+                imgs.append(self.pieces(fig, face, key, w, h))
             else:
                 imgs.append(f'<img class="book-face" src="/face/{key}.png" width="{w}" height="{h}" alt="a face">')
         body = "".join(imgs)
@@ -150,6 +154,19 @@ class RulebookPage:
         caption = f"<figcaption>{self.markup(fig.caption)}</figcaption>" if fig.caption else ""
         legend = "".join(f'<p class="legend">{self.markup(line)}</p>' for line in fig.legend)
         return f'<figure class="book-figure"><div class="faces">{body}</div>{caption}{legend}</figure>'
+
+    def pieces(self, fig: Figure, face: Face, key: str, w: int, h: int) -> str:
+        """A setup diagram: the board with each dealt piece on it, and the players' numbers."""
+        keys = self.live.key_extra(self.prep, [p for p, *_ in fig.pieces])
+        laid = "".join(f'<image href="/face/{k}.png" x="{x:.1f}" y="{y:.1f}" width="{pw:.1f}" '
+                       f'height="{pw * p.h / p.w:.1f}"/>' for (p, x, y, pw), k in zip(fig.pieces, keys, strict=True))
+        r = face.w * 0.015
+        marks = "".join(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="{r:.1f}" class="callout"/><text x="{x:.1f}" '
+                        f'y="{y:.1f}" font-size="{r * 1.2:.1f}" text-anchor="middle" dominant-baseline="central" '
+                        f'class="callout-n">{n}</text>' for n, x, y in fig.badges)
+        return (f'<svg class="book-anatomy" width="{w}" height="{h}" viewBox="0 0 {face.w:.1f} {face.h:.1f}" '
+                f'role="img" aria-label="the board as the setup deals it"><image href="/face/{key}.png" '
+                f'width="{face.w:.1f}" height="{face.h:.1f}"/>{laid}{marks}</svg>')
 
     def callouts(self, fig: Figure, face: Face, key: str, w: int, h: int) -> str:
         """The face with a numbered callout per element in a margin on its left, level with the element, a leader

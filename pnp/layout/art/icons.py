@@ -79,6 +79,7 @@ class IconDef:
     name: str
     shapes: tuple[IconShape, ...]
     svg: SvgArt | None = None  # an SVG icon: the renderer traces it
+    description: str = ""  # what it means, in words (icons.yaml): the rulebook's key to the icons
 
 
 _NUM = re.compile(r"[MLHVCQZmlhvcqz]|-?(?:\d+\.?\d*|\.\d+)(?:e-?\d+)?")
@@ -189,7 +190,7 @@ def load_icons(path: Path, root: Path, warnings: Problems | None = None) -> dict
         if icon.svg is not None:
             art = _svg_icon(path.parent / icon.svg, root, icon.svg, doc, name, problems, icon.background == "none")
             if art is not None:
-                icons[name] = IconDef(name, (), art)
+                icons[name] = IconDef(name, (), art, icon.description)
             continue
         if not icon.shapes:
             problems.add(doc.where(("icons", name)), "an icon needs `shapes:` or `svg:`", f"icons.{name}")
@@ -212,7 +213,7 @@ def load_icons(path: Path, root: Path, warnings: Problems | None = None) -> dict
                 problems.add(doc.where(at), str(exc), f"icons.{name}.shapes[{i}]")
                 continue
             shapes.append(IconShape(_scale(outline, spec.size), s.fill, s.stroke, s.width / spec.size))
-        icons[name] = IconDef(name, tuple(shapes))
+        icons[name] = IconDef(name, tuple(shapes), None, icon.description)
     problems.raise_if_errors()
     if warnings is not None:
         warnings.extend(problems.warnings)

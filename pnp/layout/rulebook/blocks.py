@@ -9,20 +9,26 @@ from typing import Any
 
 from pnp.core import bounds, watchdog
 from pnp.core.errors import InputError, Problems, Where, did_you_mean, each_once
+from pnp.layout.rulebook.callouts import anchor, words
 from pnp.layout.rulebook.flow import (
-    SMALL,
+    LEAST,
+    PICTURE,
     TALL,
+    WIDE,
     Faces,
     Figure,
     Flow,
     Heading,
     PageBreak,
     Para,
+    Played,
     Resolver,
     RulebookTable,
     SetupView,
 )
+from pnp.layout.rulebook.indexes import glossary, index
 from pnp.layout.rulebook.names import shown
+from pnp.layout.rulebook.played import example, setup_diagram
 from pnp.layout.scene import Static
 from pnp.model.game import Game
 from pnp.model.rulebook.source import Rulebook, RulebookBlock
@@ -36,22 +42,35 @@ def _human(word: str) -> str:
 
 
 def contents(r: Resolver, b: RulebookBlock) -> list[Flow]:
-    """Every printed component with its count and a small picture, then what else the game needs."""
-    rows: list[list[str | Figure]] = [["", "**Component**", "**Count**"]]
-    size = r.width(b, SMALL)
+    """Every printed component as a picture at least `width=` wide (default 30 mm) with its name and count, in rows;
+    a wide piece (a track) across the page; then what else the game needs, in a table."""
+    size = r.width(b, PICTURE)
+    cells: list[str | Figure] = []
+    wide: list[Flow] = []
     for deck in r.game.decks:
         first = next(((f, bk) for (d, _), (f, bk) in r.faces.items() if d == deck.id), None)
         if first is None:
             continue
-        tall = first[0].h / first[0].w  # a tall piece (a standee, a tarot card) no taller than TALL times SMALL
-        rows.append([Figure([first[0]], min(size, size * TALL / tall)), deck.name, str(deck.faces)])
+        face = first[0]
+        if face.w / face.h >= WIDE:  # as wide as the text, so that it reads
+            wide.append(Figure([face], min(face.w, r.text_width), f"{deck.name} {deck.faces}"))
+        else:  # a tall piece (a standee, a tarot card) no taller than TALL times its width
+            width = max(min(size, size * TALL * face.w / face.h), min(size, LEAST))  # (never less than LEAST)
+            cells.append(Figure([face], width, f"**{deck.name}**\n{deck.faces}"))
+    cells.sort(key=lambda f: f.faces[0].h * f.width / f.faces[0].w if isinstance(f, Figure) else 0)  # rows alike
+    across = max(1, int((r.text_width + 4 * MM) // (size + 6 * MM)))
+    rows: list[list[str | Figure]] = [cells[i:i + across] + [""] * (across - len(cells[i:i + across]))
+                                      for i in range(0, len(cells), across)]
+    out: list[Flow] = [RulebookTable(rows, [1 / across] * across, gallery=True)] if rows else []
+    out += wide
     printed = {d.id for d in r.game.decks}
     cards = {c.id for d in r.game.decks for c in d.cards}
+    also: list[list[str | Figure]] = [["**Also needed**", "**Count**"]]
     for cid, item in r.game.manifest.content().items():
         if cid not in printed and cid not in cards and item.count:
             note = f" ({item.note})" if item.note else ("" if item.printed else " (not printed)")
-            rows.append(["", _human(cid) + note, str(item.count)])
-    return [RulebookTable(rows, [0.2, 0.6, 0.2])]
+            also.append([_human(cid) + note, str(item.count)])
+    return out + ([RulebookTable(also, [0.8, 0.2])] if len(also) > 1 else [])
 
 
 def face(r: Resolver, b: RulebookBlock) -> list[Flow]:
@@ -98,6 +117,7 @@ def anatomy(r: Resolver, b: RulebookBlock) -> list[Flow]:
         if source and box:
             for name in source.names:
                 where_named.setdefault(name, box)
+    printed = words(shown_face)
     for n, (line, where) in enumerate(b.body, 1):
         name, sep, text = line.partition(":")
         name = name.strip()
@@ -107,9 +127,17 @@ def anatomy(r: Resolver, b: RulebookBlock) -> list[Flow]:
                            "rulebook")
             continue
         fig.callouts.append((n, *where_named[name]))
+        fig.leaders.append((n, *anchor(shown_face, name, where_named[name], printed)))
         fig.legend.append(f"**{n}** {r.markup([text.strip()])}")
     fig.width = r.width(b, 60 * MM)
     return [fig]
+
+
+def _meaning(description: str) -> str:
+    """An icon's description (icons.yaml) as the key says it: a capital first, what it is printed as."""
+    from pnp.model.rulebook.source import literal
+
+    return literal(description[:1].upper() + description[1:])
 
 
 def key(r: Resolver, b: RulebookBlock) -> list[Flow]:
@@ -121,10 +149,11 @@ def key(r: Resolver, b: RulebookBlock) -> list[Flow]:
             r.problems.add(r.book.find(name, where), f"no icon {name!r} in the game's icon set"
                            f"{did_you_mean(name, r.icons)}", "rulebook")
     names = sorted({n for n, _ in chosen if n in r.icons}) if chosen else sorted(r.icons)
-    rows: list[list[str | Figure]] = [["**Icon**", "**Name**"]]
-    rows += [[f":{name}:", _human(name)] for name in names]
+    rows: list[list[str | Figure]] = [["**Icon**", "**Meaning**"]]
+    said = sorted(((_meaning(r.icons[name]) or _human(name), name) for name in names), key=lambda t: t[0].lower())
+    rows += [[f":{name}:", meaning] for meaning, name in said]
     out: list[Flow] = [RulebookTable(rows, [0.2, 0.8])] if r.icons else []
-    if r.names["glossary"]:
+    if r.names["glossary"] and not any(x.kind == "glossary" for x in r.book.blocks):  # (a glossary lists them)
         out.append(Para("**Terms:** " + ", ".join(r.names["glossary"])))
     return out
 
@@ -214,16 +243,17 @@ def pagebreak(r: Resolver, b: RulebookBlock) -> list[Flow]:
 
 BLOCKS: dict[str, Callable[[Resolver, RulebookBlock], list[Flow]]] = {
     "contents": contents, "face": face, "anatomy": anatomy, "key": key, "table": table, "setup": setup,
-    "effects": effects, "pagebreak": pagebreak}
+    "effects": effects, "pagebreak": pagebreak, "setup-diagram": setup_diagram, "example": example,
+    "glossary": glossary, "index": index}
 
 
-def lay_out_rulebook(book: Rulebook, game: Game, faces: Faces, problems: Problems, icons: set[str],
-                     setup: SetupView | None = None) -> list[Flow]:
+def lay_out_rulebook(book: Rulebook, game: Game, faces: Faces, problems: Problems, icons: dict[str, str],
+                     setup: SetupView | None = None, played: Played | None = None) -> list[Flow]:
     """The rulebook's flow; what cannot be resolved is added to `problems` (located, each said once with the number
     of its places) and left out. The flow is counted as it is made (pnp.model.rulebook.work_counted): past a bound, or
     past `bounds.RULEBOOK_SECONDS`, one problem at the block and the flow stops there."""
     found = Problems()
-    r = Resolver(book, game, faces, found, icons, setup)
+    r = Resolver(book, game, faces, found, icons, setup, played)
     flow: list[Flow] = []
     tally = Tally()
     b = None
@@ -281,6 +311,6 @@ def count(tally: Tally, flow: list[Flow], b: RulebookBlock) -> None:
             tally.drawn(sum(isinstance(c, Figure) for row in item.rows for c in row), b.where)
         elif isinstance(item, Figure):
             tally.block(b.where, "picture")
-            tally.drawn(len(item.faces), b.where)
+            tally.drawn(len(item.faces) + len(item.pieces), b.where)
         else:
             tally.block(b.where)

@@ -4,7 +4,7 @@ figures of laid-out faces) that output draws; every name it cannot find is a loc
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from pnp.core.errors import Problems, Where, did_you_mean, echo
 from pnp.layout.rulebook.names import prose_names, rulebook_names, shown
@@ -37,8 +37,11 @@ class Figure:
     width: float  # points, of each face
     caption: str = ""
     callouts: list[tuple[int, float, float, float, float]] = field(default_factory=list)  # number, element's box
+    leaders: list[tuple[int, bool, float, float, float]] = field(default_factory=list)  # number, right?, end, run
     legend: list[str] = field(default_factory=list)
     where: Where | None = None
+    pieces: list[tuple[Face, float, float, float]] = field(default_factory=list)  # on the first face: face, x, y, w
+    badges: list[tuple[int, float, float]] = field(default_factory=list)  # a numbered disc on it, at x, y (face pts)
 
 
 @dataclass
@@ -46,10 +49,21 @@ class RulebookTable:
     rows: list[list[str | Figure]]  # header first
     widths: list[float] | None = None  # fractions of the text width
     where: Where | None = None
+    gallery: bool = False  # rows of pictures with their captions: no header, no rules between rows
 
 
 @dataclass
 class PageBreak:
+    where: Where | None = None
+
+
+@dataclass
+class PageIndex:
+    """A glossary (each term with the page that explains it) or an index (each word with every page it is on); the
+    pages are found as the book is drawn (pnp/output/document/book_index.py)."""
+
+    every: bool  # an index: every page; a glossary: the page that explains it
+    terms: list[tuple[str, list[str]]]  # each term and the spellings it is found by (itself first)
     where: Where | None = None
 
 
@@ -63,21 +77,53 @@ class SetupView:
     options: dict[str, list[Any]]
 
 
-Flow = Heading | Para | Figure | RulebookTable | PageBreak
+class StepSaid(NamedTuple):
+    """A setup step as a setup diagram says it."""
+
+    kind: str  # draw, place, roll or track
+    source: str  # the deck, die or track card it deals from
+    said: str  # what it is, in words ("the Happiness track", "the Peril Die")
+    unit: str = ""  # a track's unit ("%")
+    wild: str = ""  # a roll: what its wild face means
+
+
+@dataclass
+class Dealt:
+    """A setup dealt for a ```pnp setup-diagram``` block (by pnp.rules.played_view: layout reads, never deals)."""
+
+    players: int
+    seed: int
+    table: dict[str, Any]  # what `pnp setup` deals, by label
+    hands: list[dict[str, Any]]
+    steps: dict[str, StepSaid]  # by label
+
+
+@dataclass
+class Played:
+    """What the rulebook's drawn blocks show: setups dealt by (players, seed), games told by (players, seed, index)
+    (each game's events as pnp.play.told tells them)."""
+
+    deals: dict[tuple[int, int], Dealt]
+    stories: dict[tuple[int, int, int], list[list[Any]]]
+
+
+Flow = Heading | Para | Figure | RulebookTable | PageBreak | PageIndex
 Faces = dict[tuple[str, str], tuple[Face, Face | None]]  # (deck, card) -> its front and back
 
 
 class Resolver:
-    def __init__(self, book: Rulebook, game: Game, faces: Faces, problems: Problems, icons: set[str],
-                 setup: SetupView | None):
+    def __init__(self, book: Rulebook, game: Game, faces: Faces, problems: Problems, icons: dict[str, str],
+                 setup: SetupView | None, played: Played | None = None):
         self.book, self.game, self.faces, self.problems = book, game, faces, problems
-        self.icons, self.setup = icons, setup
+        self.icons, self.setup = icons, setup  # icons: each name's meaning (icons.yaml)
+        self.played = played or Played({}, {})
         self.names = rulebook_names(game)
         self.words = prose_names(game)
         self.held = held(game, self.words, [*setup.steps, *(row for row, _ in setup.by_players)] if setup else [])
         self.decks = {d.id: d for d in game.decks}
         self.unknown: dict[str, str] = {}  # an unknown icon's name -> what is said of it
         self.at = Where(book.file)  # the block being laid out
+        self.text_width = TEXT_WIDTH
 
     def markup(self, inline: Inline, check: Where | None = None) -> str:
         out: list[str] = []
@@ -146,5 +192,8 @@ class Resolver:
             return default
 
 
-SMALL = 14 * MM  # a component's picture in the contents list
-TALL = 1.75  # its height at most this times SMALL (a tarot card's 1.71 is kept whole)
+PICTURE = 30 * MM  # a component's picture in the contents
+LEAST = 25 * MM  # and never narrower than this (a tall standee is drawn taller): it reads
+TALL = 1.75  # its height at most this times its width (a tarot card's 1.71 is kept whole)
+WIDE = 2.5  # a piece this many times as wide as it is tall (a track) goes across the page
+TEXT_WIDTH = 174 * MM  # the width of the rulebook's text on A4 (pnp/output/document/book_pages.py: paper less margins)

@@ -19,7 +19,8 @@ from pnp.model.project import read_input
 from pnp.model.rulebook.work_counted import Tally, lines_bound, refuse, text_bound
 
 SOURCE = "rulebook.md"
-KINDS = ("contents", "face", "anatomy", "setup", "key", "table", "effects", "pagebreak")
+KINDS = ("contents", "face", "anatomy", "setup", "key", "table", "effects", "pagebreak", "setup-diagram", "example",
+         "glossary", "index")
 
 
 @dataclass(frozen=True)

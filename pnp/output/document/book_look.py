@@ -19,6 +19,7 @@ from pnp.output.render.renderer import Renderer
 
 BODY = 10.0  # pt
 GUTTER = 12 * MM  # left of a face with callouts
+LIFT = 5.5  # points: a callout's number stands this far above its leader's level run
 
 
 class Look:
@@ -43,6 +44,7 @@ class Look:
 
             self.renderer = PdfxRenderer(env.icons, title, self.body.face("regular").name, pdfx)
         self.max_h = 1e9  # the tallest a figure may be: the page's frame, less room for a caption
+        self.frame_h = 1e9  # the page's frame: its height
 
     def drawer(self, canv: Any) -> Renderer:
         r = self.renderer
@@ -92,14 +94,15 @@ class FaceFlowable(Flowable):
     def __init__(self, look: Look, fig: rb.Figure, width: float | None = None):
         super().__init__()
         self.look, self.fig = look, fig
-        self.each = width or fig.width
+        self.asked = self.each = width or fig.width
+        self.scale = 1.0  # less where the picture shrinks to keep its page full (book_keep.Together)
 
     def wrap(self, aw: float, ah: float) -> tuple[float, float]:
         n = max(len(self.fig.faces), 1)
         self.left = GUTTER if self.fig.callouts else 0.0  # the callouts stand in a margin left of the face
-        self.each = min(self.each, (aw - self.left - (n - 1) * 4 * MM) / n)
+        self.each = min(self.asked, (aw - self.left - (n - 1) * 4 * MM) / n)
         tall = max(f.h / f.w for f in self.fig.faces)
-        self.each = min(self.each, self.look.max_h / tall)  # a tall face (a die net, a board) fits the page
+        self.each = min(self.each, self.look.max_h / tall) * self.scale  # a tall face (a die net, a board) fits
         self.height = tall * self.each
         self.width = 2 * self.left + n * self.each + (n - 1) * 4 * MM
         return self.width, self.height
@@ -116,6 +119,8 @@ class FaceFlowable(Flowable):
             path.rect(0, -face.h, face.w, face.h)
             c.clipPath(path, stroke=0, fill=0)
             r._items(face.items, face)
+            if i == 0:
+                self._pieces(s)
             c.restoreState()
             c.setStrokeColorRGB(0.7, 0.7, 0.7)
             c.setLineWidth(0.4)
@@ -124,26 +129,75 @@ class FaceFlowable(Flowable):
                 self._callouts(s)
             x += self.each + 4 * MM
 
+    def _pieces(self, s: float) -> None:
+        """The pieces lying on the first face (a setup diagram: cards on the board's spots), then their numbered
+        discs; drawn in the face's own units (the canvas is scaled by `s`)."""
+        r, c, look = self.look.drawer(self.canv), self.canv, self.look
+        for piece, x, y, w in self.fig.pieces:
+            k = w / piece.w
+            c.saveState()
+            c.translate(x, -y)
+            c.scale(k, k)
+            path = c.beginPath()
+            path.rect(0, -piece.h, piece.w, piece.h)
+            c.clipPath(path, stroke=0, fill=0)
+            r._items(piece.items, piece)
+            c.restoreState()
+            c.setStrokeColorRGB(0.2, 0.2, 0.2)
+            c.setLineWidth(0.4 / s)
+            c.rect(x, -y - piece.h * k, w, piece.h * k)
+        radius = 2.6 * MM / s
+        for n, x, y in self.fig.badges:
+            c.setStrokeColorRGB(*look.ink)
+            c.setLineWidth(0.6 / s)
+            c.setFillColorRGB(*look.gold)
+            c.circle(x, -y, radius, stroke=1, fill=1)
+            c.setFillColorRGB(*look.ink)
+            c.setFont(look.title_font, 9 / s)
+            c._code.append("/Span <</ActualText ()>> BDC")  # (as a callout's number: a mark, not text to copy)
+            c.drawCentredString(x, -y - 3.1 / s, str(n))
+            c._code.append("EMC")
+
     def _callouts(self, s: float) -> None:
-        """Each number in the margin on its element's side, level with it (kept apart), a leader line to it."""
+        """Each number in the margin on its leader's side, level with where the leader ends (numbers kept apart and
+        within the picture's height); the leader runs level across the face to its element (layout chose where it
+        crosses no word: pnp/layout/rulebook/callouts.py) and, in the margin, to its number."""
         c, look = self.canv, self.look
         radius = 2.3 * MM
         face_w = self.fig.faces[0].w * s
-        last: dict[bool, float] = {}
-        for n, x, y0, w, h in sorted(self.fig.callouts, key=lambda t: t[2] + t[4] / 2):
-            right = x + w / 2 > self.fig.faces[0].w / 2
-            py = self.height - (y0 + h / 2) * s
-            px = self.left + (min(x + w, self.fig.faces[0].w) if right else max(x, 0)) * s
-            y = py if right not in last else min(py, last[right] - 2 * radius - 1)
-            last[right] = y
+        for right in (False, True):
+            leaders = sorted((t for t in self.fig.leaders if t[1] == right), key=lambda t: t[4])
+            # each number a little above its leader's level run, so that it never reads as part of a line of the face
+            ys = spread([self.height - run * s + LIFT for *_, run in leaders], 2 * radius + 1, radius,
+                        self.height - radius)
             mx = self.left + face_w + self.left - radius - 0.5 if right else radius + 0.5
-            c.setStrokeColorRGB(*look.ink)
-            c.setFillColorRGB(*look.ink)
-            c.setLineWidth(0.6)
-            c.line(mx + (-radius if right else radius), y, px, py)
-            c.circle(px, py, 0.9, stroke=0, fill=1)
-            c.setFillColorRGB(*look.gold)
-            c.circle(mx, y, radius, stroke=1, fill=1)
-            c.setFillColorRGB(*look.ink)
-            c.setFont(look.title_font, 8)
-            c.drawCentredString(mx, y - 2.8, str(n))
+            edge = self.left + (face_w if right else 0.0)
+            for (n, _, ax, ay, run), y in zip(leaders, ys, strict=True):
+                py, px, ry = self.height - ay * s, self.left + ax * s, self.height - run * s
+                c.setStrokeColorRGB(*look.ink)
+                c.setFillColorRGB(*look.ink)
+                c.setLineWidth(0.6)
+                c.line(mx + (-radius if right else radius), y, edge, ry)
+                c.line(edge, ry, px, ry)
+                c.line(px, ry, px, py)
+                c.circle(px, py, 0.9, stroke=0, fill=1)
+                c.setFillColorRGB(*look.gold)
+                c.circle(mx, y, radius, stroke=1, fill=1)
+                c.setFillColorRGB(*look.ink)
+                c.setFont(look.title_font, 8)
+                c._code.append("/Span <</ActualText ()>> BDC")  # a mark on the picture: copied text leaves it out
+                c.drawCentredString(mx, y - 2.8, str(n))
+                c._code.append("EMC")
+
+
+def spread(wanted: list[float], apart: float, low: float, high: float) -> list[float]:
+    """Heights (PDF points, up) for discs wanted at `wanted` (top first), each `apart` from the next and all between
+    `low` and `high`, as near their wish as that allows (pushed down from the top, then up from the bottom)."""
+    out: list[float] = []
+    for y in wanted:
+        y = min(y, high)
+        out.append(y if not out else min(y, out[-1] - apart))
+    for i in range(len(out) - 1, -1, -1):
+        floor = low if i == len(out) - 1 else out[i + 1] + apart
+        out[i] = max(out[i], floor)
+    return out

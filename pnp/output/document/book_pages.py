@@ -28,19 +28,24 @@ from pnp.core import bounds, watchdog
 from pnp.core.errors import InputError, Problem, Where
 from pnp.layout.rulebook import flow as rb
 from pnp.model.units import MM
+from pnp.output.document.book_index import SEEN, PageList, Watch
+from pnp.output.document.book_keep import Together
 from pnp.output.document.book_look import BODY, FaceFlowable, Look, Markup
 
 MARGIN = 18 * MM
 COVER_WIDTH = 58 * MM  # each face on the cover, at most
+COVER_ROW = 3  # faces side by side on the cover
+HEADED = 28 * MM  # a section's heading starts a new page unless this much is left: room for it and 3 lines
 
 
 class _Doc(BaseDocTemplate):
     def __init__(self, buf: io.BytesIO, look: Look, name: str, version: str, paper: tuple[float, float],
-                 facts: str = ""):
+                 facts: str = "", watch: Watch | None = None):
         super().__init__(buf, pagesize=paper, leftMargin=MARGIN, rightMargin=MARGIN, topMargin=MARGIN + 4 * MM,
                          bottomMargin=MARGIN, title=f"{name}: rules", author="", creator="pnp", invariant=1,
                          initialFontName=look.body_font)  # from the first operator on: no Helvetica in the file
         self.look, self.name, self.version, self.facts = look, name, version, facts
+        self.watch = watch  # the terms a glossary or index lists: each flowable's are told to them
         self.section = ""  # the last section begun
         self.where: Where | None = None  # the block of rulebook.md being placed (a part of a split table: its table's)
         self.head = ""  # the running head of this page: its first section, or the one it goes on with
@@ -92,6 +97,8 @@ class _Doc(BaseDocTemplate):
         canv.restoreState()
 
     def afterFlowable(self, flowable: Flowable) -> None:
+        for term, explains in self.watch.said(flowable) if self.watch else ():
+            self.notify(SEEN, (term, self.page, explains))
         level = getattr(flowable, "toc_level", None)
         if level is not None:
             text = flowable.getPlainText()
@@ -118,6 +125,7 @@ def _heading(text: str, style: ParagraphStyle, level: int | None) -> Paragraph:
 
     p = Paragraph(escape(text), style)
     p.toc_level = level
+    p.heading = True
     return p
 
 
@@ -129,13 +137,32 @@ def _table(look: Look, t: rb.RulebookTable, width: float) -> RLTable:
         asks = [min(max(len(str(row[i])) if not isinstance(row[i], rb.Figure) else 12 for row in t.rows), 60) + 4
                 for i in range(cols)]
         widths = _at_least(COLUMN, [width * a / sum(asks) for a in asks])
+    if t.gallery:  # pictures with their captions under them, in rows
+        return _gallery(look, t, width)
     cells = [[FaceFlowable(look, c) if isinstance(c, rb.Figure) else Markup(look, c, BODY - 1) for c in row]
              for row in t.rows]
     table = RLTable(cells, colWidths=widths, repeatRows=1)
-    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "MIDDLE"), ("FONT", (0, 0), (-1, -1), look.body_font),
+    rows = len(cells)  # a split leaves no row alone: at least two under the header, two carried over
+    keep = [("NOSPLIT", (0, 0), (-1, 2)), ("NOSPLIT", (0, rows - 2), (-1, rows - 1))] if rows > 4 else []
+    table.setStyle(TableStyle([*keep, ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                               ("FONT", (0, 0), (-1, -1), look.body_font),
                                ("LINEBELOW", (0, 0), (-1, 0), 0.8, look.accent),
                                ("LINEBELOW", (0, 1), (-1, -1), 0.3, (0.8, 0.8, 0.8)),
                                ("TOPPADDING", (0, 0), (-1, -1), 3), ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]))
+    return table
+
+
+def _gallery(look: Look, t: rb.RulebookTable, width: float) -> RLTable:
+    """The pictures in rows, as many to a row as this paper's text width takes at the width each asks (A5: fewer)."""
+    figures = [c for row in t.rows for c in row if isinstance(c, rb.Figure)]
+    across = max(1, int((width + 4 * MM) // (max(f.width for f in figures) + 2 * MM + 12))) if figures else 1
+    cells: list[list[Any]] = [[[FaceFlowable(look, f), Spacer(1, 2), Markup(look, f.caption, BODY - 1)]
+                               for f in figures[i:i + across]] for i in range(0, len(figures), across)]
+    cells[-1] += [""] * (across - len(cells[-1]))
+    table = RLTable(cells, colWidths=[width / across] * across)
+    table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "BOTTOM"), ("ALIGN", (0, 0), (-1, -1), "LEFT"),
+                               ("FONT", (0, 0), (-1, -1), look.body_font),  # (an empty cell: no Helvetica)
+                               ("TOPPADDING", (0, 0), (-1, -1), 6), ("BOTTOMPADDING", (0, 0), (-1, -1), 4)]))
     return table
 
 
@@ -159,16 +186,21 @@ def _at_least(least: float, widths: list[float]) -> list[float]:
 
 
 def _cover_faces(look: Look, faces: list[Any], doc: _Doc) -> list[Flowable]:
-    """The cover's picture: the game's own faces side by side, as large as the text width takes, in the middle of
-    the page below the title band."""
+    """The cover's picture: the game's own faces in rows of COVER_ROW, as large as the text width and the page below
+    the title band take, in the middle of that space."""
     if not faces:
         return []
     band = 95 * MM - doc.topMargin  # the title band is the top 95 mm of the page (_Doc._cover)
-    each = min(COVER_WIDTH, (doc.width - (len(faces) - 1) * 4 * MM) / len(faces))
-    tall = min(max(f.h / f.w for f in faces) * each, doc.height - band - 10 * MM)
-    art = FaceFlowable(look, rb.Figure(faces, each))
-    art.hAlign = "CENTER"
-    return [Spacer(1, band + max(8 * MM, (doc.height - band - tall) / 2 - 6 * MM)), art]
+    rows = [faces[i:i + COVER_ROW] for i in range(0, len(faces), COVER_ROW)]
+    room = doc.height - band - 12 * MM - (len(rows) - 1) * 5 * MM  # the pictures' height, all rows
+    tall = max(f.h / f.w for f in faces)
+    each = min(COVER_WIDTH, (doc.width - (COVER_ROW - 1) * 4 * MM) / COVER_ROW, room / len(rows) / tall)
+    out: list[Flowable] = [Spacer(1, band + max(6 * MM, (room - len(rows) * each * tall) / 2))]
+    for row in rows:
+        art = FaceFlowable(look, rb.Figure(row, each))
+        art.hAlign = "CENTER"
+        out += [art, Spacer(1, 5 * MM)]
+    return out[:-1]
 
 
 def render_rulebook(flow: list[rb.Flow], look: Look, name: str, version: str, paper: tuple[float, float],
@@ -181,12 +213,15 @@ def render_rulebook(flow: list[rb.Flow], look: Look, name: str, version: str, pa
     buf = io.BytesIO()
     if booklet:
         paper = (max(paper) / 2, min(paper))
-    doc = _Doc(buf, look, name, version, paper, cover[0])
-    look.max_h = doc.height - 30 * MM
+    doc = _Doc(buf, look, name, version, paper, cover[0], Watch(flow))
+    look.max_h, look.frame_h = doc.height - 30 * MM, doc.height
     st = _styles(look)
     toc = TableOfContents(levelStyles=[st["toc0"], st["toc1"]], dotsMinLevel=0,
                           tableStyle=TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
-                                                 ("FONT", (0, 0), (-1, -1), look.body_font)]))
+                                                 ("FONT", (0, 0), (-1, -1), look.body_font),
+                                                 # rows close together: forty entries on one page, none carried on
+                                                 ("TOPPADDING", (0, 0), (-1, -1), 1),
+                                                 ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]))
     story: list[Flowable] = [*_cover_faces(look, cover[1], doc), NextPageTemplate("page"), PageBreak(),
                              Paragraph("In this book", st["1"]), toc, PageBreak()]  # the cover, then the contents
     for item in flow:
@@ -220,8 +255,8 @@ def _story(story: list[Flowable], item: rb.Flow, look: Look, st: dict[str, Parag
     """The flowables of one item of the flow added to the story (a heading kept with what follows it)."""
     if isinstance(item, rb.Heading):
         level = min(item.level, 3)
-        if level == 1 and len(story) > 5 and not isinstance(story[-1], PageBreak):
-            story.append(CondPageBreak(60 * MM))
+        if len(story) > 5 and not isinstance(story[-1], PageBreak | Paragraph):  # room for it and lines under it
+            story.append(CondPageBreak(60 * MM if level == 1 else HEADED))
         story.append(_heading(item.text, st[str(level)], min(level - 1, 1) if level <= 2 else None))
     elif isinstance(item, rb.Para):
         indent = item.depth * 5 * MM + (0.0 if item.bullet or not item.depth else 4 * MM)
@@ -229,27 +264,36 @@ def _story(story: list[Flowable], item: rb.Flow, look: Look, st: dict[str, Parag
         story.append(Spacer(1, 2.5))
     elif isinstance(item, rb.RulebookTable):
         table = _table(look, item, width)
-        if len(item.rows) <= 12:  # a small table stays whole, with the paragraph and heading that lead into it
-            lead = story[-2:] if len(story) > 1 and isinstance(story[-2], Markup) else []
-            while len(story) > len(lead) and isinstance(story[-len(lead) - 1], Paragraph):  # and its headings
-                lead = story[-len(lead) - 1:]
+        if len(item.rows) <= 12 and not item.gallery:  # a small table stays whole, with what leads into it
+            lead = _lead(story)
             del story[len(story) - len(lead):]
             story += [KeepTogether([*lead, table]), Spacer(1, 8)]
-        else:  # a long table flows on at once, its heading with room for a few rows (not a page of its own)
+        else:  # a long table (a gallery) flows on at once, its heading with room for a row or two
             if isinstance(story[-1], Paragraph):
                 story[-1:] = [CondPageBreak(50 * MM), story[-1], Spacer(1, 0)]
             story += [table, Spacer(1, 8)]
-    elif isinstance(item, rb.Figure):
+    elif isinstance(item, rb.Figure):  # with the paragraph and the headings that lead into it
         parts: list[Flowable] = [FaceFlowable(look, item)]
         if item.caption:
             parts.append(Markup(look, f"*{item.caption}*", BODY - 1))
         parts += [Markup(look, line, BODY - 1) for line in item.legend]
-        if isinstance(story[-1], Paragraph):  # a heading goes along with the figure under it
-            story[-1:] = [KeepTogether([story[-1], *parts]), Spacer(1, 8)]
-        else:
-            story += [Spacer(1, 4), KeepTogether(parts), Spacer(1, 8)]
+        lead = _lead(story)
+        del story[len(story) - len(lead):]
+        story += [Together(look, [*lead, *([] if lead and isinstance(lead[-1], Paragraph) else [Spacer(1, 4)]),
+                                   *parts]), Spacer(1, 8)]
     elif isinstance(item, rb.PageBreak):
         story.append(PageBreak())
+    elif isinstance(item, rb.PageIndex):
+        story.append(PageList(look, item))
+
+
+def _lead(story: list[Flowable]) -> list[Flowable]:
+    """The end of the story that leads into a picture or a table: the paragraph just before it (with its spacer),
+    and the headings above that."""
+    lead = story[-2:] if len(story) > 1 and isinstance(story[-2], Markup) else []
+    while len(story) > len(lead) and isinstance(story[-len(lead) - 1], Paragraph):
+        lead = story[-len(lead) - 1:]
+    return lead
 
 
 def _too_tall(said: str) -> str:
