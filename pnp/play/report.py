@@ -107,11 +107,13 @@ def group(results: list[tuple], cards: list[str]) -> dict[str, Any]:
 
 def build(results: list[tuple], variants: list[str], players: list[int], cards: list[str],
           meta: dict[str, Any]) -> dict[str, Any]:
+    from pnp.play import quality
+
     groups = []
     for v, label in enumerate(variants):
         for n in players:
             mine = [r for r in results if r[0] == v and r[1] == n]
-            groups.append({"variant": label, "players": n, **group(mine, cards)})
+            groups.append({"variant": label, "players": n, **group(mine, cards), "quality": quality.measure(mine)})
     return {**meta, "groups": groups}
 
 
@@ -124,6 +126,8 @@ def percent(x: float) -> str:
 
 
 def as_text(report: dict[str, Any]) -> str:
+    from pnp.play import quality
+
     out = [f"{report['name']}: {report['games']} games per player count, policy {report['policy']}, "
            f"seed {report['seed']}"]
     out.append("")
@@ -154,6 +158,7 @@ def as_text(report: dict[str, Any]) -> str:
             cells = " ".join(f"{int(q[1]):>3}" for q in rows)
             out.append(f"  {name} by round (median of the games still going): {cells}")
             out.append(f"  {'':<{len(name)}}  quartiles: " + " ".join(f"{int(q[0])}-{int(q[2])}" for q in rows))
+        out += quality.as_text(g.get("quality"))
         out.append("  cards: drawn / played in games / win rate when played before the end vs not (not an effect: "
                    "a longer game plays more cards; --ablate measures each card)")
         for c in sorted(g["cards"], key=lambda c: (-abs(c["effect"]), c["card"])):

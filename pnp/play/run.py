@@ -143,6 +143,7 @@ def play_one(s: Session, task: tuple[int, int, int], story: list[tuple] | None =
     import os
 
     from pnp.play.policies import EndlessGame, LongMove, play
+    from pnp.play.quality import tally
     from pnp.play.seating import Seated
     from pnp.play.table import Table, card_views, read_only
 
@@ -183,7 +184,8 @@ def play_one(s: Session, task: tuple[int, int, int], story: list[tuple] | None =
         state = s.module.start(table)
         try:
             policy = s.policy.rotated(turn) if turn and isinstance(s.policy, Seated) else s.policy
-            outcome = play(state, policy, random.Random(seed ^ 0x5EED), story)
+            counted = tally()
+            outcome = play(state, policy, random.Random(seed ^ 0x5EED), story, counted)
         except (LongMove, EndlessGame) as exc:  # said at the method that gave it, as outcome()'s is
             raise InputError([Problem(_method_at(s.plan.game, state, exc.method), printable(str(exc)))]) from None
     finally:
@@ -198,7 +200,7 @@ def play_one(s: Session, task: tuple[int, int, int], story: list[tuple] | None =
     record = table.record
     return (variant_i, players, index, won, reason, ended, sorted(record.drawn), dict(record.played),
             {printable(k): v for k, v in record.counts.items()}, {printable(k): v for k, v in record.meters.items()},
-            scores, winners, turn)
+            scores, winners, turn, counted, record.standings)
 
 
 def _ended(game: Game, state: Any, outcome: Any) -> tuple[bool, str, int]:
