@@ -63,6 +63,8 @@ def context(report: dict[str, Any]) -> dict[str, Any]:
         sections.append({
             "title": title, "losses": plots.losses(mine, reasons, last), "survival": plots.survival(mine, last),
             "meters": plots.meters(mine) if any(g["meters"] for g in mine) else "",
+            "length": plots.length(mine) if all(g.get("quality") for g in mine) else "",
+            "choices": plots.choices(mine) if any(g.get("quality", {}).get("choices") for g in mine) else "",
             "groups": [{"group": g, "cards": (cards := _cards(g)), "forest": plots.forest(cards["plotted"])
                         if cards["plotted"] else ""} for g in mine],
         })
@@ -106,7 +108,7 @@ def render(report: dict[str, Any]) -> str:
     values = context(report)
     values["win_rates"], values["sweep"] = plot(values["win_rates"]), plot(values["sweep"])
     for section in values["sections"]:
-        for key in ("losses", "survival", "meters"):
+        for key in ("losses", "survival", "meters", "length", "choices"):
             section[key] = plot(section[key])
         for item in section["groups"]:
             item["forest"] = plot(item["forest"])

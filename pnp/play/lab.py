@@ -111,7 +111,10 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
         reports[0]["ablation"] = ablation(game, spec.setup, counts, seed, names[0], *asked,
                                           jobs or os.cpu_count() or 1, progress,
                                           {(n, i): w for (_, n, i), w in wins[0].items()})
-    merged = {**reports[0], "policy": ",".join(names), "policies": names}
+    from pnp.play.seating import described
+
+    merged = {**reports[0], "policy": ",".join(names), "policies": names,
+              "policy_is": {name: described(name, own) for name in names}}
     merged["groups"] = [{**group, "policy": name} for name, r in zip(names, reports, strict=True)
                         for group in r["groups"]]
     if len(names) > 1:  # each policy against the first on the same deals, for each value of --vary

@@ -175,6 +175,18 @@ class Seated:
         return self.at(state.seat(), state.table.players)(state, moves, rng)
 
 
+# what each policy is, as every report says it (text, JSON, HTML, Markdown) and docs/simulate.md's table shows it:
+# a bot, never a player, and how far from skilled play it stands
+SAID: dict[str, str] = {
+    "random": "any legal move, equally likely: the floor a design should rise well above, not a player",
+    "baseline": "the play module's own sensible player (random where it has none): decent, not skilled; it does "
+                "not plan ahead",
+    "greedy": "greedy one move ahead, by the game's value: a lower bound on skilled play",
+    "search": "flat Monte-Carlo, each candidate move played out by the baseline: a stronger bot, short of skilled "
+              "play",
+    "mcts": f"Monte-Carlo tree search, {MCTS_ITERATIONS} playouts a decision, played out by the baseline: a stronger "
+            "bot, short of skilled play",
+}
 POLICIES: dict[str, Policy] = {"random": random_policy, "baseline": baseline_policy, "search": search_policy,
                                "greedy": greedy_policy, "mcts": mcts_policy}
 

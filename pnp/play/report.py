@@ -130,6 +130,7 @@ def as_text(report: dict[str, Any]) -> str:
 
     out = [f"{report['name']}: {report['games']} games per player count, policy {report['policy']}, "
            f"seed {report['seed']}"]
+    out += [f"policy {name}: {said}" for name, said in report.get("policy_is", {}).items()]
     out.append("")
     out.append("win rate (95 % interval)")
     width = 20 if len(report.get("policies", ())) > 1 else 10
