@@ -101,6 +101,7 @@ def group(results: list[tuple], cards: list[str]) -> dict[str, Any]:
                    for reason, k in sorted(by_reason.items(), key=lambda kv: (-kv[1], kv[0]))],
         "rounds": {"mean": round(sum(rounds) / n, 2) if n else 0.0, "quartiles": _quartiles(rounds)},
         "meters": {name: [_quartiles(vals) for vals in rows] for name, rows in sorted(meters.items())},
+        "meter_games": {name: [len(vals) for vals in rows] for name, rows in sorted(meters.items())},
         "cards": per_card,
     }
 
@@ -132,7 +133,10 @@ def as_text(report: dict[str, Any]) -> str:
            f"seed {report['seed']}"]
     out += [f"policy {name}: {said}" for name, said in report.get("policy_is", {}).items()]
     out.append("")
-    out.append("win rate (95 % interval)")
+    seated = any(g.get("seats") for g in report["groups"])
+    out.append("win rate (95 % interval)" + ("; a competitive game of more than one player: each seat's share of "
+                                             "the wins over every rotation of the seats (seats below), not the "
+                                             "games someone won" if seated else ""))
     width = 20 if len(report.get("policies", ())) > 1 else 10
     for g in report["groups"]:
         w = g["win"]
@@ -140,6 +144,10 @@ def as_text(report: dict[str, Any]) -> str:
         variant = f"  [{g['variant']}]" if len(report["variants"]) > 1 else ""
         if len(report.get("policies", ())) > 1:
             label = f"{label}, {g['policy']}"
+        if g.get("seats"):  # someone always wins: the rate says nothing, the seats' shares do
+            shares = ", ".join(f"{x['seat']}: {percent(x['rate'])}" for x in g["seats"]["by_seat"])
+            out.append(f"  {label:<{width}} by seat {shares}  ended in round: mean {g['rounds']['mean']:.2f}{variant}")
+            continue
         out.append(f"  {label:<{width}} {percent(w['rate']):>8}  ({percent(w['low'])} - {percent(w['high'])})  "
                    f"ended in round: mean {g['rounds']['mean']:.2f}{variant}")
     for g in report["groups"]:
@@ -155,6 +163,13 @@ def as_text(report: dict[str, Any]) -> str:
             out.append(f"    {loss['reason']}: {loss['games']} ({rounds})")
         if not g["losses"]:
             out.append("    none")
+        covered = g.get("meter_games", {})
+        if covered:  # the games each round's meter statistics are of
+            counts = list(covered.values())
+            rows_of = [("meters", counts[0])] if all(c == counts[0] for c in counts) else list(covered.items())
+            dealt = " (the deals as dealt)" if g.get("seats") else ""
+            for what, per_round in rows_of:
+                out.append(f"  {what} cover the games still going{dealt}, by round: " + " ".join(map(str, per_round)))
         for name, rows in g["meters"].items():
             cells = " ".join(f"{int(q[1]):>3}" for q in rows)
             out.append(f"  {name} by round (median of the games still going): {cells}")
