@@ -1,5 +1,6 @@
-"""The docs' reference tables, written from pnp's registries: the rule kinds in docs/rules.md (pnp/rules/kinds/)
-and the verbs in docs/effects.md (pnp/model/effects/verbs.py). Run `python tools/doc_tables.py` after adding or
+"""The docs' reference tables, written from pnp's registries: the rule kinds in docs/rules.md (pnp/rules/kinds/),
+the verbs in docs/effects.md (pnp/model/effects/verbs.py) and what the reports say of each policy in
+docs/simulate.md (pnp/play/policies.py, SAID). Run `python tools/doc_tables.py` after adding or
 changing one; tests/docs/test_docs.py fails while a table in the docs is not the one made here."""
 
 from __future__ import annotations
@@ -24,10 +25,18 @@ def verbs() -> str:
     return reference_table(LIBRARY)
 
 
+def policy_words() -> str:
+    from pnp.play.policies import SAID
+
+    rows = "".join(f"| `{name}` | {said} |\n" for name, said in SAID.items())
+    return "| policy | what every report says it is |\n|---|---|\n" + rows
+
+
 # (the doc, what its table holds, the table made): the table sits between `<!-- WHAT: written by ... -->`
 # and `<!-- end of WHAT -->`
 TABLES: list[tuple[str, str, Callable[[], str]]] = [("rules.md", "the rule kinds", rule_kinds),
-                                                    ("effects.md", "the verbs", verbs)]
+                                                    ("effects.md", "the verbs", verbs),
+                                                    ("simulate.md", "the policies' words", policy_words)]
 
 
 def markers(what: str) -> tuple[str, str]:

@@ -129,7 +129,8 @@ def percent(x: float) -> str:
 def as_text(report: dict[str, Any]) -> str:
     from pnp.play import quality
 
-    out = [f"{report['name']}: {report['games']} games per player count, policy {report['policy']}, "
+    chosen = "".join(f", {name} {value}" for name, value in report.get("options", {}).items())
+    out = [f"{report['name']}{chosen}: {report['games']} games per player count, policy {report['policy']}, "
            f"seed {report['seed']}"]
     out += [f"policy {name}: {said}" for name, said in report.get("policy_is", {}).items()]
     out.append("")

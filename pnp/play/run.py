@@ -197,6 +197,8 @@ def play_one(s: Session, task: tuple[int, int, int], story: list[tuple] | None =
     scores, winners = seat_outcome(s.plan.game, state, outcome, players)
     if story is not None:
         story.append(("end", won, reason, ended))
+        if winners is not None:  # a competitive game: each seat's score, and the seats as dealt (rotation 0)
+            story.append(("seats", list(scores or ()), list(winners)))
     record = table.record
     return (variant_i, players, index, won, reason, ended, sorted(record.drawn), dict(record.played),
             {printable(k): v for k, v in record.counts.items()}, {printable(k): v for k, v in record.meters.items()},

@@ -74,6 +74,13 @@ def as_text(result: dict[str, Any]) -> str:
         elif kind == "end":
             _, won, reason, ended = event
             lines.append(f"{'won' if won else 'lost'}: {reason}, in round {ended}, after {moves} moves")
+        elif kind == "seats":
+            _, scores, winners = event
+            said = "; ".join(f"{s}: {x:g}" for s, x in enumerate(scores, 1))
+            lines.append(f"scores by seat: {said or 'none'}; won by seat{'s' if len(winners) > 1 else ''} "
+                         f"{', '.join(str(w + 1) for w in winners) or 'nobody'}")
+            lines.append("(the seats as dealt, rotation 0: the report's seat measures play this deal again at every "
+                         "rotation of the seats, which --trace does not tell)")
     return "\n".join(map(printable, lines))  # what game code names (moves, meters, events) reaches a terminal
 
 

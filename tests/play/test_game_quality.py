@@ -8,9 +8,10 @@ import json
 
 import pytest
 
-from conftest import DATA, run_pnp
 from pnp.play import quality
 from pnp.play.state import Move
+
+from conftest import DATA, run_pnp
 
 
 def game(won: bool, ended: int, winners: tuple | None = None, standings: list | None = None,
