@@ -71,3 +71,17 @@ def test_a_wrong_trace_is_said(scaffold, trace, said):
 def test_a_trace_is_one_game_on_this_machine(scaffold):
     result = run_pnp("--root", str(scaffold), "simulate", "shop", "--trace", "0", "--format", "html")
     assert result.code == 2 and "--trace tells one game" in result.err
+
+
+def test_a_trace_of_a_competitive_game_gives_the_scores_and_says_which_seats_it_tells():
+    from conftest import DATA
+
+    result = run_pnp("--root", str(DATA / "seats"), "simulate", "race", "--players", "3", "--trace", "2")
+    assert result.code == 0, result.err
+    *_, scores, said = result.out.splitlines()
+    report = json.loads(run_pnp("--root", str(DATA / "seats"), "simulate", "race", "--players", "3", "--trace", "2",
+                                "--format", "json").out)
+    [seats] = [e for e in report["events"] if e[0] == "seats"]
+    assert scores == ("scores by seat: " + "; ".join(f"{s}: {x:g}" for s, x in enumerate(seats[1], 1))
+                      + f"; won by seat {seats[2][0] + 1}")
+    assert "rotation 0" in said
