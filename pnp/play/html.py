@@ -40,7 +40,8 @@ def _cards(group: dict[str, Any]) -> dict[str, Any]:
     drawn = [c for c in group["cards"] if c["drawn"] or c["played_games"]]
     plotted = sorted((c for c in drawn if 0 < c["played_games"] < n), key=lambda c: (-c["effect"], c["card"]))
     return {"plotted": plotted, "table": sorted(drawn, key=lambda c: (-abs(c["effect"]), c["card"])),
-            "never": sorted(c["card"] for c in drawn if c["flag"] == "never played"),
+            "never": sorted(c["card"] for c in drawn if c["flag"] == "never played" and not c.get("tied_with")),
+            "tied": sorted(f"{c['card']} (tied with {c['tied_with']})" for c in drawn if c.get("tied_with")),
             "always": sorted(c["card"] for c in drawn if c["played_games"] == n and n)}
 
 

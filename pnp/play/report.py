@@ -82,6 +82,10 @@ def group(results: list[tuple], cards: list[str]) -> dict[str, Any]:
         for card, k in r[7].items():
             plays[card] = plays.get(card, 0) + k
     drawn_in, played_in, won_in = Counter(drawn_all), Counter(played_all), Counter(won_all)  # counted once, in C
+    ties: dict[str, Counter[str]] = {}  # card -> what it tied with and lost by the list's order -> times
+    for r in results:
+        for card, others in (r[15] if len(r) > 15 else {}).items():
+            ties.setdefault(card, Counter()).update(others)
     per_card = []
     for card in cards:
         drawn, played, won_played = drawn_in[card], played_in[card], won_in[card]
@@ -91,8 +95,11 @@ def group(results: list[tuple], cards: list[str]) -> dict[str, Any]:
         # card's effect is measured by `--ablate` (ablation.py), which flags it
         flag = "never played" if drawn and not played else ""
         effect = round(with_["rate"] - without["rate"], 4) if played and rest else 0.0
-        per_card.append({"card": card, "drawn": drawn, "played_games": played, "plays": plays.get(card, 0),
-                         "when_played": with_, "when_not": without, "effect": effect, "flag": flag})
+        row = {"card": card, "drawn": drawn, "played_games": played, "plays": plays.get(card, 0),
+               "when_played": with_, "when_not": without, "effect": effect, "flag": flag}
+        if flag and card in ties:  # not worth less than what was played: a tie lost by the list's order
+            row["tied_with"] = sorted(ties[card].items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
+        per_card.append(row)
     by_reason = Counter(r[4] for r in results if not r[3])
     return {
         "win": _rate(wins, n),
@@ -182,7 +189,8 @@ def as_text(report: dict[str, Any]) -> str:
             if not c["drawn"]:
                 continue
             wp, wn = c["when_played"], c["when_not"]
-            flag = f"  << {c['flag']}" if c["flag"] else ""
+            flag = f"  << never chosen: tied with {c['tied_with']}" if c.get("tied_with") else \
+                f"  << {c['flag']}" if c["flag"] else ""
             out.append(f"    {c['card']:<34} {c['drawn']:>6} {c['played_games']:>6}  "
                        f"{percent(wp['rate']):>7} vs {percent(wn['rate']):>7} ({100 * c['effect']:+.1f}){flag}")
     return "\n".join(out)

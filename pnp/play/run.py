@@ -202,7 +202,7 @@ def play_one(s: Session, task: tuple[int, int, int], story: list[tuple] | None =
     record = table.record
     return (variant_i, players, index, won, reason, ended, sorted(record.drawn), dict(record.played),
             {printable(k): v for k, v in record.counts.items()}, {printable(k): v for k, v in record.meters.items()},
-            scores, winners, turn, counted, record.standings)
+            scores, winners, turn, counted, record.standings, record.ties)
 
 
 def _ended(game: Game, state: Any, outcome: Any) -> tuple[bool, str, int]:

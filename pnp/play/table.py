@@ -49,7 +49,7 @@ class Record:
     bounds of pnp.core.bounds (the game's cards, names of RECORD_NAME characters, finite numbers, at most
     RECORD_NAMES meters and events, RECORD_ROUNDS values a meter): a BadRecord at the module's line."""
 
-    __slots__ = ("counts", "drawn", "known", "meters", "played", "players", "standings", "story")
+    __slots__ = ("counts", "drawn", "known", "meters", "played", "players", "standings", "story", "ties")
 
     def __init__(self, known: frozenset[str] | None = None, players: int = 0) -> None:
         self.drawn: set[str] = set()  # "deck/card" seen in a hand or on the table
@@ -60,6 +60,7 @@ class Record:
         self.story: list[tuple] | None = None  # `pnp simulate --trace`: every event in order (told.py)
         self.players = players
         self.standings: list[tuple] = []  # each seat's score at the end of each round (a competitive game)
+        self.ties: dict[str, dict[str, int]] = {}  # "deck/card" -> what it tied with and lost by order -> times
 
     def _card(self, deck: Any, card: Any) -> str:
         key = f"{deck}/{card}" if type(deck) is str and type(card) is str else None
@@ -118,6 +119,16 @@ class Record:
         if self.story is not None:
             tell(self.story, ("meter", name, value))
 
+
+    def tied(self, deck: str, card: str, other: str) -> None:
+        """The policy's choice was worth no more than this card, which lost by the list's order only (`other`: the
+        move played, a card "deck/card" or a move's name): the report says "never chosen: tied with OTHER" of a card
+        never played, rather than that it was not worth playing."""
+        key = self._card(deck, card)
+        said = _name("what a card tied with", other)
+        held = self.ties.setdefault(key, {})
+        if said in held or len(held) < 20:
+            held[said] = held.get(said, 0) + 1
 
     def scores(self, scores: Any) -> None:
         """Each seat's score now (seat 0 first), once a round: what the lead measures read (who leads, when)."""
