@@ -44,7 +44,10 @@ def test_a_trace_of_voyage_reads_as_a_game():
     result = run_pnp("simulate", "voyage", "--players", "2", "--trace", "1:0")
     assert result.code == 0, result.err
     lines = result.out.splitlines()
-    assert lines[1] == "dealt:" and any(line.startswith("  player 2: ") for line in lines)
+    from pnp.play.policies import SAID
+
+    assert lines[1] == f"policy baseline: {SAID['baseline']}"  # who plays, and what it is
+    assert lines[2] == "dealt:" and any(line.startswith("  player 2: ") for line in lines)
     assert sum(line.startswith("move ") for line in lines) > 10 and lines[-1].startswith(("won: ", "lost: "))
     # each move in the game's own words (State.say): who acts, what card by its printed name, for what
     moves = [line for line in lines if line.startswith("move ")]
