@@ -35,8 +35,10 @@ def test_a_trace_tells_every_move_with_the_moves_it_was_chosen_from(scaffold):
     assert any(e[0] == "play" for e in story["events"]) and any(e[0] == "draw" for e in story["events"])
     text = run_pnp("--root", str(scaffold), "simulate", "shop", "--players", "2", "--trace", "0", "--policy",
                    "random").out
+    from pnp.play.policies import SAID
+
     assert text.startswith("Shop: game 0 of seed 1, 2 players, policy random (pnp simulate shop --trace 1:0 "
-                           "replays it)\ndealt:\n")
+                           f"replays it)\npolicy random: {SAID['random']}\ndealt:\n")
     assert "\nmove 1: " in text and ("\nwon: " in text or "\nlost: " in text)
 
 
