@@ -34,6 +34,12 @@ DATA = Path(__file__).resolve().parent / "data"
 # pnp keeps compiled template code between runs; the tests keep theirs apart from the user's, one folder
 # per test run that the xdist workers (started after this, with this environment) share
 if not os.environ.get("PYTEST_XDIST_WORKER"):
+    # Python's compiled modules as usual, even where the environment says PYTHONDONTWRITEBYTECODE (this machine
+    # does): without them every process a test starts (each xdist worker, simulation worker, game-code worker and
+    # `pnp` run in a process of its own) compiles pnp's modules again from source, and pytest rewrites every test
+    # module again in each worker. Game code is still never compiled to disk (pnp/core/sandbox/child.py).
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    sys.dont_write_bytecode = False
     os.environ["PNP_CACHE_DIR"] = tempfile.mkdtemp(prefix="pnp-test-cache-")
     os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="pnp-test-config-")  # the cache's signing key
 
@@ -274,6 +280,7 @@ HEAVY = {
     "test_a_game_plays_the_same_whatever_its_worker_kept_from_the_games_before",
     "test_a_game_that_loops_is_stopped_once_by_its_processor_time",
     "test_a_harder_meter_shows_as_a_change_and_a_paired_fall_in_wins",
+    "test_a_hand_typed_threshold_is_checked_against_the_data_its_sentence_names",
     "test_a_hostile_sheet_is_refused_at_its_cell_in_a_small_process",
     "test_a_listed_count_without_a_note_is_a_located_error",
     "test_a_merge_bomb_in_printers_yaml_is_refused",
@@ -313,6 +320,7 @@ HEAVY = {
     "test_every_card_of_every_deck_does_something_in_the_simulation",
     "test_every_card_that_says_what_it_does_is_ablated_and_the_report_s_games_are_not_played_again",
     "test_every_dealt_setup_passes_the_setup_check",
+    "test_every_element_of_the_bundled_templates_takes_a_new_x_on_its_own_line",  # every template file parsed 3x
     "test_every_moon_text_reads_at_wcag_aa",
     "test_every_policy_plays_and_search_knows_nothing_of_the_game",
     "test_game_code_that_misbehaves_is_a_located_error_never_a_pass",

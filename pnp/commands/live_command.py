@@ -35,6 +35,9 @@ def serve_command(root: Path, game: str, host: str, port: int, open_page: bool, 
                   since: str | None, rules: CheckOptions, balance: bool, say: Say) -> None:
     import contextlib
 
+    from pnp.core.extras import require
+
+    require(("starlette", "uvicorn"), "serve", "pnp serve")
     from pnp.commands.serve import Server, loopback
 
     _game_found(root, game)

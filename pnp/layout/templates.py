@@ -107,6 +107,10 @@ class TemplateStore:
         self.root = root
         self._cache: dict[str, Template] = {}
 
+    def names(self) -> list[str]:
+        """The templates resolved so far."""
+        return list(self._cache)
+
     def get(self, name: str, used_at: Where | None = None) -> Template:
         if name not in self._cache:
             self._cache[name] = self._resolve(name, used_at, ())

@@ -3,6 +3,7 @@ player count; the numbers that differ by player count go into a table (pnp/layou
 
 from __future__ import annotations
 
+import os
 import re
 from typing import Any
 
@@ -33,13 +34,14 @@ def setup_view(game: Game) -> SetupView | None:
 
     deals = {n: gs.deal(n) for n in players}  # what `pnp setup` deals (seed 0, the first options)
 
-    def dealt(n: int, step: Step, each: bool) -> Any:
-        """The step's number as dealt to the table (or player 1) for `n` players: "-" where it deals nothing."""
+    def dealt(n: int, step: Step, each: bool, seat: int = 0) -> Any:
+        """The step's number as dealt to the table (or a player, the first by default) for `n` players: "-" where
+        it deals nothing."""
         got = deals[n]
         if got is None:
             return "?"
         label = step.label or step.draw or step.place or step.roll or step.track
-        part = (got["hands"][0] if got["hands"] else {}) if each else got["table"]
+        part = (got["hands"][seat] if len(got["hands"]) > seat else {}) if each else got["table"]
         if label not in part:
             return "-"
         value = part[label]
@@ -60,26 +62,34 @@ def setup_view(game: Game) -> SetupView | None:
             chosen = choose(spec)
             names: dict[str, Any] = {**chosen, "_options": chosen, "players": n,
                                      "data": {k: d.data for k, d in game.data.items()}}
-            if player is not None:
-                names["player"] = player
-            try:
-                names["tables"] = resolve_tables(spec, names, Locator(game, gs.doc))
-                if step.if_ is not None and not truthy(exprs.field(path, step, "if", names, True)):
-                    out.append("-")
-                    continue
-                card = track_card(game, step.track) if step.track and step.value is None else None
-                value = card.data["start"] if card is not None else \
-                    exprs.field(path, step, name, names, 1 if name == "count" else None)
-                out.append(value.rstrip(".") if name == "note" and isinstance(value, str) else value)
-            except InputError:
-                out.append(dealt(n, step, player is not None))
+            seats = []  # the number of each player dealt to (the table's: one)
+            for seat in range(1, n + 1) if player is not None else [0]:
+                if seat:
+                    names["player"] = seat
+                try:
+                    names["tables"] = resolve_tables(spec, names, Locator(game, gs.doc))
+                    if step.if_ is not None and not truthy(exprs.field(path, step, "if", names, True)):
+                        seats.append("-")
+                        continue
+                    card = track_card(game, step.track) if step.track and step.value is None else None
+                    value = card.data["start"] if card is not None else dealt(n, step, seat > 0, seat - 1) \
+                        if step.place and step.count is None else \
+                        exprs.field(path, step, name, names, 1 if name == "count" else None)
+                    seats.append(value.rstrip(".") if name == "note" and isinstance(value, str) else value)
+                except InputError:
+                    seats.append(dealt(n, step, seat > 0, max(seat - 1, 0)))
+            # "2, 1, 1": the players of one count take different numbers (the first player takes two boards)
+            taking = [v for v in seats if v != "-"]  # (a step for the first player only: said so by the deal)
+            out.append("-" if not taking else taking[0] if len(set(map(str, taking))) == 1 else
+                       ", ".join(map(str, seats)))
         return out
 
+    said: list[tuple[Step, str, list[Any]]] = []  # each step said: the step, its words, its number per count
     for part, each in (("table", False), ("each_player", True), ("then", False)):
         for i, step in enumerate(getattr(spec, part)):
-            what = _said(game, step, names_of, each)
+            what = step.say or _said(game, step, names_of, each)
             most = deals[players[-1]]
-            if each and step.if_ and most is not None and len(most["hands"]) > 1:
+            if each and step.if_ and most is not None and len(most["hands"]) > 1 and step.say is None:
                 label = step.label or step.draw or step.place or step.roll or step.track
                 holders = [k for k, hand in enumerate(most["hands"], 1) if label in hand]
                 first = holders == [1] and re.search(r"\bplayer\b", step.if_)
@@ -91,24 +101,55 @@ def setup_view(game: Game) -> SetupView | None:
                                                                                  "The first player rolls")
             name = "value" if step.track else "note" if step.note is not None else "count"
             values = counts(step, ("setup", part, i), name, 1 if each else None)
-            applies = [v for v, n in zip(values, players, strict=True) if v != "-"]
-            if "-" not in values and step.place and step.count is None:
-                steps.append(what.replace("{n} of the", "the matching" if step.where else "all the") + ".")
-            elif "-" in values and len(set(map(str, applies))) <= 1:  # a step for some player counts only
-                only = [str(n) for n, v in zip(players, values, strict=True) if v != "-"]
-                said = what.replace("{n} of the", "all the") if step.place and step.count is None else \
-                    what.replace("{n}", str(applies[0]) if applies else "")
-                steps.append(f"{said} (with {' or '.join(only)} player{'' if only == ['1'] else 's'} only)." if only
-                             else f"{said} (under another choice of the options below).")
-            elif len(set(map(str, values))) == 1:
-                steps.append(what.replace("{n}", str(values[0])) + ".")
+            if step.say == "" and said:  # said by the step before: its number where that one deals nothing
+                before, words, was = said[-1]
+                said[-1] = (before, words, [v if v != "-" else w for v, w in zip(was, values, strict=True)])
+                continue
+            said.append((step, what, values))
+    for step, what, values in said:
+        applies = [v for v, n in zip(values, players, strict=True) if v != "-"]
+        if step.say is not None and "{n}" not in step.say:  # a sentence that gives no number: as it is written
+            steps.append(what + ".")
+        elif step.say and step.if_ is not None and not re.search(r"\bplayers\b", step.if_) and \
+                len(set(map(str, applies))) <= 1:  # the sentence says when (an option, a player's country)
+            steps.append(what.replace("{n}", str(applies[0]) if applies else "") + ".")
+        elif "-" not in values and step.place and step.count is None and step.say is None:
+            steps.append(what.replace("{n} of the", "the matching" if step.where else "all the") + ".")
+        elif "-" in values and len(set(map(str, applies))) <= 1:  # a step for some player counts only
+            only = [str(n) for n, v in zip(players, values, strict=True) if v != "-"]
+            words = what.replace("{n} of the", "all the") if step.place and step.count is None else \
+                what.replace("{n}", str(applies[0]) if applies else "")
+            steps.append(f"{words} (with {' or '.join(only)} player{'' if only == ['1'] else 's'} only)." if only
+                         else f"{words} (under another choice of the options below).")
+        elif len(set(map(str, values))) == 1:
+            steps.append(what.replace("{n}", str(values[0])) + ".")
+        else:
+            if step.say:
+                words = what.replace("{n}", "N") + ". The table below gives N"  # (a sentence says "N", never "2, 1, 1")
+                row = what.replace("{n}", "N").rstrip(":,; ")
+            elif step.note is not None:  # said for each player count in turn: no table row
+                steps.append(_by_count(players, values))
+                continue
             else:
-                said = f"{step.label}: as the table below says" if step.note is not None else \
-                    what.replace("{n}", "the number in the table below")
-                steps.append(said + ".")
-                row = (step.label or "") if step.note is not None else what.replace("{n} ", "").replace("{n}", "")
-                by_players.append((row, values))
-    return SetupView(players, steps, by_players, dict(spec.options))
+                words = what.replace("{n}", "the number in the table below")
+                row = what.replace("{n} ", "").replace("{n}", "")
+            steps.append(words + ".")
+            by_players.append((row, values))
+    options = {name: [names_of.get(v, v[:1].upper() + v[1:].replace("-", " ")) if isinstance(v, str) else v
+                      for v in values]
+               for name, values in spec.options.items()}  # a player reads a deck's name, never an id
+    return SetupView(players, steps, by_players, options)
+
+
+def _by_count(players: list[int], values: list[Any]) -> str:
+    """A note that differs by player count, said for each: "At each combat, ...: with 1 player, all 4 to the
+    player; with 2 players, 2 to each player; ..." (what the notes share said once)."""
+    texts = [str(v) for v in values]
+    shared = os.path.commonprefix(texts)
+    cut = shared.rfind(": ")
+    head, texts = (shared[:cut] + ": ", [t[cut + 2:] for t in texts]) if cut > 0 else ("", texts)
+    each = "; ".join(f"with {n} player{'s' if n > 1 else ''}, {t}" for n, t in zip(players, texts, strict=True))
+    return head + (each if head else each[:1].upper() + each[1:]) + "."
 
 
 def _said(game: Game, step: Step, names: dict[str, str], each: bool) -> str:
@@ -129,7 +170,8 @@ def _said(game: Game, step: Step, names: dict[str, str], each: bool) -> str:
         card = track_card(game, step.track)
         if card is not None:
             return f"Set the {said_start(card)} track to {{n}}{card.data.get('unit') or ''}"
-        return f"Set the {step.track} track to {{n}}"
+        track = step.track.replace("-", " ")  # "dice-track": the dice track, never "the dice-track track"
+        return f"Set the {track if track.endswith(('track', 'tracks')) else track + ' track'} to {{n}}"
     if step.pile:
         return f"{who}{'makes' if each else 'Make'} a pile"
     if step.note is not None:

@@ -40,6 +40,8 @@ class Step:
     side: str | None = None  # draw/place: the side that lies up, `front` or `back`
     shuffle: bool = False  # pile: its cards shuffled together once gathered (ambushes into the explore deck)
     if_: str | None = alias("if")  # only when this expression is true
+    say: str | None = None  # the rulebook's sentence for the step, in a player's words; `{n}` is its number; "": said
+    # by the step before it (a step that deals what the one before deals for the other player counts)
 
 
 @dataclass

@@ -143,3 +143,91 @@ def test_clicking_a_face_shows_it_at_print_size_with_its_source(voyage, page):
 
 def test_the_browser_is_debians_own():
     assert CHROMIUM.is_file()
+
+
+FRONT = '.edit-layer[data-side="front"]'
+
+
+def _open_editing(page) -> None:
+    page.locator(EVENT).click()
+    page.locator("#detail").wait_for(state="visible")
+    page.check("#edit-mode")
+    page.wait_for_selector(f'{FRONT} .edit-box[data-element="label"]')
+    page.wait_for_selector('.edit-layer[data-side="back"] .edit-box')  # the back's elements too
+    page.evaluate("() => { document.querySelector('#edit-status').textContent = '' }")
+
+
+def _drag(page, name: str, dx_mm: float, dy_mm: float, at: str = "middle") -> None:
+    box = page.locator(f'{FRONT} .edit-box[data-element="{name}"]').bounding_box()
+    per_mm = page.evaluate(f"() => document.querySelector('{FRONT}').getBoundingClientRect().width / (63.5 + 6)")
+    x = box["x"] + (box["width"] - 2 if at == "right" else box["width"] / 2)
+    y = box["y"] + box["height"] / 2
+    page.mouse.click(x, y)  # select it
+    page.evaluate("() => { document.querySelector('#edit-status').textContent = '' }")
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + dx_mm * per_mm, y + dy_mm * per_mm, steps=4)
+    page.mouse.up()
+    page.wait_for_function("() => document.querySelector('#edit-status').textContent.startsWith('saved')",
+                           timeout=10_000)
+
+
+def _changes(before: str, after: str) -> list[tuple[str, str]]:
+    assert len(before.splitlines()) == len(after.splitlines())
+    return [(a, b) for a, b in zip(before.splitlines(), after.splitlines(), strict=True) if a != b]
+
+
+def test_dragging_an_element_writes_its_template_by_that_much_comments_kept_and_undo_puts_it_back(voyage, page):
+    _, root = voyage
+    template = root / "templates/voyage/event.yaml"
+    before = template.read_text()
+    old = page.evaluate(KEY)
+    _open_editing(page)
+    try:
+        page.uncheck("#edit-snap")
+        if os.environ.get("PNP_SCREENSHOTS"):
+            page.click(f'{FRONT} .edit-box[data-element="label"]')
+            page.screenshot(path=str(REPO / "docs/img/serve-edit.png"))
+        _drag(page, "label", 4, 10)  # the label is written at x 5mm, y 16.2mm
+        assert _changes(before, template.read_text()) == [("    x: 5mm", "    x: 9mm"),
+                                                          ("    y: 16.2mm", "    y: 26.2mm")]
+        comments = [ln for ln in before.splitlines() if ln.lstrip().startswith("#")]
+        assert comments == [ln for ln in template.read_text().splitlines() if ln.lstrip().startswith("#")]
+        assert comments
+        page.wait_for_function(f"old => document.querySelector('{EVENT} img.front').dataset.key !== old", arg=old,
+                               timeout=20_000)  # the save went through the normal loop: the face is redrawn
+        page.check("#edit-snap")
+        _drag(page, "body", 1.5, 0, at="right")  # its right edge (at 58 mm), then 1 mm off the safe zone's line
+        assert ("    w: 52.5mm", "    w: 55mm") in _changes(before, template.read_text())  # 63.5 - 3 - 5.5
+        page.click("#edit-undo")
+        page.wait_for_function("() => document.body.dataset.edits === '1'")
+        page.keyboard.press("Control+z")
+        page.wait_for_function("() => document.body.dataset.edits === '0'")
+        assert template.read_text() == before
+    finally:
+        if template.read_text() != before:  # (a save of the same text would redraw the page under the next test)
+            template.write_text(before)
+        page.uncheck("#edit-mode")
+        page.keyboard.press("Escape")
+    page.wait_for_function(f"old => document.querySelector('{EVENT} img.front').dataset.key === old", arg=old,
+                           timeout=20_000)
+
+
+def test_double_clicking_a_text_edits_the_cards_own_words_in_its_deck(voyage, page):
+    _, root = voyage
+    deck = root / "cards/voyage/events.yaml"
+    before = deck.read_text()
+    _open_editing(page)
+    try:
+        page.dblclick(f'{FRONT} .edit-box[data-element="flavor"]')
+        area = page.locator("textarea.edit-text")
+        area.fill("Wish upon it.")
+        area.press("Enter")
+        page.wait_for_function("() => document.querySelector('#edit-status').textContent.startsWith('saved')")
+        assert _changes(before, deck.read_text()) == [('    flavor: "Make a wish. Then make a repair list."',
+                                                       '    flavor: "Wish upon it."')]
+    finally:
+        if deck.read_text() != before:
+            deck.write_text(before)
+        page.uncheck("#edit-mode")
+        page.keyboard.press("Escape")

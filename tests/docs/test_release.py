@@ -94,6 +94,7 @@ def first_page(pnp_exe: Path, root: Path, game: str, env: dict) -> str:
 
 @pytest.mark.slow
 def test_the_wheel_alone_makes_a_project_that_builds_checks_deals_and_serves(tmp_path):
+    """The base package alone builds, checks and deals; `pnp serve` asks for its extra, then serves."""
     dist = tmp_path / "dist"
     run(sys.executable, "-m", "build", "--outdir", dist, REPO, cwd=tmp_path)  # the sdist, and the wheel built from it
     wheels, sdists = list(dist.glob("*.whl")), list(dist.glob("*.tar.gz"))
@@ -123,6 +124,12 @@ def test_the_wheel_alone_makes_a_project_that_builds_checks_deals_and_serves(tmp
     assert (root / "output/first-game/first-game-pnp.pdf").stat().st_size > 10_000, built
     assert "0 errors, 0 warnings: ok" in run(exe, "check", "first-game", "--strict", cwd=root, env=env)
     assert "player 2" in run(exe, "setup", "first-game", "--players", "2", "--seed", "1", cwd=root, env=env)
+    # the server is an extra: without it, one line names the pip command; with it, the page
+    refused = subprocess.run([str(exe), "serve", "first-game"], cwd=root, env=env, capture_output=True, text=True)
+    assert refused.returncode == 2 and "Traceback" not in refused.stderr
+    assert refused.stderr.splitlines()[0] == ("pnp serve needs starlette and uvicorn, an optional extra: "
+                                      f"pip install '{pnp.DISTRIBUTION}[serve]'"), refused.stderr
+    run(bin_dir / "pip", "install", "-q", f"{wheels[0]}[serve]", cwd=tmp_path, env=env)
     page = first_page(exe, root, "first-game", env)
     assert "<title>pnp serve</title>" in page
 

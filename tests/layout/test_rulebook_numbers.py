@@ -8,7 +8,7 @@ from pathlib import Path
 
 from pnp.layout.rulebook.numbers import number_of
 
-from conftest import errors_of, run_pnp
+from conftest import copy_of, errors_of, run_pnp
 
 WRONG = {  # a sentence with a hand-typed number that is not the game's -> the start of what is said at it
     "The box holds 7 Captains.": "7 Captains: the build prints 6; write {{ count('captain') }}",
@@ -48,3 +48,31 @@ def test_each_hand_typed_number_is_caught_at_its_place_and_each_true_one_passes(
         assert err["message"].startswith(said), (said, err["message"])
     book.write_text(book.read_text().replace("\n\n".join(WRONG), ""))
     assert run_pnp("check", "voyage", "--strict", cwd=voyage_copy).code == 0  # the true sentences alone pass
+
+
+THRESHOLDS_WRONG = {  # a threshold typed by hand with no name after it, not the game's -> what is said at it
+    "Every die showing 5 or more is a success.": "5 or more: the game holds no 5 for what this sentence names "
+                                                 "(data['crew'].test.success_from is 4",
+    "A crew member may hold at least 3 ranks.": "at least 3: the game holds no 3 for what this sentence names "
+                                                "(data['crew'].ranks is 2",
+}
+THRESHOLDS_RIGHT = ["Every die showing 4 or more is a success.", "A crew member may hold at most 2 ranks.",
+                    "Roll one or more dice."]
+
+
+def test_a_hand_typed_threshold_is_checked_against_the_data_its_sentence_names(tmp_path: Path):
+    ark = copy_of(tmp_path, "arkship")
+    book = ark / "cards/arkship/rulebook.md"
+    book.write_text(book.read_text() + "\n# Thresholds\n\n" + "\n\n".join([*THRESHOLDS_WRONG, *THRESHOLDS_RIGHT])
+                    + "\n")
+    lines = book.read_text().splitlines()
+    result = run_pnp("check", "arkship", "--format", "json", cwd=ark)
+    assert result.code == 1, result.out
+    found = [e for e in errors_of(result) if e["rule"] == "rulebook-count"]
+    assert len(found) == len(THRESHOLDS_WRONG), [e["message"] for e in found]
+    for (sentence, said), err in zip(THRESHOLDS_WRONG.items(), found, strict=True):
+        line = next(n for n, text in enumerate(lines, 1) if text == sentence)
+        start = said.split(":")[0]
+        assert (err["file"], err["line"]) == ("cards/arkship/rulebook.md", line), (sentence, err)
+        assert err["col"] == sentence.index(start.split()[0] if start[0].isdigit() else start.split()[-1]) + 1, err
+        assert err["message"].startswith(said), (said, err["message"])

@@ -21,7 +21,8 @@ def contrast_findings(game: str, root: Path = REPO, check=None) -> list[str]:
     """The preflight's contrast findings in a real check of the game's print (as `pnp build` reports them), on A4
     (`check`: the bundled game's `pnp check --print` on every paper it declares, shared with other tests)."""
     result = check(game, "--print", "--format", "json") if check else \
-        run_pnp("--root", str(root), "check", game, "--print", "--paper", "A4", "--format", "json")
+        run_pnp("--root", str(root), "check", game, "--print", "--paper", "A4", "--format", "json",
+                "--no-custom-rules")  # the print's preflight; the balance rule's games read no colour
     assert result.code in (0, 1), result.err
     warnings = json.loads(result.out)["games"][0]["warnings"]
     return [f"{w.get('file')}:{w.get('line')}: {w['subject']}: {w['message']}" for w in warnings

@@ -156,8 +156,8 @@ def test_every_dealt_voyage_setup_passes_the_setup_check(players, seed):
 
 
 @pytest.mark.slow  # checks every bundled game
-def test_voyage_passes_its_own_rules_strictly():
-    result = run_pnp("check", "--all", "--strict")
+def test_voyage_passes_its_own_rules_strictly(shared_check):
+    result = shared_check("--all", "--strict")
     assert result.code == 0, result.out + result.err
     assert "voyage: 0 errors, 0 warnings: ok" in result.out
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from pnp.commands.saves import Saves, caught_mid_save
+from pnp.commands.serve.edits import Editor
 from pnp.commands.serve.live import BATCH, LiveGame, Refreshed
 from pnp.commands.serve.view import errors, state
 from pnp.commands.watch import folders
@@ -62,6 +63,8 @@ class Server:
         self.book: tuple[int, str] = (-1, "")  # the Rulebook page's content, for the state of that version
         self.book_html: str | None = None  # the last rulebook that could be made: shown under a failed save's errors
         self.book_lock = threading.Lock()
+        self.editor = Editor(root, lambda: self.last_good.prep if self.last_good is not None else None,
+                             on=loopback(host))  # served to the network (--host): anyone there sees the page
         self.server: Any = None
         self.sock: socket.socket | None = None
         self.url = ""
@@ -205,7 +208,7 @@ class Server:
         shown = f"[{host}]" if ":" in host else host
         self.url = f"http://{shown}:{port}/"
         hosts = [shown, host, f"{shown}:{port}", "localhost", f"localhost:{port}"] if loopback(self.host) else None
-        app = make_app(self.live, self.hub, hosts, self.rulebook, self.balance.trace)
+        app = make_app(self.live, self.hub, hosts, self.rulebook, self.balance.trace, self.editor)
         config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
                                 timeout_graceful_shutdown=1)
         hub = self.hub

@@ -10,6 +10,7 @@ through a DNS trick) unless it was started with `--host` on purpose.
 from __future__ import annotations
 
 import asyncio
+import json
 import re
 import threading
 from collections.abc import Callable
@@ -26,11 +27,14 @@ from starlette.responses import Response, StreamingResponse
 from starlette.routing import Route
 
 if TYPE_CHECKING:
+    from pnp.commands.serve.edits import Editor
     from pnp.commands.serve.live import LiveGame
 
 KEY = re.compile(r"[0-9a-f]{24}")
+MAX_EDIT = 64 * 1024  # bytes of one edit request
 PING_SECONDS = 15.0  # an idle event stream says something this often (a closed tab is noticed)
-ASSETS = {"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8",
+ASSETS = {"app.js": "text/javascript; charset=utf-8", "editor.js": "text/javascript; charset=utf-8",
+          "app.css": "text/css; charset=utf-8",
           "rulebook.js": "text/javascript; charset=utf-8"}
 HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer",
            "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; style-src 'self'; "
@@ -97,11 +101,13 @@ class Hub:
 
 
 def make_app(live: LiveGame, hub: Hub, hosts: list[str] | None, book: Callable[[], str] | None = None,
-             told: Callable[[int, int], str | None] | None = None) -> Starlette:
+             told: Callable[[int, int], str | None] | None = None, editor: Editor | None = None) -> Starlette:
     """The application; `hosts`: the Host header values allowed (None: any, for --host); `book`: the Rulebook
-    page's content, as JSON; `told`: a lost game of the Balance panel told move by move (players, index), or None."""
+    page's content, as JSON; `told`: a lost game of the Balance panel told move by move (players, index), or None;
+    `editor`: the page's edits (its token is written into the page), or None."""
     static = resources.files("pnp.commands.serve") / "static"
-    page = (static / "index.html").read_bytes()
+    token = editor.token if editor is not None and editor.on else ""  # none: the page offers no edits
+    page = (static / "index.html").read_bytes().replace(b"{{TOKEN}}", token.encode())
     book_page = (static / "rulebook.html").read_bytes()
     assets = {name: (static / name).read_bytes() for name in ASSETS}
 
@@ -170,13 +176,65 @@ def make_app(live: LiveGame, hub: Hub, hosts: list[str] | None, book: Callable[[
         return StreamingResponse(stream(), media_type="text/event-stream",
                                  headers={**HEADERS, "Cache-Control": "no-store", "X-Accel-Buffering": "no"})
 
+    async def elements(request: Request) -> Response:
+        """`/elements/KEY.json`: what each template element drew on that face, for the page to select."""
+        key = request.path_params["key"]
+        known = live.known.get(key) if KEY.fullmatch(key) else None
+        if editor is None or known is None:
+            return not_found()
+        data = await run_in_threadpool(editor.elements, known.face)
+        return Response(json.dumps({"elements": data}, separators=(",", ":")), media_type="application/json",
+                        headers={**HEADERS, "Cache-Control": "no-store"})
+
+    async def write(request: Request) -> Response:
+        """POST `/edit` or `/undo` from the page itself: its origin, JSON, and its token (edits.py)."""
+        from pnp.commands.serve.edits import EditRefused
+
+        if editor is None:
+            return not_found()
+        try:
+            body = await _edit_request(request)
+            do = editor.undo if request.url.path == "/undo" else editor.apply
+            answer = await run_in_threadpool(do, body)
+        except EditRefused as exc:
+            return Response(json.dumps({"ok": False, "error": exc.message}), status_code=exc.status,
+                            media_type="application/json", headers=HEADERS)
+        return Response(json.dumps(answer), media_type="application/json",
+                        headers={**HEADERS, "Cache-Control": "no-store"})
+
     routes = [Route("/", index), Route("/static/{name}", asset), Route("/face/{key}.png", image),
               Route("/big/{key}.png", image), Route("/state", state), Route("/events", events),
-              Route("/rulebook", rulebook), Route("/rulebook.json", rulebook_json), Route("/trace", trace)]
+              Route("/rulebook", rulebook), Route("/rulebook.json", rulebook_json), Route("/trace", trace),
+              Route("/elements/{key}.json", elements), Route("/edit", write, methods=["POST"]),
+              Route("/undo", write, methods=["POST"])]
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts)] if hosts else []
     app = Starlette(routes=routes, middleware=middleware, exception_handlers={404: _404, 405: _404})
     app.router.redirect_slashes = False  # `/state/` is not `/state`: nothing is redirected, only refused
     return app
+
+
+async def _edit_request(request: Request) -> dict:
+    """The JSON body of an edit sent by the page itself, or EditRefused: a browser names the page a request comes from
+    (Origin), and a page of another site can neither send JSON here without asking first nor read the token."""
+    from pnp.commands.serve.edits import EditRefused
+
+    origin, host = request.headers.get("origin"), request.headers.get("host", "")
+    if origin != f"http://{host}" or request.headers.get("sec-fetch-site", "same-origin") != "same-origin":
+        raise EditRefused(403, "edits are taken only from the page this server serves")
+    if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+        raise EditRefused(415, "an edit is sent as JSON")
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_EDIT:
+            raise EditRefused(413, f"an edit is at most {MAX_EDIT // 1024} KiB")
+    try:
+        body = json.loads(raw)
+    except ValueError:
+        raise EditRefused(400, "an edit is sent as JSON") from None
+    if not isinstance(body, dict):
+        raise EditRefused(400, "an edit is a JSON object")
+    return body
 
 
 def not_found() -> Response:

@@ -44,6 +44,7 @@ def state(ref: Refreshed, since: dict[str, Any] | None = None) -> dict[str, Any]
                 "id": cid, "title": _title(card, cid), "copies": 1,
                 "front": ref.keys[id(front)], "back": ref.keys[id(back)] if back is not None else None,
                 "file": deck.doc.file, "line": card.where.line if card else 0, "col": card.where.col if card else 0,
+                "source": card.where.file if card else deck.doc.file,  # a CSV deck's card: its sheet (the page edits)
                 "data": _plain(card.data) if card else {},
                 "problems": marks.get((deck.id, cid), []),
                 "changed": cid in changed.get(deck.id, ()), "before": before.get((deck.id, cid)),

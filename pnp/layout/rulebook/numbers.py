@@ -10,7 +10,10 @@ What the game holds for a name:
   a list kept under such a key (a die's `faces`), and every number of a record whose name or id the same text says
   ("Repair costs 5 Actions": the Repair task's `cost`) or of a field whose description names it;
 - a percentage: the numbers of the tracks counted in `%` that the text names (all of them when it names none),
-  and each box of their scale.
+  and each box of their scale;
+- a threshold with no name after it ("4 or more", "3 or fewer", "at least 2"): the numbers kept under a key whose
+  words the sentence says ("Every die showing 4 or more is a success": the crew table's `test.success_from`), or
+  of a record it names; a sentence that names no key is not read.
 """
 
 from __future__ import annotations
@@ -60,6 +63,7 @@ class Held:
     records: list[tuple[set[str], dict[float, str]]] = field(default_factory=list)  # (names said, numbers)
     tracks: list[tuple[str, dict[float, str], dict[str, tuple[float, str]]]] = field(default_factory=list)
     # (a % track's name, its numbers and boxes, each of its fields by its singular name: its number)
+    keys: list[tuple[frozenset[str], float, str]] = field(default_factory=list)  # every number: its key's words
 
     def add(self, name: str, value: Any, said: str) -> None:
         if isinstance(value, int | float) and not isinstance(value, bool):
@@ -92,9 +96,17 @@ def held(game: Game, names: dict[str, str], setup_lines: list[str]) -> Held:
             if stem in words or (" " in stem and stem in spaced):
                 out.add(stem, value, said)
 
+    def threshold(path: str, value: Any, said: str) -> None:
+        """A number by the words of its key inside its table or card (not the table's or the card's name, which
+        every number of it shares): "4 or more is a success" reads `test.success_from`."""
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            words = {_stem(w) for w in re.split(r"[._\- |\[\]]+", path) if w} - _PLAIN
+            out.keys.append((frozenset(words), abs(value), said))
+
     for name, doc in game.data.items():
         for path, value in _leaves(doc.data, ""):
             keyed(f"{name}.{path}", value, f"data['{name}'].{path}")
+            threshold(path, value, f"data['{name}'].{path}")
         _records(out, doc.data, f"data['{name}']")
     for deck in game.decks:
         for words, deck_id in names.items():
@@ -110,6 +122,7 @@ def held(game: Game, names: dict[str, str], setup_lines: list[str]) -> Held:
             said = f"cards['{card.id}']"
             for path, value in _leaves(card.data, ""):
                 keyed(f"{deck.id}.{card.id}.{path}", value, f"{said}.{path}")
+                threshold(path, value, f"{said}.{path}")
                 top = path.split(".")[0]
                 if top in described:  # "Actions to play the card": a cost is a number of Actions
                     text = str(deck.spec.fields[top].description).lower()
@@ -177,6 +190,8 @@ def typed_numbers(text: str, where: Where, game: Game, names: dict[str, str], ha
             continue
         name = _name(tokens, i, names)
         if name is None:
+            if _threshold(tokens, i):
+                problems.extend(_threshold_kept(tok, n, i, tokens, lowered, where, have, find))
             continue
         allowed = dict(have.by_name.get(name, {}))
         named: dict[float, str] = {}
@@ -201,6 +216,42 @@ def typed_numbers(text: str, where: Where, game: Game, names: dict[str, str], ha
                        "kept, so that it follows the game")
         problems.append(_said(find(f"{tok} {tokens[i + 1]}", where), phrase, message, deck or name))
     return problems
+
+
+_BEYOND = {"more", "higher", "above", "over", "fewer", "less", "lower", "below", "under"}
+# words too plain to say what a threshold counts (a key's or a sentence's), however often a key holds them
+_PLAIN = {"the", "and", "for", "from", "with", "per", "each", "every", "this", "that", "its", "his", "her", "their",
+          "are", "is", "be", "to", "of", "in", "on", "at", "or", "a", "an", "more", "least", "most", "than", "one",
+          "all", "any", "no", "not", "it", "by", "as", "up", "down", "length", "first", "last", "min", "max"}
+
+
+def _threshold(tokens: list[str], i: int) -> bool:
+    """Token i begins or ends a threshold with no name after it: "4 or more", "3 or fewer", "at least 2"."""
+    after = [t.lower() for t in tokens[i + 1:i + 3]]
+    before = [t.lower() for t in tokens[max(i - 2, 0):i]]
+    return (len(after) == 2 and after[0] == "or" and after[1] in _BEYOND) or before in (["at", "least"],
+                                                                                        ["at", "most"])
+
+
+def _threshold_kept(tok: str, n: int, i: int, tokens: list[str], lowered: str, where: Where, have: Held,
+                    find: Callable[[str, Where], Where]) -> list[Problem]:
+    """A threshold is one of the numbers kept under a key that the sentence names ("Every die showing 4 or more is a
+    success": `crew.test.success_from`) or of a record it names; a sentence that names none of them is not read."""
+    said = {_stem(w) for w in _WORD.findall(lowered)} - _PLAIN
+    kept: dict[float, tuple[int, str]] = {}  # a number -> (how many of the sentence's words its key says, where)
+    for words, value, at in have.keys:
+        if (shared := len(words & said)) and shared > kept.get(value, (0, ""))[0]:
+            kept[value] = (shared, at)
+    for said_names, numbers in have.records:
+        if any(re.search(rf"\b{re.escape(s)}\b", lowered) for s in said_names):
+            kept.update({k: (1, v) for k, v in numbers.items() if k not in kept})
+    if not kept or n in kept:
+        return []
+    near = [(v, at) for v, (_, at) in sorted(kept.items(), key=lambda kv: (-kv[1][0], abs(kv[0] - n), kv[0]))[:3]]
+    phrase = " ".join(tokens[i:i + 3]) if tokens[i + 1:i + 2] == ["or"] else " ".join(tokens[i - 2:i + 1])
+    return [_said(find(phrase if tokens[i + 1:i + 2] == ["or"] else tok, where), phrase,
+                  f"the game holds no {n} for what this sentence names ({', '.join(f'{s} is {v:g}' for v, s in near)})"
+                  ": write the number as {{ ... }} from where it is kept, so that it follows the game", "a threshold")]
 
 
 def _name(tokens: list[str], i: int, names: dict[str, str]) -> str | None:

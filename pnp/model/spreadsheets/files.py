@@ -115,7 +115,13 @@ def read_workbook(path: Path, shown: str, sheet_name: str, at: Where,
             book_zip.close()
             said = str(exc) if isinstance(exc, Unpacked) else f"cannot be read as a spreadsheet ({exc})"
             raise SheetError(Where(shown), said) from None
-    from python_calamine import CalamineWorkbook
+    try:
+        from python_calamine import CalamineWorkbook
+    except ImportError:
+        from pnp.core.extras import install
+
+        raise SheetError(Where(shown), f"reading an XLSX, XLS or ODS sheet needs python-calamine, an optional extra: "
+                                       f"{install('sheets')} (or save the sheet as CSV, which needs nothing)") from None
 
     name = sheet_name
     try:

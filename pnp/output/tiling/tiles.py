@@ -75,10 +75,10 @@ def impose_board(face: Face, back: Face | None, meta: dict[str, Any], name: str,
 
     room = area(paper, margin, face.bleed)
     frame = Frame(face.w, face.h)
-    plan = _plan((face.w, face.h), face.bleed, room, tab, avoid, face.grids)
+    plan = _plan((face.w, face.h), face.bleed, room, tab, avoid, face.grids, name)
     across = Frame(face.w, face.h, True)
     other = _plan((face.h, face.w), face.bleed, room, tab, [across.from_board(b) for b in avoid],
-                  tuple(_turned_grid(g, face.h) for g in face.grids))
+                  tuple(_turned_grid(g, face.h) for g in face.grids), name)
     if (bool(other.crossed), len(other.tiles)) < (bool(plan.crossed), len(plan.tiles)):
         plan, frame = other, across
         face, back = turned(face, 90), (turned(back, -90) if back is not None else None)
@@ -124,9 +124,12 @@ def free_room(box: Box, bleed: float, paper: tuple[float, float], margin: float)
 
 
 def _plan(size: tuple[float, float], bleed: float, room: tuple[float, float], tab: float, avoid: list[Box],
-          grids: tuple[GridCells, ...]) -> SeamPlan:
+          grids: tuple[GridCells, ...], name: str = "") -> SeamPlan:
     """The tiles: seams along the cells' edges on a board holding a grid that does not fit a page, else straight."""
     if grids and (size[0] > room[0] - 2 * bleed or size[1] > room[1] - 2 * bleed):
+        from pnp.core.extras import require
+
+        require(("shapely",), "hex", "a board holding a grid, tiled along its cells' edges,", subject=name)
         from pnp.output.tiling.stepped import plan_on_grid
 
         return plan_on_grid(size, bleed, room, tab, avoid, grids)

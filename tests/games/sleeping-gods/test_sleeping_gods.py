@@ -292,8 +292,8 @@ BROKEN = pytest.mark.xdist_group("sleeping-gods-broken")  # one worker checks th
 
 @breaks("a")
 def combat_tokens_dealt_once(root: Path) -> None:
-    edit(root / "cards/sleeping-gods/rules.yaml", "    - {draw: ability, count: 1, label: ability}\n",
-         "    - {draw: ability, count: 1, label: ability}\n    - {draw: combat-action, label: combat-actions}\n")
+    line = '    - {draw: ability, count: 1, label: ability, say: "Each player draws {n} Ability card"}\n'
+    edit(root / "cards/sleeping-gods/rules.yaml", line, line + "    - {draw: combat-action, label: combat-actions}\n")
 
 
 @pytest.mark.slow  # a whole check of a broken copy

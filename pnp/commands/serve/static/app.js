@@ -203,7 +203,10 @@ function apply(next) {
   renderErrors();
   renderSide();
   status();
-  if (open && $("#detail").open) show(open.component, open.card, true);
+  // (while a face is being edited, editor.js redraws the large view when the edit ends)
+  if (open && $("#detail").open && !(typeof editorBusy === "function" && editorBusy())) {
+    show(open.component, open.card, true);
+  }
 }
 
 // -- the large view: print size, front and back, its source ------------------------------------------
@@ -269,6 +272,7 @@ function show(componentId, cardId, refresh = false) {
        el("td", {text: v === null ? "–" : typeof v === "string" ? v : JSON.stringify(v)}))));
   dialog.classList.toggle("with-guides", $("#guides").checked);
   if (!dialog.open) dialog.showModal();
+  if (typeof editorAttach === "function") editorAttach(comp, card);  // editor.js: the front, selectable
 }
 
 function setup() {
