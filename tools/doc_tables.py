@@ -1,6 +1,7 @@
 """The docs' reference tables, written from pnp's registries: the rule kinds in docs/rules.md (pnp/rules/kinds/),
-the verbs in docs/effects.md (pnp/model/effects/verbs.py) and the extras in docs/commands.md (pyproject.toml's,
-with pnp/core/extras.py's uses). Run `python tools/doc_tables.py` after adding or
+the verbs in docs/effects.md (pnp/model/effects/verbs.py), the extras in docs/commands.md (pyproject.toml's,
+with pnp/core/extras.py's uses) and what the reports say of each policy in docs/simulate.md (pnp/play/policies.py,
+SAID). Run `python tools/doc_tables.py` after adding or
 changing one; tests/docs/test_docs.py fails while a table in the docs is not the one made here."""
 
 from __future__ import annotations
@@ -25,6 +26,13 @@ def verbs() -> str:
     return reference_table(LIBRARY)
 
 
+def policy_words() -> str:
+    from pnp.play.policies import SAID
+
+    rows = "".join(f"| `{name}` | {said} |\n" for name, said in SAID.items())
+    return "| policy | what every report says it is |\n|---|---|\n" + rows
+
+
 def extras() -> str:
     import tomllib
 
@@ -38,7 +46,8 @@ def extras() -> str:
 # and `<!-- end of WHAT -->`
 TABLES: list[tuple[str, str, Callable[[], str]]] = [("rules.md", "the rule kinds", rule_kinds),
                                                     ("effects.md", "the verbs", verbs),
-                                                    ("commands.md", "the extras", extras)]
+                                                    ("commands.md", "the extras", extras),
+                                                    ("simulate.md", "the policies' words", policy_words)]
 
 
 def markers(what: str) -> tuple[str, str]:

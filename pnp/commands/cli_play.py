@@ -67,12 +67,15 @@ def simulate(
                                                     "wholly beyond this many points (default 5)")] = None,
     budget: Annotated[int | None, typer.Option(help="with --ablate: games it may play in all (default "
                                                "300,000)")] = None,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", help="a setup choice, NAME=VALUE (e.g. adventure=1), as pnp setup takes it; repeatable")] = None,
 ) -> None:
     """Play GAME many times from its YAML (its play module, docs/simulate.md) and report its balance."""
     from pnp.commands.simulate_command import simulate_game
 
     run(lambda: simulate_game(project_root(), game, players, games, seed, policy, vary, jobs, not no_custom_rules,
-                              cluster, fmt, progress_bar(), trace, compare, ablate, threshold, budget), written=False)
+                              cluster, fmt, progress_bar(), trace, compare, ablate, threshold, budget, option or []),
+        written=False)
 
 
 def tune(

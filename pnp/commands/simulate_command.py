@@ -11,14 +11,15 @@ from pnp.commands.command_output import CommandOutput, Refused
 def simulate_game(root: Path, game: str, players: str | None, games: int | None, seed: int, policy: str,
                   vary: str | None, jobs: int | None, custom: bool, cluster: str | None, fmt: str,
                   progress: Any, trace: str | None = None, compare: str | None = None, ablate: str | None = None,
-                  threshold: float | None = None, budget: int | None = None) -> CommandOutput:
+                  threshold: float | None = None, budget: int | None = None,
+                  options: list[str] | None = None) -> CommandOutput:
     from pnp.play.lab import render, simulate
 
     if compare is not None:
         if ablate is not None:
             raise Refused("--ablate measures the working tree's cards; --compare two versions: ask for one of them")
         return _compared(root, game, compare, players, games, seed, policy, vary, jobs, custom, cluster, fmt,
-                         progress, trace)
+                         progress, trace, options)
     if fmt == "markdown":
         raise Refused("--format markdown is the summary of a comparison: add --compare REV (docs/simulate.md)")
     if trace is not None and (fmt == "html" or vary or cluster):
@@ -29,7 +30,7 @@ def simulate_game(root: Path, game: str, players: str | None, games: int | None,
 
         require()
     result = simulate(root, game, players, games, seed, policy, vary, jobs, custom, cluster, progress, trace,
-                      ablate=ablate, threshold=threshold, budget=budget)
+                      ablate=ablate, threshold=threshold, budget=budget, options=options)
     said = CommandOutput()
     said.out(render(result, fmt))
     return said
@@ -37,7 +38,7 @@ def simulate_game(root: Path, game: str, players: str | None, games: int | None,
 
 def _compared(root: Path, game: str, rev: str, players: str | None, games: int | None, seed: int, policy: str,
               vary: str | None, jobs: int | None, custom: bool, cluster: str | None, fmt: str, progress: Any,
-              trace: str | None) -> CommandOutput:
+              trace: str | None, options: list[str] | None = None) -> CommandOutput:
     """`--compare REV`: the game at a git revision against the working tree (simulate_compare.py)."""
     import json
 
@@ -47,7 +48,7 @@ def _compared(root: Path, game: str, rev: str, players: str | None, games: int |
     if vary or cluster or trace is not None or fmt == "html":
         raise Refused("--compare plays two versions of the game on this machine, as text, --format json or "
                       "--format markdown: leave out --vary, --cluster, --trace and --format html")
-    result = compare(root, game, rev, players, games, seed, policy, jobs, custom, progress)
+    result = compare(root, game, rev, players, games, seed, policy, jobs, custom, progress, options)
     said = CommandOutput()
     said.out(json.dumps(result, indent=2) if fmt == "json" else as_markdown(result) if fmt == "markdown"
              else as_text(result))

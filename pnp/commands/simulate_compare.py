@@ -114,27 +114,31 @@ def card_changes(old: Any, new: Any, most: int = 40) -> list[str]:
 
 
 def compare(root: Path, game: str, rev: str, players: str | None, games: int | None, seed: int, policy: str,
-            jobs: int | None, custom: bool, progress: Any) -> dict[str, Any]:
+            jobs: int | None, custom: bool, progress: Any, options: list[str] | None = None) -> dict[str, Any]:
     """Both versions played on the same deals: the report of each, what changed, and the paired rows."""
     from pnp.model.game import load_game
     from pnp.play.lab import simulate
     from pnp.play.paired import comparisons
+    from pnp.play.seating import is_seating
 
-    if "," in policy:
-        raise Refused("--compare plays one policy on both versions: name one")
+    if "," in policy and not is_seating(policy):  # a list of policies; a seating (1=mcts,2-4=greedy) is one side
+        raise Refused(f"--compare plays one side on both versions, not the policies {policy}: name one policy, or "
+                      "a policy per seat (1=mcts,2-4=greedy)")
     with tempfile.TemporaryDirectory(prefix="pnp-compare-") as tmp:
         old_root = Path(tmp)
         revision_game(root, game, rev, old_root)
         old_won: dict[tuple[int, int, int], bool] = {}
         new_won: dict[tuple[int, int, int], bool] = {}
         old = simulate(old_root, game, players, games, seed, policy, None, jobs, custom, progress=progress,
-                       won=old_won)
-        new = simulate(root, game, players, games, seed, policy, None, jobs, custom, progress=progress, won=new_won)
+                       won=old_won, options=options)
+        new = simulate(root, game, players, games, seed, policy, None, jobs, custom, progress=progress, won=new_won,
+                       options=options)
         changes = card_changes(load_game(old_root, game), load_game(root, game))
     if old.get("kind") == "odds" or new.get("kind") == "odds":
         raise Refused("--compare plays the game: this one's odds are worked out exactly, with no play module")
     counts = [n for n in new["players"] if n in old["players"]]
     rows = comparisons([(rev, {(n, i): w for (_, n, i), w in old_won.items()}),
                         (WORKING, {(n, i): w for (_, n, i), w in new_won.items()})], counts, "version")
-    return {"kind": "compare", "game": game, "name": new["name"], "rev": rev, "policy": policy, "seed": seed,
+    return {"kind": "compare", "game": game, "name": new["name"], "rev": rev, "policy": policy,
+            "policy_is": new.get("policy_is", {}).get(policy, ""), "seed": seed,
             "games": new["games"], "players": counts, "changes": changes, "paired": rows}

@@ -41,6 +41,9 @@ def tune_game(root: Path, game_id: str, target: list[str], vary: list[str], seed
     if len({(f[0].deck, f[0].card, f[0].field) for f in fields}) < len(fields):
         raise Refused("--vary names the same field twice; give each field once")
     result = tune.tune(game, spec.setup, goal, fields, seed, name, budget, jobs or os.cpu_count() or 1, progress)
+    from pnp.play.seating import described
+
+    result = {**result, "policy": name, "policy_is": described(name, {})}  # who played the candidates, and what it is
     said = CommandOutput()
     said.out(json.dumps(result, indent=2) if fmt == "json" else tune.as_text(result))
     said.code = 0 if result["reached"] else 1  # (not reached within the budget: the closest said, exit 1)

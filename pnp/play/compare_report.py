@@ -28,7 +28,8 @@ def _verdict(row: dict[str, Any]) -> str:
 
 def as_text(result: dict[str, Any]) -> str:
     out = [f"{result['name']}: {result['rev']} against the working tree, {result['games']:,} same deals per player "
-           f"count (seed {result['seed']}, policy {result['policy']})", "",
+           f"count (seed {result['seed']}, policy {result['policy']})",
+           *([f"policy {result['policy']}: {result['policy_is']}"] if result.get("policy_is") else []), "",
            "what changed in the cards:" if result["changes"] else "no card changed (the rules or play may have)"]
     out += [f"  {line}" for line in result["changes"]]
     out += ["", "paired on the same deals (the working tree less the revision, 95 % interval):"]
@@ -53,6 +54,7 @@ def as_markdown(result: dict[str, Any]) -> str:
         out += ["", "<details><summary>What changed in the cards</summary>", ""]
         out += ["- `" + line.replace("`", "'") + "`" for line in result["changes"]]
         out += ["", "</details>"]
-    out += ["", f"_`pnp simulate {result['game']} --compare {result['rev']}`: policy {result['policy']}, seed "
+    said = f" ({result['policy_is']})" if result.get("policy_is") else ""
+    out += ["", f"_`pnp simulate {result['game']} --compare {result['rev']}`: policy {result['policy']}{said}, seed "
             f"{result['seed']}; both versions played on the same deals and dice._"]
     return "\n".join(out)

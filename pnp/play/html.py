@@ -40,7 +40,8 @@ def _cards(group: dict[str, Any]) -> dict[str, Any]:
     drawn = [c for c in group["cards"] if c["drawn"] or c["played_games"]]
     plotted = sorted((c for c in drawn if 0 < c["played_games"] < n), key=lambda c: (-c["effect"], c["card"]))
     return {"plotted": plotted, "table": sorted(drawn, key=lambda c: (-abs(c["effect"]), c["card"])),
-            "never": sorted(c["card"] for c in drawn if c["flag"] == "never played"),
+            "never": sorted(c["card"] for c in drawn if c["flag"] == "never played" and not c.get("tied_with")),
+            "tied": sorted(f"{c['card']} (tied with {c['tied_with']})" for c in drawn if c.get("tied_with")),
             "always": sorted(c["card"] for c in drawn if c["played_games"] == n and n)}
 
 
@@ -63,6 +64,8 @@ def context(report: dict[str, Any]) -> dict[str, Any]:
         sections.append({
             "title": title, "losses": plots.losses(mine, reasons, last), "survival": plots.survival(mine, last),
             "meters": plots.meters(mine) if any(g["meters"] for g in mine) else "",
+            "length": plots.length(mine) if all(g.get("quality") for g in mine) else "",
+            "choices": plots.choices(mine) if any(g.get("quality", {}).get("choices") for g in mine) else "",
             "groups": [{"group": g, "cards": (cards := _cards(g)), "forest": plots.forest(cards["plotted"])
                         if cards["plotted"] else ""} for g in mine],
         })
@@ -106,7 +109,7 @@ def render(report: dict[str, Any]) -> str:
     values = context(report)
     values["win_rates"], values["sweep"] = plot(values["win_rates"]), plot(values["sweep"])
     for section in values["sections"]:
-        for key in ("losses", "survival", "meters"):
+        for key in ("losses", "survival", "meters", "length", "choices"):
             section[key] = plot(section[key])
         for item in section["groups"]:
             item["forest"] = plot(item["forest"])

@@ -21,12 +21,14 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
              vary: str | None, jobs: int | None, custom: bool = True, cluster: str | None = None,
              progress: Callable[[int, int, str], None] | None = None, trace: str | None = None,
              won: dict[tuple[int, int, int], bool] | None = None, ablate: str | None = None,
-             threshold: float | None = None, budget: int | None = None) -> dict[str, Any]:
+             threshold: float | None = None, budget: int | None = None,
+             options: list[str] | None = None) -> dict[str, Any]:
     """The report of `pnp simulate`; `progress(done, total, what)` is told the games played so far. `trace`:
     one game ([SEED:]INDEX) told move by move instead (pnp/play/told.py). `won`: filled with each game's end
     under the first policy, (value, players, index) -> won (a comparison's side). `ablate`: the cards to measure
     on the same deals (`all`, or `deck/card,deck/card.field`: pnp/play/ablation.py), judged against `threshold`
-    points within `budget` games, added to the report as `ablation`."""
+    points within `budget` games, added to the report as `ablation`. `options`: the setup's choices, NAME=VALUE
+    (`adventure=1`), as `pnp setup --option` takes them."""
     from pnp.model.game import load_game
     from pnp.play import report
     from pnp.play.run import play_file
@@ -52,10 +54,13 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
     if spec.setup is None:
         raise InputError([Problem(Where(f"cards/{game_id}/rules.yaml"), "a simulation starts from the dealt "
                                   "setup: add `setup:` to rules.yaml (docs/rules.md)")])
+    from pnp.play.lab_arguments import with_options
     from pnp.play.play_spec import load_policies
     from pnp.play.seating import named
 
-    most = spec.setup.players.max
+    setup, chosen = with_options(spec.setup, options or [])
+
+    most = setup.players.max
     own = {} if data_game else load_policies(game)
     names = policies(policy, own, min(most, SIM_PLAYERS))
     if any("greedy" in named(name) for name in names) and not data_game:
@@ -69,7 +74,7 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
         at = rules.where(("setup", "players", "max")) if rules is not None else Where(f"cards/{game_id}/rules.yaml")
         raise InputError([Problem(at, f"setup: players: max {most:,}: pnp simulates tables of at most "
                                   f"{SIM_PLAYERS:,} players")])
-    counts = player_counts(players or f"{spec.setup.players.min}-{most}", spec.setup.players.min, most)
+    counts = player_counts(players or f"{setup.players.min}-{most}", setup.players.min, most)
     sweep = variants(game, vary)
     for name in names:  # a seating's seats within this run's largest table
         policies(name, own, max(counts))
@@ -81,7 +86,7 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
     if trace is not None:  # one game, told move by move: the first player count's, the first policy's
         from pnp.play.told import trace as told
 
-        return told(game, spec.setup, counts[0], trace, seed, names[0])
+        return told(game, setup, counts[0], trace, seed, names[0])
     games = games or report.games_for(0.02)
     total, done, shown = len(names) * len(sweep) * len(counts) * games, 0, -1
     if total > SIM_GAMES:  # the work, bounded before the first game is dealt
@@ -90,7 +95,7 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
                                   f"player count{'s' if len(counts) != 1 else ''} x {games:,} games): at most "
                                   f"{SIM_GAMES:,} in one run; ask for fewer")])
     for n in counts:  # a setup that cannot be dealt is said here, located, before any worker starts
-        deal(game, spec.setup, n, seed)
+        deal(game, setup, n, seed)
     # play: each policy in turn, on the same deals, their win rates side by side (how much skill counts)
 
     def played(n: int) -> None:  # told at each batch: passed on at each whole per cent
@@ -100,18 +105,26 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
             shown = 100 * done // total
             progress(done, total, "games played")
 
+    def more(n: int) -> None:  # a competitive game's rotations: the bar's total grows by their games (never > 100 %)
+        nonlocal total, shown
+        total += n
+        shown = 100 * done // total - 1
+
     wins: list[dict[tuple[int, int, int], bool]] = [{} for _ in names]
-    reports = [play(game, spec.setup, counts, games, seed, name, sweep, jobs or os.cpu_count() or 1, cluster, played,
-                    won) for name, won in zip(names, wins, strict=True)]
+    reports = [play(game, setup, counts, games, seed, name, sweep, jobs or os.cpu_count() or 1, cluster, played,
+                    won, more) for name, won in zip(names, wins, strict=True)]
     if won is not None:
         won.update(wins[0])
     if asked is not None:  # each card against a blank of it, on the same deals: the report's games played once
         from pnp.play.ablation import ablate as ablation
 
-        reports[0]["ablation"] = ablation(game, spec.setup, counts, seed, names[0], *asked,
+        reports[0]["ablation"] = ablation(game, setup, counts, seed, names[0], *asked,
                                           jobs or os.cpu_count() or 1, progress,
                                           {(n, i): w for (_, n, i), w in wins[0].items()})
-    merged = {**reports[0], "policy": ",".join(names), "policies": names}
+    from pnp.play.seating import described
+
+    merged = {**reports[0], "policy": ",".join(names), "policies": names,
+              "policy_is": {name: described(name, own) for name in names}, **({"options": chosen} if chosen else {})}
     merged["groups"] = [{**group, "policy": name} for name, r in zip(names, reports, strict=True)
                         for group in r["groups"]]
     if len(names) > 1:  # each policy against the first on the same deals, for each value of --vary
@@ -128,10 +141,12 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
 
 def play(game: Game, setup: Any, counts: list[int], games: int, seed: int, policy: str, sweep: list[Variant],
          jobs: int, cluster: str | None = None, progress: Progress | None = None,
-         won: dict[tuple[int, int, int], bool] | None = None) -> dict[str, Any]:
+         won: dict[tuple[int, int, int], bool] | None = None,
+         more: Callable[[int], None] | None = None) -> dict[str, Any]:
     """Play the games in worker processes (the same games whatever their number), or on the Dask cluster
     at `cluster` (the same games again), and build the report; with a sweep, each value against the first on the
-    same deals (`paired`). `won`: filled with each game's end, (value, players, index) -> won."""
+    same deals (`paired`). `won`: filled with each game's end, (value, players, index) -> won. `more`: told the
+    games a competitive game's rotations add, before they are played (the progress bar's total grows)."""
     from pnp.play import report, seat_report
     from pnp.play.run import simulate as run_games
 
@@ -147,6 +162,8 @@ def play(game: Game, setup: Any, counts: list[int], games: int, seed: int, polic
     results = run(plan, counts)
     rotated: list[tuple] = []
     if seat_report.competitive(results):  # each deal again at every other rotation of the seats
+        if more is not None:  # the progress bar counts them too
+            more(games * len(sweep) * sum(n - 1 for n in counts))
         rotated = results + seat_report.rotations(plan, counts, games, run)
     keys: set[str] = set()
     for r in results:

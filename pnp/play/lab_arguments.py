@@ -143,3 +143,24 @@ def card_of(game: Game, deck_id: str, card_id: str, said: str) -> tuple[Any, Any
         raise InputError([Problem(deck.doc.where(("cards",)), f"{said}: no card {card_id!r} in {deck_id}"
                                   f"{did_you_mean(card_id, cards)}")])
     return deck, cards[card_id]
+
+
+def with_options(setup: Any, given: list[str], where: Any = None) -> tuple[Any, dict[str, Any]]:
+    """The setup with each `--option NAME=VALUE` made its option's default (its value first), as `pnp setup
+    --option` deals it, and the options chosen (only those given: a run without one reads as before); an option the
+    setup has not got, a value it does not offer or a NAME=VALUE without `=`: one line, InputError."""
+    import dataclasses
+
+    from pnp.rules.setup_expr import choose
+
+    if not given:
+        return setup, {}
+    bad = [o for o in given if "=" not in o]
+    if bad:
+        raise InputError([Problem(where, f"--option {bad[0]!r}: NAME=VALUE, as pnp setup takes it (--option "
+                                  "adventure=2)")])
+    asked = dict(o.partition("=")[::2] for o in given)
+    chosen = choose(setup, asked)  # (an unknown option or value: its own line)
+    options = {name: [chosen[name], *(v for v in values if v is not chosen[name])] if name in asked else values
+               for name, values in setup.options.items()}
+    return dataclasses.replace(setup, options=options), {name: chosen[name] for name in asked}

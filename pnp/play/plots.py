@@ -188,7 +188,7 @@ def survival(groups: list[dict[str, Any]], last: int) -> str:
                 alive -= lost
                 ys.append(alive / n if n else 0)
             ax.step(rounds, ys, where="post", lw=1.8, color=COLOURS[c % len(COLOURS)],
-                    label=f"{_players(g['players'])}: mean {g['rounds']['mean']:.2f} rounds")
+                    label=_survived(g))
         ax.set_xticks(rounds)
         ax.set_xlim(0, last + 0.2)
         ax.set_ylim(_floor([1 - (g["win"]["games"] - g["win"]["wins"]) / g["win"]["games"] for g in groups
@@ -199,6 +199,14 @@ def survival(groups: list[dict[str, Any]], last: int) -> str:
         ax.legend(loc="lower left", fontsize=8)
         return fig
     return draw(build)
+
+
+def _survived(group: dict[str, Any]) -> str:
+    """The legend of a player count's line: the mean rounds survived (a game lost in round r survived r - 1)."""
+    survived = group.get("quality", {}).get("length", {}).get("survived")
+    if survived is None:
+        return f"{_players(group['players'])}: ended in round {group['rounds']['mean']:.2f} on average"
+    return f"{_players(group['players'])}: mean {survived['mean']:.2f} rounds survived"
 
 
 def meters(groups: list[dict[str, Any]]) -> str:
@@ -261,5 +269,58 @@ def forest(cards: list[dict[str, Any]]) -> str:
         ax.xaxis.set_major_formatter(FuncFormatter(lambda x, _: f"{100 * x:+.0f}" if x else "0"))
         ax.tick_params(axis="x", top=True, labeltop=len(cards) > 20)  # a long list: the scale at its top too
         ax.set_xlabel("win rate when played minus when not (points), with its 95 % interval")
+        return fig
+    return draw(build)
+
+
+def length(groups: list[dict[str, Any]]) -> str:
+    """How long games last: the share of games ending in each round, a line of points per player count."""
+    def build() -> Any:
+        fig = _figure(7.2, 2.8)
+        ax = fig.add_subplot()
+        rounds: set[int] = set()
+        for c, g in enumerate(groups):
+            q = g["quality"]
+            hist = {int(k): v for k, v in q["length"]["histogram"].items()}
+            rounds |= set(hist)
+            xs = sorted(hist)
+            e = q["length"]["ended"]["quartiles"]
+            ax.plot(xs, [hist[x] / q["games"] for x in xs], marker="o", ms=3, lw=1.4,
+                    color=COLOURS[c % len(COLOURS)],
+                    label=f"{_players(g['players'])}: median {e[1]:g}, quartiles {e[0]:g}-{e[2]:g}")
+        ax.set_xticks(sorted(rounds) if len(rounds) <= 20 else sorted(rounds)[::max(1, len(rounds) // 20)])
+        _percent_axis(ax)
+        ax.set_xlabel("round the game ended in")
+        ax.set_ylabel("games")
+        ax.legend(loc="upper left", fontsize=8)
+        return fig
+    return draw(build)
+
+
+def choices(groups: list[dict[str, Any]], most: int = 16) -> str:
+    """Each kind of move's share of the decisions, a bar per player count (the `most` most chosen kinds): a kind
+    near 0 is an option the players (these policies) do not take."""
+    totals: dict[str, float] = {}
+    for g in groups:
+        for c in g["quality"]["choices"]:
+            totals[c["move"]] = totals.get(c["move"], 0.0) + c["share"]
+    kinds = sorted(totals, key=lambda k: (-totals[k], k))[:most]
+
+    def build() -> Any:
+        fig = _figure(7.2, 0.6 + 0.28 * len(kinds) * max(1, min(len(groups), 3)) ** 0.5)
+        ax = fig.add_subplot()
+        height = 0.8 / max(1, len(groups))
+        for c, g in enumerate(groups):
+            share = {x["move"]: x["share"] for x in g["quality"]["choices"]}
+            ax.barh([k + c * height for k in range(len(kinds))], [share.get(k, 0.0) for k in kinds], height=height,
+                    color=COLOURS[c % len(COLOURS)], label=_players(g["players"]))
+        ax.set_yticks([k + 0.4 - height / 2 for k in range(len(kinds))], kinds)
+        ax.invert_yaxis()
+        from matplotlib.ticker import MaxNLocator
+
+        ax.xaxis.set_major_locator(MaxNLocator(nbins=6, steps=[1, 2, 5, 10]))  # 5 %, 10 %: no rounded 2.5 %
+        _percent_axis(ax, "x")
+        ax.set_xlabel("share of the decisions")
+        ax.legend(loc="lower right", fontsize=8)
         return fig
     return draw(build)

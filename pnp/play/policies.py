@@ -175,6 +175,18 @@ class Seated:
         return self.at(state.seat(), state.table.players)(state, moves, rng)
 
 
+# what each policy is, as every report says it (text, JSON, HTML, Markdown) and docs/simulate.md's table shows it:
+# a bot, never a player, and how far from skilled play it stands
+SAID: dict[str, str] = {
+    "random": "any legal move, equally likely: the floor a design should rise well above, not a player",
+    "baseline": "the play module's own sensible player (random where it has none): decent, not skilled; it does "
+                "not plan ahead",
+    "greedy": "greedy one move ahead, by the game's value: a lower bound on skilled play",
+    "search": "flat Monte-Carlo, each candidate move played out by the baseline: a stronger bot, short of skilled "
+              "play",
+    "mcts": f"Monte-Carlo tree search, {MCTS_ITERATIONS} playouts a decision, played out by the baseline: a stronger "
+            "bot, short of skilled play",
+}
 POLICIES: dict[str, Policy] = {"random": random_policy, "baseline": baseline_policy, "search": search_policy,
                                "greedy": greedy_policy, "mcts": mcts_policy}
 
@@ -211,10 +223,13 @@ def told(move: Move, method: str, state: State | None = None) -> str:
     return text
 
 
-def play(state: State, policy: Policy, rng: random.Random, story: list[tuple] | None = None):  # -> Outcome
+def play(state: State, policy: Policy, rng: random.Random, story: list[tuple] | None = None,
+         tally: dict[str, Any] | None = None):  # -> Outcome
     """Play `state` to its end: the policy chooses each move among the legal ones (the baseline's
     without the list, where the play module can: `State.baseline_move`). `story`: each move told into it,
-    with the moves it was chosen from (`pnp simulate --trace`)."""
+    with the moves it was chosen from (`pnp simulate --trace`). `tally`: each decision counted into it (the
+    game's own, never a look-ahead's: pnp.play.quality.count)."""
+    from pnp.play.quality import count
     from pnp.play.table import tell
 
     quick = type(state).baseline_move is not State.baseline_move
@@ -229,6 +244,8 @@ def play(state: State, policy: Policy, rng: random.Random, story: list[tuple] | 
         if direct and (move := state.baseline_move(rng)) is not None:
             if story is not None:  # (the baseline's own move, found without the list: the same game as untraced)
                 tell(story, ("move", told(move, "baseline_move", state), [], 0))
+            if tally is not None:
+                count(tally, move, None)
             state.apply(move)
             continue
         moves = state.moves()
@@ -241,6 +258,8 @@ def play(state: State, policy: Policy, rng: random.Random, story: list[tuple] | 
         if story is not None:
             tell(story, ("move", told(move, "moves", state), [told(m, "moves", state) for m in moves[:TOLD_MOVES]],
                          len(moves)))
+        if tally is not None:
+            count(tally, move, moves)
         state.apply(move)
     raise EndlessGame("over", f"the game was not over after {MOVE_LIMIT:,} moves: does over() ever say so?")
 

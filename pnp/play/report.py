@@ -82,6 +82,10 @@ def group(results: list[tuple], cards: list[str]) -> dict[str, Any]:
         for card, k in r[7].items():
             plays[card] = plays.get(card, 0) + k
     drawn_in, played_in, won_in = Counter(drawn_all), Counter(played_all), Counter(won_all)  # counted once, in C
+    ties: dict[str, Counter[str]] = {}  # card -> what it tied with and lost by the list's order -> times
+    for r in results:
+        for card, others in (r[15] if len(r) > 15 else {}).items():
+            ties.setdefault(card, Counter()).update(others)
     per_card = []
     for card in cards:
         drawn, played, won_played = drawn_in[card], played_in[card], won_in[card]
@@ -91,8 +95,11 @@ def group(results: list[tuple], cards: list[str]) -> dict[str, Any]:
         # card's effect is measured by `--ablate` (ablation.py), which flags it
         flag = "never played" if drawn and not played else ""
         effect = round(with_["rate"] - without["rate"], 4) if played and rest else 0.0
-        per_card.append({"card": card, "drawn": drawn, "played_games": played, "plays": plays.get(card, 0),
-                         "when_played": with_, "when_not": without, "effect": effect, "flag": flag})
+        row = {"card": card, "drawn": drawn, "played_games": played, "plays": plays.get(card, 0),
+               "when_played": with_, "when_not": without, "effect": effect, "flag": flag}
+        if flag and card in ties:  # not worth less than what was played: a tie lost by the list's order
+            row["tied_with"] = sorted(ties[card].items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
+        per_card.append(row)
     by_reason = Counter(r[4] for r in results if not r[3])
     return {
         "win": _rate(wins, n),
@@ -101,17 +108,20 @@ def group(results: list[tuple], cards: list[str]) -> dict[str, Any]:
                    for reason, k in sorted(by_reason.items(), key=lambda kv: (-kv[1], kv[0]))],
         "rounds": {"mean": round(sum(rounds) / n, 2) if n else 0.0, "quartiles": _quartiles(rounds)},
         "meters": {name: [_quartiles(vals) for vals in rows] for name, rows in sorted(meters.items())},
+        "meter_games": {name: [len(vals) for vals in rows] for name, rows in sorted(meters.items())},
         "cards": per_card,
     }
 
 
 def build(results: list[tuple], variants: list[str], players: list[int], cards: list[str],
           meta: dict[str, Any]) -> dict[str, Any]:
+    from pnp.play import quality
+
     groups = []
     for v, label in enumerate(variants):
         for n in players:
             mine = [r for r in results if r[0] == v and r[1] == n]
-            groups.append({"variant": label, "players": n, **group(mine, cards)})
+            groups.append({"variant": label, "players": n, **group(mine, cards), "quality": quality.measure(mine)})
     return {**meta, "groups": groups}
 
 
@@ -124,10 +134,17 @@ def percent(x: float) -> str:
 
 
 def as_text(report: dict[str, Any]) -> str:
-    out = [f"{report['name']}: {report['games']} games per player count, policy {report['policy']}, "
+    from pnp.play import quality
+
+    chosen = "".join(f", {name} {value}" for name, value in report.get("options", {}).items())
+    out = [f"{report['name']}{chosen}: {report['games']} games per player count, policy {report['policy']}, "
            f"seed {report['seed']}"]
+    out += [f"policy {name}: {said}" for name, said in report.get("policy_is", {}).items()]
     out.append("")
-    out.append("win rate (95 % interval)")
+    seated = any(g.get("seats") for g in report["groups"])
+    out.append("win rate (95 % interval)" + ("; a competitive game of more than one player: each seat's share of "
+                                             "the wins over every rotation of the seats (seats below), not the "
+                                             "games someone won" if seated else ""))
     width = 20 if len(report.get("policies", ())) > 1 else 10
     for g in report["groups"]:
         w = g["win"]
@@ -135,6 +152,10 @@ def as_text(report: dict[str, Any]) -> str:
         variant = f"  [{g['variant']}]" if len(report["variants"]) > 1 else ""
         if len(report.get("policies", ())) > 1:
             label = f"{label}, {g['policy']}"
+        if g.get("seats"):  # someone always wins: the rate says nothing, the seats' shares do
+            shares = ", ".join(f"{x['seat']}: {percent(x['rate'])}" for x in g["seats"]["by_seat"])
+            out.append(f"  {label:<{width}} by seat {shares}  ended in round: mean {g['rounds']['mean']:.2f}{variant}")
+            continue
         out.append(f"  {label:<{width}} {percent(w['rate']):>8}  ({percent(w['low'])} - {percent(w['high'])})  "
                    f"ended in round: mean {g['rounds']['mean']:.2f}{variant}")
     for g in report["groups"]:
@@ -150,17 +171,26 @@ def as_text(report: dict[str, Any]) -> str:
             out.append(f"    {loss['reason']}: {loss['games']} ({rounds})")
         if not g["losses"]:
             out.append("    none")
+        covered = g.get("meter_games", {})
+        if covered:  # the games each round's meter statistics are of
+            counts = list(covered.values())
+            rows_of = [("meters", counts[0])] if all(c == counts[0] for c in counts) else list(covered.items())
+            dealt = " (the deals as dealt)" if g.get("seats") else ""
+            for what, per_round in rows_of:
+                out.append(f"  {what} cover the games still going{dealt}, by round: " + " ".join(map(str, per_round)))
         for name, rows in g["meters"].items():
             cells = " ".join(f"{int(q[1]):>3}" for q in rows)
             out.append(f"  {name} by round (median of the games still going): {cells}")
             out.append(f"  {'':<{len(name)}}  quartiles: " + " ".join(f"{int(q[0])}-{int(q[2])}" for q in rows))
+        out += quality.as_text(g.get("quality"))
         out.append("  cards: drawn / played in games / win rate when played before the end vs not (not an effect: "
                    "a longer game plays more cards; --ablate measures each card)")
         for c in sorted(g["cards"], key=lambda c: (-abs(c["effect"]), c["card"])):
             if not c["drawn"]:
                 continue
             wp, wn = c["when_played"], c["when_not"]
-            flag = f"  << {c['flag']}" if c["flag"] else ""
+            flag = f"  << never chosen: tied with {c['tied_with']}" if c.get("tied_with") else \
+                f"  << {c['flag']}" if c["flag"] else ""
             out.append(f"    {c['card']:<34} {c['drawn']:>6} {c['played_games']:>6}  "
                        f"{percent(wp['rate']):>7} vs {percent(wn['rate']):>7} ({100 * c['effect']:+.1f}){flag}")
     return "\n".join(out)

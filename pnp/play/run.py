@@ -143,6 +143,7 @@ def play_one(s: Session, task: tuple[int, int, int], story: list[tuple] | None =
     import os
 
     from pnp.play.policies import EndlessGame, LongMove, play
+    from pnp.play.quality import tally
     from pnp.play.seating import Seated
     from pnp.play.table import Table, card_views, read_only
 
@@ -183,7 +184,8 @@ def play_one(s: Session, task: tuple[int, int, int], story: list[tuple] | None =
         state = s.module.start(table)
         try:
             policy = s.policy.rotated(turn) if turn and isinstance(s.policy, Seated) else s.policy
-            outcome = play(state, policy, random.Random(seed ^ 0x5EED), story)
+            counted = tally()
+            outcome = play(state, policy, random.Random(seed ^ 0x5EED), story, counted)
         except (LongMove, EndlessGame) as exc:  # said at the method that gave it, as outcome()'s is
             raise InputError([Problem(_method_at(s.plan.game, state, exc.method), printable(str(exc)))]) from None
     finally:
@@ -195,10 +197,12 @@ def play_one(s: Session, task: tuple[int, int, int], story: list[tuple] | None =
     scores, winners = seat_outcome(s.plan.game, state, outcome, players)
     if story is not None:
         story.append(("end", won, reason, ended))
+        if winners is not None:  # a competitive game: each seat's score, and the seats as dealt (rotation 0)
+            story.append(("seats", list(scores or ()), list(winners)))
     record = table.record
     return (variant_i, players, index, won, reason, ended, sorted(record.drawn), dict(record.played),
             {printable(k): v for k, v in record.counts.items()}, {printable(k): v for k, v in record.meters.items()},
-            scores, winners, turn)
+            scores, winners, turn, counted, record.standings, record.ties)
 
 
 def _ended(game: Game, state: Any, outcome: Any) -> tuple[bool, str, int]:

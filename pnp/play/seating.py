@@ -95,3 +95,26 @@ def table_of(text: str, players: int) -> list[str]:
         return [text] * players
     given = seats(text, _every(text), 1 << 30)
     return [given.get(s, DEFAULT) for s in range(players)]
+
+
+def described(text: str, own: dict[str, str]) -> str:
+    """What a `--policy` side is, in words (policies.SAID; a game's own policy: its play.yaml's words): a seating
+    says each seat's, `seat 1: mcts (...); seats 2-4: greedy (...)`, and a seat not named plays `baseline`."""
+    from pnp.core.errors import printable
+    from pnp.play.policies import SAID
+
+    def what(name: str) -> str:
+        return SAID.get(name) or f"the game's own policy: {printable(own.get(name, 'named in its play.yaml'))}"
+
+    if not is_seating(text):
+        return what(text)
+    given = seats(text, _every(text), 1 << 30)
+    runs: list[tuple[int, int, str]] = []  # (first seat, last seat, policy), seat 0 first
+    for seat in sorted(given):
+        if runs and runs[-1][1] == seat - 1 and runs[-1][2] == given[seat]:
+            runs[-1] = (runs[-1][0], seat, given[seat])
+        else:
+            runs.append((seat, seat, given[seat]))
+    parts = [f"seat{'s' if a != b else ''} {a + 1}{f'-{b + 1}' if a != b else ''}: {name} ({what(name)})"
+             for a, b, name in runs]
+    return "; ".join(parts) + f"; any other seat: {DEFAULT} ({what(DEFAULT)})"

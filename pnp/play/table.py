@@ -49,15 +49,18 @@ class Record:
     bounds of pnp.core.bounds (the game's cards, names of RECORD_NAME characters, finite numbers, at most
     RECORD_NAMES meters and events, RECORD_ROUNDS values a meter): a BadRecord at the module's line."""
 
-    __slots__ = ("counts", "drawn", "known", "meters", "played", "story")
+    __slots__ = ("counts", "drawn", "known", "meters", "played", "players", "standings", "story", "ties")
 
-    def __init__(self, known: frozenset[str] | None = None) -> None:
+    def __init__(self, known: frozenset[str] | None = None, players: int = 0) -> None:
         self.drawn: set[str] = set()  # "deck/card" seen in a hand or on the table
         self.played: dict[str, int] = {}  # "deck/card" -> times played
         self.counts: dict[str, int] = {}  # named events ("room destroyed", ...) -> how many
         self.meters: dict[str, list[int]] = {}  # meter -> its value at the end of each round
         self.known = known  # every "deck/card" of the game (None: a look-ahead's record, never counted)
         self.story: list[tuple] | None = None  # `pnp simulate --trace`: every event in order (told.py)
+        self.players = players
+        self.standings: list[tuple] = []  # each seat's score at the end of each round (a competitive game)
+        self.ties: dict[str, dict[str, int]] = {}  # "deck/card" -> what it tied with and lost by order -> times
 
     def _card(self, deck: Any, card: Any) -> str:
         key = f"{deck}/{card}" if type(deck) is str and type(card) is str else None
@@ -116,6 +119,29 @@ class Record:
         if self.story is not None:
             tell(self.story, ("meter", name, value))
 
+
+    def tied(self, deck: str, card: str, other: str) -> None:
+        """The policy's choice was worth no more than this card, which lost by the list's order only (`other`: the
+        move played, a card "deck/card" or a move's name): the report says "never chosen: tied with OTHER" of a card
+        never played, rather than that it was not worth playing."""
+        key = self._card(deck, card)
+        said = _name("what a card tied with", other)
+        held = self.ties.setdefault(key, {})
+        if said in held or len(held) < 20:
+            held[said] = held.get(said, 0) + 1
+
+    def scores(self, scores: Any) -> None:
+        """Each seat's score now (seat 0 first), once a round: what the lead measures read (who leads, when)."""
+        from pnp.core.bounds import RECORD_ROUNDS
+
+        if type(scores) not in (tuple, list) or (self.players and len(scores) != self.players):
+            from pnp.core.errors import echo
+
+            raise BadRecord(f"scores are a tuple of {self.players} numbers, one per seat (seat 0 first), not "
+                            f"{echo(scores)}")
+        if len(self.standings) >= RECORD_ROUNDS:
+            raise BadRecord(f"scores more than {RECORD_ROUNDS:,} times in one game (once a round)")
+        self.standings.append(tuple(number("a seat's score", x) for x in scores))
 
 def tell(story: list[tuple], event: tuple) -> None:
     """One event of a traced game, kept while the story is within its bound (then one last: "cut")."""
@@ -236,7 +262,7 @@ class Table:
         self.setup: dict[str, Any] = dealt["table"]  # label -> what the setup put on the table
         self.hands: list[dict[str, Any]] = dealt["hands"]  # per player: label -> what they were dealt
         self.rng = rng
-        self.record = Record(known)
+        self.record = Record(known, self.players)
         for part in (self.setup, *self.hands):
             for label, value in part.items():
                 if label in cards and isinstance(value, list):

@@ -26,14 +26,18 @@ def trace_task(text: str, seed: int) -> tuple[int, int]:
 
 def trace(game: Any, setup: Any, players: int, text: str, seed: int, policy: str) -> dict[str, Any]:
     """The story of game `text` ([SEED:]INDEX) at `players`, as the sandbox plays it."""
-    from pnp.play.run import Plan, simulate
+    from pnp.play.play_spec import load_policies
+    from pnp.play.run import Plan, play_code, simulate
     from pnp.play.variant import Variant
 
     seed, index = trace_task(text, seed)
     plan = Plan(game, setup, seed, policy, [Variant()])
     story = simulate(plan, [players], 1, 1, told=(players, index))[0]
+    from pnp.play.seating import described
+
+    own = load_policies(game) if play_code(game) is not None else {}
     return {"kind": "trace", "game": game.id, "name": game.manifest.name, "players": players, "seed": seed,
-            "index": index, "policy": policy, "events": [list(e) for e in story]}
+            "index": index, "policy": policy, "policy_is": described(policy, own), "events": [list(e) for e in story]}
 
 
 def as_json(result: dict[str, Any]) -> str:
@@ -43,7 +47,8 @@ def as_json(result: dict[str, Any]) -> str:
 def as_text(result: dict[str, Any]) -> str:
     lines = [f"{result['name']}: game {result['index']} of seed {result['seed']}, {result['players']} "
              f"player{'s' if result['players'] != 1 else ''}, policy {result['policy']} "
-             f"(pnp simulate {result['game']} --trace {result['seed']}:{result['index']} replays it)"]
+             f"(pnp simulate {result['game']} --trace {result['seed']}:{result['index']} replays it)",
+             *([f"policy {result['policy']}: {result['policy_is']}"] if result.get("policy_is") else [])]
     moves = 0
     for event in result["events"]:
         kind = event[0]
@@ -74,6 +79,13 @@ def as_text(result: dict[str, Any]) -> str:
         elif kind == "end":
             _, won, reason, ended = event
             lines.append(f"{'won' if won else 'lost'}: {reason}, in round {ended}, after {moves} moves")
+        elif kind == "seats":
+            _, scores, winners = event
+            said = "; ".join(f"{s}: {x:g}" for s, x in enumerate(scores, 1))
+            lines.append(f"scores by seat: {said or 'none'}; won by seat{'s' if len(winners) > 1 else ''} "
+                         f"{', '.join(str(w + 1) for w in winners) or 'nobody'}")
+            lines.append("(the seats as dealt, rotation 0: the report's seat measures play this deal again at every "
+                         "rotation of the seats, which --trace does not tell)")
     return "\n".join(map(printable, lines))  # what game code names (moves, meters, events) reaches a terminal
 
 

@@ -60,6 +60,9 @@ def test_a_harder_meter_shows_as_a_change_and_a_paired_fall_in_wins(repo: Path):
                  "markdown", cwd=repo)
     assert md.code == 0, md.err
     assert "This change moves 2-player wins from" in md.out and "| 2 |" in md.out and "per_round: -10 -> -15" in md.out
+    from pnp.play.policies import SAID
+
+    assert f"policy baseline ({SAID['baseline']})" in md.out  # what the policy is, in the summary
     text = run_pnp("simulate", "voyage", "--compare", "HEAD", "--players", "2", "--games", "100", cwd=repo)
     assert "what changed in the cards:" in text.out and "wins move from" in text.out and ": decided" in text.out
 
@@ -69,7 +72,8 @@ def test_a_harder_meter_shows_as_a_change_and_a_paired_fall_in_wins(repo: Path):
     (["--compare", "HEAD~1"], "--compare HEAD~1: HEAD~1 does not hold cards/voyage"),
     (["--compare", "--upload-pack=x"], "a git revision"),
     (["--compare", "HEAD", "--vary", "event/hull-breach.damage=1,2"], "leave out --vary"),
-    (["--compare", "HEAD", "--policy", "baseline,random"], "one policy on both versions"),
+    (["--compare", "HEAD", "--policy", "baseline,random"], "one side on both versions, not the policies "
+                                                           "baseline,random: name one policy, or a policy per seat"),
     (["--format", "markdown"], "--format markdown is the summary of a comparison: add --compare REV"),
 ])
 def test_a_comparison_that_cannot_be_made_says_so_in_one_line(repo: Path, args: list[str], said: str):
@@ -83,3 +87,10 @@ def test_a_folder_outside_git_cannot_be_compared(tmp_path: Path):
     shutil.copytree(REPO / "cards/voyage", root / "cards/voyage", ignore=shutil.ignore_patterns("__pycache__"))
     result = run_pnp("simulate", "voyage", "--compare", "HEAD", cwd=root)
     assert result.code == 2 and "is not in a git repository" in result.err, result.err
+
+
+def test_a_seating_is_one_side_played_on_both_versions(repo: Path):
+    report = compared(repo, "--games", "20", "--policy", "1=random")
+    [row] = report["paired"]
+    assert report["policy"] == "1=random" and row["games"] == 20 and row["only_side"] == row["only_base"] == 0
+    assert report["policy_is"].startswith("seat 1: random (any legal move")

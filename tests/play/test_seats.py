@@ -174,3 +174,13 @@ def test_the_hands_rotate_with_the_seats(tmp_path):
     s = seats(report(root, "--players", "3", "--games", "50", "--policy", "careful"), 3)
     assert [x["rate"] for x in s["by_seat"]] == [pytest.approx(1 / 3, abs=1e-4)] * 3, s["by_seat"]
     assert s["shared"] < s["games"]  # the shoes differ in some deals: a seat's hand decides them
+
+
+def test_the_progress_of_a_competitive_run_counts_its_rotations_and_never_passes_the_whole():
+    from pnp.play.lab import simulate
+
+    told: list[tuple[int, int]] = []
+    simulate(SEATS, "race", "2-3", 20, 1, "baseline", None, 1, progress=lambda done, total, what: told.append(
+        (done, total)))
+    assert told and all(done <= total for done, total in told), told
+    assert told[-1] == (20 * 2 + 20 * (1 + 2), 20 * 2 + 20 * (1 + 2))  # the deals, then each other rotation

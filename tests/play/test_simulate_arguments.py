@@ -99,3 +99,23 @@ def _coins():
     if not _GAME:
         _GAME.append(load_game(SIM, "coins"))
     return _GAME[0]
+
+
+def test_the_setups_options_are_chosen_as_pnp_setup_takes_them():
+    out = run_pnp("simulate", "moon", "--option", "adventure=1", "--players", "2", "--games", "4", "--jobs", "1")
+    assert out.code == 0, out.err
+    assert out.out.startswith("Welcome to the Moon, adventure 1: 4 games per player count")
+    other = run_pnp("simulate", "moon", "--option", "adventure=2", "--players", "2", "--games", "4", "--jobs", "1")
+    # the adventure dealt is the one asked: Moon plays adventure 1 alone, and says so at its line
+    assert other.code == 2 and "cards/moon/play/__init__.py:" in other.err and "adventure 2 is not played" in other.err
+
+
+@pytest.mark.parametrize(("option", "said"), [
+    ("adventure=9", "option adventure=9: choose one of 1, 2, 3, 4, 5, 6"),
+    ("colour=2", "unknown option 'colour' (this game's options: adventure)"),
+    ("adventure", "--option 'adventure': NAME=VALUE, as pnp setup takes it"),
+])
+def test_an_option_the_setup_has_not_got_is_one_line(option, said):
+    result = run_pnp("simulate", "moon", "--option", option, "--players", "2", "--games", "4")
+    assert result.code == 2 and "Traceback" not in result.err, result.err
+    assert said in result.err and len(result.err.strip().splitlines()) == 2, result.err  # the line, "1 error"

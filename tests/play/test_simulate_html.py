@@ -89,8 +89,9 @@ def test_the_same_seed_gives_the_same_bytes_and_the_page_stands_alone():
     assert set(re.findall(r"https?://[^\s\"')]+", first)) <= {"http://www.w3.org/2000/svg",
                                                               "http://www.w3.org/1999/xlink"}
     assert not re.search(r"<dc:date|CreationDate|<dc:creator", first)
-    # the plots: win rates, losses, rounds survived, the purse round by round, a card forest per player count
-    assert first.count("<svg") == 1 + 3 + 3
+    # the plots: win rates, losses, rounds survived, the purse round by round, the length of games, each kind of
+    # move's share, a card forest per player count
+    assert first.count("<svg") == 1 + 3 + 2 + 3
     ids = re.findall(r'\bid="([^"]+)"', first)
     assert len(ids) == len(set(ids)) > 50  # unique in the page: each plot's references are its own
     for ref in set(re.findall(r'(?:url\(#|href="#)([^")]+)', first)):

@@ -35,8 +35,10 @@ def test_a_trace_tells_every_move_with_the_moves_it_was_chosen_from(scaffold):
     assert any(e[0] == "play" for e in story["events"]) and any(e[0] == "draw" for e in story["events"])
     text = run_pnp("--root", str(scaffold), "simulate", "shop", "--players", "2", "--trace", "0", "--policy",
                    "random").out
+    from pnp.play.policies import SAID
+
     assert text.startswith("Shop: game 0 of seed 1, 2 players, policy random (pnp simulate shop --trace 1:0 "
-                           "replays it)\ndealt:\n")
+                           f"replays it)\npolicy random: {SAID['random']}\ndealt:\n")
     assert "\nmove 1: " in text and ("\nwon: " in text or "\nlost: " in text)
 
 
@@ -44,7 +46,10 @@ def test_a_trace_of_voyage_reads_as_a_game():
     result = run_pnp("simulate", "voyage", "--players", "2", "--trace", "1:0")
     assert result.code == 0, result.err
     lines = result.out.splitlines()
-    assert lines[1] == "dealt:" and any(line.startswith("  player 2: ") for line in lines)
+    from pnp.play.policies import SAID
+
+    assert lines[1] == f"policy baseline: {SAID['baseline']}"  # who plays, and what it is
+    assert lines[2] == "dealt:" and any(line.startswith("  player 2: ") for line in lines)
     assert sum(line.startswith("move ") for line in lines) > 10 and lines[-1].startswith(("won: ", "lost: "))
     # each move in the game's own words (State.say): who acts, what card by its printed name, for what
     moves = [line for line in lines if line.startswith("move ")]
@@ -71,3 +76,17 @@ def test_a_wrong_trace_is_said(scaffold, trace, said):
 def test_a_trace_is_one_game_on_this_machine(scaffold):
     result = run_pnp("--root", str(scaffold), "simulate", "shop", "--trace", "0", "--format", "html")
     assert result.code == 2 and "--trace tells one game" in result.err
+
+
+def test_a_trace_of_a_competitive_game_gives_the_scores_and_says_which_seats_it_tells():
+    from conftest import DATA
+
+    result = run_pnp("--root", str(DATA / "seats"), "simulate", "race", "--players", "3", "--trace", "2")
+    assert result.code == 0, result.err
+    *_, scores, said = result.out.splitlines()
+    report = json.loads(run_pnp("--root", str(DATA / "seats"), "simulate", "race", "--players", "3", "--trace", "2",
+                                "--format", "json").out)
+    [seats] = [e for e in report["events"] if e[0] == "seats"]
+    assert scores == ("scores by seat: " + "; ".join(f"{s}: {x:g}" for s, x in enumerate(seats[1], 1))
+                      + f"; won by seat {seats[2][0] + 1}")
+    assert "rotation 0" in said

@@ -54,6 +54,9 @@ def test_the_game_as_written_inside_the_target_needs_no_change(voyage: Path):
     assert result.code == 0, result.err
     assert "reached with as written" in result.out and "already inside the target" in result.out
     assert "(200 games played)" in result.out  # one look at the written game decided it
+    from pnp.play.policies import SAID
+
+    assert f"  played by policy baseline: {SAID['baseline']}" in result.out.splitlines()  # who played, what it is
 
 
 def test_a_target_out_of_reach_is_said_with_the_closest_and_exit_1(voyage: Path):

@@ -100,6 +100,7 @@ class Moon(State):
                     self.table.record.play("mission", mid)
                     self.table.record.count(f"mission {letter} {'first' if first else 'later'}")
         self.met_before |= met_now
+        self.table.record.scores(tuple(self.score(p) for p in range(self.players)))  # who leads, turn by turn
         for s in self.sheets:
             if s.launched():
                 self.ended = "a rocket launched"

@@ -87,6 +87,7 @@ def choose(ship) -> Move:
     cards: dict = {}  # what an Ability Card is worth, where not where its Captain stands
     crew, plans_of = ship.crew, ship.captain_plans
     best, best_score = None, 0.25  # END: played when nothing is worth its Actions
+    ties = []  # (card, its score): an Ability Card worth what the best so far is, which loses by the list's order
     for group in moves.options(ship, lazy=True):
         name, who, key, cost, targets = group
         per = cost if cost > 0.5 else 0.5  # max(cost, 0.5), without the call
@@ -137,6 +138,8 @@ def choose(ship) -> Move:
                     if not targets:  # no target: no move
                         continue
                 best, best_score = (group, targets[0]), score
+            elif score == best_score and name == "ability" and best is not None:
+                ties.append((key, score))
             continue
         if way is MOVER:  # worth more the more its square is worth: if even the best square would not beat
             # the best so far, no target does; a target worth what an earlier one is, never more
@@ -163,11 +166,16 @@ def choose(ship) -> Move:
             score = worth(ship, name, who, key, target, cost, sites) / per
             if score > best_score:
                 best, best_score = (group, target), score
+            elif score == best_score and name == "ability" and best is not None:
+                ties.append((key, score))
     ship.weights = None
     if best is None:
         return moves.END
     (name, who, key, cost, _), target = best
-    return moves.make(name, who, key, cost, target)
+    chosen = moves.make(name, who, key, cost, target)
+    for card in dict.fromkeys(c for c, score in ties if score == best_score and c != key):
+        ship.table.record.tied("ability", card, chosen.card or name)  # as good as the move played: later in the list
+    return chosen
 
 
 def taken_back(ship, who: int, captain: str, targets) -> tuple:

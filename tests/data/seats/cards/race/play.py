@@ -31,6 +31,8 @@ class Race(State):
             self.chosen.append(move)
         else:
             self._move(self.player, move)
+        if not self.together:  # who leads, after every move (the lead measures)
+            self.table.record.scores(tuple(self.place))
         self.player += 1
         if self.player == self.table.players:
             for player, chosen in enumerate(self.chosen):
