@@ -98,8 +98,8 @@ CASES = {
                                 "`fonts:` in game.yaml (known: body, title); did you mean 'title'? "
                                 "(template mini/front) (on 3 spell cards: fireball, frost-nova, blink)"]),
     "unknown_icon_in_text": (SPELLS, ":damage:", ":fire:", [
-        "cards/mini/spells.yaml:15:5: spell/fireball: text: unknown icon :fire: (the icon set that game.yaml's "
-        "`icons:` names has damage, dot)"]),
+        "cards/mini/spells.yaml:15:5: spell/fireball: text: unknown icon :fire: (cards/mini/icons.yaml has damage, "
+        "dot); to add it, draw it in that file (docs/format.md, \"icons.yaml\")"]),
     "unknown_icon_element": (FRONT, "icon: dot", "icon: dott", [
         "templates/mini/front.yaml:12:29: spell: unknown icon 'dott' (known: damage, dot); did you mean 'dot'? "
         "(template mini/front) (on "
