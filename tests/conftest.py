@@ -300,6 +300,7 @@ HEAVY = {
     "test_a_zip_bomb_with_lying_headers_is_refused_as_it_is_inflated",
     "test_an_ablation_that_cannot_be_asked_is_said_in_one_line",
     "test_an_events_damage_changes_the_printed_card_and_the_win_rate",
+    "test_an_icon_the_game_lacks_is_said_at_its_cell_and_add_icons_makes_it",
     "test_an_imported_sheet_is_a_deck_that_builds_and_checks",
     "test_any_rulebook_is_answered_in_words_or_built_whole",
     "test_bad_input_is_reported_and_leaves_the_last_good_output",

@@ -225,7 +225,7 @@ def _add_to_game(root: Path, game: str, deck_id: str, new: tuple[Worksheet, dict
     count = sum(card.get("copies", 1) for card in cards)
     manifest = add_to_manifest(game_dir / "game.yaml", deck_path.name, deck_id, count, root)
     deck_path.write_text(text)
-    return Imported(text, [display_path(deck_path, root), *written, manifest], notes)
+    return Imported(text, list(dict.fromkeys([display_path(deck_path, root), *written, manifest])), notes)
 
 
 def _dump(data: dict[str, Any], flow: bool = False) -> str:
