@@ -320,6 +320,7 @@ HEAVY = {
     "test_greedy_knows_no_game_and_plays_by_its_value",
     "test_hostile_input_is_answered_in_its_place_and_leaves_the_last_good_build",
     "test_intrepid_passes_its_own_rules_strictly",
+    "test_missing_art_is_a_labelled_placeholder_said_once_and_a_final_build_refuses_it",
     "test_no_rulebook_leaves_it_out_and_says_so",
     "test_no_text_in_the_game_falls_below_it",
     "test_numbers_are_finite_and_within_their_range",

@@ -194,7 +194,8 @@ def test_an_unquoted_comma_in_row_11_fails_at_its_cell_or_all_12_cards_are_writt
     assert result.code == 2, result.out
     assert result.err.startswith("deck.csv!D11: cards_from: row 11 has more cells than the header (row 1 names 3 "
                                  "columns): put a text that holds a comma or a semicolon in double quotes"), result.err
-    assert not (quest / "cards/quest/tricks.yaml").exists() and (quest / "cards/quest/game.yaml").read_text() == manifest
+    assert not (quest / "cards/quest/tricks.yaml").exists()
+    assert (quest / "cards/quest/game.yaml").read_text() == manifest
     (quest / "deck.csv").write_text(twelve_rows(bad=11).replace("The next attack against you this round, misses.",
                                                                 '"The next attack against you this round, misses."'))
     result = run_pnp("--root", str(quest), "import", str(quest / "deck.csv"), "--deck", "tricks", "--game", "quest")
@@ -247,7 +248,7 @@ def test_an_icon_the_game_lacks_is_said_at_its_cell_and_add_icons_makes_it(quest
         "--add-icons to make cards/quest/icons.yaml, named in game.yaml"), result.err
     result = run_pnp(*args, "--add-icons")
     assert result.code == 0, result.err
-    assert result.out.splitlines()[0] == ("wrote cards/quest/tricks.yaml, cards/quest/icons.yaml, cards/quest/game.yaml")
+    assert result.out.splitlines()[0] == "wrote cards/quest/tricks.yaml, cards/quest/icons.yaml, cards/quest/game.yaml"
     icons = yaml.safe_load((quest / "cards/quest/icons.yaml").read_text())["icons"]
     assert list(icons) == ["coin", "gem"]
     assert yaml.safe_load(manifest.read_text())["icons"] == "icons.yaml"

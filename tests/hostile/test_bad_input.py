@@ -85,10 +85,6 @@ CASES = {
     "expression_syntax_error": (FRONT, "{{ card.cost > 1 }}", "{{ card.cost > }}", [
         "templates/mini/front.yaml:12:89: expression syntax error in '{{ card.cost > }}': "
         "unexpected 'end of template'"]),
-    "missing_image": (FRONT, "  - {name: gem", "  - {type: image, src: 'art/{{ card.id }}.png', x: 5mm, y: 50mm, "
-                      "w: 20mm, h: 20mm}\n  - {name: gem", [
-                          f"templates/mini/front.yaml:12:5: spell/{card}: image 'art/{card}.png' not found in "
-                          "cards/mini/art/ (template mini/front)" for card in ("fireball", "frost-nova", "blink")]),
     "missing_font": (GAME, "Lato-Bold.ttf", "Lato-Bld.ttf", [
         "cards/mini/game.yaml:3:37: fonts.body.bold: font file 'Lato-Bld.ttf' not found in fonts/; add it (with "
         "its licence) or fix the name"]),
