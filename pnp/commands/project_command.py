@@ -22,8 +22,9 @@ def new_command(find_root: Callable[[], Path], game: str | None, project: Path |
                 name: str | None) -> CommandOutput:
     from pnp.commands.new import new_game, new_project
 
+    note = None
     if project is not None:
-        game, made = new_project(project, game, name)
+        game, made, note = new_project(project, game, name)
         root = project.resolve()
     elif game is None:
         raise Refused("name the new game (`pnp new my-game`), or make a project (`pnp new --project DIR`)")
@@ -34,6 +35,8 @@ def new_command(find_root: Callable[[], Path], game: str | None, project: Path |
     said.out(f"made {len(made)} files in {root}: cards/{game}/, templates/{game}/, schemas/")
     where = f"cd {project} && " if project is not None else ""
     said.out(f"next: {where}pnp build {game} && pnp check {game} && pnp setup {game} --players 2")
+    if note:
+        said.err(f"note: {note}")
     return said
 
 
