@@ -347,6 +347,7 @@ HEAVY = {
     "test_the_same_seed_gives_the_same_bytes_and_the_page_stands_alone",
     "test_the_same_seed_gives_the_same_report_whatever_the_jobs_and_batches",
     "test_the_turned_cards_defect_fails_the_check",
+    "test_the_tts_readme_names_an_image_of_its_own_game",
     "test_the_tutorial_and_every_example_run_as_written",
     "test_two_policies_are_compared_on_the_same_deals",
     "test_voyage_passes_its_balance_rule_and_a_planted_unwinnable_change_fails_it_at_the_rules_line",
