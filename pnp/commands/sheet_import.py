@@ -85,14 +85,14 @@ def _import(root: Path, source: str, deck_id: str, game: str | None, template: s
         added = _icons(sheet, {n: fs.type for n, fs in existing.spec.fields.items()}, icons, root, add_icons)
         notes += [f"placeholder icons added: {', '.join(added)} (draw them there)"] if added else []
         return Imported(text, notes=notes, rows=len(sheet.rows))
-    renamed, kinds, cards = _new_cards(sheet)
+    renamed, declared, cards = _new_cards(sheet)
     if template is not None and (game is not None or template in template_names(root)):
-        _check_template(root, template, kinds, sheet)
+        _check_template(root, template, declared, sheet)
     if game is None:
-        text = _deck_text(deck_id, kinds, cards, None, template or deck_id, None)
+        text = _deck_text(deck_id, declared, cards, None, template or deck_id, None)
         return Imported(text, notes=notes, rows=len(sheet.rows))
-    done = _add_to_game(root, game, deck_id, (renamed, kinds, cards), template, out, notes,
-                        lambda: _icons(renamed, {n: f["type"] for n, f in kinds.items()}, icons, root, add_icons))
+    done = _add_to_game(root, game, deck_id, (declared, cards), template, out, notes,
+                        lambda: _icons(renamed, {n: f["type"] for n, f in declared.items()}, icons, root, add_icons))
     done.rows = len(sheet.rows)
     return done
 
@@ -197,12 +197,13 @@ def _deck_text(deck_id: str, fields: dict[str, dict[str, Any]], cards: list[dict
     return schema + note + _dump(head) + _dump({"fields": fields}, flow=True) + _dump({"cards": cards})
 
 
-def _add_to_game(root: Path, game: str, deck_id: str, new: tuple[Worksheet, dict[str, dict[str, Any]], list[Any]],
+def _add_to_game(root: Path, game: str, deck_id: str, new: tuple[dict[str, dict[str, Any]], list[Any]],
                  template: str | None, out: Path | None, notes: list[str],
                  icons: Callable[[], list[str]]) -> Imported:
-    """Write the new deck into the game: its file, its template, and its line in game.yaml; every check first
-    (the deck's place, the template, the icons), so that a refused import writes nothing."""
-    sheet, fields, cards = new
+    """Write the new deck into the game: its file, its template, and its line in game.yaml; the checks first
+    (the deck's place, the template, the icons), so that a refused import writes nothing (but where game.yaml's
+    `decks:` is written so that pnp cannot add to it: then the front and icons it made stay)."""
+    fields, cards = new
     game_dir = root / "cards" / game
     deck_path = (out if out is not None else game_dir / f"{deck_id}.yaml").resolve()
     if deck_path.parent != game_dir.resolve():
