@@ -118,7 +118,7 @@ def prepare(root: Path, game_id: str, opts: BuildOptions) -> Prepared:
         env, decks = lay_out_game(game, settings.bleed, problems, opts.max_pieces, layouts)
 
         # rules: layout's findings and the game's rules; errors stop the build unless forced
-        bad, found = split(problems.items, root)
+        bad, found = split(problems.items, root, opts.final)
         if bad:
             raise InputError(bad)
         if checked:

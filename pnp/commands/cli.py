@@ -26,8 +26,20 @@ from pnp.commands.terminal import ROOT, paused  # noqa: E402
 
 # rich_markup_mode=None: plain click help and errors even where rich is installed (twine brings it): the same
 # text everywhere, and no rich import at start
+EPILOG = """New here? `pnp new --project my-game`, then docs/tutorial.md.
+
+\b
+Examples:
+  pnp new --project my-game    a project with a first game
+  pnp build my-game            every component, ready to print
+  pnp check my-game --strict   the game against its rules
+  pnp serve my-game            every face in a browser, redrawn as you save
+  pnp import cards.csv --deck loot --game my-game
+                               a spreadsheet as a new deck
+  pnp COMMAND --help           a command's options"""
+
 app = typer.Typer(no_args_is_help=True, suggest_commands=False, pretty_exceptions_enable=False, rich_markup_mode=None,
-                  help="Print-and-play asset generator: canonical YAML in, print-ready PDFs out.")
+                  help="Print-and-play asset generator: canonical YAML in, print-ready PDFs out.", epilog=EPILOG)
 
 
 def _version(value: bool) -> None:
@@ -45,6 +57,15 @@ def main_options(
     ROOT["root"] = root
 
 
+def first_sentence(doc: str | None) -> str | None:
+    """A docstring's first sentence, on one line (the whole of its first paragraph when it has no full stop)."""
+    if not doc:
+        return None
+    para = " ".join(doc.strip().split("\n\n")[0].split())
+    end = para.find(". ")
+    return para[:end + 1] if end >= 0 else para
+
+
 # the commands, in the order `pnp --help` lists them
 app.command("list")(cli_project.list_cmd)
 app.command("build")(paused(cli_print.build))
@@ -60,6 +81,8 @@ app.command("calibrate")(cli_print.calibrate)
 app.command("new")(cli_project.new)
 app.command("schema")(cli_project.schema)
 app.command("import")(cli_project.import_cmd)
+for _info in app.registered_commands:  # `pnp --help` lists each command's first sentence whole (click cuts at 45)
+    _info.short_help = first_sentence(_info.callback.__doc__ if _info.callback else None)
 
 
 def _internal(exc: Exception) -> NoReturn:

@@ -51,8 +51,12 @@ def import_cmd(
     header_row: Annotated[int | None, typer.Option(min=1, max=1_000_000, help="the row that names the fields, "
                                                    "counting from 1 (default: the first of two cells or more)")]
     = None,
+    add_icons: Annotated[bool, typer.Option("--add-icons", help="add a placeholder for each icon the cells name "
+                                            "that the game's icon set lacks (making the set if it has none)")]
+    = False,
 ) -> None:
     """Turn a spreadsheet (one row per card, one column per field) into a canonical YAML deck."""
     from pnp.commands.project_command import import_command
 
-    run(lambda: import_command(project_root(), sheet, deck, game, template, out, header_row), written=False)
+    run(lambda: import_command(project_root(), sheet, deck, game, template, out, header_row, add_icons),
+        written=False)

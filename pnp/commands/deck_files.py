@@ -1,4 +1,4 @@
-"""What `pnp import` writes beside a new deck: its line in game.yaml, and a plain front for its fields.
+"""What `pnp import` writes beside a new deck: its line in game.yaml (its front: pnp/commands/import_layout.py).
 
 game.yaml is the designer's file, comments and all: the deck is added by editing its text where
 `decks:` is written (a `[...]` list on one line, or `- ` items), and the result is read back to
@@ -68,39 +68,3 @@ def add_to_manifest(manifest: Path, deck_file: str, deck_id: str, count: int, ro
         new = _flow_add(new, "contents", f"{deck_id}: {count}") or new
     manifest.write_text(new)
     return shown
-
-
-def front_template(deck_id: str, fields: dict[str, dict[str, Any]]) -> str:
-    """A plain poker-size front naming its card (`name`, else the first text field) and listing its other
-    fields, each only when the card has it: a deck that builds at once, for the designer to make their own."""
-    names = list(fields)
-    title = "name" if "name" in fields else next((n for n in names if fields[n]["type"] == "text"), None)
-    lines = []
-    for name in names:
-        if name == title:
-            continue
-        kind, ref = fields[name]["type"], f"card['{name}']"  # `card['items']`: not the mapping's own method
-        value = {"list": f"{ref} | join(', ')", "boolean": f"'yes' if {ref} else 'no'"}.get(kind, ref)
-        label = name.replace("_", " ").capitalize()
-        lines.append(f"{{% if {ref} is not none %}}{label}: {{{{ {value} }}}}\n{{% endif %}}")
-    ref = f"card['{title}']"
-    heading = f"{{{{ {ref} if {ref} is not none else card.id }}}}" if title else "{{ card.id }}"
-    body = "".join(lines)
-    return (f"# A plain front for the deck {deck_id}, made by `pnp import`: make it your own (docs/format.md, "
-            "\"Elements\").\n"
-            "size: poker\n"
-            "safe: 3mm\n"
-            "text: {size: 9pt, min_size: 5pt, color: \"#1d2230\"}\n"
-            "elements:\n"
-            "  - {name: paper, type: rect, bleed: true, fill: \"#fbf8f1\"}\n"
-            "  - {name: frame, type: rect, x: 3mm, y: 3mm, w: 57.5mm, h: 82.9mm, radius: 2mm, stroke: \"#1d2230\", "
-            "stroke_width: 1pt}\n"
-            f"  - {{name: title, type: text, x: 5mm, y: 5mm, w: 53.5mm, h: 10mm, text: {_quote(heading)}, "
-            "size: 12pt, align: center, valign: middle, glossary: false}\n"
-            f"  - {{name: body, type: text, x: 5mm, y: 18mm, w: 53.5mm, h: 64mm, text: {_quote(body)}}}\n")
-
-
-def _quote(text: str) -> str:
-    import json
-
-    return json.dumps(text, ensure_ascii=False)  # a JSON string is a YAML double-quoted string

@@ -4,16 +4,19 @@ a setup the moment it is made.
 The files come from the package (pnp/commands/scaffold/): `game/` becomes cards/GAME/, `templates/`
 becomes templates/GAME/, `project/` the project's own files (a name stored without its leading dot,
 `gitignore`, gets it back), `fonts/` an open font and its licence. `$game` and `$name` in them are
-the game's id and name (in the project's files, `$dist` and `$version` name the pnp that wrote them).
+the game's id and name (in the project's files, `$install_step` and `$install_readme` install the pnp that
+wrote them: `install_of`).
 Then the JSON Schemas are written and wired in for the editor.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
 from string import Template
+from typing import Any
 
 from pnp.commands.editor import write_schemas
 from pnp.core.errors import InputError, Problem, echo
@@ -86,9 +89,10 @@ def new_game(root: Path, game: str, name: str | None = None) -> list[Path]:
     return made + wired.schemas + [p for p in wired.changed if p not in made]
 
 
-def new_project(folder: Path, game: str | None = None, name: str | None = None) -> tuple[str, list[Path]]:
+def new_project(folder: Path, game: str | None = None, name: str | None = None
+                ) -> tuple[str, list[Path], str | None]:
     """A project folder with cards/, templates/, fonts/, a .gitignore, a CI workflow and a first game
-    (named after the folder unless `game` is given)."""
+    (named after the folder unless `game` is given); what to say of the workflow's install step, if anything."""
     from pnp.model.game import slug
 
     game = game or slug(folder.resolve().name)
@@ -98,10 +102,71 @@ def new_project(folder: Path, game: str | None = None, name: str | None = None) 
         raise InputError([Problem(None, f"{folder} already exists and is not empty: give `--project` a new folder")])
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "cards").mkdir()
+    from pnp import DISTRIBUTION
+
+    install = install_of(_direct_url(DISTRIBUTION))
+    values = {"game": game, "name": name or game_name(game), "name_yaml": json.dumps(name or game_name(game)),
+              "install_step": install.step, "install_readme": install.readme}  # the pnp that wrote it
+    made = _copy(SCAFFOLD / "project", folder, values, dotted=True)
+    return game, made + new_game(folder.resolve(), game, name), install.note
+
+
+@dataclass
+class Install:
+    """How the project's CI installs pnp: the workflow's step (its lines, indented as a step), the README's
+    words, and what `pnp new` says when the step must be edited (None: it installs a pnp that exists)."""
+
+    step: str
+    readme: str
+    note: str | None = None
+
+
+def install_of(found: dict[str, Any] | None) -> Install:
+    """How CI installs this pnp, from how it was installed here (`found`: PEP 610 direct_url.json as
+    `_direct_url` reads it, None for none): by name from an index (no direct URL), from the same git repository and
+    commit, or from the same web archive; installed from a folder or file of this machine, a commented step
+    that says what to put there, and fails until it is edited."""
     from pnp import DISTRIBUTION, __version__
 
-    values = {"game": game, "name": name or game_name(game), "name_yaml": json.dumps(name or game_name(game)),
-              "dist": DISTRIBUTION, "version": __version__}  # the workflow installs the pnp that wrote it
-    made = _copy(SCAFFOLD / "project", folder, values, dotted=True)
-    return game, made + new_game(folder.resolve(), game, name)
+    pinned = f"{DISTRIBUTION}=={__version__}"
+    if found is None:
+        return Install(f"      # the pnp that made this project ({pinned}); raise the version when you upgrade pnp\n"
+                       f"      - run: pip install '{pinned}'", f"`pip install '{pinned}'`")
+    url = str(found.get("url", ""))
+    if url.startswith(("https://", "http://")) or "vcs_info" in found and not url.startswith("file:"):
+        vcs = found.get("vcs_info")
+        spec = f"{DISTRIBUTION} @ {vcs['vcs']}+{url}@{vcs['commit_id']}" if isinstance(vcs, dict) else \
+            f"{DISTRIBUTION} @ {url}"
+        return Install(f"      # the pnp that made this project ({__version__}), from where it was installed\n"
+                       f"      - run: pip install '{spec}'", f"`pip install '{spec}'`")
+    where = url.removeprefix("file://") or "a folder of this machine"
+    fix = (f"# pnp {__version__} was installed from a folder or file on the machine that made this project, not from\n"
+           "# a package index: CI cannot reach it.\n"
+           "# Replace the next step with one that installs pnp, e.g. from its git repository\n"
+           f"#   - run: pip install '{DISTRIBUTION} @ git+https://github.com/OWNER/REPO@v{__version__}'\n"
+           f"# or, once this version is on PyPI: - run: pip install '{pinned}'")
+    fail = (f"echo '::error file=.github/workflows/pnp.yml::edit the install step: pnp {__version__} came from "
+            "a folder CI cannot reach (the comment above it says what to put there)' && exit 1")
+    step = "".join(f"      {line}\n" for line in fix.splitlines()) + f"      - name: install pnp (edit this step)\n" \
+        f"        run: {json.dumps(fail)}"
+    return Install(step, f"pnp {__version__} came from a folder, not from a package index: install it from pnp's git "
+                   f"repository, or once it is on PyPI with `pip install '{pinned}'`, and put the same in "
+                   ".github/workflows/pnp.yml's install step",
+                   f"this pnp ({__version__}) was installed from {where}, not from a package index: before the first "
+                   "push, edit the install step of .github/workflows/pnp.yml (its comment says what to put there)")
+
+
+def _direct_url(dist: str) -> dict[str, Any] | None:
+    """PEP 610's record of where the distribution was installed from; None: from an index (or not installed)."""
+    from importlib import metadata
+
+    try:
+        text = metadata.distribution(dist).read_text("direct_url.json")
+    except metadata.PackageNotFoundError:
+        return {"url": ""}  # run from a checkout, not installed: a folder of this machine
+    try:
+        found = json.loads(text) if text else None
+    except ValueError:
+        return None
+    return found if isinstance(found, dict) else None
 

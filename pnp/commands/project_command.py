@@ -22,8 +22,9 @@ def new_command(find_root: Callable[[], Path], game: str | None, project: Path |
                 name: str | None) -> CommandOutput:
     from pnp.commands.new import new_game, new_project
 
+    note = None
     if project is not None:
-        game, made = new_project(project, game, name)
+        game, made, note = new_project(project, game, name)
         root = project.resolve()
     elif game is None:
         raise Refused("name the new game (`pnp new my-game`), or make a project (`pnp new --project DIR`)")
@@ -34,6 +35,8 @@ def new_command(find_root: Callable[[], Path], game: str | None, project: Path |
     said.out(f"made {len(made)} files in {root}: cards/{game}/, templates/{game}/, schemas/")
     where = f"cd {project} && " if project is not None else ""
     said.out(f"next: {where}pnp build {game} && pnp check {game} && pnp setup {game} --players 2")
+    if note:
+        said.err(f"note: {note}")
     return said
 
 
@@ -59,24 +62,27 @@ def schema_command(root: Path, out: Path | None) -> CommandOutput:
 
 
 def import_command(root: Path, sheet: str, deck: str, game: str | None, template: str | None,
-                   out: Path | None, header_row: int | None = None) -> CommandOutput:
+                   out: Path | None, header_row: int | None = None, add_icons: bool = False) -> CommandOutput:
     from pnp.commands.sheet_import import import_sheet
 
-    done = import_sheet(root, sheet, deck, game, template, out, header_row)
+    done = import_sheet(root, sheet, deck, game, template, out, header_row, add_icons)
     said = CommandOutput()
     for note in done.notes:
         said.err(f"note: {note}")
-    said.err(f"{done.cards} card{'s' if done.cards != 1 else ''} from {done.rows} data row"
-             f"{'s' if done.rows != 1 else ''} of {sheet}")
+    count = (f"wrote {done.cards} card{'s' if done.cards != 1 else ''} of {done.rows} data row"
+             f"{'s' if done.rows != 1 else ''} in {sheet}")
     if done.written:
         said.out(f"wrote {', '.join(done.written)}")
         said.out(f"next: pnp build {game} && pnp check {game}")
+        said.out(count)
     elif out is None:
         said.out(done.text, nl=False)
+        said.err(count + " (the deck is printed above: --out FILE writes it)")
     elif out.exists():
         said.err(f"{out} exists; choose another --out, or move it away first")
         said.code = 2
     else:
         out.write_text(done.text)
         said.out(f"wrote {out}")
+        said.out(count)
     return said

@@ -12,13 +12,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
 
-from pnp.commands.deck_files import add_to_manifest, front_template, template_names
+from pnp.commands.deck_files import add_to_manifest, template_names
+from pnp.commands.import_icons import GameIcons, add_icons, game_icons, icon_problems
+from pnp.commands.import_layout import check_template, face_size, front_template, game_faces
 from pnp.core.errors import InputError, Problem, Problems, Where, did_you_mean
 from pnp.model.game import Deck, deck_from_doc, read_card, slug
 from pnp.model.load import display_path, load_file
@@ -47,16 +50,17 @@ class Imported:
 
 
 def import_sheet(root: Path, source: str, deck_id: str, game: str | None = None, template: str | None = None,
-                 out: Path | None = None, header_row: int | None = None) -> Imported:
+                 out: Path | None = None, header_row: int | None = None, add_icons: bool = False) -> Imported:
     """Deck `deck_id` with the cards of `source` (a path from here, `file.xlsx#Sheet`); `header_row`: the row that
-    names the fields (else the deck's `header_row:`, else the first row of two cells or more)."""
-    done = _import(root, source, deck_id, game, template, out, header_row)
+    names the fields (else the deck's `header_row:`, else the first row of two cells or more); `add_icons`: a
+    placeholder for each icon the cells name that the game's set lacks, added to the set."""
+    done = _import(root, source, deck_id, game, template, out, header_row, add_icons)
     done.cards = len((yaml.safe_load(done.text) or {}).get("cards") or [])
     return done
 
 
 def _import(root: Path, source: str, deck_id: str, game: str | None, template: str | None, out: Path | None,
-            header_row: int | None) -> Imported:
+            header_row: int | None, add_icons: bool) -> Imported:
     if not GAME_ID.fullmatch(deck_id):
         raise InputError([Problem(None, f"--deck {deck_id!r} is not a deck id: use lower-case letters, digits and "
                                   f"dashes ({slug(deck_id) or 'abilities'!r})")])
@@ -75,14 +79,41 @@ def _import(root: Path, source: str, deck_id: str, game: str | None, template: s
         raise InputError([exc.problem]) from None
     notes = [f"{sheet.where()}: the fields are named in row {sheet.header_row} (the rows above it, a title, are "
              "skipped)"] if sheet.skipped else []
+    icons = game_icons(root, game) if game is not None else None
     if existing is not None:
-        return Imported(_into_deck(existing, sheet, path, root), notes=notes, rows=len(sheet.rows))
-    text = _new_deck(deck_id, sheet, game, template or (f"{game}/{deck_id}" if game else deck_id))
-    if game is None:
+        text = _into_deck(existing, sheet, path, root)
+        added = _icons(sheet, {n: fs.type for n, fs in existing.spec.fields.items()}, icons, root, add_icons)
+        notes += [f"placeholder icons added: {', '.join(added)} (draw them there)"] if added else []
         return Imported(text, notes=notes, rows=len(sheet.rows))
-    done = _add_to_game(root, game, deck_id, text, template, out, notes)
+    renamed, declared, cards = _new_cards(sheet)
+    if template is not None and (game is not None or template in template_names(root)):
+        _check_template(root, template, declared, sheet)
+    if game is None:
+        text = _deck_text(deck_id, declared, cards, None, template or deck_id, None)
+        return Imported(text, notes=notes, rows=len(sheet.rows))
+    done = _add_to_game(root, game, deck_id, (declared, cards), template, out, notes,
+                        lambda: _icons(renamed, {n: f["type"] for n, f in declared.items()}, icons, root, add_icons))
     done.rows = len(sheet.rows)
     return done
+
+
+def _check_template(root: Path, template: str, fields: dict[str, dict[str, Any]], sheet: Worksheet) -> None:
+    names = template_names(root)
+    if template not in names:
+        raise InputError([Problem(None, f"--template {template!r}: no such template under templates/"
+                                  f"{did_you_mean(template, names)}")])
+    check_template(root, template, fields, str(sheet.where()))
+
+
+def _icons(sheet: Worksheet, kinds: dict[str, str], icons: GameIcons | None, root: Path, add: bool) -> list[str]:
+    """The icons the cells name that the game lacks: an error at each one's first cell, or, with `add`, a
+    placeholder added for each (the files changed)."""
+    if icons is None:
+        return []
+    missing = icon_problems(sheet, kinds, icons, root)
+    if missing and not add:
+        raise InputError(list(missing.values()))
+    return add_icons(list(missing), icons, root) if missing else []
 
 
 def _game_deck(root: Path, game: str, deck_id: str) -> Deck | None:
@@ -138,7 +169,9 @@ def _into_deck(deck: Deck, sheet: Worksheet, path: Path, root: Path) -> str:
     return schema + _dump(head) + fields + _dump({"cards": cards})
 
 
-def _new_deck(deck_id: str, sheet: Worksheet, game: str | None, template: str) -> str:
+def _new_cards(sheet: Worksheet) -> tuple[Worksheet, dict[str, dict[str, Any]], list[dict[str, Any]]]:
+    """A new deck's cards from the sheet: the sheet with its columns named as fields, the fields inferred from
+    the values, and the cards typed by them."""
     inferred = infer_fields(sheet)
     kinds = {name: f["type"] for name, f in inferred.fields.items()} | {"id": "text", "copies": "integer"}
     columns = {inferred.names[k]: c for k, c in sheet.columns.items()}
@@ -152,16 +185,25 @@ def _new_deck(deck_id: str, sheet: Worksheet, game: str | None, template: str) -
             first = next(iter(card.values()), "")
             card["id"] = slug(str(first)) or f"row-{r}"
     order = ("id", *inferred.fields, "copies")
-    cards = [{k: card[k] for k in order if k in card} for card in cards]
-    head = {"id": deck_id, "name": deck_id.replace("-", " ").capitalize(), "template": template, "copies": 1}
+    return renamed, inferred.fields, [{k: card[k] for k in order if k in card} for card in cards]
+
+
+def _deck_text(deck_id: str, fields: dict[str, dict[str, Any]], cards: list[dict[str, Any]], game: str | None,
+               template: str, back: str | None) -> str:
+    head = {"id": deck_id, "name": deck_id.replace("-", " ").capitalize(), "template": template,
+            **({"back": back} if back else {}), "copies": 1}
     schema = f"# yaml-language-server: $schema=../../schemas/{game}/{deck_id}.schema.json\n" if game else ""
     note = "" if game else "# made by `pnp import`: set `template:` to the front template's name under templates/\n"
-    return schema + note + _dump(head) + _dump({"fields": inferred.fields}, flow=True) + _dump({"cards": cards})
+    return schema + note + _dump(head) + _dump({"fields": fields}, flow=True) + _dump({"cards": cards})
 
 
-def _add_to_game(root: Path, game: str, deck_id: str, text: str, template: str | None, out: Path | None,
-                 notes: list[str]) -> Imported:
-    """Write the new deck into the game: its file, its template, and its line in game.yaml."""
+def _add_to_game(root: Path, game: str, deck_id: str, new: tuple[dict[str, dict[str, Any]], list[Any]],
+                 template: str | None, out: Path | None, notes: list[str],
+                 icons: Callable[[], list[str]]) -> Imported:
+    """Write the new deck into the game: its file, its template, and its line in game.yaml; the checks first
+    (the deck's place, the template, the icons), so that a refused import writes nothing (but where game.yaml's
+    `decks:` is written so that pnp cannot add to it: then the front and icons it made stay)."""
+    fields, cards = new
     game_dir = root / "cards" / game
     deck_path = (out if out is not None else game_dir / f"{deck_id}.yaml").resolve()
     if deck_path.parent != game_dir.resolve():
@@ -169,25 +211,22 @@ def _add_to_game(root: Path, game: str, deck_id: str, text: str, template: str |
     if deck_path.exists():
         raise InputError([Problem(Where(display_path(deck_path, root)), "exists; choose another --deck or --out, or "
                                   "move it away first")])
-    written = []
-    if template is not None:
-        names = template_names(root)
-        if template not in names:
-            raise InputError([Problem(None, f"--template {template!r}: no such template under templates/"
-                                      f"{did_you_mean(template, names)}")])
-    else:
-        template_path = root / "templates" / game / f"{deck_id}.yaml"
-        if not template_path.exists():
-            data = yaml.safe_load(text)
-            template_path.parent.mkdir(parents=True, exist_ok=True)
-            template_path.write_text(front_template(deck_id, data["fields"]))
-            written.append(display_path(template_path, root))
-    count = sum(card.get("copies", 1) for card in yaml.safe_load(text)["cards"])
+    own, back = game_faces(root, game, fields)
+    front = template or own or f"{game}/{deck_id}"
+    template_path = root / "templates" / f"{front}.yaml"
+    made = None if template_path.exists() else front_template(deck_id, fields, face_size(root, back))
+    written = icons()  # (the last check: it writes the icons it adds)
+    if own is not None and template is None:
+        notes.append(f"the deck prints with the game's front {own!r}: every field it reads is a column")
+    if made is not None:
+        template_path.parent.mkdir(parents=True, exist_ok=True)
+        template_path.write_text(made)
+        written.insert(0, display_path(template_path, root))
+    text = _deck_text(deck_id, fields, cards, game, front, back)
+    count = sum(card.get("copies", 1) for card in cards)
     manifest = add_to_manifest(game_dir / "game.yaml", deck_path.name, deck_id, count, root)
     deck_path.write_text(text)
-    written[:0] = [display_path(deck_path, root)]
-    written.append(manifest)
-    return Imported(text, written, notes)
+    return Imported(text, list(dict.fromkeys([display_path(deck_path, root), *written, manifest])), notes)
 
 
 def _dump(data: dict[str, Any], flow: bool = False) -> str:

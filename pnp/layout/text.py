@@ -12,7 +12,6 @@ import unicodedata
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from pnp.core.errors import did_you_mean
 from pnp.layout.fonts.families import Family
 from pnp.layout.scene import Icon, TextRun
 from pnp.model.units import RGB
@@ -35,6 +34,11 @@ Word = tuple[TextPiece, ...]
 
 class MarkupError(ValueError):
     pass
+
+
+def icon_names(markup: str) -> list[str]:
+    """The icons a text draws (`:coin:`), in order, as `parse` reads them (an escaped `\\:` is none)."""
+    return [t[1:-1] for t in _TOKEN.split(markup) if t.startswith(":") and t.endswith(":") and len(t) > 2]
 
 
 def glossary_pattern(terms: list[tuple[str, list[str]]]) -> re.Pattern[str] | None:
@@ -69,12 +73,9 @@ def parse(markup: str, glossary: re.Pattern[str] | None, term_style: str, icons:
             elif token.startswith(":") and token.endswith(":") and len(token) > 2:
                 name = token[1:-1]
                 if icons is not None and name not in icons:
-                    if not icons:
-                        raise MarkupError(f"unknown icon :{name}:: this game has no icon set; write one "
-                                          "(cards/GAME/icons.yaml, docs/format.md) and name it in game.yaml "
-                                          "(`icons: icons.yaml`)")
-                    raise MarkupError(f"unknown icon :{name}: (the icon set that game.yaml's `icons:` names has "
-                                      f"{', '.join(sorted(icons))}){did_you_mean(name, icons)}")
+                    from pnp.layout.art.icons import unknown_icon
+
+                    raise MarkupError(unknown_icon(name, icons))
                 pieces.append(TextPiece(name, "regular", icon=True))
             else:
                 style = _STYLE[bold, italic]

@@ -26,6 +26,7 @@ from pnp.layout.template_engine import CompiledTemplate, LayoutEnv
 from pnp.layout.templates import TemplateStore
 from pnp.layout.text import glossary_pattern, placeholder_pattern
 from pnp.model.game import Deck, Game, PrintSettings
+from pnp.model.load import display_path
 from pnp.model.project import OUTSIDE, outside
 
 _ENVS: weakref.WeakKeyDictionary[Game, tuple[LayoutEnv, list[Problem]]] = weakref.WeakKeyDictionary()
@@ -46,10 +47,13 @@ def _read_env(game: Game, problems: Problems) -> LayoutEnv:
     m = game.manifest
     declared = {name: dataclasses.asdict(fam) for name, fam in m.fonts.items()}
     families = load_families(game.root, declared, game.doc.where, problems)
-    icons: dict = {}
-    if m.icons:
-        from pnp.layout.art.icons import load_icons
+    from pnp.layout.art.icons import IconSet, load_icons
 
+    own = display_path(game.dir, game.root)
+    unnamed = next((f"{own}/{n}" for n in ("icons.yaml", "icons.yml") if (game.dir / n).is_file()), None)
+    icons = IconSet(file=f"{own}/{m.icons}" if m.icons else None, unnamed=None if m.icons else unnamed,
+                    expected=f"{own}/icons.yaml")
+    if m.icons:
         path = game.dir / m.icons
         if outside(game.root, path):
             problems.add(game.doc.where(("icons",)), f"icon file {m.icons!r} {OUTSIDE}", "icons")
@@ -58,7 +62,7 @@ def _read_env(game: Game, problems: Problems) -> LayoutEnv:
                          "icons")
         else:
             try:
-                icons = load_icons(path, game.root, problems)
+                icons = IconSet(load_icons(path, game.root, problems), display_path(path, game.root))
             except InputError as exc:
                 problems.extend(exc.problems)
     terms = [(t, [t + "s"]) if isinstance(t, str) else (t.term, t.forms or [t.term + "s"])

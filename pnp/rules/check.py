@@ -126,12 +126,15 @@ def players_agree(game: Game, rules: Doc) -> list[Problem]:
                     "players")]
 
 
-def split(problems: list[Problem], root: Path | None = None) -> tuple[list[Problem], list[Problem]]:
+def split(problems: list[Problem], root: Path | None = None, final: bool = False
+          ) -> tuple[list[Problem], list[Problem]]:
     """(bad input, rule findings) among layout problems, each said once (a template mistake that every
-    card repeats: one problem at the expression's line, with the number of cards; `root` locates it)."""
+    card repeats: one problem at the expression's line, with the number of cards; `root` locates it), the
+    images drawn as placeholders in one warning (`final`: an error for each)."""
     from pnp.rules.messages import said_once
+    from pnp.rules.missing_art import missing_art
 
-    problems = said_once(problems, root)
+    problems = said_once(missing_art(problems, final), root)
     bad = [p for p in problems if p.severity == "error" and p.rule not in RULE_KINDS]
     return bad, [p for p in problems if p not in bad]
 

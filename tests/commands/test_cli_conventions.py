@@ -19,6 +19,20 @@ def test_a_mistyped_command_is_suggested_once():
     assert result.err.count("Did you mean 'build'?") == 1, result.err
 
 
+def test_help_says_each_command_whole_and_where_to_start():
+    from pnp.commands.cli import app
+
+    said = run_pnp("--help").out
+    commands = said.split("Commands:")[1]
+    assert "..." not in commands  # click cuts a description at 45 characters: none is cut
+    flat = " ".join(said.split())
+    for info in app.registered_commands:
+        first = " ".join((info.callback.__doc__ or "").strip().split("\n\n")[0].split()).split(". ")[0]
+        assert first in flat, first
+    assert "New here? `pnp new --project my-game`, then docs/tutorial.md." in said
+    assert "Examples:\n    pnp new --project my-game    a project with a first game\n" in said
+
+
 def test_shell_completion_is_offered_and_completes_game_ids():
     assert "--install-completion" in run_pnp("--help").out
     env = {**os.environ, "_PNP_COMPLETE": "complete_bash", "COMP_WORDS": "pnp build vo", "COMP_CWORD": "2"}

@@ -60,10 +60,10 @@ def write_semicolon_csv(path: Path) -> None:
     path.write_text("\n".join(lines) + "\n")
 
 
-def builds_and_checks(project: Path) -> None:
+def builds_and_checks(project: Path, deck: str = "loot") -> None:
     build = run_pnp("--root", str(project), "build", "quest", process=True)
     assert build.code == 0, build.err
-    assert (project / "output/quest/loot.pdf").is_file()
+    assert (project / f"output/quest/{deck}.pdf").is_file()
     check = run_pnp("--root", str(project), "check", "quest", process=True)
     assert check.code == 0, check.out + check.err
 
@@ -80,7 +80,10 @@ def test_an_imported_sheet_is_a_deck_that_builds_and_checks(quest: Path, kind: s
     assert text.splitlines()[0] == "# yaml-language-server: $schema=../../schemas/quest/loot.schema.json"
     deck = yaml.safe_load(text)
     assert deck["fields"] == FIELDS
-    assert deck["template"] == "quest/loot"
+    assert deck["template"] == "quest/loot" and deck["back"] == "quest/back"  # the game's back: duplex prints it
+    front = yaml.safe_load((quest / "templates/quest/loot.yaml").read_text())  # a front made for the columns
+    assert [e["name"] for e in front["elements"]] == ["background", "panel", "title", "badge", "cost", "body"]
+    assert "card['gold']" in front["elements"][4]["text"] and "**Weight:**" in front["elements"][5]["text"]
     assert [c["weight"] for c in deck["cards"]] == [0.5, 2.0, 1.0, 3.25]
     assert deck["cards"][1] == {"name": "Old Crown", "gold": 6, "weight": 2.0, "kind": "relic",
                                 "tags": ["heavy", "old"], "copies": 2}
@@ -162,7 +165,7 @@ def test_an_unquoted_comma_is_said_at_its_cell_and_no_card_is_lost(quest: Path):
     result = run_pnp("--root", str(quest), "import", str(quest / "deck.csv"), "--deck", "tricks")
     assert result.code == 0, result.err
     assert len(yaml.safe_load(result.out)["cards"]) == 12
-    assert "12 cards from 12 data rows of" in result.err
+    assert result.err.splitlines()[-1].startswith("wrote 12 cards of 12 data rows in ")
 
 
 def test_the_header_row_is_the_first_of_two_cells_or_the_one_named(quest: Path):
@@ -173,4 +176,81 @@ def test_the_header_row_is_the_first_of_two_cells_or_the_one_named(quest: Path):
     named = run_pnp("--root", str(quest), "import", str(quest / "deck.csv"), "--deck", "tricks", "--header-row", "4")
     assert named.code == 0, named.err
     assert [c["name"] for c in yaml.safe_load(named.out)["cards"]] == ["Parry"]
-    assert "1 card from 1 data row of" in named.err
+    assert "wrote 1 card of 1 data row in " in named.err
+
+
+def twelve_rows(bad: int | None = None, text: str = "Gain {i} :coin: Coins.") -> str:
+    """name,cost,text and 12 cards; row `bad` (as the sheet counts, the header being row 1) with a comma unquoted."""
+    rows = [f"card {i},{i % 5 + 1},{text.format(i=i)}" for i in range(1, 13)]
+    if bad is not None:
+        rows[bad - 2] = f"card {bad - 1},2,The next attack against you this round, misses."
+    return "name,cost,text\n" + "\n".join(rows) + "\n"
+
+
+def test_an_unquoted_comma_in_row_11_fails_at_its_cell_or_all_12_cards_are_written(quest: Path):
+    manifest = (quest / "cards/quest/game.yaml").read_text()
+    (quest / "deck.csv").write_text(twelve_rows(bad=11))
+    result = run_pnp("--root", str(quest), "import", str(quest / "deck.csv"), "--deck", "tricks", "--game", "quest")
+    assert result.code == 2, result.out
+    assert result.err.startswith("deck.csv!D11: cards_from: row 11 has more cells than the header (row 1 names 3 "
+                                 "columns): put a text that holds a comma or a semicolon in double quotes"), result.err
+    assert not (quest / "cards/quest/tricks.yaml").exists()
+    assert (quest / "cards/quest/game.yaml").read_text() == manifest
+    (quest / "deck.csv").write_text(twelve_rows(bad=11).replace("The next attack against you this round, misses.",
+                                                                '"The next attack against you this round, misses."'))
+    result = run_pnp("--root", str(quest), "import", str(quest / "deck.csv"), "--deck", "tricks", "--game", "quest")
+    assert result.code == 0, result.err
+    assert result.out.splitlines()[-1] == f"wrote 12 cards of 12 data rows in {quest / 'deck.csv'}"
+    assert len(yaml.safe_load((quest / "cards/quest/tricks.yaml").read_text())["cards"]) == 12
+
+
+def test_a_sheet_with_the_games_fields_prints_with_its_front_and_back(quest: Path):
+    (quest / "deck.csv").write_text(twelve_rows())
+    result = run_pnp("--root", str(quest), "import", str(quest / "deck.csv"), "--deck", "tricks", "--game", "quest")
+    assert result.code == 0, result.err
+    assert "the deck prints with the game's front 'quest/front': every field it reads is a column" in result.err
+    deck = yaml.safe_load((quest / "cards/quest/tricks.yaml").read_text())
+    assert (deck["template"], deck["back"]) == ("quest/front", "quest/back")
+    assert not (quest / "templates/quest/tricks.yaml").exists()
+
+
+def test_a_template_is_checked_against_the_sheets_columns_before_anything_is_written(quest: Path):
+    manifest = (quest / "cards/quest/game.yaml").read_text()
+    (quest / "kinds.csv").write_text("Name,Kind,Text\nKobold,beast,Bite.\n")
+    result = run_pnp("--root", str(quest), "import", str(quest / "kinds.csv"), "--deck", "kinds", "--game", "quest",
+                     "--template", "quest/front")
+    assert result.code == 2 and "Traceback" not in result.err
+    line = next(n for n, text in enumerate((quest / "templates/quest/front.yaml").read_text().splitlines(), 1)
+                if "card.cost" in text)
+    assert result.err.startswith(f"templates/quest/front.yaml:{line}:") and (
+        ": cost: --template 'quest/front' reads this field, and kinds.csv has no column for it (its columns as "
+        "fields: name, kind, text); add the column to the sheet, or leave out --template") in result.err, result.err
+    assert not (quest / "cards/quest/kinds.yaml").exists() and (quest / "cards/quest/game.yaml").read_text() == manifest
+    result = run_pnp("--root", str(quest), "import", str(quest / "kinds.csv"), "--deck", "kinds", "--game", "quest")
+    assert result.code == 0, result.err  # without it, a front made for the columns
+    assert yaml.safe_load((quest / "cards/quest/kinds.yaml").read_text())["template"] == "quest/kinds"
+
+
+def test_an_icon_the_game_lacks_is_said_at_its_cell_and_add_icons_makes_it(quest: Path):
+    manifest = quest / "cards/quest/game.yaml"
+    (quest / "deck.csv").write_text(twelve_rows().replace("Gain 7 :coin:", "Gain 7 :gem:"))
+    args = ("--root", str(quest), "import", str(quest / "deck.csv"), "--deck", "tricks", "--game", "quest")
+    result = run_pnp(*args)
+    assert result.code == 2, result.out
+    assert result.err.startswith("deck.csv!C8: text: unknown icon :gem: (cards/quest/icons.yaml has card, coin); add "
+                                 "it to cards/quest/icons.yaml, or import again with --add-icons"), result.err
+    assert not (quest / "cards/quest/tricks.yaml").exists()
+    (quest / "cards/quest/icons.yaml").unlink()  # a game with no icon set
+    manifest.write_text(manifest.read_text().replace("icons: icons.yaml\n", ""))
+    result = run_pnp(*args)
+    assert result.code == 2 and result.err.startswith(
+        "deck.csv!C2: text: unknown icon :coin:: the game has no icon set (game.yaml names none); import again with "
+        "--add-icons to make cards/quest/icons.yaml, named in game.yaml"), result.err
+    result = run_pnp(*args, "--add-icons")
+    assert result.code == 0, result.err
+    assert result.out.splitlines()[0] == "wrote cards/quest/tricks.yaml, cards/quest/icons.yaml, cards/quest/game.yaml"
+    icons = yaml.safe_load((quest / "cards/quest/icons.yaml").read_text())["icons"]
+    assert list(icons) == ["coin", "gem"]
+    assert yaml.safe_load(manifest.read_text())["icons"] == "icons.yaml"
+    (quest / "cards/quest/cards.yaml").write_text((quest / "cards/quest/cards.yaml").read_text().replace(":card:", ""))
+    builds_and_checks(quest, "tricks")

@@ -53,11 +53,37 @@ def workflow_steps(root: Path) -> list[str]:
     return [s["run"] for s in workflow["jobs"]["check"]["steps"] if "run" in s]
 
 
-def test_a_new_projects_workflow_installs_the_release_that_wrote_it(tmp_path):
-    assert run_pnp("new", "--project", "quest", cwd=tmp_path).code == 0
-    installs = [shlex.split(s) for s in workflow_steps(tmp_path / "quest") if s.startswith("pip install")]
-    assert installs == [["pip", "install", f"{pnp.DISTRIBUTION}=={pnp.__version__}"]]
-    assert f"pip install '{pnp.DISTRIBUTION}=={pnp.__version__}'" in (tmp_path / "quest/README.md").read_text()
+@pytest.mark.parametrize("found, install", [
+    (None, f"{pnp.DISTRIBUTION}=={pnp.__version__}"),  # from an index: that version by name
+    ({"url": "https://github.com/o/pnp", "vcs_info": {"vcs": "git", "commit_id": "abc123"}},
+     f"{pnp.DISTRIBUTION} @ git+https://github.com/o/pnp@abc123"),  # from a git repository: the same commit
+    ({"url": "https://example.org/pnp.tar.gz", "archive_info": {}}, f"{pnp.DISTRIBUTION} @ https://example.org/pnp.tar.gz"),
+    ({"url": "file:///home/me/pnp", "dir_info": {"editable": True}}, None),  # a folder CI cannot reach
+])
+def test_a_new_projects_workflow_installs_a_pnp_that_exists_or_says_what_to_put_there(tmp_path, monkeypatch,
+                                                                                         found, install):
+    import pnp.commands.new
+
+    monkeypatch.setattr(pnp.commands.new, "_direct_url", lambda dist: found)
+    result = run_pnp("new", "--project", "quest", cwd=tmp_path)
+    assert result.code == 0, result.err
+    steps = yaml.safe_load((tmp_path / "quest/.github/workflows/pnp.yml").read_text())["jobs"]["check"]["steps"]
+    installs = [shlex.split(s["run"]) for s in steps if s.get("run", "").startswith("pip install")]
+    readme = (tmp_path / "quest/README.md").read_text()
+    if install is not None:
+        assert installs == [["pip", "install", install]] and "note:" not in result.err
+        assert f"pip install '{install}'" in readme
+        return
+    text = (tmp_path / "quest/.github/workflows/pnp.yml").read_text()
+    assert installs == [] and "# Replace the next step with one that installs pnp" in text
+    assert f"once this version is on PyPI: - run: pip install '{pnp.DISTRIBUTION}=={pnp.__version__}'" in text
+    edit = next(s for s in steps if "edit this step" in s.get("name", ""))
+    assert "::error file=.github/workflows/pnp.yml::edit the install step" in edit["run"] and \
+        edit["run"].endswith("exit 1")  # the first push fails saying so, not with `pnp: command not found`
+    assert result.err.strip() == (f"note: this pnp ({pnp.__version__}) was installed from /home/me/pnp, not from a "
+                                  "package index: before the first push, edit the install step of "
+                                  ".github/workflows/pnp.yml (its comment says what to put there)")
+    assert "not from a package index" in readme and "/home/me" not in readme + text
 
 
 # -- the wheel alone ---------------------------------------------------------------------------------------------
@@ -116,8 +142,7 @@ def test_the_wheel_alone_makes_a_project_that_builds_checks_deals_and_serves(tmp
     run(exe, "new", "--project", "first-game", cwd=tmp_path, env=env)
     root = tmp_path / "first-game"
     for step in workflow_steps(root):  # what the project's CI runs, with this wheel as the release it names
-        if step.startswith("pip install"):
-            assert shlex.split(step)[2] == f"{pnp.DISTRIBUTION}=={pnp.__version__}"
+        if step.startswith("pip install") or "edit the install step" in step:  # (the wheel: a file CI cannot reach)
             continue
         run(*shlex.split(step), cwd=root, env=env)
     built = run(exe, "build", "first-game", cwd=root, env=env)

@@ -85,10 +85,6 @@ CASES = {
     "expression_syntax_error": (FRONT, "{{ card.cost > 1 }}", "{{ card.cost > }}", [
         "templates/mini/front.yaml:12:89: expression syntax error in '{{ card.cost > }}': "
         "unexpected 'end of template'"]),
-    "missing_image": (FRONT, "  - {name: gem", "  - {type: image, src: 'art/{{ card.id }}.png', x: 5mm, y: 50mm, "
-                      "w: 20mm, h: 20mm}\n  - {name: gem", [
-                          f"templates/mini/front.yaml:12:5: spell/{card}: image 'art/{card}.png' not found in "
-                          "cards/mini/art/ (template mini/front)" for card in ("fireball", "frost-nova", "blink")]),
     "missing_font": (GAME, "Lato-Bold.ttf", "Lato-Bld.ttf", [
         "cards/mini/game.yaml:3:37: fonts.body.bold: font file 'Lato-Bld.ttf' not found in fonts/; add it (with "
         "its licence) or fix the name"]),
@@ -98,8 +94,8 @@ CASES = {
                                 "`fonts:` in game.yaml (known: body, title); did you mean 'title'? "
                                 "(template mini/front) (on 3 spell cards: fireball, frost-nova, blink)"]),
     "unknown_icon_in_text": (SPELLS, ":damage:", ":fire:", [
-        "cards/mini/spells.yaml:15:5: spell/fireball: text: unknown icon :fire: (the icon set that game.yaml's "
-        "`icons:` names has damage, dot)"]),
+        "cards/mini/spells.yaml:15:5: spell/fireball: text: unknown icon :fire: (cards/mini/icons.yaml has damage, "
+        "dot); to add it, draw it in that file (docs/format.md, \"icons.yaml\")"]),
     "unknown_icon_element": (FRONT, "icon: dot", "icon: dott", [
         "templates/mini/front.yaml:12:29: spell: unknown icon 'dott' (known: damage, dot); did you mean 'dot'? "
         "(template mini/front) (on "

@@ -40,11 +40,20 @@ def test_glossary_matches_whole_words_longest_first():
 
 
 def test_unknown_icon_and_unclosed_markup_are_errors():
+    from pnp.layout.art.icons import IconSet
+
     with pytest.raises(MarkupError, match=r"unknown icon :fire: \(the icon set that game.yaml.s `icons:` names has "
                                           r"damage\)"):
         parse("a :fire: b", None, "bold", {"damage": 1})
-    with pytest.raises(MarkupError, match=r"this game has no icon set; write one .* name it in game.yaml"):
-        parse("a :coin: b", None, "bold", {})
+    with pytest.raises(MarkupError, match=r"unknown icon :fire: \(cards/g/icons.yaml has damage\); to add it, draw "
+                                          r"it in that file"):
+        parse("a :fire: b", None, "bold", IconSet({"damage": 1}, "cards/g/icons.yaml"))  # type: ignore[dict-item]
+    with pytest.raises(MarkupError, match=r"this game has no icon set \(game.yaml names none\); write one "
+                                          r"\(cards/g/icons.yaml, .* name it in game.yaml"):
+        parse("a :coin: b", None, "bold", IconSet(expected="cards/g/icons.yaml"))
+    with pytest.raises(MarkupError, match=r"game.yaml names no icon set, though cards/g/icons.yaml is there; add "
+                                          r"`icons: icons.yaml` to game.yaml"):
+        parse("a :coin: b", None, "bold", IconSet(unnamed="cards/g/icons.yaml"))
     with pytest.raises(MarkupError, match="unclosed"):
         parse("a **b", None, "bold", None)
 

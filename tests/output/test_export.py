@@ -159,6 +159,18 @@ def test_pdf_to_images_reads_a_file(prep, tmp_path):
 
 # -- Tabletop Simulator ---------------------------------------------------------------------------
 
+def test_the_tts_readme_names_an_image_of_its_own_game(tmp_path):
+    from conftest import run_pnp
+
+    assert run_pnp("new", "--project", str(tmp_path / "quest")).code == 0
+    assert run_pnp("--root", str(tmp_path / "quest"), "export", "quest", "--to", "tts").code == 0
+    folder = tmp_path / "quest/output/quest/tts"
+    readme = (folder / "README.txt").read_text()
+    named = readme.split("relative to this folder (e.g. `")[1].split("`")[0]
+    assert (folder / named).is_file() and named.endswith(".png")  # one of this export's own images
+    assert "ability" not in readme  # (Voyage's deck)
+
+
 def test_tts_ability_deck(prep, tmp_path):
     result = export_tts(only(prep, "ability"), tmp_path)
     assert names(result) == ["README.txt", "ability-back.png", "ability-sheet-1.png", "ability.json"]

@@ -11,7 +11,7 @@ import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pnp.core.errors import InputError, Problems, did_you_mean, echo
 from pnp.layout.art.svg_files import SOLID, SvgArt, read_svg
@@ -176,6 +176,35 @@ def _scale(cmds: list[Command], k: float) -> tuple[Command, ...]:
 
 
 _COLOUR = re.compile(r"^(current|paper|#[0-9a-fA-F]{6})$")
+
+
+class IconSet(dict):
+    """A game's icons by name, and where they come from, for an unknown icon's message: `file` the set
+    game.yaml's `icons:` names (as shown), `unnamed` an icons.yaml in the game folder that game.yaml does
+    not name, `expected` where a new set would go."""
+
+    def __init__(self, icons: dict[str, IconDef] | None = None, file: str | None = None,
+                 unnamed: str | None = None, expected: str = "cards/GAME/icons.yaml"):
+        super().__init__(icons or {})
+        self.file, self.unnamed, self.expected = file, unnamed, expected
+
+
+def unknown_icon(name: str, icons: Any) -> str:
+    """What is said of `:name:` that `icons` lacks: the set's file and what it has, or that the game names none
+    (and, where an icons.yaml lies unnamed in its folder, the line to add to game.yaml)."""
+    file = getattr(icons, "file", None)
+    if icons or file:
+        which = file or "the icon set that game.yaml's `icons:` names"
+        fix = "; to add it, draw it in that file (docs/format.md, \"icons.yaml\")" if file else ""
+        known = ", ".join(sorted(icons)) or "none"
+        return f"unknown icon :{name}: ({which} has {known}){did_you_mean(name, icons)}{fix}"
+    unnamed = getattr(icons, "unnamed", None)
+    if unnamed:
+        return (f"unknown icon :{name}:: game.yaml names no icon set, though {unnamed} is there; add "
+                f"`icons: {unnamed.rpartition('/')[2]}` to game.yaml")
+    expected = getattr(icons, "expected", "cards/GAME/icons.yaml")
+    return (f"unknown icon :{name}:: this game has no icon set (game.yaml names none); write one ({expected}, "
+            f"docs/format.md) and name it in game.yaml (`icons: icons.yaml`)")
 
 
 def load_icons(path: Path, root: Path, warnings: Problems | None = None) -> dict[str, IconDef]:

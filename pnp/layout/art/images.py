@@ -14,9 +14,35 @@ from typing import Any
 
 from pnp.core import bounds
 from pnp.layout.art.svg_files import SOLID, is_svg, read_svg
-from pnp.layout.scene import Image
+from pnp.layout.scene import Image, Item, Label, Line, Rect
 from pnp.layout.values import Eval, LayoutEnv, Skip
 from pnp.model.project import OUTSIDE, outside, unreadable
+
+
+class MissingArt(ValueError):
+    """An image file that is not there yet: a playtest build draws a placeholder in its place (`placeholder`)."""
+
+    def __init__(self, src: str, shown: str):
+        super().__init__(f"image {src!r} not found in {shown.rpartition('/')[0]}/")
+        self.src, self.shown = src, shown
+
+
+PLACEHOLDER_FILL, PLACEHOLDER_INK = (0.93, 0.93, 0.93), (0.45, 0.45, 0.45)
+
+
+def placeholder(box: tuple[float, float, float, float], shown: str, subject: str) -> list[Item]:
+    """A labelled box where art is to come: crossed, with the file it expects, its size and the card."""
+    from pnp.model.units import MM
+
+    x, y, w, h = box
+    lines = [shown, f"{w / MM:.1f} x {h / MM:.1f} mm", subject]
+    size = max(2.0, min(7.0, h / 5, *(w * 0.9 / (0.52 * max(len(t), 1)) for t in lines)))
+    top = y + h / 2 - size * 1.25 * (len(lines) - 1) / 2 + size * 0.35
+    out: list[Item] = [Rect(x, y, w, h, PLACEHOLDER_FILL, PLACEHOLDER_INK, 0.5, dash=(2.0, 1.5)),
+                       Line(x, y, x + w, y + h, (0.8, 0.8, 0.8), 0.4), Line(x, y + h, x + w, y, (0.8, 0.8, 0.8), 0.4)]
+    out += [Label(x + w / 2, top + i * size * 1.25, text, size, PLACEHOLDER_INK, "center")
+            for i, text in enumerate(lines)]
+    return out
 
 
 def image(ev: Eval, env: LayoutEnv, box: tuple[float, float, float, float],
@@ -30,7 +56,7 @@ def image(ev: Eval, env: LayoutEnv, box: tuple[float, float, float, float],
     if outside(env.root, path):
         raise ValueError(f"image {src!r} {OUTSIDE}")
     if not os.path.exists(path):
-        raise ValueError(f"image {src!r} not found in {path.parent.relative_to(env.root)}/")
+        raise MissingArt(str(src), path.relative_to(env.root).as_posix())
     why = unreadable(env.root, path, "an image")
     if why is not None:
         raise ValueError(f"image {src!r}: {why}")

@@ -12,6 +12,8 @@ from pnp.layout.scene import Item
 from pnp.layout.values import Eval, WhereOf
 from pnp.model.schema.kinds import Kind
 
+MISSING_ART = "missing-art"  # the rule of a missing image's warning (pnp/rules/check.py says them together)
+
 
 @element("image", order=6)
 @dataclass(repr=False, eq=False)
@@ -25,9 +27,13 @@ class ImageEl(ElementBase):
 
     def draw(self, at: Drawing, placed: Any, ev: Eval, subject: str, problems: Problems,
              card_where: WhereOf | None) -> list[Item]:
-        from pnp.layout.art.images import image
+        from pnp.layout.art.images import MissingArt, image, placeholder
 
         box = at.box(placed, ev)
-        picture = image(ev, at.env, box, lambda said: at.warn_once(placed, said, problems))
+        try:
+            drawn: list[Item] = [image(ev, at.env, box, lambda said: at.warn_once(placed, said, problems))]
+        except MissingArt as exc:  # art to come: a labelled placeholder, said (a --final build refuses it)
+            problems.add(placed.where, f"{exc}: drawn as a placeholder", subject, severity="warning", rule=MISSING_ART)
+            drawn = placeholder(box, exc.shown, subject)
         at.check_safe(placed, box, subject, problems, f"image {ev.raw('src')!r}")
-        return [picture]
+        return drawn

@@ -115,7 +115,8 @@ def export_tts(prep: Prepared, out_dir: Path, base_url: str | None = None, progr
             save = whole_table(f"{game.manifest.name} {game.manifest.version}", game.id, components, dealt)
             links.add(table_file(game.id), json.dumps(save, indent=1).encode())
             note = save["Note"]
-        links.add("README.txt", readme(prep, base, made, result.left_out, note).encode())
+        example = next((name for name in links.digests if name.endswith(".png")), None)
+        links.add("README.txt", readme(prep, base, made, result.left_out, note, example).encode())
         stage.commit(result.manifest(prep.game.id, "tts", links.digests))
     return result
 

@@ -76,8 +76,8 @@ def table_file(game_id: str) -> str:
 
 
 def readme(prep: Prepared, base: str | None, made: list[tuple[str, str]], left_out: list[tuple[str, str]],
-           table_note: str | None = None) -> str:
-    """What the folder holds and how to load it into Tabletop Simulator."""
+           table_note: str | None = None, example: str | None = None) -> str:
+    """What the folder holds and how to load it into Tabletop Simulator; `example`: one of its images, by name."""
     game = prep.game
     lines = [f"{game.manifest.name} {game.manifest.version}: a Tabletop Simulator export by pnp", ""]
     if base:
@@ -85,7 +85,8 @@ def readme(prep: Prepared, base: str | None, made: list[tuple[str, str]], left_o
                   "1. Upload every file of this folder there, keeping their names (the address must serve them",
                   "   as they are, to anyone: a GitHub Pages site, a public bucket, your own site)."]
     else:
-        lines += ["The .json files name their images relative to this folder (e.g. `ability-sheet-1.png`), and",
+        named = f" (e.g. `{example}`)" if example else ""
+        lines += [f"The .json files name their images relative to this folder{named}, and",
                   "Tabletop Simulator loads images only from a web address. To load the game:",
                   "1. Upload every file of this folder to a web address that serves them as they are, to anyone",
                   "   (a GitHub Pages site, a public bucket, your own site), then export again with it:",
