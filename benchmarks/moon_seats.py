@@ -2,7 +2,7 @@
 mission's first/later count. `python benchmarks/moon_seats.py --games 200 --players 2-6`.
 
 Each game is `pnp simulate moon`'s deal for its number (seed 1). A shared win counts for every seat in it. The
-intervals are Wilson 95 % (pnp.play.report.wilson). Until pnp's per-seat report lands, this is the seat
+intervals are Wilson 95 % (pnp.play.stats.wilson). Until pnp's per-seat report lands, this is the seat
 table; it is one policy against itself, so it measures the seat, not a strategy.
 """
 
@@ -20,8 +20,8 @@ sys.path.insert(0, str(ROOT))
 
 def main() -> None:
     from pnp.model.game import load_game
-    from pnp.play.report import wilson
     from pnp.play.run import Plan, _load, game_seed, session
+    from pnp.play.stats import wilson
     from pnp.play.table import Table
     from pnp.rules.check import load_rules
 

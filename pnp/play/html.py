@@ -18,7 +18,7 @@ TEMPLATE = Path(__file__).with_name("report.html.j2")
 
 def pct(x: float) -> str:
     """A rate as the text report writes it (report._pct)."""
-    from pnp.play.report import percent
+    from pnp.play.stats import percent
 
     return percent(x)
 

@@ -30,7 +30,6 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
     points within `budget` games, added to the report as `ablation`. `options`: the setup's choices, NAME=VALUE
     (`adventure=1`), as `pnp setup --option` takes them."""
     from pnp.model.game import load_game
-    from pnp.play import report
     from pnp.play.run import play_file
     from pnp.rules.check import load_rules
     from pnp.rules.setup import deal
@@ -87,7 +86,9 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
         from pnp.play.told import trace as told
 
         return told(game, setup, counts[0], trace, seed, names[0])
-    games = games or report.games_for(0.02)
+    from pnp.play.stats import games_for
+
+    games = games or games_for(0.02)
     total, done, shown = len(names) * len(sweep) * len(counts) * games, 0, -1
     if total > SIM_GAMES:  # the work, bounded before the first game is dealt
         raise InputError([Problem(None, f"{total:,} games in all ({len(names)} polic{'ies' if len(names) != 1 else 'y'}"

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from pnp.play.report import Z, wilson
+from pnp.play.stats import Z, wilson
 
 
 def paired(pairs: list[tuple[bool, bool]], z: float = Z) -> dict[str, Any]:

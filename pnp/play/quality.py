@@ -88,14 +88,14 @@ def decided_at(standings: list[tuple], winner: int) -> float | None:
 
 
 def _spread(values: list[int] | list[float]) -> dict[str, Any]:
-    from pnp.play.report import quartiles
+    from pnp.play.stats import quartiles
 
     return {"mean": round(sum(values) / len(values), 2) if values else 0.0, "quartiles": quartiles(values)}
 
 
 def measure(results: list[tuple]) -> dict[str, Any]:
     """The measures of one group's games (the report's games: for a competitive game, the deals as dealt)."""
-    from pnp.play.report import wilson
+    from pnp.play.stats import wilson
 
     n = len(results)
     competitive = any(r[11] is not None for r in results)
@@ -140,7 +140,7 @@ def measure(results: list[tuple]) -> dict[str, Any]:
 def as_text(q: dict[str, Any] | None) -> list[str]:
     """A group's measures in words (the text report's block, inside the group's section)."""
     from pnp.core.errors import printable
-    from pnp.play.report import percent
+    from pnp.play.stats import percent
 
     if not q:
         return []

@@ -10,43 +10,11 @@ ablation.py). Every number is rounded and every list sorted: the same games give
 from __future__ import annotations
 
 import json
-import math
 from collections import Counter
 from itertools import zip_longest
 from typing import Any
 
-Z = 1.959963984540054  # the 97.5th percentile of the normal distribution: a 95 % interval
-
-
-def wilson(wins: float, n: float, z: float = Z) -> tuple[float, float]:
-    """The 95 % Wilson score interval of a proportion wins/n (at `z`: another level)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return max(0.0, centre - half), min(1.0, centre + half)
-
-
-def games_for(margin: float = 0.02) -> int:
-    """Games enough for a 95 % interval of +-margin at the worst case (a rate of 50 %)."""
-    return math.ceil(Z * Z * 0.25 / (margin * margin))
-
-
-def _quartiles(values: list[int] | list[float]) -> list[float]:
-    values = sorted(values)
-    if not values:
-        return [0.0, 0.0, 0.0]
-
-    def at(q: float) -> float:
-        k = (len(values) - 1) * q
-        lo, hi = math.floor(k), math.ceil(k)
-        return round(values[lo] + (values[hi] - values[lo]) * (k - lo), 1)
-
-    return [at(0.25), at(0.5), at(0.75)]
-
-
-quartiles = _quartiles  # the 25th, 50th and 75th percentiles of a list (pnp.play.seat_report's score spread)
+from pnp.play.stats import percent, quartiles, wilson
 
 
 def _rate(wins: int, n: int) -> dict[str, Any]:
@@ -106,8 +74,8 @@ def group(results: list[tuple], cards: list[str]) -> dict[str, Any]:
         "losses": [{"reason": reason, "games": k, "rounds": {str(rd): c for (why, rd), c in sorted(losses.items())
                                                              if why == reason}}
                    for reason, k in sorted(by_reason.items(), key=lambda kv: (-kv[1], kv[0]))],
-        "rounds": {"mean": round(sum(rounds) / n, 2) if n else 0.0, "quartiles": _quartiles(rounds)},
-        "meters": {name: [_quartiles(vals) for vals in rows] for name, rows in sorted(meters.items())},
+        "rounds": {"mean": round(sum(rounds) / n, 2) if n else 0.0, "quartiles": quartiles(rounds)},
+        "meters": {name: [quartiles(vals) for vals in rows] for name, rows in sorted(meters.items())},
         "meter_games": {name: [len(vals) for vals in rows] for name, rows in sorted(meters.items())},
         "cards": per_card,
     }
@@ -127,10 +95,6 @@ def build(results: list[tuple], variants: list[str], players: list[int], cards: 
 
 def as_json(report: dict[str, Any]) -> str:
     return json.dumps(report, indent=1, sort_keys=False)
-
-
-def percent(x: float) -> str:
-    return f"{100 * x:.1f} %"
 
 
 def as_text(report: dict[str, Any]) -> str:

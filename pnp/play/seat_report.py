@@ -50,8 +50,8 @@ def rotations(plan: Any, counts: list[int], games: int, run: Any) -> list[tuple]
 
 def seats(results: list[tuple], players: int, policy: str) -> dict[str, Any]:
     """The seat measures of one group's games (one player count, value and policy; every rotation of each deal)."""
-    from pnp.play.report import quartiles, wilson
     from pnp.play.seating import table_of
+    from pnp.play.stats import quartiles, wilson
 
     deals: dict[int, list[tuple]] = defaultdict(list)
     for r in results:
@@ -105,7 +105,7 @@ def attach(built: dict[str, Any], results: list[tuple], policy: str) -> None:
 
 def as_text(report: dict[str, Any]) -> list[str]:
     """The seat measures in words, a block per group that has them."""
-    from pnp.play.report import percent
+    from pnp.play.stats import percent
 
     groups = [g for g in report.get("groups", []) if g.get("seats")]
     if not groups:

@@ -112,7 +112,7 @@ def _parts(v: Variant) -> tuple[str, str, str, Any]:
 
 
 def _wilson(wins: int, n: int) -> tuple[float, float]:
-    from pnp.play.report import wilson
+    from pnp.play.stats import wilson
 
     return wilson(wins, n, Z_LOOK)
 

@@ -9,7 +9,7 @@ import math
 import pytest
 
 from pnp.play.paired import games_needed, newcombe, paired
-from pnp.play.report import Z, wilson
+from pnp.play.stats import Z, wilson
 
 from conftest import run_pnp
 

@@ -50,7 +50,7 @@ def test_one_worker_and_two_play_the_same_games():
 
 
 def test_the_win_rate_and_its_wilson_interval_match_a_hand_computation():
-    from pnp.play.report import games_for, wilson
+    from pnp.play.stats import games_for, wilson
 
     lo, hi = wilson(30, 100)  # p = 0.3, n = 100, z = 1.96: (0.2189, 0.3958) by the textbook formula
     assert (round(lo, 4), round(hi, 4)) == (0.2189, 0.3958)

@@ -54,7 +54,7 @@ def test_the_win_shares_of_the_seats_sum_to_the_games_won_and_the_interval_count
     s = seats(report(SEATS, "--players", "2-4", "--games", "60"), 4)
     assert s["deals"] == 60 and s["games"] == 240 and s["rotations"] == 4
     assert sum(x["rate"] for x in s["by_seat"]) == pytest.approx(1.0, abs=1e-3)  # a race always has a winner
-    from pnp.play.report import wilson
+    from pnp.play.stats import wilson
 
     one = s["by_seat"][0]
     low, high = wilson(one["rate"] * 60, 60)  # n: the 60 deals, not the 240 games

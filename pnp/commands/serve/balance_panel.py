@@ -165,7 +165,7 @@ class BalancePanel:
         def message(status: str) -> dict[str, Any]:
             rows = []
             for n in counts:
-                from pnp.play.report import wilson
+                from pnp.play.stats import wilson
 
                 k, g = wins[n], played[n]
                 low, high = wilson(k, g)
