@@ -20,6 +20,7 @@ from typing import Any
 
 from pnp.core.errors import InputError, Problem, Where, did_you_mean
 from pnp.model.load import load_file
+from pnp.rules.placeholders import strings
 
 _READS = re.compile(r"\bcard(?:\.([A-Za-z_]\w*)|\[\s*['\"]([^'\"]+)['\"]\s*\])")
 _GUARDED = re.compile(r"\bcard(?:\.(\w+)|\[\s*['\"]([^'\"]+)['\"]\s*\])\s+is\s+(?:not\s+)?(?:defined|undefined)"
@@ -27,17 +28,6 @@ _GUARDED = re.compile(r"\bcard(?:\.(\w+)|\[\s*['\"]([^'\"]+)['\"]\s*\])\s+is\s+(
 _OWN = {"id", "copies", "index", "get", "items", "keys", "values"}  # a card's own, whatever its fields
 TITLES, COSTS, TEXTS = ("name", "title", "card_name"), ("cost", "price"), ("text", "rules", "effect", "ability",
                                                                           "description", "body")
-
-
-def _strings(value: Any, path: tuple[Any, ...]) -> Iterator[tuple[tuple[Any, ...], str]]:
-    if isinstance(value, str):
-        yield path, value
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            yield from _strings(v, (*path, k))
-    elif isinstance(value, list):
-        for i, v in enumerate(value):
-            yield from _strings(v, (*path, i))
 
 
 def template_reads(root: Path, name: str) -> dict[str, Where]:
@@ -50,7 +40,7 @@ def template_reads(root: Path, name: str) -> dict[str, Where]:
         if not path.is_file():
             continue
         doc = template_doc(path, root)
-        for sub, text in _strings(doc.data, ()):
+        for sub, text in strings(doc.data, ()):
             for m in _GUARDED.finditer(text):
                 guarded.update(g for g in m.groups() if g)
             for m in _READS.finditer(text):

@@ -39,15 +39,15 @@ def placeholder_problems(game: Game, final: bool = False) -> list[Problem]:
     for deck in game.decks:
         for card in deck.cards:
             for name, value in card.data.items():
-                for sub, text in _strings(value, ()):
+                for sub, text in strings(value, ()):
                     report(deck.doc, ("cards", card.index, name, *sub), f"{deck.id}/{card.id}", name + _shown(sub),
                            text)
     for name, doc in game.data.items():
-        for sub, text in _strings(doc.data, ()):
+        for sub, text in strings(doc.data, ()):
             report(doc, sub, f"{name}{_shown(sub[:-1])}", _shown(sub[-1:]).lstrip(".") or name, text)
     for key, value in (game.doc.data or {}).items():
         if key != "placeholders":
-            for sub, text in _strings(value, (key,)):
+            for sub, text in strings(value, (key,)):
                 report(game.doc, sub, game.id, _shown(sub).lstrip("."), text)
     for doc, name in _templates(game):
         for sub, text in _texts(doc.data.get("elements") if isinstance(doc.data, dict) else None, ("elements",)):
@@ -68,16 +68,16 @@ def _in_rulebook(game: Game, pattern: re.Pattern[str]) -> Iterator[tuple[int, in
             yield n, m.start() + 1, m.group(0)
 
 
-def _strings(value: Any, path: tuple) -> Iterator[tuple[tuple, str]]:
+def strings(value: Any, path: tuple) -> Iterator[tuple[tuple, str]]:
     """Every string in a value, with its path (bounded: data files are bounded when loaded)."""
     if isinstance(value, str):
         yield path, value
     elif isinstance(value, dict):
         for k, v in value.items():
-            yield from _strings(v, (*path, k))
+            yield from strings(v, (*path, k))
     elif isinstance(value, list):
         for i, v in enumerate(value):
-            yield from _strings(v, (*path, i))
+            yield from strings(v, (*path, i))
 
 
 def _texts(elements: Any, path: tuple) -> Iterator[tuple[tuple, str]]:
