@@ -78,9 +78,16 @@ def test_importing_the_command_line_leaves_the_collector_as_it_found_it():
 def test_a_kept_font_is_the_font_reportlab_parses(tmp_path: Path, monkeypatch):
     from reportlab.pdfbase.ttfonts import TTFont
 
+    from pnp.core import disk_cache
     from pnp.layout.fonts import parsed_kept as ttfkept
 
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    # the cache as a new process finds it: an earlier test in this worker may have confined game code here (which
+    # fixes the folder and turns writes off, as in a game-code worker) or given a folder that could not be written
+    monkeypatch.setattr(disk_cache, "_BROKEN", set())
+    monkeypatch.setattr(disk_cache, "_FIXED", [])
+    monkeypatch.setattr(disk_cache, "_WRITES", [True])
+    monkeypatch.setattr(disk_cache, "_KEY", False)  # the signing key read again
     path = REPO / "fonts" / "Lato-Bold.ttf"
     parsed = ttfkept.ttfont(path, "Lato-Bold")  # parsed, and kept
     assert len(list((tmp_path / "cache").rglob("*.code"))) == 1
