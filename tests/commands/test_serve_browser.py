@@ -108,12 +108,16 @@ def test_a_yaml_error_shows_where_it_is_over_the_last_good_faces_and_goes_when_f
         source = events.read_text().splitlines()
         assert source[line - 1].strip() in text or source[line].strip() in text  # the line of YAML itself
         assert page.locator("figure[data-card]").count() == faces  # the last good faces stay
+        status = page.locator("#report-status")  # the rules of a save not laid out are not known: not green
+        assert status.inner_text() == "not checked: the last save cannot be laid out"
+        assert status.get_attribute("class") == "unknown"
         if os.environ.get("PNP_SCREENSHOTS"):
             page.screenshot(path=str(REPO / "docs/img/serve-error.png"))
     finally:
         events.write_text(original)
     page.wait_for_selector("#errors", state="hidden", timeout=20_000)
     assert page.locator("#status").inner_text().startswith("live")
+    assert page.locator("#report-status").inner_text() == "all rules hold"
 
 
 def test_clicking_a_face_shows_it_at_print_size_with_its_source(voyage, page):

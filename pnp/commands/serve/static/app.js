@@ -151,8 +151,12 @@ function renderSide() {
               el("td", {text: r.printed || "–"}), el("td", {text: r.note}));
   }));
   const problems = state.report.problems;
-  $("#report-status").textContent = problems.length ? `${problems.length}` : "all rules hold";
-  $("#report-status").className = state.report.ok ? "ok" : "bad";
+  const unknown = state.errors.length > 0;  // this save was not laid out, so its rules were not checked
+  const n = problems.length;
+  $("#report-status").textContent = unknown ? "not checked: the last save cannot be laid out" :
+    n ? `${n} problem${n > 1 ? "s" : ""}` : "all rules hold";
+  $("#report-status").className = unknown ? "unknown" : state.report.ok ? "ok" : "bad";
+  $("#report").classList.toggle("stale", unknown);  // the last good save's problems, greyed
   $("#report").replaceChildren(...problems.map(p => {
     const where = p.file ? `${p.file}${p.line ? ":" + p.line : ""}${p.col ? ":" + p.col : ""}` : "";
     return el("li", {class: p.severity}, el("span", {class: "sev", text: p.severity}), " ",
