@@ -66,6 +66,24 @@ def test_the_page_shows_every_face_grouped_by_component_with_counts(voyage, page
         (REPO / "docs/img/serve.png").write_bytes(shot)
 
 
+def test_a_fresh_page_shows_every_face_on_load_without_scrolling_to_it(voyage, page):
+    """Every face image of the page, far below the window too, is there on load: none waits to be scrolled to
+    (the server drew them all before its first state)."""
+    server, _ = voyage
+    fresh = page.context.new_page()
+    try:
+        fresh.goto(server.url)
+        fresh.wait_for_selector(f"{EVENT} img.front[data-key]")
+        below = fresh.evaluate("""() => [...document.querySelectorAll('figure.face img')].filter(i => !i.hidden
+            && i.getBoundingClientRect().top > 2 * innerHeight).length""")
+        assert below > 20  # most of Voyage's faces are far below the window
+        fresh.wait_for_function("""() => [...document.querySelectorAll('figure.face img')].filter(i => !i.hidden)
+            .every(i => i.complete && i.naturalWidth > 0)""", timeout=10_000)
+        assert fresh.evaluate("() => window.scrollY") == 0
+    finally:
+        fresh.close()
+
+
 def test_a_save_redraws_that_face_in_place_and_keeps_the_scroll(voyage, page):
     _, root = voyage
     page.locator(EVENT).scroll_into_view_if_needed()

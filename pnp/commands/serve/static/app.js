@@ -50,8 +50,9 @@ function sharedBack(comp) {
 function faceTile(comp, card, shared) {
   const [w, h] = tileSize(comp);
   const img = (side) => {
-    const i = el("img", {class: side, alt: `${card.title}, ${side}`, width: w, height: h, loading: "lazy",
-                         decoding: "async"});
+    // not loading "lazy": the server has drawn the faces by the time the page has its state, so every one is
+    // asked for at once and the page is whole on load, not grey boxes filled in one by one as it scrolls
+    const i = el("img", {class: side, alt: `${card.title}, ${side}`, width: w, height: h, decoding: "async"});
     return i;
   };
   const fig = el("figure", {class: "face", "data-card": `${comp.id}/${card.id}`, tabindex: 0,
@@ -89,7 +90,7 @@ function section(comp) {
   if (shared) {
     const [w, h] = tileSize(comp);
     const back = el("img", {class: "back shared", alt: `${comp.name}, the back of every card`, width: w,
-                            height: h, loading: "lazy"});
+                            height: h, decoding: "async"});
     setImage(back, shared);
     grid.append(el("figure", {class: "face back-of-all"}, el("div", {class: "sides"}, back),
                    el("figcaption", {}, el("span", {class: "name", text: "back (all)"}))));
