@@ -123,9 +123,15 @@ def build_report(result: BuildResult) -> CommandOutput:
     total_pages = sum(f.pages for f in result.files)
     blank = sum(f.blank or 0 for f in result.files)
     said.out(f"{len(result.files)} files, {total_pages} pages, {sum(result.faces.values())} pieces "
-             f"in {result.seconds:.2f} s ({blank} blank page{'s' if blank != 1 else ''}"
-             f"{', left so that each back prints behind its front' if blank else ''})")
+             f"in {result.seconds:.2f} s{blank_words(blank)}")
     return said
+
+
+def blank_words(blank: int) -> str:
+    """The summary's word on blank pages: why they are there, or nothing when there are none."""
+    if not blank:
+        return ""
+    return f" ({blank} blank page{'s' if blank != 1 else ''}, left so that each back prints behind its front)"
 
 
 def shop_pngs(root: Path, game: str, vendor: str, out: Path | None, colour: object, progress: Any) -> CommandOutput:

@@ -212,13 +212,27 @@ def test_a_face_that_cannot_be_drawn_is_reported_once_and_not_retried(project, m
 
     said: list[str] = []
     server = Server(project, "mini", port=0, say=said.append)
-    server.look()
 
     def broken(*_):
         raise RuntimeError("pdfium fell over")
 
     monkeypatch.setattr(raster, "faces_to_images", broken)
+    server.look()  # the first look draws every face: they fail
     server.live.draw(server.missing())
     server.publish(server.live.refresh())
-    assert any("internal error drawing" in s and "pdfium fell over" in s for s in said), said
+    assert sum("internal error drawing" in s and "pdfium fell over" in s for s in said) == 1, said
     assert server.drawn()  # nothing left that the background drawing would try again and again
+
+
+def test_the_first_state_is_sent_with_every_face_of_the_page_already_drawn(project):
+    """A fresh page finds its faces drawn at once (not drawn one batch at a time as it asks for them): the first
+    good look draws them all before its state is published."""
+    from pnp.commands.serve import Server
+
+    server = Server(project, "mini", port=0, say=lambda _: None, balance=False)
+    published = []
+    server.hub.publish = lambda message, kind="state": published.append(set(server.live.thumbs))
+    server.look()
+    keys = {card[side] for comp in server.good["components"] for card in comp["cards"]
+            for side in ("front", "back") if card[side]}
+    assert len(published) == 1 and keys and keys <= published[0]

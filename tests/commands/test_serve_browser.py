@@ -66,6 +66,24 @@ def test_the_page_shows_every_face_grouped_by_component_with_counts(voyage, page
         (REPO / "docs/img/serve.png").write_bytes(shot)
 
 
+def test_a_fresh_page_shows_every_face_on_load_without_scrolling_to_it(voyage, page):
+    """Every face image of the page, far below the window too, is there on load: none waits to be scrolled to
+    (the server drew them all before its first state)."""
+    server, _ = voyage
+    fresh = page.context.new_page()
+    try:
+        fresh.goto(server.url)
+        fresh.wait_for_selector(f"{EVENT} img.front[data-key]")
+        below = fresh.evaluate("""() => [...document.querySelectorAll('figure.face img')].filter(i => !i.hidden
+            && i.getBoundingClientRect().top > 2 * innerHeight).length""")
+        assert below > 20  # most of Voyage's faces are far below the window
+        fresh.wait_for_function("""() => [...document.querySelectorAll('figure.face img')].filter(i => !i.hidden)
+            .every(i => i.complete && i.naturalWidth > 0)""", timeout=10_000)
+        assert fresh.evaluate("() => window.scrollY") == 0
+    finally:
+        fresh.close()
+
+
 def test_a_save_redraws_that_face_in_place_and_keeps_the_scroll(voyage, page):
     _, root = voyage
     page.locator(EVENT).scroll_into_view_if_needed()
@@ -108,12 +126,16 @@ def test_a_yaml_error_shows_where_it_is_over_the_last_good_faces_and_goes_when_f
         source = events.read_text().splitlines()
         assert source[line - 1].strip() in text or source[line].strip() in text  # the line of YAML itself
         assert page.locator("figure[data-card]").count() == faces  # the last good faces stay
+        status = page.locator("#report-status")  # the rules of a save not laid out are not known: not green
+        assert status.inner_text() == "not checked: the last save cannot be laid out"
+        assert status.get_attribute("class") == "unknown"
         if os.environ.get("PNP_SCREENSHOTS"):
             page.screenshot(path=str(REPO / "docs/img/serve-error.png"))
     finally:
         events.write_text(original)
     page.wait_for_selector("#errors", state="hidden", timeout=20_000)
     assert page.locator("#status").inner_text().startswith("live")
+    assert page.locator("#report-status").inner_text() == "all rules hold"
 
 
 def test_clicking_a_face_shows_it_at_print_size_with_its_source(voyage, page):

@@ -50,8 +50,9 @@ function sharedBack(comp) {
 function faceTile(comp, card, shared) {
   const [w, h] = tileSize(comp);
   const img = (side) => {
-    const i = el("img", {class: side, alt: `${card.title}, ${side}`, width: w, height: h, loading: "lazy",
-                         decoding: "async"});
+    // not loading "lazy": the server has drawn the faces by the time the page has its state, so every one is
+    // asked for at once and the page is whole on load, not grey boxes filled in one by one as it scrolls
+    const i = el("img", {class: side, alt: `${card.title}, ${side}`, width: w, height: h, decoding: "async"});
     return i;
   };
   const fig = el("figure", {class: "face", "data-card": `${comp.id}/${card.id}`, tabindex: 0,
@@ -89,7 +90,7 @@ function section(comp) {
   if (shared) {
     const [w, h] = tileSize(comp);
     const back = el("img", {class: "back shared", alt: `${comp.name}, the back of every card`, width: w,
-                            height: h, loading: "lazy"});
+                            height: h, decoding: "async"});
     setImage(back, shared);
     grid.append(el("figure", {class: "face back-of-all"}, el("div", {class: "sides"}, back),
                    el("figcaption", {}, el("span", {class: "name", text: "back (all)"}))));
@@ -151,8 +152,12 @@ function renderSide() {
               el("td", {text: r.printed || "–"}), el("td", {text: r.note}));
   }));
   const problems = state.report.problems;
-  $("#report-status").textContent = problems.length ? `${problems.length}` : "all rules hold";
-  $("#report-status").className = state.report.ok ? "ok" : "bad";
+  const unknown = state.errors.length > 0;  // this save was not laid out, so its rules were not checked
+  const n = problems.length;
+  $("#report-status").textContent = unknown ? "not checked: the last save cannot be laid out" :
+    n ? `${n} problem${n > 1 ? "s" : ""}` : "all rules hold";
+  $("#report-status").className = unknown ? "unknown" : state.report.ok ? "ok" : "bad";
+  $("#report").classList.toggle("stale", unknown);  // the last good save's problems, greyed
   $("#report").replaceChildren(...problems.map(p => {
     const where = p.file ? `${p.file}${p.line ? ":" + p.line : ""}${p.col ? ":" + p.col : ""}` : "";
     return el("li", {class: p.severity}, el("span", {class: "sev", text: p.severity}), " ",
