@@ -73,6 +73,11 @@ class _Doc(BaseDocTemplate):
 
     def beforeDocument(self) -> None:  # each pass of multiBuild starts again at the cover
         self.section = ""
+        self.passes = getattr(self, "passes", 0) + 1
+        self.look.dry = self.passes == 1  # the first pass only finds the pages of the contents: nothing drawn
+
+    def _allSatisfied(self) -> bool:  # a dry pass is never the last (a book with no contents: drawn on a second)
+        return not self.look.dry and bool(super()._allSatisfied())
 
     def handle_flowable(self, flowables: list[Flowable]) -> None:
         if flowables:
