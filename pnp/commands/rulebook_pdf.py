@@ -33,9 +33,11 @@ def rulebook_pdf(game: Game, decks: list[Any], env: LayoutEnv, paper: tuple[floa
     from pnp.output.document.book_look import Look
     from pnp.output.document.book_pages import render_rulebook
 
+    from pnp.commands.rulebook_kept import kept_pages
+
     look = Look(env, f"{game.manifest.name}: rules", pdfx)
-    return render_rulebook(flow, look, game.manifest.name, game.manifest.version, paper, booklet, pdfx,
-                           cover_of(game, decks))
+    return kept_pages(game.id, (paper, booklet, pdfx is not None), lambda pages: render_rulebook(
+        flow, look, game.manifest.name, game.manifest.version, paper, booklet, pdfx, cover_of(game, decks), pages))
 
 
 def replay_of(game: Game) -> Replay:

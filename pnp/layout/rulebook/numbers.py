@@ -89,11 +89,18 @@ def held(game: Game, names: dict[str, str], setup_lines: list[str]) -> Held:
     stems = {*names, *NOUNS}
     deck_names = {d.id: d.name for d in game.decks}
 
+    single = {stem for stem in stems if " " not in stem}  # a path's words never hold a space
+    spaced_stems = [stem for stem in stems if " " in stem]
+
     def keyed(path: str, value: Any, said: str) -> None:
-        words = {_stem(w) for w in re.split(r"[._\- |\[\]]+", path) if w}
-        spaced = " ".join(_stem(w) for w in re.split(r"[._\- |\[\]]+", path) if w)
-        for stem in stems:
-            if stem in words or (" " in stem and stem in spaced):
+        if not isinstance(value, int | float) or isinstance(value, bool):  # (only a number is held)
+            return
+        stemmed = [_stem(w) for w in re.split(r"[._\- |\[\]]+", path) if w]
+        spaced = " ".join(stemmed)
+        for stem in single.intersection(stemmed):
+            out.add(stem, value, said)
+        for stem in spaced_stems:
+            if stem in spaced:
                 out.add(stem, value, said)
 
     def threshold(path: str, value: Any, said: str) -> None:

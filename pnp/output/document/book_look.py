@@ -45,6 +45,7 @@ class Look:
             self.renderer = PdfxRenderer(env.icons, title, self.body.face("regular").name, pdfx)
         self.max_h = 1e9  # the tallest a figure may be: the page's frame, less room for a caption
         self.frame_h = 1e9  # the page's frame: its height
+        self.dry = False  # a pass whose pages are thrown away (the contents' first): text and faces not drawn
 
     def drawer(self, canv: Any) -> Renderer:
         r = self.renderer
@@ -63,8 +64,11 @@ class Markup(Flowable):
         self.markup = markup
         self.text: Text | None = None
         self.bands: list[Rect] = []  # behind each placeholder ([NAME PENDING]) of the text
+        self.wrapped_at: float | None = None  # the width last wrapped to: platypus asks again (each pass, each try)
 
     def wrap(self, aw: float, ah: float) -> tuple[float, float]:
+        if aw == self.wrapped_at:  # the same width lays the same text out the same: keep it (a faster book)
+            return self.width, self.height
         w = max(aw - self.indent, 20)
         h = height(measurable(self.paras, self.look.body), self.look.body, w, self.size, 1.3, 0.5) or self.size
         style = Style(self.look.body, self.look.ink, self.look.term, None)
@@ -75,11 +79,11 @@ class Markup(Flowable):
             from pnp.layout.highlight import highlight  # unfinished text, as loud as on the cards
 
             self.bands, self.text.runs = highlight(self.text.runs, pending, self.look.body)
-        self.width, self.height = aw, h + 2
+        self.width, self.height, self.wrapped_at = aw, h + 2, aw
         return self.width, self.height
 
     def draw(self) -> None:
-        if self.text is None:
+        if self.text is None or self.look.dry:
             return
         r = self.look.drawer(self.canv)
         self.canv.saveState()
@@ -108,6 +112,8 @@ class FaceFlowable(Flowable):
         return self.width, self.height
 
     def draw(self) -> None:
+        if self.look.dry:
+            return
         r, c = self.look.drawer(self.canv), self.canv
         x = self.left
         for i, face in enumerate(self.fig.faces):

@@ -50,6 +50,7 @@ class _Doc(BaseDocTemplate):
         self.where: Where | None = None  # the block of rulebook.md being placed (a part of a split table: its table's)
         self.head = ""  # the running head of this page: its first section, or the one it goes on with
         self.headed = False
+        self.seeded = False  # the contents' entries given (the last build's): the first pass may be the last
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body")
         self.addPageTemplates([PageTemplate("cover", [frame], onPage=self._cover),
                                PageTemplate("page", [frame], onPage=self._start, onPageEnd=self._furniture)])
@@ -73,6 +74,12 @@ class _Doc(BaseDocTemplate):
 
     def beforeDocument(self) -> None:  # each pass of multiBuild starts again at the cover
         self.section = ""
+        self.passes = getattr(self, "passes", 0) + 1
+        # the first pass only finds the pages of the contents, and draws nothing, unless it starts from them
+        self.look.dry = self.passes == 1 and not self.seeded
+
+    def _allSatisfied(self) -> bool:  # a dry pass is never the last (a book with no contents: drawn on a second)
+        return not self.look.dry and bool(super()._allSatisfied())
 
     def handle_flowable(self, flowables: list[Flowable]) -> None:
         if flowables:
@@ -204,10 +211,13 @@ def _cover_faces(look: Look, faces: list[Any], doc: _Doc) -> list[Flowable]:
 
 
 def render_rulebook(flow: list[rb.Flow], look: Look, name: str, version: str, paper: tuple[float, float],
-                    booklet: bool = False, pdfx: Any = None, cover: tuple[str, list[Any]] = ("", [])) -> bytes:
+                    booklet: bool = False, pdfx: Any = None, cover: tuple[str, list[Any]] = ("", []),
+                    pages: list[Any] | None = None) -> bytes:
     """The rulebook's PDF on `paper`; a `booklet`: pages of half the sheet, imposed two to a landscape sheet; `pdfx`:
     a PDF/X build's settings (CMYK, its keys and boxes: pnp/output/pdfx/canvas.py); `cover`: the line of facts
-    (players, time, age) said under the name, and the faces shown below the title band.
+    (players, time, age) said under the name, and the faces shown below the title band; `pages`: the entries of
+    the contents and the index where the last build found them (a list, filled with this build's): when they are
+    still right the book is laid out once instead of twice.
     InputError at the block of rulebook.md that cannot be drawn (taller than a page), or being drawn when drawing
     ran past `bounds.RULEBOOK_SECONDS`."""
     buf = io.BytesIO()
@@ -240,9 +250,16 @@ def render_rulebook(flow: list[rb.Flow], look: Look, name: str, version: str, pa
         maker: dict[str, Any] = {"canvasmaker": canvasmaker(pdfx, booklet)}
     else:
         maker = {"canvasmaker": BookletCanvas} if booklet else {}
+    indexing = [f for f in story if f.isIndexing()]  # (as multiBuild finds them)
+    seeded = pages is not None and [type(e) for e in pages] == [type(f._entries) for f in indexing] != []
+    for f, entries in zip(indexing, pages or [], strict=False) if seeded else ():
+        f._entries = entries  # the first pass draws the contents as the last build found them
+    doc.seeded = seeded
     try:
         with watchdog.time_limit(bounds.RULEBOOK_SECONDS):
             doc.multiBuild(story, maxPasses=4, **maker)
+        if pages is not None:
+            pages[:] = [f._entries for f in indexing]
     except watchdog.Overtime:
         raise InputError([Problem(doc.where, f"drawing the rulebook ran past {bounds.RULEBOOK_SECONDS:g} s, at this "
                                   "block: show less (fewer or smaller tables and pictures)", "rulebook")]) from None
