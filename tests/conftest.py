@@ -356,6 +356,7 @@ HEAVY = {
     "test_the_same_seed_gives_a_byte_identical_report_and_another_seed_does_not",
     "test_the_same_seed_gives_the_same_bytes_and_the_page_stands_alone",
     "test_the_same_seed_gives_the_same_report_whatever_the_jobs_and_batches",
+    "test_the_setups_options_are_chosen_as_pnp_simulate_takes_them",
     "test_the_turned_cards_defect_fails_the_check",
     "test_the_tts_readme_names_an_image_of_its_own_game",
     "test_the_tutorial_and_every_example_run_as_written",

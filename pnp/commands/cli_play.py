@@ -91,13 +91,15 @@ def tune(
     jobs: Annotated[int | None, typer.Option(min=1, max=256, help="worker processes (default: every core)")] = None,
     fmt: Annotated[str, typer.Option("--format", click_type=Choice("text", "json"))] = "text",
     no_custom_rules: NoCustomRules = False,
+    option: Annotated[list[str] | None, typer.Option(
+        "--option", help="a setup choice, NAME=VALUE (e.g. adventure=1), as pnp setup takes it; repeatable")] = None,
 ) -> None:
     """Find the fewest changes of the --vary fields that bring GAME's win rates into --target; propose them as a
     diff of the YAML (nothing is written)."""
     from pnp.commands.tune_command import tune_game
 
     run(lambda: tune_game(project_root(), game, target, vary, seed, policy, budget, jobs, not no_custom_rules, fmt,
-                          progress_bar()), written=False)
+                          progress_bar(), option or []), written=False)
 
 
 def watch(

@@ -13,10 +13,11 @@ from pnp.core.bounds import SIM_GAMES
 
 
 def tune_game(root: Path, game_id: str, target: list[str], vary: list[str], seed: int, policy: str,
-              budget: int, jobs: int | None, custom: bool, fmt: str, progress: Any) -> CommandOutput:
+              budget: int, jobs: int | None, custom: bool, fmt: str, progress: Any,
+              options: list[str] | None = None) -> CommandOutput:
     from pnp.model.game import load_game
     from pnp.play import tune
-    from pnp.play.lab_arguments import policies
+    from pnp.play.lab_arguments import policies, with_options
     from pnp.play.run import play_code, play_file
     from pnp.rules.check import load_rules
 
@@ -36,14 +37,16 @@ def tune_game(root: Path, game_id: str, target: list[str], vary: list[str], seed
     [name] = policies(policy) if "," not in policy else [""]
     if not name:
         raise Refused("pnp tune plays one policy: name one")
-    goal = tune.targets(target, spec.setup.players.min, spec.setup.players.max)
+    setup, chosen = with_options(spec.setup, options or [])  # as pnp simulate --option takes them
+    goal = tune.targets(target, setup.players.min, setup.players.max)
     fields = [tune.field_values(game, text) for text in vary]
     if len({(f[0].deck, f[0].card, f[0].field) for f in fields}) < len(fields):
         raise Refused("--vary names the same field twice; give each field once")
-    result = tune.tune(game, spec.setup, goal, fields, seed, name, budget, jobs or os.cpu_count() or 1, progress)
+    result = tune.tune(game, setup, goal, fields, seed, name, budget, jobs or os.cpu_count() or 1, progress)
     from pnp.play.seating import described
 
-    result = {**result, "policy": name, "policy_is": described(name, {})}  # who played the candidates, and what it is
+    result = {**result, "policy": name, "policy_is": described(name, {}),  # who played the candidates, and what it is
+              **({"options": chosen} if chosen else {})}  # (only those given: a run without one reads as before)
     said = CommandOutput()
     said.out(json.dumps(result, indent=2) if fmt == "json" else tune.as_text(result))
     said.code = 0 if result["reached"] else 1  # (not reached within the budget: the closest said, exit 1)

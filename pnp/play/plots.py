@@ -76,8 +76,19 @@ def draw(build: Any) -> str:
         return _svg(build())
 
 
+def _rate(group: dict[str, Any]) -> dict[str, Any]:
+    """What a group's win-rate point shows: the games won, or for a competitive game of more than one player
+    (someone always wins: its rate says nothing) seat 1's share of the wins, as the summary table gives it."""
+    return group["seats"]["by_seat"][0] if group.get("seats") else group["win"]
+
+
+def _rate_label(groups: list[dict[str, Any]]) -> str:
+    return "games won" + ("; seated: seat 1's share" if any(g.get("seats") for g in groups) else "")
+
+
 def win_rates(groups: list[dict[str, Any]], series: list[tuple[str, str]]) -> str:
-    """Win rate per player count, a point per (policy, variant) with its 95 % Wilson interval."""
+    """Win rate per player count, a point per (policy, variant) with its 95 % Wilson interval; a competitive
+    game's seat 1 share of the wins (_rate), a grey tick at the fair share 1/N."""
     def build() -> Any:
         fig = _figure(7.2, 2.6)
         ax = fig.add_subplot()
@@ -86,9 +97,12 @@ def win_rates(groups: list[dict[str, Any]], series: list[tuple[str, str]]) -> st
         for k, (policy, variant) in enumerate(series):
             mine = [g for g in groups if (g["policy"], g["variant"]) == (policy, variant)]
             xs = [counts.index(g["players"]) + (k - (len(series) - 1) / 2) * width for g in mine]
-            ys = [g["win"]["rate"] for g in mine]
-            err = [[g["win"]["rate"] - g["win"]["low"] for g in mine],
-                   [g["win"]["high"] - g["win"]["rate"] for g in mine]]
+            ys = [_rate(g)["rate"] for g in mine]
+            err = [[_rate(g)["rate"] - _rate(g)["low"] for g in mine],
+                   [_rate(g)["high"] - _rate(g)["rate"] for g in mine]]
+            for x, g in zip(xs, mine, strict=True):
+                if g.get("seats"):
+                    ax.hlines(1 / g["players"], x - width / 3, x + width / 3, color=PLAIN, lw=1, ls="--")
             label = ", ".join(x for x in (policy if len({p for p, _ in series}) > 1 else "",
                                           variant if len({v for _, v in series}) > 1 else "") if x)
             ax.errorbar(xs, ys, yerr=err, fmt="o", ms=6, capsize=4, lw=1.4, color=COLOURS[k % len(COLOURS)],
@@ -98,9 +112,9 @@ def win_rates(groups: list[dict[str, Any]], series: list[tuple[str, str]]) -> st
                             fontsize=8, color="#24292f")
         ax.set_xticks(range(len(counts)), [_players(n) for n in counts])
         ax.set_xlim(-0.6, len(counts) - 0.4)
-        ax.set_ylim(_floor([g["win"]["low"] for g in groups]), 1.01)
+        ax.set_ylim(_floor([min(_rate(g)["low"], 1 / g["players"] if g.get("seats") else 1.0) for g in groups]), 1.01)
         _percent_axis(ax)
-        ax.set_ylabel("games won")
+        ax.set_ylabel(_rate_label(groups))
         if len(series) > 1:
             ax.legend(loc="lower right", fontsize=8)
         return fig
@@ -122,18 +136,18 @@ def sweep(groups: list[dict[str, Any]], variants: list[str], policies: list[str]
             for p, policy in enumerate(policies):
                 mine = sorted((g for g in groups if g["players"] == n and g["policy"] == policy),
                               key=lambda g: variants.index(g["variant"]))
-                ys = [g["win"]["rate"] for g in mine]
-                lo = [g["win"]["low"] for g in mine]
-                hi = [g["win"]["high"] for g in mine]
+                ys = [_rate(g)["rate"] for g in mine]
+                lo = [_rate(g)["low"] for g in mine]
+                hi = [_rate(g)["high"] for g in mine]
                 xs = [at[variants.index(g["variant"])] for g in mine]
                 label = _players(n) + (f", {policy}" if len(policies) > 1 else "")
                 ax.fill_between(xs, lo, hi, color=COLOURS[c % len(COLOURS)], alpha=0.12, lw=0)
                 ax.plot(xs, ys, STYLES[p % len(STYLES)], marker="o", ms=5, color=COLOURS[c % len(COLOURS)], label=label)
         ax.set_xticks(at, values)
         ax.set_xlabel(variants[0].rpartition("=")[0])
-        ax.set_ylim(_floor([g["win"]["low"] for g in groups]), 1.01)
+        ax.set_ylim(_floor([_rate(g)["low"] for g in groups]), 1.01)
         _percent_axis(ax)
-        ax.set_ylabel("games won")
+        ax.set_ylabel(_rate_label(groups))
         ax.legend(loc="best", fontsize=8, ncols=2)
         return fig
     return draw(build)

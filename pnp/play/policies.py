@@ -244,8 +244,8 @@ def play(state: State, policy: Policy, rng: random.Random, story: list[tuple] | 
         if direct and (move := state.baseline_move(rng)) is not None:
             if story is not None:  # (the baseline's own move, found without the list: the same game as untraced)
                 tell(story, ("move", told(move, "baseline_move", state), [], 0))
-            if tally is not None:
-                count(tally, move, None)
+            if tally is not None:  # (before the move is applied: whether it was forced, where the module knows)
+                count(tally, move, None, state.baseline_forced())
             state.apply(move)
             continue
         moves = state.moves()

@@ -36,13 +36,17 @@ def _kind(name: Any, counted: dict[str, int]) -> str:
     return text if text in counted or len(counted) < CHOICE_NAMES else OTHER
 
 
-def count(tally: dict[str, Any], move: Any, moves: list[Any] | None) -> None:
-    """One decision of the game: the move chosen, among `moves` (None: the baseline's quick move, chosen unlisted)."""
+def count(tally: dict[str, Any], move: Any, moves: list[Any] | None, forced: bool | None = None) -> None:
+    """One decision of the game: the move chosen, among `moves` (None: the baseline's quick move, chosen unlisted;
+    `forced` then what State.baseline_forced told of it: one legal move or more, None not known)."""
     chosen = tally["chosen"]
     tally["decisions"] += 1
     kind = _kind(getattr(move, "name", None), chosen)
     chosen[kind] = chosen.get(kind, 0) + 1
     if moves is None:
+        if forced is not None:
+            tally["told"] = tally.get("told", 0) + 1
+            tally["forced"] += forced is True
         return
     tally["listed"] += 1
     if len(moves) == 1:
@@ -123,13 +127,14 @@ def measure(results: list[tuple]) -> dict[str, Any]:
     decisions = sum(t["decisions"] for t in tallies)
     listed = sum(t["listed"] for t in tallies)
     forced = sum(t["forced"] for t in tallies)
+    told = sum(t.get("told", 0) for t in tallies)  # unlisted, and told forced or not (State.baseline_forced)
     chosen: Counter[str] = Counter()
     offered: Counter[str] = Counter()
     for t in tallies:
         chosen.update(t["chosen"])
         offered.update(t["offered"])
-    out["forced"] = {"decisions": decisions, "listed": listed, "forced": forced,
-                     "rate": round(forced / listed, 4) if listed else 0.0}
+    out["forced"] = {"decisions": decisions, "listed": listed, **({"told": told} if told else {}), "forced": forced,
+                     "rate": round(forced / (listed + told), 4) if listed + told else 0.0}
     out["choices"] = [{"move": name, "chosen": chosen[name],
                        "share": round(chosen[name] / decisions, 4) if decisions else 0.0,
                        "offered": offered[name]}
@@ -172,9 +177,11 @@ def as_text(q: dict[str, Any] | None) -> list[str]:
             out.append(f"    decisiveness: no game won alone by a seat leading alone at the end "
                        f"({dec['not_leading']} won without)")
     f = q["forced"]
-    unlisted = f["decisions"] - f["listed"]
-    if f["listed"]:
-        out.append(f"    forced moves (one legal move): {f['forced']:,} of {f['listed']:,} decisions, "
+    known = f["listed"] + f.get("told", 0)
+    unlisted = f["decisions"] - known
+    if known:
+        told = f" ({f['told']:,} told by the baseline's quick move)" if f.get("told") else ""
+        out.append(f"    forced moves (one legal move): {f['forced']:,} of {known:,} decisions{told}, "
                    f"{percent(f['rate'])}" + (f"; {unlisted:,} more the baseline chose without listing the moves"
                                               if unlisted else ""))
     elif unlisted:

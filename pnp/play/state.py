@@ -80,6 +80,12 @@ class State:
         pnp plays it unchecked: a play module defining it tests that it chooses as `baseline` does."""
         return None
 
+    def baseline_forced(self) -> bool | None:
+        """Optional, with `baseline_move`: whether the move it has just chosen (not yet applied) was the only legal
+        one, where it knows that without the list (one option of a decision, nothing to do but end the turn);
+        None, as here: not known, the decision counted as unlisted (pnp simulate's forced moves)."""
+        return None
+
     def clone(self, rng: random.Random) -> State:
         """A copy to look ahead with: its own random numbers (from `rng`: the look-ahead cannot see
         the real dice) and its hidden piles shuffled again (nor the real order of the cards)."""

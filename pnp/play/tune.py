@@ -232,7 +232,8 @@ def proposal(game: Game, change: Variant) -> str:
 def as_text(result: dict[str, Any]) -> str:
     head = (f"reached with {result['change']}" if result["reached"] else
             f"not reached within the budget of {result['budget']:,} games; the closest was {result['change']}")
-    out = [f"pnp tune {result['game']}: {head} ({result['games']:,} games played)"]
+    chosen = "".join(f", {name} {value}" for name, value in result.get("options", {}).items())
+    out = [f"pnp tune {result['game']}{chosen}: {head} ({result['games']:,} games played)"]
     if result.get("policy_is"):
         out.append(f"  played by policy {result['policy']}: {result['policy_is']}")
     out += [f"  {r['target']}: {100 * r['rate']:.1f} % of {r['games']:,} games (99.7 % interval "

@@ -165,6 +165,9 @@ def test_the_html_report_has_the_seats_table():
     rep = report(SEATS, "--players", "2", "--games", "40")
     first = seats(rep, 2)["first_player"]
     assert f"{100 * first['advantage']:+.1f}" in table and "40 x 2" in table
+    # the win-rate plot (the page's first) shows seat 1's share of the wins, not the 100 % of games someone won
+    plot = result.out.split("<svg", 2)[1]
+    assert f">{100 * seats(rep, 2)['by_seat'][0]['rate']:.1f} %<" in plot and ">100.0 %<" not in plot
 
 
 def test_the_hands_rotate_with_the_seats(tmp_path):

@@ -144,3 +144,17 @@ def test_a_game_of_exact_odds_gets_its_table_as_a_page():
     text = run_pnp("simulate", "arkship").out
     assert "the odds of its skill tests" in result.out and "<svg" not in result.out
     assert text.splitlines()[3] in result.out  # the first crisis's first row, as the text report says it
+
+
+def test_a_competitive_groups_point_is_seat_1s_share_not_the_games_someone_won():
+    from pnp.play import plots
+
+    def group(players: int, variant: str, seat1: float) -> dict:
+        by_seat = [{"seat": 1, "rate": seat1, "low": seat1 - 0.1, "high": seat1 + 0.1}]
+        return {"players": players, "policy": "p", "variant": variant,
+                "win": {"rate": 1.0, "low": 0.96, "high": 1.0, "games": 90, "wins": 90}, "seats": {"by_seat": by_seat}}
+
+    groups = [group(2, "n=1", 0.613), group(2, "n=2", 0.547)]
+    rates, sweep = plots.win_rates(groups, [("p", "n=1"), ("p", "n=2")]), plots.sweep(groups, ["n=1", "n=2"], ["p"])
+    assert ">61.3 %<" in rates and ">54.7 %<" in rates and ">100.0 %<" not in rates
+    assert "seat 1's share" in rates and "seat 1's share" in sweep

@@ -108,6 +108,10 @@ def test_the_baseline_policy_plays_the_same_game_with_and_without_the_list_of_mo
     assert [r[:13] + r[14:] for r in direct] == [r[:13] + r[14:] for r in listed]
     assert [r[13]["chosen"] for r in direct] == [r[13]["chosen"] for r in listed]
     assert all(r[13]["listed"] == 0 for r in direct) and all(r[13]["listed"] == r[13]["decisions"] for r in listed)
+    # the quick path tells each decision forced or not (State.baseline_forced), as the listed moves count it
+    assert all(r[13]["told"] == r[13]["decisions"] for r in direct)
+    forced = [r[13]["forced"] for r in direct]
+    assert forced == [r[13]["forced"] for r in listed] and sum(forced)
     assert len({r[3:6] for r in direct}) > 1  # games that differ: the comparison can fail
 
 

@@ -3,6 +3,7 @@ deals with sequential looks, proposed as a diff of the YAML and never written; i
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 from pathlib import Path
@@ -81,3 +82,16 @@ def test_a_search_that_cannot_be_asked_is_said_in_one_line(voyage: Path, args: l
     result = run_pnp("tune", "voyage", *args, cwd=voyage)
     assert result.code == 2 and "Traceback" not in result.err, (result.code, result.err)
     assert said in result.err, result.err
+
+
+def test_the_setups_options_are_chosen_as_pnp_simulate_takes_them():
+    search = ("tune", "moon", "--target", "2 players: win 0-100 %", "--vary", "mission/m1a-crew-deck.first=4..5",
+              "--jobs", "1")
+    played = run_pnp(*search, "--option", "adventure=1", "--format", "json")
+    assert played.code == 0, played.err
+    assert json.loads(played.out)["options"] == {"adventure": 1}
+    # the adventure dealt is the one asked: Moon plays adventure 1 alone, and says so at its line
+    other = run_pnp(*search, "--option", "adventure=2")
+    assert other.code == 2 and "cards/moon/play/__init__.py:" in other.err and "adventure 2 is not played" in other.err
+    bad = run_pnp(*search, "--option", "adventure")
+    assert bad.code == 2 and "--option 'adventure': NAME=VALUE, as pnp setup takes it" in bad.err, bad.err

@@ -26,6 +26,9 @@ class Voyage(Ship):
     def baseline_move(self, rng) -> Move:
         return baseline.choose(self)  # the same move, without the list of every legal move
 
+    def baseline_forced(self) -> bool:
+        return self.forced  # whether the move baseline.choose just chose was the only legal one (it knows)
+
 
 def start(table: Table) -> State:
     return Voyage(table)

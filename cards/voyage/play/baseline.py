@@ -61,6 +61,7 @@ def choose(ship) -> Move:
     Cards whose plan reads no more, Captains of BY_METERS, a Clean, an Entertain) are kept by them in Table.kept,
     as they read only the cards' fields besides; a square's `site` is worked out for those where it is not 0."""
     if ship.pending is not None:
+        ship.forced = len(ship.pending[2]) == 1  # the decision's options are its legal moves
         return answer(ship)
     meter = ship.meter
     key = ("meters", meter["happiness"], meter["sanitation"], ship.round)
@@ -88,7 +89,11 @@ def choose(ship) -> Move:
     crew, plans_of = ship.crew, ship.captain_plans
     best, best_score = None, 0.25  # END: played when nothing is worth its Actions
     ties = []  # (card, its score): an Ability Card worth what the best so far is, which loses by the list's order
-    for group in moves.options(ship, lazy=True):
+    groups = moves.options(ship, lazy=True)
+    # forced: END the only legal move (moves.legal): no group, or only groups of targets worked out later and none
+    # found (a group of a list or of no target has a move; the first group is most often a Move's list)
+    ship.forced = all(type(g[4]) is moves.Later for g in groups) and not any(g[4].get() for g in groups)
+    for group in groups:
         name, who, key, cost, targets = group
         per = cost if cost > 0.5 else 0.5  # max(cost, 0.5), without the call
         if name == "move":  # the most common by far: each target's site worked out once

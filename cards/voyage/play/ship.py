@@ -85,6 +85,7 @@ class Ship(State):
         self.reached: dict = table.kept.setdefault("reached", {})  # where a Move goes (moves.options), by
         # square, Ines or not, and what is in Quarantine: the map's and Ines's field, the same every game
         self.pending: tuple | None = None  # the decision the players are asked now (choices.py), or None
+        self.forced = False  # whether the baseline's last move was the only legal one (baseline.choose)
         self.agenda: list[tuple] = []  # what the rules do once it is answered, the next on top
         self.mark = 0  # where an interrupted procedure leaves the rest of its work on the agenda
         self.begin_round()
