@@ -65,6 +65,8 @@ class Markup(Flowable):
         self.text: Text | None = None
         self.bands: list[Rect] = []  # behind each placeholder ([NAME PENDING]) of the text
         self.wrapped_at: float | None = None  # the width last wrapped to: platypus asks again (each pass, each try)
+        self.width: float = 0.0
+        self.height: float = 0.0
 
     def wrap(self, aw: float, ah: float) -> tuple[float, float]:
         if aw == self.wrapped_at:  # the same width lays the same text out the same: keep it (a faster book)
