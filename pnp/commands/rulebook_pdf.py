@@ -30,10 +30,9 @@ def rulebook_pdf(game: Game, decks: list[Any], env: LayoutEnv, paper: tuple[floa
         raise RuleError(stale)
     if forced is not None:
         forced += stale
+    from pnp.commands.rulebook_kept import kept_pages
     from pnp.output.document.book_look import Look
     from pnp.output.document.book_pages import render_rulebook
-
-    from pnp.commands.rulebook_kept import kept_pages
 
     look = Look(env, f"{game.manifest.name}: rules", pdfx)
     return kept_pages(game.id, (paper, booklet, pdfx is not None), lambda pages: render_rulebook(

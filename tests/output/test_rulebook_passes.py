@@ -7,13 +7,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from test_rulebook_page_flow import A4, filler, look
 
 from pnp.layout.rulebook import flow as rb
 from pnp.output.document import book_pages
 from pnp.output.document.book_pages import render_rulebook
 
 from pdfcheck import placed_text
-from test_rulebook_page_flow import A4, filler, look
 
 
 def chapters() -> list[rb.Flow]:
