@@ -70,7 +70,8 @@ class Markup(Flowable):
 
     def wrap(self, aw: float, ah: float) -> tuple[float, float]:
         if aw == self.wrapped_at:  # the same width lays the same text out the same: keep it (a faster book)
-            return self.width, self.height
+            return self.size_at
+
         w = max(aw - self.indent, 20)
         h = height(measurable(self.paras, self.look.body), self.look.body, w, self.size, 1.3, 0.5) or self.size
         style = Style(self.look.body, self.look.ink, self.look.term, None)
@@ -82,7 +83,8 @@ class Markup(Flowable):
 
             self.bands, self.text.runs = highlight(self.text.runs, pending, self.look.body)
         self.width, self.height, self.wrapped_at = aw, h + 2, aw
-        return self.width, self.height
+        self.size_at: tuple[float, float] = (self.width, self.height)
+        return self.size_at
 
     def draw(self) -> None:
         if self.text is None or self.look.dry:
