@@ -229,14 +229,21 @@ def play(state: State, policy: Policy, rng: random.Random, story: list[tuple] | 
     without the list, where the play module can: `State.baseline_move`). `story`: each move told into it,
     with the moves it was chosen from (`pnp simulate --trace`). `tally`: each decision counted into it (the
     game's own, never a look-ahead's: pnp.play.quality.count)."""
-    from pnp.play.quality import count
+    from pnp.play.quality import count, count_quick
     from pnp.play.table import tell
 
     quick = type(state).baseline_move is not State.baseline_move
+    # the baseline's quick moves, and whether each was forced where the module tells it (State.baseline_forced):
+    # kept as they are made and counted at once (quality.count_quick), before a listed decision and at the end
+    unlisted: list[Move] = []
+    said: list[bool | None] = []  # what baseline_forced told of each
+    tells = said.append if type(state).baseline_forced is not State.baseline_forced else None
     seated = policy if isinstance(policy, Seated) else None
     direct = policy is baseline_policy and quick
     for _ in range(MOVE_LIMIT):
         if state.over():
+            if unlisted and tally is not None:
+                count_quick(tally, unlisted, said)
             return state.outcome()
         if seated is not None:  # whose decision it is: that seat's policy chooses
             policy = seated.at(_seat(state), state.table.players)
@@ -245,7 +252,9 @@ def play(state: State, policy: Policy, rng: random.Random, story: list[tuple] | 
             if story is not None:  # (the baseline's own move, found without the list: the same game as untraced)
                 tell(story, ("move", told(move, "baseline_move", state), [], 0))
             if tally is not None:  # (before the move is applied: whether it was forced, where the module knows)
-                count(tally, move, None, state.baseline_forced())
+                unlisted.append(move)
+                if tells is not None:
+                    tells(state.baseline_forced())
             state.apply(move)
             continue
         moves = state.moves()
@@ -259,6 +268,8 @@ def play(state: State, policy: Policy, rng: random.Random, story: list[tuple] | 
             tell(story, ("move", told(move, "moves", state), [told(m, "moves", state) for m in moves[:TOLD_MOVES]],
                          len(moves)))
         if tally is not None:
+            if unlisted:  # the quick moves before this one first: the kinds counted in the order they were chosen
+                count_quick(tally, unlisted, said)
             count(tally, move, moves)
         state.apply(move)
     raise EndlessGame("over", f"the game was not over after {MOVE_LIMIT:,} moves: does over() ever say so?")

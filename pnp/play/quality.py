@@ -7,8 +7,9 @@ game-quality measures of `pnp simulate` (docs/simulate.md, "How the game plays")
   changes, the times a seat other than the last seat to lead alone took the lead alone; decisiveness, the share
   of a game's rounds played before its sole winner led alone for good.
 - draws (a competitive game): the games whose win is shared, and the games nobody won.
-- forced: of the decisions whose legal moves were listed, the share with one legal move (the baseline's own quick
-  move, `State.baseline_move`, is chosen without the list: counted as unlisted).
+- forced: of the decisions whose legal moves were listed, or that the play module told forced or not, the share with
+  one legal move (the baseline's own quick move, `State.baseline_move`, is chosen without the list: counted as told
+  where `State.baseline_forced` says whether it was the only legal move, else as unlisted).
 - choices: each kind of move (its name), the share of the decisions it was chosen in, and in how many listed
   decisions it was offered: a kind offered often and never chosen is a dead option.
 
@@ -55,6 +56,25 @@ def count(tally: dict[str, Any], move: Any, moves: list[Any] | None, forced: boo
     for name in {getattr(m, "name", None) for m in moves}:
         kind = _kind(name, offered)
         offered[kind] = offered.get(kind, 0) + 1
+
+
+def count_quick(tally: dict[str, Any], moves: list[Any], told: list[Any]) -> None:
+    """The baseline's quick moves of a stretch of one game, counted at once as `count(tally, move, None, forced)`
+    counts them one by one (the same tally, the same order of kinds): the play loop keeps each such move, and what
+    State.baseline_forced told of it in `told` (empty where the play module tells nothing), instead of counting
+    each decision as it is made. Both lists are emptied."""
+    chosen = tally["chosen"]
+    tally["decisions"] += len(moves)
+    names = Counter(n if type(n := getattr(m, "name", None)) is str else None for m in moves)  # first seen first
+    for name, n in names.items():
+        kind = _kind(name, chosen)
+        chosen[kind] = chosen.get(kind, 0) + n
+    known = [f for f in told if f is not None]
+    if known:
+        tally["told"] = tally.get("told", 0) + len(known)
+        tally["forced"] += sum(1 for f in known if f is True)
+    moves.clear()
+    told.clear()
 
 
 def leads(standings: list[tuple]) -> list[int | None]:

@@ -5,11 +5,12 @@ hand-made games, then read from the reports of Race (tests/data/seats), Coins an
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 from pnp.play import quality
-from pnp.play.state import Move
+from pnp.play.state import Move, Outcome, State
 
 from conftest import DATA, run_pnp
 
@@ -85,6 +86,70 @@ def test_the_kinds_of_move_a_game_keeps_apart_are_bounded():
     for k in range(quality.CHOICE_NAMES + 50):
         quality.count(t, Move(f"m{k}"), None)
     assert len(t["chosen"]) == quality.CHOICE_NAMES + 1 and t["chosen"][quality.OTHER] == 50
+
+
+def test_quick_moves_counted_at_once_give_the_tally_counting_each_decision_gives():
+    """quality.count_quick (the baseline's quick moves, kept and counted at once) against count() one by one: the
+    same decisions, kinds in the same order, the bound on kinds met at the same move, odd names as OTHER, and the
+    moves told forced, not forced or not known."""
+    rng = random.Random(3)
+    moves = [Move(f"m{rng.randrange(quality.CHOICE_NAMES + 40)}") for _ in range(900)] + [("no name",), Move(7)]
+    told = [rng.choice([True, False, None, 1]) for _ in moves]  # 1: told, but not True: not forced
+    one_by_one, at_once = quality.tally(), quality.tally()
+    for move, forced in zip(moves, told, strict=True):
+        quality.count(one_by_one, move, None, forced)
+    kept, flags = list(moves), list(told)
+    quality.count_quick(at_once, kept, flags)
+    assert list(at_once["chosen"].items()) == list(one_by_one["chosen"].items())
+    assert at_once == one_by_one and at_once["told"] < len(moves) and at_once["forced"] > 0
+    assert not kept and not flags  # emptied for the next stretch of the game
+
+
+class _Quick(State):
+    """A game of 40 turns: the baseline's quick move (`q*`) on two turns of three, told forced, not forced or not
+    known; on the third, no quick move: the list (`k*`) is made and the baseline chooses its last move."""
+
+    def __init__(self) -> None:
+        self.turn = 0
+
+    def moves(self) -> list[Move]:
+        return [Move("k0"), Move(f"k{self.turn % 7}")]
+
+    def apply(self, move: Move) -> None:
+        self.turn += 1
+
+    def over(self) -> bool:
+        return self.turn >= 40
+
+    def outcome(self) -> Outcome:
+        return Outcome(True, "", 1)
+
+    def baseline(self, moves: list[Move], rng: random.Random) -> Move:
+        return moves[-1]
+
+    def baseline_move(self, rng: random.Random) -> Move | None:
+        return None if self.turn % 3 == 2 else Move(f"q{self.turn % 4}")
+
+    def baseline_forced(self) -> bool | None:
+        return [True, False, None][self.turn % 5 % 3]
+
+
+def test_the_play_loop_counts_quick_and_listed_decisions_in_the_order_they_were_made():
+    from pnp.play.policies import baseline_policy, play
+
+    counted = quality.tally()
+    play(_Quick(), baseline_policy, random.Random(1), tally=counted)
+    expected, state = quality.tally(), _Quick()
+    while not state.over():
+        quick = state.baseline_move(random.Random(1))
+        if quick is None:
+            moves = state.moves()
+            quality.count(expected, moves[-1], moves)
+        else:
+            quality.count(expected, quick, None, state.baseline_forced())
+        state.apply(moves[-1] if quick is None else quick)
+    assert list(counted["chosen"].items()) == list(expected["chosen"].items())
+    assert counted == expected and counted["listed"] == 13 and 0 < counted["forced"] < counted["told"] < 27
 
 
 def test_the_race_report_gives_lead_changes_decisiveness_and_choices_by_player_count():
