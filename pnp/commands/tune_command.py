@@ -39,6 +39,10 @@ def tune_game(root: Path, game_id: str, target: list[str], vary: list[str], seed
         raise Refused("pnp tune plays one policy: name one")
     setup, chosen = with_options(spec.setup, options or [])  # as pnp simulate --option takes them
     goal = tune.targets(target, setup.players.min, setup.players.max)
+    if budget < (least := tune.least_budget(goal)):
+        raise Refused(f"--budget {budget:,}: too few for the search's first look, {least // len(goal):,} games of the "
+                      f"game as written at each target's player count ({least:,} in all); give --budget {least:,} "
+                      "or more")
     fields = [tune.field_values(game, text) for text in vary]
     if len({(f[0].deck, f[0].card, f[0].field) for f in fields}) < len(fields):
         raise Refused("--vary names the same field twice; give each field once")

@@ -65,6 +65,12 @@ def targets(texts: list[str], low: int, high: int) -> list[Target]:
     return out
 
 
+def least_budget(goal: list[Target]) -> int:
+    """The games the search plays before its first look: the written game's first batch at each target's player
+    count. A smaller budget could judge nothing (pnp tune refuses it)."""
+    return min(BATCH, MOST_PER_CANDIDATE) * len(goal)
+
+
 def field_values(game: Game, text: str) -> list[Variant]:
     """`DECK/CARD.FIELD=1..4` (a range of whole numbers) or `=1,2,5`: each value as a change of that field, its
     written value first (the change of none), checked as `--vary` checks a sweep."""
@@ -167,7 +173,7 @@ def tune(game: Game, setup: Any, goal: list[Target], fields: list[list[Variant]]
             return _result(game, goal, open_[i], score[i], used, budget, True)
         if used >= budget:
             break
-    assert best is not None, "the search plays at least its first batch"
+    assert best is not None, "the search plays at least its first batch (a budget below least_budget is refused)"
     return _result(game, goal, best[1], best[2], used, budget, False)
 
 

@@ -84,6 +84,19 @@ def test_a_search_that_cannot_be_asked_is_said_in_one_line(voyage: Path, args: l
     assert said in result.err, result.err
 
 
+def test_a_budget_below_the_first_look_is_refused_with_the_smallest_that_works(voyage: Path):
+    """The search looks first after a batch of the written game at each target's player count: a budget smaller
+    than that is one line naming the least budget (it was an internal AssertionError), before any game is played."""
+    from pnp.play.tune import BATCH
+
+    two = ["--target", "2 players: win 40-60 %", "--target", "3 players: win 40-60 %", "--vary", f"{FIELD}=1..2"]
+    result = run_pnp("tune", "voyage", *two, "--budget", "10", cwd=voyage)
+    assert result.code == 2 and result.err.count("\n") == 1 and not result.out, (result.code, result.err)
+    assert result.err.startswith("--budget 10: too few") and f"give --budget {2 * BATCH} or more" in result.err
+    one = run_pnp("tune", "voyage", *two[2:], "--budget", str(BATCH - 1), cwd=voyage)
+    assert one.code == 2 and f"give --budget {BATCH} or more" in one.err, one.err
+
+
 def test_the_setups_options_are_chosen_as_pnp_simulate_takes_them():
     search = ("tune", "moon", "--target", "2 players: win 0-100 %", "--vary", "mission/m1a-crew-deck.first=4..5",
               "--jobs", "1")
