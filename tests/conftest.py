@@ -278,6 +278,7 @@ HEAVY = {
     "test_a_card_is_flagged_only_beyond_the_threshold_the_designer_sets",
     "test_a_card_that_helps_is_flagged_helping_one_that_hurts_hurting_and_a_blank_one_not",
     "test_a_cards_number_still_changes_the_games_and_its_own_value_plays_the_plain_games",
+    "test_a_competitive_games_change_is_told_seat_by_seat",
     "test_a_changed_deck_changes_the_rulebook_with_no_edit_to_it",
     "test_a_game_plays_the_same_whatever_its_worker_kept_from_the_games_before",
     "test_a_game_that_loops_is_stopped_once_by_its_processor_time",

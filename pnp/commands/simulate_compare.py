@@ -118,7 +118,7 @@ def compare(root: Path, game: str, rev: str, players: str | None, games: int | N
     """Both versions played on the same deals: the report of each, what changed, and the paired rows."""
     from pnp.model.game import load_game
     from pnp.play.lab import simulate
-    from pnp.play.paired import comparisons
+    from pnp.play.paired import comparisons, seat_comparisons
     from pnp.play.seating import is_seating
 
     if "," in policy and not is_seating(policy):  # a list of policies; a seating (1=mcts,2-4=greedy) is one side
@@ -129,16 +129,21 @@ def compare(root: Path, game: str, rev: str, players: str | None, games: int | N
         revision_game(root, game, rev, old_root)
         old_won: dict[tuple[int, int, int], bool] = {}
         new_won: dict[tuple[int, int, int], bool] = {}
+        old_seats: dict[tuple[int, int, int], tuple | None] = {}  # each game's winning seats, as dealt
+        new_seats: dict[tuple[int, int, int], tuple | None] = {}
         old = simulate(old_root, game, players, games, seed, policy, None, jobs, custom, progress=progress,
-                       won=old_won, options=options)
+                       won=old_won, options=options, winners=old_seats)
         new = simulate(root, game, players, games, seed, policy, None, jobs, custom, progress=progress, won=new_won,
-                       options=options)
+                       options=options, winners=new_seats)
         changes = card_changes(load_game(old_root, game), load_game(root, game))
     if old.get("kind") == "odds" or new.get("kind") == "odds":
         raise Refused("--compare plays the game: this one's odds are worked out exactly, with no play module")
     counts = [n for n in new["players"] if n in old["players"]]
     rows = comparisons([(rev, {(n, i): w for (_, n, i), w in old_won.items()}),
                         (WORKING, {(n, i): w for (_, n, i), w in new_won.items()})], counts, "version")
+    seats = seat_comparisons((rev, {(n, i): w for (_, n, i), w in old_seats.items()}),
+                             (WORKING, {(n, i): w for (_, n, i), w in new_seats.items()}), counts, "version")
     return {"kind": "compare", "game": game, "name": new["name"], "rev": rev, "policy": policy,
             "policy_is": new.get("policy_is", {}).get(policy, ""), "seed": seed,
-            "games": new["games"], "players": counts, "changes": changes, "paired": rows}
+            "games": new["games"], "players": counts, "changes": changes, "paired": rows,
+            **({"seats": seats} if seats else {})}  # a competitive game: each seat's wins, paired

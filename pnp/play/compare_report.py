@@ -12,9 +12,11 @@ def _rate(row: dict[str, Any], side: bool) -> float:
 
 
 def _moves(row: dict[str, Any]) -> str:
-    """`4 players: wins move from 52.0 % to 44.0 % (-8.0 points, -10.1 to -5.9)`."""
+    """`4 players: wins move from 52.0 % to 44.0 % (-8.0 points, -10.1 to -5.9)` (a seat's row: `4 players, seat 1:
+    its wins move ...`)."""
     n = row["players"]
-    return (f"{n} player{'s' if n != 1 else ''}: wins move from {_rate(row, False):.1f} % to {_rate(row, True):.1f} % "
+    who = f", seat {row['seat']}: its wins" if "seat" in row else ": wins"
+    return (f"{n} player{'s' if n != 1 else ''}{who} move from {_rate(row, False):.1f} % to {_rate(row, True):.1f} % "
             f"({100 * row['difference']:+.1f} points, {100 * row['low']:+.1f} to {100 * row['high']:+.1f})")
 
 
@@ -35,7 +37,14 @@ def as_text(result: dict[str, Any]) -> str:
     out += ["", "paired on the same deals (the working tree less the revision, 95 % interval):"]
     out += [f"  {_moves(r)}; {r['only_side']} won only now, {r['only_base']} only then: {_verdict(r)}"
             for r in result["paired"]]
+    if result.get("seats"):
+        out += ["", f"by seat ({SEATS}):"]
+        out += [f"  {_moves(r)}; {r['only_side']} won only now, {r['only_base']} only then: {_verdict(r)}"
+                for r in result["seats"]]
     return "\n".join(out)
+
+
+SEATS = "the deals as dealt, seat 1 the first player; a win shared counts for each of its seats"
 
 
 def as_markdown(result: dict[str, Any]) -> str:
@@ -50,6 +59,18 @@ def as_markdown(result: dict[str, Any]) -> str:
     out += [f"| {r['players']} | {_rate(r, False):.1f} % | {_rate(r, True):.1f} % | {100 * r['difference']:+.1f} "
             f"({100 * r['low']:+.1f} to {100 * r['high']:+.1f}) | {r['games']:,} | {_verdict(r)} |"
             for r in result["paired"]]
+    if result.get("seats"):  # a competitive game: each seat's wins, on the same deals
+        seated = [r for r in result["seats"] if r["decided"]]
+        out += ["", "By seat (" + SEATS + "): " + ("; ".join(
+            f"{r['players']}-player seat {r['seat']}'s wins move from {_rate(r, False):.0f} % to "
+            f"{_rate(r, True):.0f} % ({100 * r['difference']:+.0f}, {100 * r['low']:+.0f} to "
+            f"{100 * r['high']:+.0f})" for r in seated)
+            if seated else "no seat's win rate moves beyond its interval") + ".", ""]
+        out += ["| players | seat | before | after | difference (95 %) | same deals | |",
+                "|---|---|---|---|---|---|---|"]
+        out += [f"| {r['players']} | {r['seat']} | {_rate(r, False):.1f} % | {_rate(r, True):.1f} % | "
+                f"{100 * r['difference']:+.1f} ({100 * r['low']:+.1f} to {100 * r['high']:+.1f}) | {r['games']:,} | "
+                f"{_verdict(r)} |" for r in result["seats"]]
     if result["changes"]:
         out += ["", "<details><summary>What changed in the cards</summary>", ""]
         out += ["- `" + line.replace("`", "'") + "`" for line in result["changes"]]

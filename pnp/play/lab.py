@@ -22,13 +22,15 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
              progress: Callable[[int, int, str], None] | None = None, trace: str | None = None,
              won: dict[tuple[int, int, int], bool] | None = None, ablate: str | None = None,
              threshold: float | None = None, budget: int | None = None,
-             options: list[str] | None = None) -> dict[str, Any]:
+             options: list[str] | None = None,
+             winners: dict[tuple[int, int, int], tuple | None] | None = None) -> dict[str, Any]:
     """The report of `pnp simulate`; `progress(done, total, what)` is told the games played so far. `trace`:
     one game ([SEED:]INDEX) told move by move instead (pnp/play/told.py). `won`: filled with each game's end
     under the first policy, (value, players, index) -> won (a comparison's side). `ablate`: the cards to measure
     on the same deals (`all`, or `deck/card,deck/card.field`: pnp/play/ablation.py), judged against `threshold`
     points within `budget` games, added to the report as `ablation`. `options`: the setup's choices, NAME=VALUE
-    (`adventure=1`), as `pnp setup --option` takes them."""
+    (`adventure=1`), as `pnp setup --option` takes them. `winners`: as `won`, each game's winning seats (seat 0
+    first, the deal as dealt; None: a game without seats)."""
     from pnp.model.game import load_game
     from pnp.play.run import play_file
     from pnp.rules.check import load_rules
@@ -113,7 +115,8 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
 
     wins: list[dict[tuple[int, int, int], bool]] = [{} for _ in names]
     reports = [play(game, setup, counts, games, seed, name, sweep, jobs or os.cpu_count() or 1, cluster, played,
-                    won, more) for name, won in zip(names, wins, strict=True)]
+                    won, more, winners if k == 0 else None)
+               for k, (name, won) in enumerate(zip(names, wins, strict=True))]
     if won is not None:
         won.update(wins[0])
     if asked is not None:  # each card against a blank of it, on the same deals: the report's games played once
@@ -143,7 +146,8 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
 def play(game: Game, setup: Any, counts: list[int], games: int, seed: int, policy: str, sweep: list[Variant],
          jobs: int, cluster: str | None = None, progress: Progress | None = None,
          won: dict[tuple[int, int, int], bool] | None = None,
-         more: Callable[[int], None] | None = None) -> dict[str, Any]:
+         more: Callable[[int], None] | None = None,
+         winners: dict[tuple[int, int, int], tuple | None] | None = None) -> dict[str, Any]:
     """Play the games in worker processes (the same games whatever their number), or on the Dask cluster
     at `cluster` (the same games again), and build the report; with a sweep, each value against the first on the
     same deals (`paired`). `won`: filled with each game's end, (value, players, index) -> won. `more`: told the
@@ -180,6 +184,8 @@ def play(game: Game, setup: Any, counts: list[int], games: int, seed: int, polic
     ended = {(r[0], r[1], r[2]): bool(r[3]) for r in results}
     if won is not None:
         won.update(ended)
+    if winners is not None:  # (the games as dealt: seat rotation 0)
+        winners.update({(r[0], r[1], r[2]): r[11] for r in results})
     if len(sweep) > 1:  # each value of the sweep against the first, on the same deals
         from pnp.play.paired import comparisons
 

@@ -84,6 +84,24 @@ def comparisons(sides: list[tuple[str, dict[tuple[int, int], bool]]], counts: li
     return out
 
 
+def seat_comparisons(base: tuple[str, dict[tuple[int, int], tuple | None]],
+                     side: tuple[str, dict[tuple[int, int], tuple | None]], counts: list[int],
+                     kind: str) -> list[dict[str, Any]]:
+    """Per seat, at each player count above 1: the games that seat won (alone, or sharing the win) on one side
+    against the same games on the other. `base` and `side` are (label, {(players, index): the winning seats, seat 0
+    first, or None for a game without seats}); the row's `seat` counts from 1."""
+    (base_label, base_won), (label, won) = base, side
+    out = []
+    for n in counts:
+        keys = sorted(k for k in won if k[0] == n and won[k] is not None and base_won.get(k) is not None)
+        if n < 2 or not keys:
+            continue
+        for seat in range(n):
+            out.append({"kind": kind, "side": label, "base": base_label, "players": n, "seat": seat + 1,
+                        **paired([(seat in (won[k] or ()), seat in (base_won[k] or ())) for k in keys])})
+    return out
+
+
 def as_text(rows: list[dict[str, Any]]) -> list[str]:
     """The comparisons in words: `4 players, random against baseline: -62.0 points (-65.3 to -58.6), decided`."""
     if not rows:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, edit, run_pnp
+from conftest import DATA, REPO, edit, run_pnp
 
 GIT = ["git", "-c", "user.email=designer@example.com", "-c", "user.name=Designer"]
 
@@ -46,6 +46,7 @@ def test_an_unchanged_game_plays_the_same_games_on_both_sides(repo: Path):
     [row] = report["paired"]
     assert row["games"] == 100 and row["only_side"] == row["only_base"] == 0 and not row["decided"]
     assert row["both"] + row["neither"] == 100 and row["both"] > 50  # the same deals and dice: the same games
+    assert "seats" not in report  # a cooperative game: no seat's rows
 
 
 def test_a_harder_meter_shows_as_a_change_and_a_paired_fall_in_wins(repo: Path):
@@ -94,3 +95,29 @@ def test_a_seating_is_one_side_played_on_both_versions(repo: Path):
     [row] = report["paired"]
     assert report["policy"] == "1=random" and row["games"] == 20 and row["only_side"] == row["only_base"] == 0
     assert report["policy_is"].startswith("seat 1: random (any legal move")
+
+
+def test_a_competitive_games_change_is_told_seat_by_seat(tmp_path: Path):
+    """Race (tests/data/seats) committed with its players moving in turn, then made to move at once (a shared win
+    for all who arrive in the round): on the same deals seat 1's wins cannot move (it arrived first, it still
+    arrives), the later seats' rise, decided; the rows are in JSON, text and Markdown."""
+    root = tmp_path / "race"
+    shutil.copytree(DATA / "seats", root, ignore=shutil.ignore_patterns("__pycache__"))
+    subprocess.run(["git", "init", "-q", str(root)], check=True)
+    _commit(root, "race")
+    edit(root / "cards/race/track.yaml", "together: false", "together: true")
+    args = ("simulate", "race", "--compare", "HEAD", "--players", "2-3", "--games", "150", "--jobs", "1")
+    result = run_pnp(*args, "--format", "json", cwd=root)
+    assert result.code == 0, result.err
+    rows = {(r["players"], r["seat"]): r for r in json.loads(result.out)["seats"]}
+    assert sorted(rows) == [(2, 1), (2, 2), (3, 1), (3, 2), (3, 3)]
+    assert all(r["games"] == 150 for r in rows.values())
+    for n in (2, 3):
+        first = rows[n, 1]
+        assert first["only_side"] == first["only_base"] == 0 and first["both"] > 0, first
+        assert all(rows[n, s]["decided"] and rows[n, s]["difference"] > 0 and rows[n, s]["only_base"] == 0
+                   for s in range(2, n + 1)), rows
+    text = run_pnp(*args, cwd=root).out
+    assert "by seat (the deals as dealt, seat 1 the first player" in text and "3 players, seat 3: its wins" in text
+    md = run_pnp(*args, "--format", "markdown", cwd=root).out
+    assert "| players | seat | before | after |" in md and "2-player seat 2's wins move from" in md
