@@ -54,9 +54,11 @@ def games_needed(shares: tuple[float, float, float, float], most: int = 10_000_0
     return high
 
 
-def newcombe(a: float, b: float, c: float, d: float, z: float = Z) -> tuple[float, float]:
+def newcombe(a: float, b: float, c: float, d: float, z: float = Z, *, pairs: bool = True) -> tuple[float, float]:
     """The 95 % interval (at `z`: another level) of p1 - p2 for paired proportions: a pairs both won, b only the
-    first, c only the second, d neither (p1 = (a + b) / n, p2 = (a + c) / n)."""
+    first, c only the second, d neither (p1 = (a + b) / n, p2 = (a + c) / n). `pairs` False: the same two rates
+    taken as two separate runs of n games each (Newcombe's method 10 for independent proportions: no correlation),
+    the interval a comparison without the same deals would have."""
     n = a + b + c + d
     if n == 0:
         return -1.0, 1.0
@@ -64,7 +66,7 @@ def newcombe(a: float, b: float, c: float, d: float, z: float = Z) -> tuple[floa
     l1, u1 = wilson(a + b, n, z)
     l2, u2 = wilson(a + c, n, z)
     spread = (a + b) * (c + d) * (a + c) * (b + d)
-    phi = (a * d - b * c) / math.sqrt(spread) if spread else 0.0
+    phi = (a * d - b * c) / math.sqrt(spread) if spread and pairs else 0.0
     diff = p1 - p2
     down = (p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2
     up = (u1 - p1) ** 2 - 2 * phi * (u1 - p1) * (p2 - l2) + (p2 - l2) ** 2
@@ -79,8 +81,10 @@ def comparisons(sides: list[tuple[str, dict[tuple[int, int], bool]]], counts: li
     for label, won in sides[1:]:
         for n in counts:
             keys = sorted(k for k in won if k[0] == n and k in base_won)
-            out.append({"kind": kind, "side": label, "base": base, "players": n,
-                        **paired([(won[k], base_won[k]) for k in keys])})
+            row = paired([(won[k], base_won[k]) for k in keys])
+            apart = newcombe(row["both"], row["only_side"], row["only_base"], row["neither"], pairs=False)
+            out.append({"kind": kind, "side": label, "base": base, "players": n, **row,
+                        "unpaired": [round(apart[0], 4), round(apart[1], 4)]})  # the same rates, as two runs
     return out
 
 
@@ -107,10 +111,14 @@ def as_text(rows: list[dict[str, Any]]) -> list[str]:
     if not rows:
         return []
     out = ["", "paired on the same deals (each side's game against the same deal and dice of the other; the "
-           "difference, side less base, with its 95 % interval)"]
+           "difference, side less base, with its 95 % interval, and the interval the same rates would have from two "
+           "separate runs, unpaired)"]
     for r in rows:
         head = f"{r['players']} player{'s' if r['players'] != 1 else ''}, {r['side']} against {r['base']}"
-        said = (f"  {head}: {100 * r['difference']:+.1f} points ({100 * r['low']:+.1f} to {100 * r['high']:+.1f}); "
+        apart = (f", unpaired {100 * r['unpaired'][0]:+.1f} to {100 * r['unpaired'][1]:+.1f}"
+                 if "unpaired" in r else "")
+        said = (f"  {head}: {100 * r['difference']:+.1f} points ({100 * r['low']:+.1f} to {100 * r['high']:+.1f}"
+                f"{apart}); "
                 f"{r['games']} same deals, {r['only_side']} won only by {r['side']}, {r['only_base']} only by "
                 f"{r['base']}")
         if r["decided"]:

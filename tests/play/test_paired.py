@@ -37,6 +37,11 @@ def test_games_both_sides_won_or_lost_do_not_widen_it():
     assert high - low < unpaired / 2, (high - low, unpaired)
     assert low > 0  # 30 against 10 on the same deals: decided, though the two rates' intervals overlap
     assert l1 < u2
+    # the report's unpaired interval: the same two rates as two separate runs (Newcombe's method 10, independent)
+    p1, p2 = w1 / n, w2 / n
+    apart = newcombe(500, 30, 10, 460, pairs=False)
+    assert apart == pytest.approx((p1 - p2 - math.hypot(p1 - l1, u2 - p2), p1 - p2 + math.hypot(u1 - p1, p2 - l2)))
+    assert apart[0] < 0 < apart[1] and apart[1] - apart[0] > 2 * (high - low)
 
 
 def test_the_games_needed_are_the_fewest_that_decide_it():
@@ -91,3 +96,6 @@ def test_each_value_of_a_sweep_is_compared_with_the_first_on_the_same_deals(scaf
         ("card/grand-market.cost=3", "card/grand-market.cost=5", 2),
         ("card/grand-market.cost=3", "card/grand-market.cost=5", 3)]
     assert all(r["kind"] == "value of --vary" and r["games"] == 300 for r in rows)
+    # the same rates from two separate runs: never narrower (as narrow where a side's games all went one way, which
+    # leaves the pairs no correlation to use)
+    assert all(r["unpaired"][0] <= r["low"] <= r["high"] <= r["unpaired"][1] for r in rows), rows
