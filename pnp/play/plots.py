@@ -9,6 +9,7 @@ matplotlib is an optional extra (`pnp-press[plots]`), imported only here, only f
 from __future__ import annotations
 
 import io
+import itertools
 import math
 from typing import Any
 
@@ -153,6 +154,14 @@ def sweep(groups: list[dict[str, Any]], variants: list[str], policies: list[str]
     return draw(build)
 
 
+def round_ticks(rounds: list[int], most: int) -> list[int]:
+    """The rounds to label on an axis of `rounds`: every one, or every 2nd, 5th, 10th, ... so that at most `most`
+    labels stand side by side (a game of 40 rounds would print its numbers over each other)."""
+    step = next(s for s in itertools.chain((1, 2, 5), (10 ** k * m for k in itertools.count(1) for m in (1, 2, 5)))
+                if len(rounds[::s]) <= max(1, most))
+    return rounds[::step]
+
+
 def losses(groups: list[dict[str, Any]], reasons: list[str], last: int) -> str:
     """How games are lost: per player count, the games lost in each round, stacked by the reason."""
     from matplotlib.ticker import MaxNLocator
@@ -175,7 +184,7 @@ def losses(groups: list[dict[str, Any]], reasons: list[str], last: int) -> str:
             ax.set_title(_players(g["players"]), fontsize=9, pad=14)  # the count on a line of its own below:
             ax.annotate(f"{lost} of {g['win']['games']} lost", (0, 1), xycoords="axes fraction", xytext=(0, 3),
                         textcoords="offset points", va="bottom", fontsize=8, color="#57606a")  # side by side, they meet
-            ax.set_xticks(rounds[::2] if len(rounds) > 6 * 4 // cols else rounds)
+            ax.set_xticks(round_ticks(rounds, 6 * 4 // cols))
             ax.set_xlabel("round")
             ax.grid(axis="x", visible=False)
             ax.yaxis.set_major_locator(MaxNLocator(integer=True))
@@ -203,7 +212,7 @@ def survival(groups: list[dict[str, Any]], last: int) -> str:
                 ys.append(alive / n if n else 0)
             ax.step(rounds, ys, where="post", lw=1.8, color=COLOURS[c % len(COLOURS)],
                     label=_survived(g))
-        ax.set_xticks(rounds)
+        ax.set_xticks(round_ticks(rounds, 24))
         ax.set_xlim(0, last + 0.2)
         ax.set_ylim(_floor([1 - (g["win"]["games"] - g["win"]["wins"]) / g["win"]["games"] for g in groups
                             if g["win"]["games"]]), 1.01)

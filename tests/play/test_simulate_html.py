@@ -158,3 +158,13 @@ def test_a_competitive_groups_point_is_seat_1s_share_not_the_games_someone_won()
     rates, sweep = plots.win_rates(groups, [("p", "n=1"), ("p", "n=2")]), plots.sweep(groups, ["n=1", "n=2"], ["p"])
     assert ">61.3 %<" in rates and ">54.7 %<" in rates and ">100.0 %<" not in rates
     assert "seat 1's share" in rates and "seat 1's share" in sweep
+
+
+def test_a_long_game_labels_every_2nd_5th_or_10th_round_so_that_the_numbers_never_meet():
+    from pnp.play.plots import round_ticks
+
+    assert round_ticks(list(range(1, 11)), 24) == list(range(1, 11))  # Voyage's ten rounds: each one
+    assert round_ticks(list(range(1, 11)), 6) == [1, 3, 5, 7, 9]  # in a quarter of the width: every 2nd
+    assert round_ticks(list(range(1, 44)), 6) == [1, 11, 21, 31, 41]  # Moon's 43 turns: every 10th
+    assert round_ticks(list(range(0, 44)), 24) == list(range(0, 44, 2))
+    assert round_ticks(list(range(1, 5001)), 6) == [1, 1001, 2001, 3001, 4001]
