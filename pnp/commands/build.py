@@ -23,6 +23,7 @@ from pnp.layout.whole_game import LaidOutDeck, LayoutCache, Prepared, lay_out_ga
 from pnp.model.game import Deck, Game, PrintSettings, load_game
 from pnp.model.project import output_folder
 from pnp.model.schema.fields import PAPERS
+from pnp.model.translation.translated import TranslatedGame, game_in, in_language
 from pnp.model.units import to_mm
 from pnp.output.impose.by_kind import impose_deck
 from pnp.output.impose.cards import Page
@@ -104,7 +105,7 @@ def prepare(root: Path, game_id: str, opts: BuildOptions) -> Prepared:
 
     # load + model: every file of the game, typed and checked
     watchdog.working_on(f"reading cards/{game_id}")
-    game = load_game(root, game_id)
+    game = game_in(load_game(root, game_id), opts.rules.lang, problems)
     settings = game.manifest.print.overridden(opts.paper, opts.duplex, opts.bleed)
     shop = vendor_of(opts)
     if shop is not None and opts.bleed:  # the shop's bleed on every face
@@ -118,7 +119,7 @@ def prepare(root: Path, game_id: str, opts: BuildOptions) -> Prepared:
         env, decks = lay_out_game(game, settings.bleed, problems, opts.max_pieces, layouts)
 
         # rules: layout's findings and the game's rules; errors stop the build unless forced
-        bad, found = split(problems.items, root, opts.final)
+        bad, found = split(in_language(problems.items, game), root, opts.final)
         if bad:
             raise InputError(bad)
         if checked:
@@ -133,6 +134,7 @@ def prepare(root: Path, game_id: str, opts: BuildOptions) -> Prepared:
     finally:
         if started is not None:
             started.close()
+    found = in_language(found, game)
     errors = [p for p in found if p.severity == "error"]
     if errors:
         raise RuleError(errors)
@@ -181,8 +183,9 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
     rendered: list[RenderedFile] = []
     notes: list[str] = []
     single = opts.layout == "single"
-    out_dir = output_folder(root, opts.out, game.id, opts.vendor or ("pdfx" if pdfx else "") or
-                            ("single" if single else ""))
+    lang = game.lang if isinstance(game, TranslatedGame) else ""  # a language's build: output/GAME/<code>/
+    out_dir = output_folder(root, opts.out and opts.out / lang, game.id, lang, opts.vendor or ("pdfx" if pdfx else "")
+                            or ("single" if single else ""))
     if single:
         settings.document = False  # the shop takes each component's file
     stamp = stamp_of(game, opts.final)

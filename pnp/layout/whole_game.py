@@ -28,6 +28,7 @@ from pnp.layout.text import glossary_pattern, placeholder_pattern
 from pnp.model.game import Deck, Game, PrintSettings
 from pnp.model.load import display_path
 from pnp.model.project import OUTSIDE, outside
+from pnp.model.translation.translated import TranslatedGame
 
 _ENVS: weakref.WeakKeyDictionary[Game, tuple[LayoutEnv, list[Problem]]] = weakref.WeakKeyDictionary()
 
@@ -77,7 +78,13 @@ _STORES: weakref.WeakKeyDictionary[Game, TemplateStore] = weakref.WeakKeyDiction
 def template_store(game: Game) -> TemplateStore:
     """The game's templates, each resolved once per loaded game: its layout and its rules read the same."""
     if game not in _STORES:
-        _STORES[game] = TemplateStore(game.root)
+        if isinstance(game, TranslatedGame) and game.source is not None and game.translation is not None:
+            from pnp.layout.translated_templates import TranslatedStore
+
+            _STORES[game] = TranslatedStore(game.root, game.lang, game.translation.templates,
+                                            template_store(game.source))
+        else:
+            _STORES[game] = TemplateStore(game.root)
     return _STORES[game]
 
 
@@ -209,6 +216,10 @@ def lay_out_game(game: Game, bleed: float, problems: Problems, max_pieces: int =
             cache.shared, cache.env = shared, (env, own.items)
     problems.raise_if_errors()
     store = template_store(game)
+    if isinstance(game, TranslatedGame):  # a language's templates.yaml, every entry checked
+        from pnp.layout.translated_templates import TranslatedStore
+
+        problems.extend(store.found() if isinstance(store, TranslatedStore) else [])
     decks = []
     for deck in game.decks:
         if not deck.faces:  # nothing to lay out: said here, not found later as a page of no size
