@@ -221,9 +221,9 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
     if opts.document and not single and opts.only is None and opts.rulebook != "none":
         # pnp watch: made again only when its source, the rules or a deck it may show has changed
         book_key = (tuple(cache.decks[d.id][0] if d.id in cache.decks else "" for *_, d in rendered), paper,
-                    opts.rulebook,
-                    *((game.dir / f).read_bytes() if (game.dir / f).is_file() else b"" for f in ("rulebook.md",
-                                                                                                 "rules.yaml")))
+                    opts.rulebook, *((lang,) if lang else ()),  # a language's rulebook is its own
+                    *((game.dir / f).read_bytes() if (game.dir / f).is_file() else b"" for f in (
+                        "rulebook.md", "rules.yaml", *((f"rulebook.{lang}.md",) if lang else ()))))
         if opts.cache is None or cache.rulebook is None or cache.rulebook[0] != book_key:
             cache.rulebook = (book_key, _rulebook(game, prep, env, paper, opts, pdfx, book_key, notes))
         rulebook = cache.rulebook[1]

@@ -17,17 +17,30 @@ from pnp.model.translation.live_words import live_problems
 class TranslatedStore(TemplateStore):
     """The game's templates with a language's texts in place (`texts`: template id -> element name -> said)."""
 
-    def __init__(self, root: Any, code: str, texts: dict[str, dict[str, Worded]], source: TemplateStore):
+    def __init__(self, root: Any, code: str, texts: dict[str, dict[str, Worded]], source: TemplateStore,
+                 variables: dict[str, dict[str, Worded]] | None = None):
         super().__init__(root)
-        self.code, self.texts, self.source = code, texts, source
+        self.code, self.texts, self.source, self.variables = code, texts, source, variables or {}
 
     def get(self, name: str, used_at: Where | None = None) -> Template:
         template = self.source.get(name, used_at)
-        if name not in self.texts:
+        if name not in self.texts and name not in self.variables:
             return template
         if name not in self._cache:
             problems = Problems()
-            wanted = dict(self.texts[name])
+            values = dict(template.vars)
+            for var, said in self.variables.get(name, {}).items():
+                if var not in values:
+                    problems.add(said.where, f"{self.code}: template {name} has no var {var!r}"
+                                 f"{did_you_mean(var, values)} (its vars: {', '.join(values) or 'none'})", var)
+                elif not isinstance(values[var], str):
+                    problems.add(said.where, f"{self.code}: var {var!r} of {name} is no words to translate", var)
+                else:
+                    for why in live_problems(values[var], said.text):
+                        problems.add(said.where, f"{self.code}: {why}", var, rule="translation")
+                    values[var] = said.text
+            template = dataclasses.replace(template, vars=values)
+            wanted = dict(self.texts.get(name, {}))
             elements = _replaced(template.elements, wanted, self.code, problems)
             for element, said in wanted.items():
                 names = sorted(_names(template.elements))
@@ -41,8 +54,8 @@ class TranslatedStore(TemplateStore):
     def found(self) -> list[Problem]:
         """What is wrong with templates.yaml: an entry naming no template of the project, and each template's own."""
         out: list[Problem] = []
-        for name, elements in self.texts.items():
-            said = next(iter(elements.values()), None)
+        for name in {**self.texts, **self.variables}:
+            said = next(iter({**self.texts.get(name, {}), **self.variables.get(name, {})}.values()), None)
             if said is None:
                 continue
             if not (self.root / "templates" / f"{name}.yaml").is_file():

@@ -66,10 +66,21 @@ def _read_env(game: Game, problems: Problems) -> LayoutEnv:
                 icons = IconSet(load_icons(path, game.root, problems), display_path(path, game.root))
             except InputError as exc:
                 problems.extend(exc.problems)
+    if isinstance(game, TranslatedGame):  # the icons' meanings in the game's language (lang/<code>/game.yaml)
+        _icon_words(game, icons)
     terms = [(t, [t + "s"]) if isinstance(t, str) else (t.term, t.forms or [t.term + "s"])
              for t in m.glossary.terms]
     return LayoutEnv(game.root, game.dir, families, m.palette, icons, glossary_pattern(terms),
                      m.glossary.style, m.glossary.color, placeholder_pattern(m.placeholders), dict(game.data))
+
+
+def _icon_words(game: TranslatedGame, icons: dict) -> None:
+    words = game.translation.words if game.translation else None
+    said = words.data.get("icons") if words is not None and isinstance(words.data, dict) else None
+    for name, value in (said or {}).items() if isinstance(said, dict) else ():
+        text = value.get("description") if isinstance(value, dict) else value
+        if name in icons and isinstance(text, str):
+            icons[name] = dataclasses.replace(icons[name], description=text)
 
 
 _STORES: weakref.WeakKeyDictionary[Game, TemplateStore] = weakref.WeakKeyDictionary()
@@ -82,7 +93,7 @@ def template_store(game: Game) -> TemplateStore:
             from pnp.layout.translated_templates import TranslatedStore
 
             _STORES[game] = TranslatedStore(game.root, game.lang, game.translation.templates,
-                                            template_store(game.source))
+                                            template_store(game.source), game.translation.template_vars)
         else:
             _STORES[game] = TemplateStore(game.root)
     return _STORES[game]

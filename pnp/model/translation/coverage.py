@@ -71,23 +71,31 @@ def _forms(term: str | GlossaryTerm) -> tuple[str, list[str]]:
     return name, [name, *forms] if forms else [name, name + "s"]
 
 
-def _says(text: str, forms: list[str]) -> bool:
-    return any(re.search(rf"(?<!\w){re.escape(f)}(?!\w)", text, re.I) for f in forms)
+def _said(text: str, terms: list[tuple[str, list[str]]]) -> set[str]:
+    """The terms `text` says, each form matched longest first (a `Room` inside `Room Card` is Room Card's)."""
+    forms = sorted(((f, name) for name, fs in terms for f in fs), key=lambda fn: -len(fn[0]))
+    if not forms:
+        return set()
+    which = {f.lower(): name for f, name in reversed(forms)}
+    pattern = re.compile(r"(?<!\w)(" + "|".join(re.escape(f) for f, _ in forms) + r")(?!\w)", re.I)
+    return {which[m.group(1).lower()] for m in pattern.finditer(text)}
 
 
 def _terms(game: TranslatedGame, deck_id: str, card_id: str, said: dict, source: dict) -> list[Problem]:
     """A glossary term the source of a field says and its translation does not."""
     assert game.source is not None and game.translation is not None
-    pairs = list(zip(game.source.manifest.glossary.terms, game.manifest.glossary.terms, strict=True))
+    source_terms = [_forms(t) for t in game.source.manifest.glossary.terms]
+    mine_terms = [_forms(t) for t in game.manifest.glossary.terms]
+    mine_of = {src[0]: mine for src, mine in zip(source_terms, mine_terms, strict=True)}
     out = []
     for name, s in said.items():
-        for src, mine in pairs:
-            src_name, src_forms = _forms(src)
-            mine_name, mine_forms = _forms(mine)
-            if mine_name == src_name or not _says(source.get(name) or "", src_forms) or _says(s.text, mine_forms):
+        says = _said(s.text, mine_terms)
+        for term in sorted(_said(source.get(name) or "", source_terms)):
+            mine_name, mine_forms = mine_of[term]
+            if mine_name == term or mine_name in says:
                 continue
             out.append(Problem(s.where, f"{game.translation.code}: the source says the glossary term "
-                               f"{src_name!r}, and this translation says none of {', '.join(map(repr, mine_forms))}"
+                               f"{term!r}, and this translation says none of {', '.join(map(repr, mine_forms))}"
                                f" (lang/{game.translation.code}/game.yaml's glossary): a term is translated one way "
                                "on every card, or a form it takes is missing from the glossary's `forms:`",
                                f"{deck_id}/{card_id}.{name}", "warning", RULE))

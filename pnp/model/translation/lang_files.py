@@ -40,6 +40,7 @@ class Translation:
     card_at: dict[tuple[str, str], Where] = field(default_factory=dict)  # (deck id, card id) -> its entry
     files: dict[str, str] = field(default_factory=dict)  # deck id -> its translation file, as shown
     templates: dict[str, dict[str, Worded]] = field(default_factory=dict)  # template -> element -> text
+    template_vars: dict[str, dict[str, Worded]] = field(default_factory=dict)  # template -> `_vars:` var -> words
     words: Doc | None = None  # game.yaml: the game's name, glossary, icons, setup
 
 
@@ -196,6 +197,12 @@ def _templates(doc: Doc, out: Translation, problems: Problems) -> None:
                          "their translated text", str(template))
             continue
         for name, value in elements.items():
+            if name == "_vars" and isinstance(value, dict):  # the template's `vars:` that print words
+                for var, text in value.items():
+                    said = _string(doc, (template, name, var), text, problems, f"{template}._vars.{var}", out.code)
+                    if said is not None:
+                        out.template_vars.setdefault(str(template), {})[str(var)] = said
+                continue
             said = _string(doc, (template, name), value, problems, f"{template}.{name}", out.code)
             if said is not None:
                 out.templates.setdefault(str(template), {})[str(name)] = said

@@ -14,7 +14,8 @@ from pnp.model.load import Doc
 from pnp.model.translation.codes import unknown_language
 from pnp.model.translation.lang_files import Translation, languages_of, read_translation
 
-WORDS = ("name", "glossary", "icons", "setup")  # the game's words a translation's game.yaml holds (docs/translating.md)
+# the game's words a translation's game.yaml holds (docs/translating.md)
+WORDS = ("name", "glossary", "icons", "setup", "credits", "data", "verbs")
 
 
 @dataclass(repr=False, eq=False)
@@ -78,6 +79,9 @@ def laid_over(game: Game, tr: Translation, problems: Problems) -> TranslatedGame
         _check_words(game, tr, problems)
     if isinstance(words.get("name"), str):
         manifest.name = words["name"]
+    credits = words.get("credits")
+    if isinstance(credits, list) and all(isinstance(c, str) for c in credits):
+        manifest.credits = list(credits)
     glossary = words.get("glossary") if isinstance(words.get("glossary"), dict) else {}
     if glossary:
         terms: list[str | GlossaryTerm] = []

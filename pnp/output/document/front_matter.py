@@ -151,16 +151,19 @@ def how_to(game: Game, s: PrintSettings, rows: list[Row], sections: list[Section
            stocks: dict[str, list[tuple[int, int]]]) -> str:
     """How to print, which paper, how to cut and build: only what this game's components need, worked out here
     and said by templates/how_to.md.j2."""
-    return how_to_template().render(**how_to_facts(game, s, rows, sections, stocks)).rstrip("\n")
+    lang = getattr(game, "lang", "")  # a translated game: how_to.<lang>.md.j2, where pnp has one
+    return how_to_template(lang).render(**how_to_facts(game, s, rows, sections, stocks)).rstrip("\n")
 
 
 @cache
-def how_to_template() -> Any:
+def how_to_template(lang: str = "") -> Any:
     from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-    env = Environment(loader=FileSystemLoader(Path(__file__).with_name("templates")), autoescape=False,
+    folder = Path(__file__).with_name("templates")
+    env = Environment(loader=FileSystemLoader(folder), autoescape=False,
                       trim_blocks=True, lstrip_blocks=True, undefined=StrictUndefined)
-    return env.get_template("how_to.md.j2")
+    name = f"how_to.{lang}.md.j2"
+    return env.get_template(name if lang and (folder / name).is_file() else "how_to.md.j2")
 
 
 def how_to_facts(game: Game, s: PrintSettings, rows: list[Row], sections: list[Section],
