@@ -23,6 +23,7 @@ from pnp.layout.whole_game import LaidOutDeck, LayoutCache, Prepared, lay_out_ga
 from pnp.model.game import Deck, Game, PrintSettings, load_game
 from pnp.model.project import output_folder
 from pnp.model.schema.fields import PAPERS
+from pnp.model.translation.catalog import said
 from pnp.model.translation.translated import TranslatedGame, game_in, in_language
 from pnp.model.units import to_mm
 from pnp.output.impose.by_kind import impose_deck
@@ -242,6 +243,8 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
         book = "" if rulebook is None else f"The rules are in {game.id}-rulebook.pdf, built from the same files" + (
             ": a booklet; print it duplex, flipped on the short edge, fold the stack in half and staple it on the "
             "fold." if opts.rulebook == "booklet" else ".")
+        if book and lang and opts.rulebook != "booklet":
+            book = said("The rules are in {file}, built from the same files.", lang, file=f"{game.id}-rulebook.pdf")
         doc_key = (*(cache.decks[deck.id][0] for *_, deck in rendered), book, opts.stock)
         if cache.document is None or cache.document[0] != doc_key:
             cache.document = (doc_key, render_document(game, rendered, laid, counts, paper, settings, env, font,

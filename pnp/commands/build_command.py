@@ -123,7 +123,9 @@ def build_report(result: BuildResult) -> CommandOutput:
         said.err(f"preflight: {w}")
     root = result.game.root
     s = result.settings
-    said.out(f"{result.game.manifest.name}: {s.paper}, duplex {s.duplex}, bleed {s.bleed / 72 * 25.4:.1f} mm")
+    lang = getattr(result.game, "lang", "")
+    said.out(f"{result.game.manifest.name}{f' ({lang})' if lang else ''}: {s.paper}, duplex {s.duplex}, bleed "
+             f"{s.bleed / 72 * 25.4:.1f} mm")
     for f in result.files:
         rel = f.path.relative_to(root) if f.path.is_relative_to(root) else f.path
         pieces = f"{f.faces:>3} printed  ({f.grid})" if f.faces else f"the {f.grid.replace('rules', 'rulebook', 1)}"

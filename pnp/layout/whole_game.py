@@ -71,7 +71,8 @@ def _read_env(game: Game, problems: Problems) -> LayoutEnv:
     terms = [(t, [t + "s"]) if isinstance(t, str) else (t.term, t.forms or [t.term + "s"])
              for t in m.glossary.terms]
     return LayoutEnv(game.root, game.dir, families, m.palette, icons, glossary_pattern(terms),
-                     m.glossary.style, m.glossary.color, placeholder_pattern(m.placeholders), dict(game.data))
+                     m.glossary.style, m.glossary.color, placeholder_pattern(m.placeholders), dict(game.data),
+                     game.lang if isinstance(game, TranslatedGame) else "")
 
 
 def _icon_words(game: TranslatedGame, icons: dict) -> None:

@@ -46,7 +46,7 @@ def test_an_overlong_translation_is_an_error_at_its_line_naming_the_language(pro
     checked = run_pnp("check", "mini", "--lang", "all", "--no-custom-rules", cwd=project)
     assert checked.code == 1
     assert "cards/mini/lang/fr/spells.yaml:3:3: spell/fireball: fr: text: text does not fit" in checked.out, \
-        checked.out
+        checked.err
     built = run_pnp("build", "mini", "--lang", "fr", "--no-custom-rules", cwd=project)
     assert built.code == 1 and "lang/fr/spells.yaml:3:3" in built.err and "fr: text: text does not fit" in built.err
     assert not (project / "output/mini/fr").exists()  # nothing written
@@ -64,3 +64,21 @@ def test_missing_stale_and_glossary_are_said_per_language(project: Path):
     assert strict.code == 1
     english = run_pnp("check", "mini", "--no-custom-rules", cwd=project)
     assert "fr:" not in english.out and english.code == 0
+
+
+def test_a_language_prints_its_rulebook_and_pnps_own_words_in_it(project: Path):
+    _french(project)
+    game = project / "cards/mini"
+    (game / "rulebook.md").write_text("# Rules\n\nPlay the {{ count('spell') }} spells.\n")
+    (game / "rulebook.fr.md").write_text("# Règles\n\nJouez les {{ count('spell') }} sorts.\n")
+    result = run_pnp("build", "mini", "--lang", "fr", "--no-custom-rules", cwd=project)
+    assert result.code == 0, result.err
+    book = _text(project / "output/mini/fr/mini-rulebook.pdf")
+    assert "Jouez les 5 sorts" in book and "Dans ce livret" in book and "Rules" not in book
+    assert "Contenu" in _text(project / "output/mini/fr/mini-pnp.pdf")  # pnp's catalogue (catalog/fr.yaml)
+    assert run_pnp("build", "mini", "--no-custom-rules", cwd=project).code == 0
+    assert "Play the 5 spells" in _text(project / "output/mini/mini-rulebook.pdf")  # the source's own, not fr's
+    (game / "rulebook.fr.md").write_text("# Règles\n\nJouez les sorts.\n")
+    checked = run_pnp("check", "mini", "--lang", "fr", "--no-custom-rules", cwd=project)
+    assert "rulebook.fr.md: rulebook: fr: the rulebook drops the live expression {{ count('spell') }}" in checked.err, \
+        checked.err

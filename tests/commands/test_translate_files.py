@@ -92,7 +92,7 @@ def test_a_changed_source_card_marks_its_entries_stale_until_refreshed(project: 
     assert run_pnp("translate", "mini", "--lang", "fr", "--refresh", cwd=project).code == 0
     stamped = (folder / "spells.yaml").read_text()
     assert stamped.startswith("# the spells in French: a comment the refresh keeps\n")
-    assert re.search(r"  text: .*\n  _source: \{name: [0-9a-f]{8}, text: [0-9a-f]{8}\}\n\nblink:", stamped), stamped
+    assert re.search(r'  text: .*\n  _source: \{name: "[0-9a-f]{8}", text: "[0-9a-f]{8}"\}\n\nblink:', stamped), stamped
     check = run_pnp("check", "mini", "--lang", "fr", "--no-custom-rules", cwd=project)
     assert "stale" not in check.out and "not stamped" not in check.out, check.out
     edit(project / "cards/mini/spells.yaml", "Add 1 Damage Token.", "Add 2 Damage Tokens.")

@@ -164,6 +164,8 @@ def _stamps(deck_id: str, card_id: str, doc: Doc, value: Any, out: Translation, 
                      "(`pnp translate --refresh` writes it)", f"{deck_id}/{card_id}")
         return
     for name, stamp in value.items():
+        if isinstance(stamp, int) and not isinstance(stamp, bool) and 0 <= stamp < 10 ** 8:
+            stamp = f"{stamp:08d}"  # a hash of digits only, written without quotes
         said = _string(doc, (*path, name), stamp, problems, f"{deck_id}/{card_id}._source.{name}", out.code)
         if said is not None:
             out.stamps.setdefault(deck_id, {}).setdefault(card_id, {})[name] = said

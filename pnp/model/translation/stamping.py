@@ -56,9 +56,14 @@ def refreshed(text: str, tr: Translation, deck_id: str, sources: dict[str, dict[
             kept.append(b)
             j += 1
         wanted = {f: stamp(sources[card_id][f]) for f in sorted(cards[card_id]) if f in sources.get(card_id, {})}
-        lines[i + 1:end] = [*kept, " " * inner + "_source: {" + ", ".join(f"{f}: {h}" for f, h in wanted.items()) + "}"]
+        lines[i + 1:end] = [*kept, " " * inner + stamp_text(wanted)]
         done += 1
     return "\n".join(lines), done, skipped
+
+
+def stamp_text(stamps: dict[str, str]) -> str:
+    """`_source: {name: "3f2a91c0"}`: each hash in quotes (`12345678` would read as a number)."""
+    return "_source: {" + ", ".join(f'{f}: "{h}"' for f, h in stamps.items()) + "}"
 
 
 def deck_file_text(words: dict[str, str], cards: dict[str, dict[str, str]], stamps: dict[str, dict[str, str]],
@@ -71,7 +76,7 @@ def deck_file_text(words: dict[str, str], cards: dict[str, dict[str, str]], stam
         out.append(f"{card_id}:")
         out += [f"  {name}: {quoted(value)}" for name, value in fields.items()]
         if stamps.get(card_id):
-            out.append("  _source: {" + ", ".join(f"{f}: {h}" for f, h in stamps[card_id].items()) + "}")
+            out.append("  " + stamp_text(stamps[card_id]))
     return "\n".join(out) + "\n"
 
 
