@@ -82,3 +82,25 @@ def test_a_language_prints_its_rulebook_and_pnps_own_words_in_it(project: Path):
     checked = run_pnp("check", "mini", "--lang", "fr", "--no-custom-rules", cwd=project)
     assert "rulebook.fr.md: rulebook: fr: the rulebook drops the live expression {{ count('spell') }}" in checked.err, \
         checked.err
+
+
+def test_a_long_german_compound_is_hyphenated_where_french_overflows(project: Path):
+    word = "Donaudampfschifffahrtsgesellschaftskapitänsmützenabzeichen"
+    edit(project / "cards/mini/game.yaml", "name: Mini Test Game\n", "name: Mini Test Game\nlanguages: [en, fr, de]\n")
+    for code in ("fr", "de"):
+        (project / f"cards/mini/lang/{code}").mkdir(parents=True)
+        (project / f"cards/mini/lang/{code}/spells.yaml").write_text(f"blink:\n  name: {word}\n")
+    french = run_pnp("check", "mini", "--lang", "fr", "--no-custom-rules", cwd=project)
+    assert "lang/fr/spells.yaml:2:3: spell/blink: fr: name: text does not fit" in french.out, french.out
+    assert run_pnp("build", "mini", "--lang", "de", "--no-custom-rules", cwd=project).code == 0
+    text = _text(project / "output/mini/de/spell.pdf")
+    assert "Donaudampfschifffahrtsgesell-\nschaftskapitänsmützenabzeichen" in text, text  # at a hyphenation point
+
+
+def test_fit_lets_a_language_shrink_further(project: Path):
+    long_text = "Inflige :damage: à une Salle. " + "Une phrase un peu trop longue. " * 30
+    _french(project, f"fireball:\n  text: \"{long_text}\"\n")
+    assert run_pnp("check", "mini", "--lang", "fr", "--no-custom-rules", cwd=project).code == 1
+    edit(project / "cards/mini/game.yaml", "languages: [en, fr]\n", "languages: [en, fr]\nfit: {fr: 0.7}\n")
+    checked = run_pnp("check", "mini", "--lang", "fr", "--no-custom-rules", cwd=project)
+    assert checked.code == 0 and "does not fit" not in checked.out, checked.out

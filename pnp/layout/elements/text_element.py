@@ -58,6 +58,10 @@ class TextEl(ElementBase):
             raise Skip
         style, size, min_size, leading, gap, glossary, base, align, valign, upper = at.once(
             placed, ev, "text", TEXT_KEYS, lambda: text_params(ev, at.t.text, at.env))
+        if at.env.lang:  # a translated game: its language's hyphenation and shrink-to-fit
+            from pnp.layout.hyphenate import in_language
+
+            style, min_size = in_language(style, min_size, at.env)
         text = str(value)
         field = self.field or field_of(self.text)
         try:
