@@ -68,6 +68,14 @@ def _read_env(game: Game, problems: Problems) -> LayoutEnv:
                 problems.extend(exc.problems)
     if isinstance(game, TranslatedGame):  # the icons' meanings in the game's language (lang/<code>/game.yaml)
         _icon_words(game, icons)
+        from pnp.layout.fonts.coverage import script_problem
+
+        files = [f for fam in m.fonts.values() for f in (fam.regular, fam.bold, fam.italic, fam.bold_italic,
+                                                             *fam.fallback) if f]
+        at = game.doc.where(("languages", m.languages.index(game.lang)))
+        refused = script_problem(game.root, game.lang, files, at)
+        if refused is not None:
+            problems.extend([refused])
     terms = [(t, [t + "s"]) if isinstance(t, str) else (t.term, t.forms or [t.term + "s"])
              for t in m.glossary.terms]
     return LayoutEnv(game.root, game.dir, families, m.palette, icons, glossary_pattern(terms),

@@ -68,6 +68,10 @@ class TextEl(ElementBase):
             paragraphs = parse(text, glossary, at.env.term_style, at.env.icons, base, upper)
             check_coverage(paragraphs, style.family, text)
         except MarkupError as exc:
+            if at.env.lang:  # a translated card: a font of fonts/ that has the character, if one does
+                from pnp.layout.fonts.coverage import suggested
+
+                exc = MarkupError(f"{exc}{suggested(at.env.root, str(exc))}")
             if field and card_where:  # the mistake is in the card's text: point there
                 problems.add(card_where(field), f"{field}: {exc}", subject)
                 return []
