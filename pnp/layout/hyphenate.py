@@ -1,7 +1,8 @@
 """Hyphenation for the languages whose long words need it (German compounds: `Schadens-marker`), from pyphen's
 dictionaries (the LibreOffice/Hunspell patterns) rather than rules of our own, and only in a translated game of such
 a language: a word that does not fit the rest of its line is broken at its last hyphenation point that does, the
-part carried over starting the next line. English text is wrapped as it always was."""
+part carried over starting the next line, where that saves a line (or a word fits no line whole). English text is
+wrapped as it always was."""
 
 from __future__ import annotations
 
@@ -45,33 +46,45 @@ def hyphenating_wrap(lang: str) -> Any:
         space = family.face("regular").width(" ", size)
         out = []
         for words, widths in zip(paragraphs, units, strict=True):
-            lines: list[tuple[list[Word], float]] = []
-            line: list[Word] = []
-            line_w = 0.0
             todo = [(w, u * size) for w, u in zip(words, widths, strict=True)]
-            while todo:
-                word, ww = todo.pop(0)
-                room = width - (line_w + space if line else 0.0)
-                if ww <= room + 0.01:
-                    line_w, line = (line_w + space + ww if line else ww), [*line, word]
-                    continue
-                split = _split(word, room, family, size, dic)
-                if split is not None:
-                    head, hw, rest, rw = split
-                    lines.append(([*line, head], (line_w + space if line else 0.0) + hw))
-                    line, line_w = [], 0.0
-                    todo.insert(0, (rest, rw))
-                    continue
-                if not line:  # a word no break makes fit
-                    return None
-                lines.append((line, line_w))
-                line, line_w = [], 0.0
-                todo.insert(0, (word, ww))
-            lines.append((line, line_w))
-            out.append(lines)
+            plain = _lines(todo, space, width, None, family, size)
+            broken = _lines(todo, space, width, dic, family, size) if plain is None or len(plain) > 1 else plain
+            if broken is None:
+                return None
+            out.append(plain if plain is not None and len(plain) <= len(broken) else broken)  # a break saves a line
         return out
 
     return wrap
+
+
+def _lines(words: list[tuple[Word, float]], space: float, width: float, dic: Any, family: Family,
+           size: float) -> list[tuple[list[Word], float]] | None:
+    """Greedy lines of one paragraph, a word that does not fit the rest of its line broken where `dic` allows
+    (None: never); None when a word fits no line."""
+    lines: list[tuple[list[Word], float]] = []
+    line: list[Word] = []
+    line_w = 0.0
+    todo = list(words)
+    while todo:
+        word, ww = todo.pop(0)
+        room = width - (line_w + space if line else 0.0)
+        if ww <= room + 0.01:
+            line_w, line = (line_w + space + ww if line else ww), [*line, word]
+            continue
+        split = _split(word, room, family, size, dic) if dic is not None else None
+        if split is not None:
+            head, hw, rest, rw = split
+            lines.append(([*line, head], (line_w + space if line else 0.0) + hw))
+            line, line_w = [], 0.0
+            todo.insert(0, (rest, rw))
+            continue
+        if not line:  # a word no break makes fit
+            return None
+        lines.append((line, line_w))
+        line, line_w = [], 0.0
+        todo.insert(0, (word, ww))
+    lines.append((line, line_w))
+    return lines
 
 
 def _split(word: Word, room: float, family: Family, size: float,

@@ -102,7 +102,8 @@ def template_store(game: Game) -> TemplateStore:
             from pnp.layout.translated_templates import TranslatedStore
 
             _STORES[game] = TranslatedStore(game.root, game.lang, game.translation.templates,
-                                            template_store(game.source), game.translation.template_vars)
+                                            template_store(game.source), game.translation.template_vars,
+                                            game.manifest.names == "both")
         else:
             _STORES[game] = TemplateStore(game.root)
     return _STORES[game]

@@ -104,3 +104,22 @@ def test_fit_lets_a_language_shrink_further(project: Path):
     edit(project / "cards/mini/game.yaml", "languages: [en, fr]\n", "languages: [en, fr]\nfit: {fr: 0.7}\n")
     checked = run_pnp("check", "mini", "--lang", "fr", "--no-custom-rules", cwd=project)
     assert checked.code == 0 and "does not fit" not in checked.out, checked.out
+
+
+def test_names_both_prints_the_source_name_small_under_a_translated_title(project: Path):
+    _french(project)
+    edit(project / "cards/mini/game.yaml", "languages: [en, fr]\n", "languages: [en, fr]\nnames: both\n")
+    assert run_pnp("build", "mini", "--lang", "fr", "--no-custom-rules", cwd=project).code == 0
+    pages = PdfReader(project / "output/mini/fr/spell.pdf").pages
+    sizes: dict[str, float] = {}
+
+    def seen(text, cm, tm, font, size):  # noqa: ANN001 - pypdf's visitor
+        if text.strip():
+            sizes.setdefault(text.strip(), size * tm[0])
+
+    pages[0].extract_text(visitor_text=seen)
+    assert sizes["Fireball"] < sizes["Boule de feu"] / 1.5, sizes  # the source's name, small, under the title
+    frost = next(size for text, size in sizes.items() if text.startswith("Frost Nova"))
+    assert frost > sizes["Fireball"] * 1.5, sizes  # untranslated: its own title only, full size
+    english = run_pnp("build", "mini", "--no-custom-rules", cwd=project)
+    assert english.code == 0 and "Boule" not in _text(project / "output/mini/spell.pdf")
