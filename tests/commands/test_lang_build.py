@@ -123,3 +123,12 @@ def test_names_both_prints_the_source_name_small_under_a_translated_title(projec
     assert frost > sizes["Fireball"] * 1.5, sizes  # untranslated: its own title only, full size
     english = run_pnp("build", "mini", "--no-custom-rules", cwd=project)
     assert english.code == 0 and "Boule" not in _text(project / "output/mini/spell.pdf")
+
+
+def test_export_takes_a_language_into_its_folder(project: Path):
+    _french(project)
+    result = run_pnp("export", "mini", "--to", "tts", "--lang", "fr", "--no-custom-rules", cwd=project)
+    assert result.code == 0, result.err
+    save = (project / "output/mini/fr/tts/spell.json").read_text()
+    assert "Boule de feu" in save and "Fireball" not in save
+    assert not (project / "output/mini/tts").exists()
