@@ -1,8 +1,8 @@
 """The docs' reference tables, written from pnp's registries: the rule kinds in docs/rules.md (pnp/rules/kinds/),
 the verbs in docs/effects.md (pnp/model/effects/verbs.py), the extras in docs/commands.md (pyproject.toml's,
 with pnp/core/extras.py's uses) and what the reports say of each policy in docs/simulate.md (pnp/play/policies.py,
-SAID), and the scripts each bundled font draws in docs/translating.md (fonts/). Run `python tools/doc_tables.py` after adding or
-changing one; tests/docs/test_docs.py fails while a table in the docs is not the one made here."""
+SAID), and the scripts each bundled font draws in docs/translating.md (fonts/). Run `python tools/doc_tables.py`
+after adding or changing one; tests/docs/test_docs.py fails while a table in the docs is not the one made here."""
 
 from __future__ import annotations
 
