@@ -132,3 +132,16 @@ def test_export_takes_a_language_into_its_folder(project: Path):
     save = (project / "output/mini/fr/tts/spell.json").read_text()
     assert "Boule de feu" in save and "Fireball" not in save
     assert not (project / "output/mini/tts").exists()
+
+
+def test_watch_in_a_language_redraws_a_deck_whose_translation_changed(project: Path):
+    from pnp.commands.build import BuildCache, BuildOptions, build
+    from pnp.rules.check import CheckOptions
+
+    _french(project)
+    opts = BuildOptions(cache=BuildCache(), rules=CheckOptions(custom=False, lang="fr"), document=False)
+    build(project, "mini", opts)
+    assert "Boule de feu" in _text(project / "output/mini/fr/spell.pdf")
+    edit(project / "cards/mini/lang/fr/spells.yaml", "Boule de feu", "Boule de glace")
+    build(project, "mini", opts)  # as `pnp watch --lang fr` does after a save
+    assert "Boule de glace" in _text(project / "output/mini/fr/spell.pdf")
