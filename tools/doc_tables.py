@@ -43,7 +43,7 @@ def extras() -> str:
 
 
 def font_scripts() -> str:
-    from pnp.layout.fonts.coverage import table
+    from pnp.layout.fonts.font_scripts import table
 
     return table(DOCS.parent)
 

@@ -68,7 +68,7 @@ def _read_env(game: Game, problems: Problems) -> LayoutEnv:
                 problems.extend(exc.problems)
     if isinstance(game, TranslatedGame):  # the icons' meanings in the game's language (lang/<code>/game.yaml)
         _icon_words(game, icons)
-        from pnp.layout.fonts.coverage import script_problem
+        from pnp.layout.fonts.font_scripts import script_problem
 
         files = [f for fam in m.fonts.values() for f in (fam.regular, fam.bold, fam.italic, fam.bold_italic,
                                                              *fam.fallback) if f]

@@ -1,11 +1,11 @@
-"""Which fonts draw which scripts (pnp/layout/fonts/coverage.py): a translated card's character its font lacks is
+"""Which fonts draw which scripts (pnp/layout/fonts/font_scripts.py): a translated card's character its font lacks is
 said with the bundled font that has it; a language no font of the game draws is refused, naming a font to add."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.layout.fonts.coverage import scripts, table
+from pnp.layout.fonts.font_scripts import scripts, table
 
 from conftest import REPO, edit, run_pnp
 

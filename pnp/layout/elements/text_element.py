@@ -69,7 +69,7 @@ class TextEl(ElementBase):
             check_coverage(paragraphs, style.family, text)
         except MarkupError as exc:
             if at.env.lang:  # a translated card: a font of fonts/ that has the character, if one does
-                from pnp.layout.fonts.coverage import suggested
+                from pnp.layout.fonts.font_scripts import suggested
 
                 exc = MarkupError(f"{exc}{suggested(at.env.root, str(exc))}")
             if field and card_where:  # the mistake is in the card's text: point there
