@@ -25,8 +25,8 @@ def in_language(game: Any, setup: Any) -> Any:
         steps = []
         for i, step in enumerate(getattr(setup, section)):
             entry = mine.get(step.label) if step.label in mine else mine.get(i)
-            new = {k: v for k, v in entry.items() if k in SETUP_WORDS and isinstance(v, str)
-                   and isinstance(getattr(step, k, None), str)} if isinstance(entry, dict) else {}
+            new = {k: v for k, v in entry.items() if k in SETUP_WORDS and isinstance(v, str)} \
+                if isinstance(entry, dict) else {}  # (a step the source lets pnp word gets its own words)
             steps.append(dataclasses.replace(step, **new) if new else step)
         changed[section] = steps
     return dataclasses.replace(setup, **changed)
