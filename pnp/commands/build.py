@@ -375,6 +375,9 @@ def fingerprint(root: Path, game: Game, deck: Deck, options: Any, entries: Seque
         files.append(game.dir / game.manifest.icons)
     if isinstance(deck.doc, SheetDoc):  # its cards are rows of a spreadsheet
         files.append(deck.doc.source)
+    if isinstance(game, TranslatedGame) and game.translation is not None:  # its words: the deck's file, templates
+        lang_dir = game.dir / "lang" / game.lang
+        files += [lang_dir / Path(deck.doc.file).name, lang_dir / "templates.yaml", lang_dir / "game.yaml"]
     for path in files:
         h.update(path.read_bytes() if path.is_file() else b"-")
     for font in sorted((root / "fonts").glob("*")):

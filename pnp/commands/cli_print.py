@@ -129,12 +129,13 @@ def export(
     base_url: Annotated[str | None, typer.Option(help="tts: the web address the images will be served from "
                                                  "(default: links relative to the folder)")] = None,
     no_custom_rules: NoGameCode = False,
+    lang: Lang = None,
 ) -> None:
     """Export faces as PNGs (300 dpi, with bleed; --vendor for exact pixel sizes) or for Tabletop Simulator."""
     from pnp.commands.export_command import export_game
 
     progress = progress_bar()
-    run(lambda: export_game(project_root(), game, to, vendor, only, out, base_url, progress))
+    run(lambda: export_game(project_root(), game, to, vendor, only, out, base_url, progress, lang))
 
 
 def calibrate(

@@ -18,13 +18,14 @@ class TranslatedStore(TemplateStore):
     """The game's templates with a language's texts in place (`texts`: template id -> element name -> said)."""
 
     def __init__(self, root: Any, code: str, texts: dict[str, dict[str, Worded]], source: TemplateStore,
-                 variables: dict[str, dict[str, Worded]] | None = None):
+                 variables: dict[str, dict[str, Worded]] | None = None, both: bool = False):
         super().__init__(root)
         self.code, self.texts, self.source, self.variables = code, texts, source, variables or {}
+        self.both = both  # `names: both`: the source's name printed small under each translated title
 
     def get(self, name: str, used_at: Where | None = None) -> Template:
         template = self.source.get(name, used_at)
-        if name not in self.texts and name not in self.variables:
+        if name not in self.texts and name not in self.variables and not self.both:
             return template
         if name not in self._cache:
             problems = Problems()
@@ -42,6 +43,8 @@ class TranslatedStore(TemplateStore):
             template = dataclasses.replace(template, vars=values)
             wanted = dict(self.texts.get(name, {}))
             elements = _replaced(template.elements, wanted, self.code, problems)
+            if self.both:
+                elements = _with_source_names(elements)
             for element, said in wanted.items():
                 names = sorted(_names(template.elements))
                 problems.add(said.where, f"{self.code}: template {name} has no text element named {element!r}"
@@ -95,4 +98,34 @@ def _replaced(placed: list[PlacedElement], wanted: dict[str, Worded], code: str,
                 out.append(PlacedElement(element, said.where, children))
                 continue
         out.append(p if element is p.element else PlacedElement(element, p.where, children))
+    return out
+
+
+TITLE = "{{ card.name }}"
+SHARE = 0.32  # of the title's box: the source's name's band, at its foot
+
+
+def _with_source_names(placed: list[PlacedElement]) -> list[PlacedElement]:
+    """Each element that prints a card's name alone, its box shared with the source's name under it, small."""
+    from pnp.model.translation.translated import SOURCE_NAME
+    from pnp.model.units import parse_length
+
+    out = []
+    for p in placed:
+        el = p.element
+        if getattr(el, "type", None) != "text" or str(getattr(el, "text", "")).strip() != TITLE:
+            out.append(p)
+            continue
+        try:
+            y, h = parse_length(el.y), parse_length(el.h)
+            size = parse_length(el.size) if el.size is not None else None
+        except (TypeError, ValueError):  # a box that depends on the card: left as it is
+            out.append(p)
+            continue
+        title = dataclasses.replace(el, h=f"{h * (1 - SHARE):.3f}pt")
+        small = f"{min(h * SHARE / 1.25, (size or 12) * 0.55):.2f}pt"
+        under = dataclasses.replace(el, name=f"{el.name or 'title'}-source-name", text=f"{{{{ card.{SOURCE_NAME} }}}}",
+                                    y=f"{y + h * (1 - SHARE):.3f}pt", h=f"{h * SHARE:.3f}pt", size=small,
+                                    min_size=small, valign="top")
+        out += [PlacedElement(title, p.where, p.children), PlacedElement(under, p.where, [])]
     return out

@@ -68,11 +68,19 @@ def _read_env(game: Game, problems: Problems) -> LayoutEnv:
                 problems.extend(exc.problems)
     if isinstance(game, TranslatedGame):  # the icons' meanings in the game's language (lang/<code>/game.yaml)
         _icon_words(game, icons)
+        from pnp.layout.fonts.font_scripts import script_problem
+
+        files = [f for fam in m.fonts.values() for f in (fam.regular, fam.bold, fam.italic, fam.bold_italic,
+                                                             *fam.fallback) if f]
+        at = game.doc.where(("languages", m.languages.index(game.lang)))
+        refused = script_problem(game.root, game.lang, files, at)
+        if refused is not None:
+            problems.extend([refused])
     terms = [(t, [t + "s"]) if isinstance(t, str) else (t.term, t.forms or [t.term + "s"])
              for t in m.glossary.terms]
     return LayoutEnv(game.root, game.dir, families, m.palette, icons, glossary_pattern(terms),
                      m.glossary.style, m.glossary.color, placeholder_pattern(m.placeholders), dict(game.data),
-                     game.lang if isinstance(game, TranslatedGame) else "")
+                     *((game.lang, m.fit.get(game.lang, 1.0)) if isinstance(game, TranslatedGame) else ()))
 
 
 def _icon_words(game: TranslatedGame, icons: dict) -> None:
@@ -94,7 +102,8 @@ def template_store(game: Game) -> TemplateStore:
             from pnp.layout.translated_templates import TranslatedStore
 
             _STORES[game] = TranslatedStore(game.root, game.lang, game.translation.templates,
-                                            template_store(game.source), game.translation.template_vars)
+                                            template_store(game.source), game.translation.template_vars,
+                                            game.manifest.names == "both")
         else:
             _STORES[game] = TemplateStore(game.root)
     return _STORES[game]

@@ -368,7 +368,7 @@ def load_game(root: Path, game_id: str) -> Game:
     names = names_of(game_id, manifest.name, manifest.palette, {name: d.data for name, d in game.data.items()})
     verbs = game_verbs(manifest.verbs, doc.where, problems)
     word_problems(manifest.words, doc.where, problems)
-    language_problems(manifest.languages, doc.where, problems)
+    language_problems(manifest.languages, doc.where, problems, manifest.fit)
     ids: dict[str, str] = {}
     for i, name in enumerate(manifest.decks):
         path = game_dir / name

@@ -7,6 +7,7 @@ the built-in warnings (placeholders).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -52,7 +53,9 @@ def load_rules(game: Game) -> tuple[RulesFile, Doc | None]:
               for i, rule in enumerate(spec.rules) for key, message in rule.out_of_bounds()]
     if beyond:
         raise InputError(beyond)
-    return spec, doc
+    from pnp.rules.setup_words import in_language
+
+    return dataclasses.replace(spec, setup=in_language(game, spec.setup)) if spec.setup is not None else spec, doc
 
 
 @dataclass

@@ -82,3 +82,66 @@ def test_a_language_prints_its_rulebook_and_pnps_own_words_in_it(project: Path):
     checked = run_pnp("check", "mini", "--lang", "fr", "--no-custom-rules", cwd=project)
     assert "rulebook.fr.md: rulebook: fr: the rulebook drops the live expression {{ count('spell') }}" in checked.err, \
         checked.err
+
+
+def test_a_long_german_compound_is_hyphenated_where_french_overflows(project: Path):
+    word = "Donaudampfschifffahrtsgesellschaftskapitänsmützenabzeichen"
+    edit(project / "cards/mini/game.yaml", "name: Mini Test Game\n", "name: Mini Test Game\nlanguages: [en, fr, de]\n")
+    for code in ("fr", "de"):
+        (project / f"cards/mini/lang/{code}").mkdir(parents=True)
+        (project / f"cards/mini/lang/{code}/spells.yaml").write_text(f"blink:\n  name: {word}\n")
+    french = run_pnp("check", "mini", "--lang", "fr", "--no-custom-rules", cwd=project)
+    assert "lang/fr/spells.yaml:2:3: spell/blink: fr: name: text does not fit" in french.out, french.out
+    assert run_pnp("build", "mini", "--lang", "de", "--no-custom-rules", cwd=project).code == 0
+    text = _text(project / "output/mini/de/spell.pdf")
+    assert "Donaudampfschifffahrtsgesell-\nschaftskapitänsmützenabzeichen" in text, text  # at a hyphenation point
+
+
+def test_fit_lets_a_language_shrink_further(project: Path):
+    long_text = "Inflige :damage: à une Salle. " + "Une phrase un peu trop longue. " * 30
+    _french(project, f"fireball:\n  text: \"{long_text}\"\n")
+    assert run_pnp("check", "mini", "--lang", "fr", "--no-custom-rules", cwd=project).code == 1
+    edit(project / "cards/mini/game.yaml", "languages: [en, fr]\n", "languages: [en, fr]\nfit: {fr: 0.7}\n")
+    checked = run_pnp("check", "mini", "--lang", "fr", "--no-custom-rules", cwd=project)
+    assert checked.code == 0 and "does not fit" not in checked.out, checked.out
+
+
+def test_names_both_prints_the_source_name_small_under_a_translated_title(project: Path):
+    _french(project)
+    edit(project / "cards/mini/game.yaml", "languages: [en, fr]\n", "languages: [en, fr]\nnames: both\n")
+    assert run_pnp("build", "mini", "--lang", "fr", "--no-custom-rules", cwd=project).code == 0
+    pages = PdfReader(project / "output/mini/fr/spell.pdf").pages
+    sizes: dict[str, float] = {}
+
+    def seen(text, cm, tm, font, size):  # noqa: ANN001 - pypdf's visitor
+        if text.strip():
+            sizes.setdefault(text.strip(), size * tm[0])
+
+    pages[0].extract_text(visitor_text=seen)
+    assert sizes["Fireball"] < sizes["Boule de feu"] / 1.5, sizes  # the source's name, small, under the title
+    frost = next(size for text, size in sizes.items() if text.startswith("Frost Nova"))
+    assert frost > sizes["Fireball"] * 1.5, sizes  # untranslated: its own title only, full size
+    english = run_pnp("build", "mini", "--no-custom-rules", cwd=project)
+    assert english.code == 0 and "Boule" not in _text(project / "output/mini/spell.pdf")
+
+
+def test_export_takes_a_language_into_its_folder(project: Path):
+    _french(project)
+    result = run_pnp("export", "mini", "--to", "tts", "--lang", "fr", "--no-custom-rules", cwd=project)
+    assert result.code == 0, result.err
+    save = (project / "output/mini/fr/tts/spell.json").read_text()
+    assert "Boule de feu" in save and "Fireball" not in save
+    assert not (project / "output/mini/tts").exists()
+
+
+def test_watch_in_a_language_redraws_a_deck_whose_translation_changed(project: Path):
+    from pnp.commands.build import BuildCache, BuildOptions, build
+    from pnp.rules.check import CheckOptions
+
+    _french(project)
+    opts = BuildOptions(cache=BuildCache(), rules=CheckOptions(custom=False, lang="fr"), document=False)
+    build(project, "mini", opts)
+    assert "Boule de feu" in _text(project / "output/mini/fr/spell.pdf")
+    edit(project / "cards/mini/lang/fr/spells.yaml", "Boule de feu", "Boule de glace")
+    build(project, "mini", opts)  # as `pnp watch --lang fr` does after a save
+    assert "Boule de glace" in _text(project / "output/mini/fr/spell.pdf")

@@ -75,6 +75,7 @@ def test_a_dropped_value_is_refused_and_a_dropped_plural_allowed():
     ("[en, fr]", "xx", "'xx' is not a language code"),
     ("[en, fr]", "de", "de is not one of the game's languages (en, fr): add it to `languages:`"),
     ("[en, fr, fr]", "fr", "languages[2]: fr is named twice"),
+    ("[en, fr]\nfit: {de: 0.9}", "fr", "game.yaml:3:7: fit.de: fit: de is not one of the game's translations (fr)"),
 ])
 def test_an_unknown_language_is_a_located_error(project: Path, languages: str, asked: str, said: str):
     edit(project / "cards/mini/game.yaml", "name: Mini Test Game\n", f"name: Mini Test Game\nlanguages: {languages}\n")

@@ -49,12 +49,18 @@ def check_code(code: Any) -> str | None:
     return f"{echo(code)} is not a language code: write its two-letter ISO 639-1 code (en, fr, de, es, ...){near}"
 
 
-def language_problems(codes: list[str], where: Any, problems: Problems) -> None:
-    """game.yaml's `languages:`, each a code, none twice. `where(path)`: a place in game.yaml."""
+def language_problems(codes: list[str], where: Any, problems: Problems, fit: dict[str, float] | None = None) -> None:
+    """game.yaml's `languages:`, each a code, none twice, and `fit:`'s languages among them. `where(path)`: a place
+    in game.yaml."""
     for i, code in enumerate(codes):
         why = check_code(code) or (f"{code} is named twice" if code in codes[:i] else None)
         if why:
             problems.add(where(("languages", i)), why, f"languages[{i}]")
+    for code in fit or {}:
+        if code not in codes[1:]:
+            problems.add(where(("fit", code)), f"fit: {code} is not one of the game's translations "
+                         f"({', '.join(codes[1:]) or 'none: name them in `languages:`'}){did_you_mean(code, codes)}",
+                         f"fit.{code}")
 
 
 def unknown_language(code: str, codes: list[str], at: Where) -> str | None:

@@ -15,6 +15,7 @@ from pnp.model.translation.codes import unknown_language
 from pnp.model.translation.lang_files import Translation, languages_of, read_translation
 
 # the game's words a translation's game.yaml holds (docs/translating.md)
+SOURCE_NAME = "source_name"  # `names: both`: a translated card's source name, printed small under its title
 WORDS = ("name", "glossary", "icons", "setup", "credits", "data", "verbs")
 
 
@@ -72,7 +73,7 @@ def in_language(problems: list[Problem], game: Game) -> list[Problem]:
 
 def laid_over(game: Game, tr: Translation, problems: Problems) -> TranslatedGame:
     """The game with `tr`'s words in place of the source's."""
-    decks = [_deck(deck, tr) for deck in game.decks]
+    decks = [_deck(deck, tr, game.manifest.names == "both") for deck in game.decks]
     manifest = dataclasses.replace(game.manifest)
     words = tr.words.data if tr.words is not None and isinstance(tr.words.data, dict) else {}
     if tr.words is not None:
@@ -99,7 +100,7 @@ def laid_over(game: Game, tr: Translation, problems: Problems) -> TranslatedGame
                           translation=tr)
 
 
-def _deck(deck: Deck, tr: Translation) -> Deck:
+def _deck(deck: Deck, tr: Translation, both: bool) -> Deck:
     mine = tr.cards.get(deck.id, {})
     words = tr.decks.get(deck.id, {})
     doc = TranslatedDoc(deck.doc.file, deck.doc.data, deck.doc.root, deck.doc)
@@ -111,6 +112,9 @@ def _deck(deck: Deck, tr: Translation) -> Deck:
         for name, s in said.items():
             doc.overlay[(card.index, name)] = s.where
         data = {**card.data, **{name: s.text for name, s in said.items()}}
+        if both:  # `names: both`: the source's name where the translation's differs (else none printed)
+            data[SOURCE_NAME] = card.data.get("name") if "name" in said and said["name"].text != card.data.get(
+                "name") else ""
         cards.append(dataclasses.replace(card, data=data))
     spec = dataclasses.replace(deck.spec, name=words["name"].text if "name" in words else deck.spec.name,
                                instructions=words["instructions"].text if "instructions" in words else
