@@ -189,6 +189,7 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
     title = f"{game.manifest.name} {game.manifest.version}"
     laid = {deck.id: (entries, size) for deck, entries, size in prep.decks}
     cache = opts.cache if opts.cache is not None else BuildCache()
+    read: dict[Path, bytes] = {}  # the files the decks' fingerprints read, each once a build
     for step, (deck, entries, size) in enumerate(prep.decks):
         watchdog.working_on(f"drawing {deck.id}'s sheets")
         if opts.progress:
@@ -199,8 +200,8 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
                 data = Renderer(env.icons, f"{game.manifest.name}: {deck.name}", font).render(pages, marker, stamp)
                 rendered.append(RenderedFile(out_dir / f"{deck.id}{suffix}.pdf", data, pages, how, deck))
             continue
-        key = fingerprint(root, game, deck, (settings, opts.back_offset, opts.only, marker, stamp, out_dir), entries) \
-            if opts.cache is not None else str(step)  # a one-off build has nothing to reuse
+        key = fingerprint(root, game, deck, (settings, opts.back_offset, opts.only, marker, stamp, out_dir), entries,
+                          read) if opts.cache is not None else str(step)  # a one-off build has nothing to reuse
         if deck.id in cache.decks and cache.decks[deck.id][0] == key:
             _, pages, how, data = cache.decks[deck.id]
         else:
@@ -353,9 +354,11 @@ def preflight_game(root: Path, game_id: str, opts: BuildOptions, notes: list[str
     return built.preflight
 
 
-def fingerprint(root: Path, game: Game, deck: Deck, options: Any, entries: Sequence[Any] = ()) -> str:
+def fingerprint(root: Path, game: Game, deck: Deck, options: Any, entries: Sequence[Any] = (),
+                read: dict[Path, bytes] | None = None) -> str:
     """What a deck's sheets depend on: its file, its templates, the game's look, the build's options, and the
-    picture files its laid-out faces (`entries`) draw (`pnp watch`: a saved image redraws its cards)."""
+    picture files its laid-out faces (`entries`) draw (`pnp watch`: a saved image redraws its cards). `read`: the
+    files read for the other decks of this build, each read once."""
     import hashlib
 
     from pnp.layout.scene import image_paths
@@ -369,10 +372,15 @@ def fingerprint(root: Path, game: Game, deck: Deck, options: Any, entries: Seque
         files.append(game.dir / game.manifest.icons)
     if isinstance(deck.doc, SheetDoc):  # its cards are rows of a spreadsheet
         files.append(deck.doc.source)
+    read = {} if read is None else read
     for path in files:
-        h.update(path.read_bytes() if path.is_file() else b"-")
-    for font in sorted((root / "fonts").glob("*")):
-        h.update(f"{font.name}{font.stat().st_mtime_ns}".encode())
+        if path not in read:
+            read[path] = path.read_bytes() if path.is_file() else b"-"
+        h.update(read[path])
+    fonts = root / "fonts"
+    if fonts not in read:
+        read[fonts] = "".join(f"{f.name}{f.stat().st_mtime_ns}" for f in sorted(fonts.glob("*"))).encode()
+    h.update(read[fonts])
     faces = {id(face): face for front, back, _ in entries for face in (front, back) if face is not None}
     groups: set[int] = set()  # each face once (copies share it), each template's shared group once
     pictures = {p for face in faces.values() for p in image_paths(face.items, groups)}

@@ -30,14 +30,14 @@ def context_of(root: Path, files: list[Path]) -> bytes | None:
     when one of them may not be read (its load says why, and no deck is kept)."""
     out = []
     for path in files:
-        raw = _raw(root, path)
+        raw = yaml_bytes(root, path)
         if raw is None:
             return None
         out += [raw, b"\0"]
     return b"".join(out)
 
 
-def _raw(root: Path, path: Path) -> bytes | None:
+def yaml_bytes(root: Path, path: Path) -> bytes | None:
     """The bytes of a game's YAML file, or None where the load would refuse it (never a pipe opened)."""
     if unreadable(root, path, "a YAML file", bounds.FILE_BYTES) is not None:
         return None
@@ -51,7 +51,7 @@ def kept_deck(path: Path, root: Path, context: bytes | None, problems: Problems,
               read: Callable[[Problems], Deck | None]) -> Deck | None:
     """The deck of `path`, read with `read(problems)` unless this very file, in this very `context`, was read
     before: then the deck and its findings as they were."""
-    raw = _raw(root, path) if context is not None else None
+    raw = yaml_bytes(root, path) if context is not None else None
     if raw is None:
         return read(problems)
     key = (str(root), str(path), raw, context)

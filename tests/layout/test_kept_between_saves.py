@@ -54,3 +54,16 @@ def test_a_card_moved_down_a_line_is_laid_out_again_with_its_findings_at_the_new
     _, after, found = faces(project, cache)
     assert after["blink"] is not before["blink"] and after["frost-nova"] is not before["frost-nova"]
     assert next(p.where.line for p in found if "nope" in p.message) == line + 1
+
+
+def test_a_rules_file_read_before_is_kept_and_a_saved_one_read_again(project):
+    from pnp.rules.check import load_rules
+
+    rules = project / "cards/mini/rules.yaml"
+    rules.write_text("rules:\n  - {id: costs, kind: range, deck: spell, field: cost, min: 0, max: 9}\n")
+    game = load_game(project, "mini")
+    first, _ = load_rules(game)
+    assert load_rules(load_game(project, "mini"))[0] is first
+    edit(rules, "max: 9", "max: 8")
+    again, doc = load_rules(load_game(project, "mini"))
+    assert again is not first and doc.data["rules"][0]["max"] == 8
