@@ -11,18 +11,15 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import Any
 
 from pnp.core import bounds
 from pnp.core.errors import Problem, Problems
 from pnp.model.project import unreadable
 
-if TYPE_CHECKING:
-    from pnp.model.game import Deck
-
 KEPT_DECKS = 256  # deck files kept at most (the least recently read go first)
 
-_KEPT: OrderedDict[tuple, tuple[Deck | None, list[Problem]]] = OrderedDict()
+_KEPT: OrderedDict[tuple, tuple[Any, list[Problem]]] = OrderedDict()  # key -> (the Deck, its findings)
 
 
 def context_of(root: Path, files: list[Path]) -> bytes | None:
@@ -48,7 +45,7 @@ def yaml_bytes(root: Path, path: Path) -> bytes | None:
 
 
 def kept_deck(path: Path, root: Path, context: bytes | None, problems: Problems,
-              read: Callable[[Problems], Deck | None]) -> Deck | None:
+              read: Callable[[Problems], Any]) -> Any:
     """The deck of `path`, read with `read(problems)` unless this very file, in this very `context`, was read
     before: then the deck and its findings as they were."""
     raw = yaml_bytes(root, path) if context is not None else None
