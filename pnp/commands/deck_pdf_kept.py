@@ -62,19 +62,18 @@ def fingerprint(root: Path, game: Game, deck: Deck, options: Any, entries: Seque
     """What a deck's sheets depend on: its file, its templates, the game's look, the build's options, and the
     picture files its laid-out faces (`entries`) draw (`pnp watch`: a saved image redraws its cards). `read`: the
     files read for the other decks of this build, each read once."""
-    import hashlib
-
     from pnp.layout.scene import image_paths
     from pnp.layout.templates import template_files
-    from pnp.model.spreadsheets.decks import SheetDoc
-
     h = hashlib.sha1(repr(options).encode())
     files = [game.dir / "game.yaml", root / deck.doc.file, *template_files(root, deck.template),
              *template_files(root, deck.back), *(game.dir / f for f in game.manifest.data.values())]
     if game.manifest.icons:
         files.append(game.dir / game.manifest.icons)
-    if isinstance(deck.doc, SheetDoc):  # its cards are rows of a spreadsheet
-        files.append(deck.doc.source)
+    if deck.spec.cards_from is not None:  # its cards are rows of a spreadsheet (its reader imported only then)
+        from pnp.model.spreadsheets.decks import SheetDoc
+
+        if isinstance(deck.doc, SheetDoc):
+            files.append(deck.doc.source)
     read = {} if read is None else read
     for path in files:
         if path not in read:
