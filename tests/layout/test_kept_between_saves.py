@@ -67,3 +67,20 @@ def test_a_rules_file_read_before_is_kept_and_a_saved_one_read_again(project):
     edit(rules, "max: 9", "max: 8")
     again, doc = load_rules(load_game(project, "mini"))
     assert again is not first and doc.data["rules"][0]["max"] == 8
+
+
+def test_a_rebuild_after_a_save_writes_the_bytes_a_fresh_build_writes(project, tmp_path):
+    import hashlib
+
+    from pnp.commands.build import BuildCache, BuildOptions, build
+
+    cache = BuildCache()
+    build(project, "mini", BuildOptions(cache=cache, out=tmp_path / "watch"))
+    edit(project / SPELLS, "Move.", "Move twice.")  # one card saved: the others' faces kept
+    build(project, "mini", BuildOptions(cache=cache, out=tmp_path / "watch"))
+    build(project, "mini", BuildOptions(out=tmp_path / "fresh"))
+
+    def shas(folder: Path) -> dict[str, str]:
+        return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(folder.glob("*.pdf"))}
+
+    assert shas(tmp_path / "watch") and shas(tmp_path / "watch") == shas(tmp_path / "fresh")
