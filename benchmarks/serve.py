@@ -25,7 +25,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests"))
 sys.path.insert(0, str(HERE))
 
-from watch import start  # noqa: E402
+from watch import cpu_seconds, start  # noqa: E402
 
 from browser import chromium  # noqa: E402
 
@@ -39,12 +39,6 @@ RUN = """() => Number(document.querySelector('#balance').dataset.run || 0)"""
 ESTIMATE = """([run, first]) => { const rows = [...document.querySelectorAll('#balance-rows tbody tr')];
   return Number(document.querySelector('#balance').dataset.run) > run && rows.length > 0
     && rows.every(r => Number(r.cells[2].textContent) >= first); }"""
-
-
-def cpu_seconds(pid: int) -> float:
-    """User and system CPU time a process has used so far (Linux /proc)."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def main() -> None:

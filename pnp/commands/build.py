@@ -7,21 +7,24 @@ the first file is replaced, so a failed build leaves the last good output where 
 from __future__ import annotations
 
 import dataclasses
+import os
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pnp.commands.build_document import render_document
 from pnp.commands.build_preflight import painted, preflight
 from pnp.commands.built_files import RenderedFile, impose_component, printed, shift_backs, stamp_of
+from pnp.commands.deck_pdf_kept import fingerprint, kept_pdf
 from pnp.commands.print_shops import colour_said, print_shop, renderer_of
 from pnp.core import bounds, watchdog
 from pnp.core.errors import InputError, Problem, Problems, RuleError
 from pnp.layout.whole_game import LaidOutDeck, LayoutCache, Prepared, lay_out_game
-from pnp.model.game import Deck, Game, PrintSettings, load_game
+from pnp.model.game import Game, PrintSettings, load_game
 from pnp.model.project import output_folder
+from pnp.model.rulebook.source import SOURCE
 from pnp.model.schema.fields import PAPERS
 from pnp.model.translation.catalog import said
 from pnp.model.translation.translated import TranslatedGame, game_in, in_language
@@ -179,7 +182,6 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
 
     # impose + render: each deck's sheets, in memory
     pdfx = print_shop(game, opts.pdfx, opts.ink_limit)
-    Renderer = renderer_of(pdfx)
 
     rendered: list[RenderedFile] = []
     notes: list[str] = []
@@ -193,6 +195,7 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
     title = f"{game.manifest.name} {game.manifest.version}"
     laid = {deck.id: (entries, size) for deck, entries, size in prep.decks}
     cache = opts.cache if opts.cache is not None else BuildCache()
+    read: dict[Path, bytes] = {}  # the files the decks' fingerprints read, each once a build
     for step, (deck, entries, size) in enumerate(prep.decks):
         watchdog.working_on(f"drawing {deck.id}'s sheets")
         if opts.progress:
@@ -200,11 +203,12 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
         if single:
             for suffix, pages, how in impose_component(deck, entries, size, settings, paper, notes, single,
                                                        order_of(opts)):
-                data = Renderer(env.icons, f"{game.manifest.name}: {deck.name}", font).render(pages, marker, stamp)
+                data = renderer_of(pdfx)(env.icons, f"{game.manifest.name}: {deck.name}", font).render(pages, marker,
+                                                                                                   stamp)
                 rendered.append(RenderedFile(out_dir / f"{deck.id}{suffix}.pdf", data, pages, how, deck))
             continue
-        key = fingerprint(root, game, deck, (settings, opts.back_offset, opts.only, marker, stamp, out_dir), entries) \
-            if opts.cache is not None else str(step)  # a one-off build has nothing to reuse
+        options = (settings, opts.back_offset, opts.only, marker, stamp, out_dir)
+        key = fingerprint(root, game, deck, options, entries, read) if opts.cache is not None else str(step)
         if deck.id in cache.decks and cache.decks[deck.id][0] == key:
             _, pages, how, data = cache.decks[deck.id]
         else:
@@ -212,14 +216,18 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
             shift_backs(pages, opts.back_offset)
             footers(pages, title, settings.paper, settings.duplex, bool(stamp),
                     ["assembly map" if p.side == "map" else deck.name for p in pages])
-            data = Renderer(env.icons, f"{game.manifest.name}: {deck.name}", font).render(pages, marker, stamp,
-                                                                                         settings.margin)
+            draw = partial(_draw, pdfx, env.icons, f"{game.manifest.name}: {deck.name}", font, pages, marker, stamp,
+                           settings.margin)  # (the renderer imported only when a PDF is drawn)
+            data = draw() if opts.cache is not None or opts.only is not None else kept_pdf(  # a one-off build
+                root, game, f"{deck.id}\n{settings.paper}\n{out_dir}", fingerprint(root, game, deck, options, entries,
+                                                                               read), (opts.pdfx, opts.ink_limit), draw)
             cache.decks[deck.id] = (key, pages, how, data)
         rendered.append(RenderedFile(out_dir / f"{deck.id}.pdf", data, pages, how, deck))
 
     # the rulebook (cards/<game>/rulebook.md): its counts, faces and setup from this very build
     rulebook = None
-    if opts.document and not single and opts.only is None and opts.rulebook != "none":
+    if opts.document and not single and opts.only is None and opts.rulebook != "none" and \
+            os.path.lexists(game.dir / SOURCE):  # (no rulebook.md: none to make, nothing of it imported)
         # pnp watch: made again only when its source, the rules or a deck it may show has changed
         book_key = (tuple(cache.decks[d.id][0] if d.id in cache.decks else "" for *_, d in rendered), paper,
                     opts.rulebook, *((lang,) if lang else ()),  # a language's rulebook is its own
@@ -320,6 +328,11 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
                        checked)
 
 
+def _draw(pdfx: Any, icons: Any, title: str, font: str, pages: list[Page], marker: str, stamp: str,
+          margin: float) -> bytes:
+    return renderer_of(pdfx)(icons, title, font).render(pages, marker, stamp, margin)
+
+
 def _rulebook(game: Game, prep: Prepared, env: LayoutEnv, paper: tuple[float, float], opts: BuildOptions, pdfx: Any,
               key: tuple, notes: list[str]) -> bytes | None:
     """The rulebook's PDF, from the cache where nothing it is made from changed; with --force, drawn past its stale
@@ -357,40 +370,3 @@ def preflight_game(root: Path, game_id: str, opts: BuildOptions, notes: list[str
     if notes is not None:
         notes += [n for n in built.notes if "total ink at most" in n]
     return built.preflight
-
-
-def fingerprint(root: Path, game: Game, deck: Deck, options: Any, entries: Sequence[Any] = ()) -> str:
-    """What a deck's sheets depend on: its file, its templates, the game's look, the build's options, and the
-    picture files its laid-out faces (`entries`) draw (`pnp watch`: a saved image redraws its cards)."""
-    import hashlib
-
-    from pnp.layout.scene import image_paths
-    from pnp.layout.templates import template_files
-    from pnp.model.spreadsheets.decks import SheetDoc
-
-    h = hashlib.sha1(repr(options).encode())
-    files = [game.dir / "game.yaml", root / deck.doc.file, *template_files(root, deck.template),
-             *template_files(root, deck.back), *(game.dir / f for f in game.manifest.data.values())]
-    if game.manifest.icons:
-        files.append(game.dir / game.manifest.icons)
-    if isinstance(deck.doc, SheetDoc):  # its cards are rows of a spreadsheet
-        files.append(deck.doc.source)
-    if isinstance(game, TranslatedGame) and game.translation is not None:  # its words: the deck's file, templates
-        lang_dir = game.dir / "lang" / game.lang
-        files += [lang_dir / Path(deck.doc.file).name, lang_dir / "templates.yaml", lang_dir / "game.yaml"]
-    for path in files:
-        h.update(path.read_bytes() if path.is_file() else b"-")
-    for font in sorted((root / "fonts").glob("*")):
-        h.update(f"{font.name}{font.stat().st_mtime_ns}".encode())
-    faces = {id(face): face for front, back, _ in entries for face in (front, back) if face is not None}
-    groups: set[int] = set()  # each face once (copies share it), each template's shared group once
-    pictures = {p for face in faces.values() for p in image_paths(face.items, groups)}
-    for name in sorted(pictures):  # held to the project by the layout
-        try:
-            st = (root / name).stat()
-            h.update(f"{name}{st.st_size}:{st.st_mtime_ns}".encode())
-        except OSError:
-            h.update(f"{name}-".encode())
-    return h.hexdigest()
-
-

@@ -43,12 +43,24 @@ def code_stamp(module_file: str) -> str:
 def pnp_stamp() -> str:
     """pnp's own code as it is now: each source file's name, size and time (a developer's edit makes a new key)."""
     package = Path(__file__).resolve().parent.parent  # pnp/
+    found: list[tuple[tuple[str, ...], os.stat_result]] = []
+
+    def walk(folder: str, parts: tuple[str, ...]) -> None:  # (os.scandir: a third of pathlib's time, each start)
+        with os.scandir(folder) as entries:
+            for entry in entries:
+                if entry.is_dir():
+                    walk(entry.path, (*parts, entry.name))
+                elif os.path.splitext(entry.name)[1] in _CODE and entry.is_file():
+                    found.append(((*parts, entry.name), entry.stat()))
+
+    walk(str(package), ())
     h = hashlib.sha256()
-    for path in sorted(package.rglob("*")):
-        if path.suffix in (".py", ".j2", ".yaml", ".json", ".css", ".js") and path.is_file():
-            st = path.stat()
-            h.update(f"{path.relative_to(package)}:{st.st_size}:{st.st_mtime_ns}\n".encode())
+    for parts, st in sorted(found, key=lambda f: f[0]):
+        h.update(f"{'/'.join(parts)}:{st.st_size}:{st.st_mtime_ns}\n".encode())
     return h.hexdigest()
+
+
+_CODE = (".py", ".j2", ".yaml", ".json", ".css", ".js")  # the files of pnp/ that pnp_stamp reads
 
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import weakref
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 from pnp.model.game import Game
@@ -54,6 +55,17 @@ class DecksRead(dict):
     def items(self) -> Any:
         self._every()
         return super().items()
+
+    @contextmanager
+    def apart(self) -> Iterator[set[str]]:
+        """The ids read inside the block, in the set it yields once the block ends (still noted as read)."""
+        before, self._read = self._read, set()
+        got: set[str] = set()
+        try:
+            yield got
+        finally:
+            got |= self._read
+            self._read = before | self._read
 
     def taken(self) -> set[str]:
         """The ids read since the last call, and forget them."""

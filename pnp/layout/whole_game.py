@@ -18,6 +18,7 @@ from pnp.core import bounds, watchdog
 from pnp.core.errors import InputError, Problem, Problems, Where
 from pnp.core.watchdog import Overtime, time_limit
 from pnp.layout.cardtext import filled
+from pnp.layout.faces_kept import FacesKept, Kept, card_key
 from pnp.layout.fonts.families import load_families
 from pnp.layout.other_decks import decks_read
 from pnp.layout.precompile import precompile
@@ -93,6 +94,7 @@ def _icon_words(game: TranslatedGame, icons: dict) -> None:
 
 
 _STORES: weakref.WeakKeyDictionary[Game, TemplateStore] = weakref.WeakKeyDictionary()
+_GEOMETRY: weakref.WeakKeyDictionary[Game, dict[tuple, Any]] = weakref.WeakKeyDictionary()
 
 
 def template_store(game: Game) -> TemplateStore:
@@ -109,6 +111,13 @@ def template_store(game: Game) -> TemplateStore:
     return _STORES[game]
 
 
+def geometry_kept(game: Game) -> dict[tuple, Any]:
+    """Where the rules keep the templates they lay out for their geometry (pnp/rules/layouts.py), by template, decks
+    (the `Deck` objects: one read again is another) and elements: per loaded game, or, under `pnp watch` and `pnp
+    serve`, the layout cache's, kept while the shared inputs hold and emptied of a deck whose faces are made again."""
+    return _GEOMETRY.setdefault(game, {})
+
+
 def deck_context(game: Game, deck: Deck) -> dict[str, Any]:
     """What a deck's templates read besides the card: `game`, `deck`, the data tables and the game's `decks`."""
     return {"game": {"id": game.id, "name": game.manifest.name, "palette": game.manifest.palette},
@@ -117,8 +126,9 @@ def deck_context(game: Game, deck: Deck) -> dict[str, Any]:
 
 
 def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, bleed: float,
-                 problems: Problems) -> list[Entry]:
-    """Every printed face of a deck: (front, back, manifest entry), one per copy."""
+                 problems: Problems, kept: FacesKept | None = None) -> list[Entry]:
+    """Every printed face of a deck: (front, back, manifest entry), one per copy. `kept`: the faces of the last
+    layout (pnp/layout/faces_kept.py), of which each card unchanged takes its own."""
     watchdog.working_on(f"laying out {deck.id} ({deck.doc.file})")
     if deck.spec.kind == "die":
         from pnp.layout.pieces.dice import lay_out_die
@@ -154,19 +164,33 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
         if template is not None:
             precompile(template)  # compiling is not laying out: outside the time limit
     try:  # each template's fixed part, then each face, within its time (runaway loops in a template)
-        with time_limit(bounds.FACE_SECONDS):
+        with time_limit(bounds.FACE_SECONDS), base["decks"].apart() as fixed_read:  # (its fixed part may read one)
             front = CompiledTemplate(front_t, env, bleed_f, problems, base, deck.id)
             back = CompiledTemplate(back_t, env, bleed_f, problems, base, deck.id + "-back") if back_t else None
             shared_back = back.face({}, f"{deck.id} back", problems) if back and not back.uses_card else None
+        keep = kept is not None and deck.spec.cards_from is None and not fixed_read
+        last = kept.decks.get(deck.id, {}) if kept is not None and keep else None
+        now: dict[tuple, Kept] = {}
+        deck_key = (id(front_t), id(back_t), id(env), bleed_f, repr({k: v for k, v in base.items() if k != "decks"}))
         for card in deck.cards:
             ctx = {"card": filled(deck, card, problems, base, env.icons)}
             subject = f"{deck.id}/{card.id}"
-            where = partial(_place, deck, card)
-            with time_limit(bounds.FACE_SECONDS):
-                face = front.face(ctx, subject, problems, where)
-                back_face = shared_back or (back.face(ctx, subject + " back", problems, where) if back else None)
+            key = card_key(deck_key, deck, card, ctx, subject) if last is not None else ()
+            if last is not None and key in last:
+                face, back_face, found = now[key] = last[key]
+                problems.extend(found)
+            else:
+                where, own = partial(_place, deck, card), Problems()
+                with time_limit(bounds.FACE_SECONDS), base["decks"].apart() as read:
+                    face = front.face(ctx, subject, own, where)
+                    back_face = shared_back or (back.face(ctx, subject + " back", own, where) if back else None)
+                problems.extend(own.items)
+                if last is not None and not read:
+                    now[key] = (face, back_face, own.items)
             for copy in range(1, card.copies + 1):
                 out.append(Entry(face, back_face, {"component": deck.id, "id": card.id, "copy": copy}))
+        if kept is not None and last is not None:
+            kept.decks[deck.id] = now
     except Overtime as exc:  # the element that ran over is reported by the layout; the deck stops there
         if not getattr(exc, "reported", False):  # (outside any element: say it for the whole template)
             problems.add(front_t.where, f"laying out a face of this template took more than {bounds.FACE_SECONDS:g} "
@@ -208,10 +232,15 @@ class LayoutCache:
     shared: str = ""  # the shared inputs the rest was made from (see _shared_inputs)
     env: tuple[LayoutEnv, list[Problem]] | None = None
     decks: dict[str, tuple[bytes, list[Entry], list[Problem], dict[str, bytes]]] = field(default_factory=dict)
+    store: TemplateStore | None = None  # the templates, each resolved once while the shared inputs hold
+    geometry: dict[tuple, Any] = field(default_factory=dict)  # the rules' laid-out templates (geometry_kept)
+    faces: FacesKept = field(default_factory=FacesKept)  # each card's faces, for a deck laid out again
 
     def clear(self) -> None:
-        self.env = None
+        self.env, self.store = None, None
         self.decks.clear()
+        self.geometry.clear()
+        self.faces.clear()
 
 
 def lay_out_game(game: Game, bleed: float, problems: Problems, max_pieces: int = bounds.PIECES,
@@ -229,6 +258,10 @@ def lay_out_game(game: Game, bleed: float, problems: Problems, max_pieces: int =
     if cache is not None and cache.env is not None:
         env, found = cache.env
         problems.extend(found)
+        _ENVS[game] = cache.env  # the rules' geometry reads the same fonts and icons
+        if cache.store is not None:
+            _STORES[game] = cache.store
+        _GEOMETRY[game] = cache.geometry
     else:
         own = Problems()
         env = layout_env(game, own)
@@ -241,6 +274,9 @@ def lay_out_game(game: Game, bleed: float, problems: Problems, max_pieces: int =
         from pnp.layout.translated_templates import TranslatedStore
 
         problems.extend(store.found() if isinstance(store, TranslatedStore) else [])
+    if cache is not None and cache.env is not None:
+        cache.store = store
+        _GEOMETRY[game] = cache.geometry
     decks = []
     for deck in game.decks:
         if not deck.faces:  # nothing to lay out: said here, not found later as a page of no size
@@ -261,12 +297,14 @@ def lay_out_game(game: Game, bleed: float, problems: Problems, max_pieces: int =
             others = decks_read(game)
             others.taken()
             try:
-                entries = lay_out_deck(deck, game, store, env, bleed, own)
+                entries = lay_out_deck(deck, game, store, env, bleed, own, cache.faces if cache is not None else None)
             except InputError as exc:
                 problems.extend(own.items + exc.problems)
                 continue
             problems.extend(own.items)
-            if cache is not None:  # with the files of the other decks its faces read
+            if cache is not None:  # with the files of the other decks its faces read; its geometry made again too
+                for kept_key in [k for k in cache.geometry if any(d.id == deck.id for d, _ in k[1])]:
+                    del cache.geometry[kept_key]
                 read = others.taken()
                 files = {d.doc.file for d in game.decks if d.id in read and d is not deck}
                 cache.decks[key] = (text, entries, own.items, {f: _read(game.root / f) for f in files})
@@ -286,7 +324,7 @@ def _shared_inputs(game: Game, bleed: float) -> str:
     """What every deck's layout reads besides its own file: the game's other files (game.yaml, icons, data,
     images), the templates and the fonts, by name, size and time of change."""
     decks = {os.path.normpath(game.root / d.doc.file) for d in game.decks}
-    stamps = [repr(bleed)]
+    stamps = [repr(bleed), getattr(game, "lang", "")]  # a language's build keeps its own
     for folder in (game.dir, game.root / "templates", game.root / "fonts"):
         for here, subdirs, files in os.walk(folder):
             subdirs[:] = sorted(d for d in subdirs if d != "__pycache__")

@@ -15,6 +15,7 @@ from pnp.core import bounds
 from pnp.core.errors import InputError, Problems, Where, did_you_mean
 from pnp.model.card_names import named_problems, slug
 from pnp.model.data_tables import load_tables
+from pnp.model.deck_memo import context_of, kept_deck
 from pnp.model.dial_spec import DialSpec
 from pnp.model.effects.effect_steps import card_effect
 from pnp.model.effects.effect_words import EffectWords, word_problems
@@ -274,15 +275,14 @@ def _load_deck(path: Path, root: Path, problems: Problems, names: dict[str, Any]
     except InputError as exc:
         problems.extend(exc.problems)
         return None
-    return deck_from_doc(doc, problems, root, path.parent, names, verbs, words)
+    return deck_from_doc(doc, problems, root, path.parent, names, verbs, words)  # (kept: pnp/model/deck_memo.py)
 
 
 def deck_from_doc(doc: Doc, problems: Problems, root: Path | None = None, game_dir: Path | None = None,
                   names: dict[str, Any] | None = None, verbs: dict[str, Verb] | None = None,
                   words: EffectWords | None = None) -> Deck | None:
-    """A deck from its parsed file (also used on an older version of the file, from git: then a deck whose
-    cards come from a sheet has none). `names`: what a card's fields written as expressions read (`game`,
-    `data`: `card_exprs.names_of`); without them such a field finds no data table."""
+    """A deck from its parsed file (also an older version of it, from git: a deck from a sheet then has no cards).
+    `names`: what card fields written as expressions read (`game`, `data`: `card_exprs.names_of`), or no table."""
     spec, found = read(DeckFile, doc.data, doc)
     problems.extend(found)
     if spec is None:
@@ -366,10 +366,11 @@ def load_game(root: Path, game_id: str) -> Game:
     taken = {"game.yaml", "rules.yaml", *([manifest.icons] if manifest.icons else []), *manifest.decks}
     game.data, data_problems = load_tables(root, game_dir, doc, manifest.data, taken)
     names = names_of(game_id, manifest.name, manifest.palette, {name: d.data for name, d in game.data.items()})
-    verbs = game_verbs(manifest.verbs, doc.where, problems)
-    word_problems(manifest.words, doc.where, problems)
+    verbs, words = game_verbs(manifest.verbs, doc.where, problems), manifest.words
+    word_problems(words, doc.where, problems)
     language_problems(manifest.languages, doc.where, problems, manifest.fit)
     ids: dict[str, str] = {}
+    context = context_of(root, [manifest_path, *(game_dir / f for f in manifest.data.values())])
     for i, name in enumerate(manifest.decks):
         path = game_dir / name
         if outside(root, path):
@@ -379,7 +380,7 @@ def load_game(root: Path, game_id: str) -> Game:
             problems.add(doc.where(("decks", i)), f"deck file {name!r} not found in cards/{game_id}/",
                          f"decks[{i}]")
             continue
-        deck = _load_deck(path, root, problems, names, verbs, manifest.words)
+        deck = kept_deck(path, root, context, problems, lambda f: _load_deck(path, root, f, names, verbs, words))  # noqa: B023
         if deck is None:
             continue
         if deck.id in ids:

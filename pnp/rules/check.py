@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from pnp.core import bounds
 from pnp.core.errors import BySeverity, InputError, Problem, Problems, Where
+from pnp.model.deck_memo import yaml_bytes
 from pnp.model.game import Game, load_game
 from pnp.model.load import Doc, load_file
 from pnp.model.project import confined
@@ -45,6 +46,10 @@ def load_rules(game: Game) -> tuple[RulesFile, Doc | None]:
     if not path.exists():  # (a pipe or a folder is not "no rules": load_file says what it is)
         return RulesFile(), None
     confined(game.root, path, Where(f"cards/{game.id}/rules.yaml"), f"cards/{game.id}/rules.yaml")
+    raw = yaml_bytes(game.root, path)
+    key = (str(game.root), str(path), raw)
+    if raw is not None and key in _RULES:  # read before, byte for byte (pnp watch, a build's two looks)
+        return _in_language(game, *_RULES[key])
     doc = load_file(path, game.root)
     spec, found = read(RulesFile, doc.data if doc.data is not None else {}, doc)
     if spec is None:
@@ -53,9 +58,21 @@ def load_rules(game: Game) -> tuple[RulesFile, Doc | None]:
               for i, rule in enumerate(spec.rules) for key, message in rule.out_of_bounds()]
     if beyond:
         raise InputError(beyond)
+    if raw is not None:
+        _RULES[key] = (spec, doc)
+        while len(_RULES) > 16:
+            _RULES.pop(next(iter(_RULES)))
+    return _in_language(game, spec, doc)
+
+
+def _in_language(game: Game, spec: RulesFile, doc: Doc | None) -> tuple[RulesFile, Doc | None]:
+    """The rules with the setup's sentences in the game's language (the file's own spec stays as read, kept)."""
     from pnp.rules.setup_words import in_language
 
     return dataclasses.replace(spec, setup=in_language(game, spec.setup)) if spec.setup is not None else spec, doc
+
+
+_RULES: dict[tuple, tuple[RulesFile, Doc]] = {}  # rules files read, by their bytes (the last 16)
 
 
 @dataclass

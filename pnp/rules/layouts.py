@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import weakref
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -125,9 +124,6 @@ class TemplateLayout:
         return self.where
 
 
-_CACHE: weakref.WeakKeyDictionary[Game, dict[tuple, TemplateLayout]] = weakref.WeakKeyDictionary()
-
-
 def template(game: Game, name: str, elements: list[str] | None = None) -> TemplateLayout:
     """The template `name` laid out for every card of every deck that prints it (front or back); a KeyError
     naming the game's templates when no deck prints it. `elements`: lay out only these named elements (and
@@ -149,9 +145,11 @@ def deck_layout(game: Game, deck: Deck, side: str = "front", elements: list[str]
 
 
 def _laid_out(game: Game, name: str, used: list[tuple[Deck, str]], elements: list[str] | None) -> TemplateLayout:
-    cache = _CACHE.setdefault(game, {})
+    from pnp.layout.whole_game import geometry_kept
+
+    cache = geometry_kept(game)
     only = frozenset(elements) if elements is not None else None
-    key = (name, tuple((d.id, side) for d, side in used), only)
+    key = (name, tuple(used), only)
     if key not in cache:
         cache[key] = _lay_out(game, name, used, only)
     return cache[key]

@@ -8,12 +8,13 @@ game.yaml and the rulebook's own words are read; each placeholder is a warning a
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Iterator
 from typing import Any
 
 from pnp.core import bounds
 from pnp.core.errors import Problem, Where
-from pnp.model.game import Game
+from pnp.model.game import Deck, Game
 from pnp.model.load import Doc
 from pnp.model.rulebook.source import SOURCE
 
@@ -36,12 +37,18 @@ def placeholder_problems(game: Game, final: bool = False) -> list[Problem]:
             found.append(Problem(doc.where(path), f"{shown}: placeholder {m.group(0)!r} still in the text{then}",
                                  subject, severity, RULE))
 
-    for deck in game.decks:
-        for card in deck.cards:
-            for name, value in card.data.items():
-                for sub, text in strings(value, ()):
-                    report(deck.doc, ("cards", card.index, name, *sub), f"{deck.id}/{card.id}", name + _shown(sub),
-                           text)
+    for deck in game.decks:  # a deck read again is another object (pnp/model/deck_memo.py)
+        kept = _KEPT.setdefault(deck, {})
+        if (pattern.pattern, then) not in kept:
+            start = len(found)
+            for card in deck.cards:
+                for name, value in card.data.items():
+                    for sub, text in strings(value, ()):
+                        report(deck.doc, ("cards", card.index, name, *sub), f"{deck.id}/{card.id}",
+                               name + _shown(sub), text)
+            kept[(pattern.pattern, then)] = found[start:]
+        else:
+            found += kept[(pattern.pattern, then)]
     for name, doc in game.data.items():
         for sub, text in strings(doc.data, ()):
             report(doc, sub, f"{name}{_shown(sub[:-1])}", _shown(sub[-1:]).lstrip(".") or name, text)
@@ -56,6 +63,9 @@ def placeholder_problems(game: Game, final: bool = False) -> list[Problem]:
         found.append(Problem(Where(f"{game.dir.relative_to(game.root).as_posix()}/{SOURCE}", line, col),
                              f"rulebook: placeholder {word!r} still in the text{then}", game.id, severity, RULE))
     return found
+
+
+_KEPT: weakref.WeakKeyDictionary[Deck, dict[tuple[str, str], list[Problem]]] = weakref.WeakKeyDictionary()
 
 
 def _in_rulebook(game: Game, pattern: re.Pattern[str]) -> Iterator[tuple[int, int, str]]:

@@ -10,6 +10,7 @@ says is an error at the card's text: the card would print one thing and play ano
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Iterator
 from typing import Any
 
@@ -29,17 +30,26 @@ def printed_effect_problems(game: Game) -> list[Problem]:
     verbs = game_verbs(game.manifest.verbs, game.doc.where, Problems())  # (their problems: load_game's to say)
     found: list[Problem] = []
     for deck in game.decks:
-        texts = [name for name, spec in deck.spec.fields.items() if spec.type == "text" and name != "effect"]
-        for card in deck.cards:
-            if not card.effect or not texts or any("card.effect" in str(card.data.get(t) or "") for t in texts):
-                continue
-            shown = filled(deck, card, Problems())  # (what its expressions get wrong, the layout says)
-            said = " ".join(str(shown.get(t) or "") for t in texts).lower()
-            for number, where in _numbers(card.effect, verbs):
-                if not _says(said, number):
-                    found.append(_unsaid(deck, card, texts, number, where))
-                    break  # one a card: the fix is to read its text again
+        if deck not in _KEPT:  # a deck read again is another object (pnp/model/deck_memo.py): its verbs too
+            _KEPT[deck] = list(_deck_problems(deck, verbs, filled))
+        found += _KEPT[deck]
     return found
+
+
+_KEPT: weakref.WeakKeyDictionary[Deck, list[Problem]] = weakref.WeakKeyDictionary()  # what each deck was found
+
+
+def _deck_problems(deck: Deck, verbs: dict[str, Any], filled: Any) -> Iterator[Problem]:
+    texts = [name for name, spec in deck.spec.fields.items() if spec.type == "text" and name != "effect"]
+    for card in deck.cards:
+        if not card.effect or not texts or any("card.effect" in str(card.data.get(t) or "") for t in texts):
+            continue
+        shown = filled(deck, card, Problems())  # (what its expressions get wrong, the layout says)
+        said = " ".join(str(shown.get(t) or "") for t in texts).lower()
+        for number, where in _numbers(card.effect, verbs):
+            if not _says(said, number):
+                yield _unsaid(deck, card, texts, number, where)
+                break  # one a card: the fix is to read its text again
 
 
 def _numbers(steps: Any, verbs: dict[str, Any]) -> Iterator[tuple[int, str]]:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from pnp.core import bounds
@@ -276,18 +277,19 @@ def _bad_if_none(value: Any) -> Any:
     return _BAD if value is None else value
 
 
-def _fields_read(source: str) -> set[str]:
-    """The card fields an expression reads (`card.damage`, `card['damage']`)."""
+@lru_cache(maxsize=4096)
+def _fields_read(source: str) -> frozenset[str]:
+    """The card fields an expression reads (`card.damage`, `card['damage']`); each expression parsed once."""
     from jinja2 import Environment, nodes
 
     try:
         tree = Environment().parse(source)
     except Exception:  # noqa: BLE001 - its syntax is said when it is worked out
-        return set()
+        return frozenset()
     found = {n.attr for n in tree.find_all(nodes.Getattr) if isinstance(n.node, nodes.Name) and n.node.name == "card"}
     found |= {n.arg.value for n in tree.find_all(nodes.Getitem) if isinstance(n.node, nodes.Name)
               and n.node.name == "card" and isinstance(n.arg, nodes.Const) and isinstance(n.arg.value, str)}
-    return found
+    return frozenset(found)
 
 
 def every_step(steps: Any) -> Iterator[EffectStep]:

@@ -239,9 +239,10 @@ def _open_sides(p: Placement, box: tuple[float, float, float, float], front_cell
     bleed = p.face.bleed * p.scale
     full = (x - bleed, y - bleed, x + w + bleed, y + h + bleed)
     for side in range(4):
-        if any(f != box and _abuts(box, f, side) for f in front_cells) and not any(
-                o is not box and _abuts(box, o, side) for o in back_cells):
-            edges[side] = min(edges[side], full[side]) if side < 2 else max(edges[side], full[side])
+        wider = min(edges[side], full[side]) if side < 2 else max(edges[side], full[side])
+        if wider != edges[side] and any(f != box and _abuts(box, f, side) for f in front_cells) and not any(
+                o is not box and _abuts(box, o, side) for o in back_cells):  # (no wider: nothing to look for)
+            edges[side] = wider
     return edges[0], edges[1], edges[2] - edges[0], edges[3] - edges[1]
 
 
