@@ -1,8 +1,8 @@
 """The docs' reference tables, written from pnp's registries: the rule kinds in docs/rules.md (pnp/rules/kinds/),
 the verbs in docs/effects.md (pnp/model/effects/verbs.py), the extras in docs/commands.md (pyproject.toml's,
 with pnp/core/extras.py's uses) and what the reports say of each policy in docs/simulate.md (pnp/play/policies.py,
-SAID). Run `python tools/doc_tables.py` after adding or
-changing one; tests/docs/test_docs.py fails while a table in the docs is not the one made here."""
+SAID), and the scripts each bundled font draws in docs/translating.md (fonts/). Run `python tools/doc_tables.py`
+after adding or changing one; tests/docs/test_docs.py fails while a table in the docs is not the one made here."""
 
 from __future__ import annotations
 
@@ -42,12 +42,19 @@ def extras() -> str:
     return reference_table(project["optional-dependencies"])
 
 
+def font_scripts() -> str:
+    from pnp.layout.fonts.font_scripts import table
+
+    return table(DOCS.parent)
+
+
 # (the doc, what its table holds, the table made): the table sits between `<!-- WHAT: written by ... -->`
 # and `<!-- end of WHAT -->`
 TABLES: list[tuple[str, str, Callable[[], str]]] = [("rules.md", "the rule kinds", rule_kinds),
                                                     ("effects.md", "the verbs", verbs),
                                                     ("commands.md", "the extras", extras),
-                                                    ("simulate.md", "the policies' words", policy_words)]
+                                                    ("simulate.md", "the policies' words", policy_words),
+                                                    ("translating.md", "the fonts' scripts", font_scripts)]
 
 
 def markers(what: str) -> tuple[str, str]:

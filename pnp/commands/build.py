@@ -23,6 +23,8 @@ from pnp.layout.whole_game import LaidOutDeck, LayoutCache, Prepared, lay_out_ga
 from pnp.model.game import Deck, Game, PrintSettings, load_game
 from pnp.model.project import output_folder
 from pnp.model.schema.fields import PAPERS
+from pnp.model.translation.catalog import said
+from pnp.model.translation.translated import TranslatedGame, game_in, in_language
 from pnp.model.units import to_mm
 from pnp.output.impose.by_kind import impose_deck
 from pnp.output.impose.cards import Page
@@ -104,7 +106,7 @@ def prepare(root: Path, game_id: str, opts: BuildOptions) -> Prepared:
 
     # load + model: every file of the game, typed and checked
     watchdog.working_on(f"reading cards/{game_id}")
-    game = load_game(root, game_id)
+    game = game_in(load_game(root, game_id), opts.rules.lang, problems)
     settings = game.manifest.print.overridden(opts.paper, opts.duplex, opts.bleed)
     shop = vendor_of(opts)
     if shop is not None and opts.bleed:  # the shop's bleed on every face
@@ -118,7 +120,7 @@ def prepare(root: Path, game_id: str, opts: BuildOptions) -> Prepared:
         env, decks = lay_out_game(game, settings.bleed, problems, opts.max_pieces, layouts)
 
         # rules: layout's findings and the game's rules; errors stop the build unless forced
-        bad, found = split(problems.items, root, opts.final)
+        bad, found = split(in_language(problems.items, game), root, opts.final)
         if bad:
             raise InputError(bad)
         if checked:
@@ -133,6 +135,7 @@ def prepare(root: Path, game_id: str, opts: BuildOptions) -> Prepared:
     finally:
         if started is not None:
             started.close()
+    found = in_language(found, game)
     errors = [p for p in found if p.severity == "error"]
     if errors:
         raise RuleError(errors)
@@ -181,8 +184,9 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
     rendered: list[RenderedFile] = []
     notes: list[str] = []
     single = opts.layout == "single"
-    out_dir = output_folder(root, opts.out, game.id, opts.vendor or ("pdfx" if pdfx else "") or
-                            ("single" if single else ""))
+    lang = game.lang if isinstance(game, TranslatedGame) else ""  # a language's build: output/GAME/<code>/
+    out_dir = output_folder(root, opts.out and opts.out / lang, game.id, lang, opts.vendor or ("pdfx" if pdfx else "")
+                            or ("single" if single else ""))
     if single:
         settings.document = False  # the shop takes each component's file
     stamp = stamp_of(game, opts.final)
@@ -218,9 +222,9 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
     if opts.document and not single and opts.only is None and opts.rulebook != "none":
         # pnp watch: made again only when its source, the rules or a deck it may show has changed
         book_key = (tuple(cache.decks[d.id][0] if d.id in cache.decks else "" for *_, d in rendered), paper,
-                    opts.rulebook,
-                    *((game.dir / f).read_bytes() if (game.dir / f).is_file() else b"" for f in ("rulebook.md",
-                                                                                                 "rules.yaml")))
+                    opts.rulebook, *((lang,) if lang else ()),  # a language's rulebook is its own
+                    *((game.dir / f).read_bytes() if (game.dir / f).is_file() else b"" for f in (
+                        "rulebook.md", "rules.yaml", *((f"rulebook.{lang}.md",) if lang else ()))))
         if opts.cache is None or cache.rulebook is None or cache.rulebook[0] != book_key:
             cache.rulebook = (book_key, _rulebook(game, prep, env, paper, opts, pdfx, book_key, notes))
         rulebook = cache.rulebook[1]
@@ -239,6 +243,8 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
         book = "" if rulebook is None else f"The rules are in {game.id}-rulebook.pdf, built from the same files" + (
             ": a booklet; print it duplex, flipped on the short edge, fold the stack in half and staple it on the "
             "fold." if opts.rulebook == "booklet" else ".")
+        if book and lang and opts.rulebook != "booklet":
+            book = said("The rules are in {file}, built from the same files.", lang, file=f"{game.id}-rulebook.pdf")
         doc_key = (*(cache.decks[deck.id][0] for *_, deck in rendered), book, opts.stock)
         if cache.document is None or cache.document[0] != doc_key:
             cache.document = (doc_key, render_document(game, rendered, laid, counts, paper, settings, env, font,
@@ -369,6 +375,9 @@ def fingerprint(root: Path, game: Game, deck: Deck, options: Any, entries: Seque
         files.append(game.dir / game.manifest.icons)
     if isinstance(deck.doc, SheetDoc):  # its cards are rows of a spreadsheet
         files.append(deck.doc.source)
+    if isinstance(game, TranslatedGame) and game.translation is not None:  # its words: the deck's file, templates
+        lang_dir = game.dir / "lang" / game.lang
+        files += [lang_dir / Path(deck.doc.file).name, lang_dir / "templates.yaml", lang_dir / "game.yaml"]
     for path in files:
         h.update(path.read_bytes() if path.is_file() else b"-")
     for font in sorted((root / "fonts").glob("*")):

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from contextlib import AbstractContextManager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -65,14 +65,27 @@ def build_game(root: Path, game: str, request: BuildRequest, progress: Any,
         raise Refused("--ink-limit is for a PDF/X build: add --pdfx x4 (or x1a), or --vendor drivethrucards")
     if request.vendor in ("tgc", "mpc"):  # the shop takes one PNG a face: the export at its sizes
         return shop_pngs(root, game, request.vendor, out, request.pdfx or request.ink_limit, progress)
-    with paused():
-        result = run_build(root, game, BuildOptions(
-            request.paper, request.duplex, request.bleed, out, request.force, request.final, offset, only,
-            progress=progress, rules=request.rules, max_pieces=request.max_pieces, layout=request.layout,
-            rulebook="none" if request.no_rulebook else request.rulebook, stock=request.stock, pdfx=request.pdfx,
-            ink_limit=request.ink_limit,
-            vendor=request.vendor))
-    return build_report(result)
+    said = CommandOutput()
+    for lang in languages_asked(root, game, request.rules.lang):  # --lang all: each into its own folder
+        with paused():
+            result = run_build(root, game, BuildOptions(
+                request.paper, request.duplex, request.bleed, out, request.force, request.final, offset, only,
+                progress=progress, rules=replace(request.rules, lang=lang), max_pieces=request.max_pieces,
+                layout=request.layout, rulebook="none" if request.no_rulebook else request.rulebook,
+                stock=request.stock, pdfx=request.pdfx, ink_limit=request.ink_limit, vendor=request.vendor))
+        said.lines += build_report(result).lines
+    return said
+
+
+def languages_asked(root: Path, game: str, lang: str | None) -> list[str | None]:
+    """The languages `--lang` asks for: None (the source), one, or with `all` every one of the game's (the source
+    first, as None: its output stays in output/GAME/)."""
+    if lang != "all":
+        return [lang]
+    from pnp.model.game import load_game
+    from pnp.model.translation.lang_files import languages_of
+
+    return [None, *languages_of(load_game(root, game))[1:]]
 
 
 def _back_offset(root: Path, request: BuildRequest) -> tuple[float, float]:
@@ -110,7 +123,9 @@ def build_report(result: BuildResult) -> CommandOutput:
         said.err(f"preflight: {w}")
     root = result.game.root
     s = result.settings
-    said.out(f"{result.game.manifest.name}: {s.paper}, duplex {s.duplex}, bleed {s.bleed / 72 * 25.4:.1f} mm")
+    lang = getattr(result.game, "lang", "")
+    said.out(f"{result.game.manifest.name}{f' ({lang})' if lang else ''}: {s.paper}, duplex {s.duplex}, bleed "
+             f"{s.bleed / 72 * 25.4:.1f} mm")
     for f in result.files:
         rel = f.path.relative_to(root) if f.path.is_relative_to(root) else f.path
         pieces = f"{f.faces:>3} printed  ({f.grid})" if f.faces else f"the {f.grid.replace('rules', 'rulebook', 1)}"

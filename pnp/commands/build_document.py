@@ -11,6 +11,7 @@ from pnp.commands.built_files import RenderedFile, shift_backs
 from pnp.commands.print_shops import renderer_of
 from pnp.layout.template_engine import LayoutEnv
 from pnp.model.game import Game, PrintSettings
+from pnp.model.translation.catalog import said as said_in
 from pnp.model.units import to_mm
 from pnp.output.impose.cards import Page
 from pnp.output.render.footer import footers
@@ -18,7 +19,7 @@ from pnp.output.render.footer import footers
 if TYPE_CHECKING:
     from pnp.output.document.front_matter import Row
 
-def _label(component_id: str) -> str:
+def _id_label(component_id: str) -> str:
     """`happiness-meter` -> `Happiness meter` for the contents checklist (`d6` stays `d6`)."""
     words = component_id.replace("-", " ")
     return words if re.match(r"d\d", words) else words[:1].upper() + words[1:]
@@ -112,6 +113,16 @@ def checklist_rows(game: Game, rendered: list[RenderedFile], counts: dict[str, i
 
     contents = game.manifest.content()
     cards = {c.id: d.id for d in game.decks for c in d.cards}
+    lang = getattr(game, "lang", "")  # a translated game: its cards' own names, pnp's words in its language
+    named = {c.id: str(c.data["name"]) for d in game.decks for c in d.cards if c.data.get("name")} if lang else {}
+
+    def _label(cid: str) -> str:
+        return named.get(cid) or _id_label(cid)
+
+    def _stated(item: Any) -> int | str:
+        said = _stated_in(item)
+        return said_in(said, lang) if said == "not stated" else said
+
     rows: list[Row] = []
     for path, _, _, _, deck in rendered:
         parts = [sub for cid, sub in contents.items() if cid not in counts and cards.get(cid) == deck.id]
@@ -121,15 +132,15 @@ def checklist_rows(game: Game, rendered: list[RenderedFile], counts: dict[str, i
         rows.append(Row(deck.name, stated, counts[deck.id], path.name, deck.spec.kind, deck.id))
         for cid, sub in contents.items():
             if cid not in counts and cards.get(cid) == deck.id:
-                rows.append(Row(f"{_label(cid)} (a {deck.name})", _stated(sub), sub.count or 0, kind=deck.spec.kind,
-                                sub=True))
+                rows.append(Row(said_in("{card} (a {deck})", lang, card=_label(cid), deck=deck.name), _stated(sub),
+                                sub.count or 0, kind=deck.spec.kind, sub=True))
     rows += [Row(_label(cid), _stated(item), 0, kind="also", note=item.note) for cid, item in contents.items()
              if not item.printed]
     return rows
 
 
 
-def _stated(item: Any) -> int | str:
+def _stated_in(item: Any) -> int | str:
     """The rulebook column: the count the rulebook states, or "not stated"."""
     if item is None or not item.stated or item.count is None:
         return "not stated"

@@ -101,8 +101,11 @@ def _check_one(root: Path, g: str, request: CheckRequest, paused: Any, ink_notes
 
     from pnp.rules.check import check_game
 
+    every = request.rules.lang == "all"
     with paused():
-        checked = check_game(root, g, request.rules)
+        checked = check_game(root, g, replace(request.rules, lang=None) if every else request.rules)
+    if every:  # each other language: what its translation adds to the source's findings
+        checked.problems.extend(_other_languages(root, g, request, checked.problems))
     checked.problems.extend(_engine_problems(checked.game))  # what pnp's engine cannot play, before any game
     if not checked.errors:  # a game that breaks its rules is not played: its balance can wait
         from pnp.play.balance_kept import kept_findings
@@ -122,6 +125,25 @@ def _check_one(root: Path, g: str, request: CheckRequest, paused: Any, ink_notes
                 found = preflight_game(root, g, replace(request.build, paper=on), ink_notes)
             checked.problems.extend(p for p in found if p not in checked.problems)  # once, if on both
     return checked
+
+
+def _other_languages(root: Path, g: str, request: CheckRequest, found: list) -> list:
+    """`--lang all`: every language but the source checked, each problem that is not the source's own."""
+    from dataclasses import replace
+
+    from pnp.core.errors import InputError
+    from pnp.model.game import load_game
+    from pnp.model.translation.lang_files import languages_of
+    from pnp.rules.check import check_game
+
+    out: list = []
+    for code in languages_of(load_game(root, g))[1:]:
+        try:
+            problems = check_game(root, g, replace(request.rules, lang=code)).problems
+        except InputError as exc:
+            problems = exc.problems
+        out += [p for p in problems if p not in found and p not in out]
+    return out
 
 
 def _engine_problems(game: Any) -> list:

@@ -81,6 +81,7 @@ app.command("calibrate")(cli_print.calibrate)
 app.command("new")(cli_project.new)
 app.command("schema")(cli_project.schema)
 app.command("import")(cli_project.import_cmd)
+app.command("translate")(cli_project.translate)
 for _info in app.registered_commands:  # `pnp --help` lists each command's first sentence whole (click cuts at 45)
     _info.short_help = first_sentence(_info.callback.__doc__ if _info.callback else None)
 

@@ -12,6 +12,7 @@ from pnp.commands.options import (
     SETUP_FORMATS,
     SIMULATE_FORMATS,
     Choice,
+    Lang,
     NoCustomRules,
     NoGameCode,
     Paper,
@@ -108,12 +109,13 @@ def watch(
     final: Annotated[bool, typer.Option("--final", help="print run: no stamp, no placeholder")] = False,
     no_custom_rules: NoCustomRules = False,
     rule_timeout: RuleTimeout = RULE_SECONDS,
+    lang: Lang = None,
 ) -> None:
     """Rebuild GAME whenever its YAML, templates, fonts or images change (Ctrl-C to stop)."""
     from pnp.commands.live_command import watch_command
     from pnp.rules.check import CheckOptions
 
-    rules = CheckOptions(not no_custom_rules, rule_timeout)
+    rules = CheckOptions(not no_custom_rules, rule_timeout, lang=lang)
     run(lambda: watch_command(project_root(), game, paper, final, rules, typer.echo), written=False)
 
 

@@ -18,6 +18,7 @@ from pnp.commands.options import (
     Choice,
     Duplex,
     InkLimitOption,
+    Lang,
     Layout,
     NoCustomRules,
     NoGameCode,
@@ -59,14 +60,15 @@ def build(
     pdfx: Pdfx = None,
     ink_limit: InkLimitOption = None,
     vendor: Shop = None,
+    lang: Lang = None,
 ) -> None:
-    """Render every component of GAME into output/GAME/."""
+    """Render every component of GAME into output/GAME/ (a language other than the source: output/GAME/LANG/)."""
     from pnp.commands.build_command import BuildRequest, build_game
     from pnp.rules.check import CheckOptions
 
     request = BuildRequest(paper, duplex, not no_bleed, out, force, final, back_offset, printer, changed_since,
-                           CheckOptions(not no_custom_rules, rule_timeout), max_pieces, layout, rulebook, stock,
-                           pdfx, ink_limit, vendor, no_rulebook)
+                           CheckOptions(not no_custom_rules, rule_timeout, lang=lang), max_pieces, layout, rulebook,
+                           stock, pdfx, ink_limit, vendor, no_rulebook)
     run(lambda: build_game(project_root(), game, request, progress_bar(), collector_paused))
 
 
@@ -88,12 +90,14 @@ def check(
     pdfx: Pdfx = None,
     ink_limit: InkLimitOption = None,
     vendor: Shop = None,
+    lang: Lang = None,
 ) -> None:
     """Check GAME against its rules: exit 0 clean, 1 rule errors, 2 bad input (with --all: the worst game)."""
     from pnp.commands.check_games import CheckRequest, PrintCheck, check_command
     from pnp.rules.check import CheckOptions
 
-    request = CheckRequest(CheckOptions(not no_custom_rules, rule_timeout), setup_file, None, collector_paused)
+    request = CheckRequest(CheckOptions(not no_custom_rules, rule_timeout, lang=lang), setup_file, None,
+                           collector_paused)
     printed = PrintCheck(print_, paper, duplex, final, layout, pdfx, ink_limit, vendor)
     run(lambda: check_command(project_root, game, all_games, strict, fmt, request, printed), written=False)
 
@@ -125,12 +129,13 @@ def export(
     base_url: Annotated[str | None, typer.Option(help="tts: the web address the images will be served from "
                                                  "(default: links relative to the folder)")] = None,
     no_custom_rules: NoGameCode = False,
+    lang: Lang = None,
 ) -> None:
     """Export faces as PNGs (300 dpi, with bleed; --vendor for exact pixel sizes) or for Tabletop Simulator."""
     from pnp.commands.export_command import export_game
 
     progress = progress_bar()
-    run(lambda: export_game(project_root(), game, to, vendor, only, out, base_url, progress))
+    run(lambda: export_game(project_root(), game, to, vendor, only, out, base_url, progress, lang))
 
 
 def calibrate(

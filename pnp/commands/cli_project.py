@@ -60,3 +60,20 @@ def import_cmd(
 
     run(lambda: import_command(project_root(), sheet, deck, game, template, out, header_row, add_icons),
         written=False)
+
+
+def translate(
+    game: Annotated[str, typer.Argument(help="game id", autocompletion=complete_game)],
+    lang: Annotated[str, typer.Option("--lang", help="the language to translate into (fr, de, ...)")],
+    export: Annotated[bool, typer.Option("--export", help="write the translators' XLIFF file, with each string's "
+                                         "context, into output/GAME/translate/")] = False,
+    import_file: Annotated[Path | None, typer.Option("--import", help="read a translated XLIFF file back into "
+                                                     "cards/GAME/lang/LANG/")] = None,
+    refresh: Annotated[bool, typer.Option("--refresh", help="stamp every entry with the source it translates now")]
+    = False,
+    out: Annotated[Path | None, typer.Option(help="--export: the folder (default: output/GAME/translate)")] = None,
+) -> None:
+    """Translators' files out and in, and stamps of the sources they translate (docs/translating.md)."""
+    from pnp.commands.translate_command import translate_command
+
+    run(lambda: translate_command(project_root(), game, lang, export, import_file, refresh, out))

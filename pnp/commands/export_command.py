@@ -13,15 +13,26 @@ if TYPE_CHECKING:
     from pnp.commands.build import BuildOptions
 
 
-def faces_only() -> BuildOptions:
+def faces_only(lang: str | None = None) -> BuildOptions:
     from pnp.commands.build import BuildOptions
     from pnp.rules.check import CheckOptions
 
-    return BuildOptions(rules=CheckOptions(custom=False))
+    return BuildOptions(rules=CheckOptions(custom=False, lang=lang))
 
 
 def export_game(root: Path, game: str, to: str, vendor: str | None, only: str | None, out: Path | None,
-                base_url: str | None, progress: Any) -> CommandOutput:
+                base_url: str | None, progress: Any, lang: str | None = None) -> CommandOutput:
+    """`pnp export`, in each language `--lang` asks for (a language other than the source: output/GAME/LANG/...)."""
+    from pnp.commands.build_command import languages_asked
+
+    said = CommandOutput()
+    for code in languages_asked(root, game, lang):
+        said.lines += _export_one(root, game, to, vendor, only, out, base_url, progress, code).lines
+    return said
+
+
+def _export_one(root: Path, game: str, to: str, vendor: str | None, only: str | None, out: Path | None,
+                base_url: str | None, progress: Any, lang: str | None) -> CommandOutput:
     import dataclasses
 
     from pnp.commands.build import prepare
@@ -34,7 +45,7 @@ def export_game(root: Path, game: str, to: str, vendor: str | None, only: str | 
         raise Refused("--vendor is for --to png (one image per face at the vendor's sizes)")
     if base_url is not None and to != "tts":
         raise Refused("--base-url is for --to tts (the addresses Tabletop Simulator loads images from)")
-    prep = prepare(root, game, faces_only())
+    prep = prepare(root, game, faces_only(lang))
     ids = {d.id for d, _, _ in prep.decks}
     chosen = set(only.split(",")) if only else None
     if chosen and chosen - ids:
@@ -42,7 +53,8 @@ def export_game(root: Path, game: str, to: str, vendor: str | None, only: str | 
         raise PnpError([Problem(None, f"--only: no component {', '.join(missing)} "
                                       f"(components: {', '.join(sorted(ids))}){did_you_mean(missing[0], ids)}")])
     prep = dataclasses.replace(prep, decks=[d for d in prep.decks if chosen is None or d[0].id in chosen])
-    target = output_folder(root, out, game, vendor or to)
+    code = getattr(prep.game, "lang", "")  # another language's: output/GAME/LANG/png
+    target = output_folder(root, out and out / code, game, code, vendor or to)
     if to == "png":  # every deck asked for: leave out what the vendor does not print; named: refuse it
         result = export_png(prep, target, vendor, skip=chosen is None, progress=progress)
     else:

@@ -156,6 +156,8 @@ def complete_printer(ctx: click.Context, incomplete: str) -> list[str]:
 # the engine's defaults (pnp.core.bounds.RULE_SECONDS and PIECES), without importing it for --help
 RULE_SECONDS = 10.0
 PIECES = 20_000
+Lang = Annotated[str | None, typer.Option("--lang", help="a language of the game (fr: into output/GAME/fr/), or all "
+                                                       "(default: the game's source language)")]
 NoCustomRules = Annotated[bool, typer.Option(
     "--no-custom-rules", help="skip the game's Python rules (they are code that runs: for untrusted changes)")]
 RuleTimeout = Annotated[float, typer.Option(min=0.1, max=3600, help="seconds each custom rule may run")]

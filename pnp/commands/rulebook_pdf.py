@@ -35,7 +35,9 @@ def rulebook_pdf(game: Game, decks: list[Any], env: LayoutEnv, paper: tuple[floa
     from pnp.output.document.book_pages import render_rulebook
 
     look = Look(env, f"{game.manifest.name}: rules", pdfx)
-    return kept_pages(game.id, (paper, booklet, pdfx is not None), lambda pages: render_rulebook(
+    lang = getattr(game, "lang", "")  # a translated game's pages are its own
+    layout = (paper, booklet, pdfx is not None, *((lang,) if lang else ()))
+    return kept_pages(game.id, layout, lambda pages: render_rulebook(
         flow, look, game.manifest.name, game.manifest.version, paper, booklet, pdfx, cover_of(game, decks), pages))
 
 

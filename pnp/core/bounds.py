@@ -16,6 +16,11 @@ REVISION_BYTES = 64 * 1024 * 1024  # a game's files at a git revision (`pnp simu
 # tables and Python, not its art
 REVISION_FILES = 10_000  # ... and at most this many of them
 YAML_DEPTH = 64  # nesting of mappings and lists (the deepest bundled table nests 6)
+LANGUAGES = 40  # languages a game names (`languages:` of game.yaml)
+LANG_FILES = 500  # files of one language's folder (cards/<game>/lang/<code>/): one per deck file, and two more
+LANG_TEXT = 20_000  # characters of one translated string (a long rules card is 1,000)
+XLIFF_BYTES = 16 * 1024 * 1024  # an XLIFF file `pnp translate --import` reads (a whole game's is about 200 kB)
+XLIFF_UNITS = 50_000  # its strings
 YAML_NODES = 600_000  # values in one file once aliases are expanded (an alias bomb expands past it at once)
 
 # a build

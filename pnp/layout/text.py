@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -144,6 +145,7 @@ class Style:
     color: RGB
     term_color: RGB
     icon_color: RGB | None
+    wrap: Callable[..., list[list[tuple[list[Word], float]]] | None] | None = None  # a language's hyphenating wrap
 
 
 def _unit_width(word: Word, family: Family) -> float:
@@ -302,7 +304,7 @@ def _with_fallbacks(word: Word, family: Family) -> Word:
 
 
 def _attempt(paragraphs, units, style, w, h, size, leading, para_gap):
-    wrapped = _wrap(paragraphs, units, style.family, size, w)
+    wrapped = (style.wrap or _wrap)(paragraphs, units, style.family, size, w)
     if wrapped is None:
         return None
     n_lines = sum(len(p) for p in wrapped)

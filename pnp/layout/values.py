@@ -36,6 +36,8 @@ class LayoutEnv:
     term_color: str | None
     placeholders: re.Pattern[str] | None = None  # unfinished text, printed in a loud highlight
     data_docs: dict[str, Doc] = field(default_factory=dict)  # the game's data tables with their places (grids)
+    lang: str = ""  # the game's language, where it is not its source's (pnp's own words: catalog.py)
+    fit: float = 1.0  # how far below `min_size` its texts may shrink (game.yaml `fit:` for the language)
 
 
 WhereOf = Callable[..., Where]  # a card field's name (and a path inside it) -> its place in the deck file

@@ -28,6 +28,7 @@ from pnp.layout.text import glossary_pattern, placeholder_pattern
 from pnp.model.game import Deck, Game, PrintSettings
 from pnp.model.load import display_path
 from pnp.model.project import OUTSIDE, outside
+from pnp.model.translation.translated import TranslatedGame
 
 _ENVS: weakref.WeakKeyDictionary[Game, tuple[LayoutEnv, list[Problem]]] = weakref.WeakKeyDictionary()
 
@@ -65,10 +66,30 @@ def _read_env(game: Game, problems: Problems) -> LayoutEnv:
                 icons = IconSet(load_icons(path, game.root, problems), display_path(path, game.root))
             except InputError as exc:
                 problems.extend(exc.problems)
+    if isinstance(game, TranslatedGame):  # the icons' meanings in the game's language (lang/<code>/game.yaml)
+        _icon_words(game, icons)
+        from pnp.layout.fonts.font_scripts import script_problem
+
+        files = [f for fam in m.fonts.values() for f in (fam.regular, fam.bold, fam.italic, fam.bold_italic,
+                                                             *fam.fallback) if f]
+        at = game.doc.where(("languages", m.languages.index(game.lang)))
+        refused = script_problem(game.root, game.lang, files, at)
+        if refused is not None:
+            problems.extend([refused])
     terms = [(t, [t + "s"]) if isinstance(t, str) else (t.term, t.forms or [t.term + "s"])
              for t in m.glossary.terms]
     return LayoutEnv(game.root, game.dir, families, m.palette, icons, glossary_pattern(terms),
-                     m.glossary.style, m.glossary.color, placeholder_pattern(m.placeholders), dict(game.data))
+                     m.glossary.style, m.glossary.color, placeholder_pattern(m.placeholders), dict(game.data),
+                     *((game.lang, m.fit.get(game.lang, 1.0)) if isinstance(game, TranslatedGame) else ()))
+
+
+def _icon_words(game: TranslatedGame, icons: dict) -> None:
+    words = game.translation.words if game.translation else None
+    said = words.data.get("icons") if words is not None and isinstance(words.data, dict) else None
+    for name, value in (said or {}).items() if isinstance(said, dict) else ():
+        text = value.get("description") if isinstance(value, dict) else value
+        if name in icons and isinstance(text, str):
+            icons[name] = dataclasses.replace(icons[name], description=text)
 
 
 _STORES: weakref.WeakKeyDictionary[Game, TemplateStore] = weakref.WeakKeyDictionary()
@@ -77,7 +98,14 @@ _STORES: weakref.WeakKeyDictionary[Game, TemplateStore] = weakref.WeakKeyDiction
 def template_store(game: Game) -> TemplateStore:
     """The game's templates, each resolved once per loaded game: its layout and its rules read the same."""
     if game not in _STORES:
-        _STORES[game] = TemplateStore(game.root)
+        if isinstance(game, TranslatedGame) and game.source is not None and game.translation is not None:
+            from pnp.layout.translated_templates import TranslatedStore
+
+            _STORES[game] = TranslatedStore(game.root, game.lang, game.translation.templates,
+                                            template_store(game.source), game.translation.template_vars,
+                                            game.manifest.names == "both")
+        else:
+            _STORES[game] = TemplateStore(game.root)
     return _STORES[game]
 
 
@@ -209,6 +237,10 @@ def lay_out_game(game: Game, bleed: float, problems: Problems, max_pieces: int =
             cache.shared, cache.env = shared, (env, own.items)
     problems.raise_if_errors()
     store = template_store(game)
+    if isinstance(game, TranslatedGame):  # a language's templates.yaml, every entry checked
+        from pnp.layout.translated_templates import TranslatedStore
+
+        problems.extend(store.found() if isinstance(store, TranslatedStore) else [])
     decks = []
     for deck in game.decks:
         if not deck.faces:  # nothing to lay out: said here, not found later as a page of no size

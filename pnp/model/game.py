@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from pnp.core import bounds
-from pnp.core.errors import InputError, Problem, Problems, Where, did_you_mean
+from pnp.core.errors import InputError, Problems, Where, did_you_mean
+from pnp.model.card_names import named_problems, slug
 from pnp.model.data_tables import load_tables
 from pnp.model.dial_spec import DialSpec
 from pnp.model.effects.effect_steps import card_effect
@@ -25,6 +25,7 @@ from pnp.model.project import OUTSIDE, check_game_id, confined, no_game, outside
 from pnp.model.schema.fields import PAPERS, FieldSpec, Id, Length, card_hints, field_problems
 from pnp.model.schema.kinds import Kind
 from pnp.model.schema.reader import Check, Reader, read
+from pnp.model.translation.codes import language_problems
 from pnp.model.units import MM, is_colour_code, palette_colour
 
 _HEX_JSON = {"type": "string", "pattern": "^#([0-9a-fA-F]{3,4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$"}
@@ -140,6 +141,11 @@ class Manifest:
         default_factory=lambda: ["[NAME PENDING]", "TODO", "TBD", "???", "XXX"])
     verbs: dict[str, GameVerb] = field(default_factory=dict)  # the game's own verbs for its cards' effects
     words: EffectWords = field(default_factory=EffectWords)  # how the effects' sentences say places and names
+    languages: Annotated[list[str], Check(le=bounds.LANGUAGES)] = field(default_factory=list)  # [en, fr, de]:
+    # ISO 639-1 codes, the source first; each other's words in lang/<code>/ (docs/translating.md)
+    names: Literal["translated", "both"] = "translated"  # both: the source's name printed small under a title
+    fit: dict[str, Annotated[float, Check(ge=0.5, le=1.0)]] = field(default_factory=dict)  # a language -> how far
+    # below its `min_size` a text may shrink in it (0.85: to 85 %), for the languages that run long
 
 
 @dataclass(repr=False, eq=False)
@@ -261,10 +267,6 @@ def read_card(hints: dict[str, tuple[Any, bool, Any]], raw: Any, reader: Reader,
     return None if typos is not None or bad_field else data
 
 
-def slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
-
-
 def _load_deck(path: Path, root: Path, problems: Problems, names: dict[str, Any], verbs: dict[str, Verb],
                words: EffectWords) -> Deck | None:
     try:
@@ -332,19 +334,8 @@ def deck_from_doc(doc: Doc, problems: Problems, root: Path | None = None, game_d
         data["id"] = card_id
         cards.append(Card(card_id, spec.copies if copies is None else copies, data,
                           place.where(("cards", i)), i, effect))
-    problems.extend(_named(reader.problems, raws) if place is doc else cell_problems(place, reader.problems))
+    problems.extend(named_problems(reader.problems, raws) if place is doc else cell_problems(place, reader.problems))
     return Deck(spec.id, spec.name, spec.template, spec.back, cards, place, spec)
-
-
-def _named(problems: list[Problem], raw: list[Any]) -> list[Problem]:
-    """A card's problems name it by its place and its id (or name): `cards[13] (blueprints).cost`."""
-    out = []
-    for p in problems:
-        m = re.match(r"cards\[(\d+)\]", p.subject)
-        card = raw[int(m.group(1))] if m and int(m.group(1)) < len(raw) else None
-        name = str(card.get("id") or slug(str(card.get("name") or ""))) if isinstance(card, dict) else ""
-        out.append(dataclasses.replace(p, subject=f"{m.group(0)} ({name}){p.subject[m.end():]}") if m and name else p)
-    return out
 
 
 def load_game(root: Path, game_id: str) -> Game:
@@ -377,6 +368,7 @@ def load_game(root: Path, game_id: str) -> Game:
     names = names_of(game_id, manifest.name, manifest.palette, {name: d.data for name, d in game.data.items()})
     verbs = game_verbs(manifest.verbs, doc.where, problems)
     word_problems(manifest.words, doc.where, problems)
+    language_problems(manifest.languages, doc.where, problems, manifest.fit)
     ids: dict[str, str] = {}
     for i, name in enumerate(manifest.decks):
         path = game_dir / name

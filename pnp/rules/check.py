@@ -7,6 +7,7 @@ the built-in warnings (placeholders).
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -52,7 +53,9 @@ def load_rules(game: Game) -> tuple[RulesFile, Doc | None]:
               for i, rule in enumerate(spec.rules) for key, message in rule.out_of_bounds()]
     if beyond:
         raise InputError(beyond)
-    return spec, doc
+    from pnp.rules.setup_words import in_language
+
+    return dataclasses.replace(spec, setup=in_language(game, spec.setup)) if spec.setup is not None else spec, doc
 
 
 @dataclass
@@ -61,6 +64,7 @@ class CheckOptions:
     custom: bool = True  # run the game's Python rules (`--no-custom-rules` for an untrusted change)
     rule_seconds: float = bounds.RULE_SECONDS  # each custom rule's time (`--rule-timeout`)
     final: bool = False  # a --final build: placeholders are errors
+    lang: str | None = None  # the language checked or built (`--lang fr`); None: the game's source language
 
 
 def start_custom_rules(game: Game, opts: CheckOptions) -> Started | None:
@@ -141,21 +145,27 @@ def split(problems: list[Problem], root: Path | None = None, final: bool = False
 
 def check_game(root: Path, game_id: str, opts: CheckOptions | None = None) -> Checked:
     from pnp.layout.whole_game import lay_out_game
+    from pnp.model.translation.coverage import coverage_problems
+    from pnp.model.translation.translated import TranslatedGame, game_in, in_language
     from pnp.rules.rulebook_flow import rulebook_flow
 
-    game = load_game(root, game_id)
+    lang_found = Problems()
+    game = game_in(load_game(root, game_id), (opts or CheckOptions()).lang, lang_found)
     started = start_custom_rules(game, opts or CheckOptions())
     try:
-        problems = Problems()
+        problems = lang_found
         env, decks = lay_out_game(game, game.manifest.print.bleed, problems)
         if not problems.errors:  # the rulebook (if any): its names and counts against what the build prints
             made = rulebook_flow(game, decks, env)
             problems.extend(made[1] if made else [])
         bad, found = split(problems.items, root)
         if bad:
-            raise InputError(bad)
+            raise InputError(in_language(bad, game))
         spec, _ = load_rules(game)
-        return Checked(game, found + rule_problems(game, opts, started), tuple(spec.strict_ignores))
+        found += rule_problems(game, opts, started)
+        if isinstance(game, TranslatedGame):  # what is said of the translation itself: missing, stale, glossary
+            found += coverage_problems(game)
+        return Checked(game, in_language(found, game), tuple(spec.strict_ignores))
     finally:
         if started is not None:
             started.close()

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pnp.core.errors import InputError, Problem, Problems
+from pnp.core.errors import InputError, Problem, Problems, Where
 from pnp.layout.rulebook.flow import Faces, Flow
 from pnp.layout.template_engine import LayoutEnv
 from pnp.model.game import Game
@@ -28,12 +28,24 @@ def rulebook_flow(game: Game, decks: list[Any], env: LayoutEnv, replay: Replay |
     it the example is left out, with a warning)."""
     from pnp.layout.rulebook.blocks import lay_out_rulebook
     from pnp.model.rulebook.source import read_rulebook
+    from pnp.model.translation.translated import TranslatedGame
     from pnp.rules.setup_view import setup_view
 
-    book = read_rulebook(game.root, game.dir)
+    problems = Problems()
+    lang = game.lang if isinstance(game, TranslatedGame) else ""
+    book = read_rulebook(game.root, game.dir, lang) if lang else None
+    if lang and book is not None:  # its live blocks and expressions as the source's
+        from pnp.model.translation.rulebook_words import rulebook_problems
+
+        source = read_rulebook(game.root, game.dir)
+        problems.extend(rulebook_problems(source, book, lang) if source is not None else [])
+    elif lang and (game.dir / "rulebook.md").is_file():
+        problems.add(Where(f"{game.dir.relative_to(game.root).as_posix()}/rulebook.md"), f"{lang}: no "
+                     f"rulebook.{lang}.md: the rulebook is printed in the source's language; translate it into "
+                     f"rulebook.{lang}.md", "rulebook", severity="warning", rule="translation")
+    book = book or read_rulebook(game.root, game.dir)
     if book is None:
         return None
-    problems = Problems()
     try:
         setup = setup_view(game)
     except InputError as exc:  # the setup itself is bad: `pnp check` says so where it is

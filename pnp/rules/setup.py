@@ -252,4 +252,6 @@ def setup_of(game: Game) -> GameSetup | None:
     spec, problems = read(RulesFile, doc.data if doc.data is not None else {}, doc)
     if spec is None:
         raise InputError(problems)
-    return GameSetup(game, spec.setup, doc) if spec.setup is not None else None
+    from pnp.rules.setup_words import in_language
+
+    return GameSetup(game, in_language(game, spec.setup), doc) if spec.setup is not None else None

@@ -11,6 +11,7 @@ from pnp.core.errors import InputError
 from pnp.layout.expr import truthy
 from pnp.layout.rulebook.flow import SetupView
 from pnp.model.game import Game
+from pnp.model.translation.catalog import said as said_in
 from pnp.rules.setup_expr import Expressions, Locator, choose, resolve_tables
 from pnp.rules.setup_tracks import said_start, track_card
 from pnp.rules.spec import Step
@@ -30,7 +31,8 @@ def setup_view(game: Game) -> SetupView | None:
     steps: list[str] = []
     by_players: list[tuple[str, list[Any]]] = []
     if spec.shuffle:
-        steps.append("Shuffle each deck: " + ", ".join(names_of.get(d, d) for d in spec.shuffle) + ".")
+        steps.append(said_in("Shuffle each deck: {decks}.", getattr(game, "lang", ""),
+                             decks=", ".join(names_of.get(d, d) for d in spec.shuffle)))
 
     deals = {n: gs.deal(n) for n in players}  # what `pnp setup` deals (seed 0, the first options)
 

@@ -58,12 +58,20 @@ class TextEl(ElementBase):
             raise Skip
         style, size, min_size, leading, gap, glossary, base, align, valign, upper = at.once(
             placed, ev, "text", TEXT_KEYS, lambda: text_params(ev, at.t.text, at.env))
+        if at.env.lang:  # a translated game: its language's hyphenation and shrink-to-fit
+            from pnp.layout.hyphenate import in_language
+
+            style, min_size = in_language(style, min_size, at.env)
         text = str(value)
         field = self.field or field_of(self.text)
         try:
             paragraphs = parse(text, glossary, at.env.term_style, at.env.icons, base, upper)
             check_coverage(paragraphs, style.family, text)
         except MarkupError as exc:
+            if at.env.lang:  # a translated card: a font of fonts/ that has the character, if one does
+                from pnp.layout.fonts.font_scripts import suggested
+
+                exc = MarkupError(f"{exc}{suggested(at.env.root, str(exc))}")
             if field and card_where:  # the mistake is in the card's text: point there
                 problems.add(card_where(field), f"{field}: {exc}", subject)
                 return []

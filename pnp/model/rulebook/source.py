@@ -163,10 +163,11 @@ def _parser() -> Any:
     return MarkdownIt("commonmark", {"html": False}).enable("table").use(pnp_plugin)  # raw HTML stays text
 
 
-def read_rulebook(root: Path, game_dir: Path) -> Rulebook | None:
-    """The game's rulebook.md as blocks, or None when it has none. It is read as every game file is (inside the
-    project, a regular file: a named pipe is refused by name, within `bounds.FILE_BYTES`)."""
-    path = game_dir / SOURCE
+def read_rulebook(root: Path, game_dir: Path, lang: str = "") -> Rulebook | None:
+    """The game's rulebook.md (in a language other than the source: rulebook.<lang>.md) as blocks, or None when it
+    has none. It is read as every game file is (inside the project, a regular file: a named pipe is refused by name,
+    within `bounds.FILE_BYTES`)."""
+    path = game_dir / (f"rulebook.{lang}.md" if lang else SOURCE)
     rel = path.relative_to(root).as_posix()
     if not os.path.lexists(path):
         return None

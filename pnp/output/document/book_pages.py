@@ -27,6 +27,7 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from pnp.core import bounds, watchdog
 from pnp.core.errors import InputError, Problem, Where
 from pnp.layout.rulebook import flow as rb
+from pnp.model.translation.catalog import said
 from pnp.model.units import MM
 from pnp.output.document.book_index import SEEN, PageList, Watch
 from pnp.output.document.book_keep import Together
@@ -66,7 +67,8 @@ class _Doc(BaseDocTemplate):
         canv.drawCentredString(w / 2, h - 50 * MM, self.name)
         canv.setFillColorRGB(1, 1, 1)
         canv.setFont(look.body.face("regular").name, 13)
-        canv.drawCentredString(w / 2, h - 64 * MM, f"Rules · version {self.version}")
+        canv.drawCentredString(w / 2, h - 64 * MM, said("Rules · version {version}", self.look.env.lang,
+                                                        version=self.version))
         if self.facts:
             canv.setFont(look.body.face("regular").name, 15)
             canv.drawCentredString(w / 2, h - 80 * MM, self.facts)
@@ -233,7 +235,8 @@ def render_rulebook(flow: list[rb.Flow], look: Look, name: str, version: str, pa
                                                  ("TOPPADDING", (0, 0), (-1, -1), 1),
                                                  ("BOTTOMPADDING", (0, 0), (-1, -1), 1)]))
     story: list[Flowable] = [*_cover_faces(look, cover[1], doc), NextPageTemplate("page"), PageBreak(),
-                             Paragraph("In this book", st["1"]), toc, PageBreak()]  # the cover, then the contents
+                             Paragraph(said("In this book", look.env.lang), st["1"]), toc,
+                             PageBreak()]  # the cover, then the contents
     for item in flow:
         mark = max(len(story) - 3, 0)  # what this item adds, or wraps of what came before it
         _story(story, item, look, st, doc.width)

@@ -15,6 +15,7 @@ from pnp.layout.fonts.families import Family
 from pnp.layout.scene import Label, Line, Rect, Text
 from pnp.layout.text import Style, fit, parse
 from pnp.model.game import Game, PrintSettings
+from pnp.model.translation.catalog import said
 from pnp.model.units import MM
 from pnp.output.impose.cards import Page
 from pnp.output.packing.pads import sheet_sides
@@ -75,28 +76,30 @@ def front_matter(game: Game, paper: tuple[float, float], s: PrintSettings, famil
     the cover (when they are built)."""
     pw, ph = paper
     m = game.manifest
+    lang = getattr(game, "lang", "")  # pnp's own words in the game's language (pnp/model/translation/catalog/)
     left, right = s.margin + 8 * MM, pw - s.margin - 8 * MM
     band = 52 * MM
     cover: list[Any] = [
         Rect(s.margin, s.margin, pw - 2 * s.margin, band, HULL, None, 0),
         Label(pw / 2, s.margin + 24 * MM, m.name, 28, (0.91, 0.70, 0.23), "center"),
-        Label(pw / 2, s.margin + 34 * MM, f"Print-and-play edition · version {m.version}", 12, (1, 1, 1), "center"),
-        Label(pw / 2, s.margin + 43 * MM, "This file, in order: this sheet (the contents, then how to print and "
-              "build), then every component, each sheet followed by its back or by a blank page.", 8,
+        Label(pw / 2, s.margin + 34 * MM, said("Print-and-play edition · version {version}", lang, version=m.version),
+              12, (1, 1, 1), "center"),
+        Label(pw / 2, s.margin + 43 * MM, said("This file, in order: this sheet (the contents, then how to print and "
+              "build), then every component, each sheet followed by its back or by a blank page.", lang), 8,
               (0.85, 0.87, 0.9), "center"),
     ]
     if rulebook:
         cover.append(Label(pw / 2, s.margin + 48 * MM, rulebook, 8, (0.91, 0.70, 0.23), "center"))
     pages: list[Page] = []
     items, y = cover, s.margin + band + 12 * MM
-    items.append(Label(left, y, "Contents", 15, INK, "left"))
+    items.append(Label(left, y, said("Contents", lang), 15, INK, "left"))
     y += 4 * MM
     printed = [r for r in rows if r.kind != "also"]
     also = [r for r in rows if r.kind == "also"]
     cols = (left, left + 78 * MM, left + 98 * MM, left + 116 * MM, right)
 
     def header(items: list[Any], y: float) -> float:
-        for x, head, align in zip(cols, ("component", "rulebook", "printed", "file", "page"),
+        for x, head, align in zip(cols, [said(h, lang) for h in ("component", "rulebook", "printed", "file", "page")],
                                   ("left", "left", "left", "left", "right"), strict=True):
             items.append(Label(x, y + 4 * MM, head, 8, GREY, align))
         return y + 4 * MM + ROW
@@ -105,7 +108,8 @@ def front_matter(game: Game, paper: tuple[float, float], s: PrintSettings, famil
     for row in printed:
         if y > ph - s.margin - FOOT - 2 * MM:  # a long list goes on over the page
             pages.append(_page(paper, items, "contents"))
-            items, y = [Label(left, s.margin + 10 * MM, "Contents (continued)", 15, INK, "left")], s.margin + 14 * MM
+            items, y = [Label(left, s.margin + 10 * MM, said("Contents (continued)", lang), 15, INK, "left")], \
+                s.margin + 14 * MM
             y = header(items, y)
         name = ("   " + row.name) if row.sub else row.name
         if not row.sub:
@@ -151,16 +155,19 @@ def how_to(game: Game, s: PrintSettings, rows: list[Row], sections: list[Section
            stocks: dict[str, list[tuple[int, int]]]) -> str:
     """How to print, which paper, how to cut and build: only what this game's components need, worked out here
     and said by templates/how_to.md.j2."""
-    return how_to_template().render(**how_to_facts(game, s, rows, sections, stocks)).rstrip("\n")
+    lang = getattr(game, "lang", "")  # a translated game: how_to.<lang>.md.j2, where pnp has one
+    return how_to_template(lang).render(**how_to_facts(game, s, rows, sections, stocks)).rstrip("\n")
 
 
 @cache
-def how_to_template() -> Any:
+def how_to_template(lang: str = "") -> Any:
     from jinja2 import Environment, FileSystemLoader, StrictUndefined
 
-    env = Environment(loader=FileSystemLoader(Path(__file__).with_name("templates")), autoescape=False,
+    folder = Path(__file__).with_name("templates")
+    env = Environment(loader=FileSystemLoader(folder), autoescape=False,
                       trim_blocks=True, lstrip_blocks=True, undefined=StrictUndefined)
-    return env.get_template("how_to.md.j2")
+    name = f"how_to.{lang}.md.j2"
+    return env.get_template(name if lang and (folder / name).is_file() else "how_to.md.j2")
 
 
 def how_to_facts(game: Game, s: PrintSettings, rows: list[Row], sections: list[Section],

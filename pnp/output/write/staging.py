@@ -27,6 +27,14 @@ MANIFEST = "manifest.json"
 _EXCHANGE = 2  # RENAME_EXCHANGE
 
 
+def _ours(path: Path) -> bool:
+    """A folder pnp wrote inside a game's output folder before the game's own build: another language's build
+    (output/GAME/fr/) or the translators' files (output/GAME/translate/)."""
+    if path.name.startswith(".") and ".pnp-" in path.name:  # its lock, or its staging folders
+        return True
+    return path.is_dir() and ((path / MANIFEST).is_file() or path.name == "translate")
+
+
 def write_atomic(path: Path, data: bytes) -> str:
     """One file on its own (a calibration sheet): a temporary file in the same folder, then a rename."""
     digest = hashlib.sha256(data).hexdigest()
@@ -113,7 +121,7 @@ class Staging:
         if not out.name or out.resolve() == out.resolve().parent:
             raise InputError([Problem(None, f"{out} is the root of the file system: name an empty or a new folder "
                                       "for the output")])
-        if out.is_dir() and not (out / MANIFEST).is_file() and any(out.iterdir()):
+        if out.is_dir() and not (out / MANIFEST).is_file() and not all(_ours(p) for p in out.iterdir()):
             raise InputError([Problem(None, f"{out} holds files but no {MANIFEST}: it is not a pnp output folder, "
                                       "and pnp replaces its output folder whole; name an empty or a new folder")])
 
