@@ -12,7 +12,7 @@ from pnp.rules.setup import setup_of
 
 def test_a_step_says_its_translated_words_by_label_and_by_index(voyage_copy: Path):
     folder = voyage_copy / "cards/voyage/lang/de"
-    folder.mkdir(parents=True)
+    folder.mkdir(parents=True, exist_ok=True)  # (the game ships its German: this game.yaml stands in)
     (folder / "game.yaml").write_text("setup:\n  table: {rooms: {say: \"Legt auf jedes Feld einen leeren Raum\"}}\n"
                                       "  each_player: {0: {say: \"Jeder zieht {n} Fähigkeitskarten\"}}\n")
     source = load_game(voyage_copy, "voyage")
