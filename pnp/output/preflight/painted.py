@@ -1,7 +1,7 @@
 """Preflight of what a PDF paints: every free edge of every face has its bleed, measured in the rendered pixels.
 
 The layout says how far each face's art reaches past its trim (the manifest's `bleed_mm`); this reads back what the
-file paints there. Each page is rendered (pdfium, 300 dpi) and each edge that has bleed is sampled along its length,
+file paints there. Each page is rendered (pdfium, 300 dpi, in bands) and each edge with bleed is sampled along it,
 0.1 mm short of the bleed's outer edge (2.9 mm of 3), against the art just inside the trim: where the art is coloured
 and the bleed is bare paper, the art stops short, and a cut a little off shows a white edge. (A form's bounding box
 that stopped at the trim painted 0.35 mm of a 3 mm bleed on every card turned to fit Letter: the layout meant 3 mm.)
