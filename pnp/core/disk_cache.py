@@ -20,6 +20,7 @@ import hashlib
 import hmac
 import marshal
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -167,3 +168,28 @@ def store(kind: str, key: str, value: Any) -> None:
         _BROKEN.add(kind)  # read-only home, full disk, a file in the way: stop trying for this run
         with contextlib.suppress(OSError):
             tmp.unlink(missing_ok=True)
+
+
+@contextlib.contextmanager
+def one_at_a_time(kind: str, key: str) -> Iterator[None]:
+    """Work whose result is kept as `key` is done by one process at a time: another pnp doing the same (two `pnp
+    check` runs of a game, two test workers) waits for it here and then finds its entry. A POSIX record lock, which
+    a forked worker does not inherit; no lock where the folder cannot be written or the system has none."""
+    path = path_of(kind, key)
+    try:
+        import fcntl
+    except ImportError:  # not a POSIX system: each does the work
+        fcntl = None  # type: ignore[assignment]
+    if path is None or fcntl is None or not _WRITES[0]:
+        yield
+        return
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        lock = open(path.with_suffix(".lock"), "a")  # noqa: SIM115  (held for the work, closed after it)
+    except OSError:
+        yield
+        return
+    with lock:
+        with contextlib.suppress(OSError):  # a file system without locks: each does the work
+            fcntl.lockf(lock, fcntl.LOCK_EX)
+        yield

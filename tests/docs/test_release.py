@@ -129,11 +129,12 @@ def test_the_wheel_alone_makes_a_project_that_builds_checks_deals_and_serves(tmp
     assert [s.name for s in sdists] == [f"{name}-{pnp.__version__}.tar.gz"]
     assert "PASSED" in run(Path(sys.executable).parent / "twine", "check", *wheels, *sdists, cwd=tmp_path)
 
-    venv.create(tmp_path / "venv", with_pip=True)  # a new environment: the wheel, not this checkout
+    venv.create(tmp_path / "venv")  # a new environment: the wheel, not this checkout
     bin_dir = tmp_path / "venv" / "bin"
+    pip = (sys.executable, "-m", "pip", "--python", bin_dir / "python")  # this pip installs there (no pip of its own)
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}
     env["PATH"] = f"{bin_dir}{os.pathsep}{env.get('PATH', '')}"
-    run(bin_dir / "pip", "install", "-q", wheels[0], cwd=tmp_path, env=env)
+    run(*pip, "install", "-q", wheels[0], cwd=tmp_path, env=env)
     where = run(bin_dir / "python", "-c", "import pnp; print(pnp.__file__)", cwd=tmp_path, env=env)
     assert Path(where.strip()).is_relative_to(tmp_path / "venv"), where
     exe = bin_dir / "pnp"
@@ -154,7 +155,7 @@ def test_the_wheel_alone_makes_a_project_that_builds_checks_deals_and_serves(tmp
     assert refused.returncode == 2 and "Traceback" not in refused.stderr
     assert refused.stderr.splitlines()[0] == ("pnp serve needs starlette and uvicorn, an optional extra: "
                                       f"pip install '{pnp.DISTRIBUTION}[serve]'"), refused.stderr
-    run(bin_dir / "pip", "install", "-q", f"{wheels[0]}[serve]", cwd=tmp_path, env=env)
+    run(*pip, "install", "-q", f"{wheels[0]}[serve]", cwd=tmp_path, env=env)
     page = first_page(exe, root, "first-game", env)
     assert "<title>pnp serve</title>" in page
 

@@ -1,16 +1,17 @@
 """Preflight of what a PDF paints: every free edge of every face has its bleed, measured in the rendered pixels.
 
 The layout says how far each face's art reaches past its trim (the manifest's `bleed_mm`); this reads back what the
-file paints there. Each page is rendered (pdfium, 300 dpi) and each edge that has bleed is sampled along its length,
+file paints there. Each page is rendered (pdfium, 300 dpi, in bands) and each edge with bleed is sampled along it,
 0.1 mm short of the bleed's outer edge (2.9 mm of 3), against the art just inside the trim: where the art is coloured
 and the bleed is bare paper, the art stops short, and a cut a little off shows a white edge. (A form's bounding box
 that stopped at the trim painted 0.35 mm of a 3 mm bleed on every card turned to fit Letter: the layout meant 3 mm.)
 A pixel (0.085 mm) is finer than that 0.1 mm, so a pixel boundary falls between the sampled depth and the bleed's
 edge: the renderer's rounding of a clip to whole pixels cannot make a whole bleed look short.
 
-Each page is rendered once and its pixels read straight from pdfium's bitmap (a pixel is bare paper when each of its
-three channels is WHITE or more); an edge's samples are read along two rows of it, and the spans of the cut marks
-that cross it are walked along with the samples.
+Only the bands of each page that the samples reach are rendered (pnp/output/preflight/bands.py), and their pixels read
+straight from pdfium's bitmaps (a pixel is bare paper when each of its three channels is WHITE or more); an edge's
+samples are read along two rows of its band, and the spans of the cut marks that cross it are walked along with the
+samples.
 
 Not sampled: where the art at the trim is paper-white itself (a bare edge shows nothing either way), the corners,
 where a cut mark or its white halo crosses the band, and the outlines of tiles cut along a grid's cells.
@@ -23,10 +24,10 @@ from dataclasses import dataclass
 
 from pnp.model.units import MM
 from pnp.output.impose.cards import Page, Placement
+from pnp.output.preflight.bands import SCALE, Box, Pixels, pixel_box
 from pnp.output.write.manifest import trim_bleed
 
-DPI = 300
-PX = 72 / DPI  # one pixel, in points
+PX = 1 / SCALE  # one pixel, in points
 SLACK = 0.1 * MM  # the bleed may end this far short of the layout's: 2.9 mm of 3 (a pixel is finer than this)
 INSIDE = 0.5 * MM  # the art this far inside the trim is what the bleed should continue
 CORNER = 1.0 * MM  # left out at each end of an edge
@@ -81,68 +82,91 @@ def short_edges(pdf: bytes, pages: list[Page]) -> list[Short]:
                      and not (p.face.cut and i)]  # a die's net: its cut line, once
             if not edges:
                 continue
-            pdf_page = doc[number - 1]
-            bitmap = pdf_page.render(scale=DPI / 72, no_smoothtext=True)
-            pdf_page.close()
-            pixels, size = _Pixels(bitmap), (bitmap.width, bitmap.height)
             crossings = _crossings(page)
             rounds = {_key(e.x, e.y, e.w, e.h) for e in page.extras if type(e).__name__ == "Ellipse"}
-            for p, i, meant in edges:
-                if p.face.cut:  # cut on a line of its own (a die's net)
-                    along = _cut(pixels, size, p, min(trim_bleed(p)[1]))
-                    if along is not None:
-                        out.append(Short(number, p, "cut", *along))
-                    continue
-                if _key(*trim_bleed(p)[0]) in rounds:  # a round token, cut on its circle: its bleed is a ring
-                    ring = _ring(pixels, size, p, min(trim_bleed(p)[1])) if i == 0 else None
-                    if ring is not None:
-                        out.append(Short(number, p, "round", *ring))
-                    continue
-                found = _edge(pixels, size, p, i, meant, crossings)
-                if found is not None:
-                    out.append(Short(number, p, EDGES[i], meant, found))
+            pdf_page = doc[number - 1]
+            try:
+                out += _page_shorts(number, Pixels(pdf_page, [_reach(p, i, rounds) for p, i, _ in edges]), edges,
+                                    crossings, rounds)
+            finally:
+                pdf_page.close()
     finally:
         doc.close()
     return out
 
 
-class _Pixels:
-    """A rendered page's pixels as pdfium wrote them (B, G, R and maybe a fourth byte each, row after row)."""
+def _page_shorts(number: int, pixels: Pixels, edges: list[tuple[Placement, int, float]],
+                 crossings: tuple[list[tuple[float, float]], list[tuple[float, float]]],
+                 rounds: set[tuple[int, ...]]) -> list[Short]:
+    """The edges of one page (its pixels rendered) whose bleed falls short."""
+    out, size = [], pixels.size
+    for p, i, meant in edges:
+        if p.face.cut:  # cut on a line of its own (a die's net)
+            along = _cut(pixels, size, p, min(trim_bleed(p)[1]))
+            if along is not None:
+                out.append(Short(number, p, "cut", *along))
+            continue
+        if _key(*trim_bleed(p)[0]) in rounds:  # a round token, cut on its circle: its bleed is a ring
+            ring = _ring(pixels, size, p, min(trim_bleed(p)[1])) if i == 0 else None
+            if ring is not None:
+                out.append(Short(number, p, "round", *ring))
+            continue
+        found = _edge(pixels, size, p, i, meant, crossings)
+        if found is not None:
+            out.append(Short(number, p, EDGES[i], meant, found))
+    return out
 
-    def __init__(self, bitmap) -> None:
-        assert bitmap.n_channels >= 3, bitmap.format  # a colour bitmap: render() gives BGR unless told otherwise
-        self.bitmap = bitmap  # holds the buffer
-        self.bytes = memoryview(bitmap.buffer).cast("B")
-        self.stride, self.n = bitmap.stride, bitmap.n_channels
 
-    def least(self, px: int, py: int) -> int:
-        """The least of a pixel's three channels (which are WHITE or more on bare paper)."""
-        o, b = py * self.stride + px * self.n, self.bytes
-        return min(b[o], b[o + 1], b[o + 2])
+def _reach(p: Placement, i: int, rounds: set[tuple[int, ...]]) -> Box:
+    """The pixels the samples of edge `i` of a placed face may read: the band across its edge from INSIDE within
+    the trim to its bleed's outer edge; the whole of a round token or of a die's net and their bleed."""
+    (tx, ty, tw, th), bleeds = trim_bleed(p)
+    more = max(bleeds) + INSIDE
+    if p.face.cut:
+        scale = max(p.scale, 1.0)
+        xs = [p.x + x * p.scale for segment in p.face.cut for x, _ in segment[:2]]
+        ys = [p.y + y * p.scale for segment in p.face.cut for _, y in segment[:2]]
+        return pixel_box(min(xs) - more * scale, min(ys) - more * scale, max(xs) + more * scale,
+                         max(ys) + more * scale)
+    if _key(tx, ty, tw, th) in rounds:
+        return pixel_box(tx - more, ty - more, tx + tw + more, ty + th + more)
+    out, inside = bleeds[i] + PX, INSIDE + PX  # how far the samples reach past the trim, and within it
+    if i in (1, 3):  # the top or the bottom edge
+        y0, y1 = (ty - out, ty + inside) if i == 1 else (ty + th - inside, ty + th + out)
+        return pixel_box(tx + CORNER - PX, y0, tx + tw - CORNER + PX, y1)
+    x0, x1 = (tx - out, tx + inside) if i == 0 else (tx + tw - inside, tx + tw + out)
+    return pixel_box(x0, ty + CORNER - PX, x1, ty + th - CORNER + PX)
 
 
 def _key(x: float, y: float, w: float, h: float) -> tuple[int, ...]:
     return tuple(round(v * 10) for v in (x, y, w, h))
 
 
-def _ring(pixels: _Pixels, size: tuple[int, int], p: Placement, meant: float) -> tuple[float, float] | None:
+def _ring(pixels: Pixels, size: tuple[int, int], p: Placement, meant: float) -> tuple[float, float] | None:
     """(meant, painted) of a round token's ring of bleed, if it falls short of `meant` (the least its cell gives
     it); None when it holds. Sampled all round, against the art just inside the circle."""
     (tx, ty, tw, th), _ = trim_bleed(p)
-    scale, w, h = DPI / 72, *size
+    scale, w, h = SCALE, *size
     cx, cy, rx, ry = tx + tw / 2, ty + th / 2, tw / 2, th / 2
     steps = max(16, int(math.pi * (tw + th) / PX))
 
-    def pixel(angle: float, depth: float) -> int | None:
-        px, py = int((cx + (rx + depth) * math.cos(angle)) * scale), int((cy + (ry + depth) * math.sin(angle)) * scale)
+    def pixel(turn: tuple[float, float], depth: float) -> int | None:
+        px, py = int((cx + (rx + depth) * turn[0]) * scale), int((cy + (ry + depth) * turn[1]) * scale)
         return pixels.least(px, py) if 0 <= px < w and 0 <= py < h else None
 
     def bare(c: int | None) -> bool:
         return c is not None and c >= WHITE
 
+    def ring(turns: list[tuple[float, float]], depth: float) -> list[int | None]:
+        """pixel(turn, depth) of each turn, read in one go from the token's band."""
+        return pixels.leasts([(int((cx + (rx + depth) * c) * scale), int((cy + (ry + depth) * s) * scale))
+                              for c, s in turns], near)
+
+    near = _reach(p, 0, {_key(tx, ty, tw, th)})  # the token and its bleed
     angles = [2 * math.pi * k / steps for k in range(steps)]
-    counted = [a for a in angles if (c := pixel(a, -INSIDE)) is not None and not bare(c)]
-    bare_at = [a for a in counted if bare(pixel(a, meant - SLACK))]
+    turns = [(math.cos(a), math.sin(a)) for a in angles]  # each angle's, worked out once for all its samples
+    counted = [a for a, c in zip(turns, ring(turns, -INSIDE), strict=True) if c is not None and not bare(c)]
+    bare_at = [a for a, c in zip(counted, ring(counted, meant - SLACK), strict=True) if bare(c)]
     if not counted or len(bare_at) <= SHORT * len(counted):
         return None
     depths = []
@@ -155,10 +179,10 @@ def _ring(pixels: _Pixels, size: tuple[int, int], p: Placement, meant: float) ->
     return meant, depths[len(depths) // 2]
 
 
-def _cut(pixels: _Pixels, size: tuple[int, int], p: Placement, meant: float) -> tuple[float, float] | None:
+def _cut(pixels: Pixels, size: tuple[int, int], p: Placement, meant: float) -> tuple[float, float] | None:
     """(meant, painted) of a face cut on a line of its own (a die's net), sampled along each of its edges against
     the art just inside it, if its bleed falls short of `meant`; None when it holds."""
-    scale, w, h = DPI / 72, *size
+    scale, w, h = SCALE, *size
 
     def pixel(x: float, y: float) -> int | None:
         px, py = int((p.x + x * p.scale) * scale), int((p.y + y * p.scale) * scale)
@@ -212,11 +236,11 @@ def _crossings(page: Page) -> tuple[list[tuple[float, float]], list[tuple[float,
     return upright, level
 
 
-def _edge(pixels: _Pixels, size: tuple[int, int], p: Placement, i: int, meant: float,
+def _edge(pixels: Pixels, size: tuple[int, int], p: Placement, i: int, meant: float,
           crossings: tuple[list[tuple[float, float]], list[tuple[float, float]]]) -> float | None:
     """How far the bleed is painted on edge `i` of a placed face, if it falls short of `meant`; None when it holds."""
     (tx, ty, tw, th), _ = trim_bleed(p)
-    scale = DPI / 72
+    scale = SCALE
     out = meant - SLACK  # sampled this far past the trim
     level = i in (1, 3)  # the top and bottom edges run across
     start, length = (tx, tw) if level else (ty, th)
@@ -236,14 +260,19 @@ def _edge(pixels: _Pixels, size: tuple[int, int], p: Placement, i: int, meant: f
     def bare(c: int | None) -> bool:
         return c is not None and c >= WHITE
 
-    def row(depth: float) -> int | None:
-        """Where the band's pixels at this depth start in the bitmap (the pixel `k` along is `k * step` past it)."""
-        c = int((at + sign * depth) * scale)
-        return (c * pixels.stride if level else c * pixels.n) if 0 <= c < (h if level else w) else None
+    band = pixels.band(_reach(p, i, set()))  # rendered with the edge's samples in it
+    x0, y0 = band.box[:2]
 
-    step, reach = (pixels.n, w) if level else (pixels.stride, h)  # the pixels along the edge: their stride, how many
+    def row(depth: float) -> int | None:
+        """Where the pixels at this depth start in the band's bytes (the pixel `k` along is `k * step` past it)."""
+        c = int((at + sign * depth) * scale)
+        if not 0 <= c < (h if level else w):
+            return None
+        return (c - y0) * band.stride - x0 * band.n if level else (c - x0) * band.n - y0 * band.stride
+
+    step, reach = (band.n, w) if level else (band.stride, h)  # the pixels along the edge: their stride, how many
     inside, outside = row(-INSIDE), row(out)
-    b, white = pixels.bytes, WHITE
+    b, white = band.bytes, WHITE
     counted, bare_at = 0, []
     along, j = start + CORNER, 0
     while along < end:  # each sample as pixel(along, ...) reads it, the two rows read straight from the bitmap

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from conftest import REPO, run_pnp
+from conftest import REPO, edit, run_pnp
 
 DECKS = ("ability", "event", "room", "captain")
 
@@ -93,6 +93,9 @@ def test_voyage_passes_its_balance_rule_and_a_planted_unwinnable_change_fails_it
     assert passed.code == 0 and "voyage: 0 errors, 0 warnings: ok" in passed.out, passed.out + passed.err
     tracks = voyage_copy / "cards" / "voyage" / "tracks.yaml"
     tracks.write_text(tracks.read_text().replace("per_round: -10", "per_round: -50"))  # Happiness 0 in round 2
+    # the win rate is the subject: the copy's rule without its card effects, each card's ablation played again on
+    # every broken deal (the ablation's findings at the rule's line: tests/play/test_ablation.py)
+    edit(voyage_copy / "cards" / "voyage" / "rules.yaml", "max: 97, card_effect: 40,", "max: 97,")
     failed = run_pnp("--root", str(voyage_copy), "check", "voyage", "--format", "github")
     assert failed.code == 1
     assert f"file=cards/voyage/rules.yaml,line={line}" in failed.out
