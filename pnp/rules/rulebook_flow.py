@@ -28,9 +28,10 @@ def rulebook_flow(game: Game, decks: list[Any], env: LayoutEnv, replay: Replay |
     it the example is left out, with a warning)."""
     from pnp.layout.rulebook.blocks import lay_out_rulebook
     from pnp.model.rulebook.source import read_rulebook
+    from pnp.model.rulebook.source_kept import kept_blocks
     from pnp.rules.setup_view import setup_view
 
-    book = read_rulebook(game.root, game.dir)
+    book = read_rulebook(game.root, game.dir, kept_blocks)
     if book is None:
         return None
     problems = Problems()
