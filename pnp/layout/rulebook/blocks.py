@@ -28,6 +28,7 @@ from pnp.layout.rulebook.flow import (
 )
 from pnp.layout.rulebook.indexes import glossary, index
 from pnp.layout.rulebook.names import shown
+from pnp.layout.rulebook.overview import overview
 from pnp.layout.rulebook.played import example, setup_diagram
 from pnp.layout.scene import Static
 from pnp.model.game import Game
@@ -244,7 +245,7 @@ def pagebreak(r: Resolver, b: RulebookBlock) -> list[Flow]:
 BLOCKS: dict[str, Callable[[Resolver, RulebookBlock], list[Flow]]] = {
     "contents": contents, "face": face, "anatomy": anatomy, "key": key, "table": table, "setup": setup,
     "effects": effects, "pagebreak": pagebreak, "setup-diagram": setup_diagram, "example": example,
-    "glossary": glossary, "index": index}
+    "glossary": glossary, "index": index, "overview": overview}
 
 
 def lay_out_rulebook(book: Rulebook, game: Game, faces: Faces, problems: Problems, icons: dict[str, str],

@@ -20,7 +20,7 @@ from pnp.model.rulebook.work_counted import Tally, lines_bound, refuse, text_bou
 
 SOURCE = "rulebook.md"
 KINDS = ("contents", "face", "anatomy", "setup", "key", "table", "effects", "pagebreak", "setup-diagram", "example",
-         "glossary", "index")
+         "glossary", "index", "overview")
 
 
 @dataclass(frozen=True)
