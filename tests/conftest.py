@@ -274,6 +274,7 @@ HEAVY = {
     "test_a_count_typed_in_a_say_sentence_is_checked_at_its_place",
     "test_the_number_of_stacks_a_say_sentence_names_is_the_steps_it_speaks_for",
     "test_the_say_sentences_of_the_bundled_games_hold",
+    "test_a_term_with_no_meaning_is_a_warning_at_the_glossary_block",
     "test_a_wrong_diagram_or_example_block_is_said_at_its_line",
     "test_a_bleed_a_few_hundredths_short_on_every_turned_card_fails_the_check",
     "test_a_block_list_of_decks_gets_one_more_item",

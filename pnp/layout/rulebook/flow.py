@@ -65,6 +65,7 @@ class PageIndex:
     every: bool  # an index: every page; a glossary: the page that explains it
     terms: list[tuple[str, list[str]]]  # each term and the spellings it is found by (itself first)
     where: Where | None = None
+    means: dict[str, str] = field(default_factory=dict)  # a glossary: each term's definition (markup), from game.yaml
 
 
 @dataclass
