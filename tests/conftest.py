@@ -268,6 +268,13 @@ WHOLE_GAMES = {"shared_build", "shared_check", "moon", "ark", "sleeping_gods", "
 # dealt or checked, a docs site built, a fuzz run): slow too, so that the quick run stays quick
 HEAVY = {
     "test_the_diagram_and_the_example_follow_a_changed_card",
+    "test_voyages_round_at_a_glance_is_the_player_aids_steps_with_the_numbers_of_the_data",
+    "test_ark_ships_turn_overview_lists_its_steps_in_the_order_of_the_turn_aid",
+    "test_an_overview_of_a_card_without_steps_is_said_at_its_block",
+    "test_a_count_typed_in_a_say_sentence_is_checked_at_its_place",
+    "test_the_number_of_stacks_a_say_sentence_names_is_the_steps_it_speaks_for",
+    "test_the_say_sentences_of_the_bundled_games_hold",
+    "test_a_term_with_no_meaning_is_a_warning_at_the_glossary_block",
     "test_a_wrong_diagram_or_example_block_is_said_at_its_line",
     "test_a_bleed_a_few_hundredths_short_on_every_turned_card_fails_the_check",
     "test_a_block_list_of_decks_gets_one_more_item",

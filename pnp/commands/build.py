@@ -12,10 +12,11 @@ import time
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pnp.commands.build_document import render_document
 from pnp.commands.build_preflight import painted, preflight
+from pnp.commands.build_rulebook import book_key, rulebook_of, rulebook_said
 from pnp.commands.built_files import RenderedFile, impose_component, printed, shift_backs, stamp_of
 from pnp.commands.deck_pdf_kept import fingerprint, kept_pdf
 from pnp.commands.print_shops import colour_said, print_shop, renderer_of
@@ -35,9 +36,6 @@ from pnp.output.preflight.laid_out import KeptFindings
 from pnp.output.render.footer import footers
 from pnp.output.write.manifest import blank, face_rows, merge_notes, page_rows, sheet_count
 from pnp.rules.check import CheckOptions, rule_problems, split, start_custom_rules
-
-if TYPE_CHECKING:
-    from pnp.layout.template_engine import LayoutEnv
 
 
 @dataclass(repr=False, eq=False)
@@ -195,46 +193,32 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
     title = f"{game.manifest.name} {game.manifest.version}"
     laid = {deck.id: (entries, size) for deck, entries, size in prep.decks}
     cache = opts.cache if opts.cache is not None else BuildCache()
-    read: dict[Path, bytes] = {}  # the files the decks' fingerprints read, each once a build
-    for step, (deck, entries, size) in enumerate(prep.decks):
-        watchdog.working_on(f"drawing {deck.id}'s sheets")
-        if opts.progress:
-            opts.progress(step, len(prep.decks) + settings.document, deck.id)
-        if single:
-            for suffix, pages, how in impose_component(deck, entries, size, settings, paper, notes, single,
-                                                       order_of(opts)):
-                data = renderer_of(pdfx)(env.icons, f"{game.manifest.name}: {deck.name}", font).render(pages, marker,
-                                                                                                   stamp)
-                rendered.append(RenderedFile(out_dir / f"{deck.id}{suffix}.pdf", data, pages, how, deck))
-            continue
-        options = (settings, opts.back_offset, opts.only, marker, stamp, out_dir)
-        key = fingerprint(root, game, deck, options, entries, read) if opts.cache is not None else str(step)
-        if deck.id in cache.decks and cache.decks[deck.id][0] == key:
-            _, pages, how, data = cache.decks[deck.id]
-        else:
-            pages, how = impose_deck(deck, entries, size, settings, paper, notes)
-            shift_backs(pages, opts.back_offset)
-            footers(pages, title, settings.paper, settings.duplex, bool(stamp),
-                    ["assembly map" if p.side == "map" else deck.name for p in pages])
-            draw = partial(_draw, pdfx, env.icons, f"{game.manifest.name}: {deck.name}", font, pages, marker, stamp,
-                           settings.margin)  # (the renderer imported only when a PDF is drawn)
-            data = draw() if opts.cache is not None or opts.only is not None else kept_pdf(  # a one-off build
-                root, game, f"{deck.id}\n{settings.paper}\n{out_dir}", fingerprint(root, game, deck, options, entries,
-                                                                               read), (opts.pdfx, opts.ink_limit), draw)
-            cache.decks[deck.id] = (key, pages, how, data)
-        rendered.append(RenderedFile(out_dir / f"{deck.id}.pdf", data, pages, how, deck))
+    wants_book = opts.document and not single and opts.only is None and opts.rulebook != "none" and \
+        os.path.lexists(game.dir / SOURCE)  # (no rulebook.md: none to make, nothing of it imported)
+    aside = None
+    if wants_book and opts.cache is None:  # a one-off build: the rulebook drawn in a child beside the decks
+        from pnp.commands.rulebook_aside import Aside
+
+        key = book_key(game, tuple(str(step) for step in range(len(prep.decks))), paper, opts)
+        aside = Aside(lambda: rulebook_said(game, prep, env, paper, opts, pdfx, key))
+    try:
+        _decks(root, game, prep, opts, cache, rendered, notes, single, out_dir, stamp, title, pdfx, font)
+    except BaseException:
+        if aside is not None:
+            aside.close()
+        raise
 
     # the rulebook (cards/<game>/rulebook.md): its counts, faces and setup from this very build
     rulebook = None
-    if opts.document and not single and opts.only is None and opts.rulebook != "none" and \
-            os.path.lexists(game.dir / SOURCE):  # (no rulebook.md: none to make, nothing of it imported)
+    if aside is not None:
+        rulebook, told = aside.result()
+        notes += told
+    elif wants_book:
         # pnp watch: made again only when its source, the rules or a deck it may show has changed
-        book_key = (tuple(cache.decks[d.id][0] if d.id in cache.decks else "" for *_, d in rendered), paper,
-                    opts.rulebook, *((lang,) if lang else ()),  # a language's rulebook is its own
-                    *((game.dir / f).read_bytes() if (game.dir / f).is_file() else b"" for f in (
-                        "rulebook.md", "rules.yaml", *((f"rulebook.{lang}.md",) if lang else ()))))
-        if opts.cache is None or cache.rulebook is None or cache.rulebook[0] != book_key:
-            cache.rulebook = (book_key, _rulebook(game, prep, env, paper, opts, pdfx, book_key, notes))
+        key = book_key(game, tuple(cache.decks[d.id][0] if d.id in cache.decks else "" for *_, d in rendered),
+                        paper, opts)
+        if cache.rulebook is None or cache.rulebook[0] != key:
+            cache.rulebook = (key, rulebook_of(game, prep, env, paper, opts, pdfx, key, notes))
         rulebook = cache.rulebook[1]
     elif opts.rulebook == "none" and opts.document and not single and opts.only is None:
         notes.append("the rulebook was left out (--no-rulebook): build without it to print it")
@@ -333,22 +317,40 @@ def _draw(pdfx: Any, icons: Any, title: str, font: str, pages: list[Page], marke
     return renderer_of(pdfx)(icons, title, font).render(pages, marker, stamp, margin)
 
 
-def _rulebook(game: Game, prep: Prepared, env: LayoutEnv, paper: tuple[float, float], opts: BuildOptions, pdfx: Any,
-              key: tuple, notes: list[str]) -> bytes | None:
-    """The rulebook's PDF, from the cache where nothing it is made from changed; with --force, drawn past its stale
-    counts, each said in `notes` (and not kept)."""
-    from pnp.commands.rulebook_kept import kept_rulebook
-    from pnp.commands.rulebook_pdf import rulebook_pdf
-
-    booklet = opts.rulebook == "booklet"
-    if opts.force:
-        stale: list[Problem] = []
-        made = rulebook_pdf(game, prep.decks, env, paper, booklet, pdfx, stale, opts.rules.custom)
-        notes += [f"--force: the rulebook printed despite {p.where}: {p.message}" for p in stale]
-        return made
-    colour = None if pdfx is None else (pdfx.version, pdfx.limit, sorted(pdfx.palette.items()))
-    return kept_rulebook(game, (key, colour, opts.rules.custom),
-                         lambda: rulebook_pdf(game, prep.decks, env, paper, booklet, pdfx, custom=opts.rules.custom))
+def _decks(root: Path, game: Game, prep: Prepared, opts: BuildOptions, cache: BuildCache,
+           rendered: list[RenderedFile], notes: list[str], single: bool, out_dir: Path, stamp: str, title: str,
+           pdfx: Any, font: str) -> None:
+    """Each deck imposed and rendered, into `rendered` (from `cache` where its inputs did not change, and in a
+    one-off build from the disk cache: pnp/commands/deck_pdf_kept.py)."""
+    env, marker, settings, paper = prep.env, prep.marker, prep.settings, prep.paper
+    read: dict[Path, bytes] = {}  # the files the decks' fingerprints read, each once a build
+    for step, (deck, entries, size) in enumerate(prep.decks):
+        watchdog.working_on(f"drawing {deck.id}'s sheets")
+        if opts.progress:
+            opts.progress(step, len(prep.decks) + settings.document, deck.id)
+        if single:
+            for suffix, pages, how in impose_component(deck, entries, size, settings, paper, notes, single,
+                                                       order_of(opts)):
+                data = renderer_of(pdfx)(env.icons, f"{game.manifest.name}: {deck.name}", font).render(pages, marker,
+                                                                                                   stamp)
+                rendered.append(RenderedFile(out_dir / f"{deck.id}{suffix}.pdf", data, pages, how, deck))
+            continue
+        options = (settings, opts.back_offset, opts.only, marker, stamp, out_dir)
+        key = fingerprint(root, game, deck, options, entries, read) if opts.cache is not None else str(step)
+        if deck.id in cache.decks and cache.decks[deck.id][0] == key:
+            _, pages, how, data = cache.decks[deck.id]
+        else:
+            pages, how = impose_deck(deck, entries, size, settings, paper, notes)
+            shift_backs(pages, opts.back_offset)
+            footers(pages, title, settings.paper, settings.duplex, bool(stamp),
+                    ["assembly map" if p.side == "map" else deck.name for p in pages])
+            draw = partial(_draw, pdfx, env.icons, f"{game.manifest.name}: {deck.name}", font, pages, marker, stamp,
+                           settings.margin)  # (the renderer imported only when a PDF is drawn)
+            data = draw() if opts.cache is not None or opts.only is not None else kept_pdf(  # a one-off build
+                root, game, f"{deck.id}\n{settings.paper}\n{out_dir}", fingerprint(root, game, deck, options, entries,
+                                                                               read), (opts.pdfx, opts.ink_limit), draw)
+            cache.decks[deck.id] = (key, pages, how, data)
+        rendered.append(RenderedFile(out_dir / f"{deck.id}.pdf", data, pages, how, deck))
 
 
 def order_of(opts: BuildOptions) -> str:

@@ -27,23 +27,51 @@ def filled(deck: Deck, card: Card, problems: Problems, names: dict[str, Any] | N
     none has one); `names` are what else a text may read, as templates do (`game`, `deck`, `data`: a basic
     task's cost from its table). A mistake is reported at the field's line."""
     data = card.data
-    if not any(isinstance(v, str) and "{{" in v for v in data.values()):
+    if not any(_has_expr(v) for v in data.values()):
         return data
     out = dict(data)
     for name, value in data.items():
+        if isinstance(value, list | dict) and _has_expr(value):  # a list of steps, each with its text
+            out[name] = _nested(deck, card, name, value, problems, {**(names or {}), "card": data})
+            continue
         if not (isinstance(value, str) and "{{" in value):
             continue
-        where = deck.where(card, name)
         if icons is not None and ":{{" in value:
             value = _unknown_icons(deck, card, name, value, icons, problems)
-        try:
-            dynamic, get = compile_value(value, where)
-            out[name] = str(get({**(names or {}), "card": data})) if dynamic else value
-        except InputError as exc:
-            problems.extend(exc.problems)
-        except ExprError as exc:
-            problems.add(where, f"{name}: {exc}", f"{deck.id}/{card.id}")
+        out[name] = _fill(deck, card, name, value, problems, {**(names or {}), "card": data})
     return out
+
+
+def _has_expr(value: Any) -> bool:
+    if isinstance(value, str):
+        return "{{" in value
+    if isinstance(value, list):
+        return any(_has_expr(v) for v in value)
+    return isinstance(value, dict) and any(_has_expr(v) for v in value.values())
+
+
+def _nested(deck: Deck, card: Card, name: str, value: Any, problems: Problems, names: dict[str, Any]) -> Any:
+    """A list or mapping field with each text inside it filled (`steps: [{name, text: "... {{ data.x }} ..."}]`)."""
+    if isinstance(value, str):
+        return _fill(deck, card, name, value, problems, names) if "{{" in value else value
+    if isinstance(value, list):
+        return [_nested(deck, card, name, v, problems, names) for v in value]
+    if isinstance(value, dict):
+        return {k: _nested(deck, card, name, v, problems, names) for k, v in value.items()}
+    return value
+
+
+def _fill(deck: Deck, card: Card, name: str, value: str, problems: Problems, names: dict[str, Any]) -> str:
+    """One text with its expressions filled; a mistake said at the field's line (the text as written then)."""
+    where = deck.where(card, name)
+    try:
+        dynamic, get = compile_value(value, where)
+        return str(get(names)) if dynamic else value
+    except InputError as exc:
+        problems.extend(exc.problems)
+    except ExprError as exc:
+        problems.add(where, f"{name}: {exc}", f"{deck.id}/{card.id}")
+    return value
 
 
 def _unknown_icons(deck: Deck, card: Card, name: str, value: str, icons: Collection[str], problems: Problems) -> str:

@@ -56,6 +56,7 @@ class GlossaryTerm:
     """A glossary term and its other spellings."""
     term: str  # the word or phrase, as written in card text
     forms: list[str] = field(default_factory=list)  # other spellings styled the same (plurals)
+    means: str = ""  # what it means, in a sentence: the rulebook's glossary prints it beside the term
 
 
 @dataclass(repr=False, eq=False)

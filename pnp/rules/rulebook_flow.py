@@ -28,22 +28,23 @@ def rulebook_flow(game: Game, decks: list[Any], env: LayoutEnv, replay: Replay |
     it the example is left out, with a warning)."""
     from pnp.layout.rulebook.blocks import lay_out_rulebook
     from pnp.model.rulebook.source import read_rulebook
+    from pnp.model.rulebook.source_kept import kept_blocks
     from pnp.model.translation.translated import TranslatedGame
     from pnp.rules.setup_view import setup_view
 
     problems = Problems()
     lang = game.lang if isinstance(game, TranslatedGame) else ""
-    book = read_rulebook(game.root, game.dir, lang) if lang else None
+    book = read_rulebook(game.root, game.dir, lang, kept_blocks) if lang else None
     if lang and book is not None:  # its live blocks and expressions as the source's
         from pnp.model.translation.rulebook_words import rulebook_problems
 
-        source = read_rulebook(game.root, game.dir)
+        source = read_rulebook(game.root, game.dir, parse=kept_blocks)
         problems.extend(rulebook_problems(source, book, lang) if source is not None else [])
     elif lang and (game.dir / "rulebook.md").is_file():
         problems.add(Where(f"{game.dir.relative_to(game.root).as_posix()}/rulebook.md"), f"{lang}: no "
                      f"rulebook.{lang}.md: the rulebook is printed in the source's language; translate it into "
                      f"rulebook.{lang}.md", "rulebook", severity="warning", rule="translation")
-    book = book or read_rulebook(game.root, game.dir)
+    book = book or read_rulebook(game.root, game.dir, parse=kept_blocks)
     if book is None:
         return None
     try:

@@ -87,8 +87,13 @@ def setup_view(game: Game) -> SetupView | None:
         return out
 
     said: list[tuple[Step, str, list[Any]]] = []  # each step said: the step, its words, its number per count
+    sentences = []  # each `say:` as written, where it is: its typed numbers are checked (pnp.layout.rulebook)
     for part, each in (("table", False), ("each_player", True), ("then", False)):
         for i, step in enumerate(getattr(spec, part)):
+            if step.say:
+                rest = getattr(spec, part)[i + 1:]
+                covers = 1 + next((k for k, s in enumerate(rest) if s.say != ""), len(rest))  # its `say: ""` steps
+                sentences.append((step.say, gs.doc.where(("setup", part, i, "say")), covers))
             what = step.say or _said(game, step, names_of, each)
             most = deals[players[-1]]
             if each and step.if_ and most is not None and len(most["hands"]) > 1 and step.say is None:
@@ -140,7 +145,7 @@ def setup_view(game: Game) -> SetupView | None:
     options = {name: [names_of.get(v, v[:1].upper() + v[1:].replace("-", " ")) if isinstance(v, str) else v
                       for v in values]
                for name, values in spec.options.items()}  # a player reads a deck's name, never an id
-    return SetupView(players, steps, by_players, options)
+    return SetupView(players, steps, by_players, options, sentences)
 
 
 def _by_count(players: list[int], values: list[Any]) -> str:

@@ -87,7 +87,7 @@ def test_the_guides_draw_faces_that_exist(tmp_path: Path):
     root = tmp_path / "moon"
     for folder in ("cards/moon", "templates/moon", "fonts"):
         shutil.copytree(REPO / folder, root / folder)
-    edit(root / "cards/moon/rulebook.md", "```pnp face starship/s01 starship/s20 width=45mm",
+    edit(root / "cards/moon/rulebook.md", "```pnp face starship/s01 starship/s20 width=34mm",
          "```pnp face starship/s99 width=45mm")
     result = run_pnp("check", "moon", cwd=root)
     assert result.code == 2 and "cards/moon/rulebook.md:" in result.err and "s99" in result.err

@@ -103,11 +103,13 @@ def test_the_example_tells_round_2_of_the_replayed_game(shared_build):
 
 def test_the_glossary_gives_the_page_that_explains_each_term_and_the_index_every_page(shared_build):
     texts = pages(book(shared_build, "voyage"))
-    terms = [t if isinstance(t, str) else t["term"] for t in
-             yaml.safe_load((REPO / "cards/voyage/game.yaml").read_text())["glossary"]["terms"]]
+    said = {t["term"]: " ".join(t.get("means", "").split()) for t in
+            yaml.safe_load((REPO / "cards/voyage/game.yaml").read_text())["glossary"]["terms"]}
+    terms = list(said)
     joined = " ".join(texts)
     glossary = joined.split("the page that explains it.", 1)[1]  # (its rows come first, the index's after them)
-    listed = {term: m.group(1) for term in terms if (m := re.search(rf"\b{term} (\d+)\b(?!,)", glossary))}
+    listed = {term: m.group(1) for term in terms  # each term, what it means, then its page
+              if (m := re.search(rf"\b{term} {re.escape(said[term])} (\d+)\b(?!,)", glossary))}
     assert set(terms) <= set(listed), set(terms) - set(listed)
     heading = next(i for i, t in enumerate(texts) if re.search(r"Captains Each player steers", t))
     assert listed["Captain"] == str(heading + 1)  # the page whose heading names it

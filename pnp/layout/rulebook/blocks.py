@@ -3,12 +3,13 @@ the whole rulebook laid out as a flow."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from typing import Any
 
 from pnp.core import bounds, watchdog
-from pnp.core.errors import InputError, Problems, Where, did_you_mean, each_once
+from pnp.core.errors import InputError, Problem, Problems, Where, did_you_mean, each_once
 from pnp.layout.rulebook.callouts import anchor, words
 from pnp.layout.rulebook.flow import (
     LEAST,
@@ -28,6 +29,8 @@ from pnp.layout.rulebook.flow import (
 )
 from pnp.layout.rulebook.indexes import glossary, index
 from pnp.layout.rulebook.names import shown
+from pnp.layout.rulebook.numbers import number_of, typed_numbers
+from pnp.layout.rulebook.overview import overview
 from pnp.layout.rulebook.played import example, setup_diagram
 from pnp.layout.scene import Static
 from pnp.model.game import Game
@@ -244,7 +247,7 @@ def pagebreak(r: Resolver, b: RulebookBlock) -> list[Flow]:
 BLOCKS: dict[str, Callable[[Resolver, RulebookBlock], list[Flow]]] = {
     "contents": contents, "face": face, "anatomy": anatomy, "key": key, "table": table, "setup": setup,
     "effects": effects, "pagebreak": pagebreak, "setup-diagram": setup_diagram, "example": example,
-    "glossary": glossary, "index": index}
+    "glossary": glossary, "index": index, "overview": overview}
 
 
 def lay_out_rulebook(book: Rulebook, game: Game, faces: Faces, problems: Problems, icons: dict[str, str],
@@ -271,8 +274,43 @@ def lay_out_rulebook(book: Rulebook, game: Game, faces: Faces, problems: Problem
     except watchdog.Overtime:
         found.add(b.where if b else Where(book.file), f"laying out the rulebook ran past {bounds.RULEBOOK_SECONDS:g} "
                   "s, at this block: its expressions or blocks ask for too much work", "rulebook")
+    for text, where, covers in setup.sentences if setup else ():  # the setup's own sentences: their numbers too
+        found.extend(dataclasses.replace(p, message=f"{p.message} (in a `say:` sentence: write {{n}} for the step's "
+                                         "own number, or say it without a number)")
+                     for p in typed_numbers(text.replace("{n}", " "), where, game, r.words, r.held, _in_line(game)))
+        found.extend(_piles(text, where, covers, _in_line(game)))
     problems.extend(each_once(found.items, "in the rulebook", bounds.RULEBOOK_PROBLEMS))
     return flow
+
+
+_PILES = re.compile(r"\b([A-Za-z]+(?:-[A-Za-z]+)?|\d+)\s+(stacks?|piles?)\b", re.I)
+
+
+def _piles(text: str, where: Where, covers: int, find: Callable[[str, Where], Where]) -> list[Problem]:
+    """"into three stacks": a `say:` sentence's number of stacks or piles is the number of steps it speaks for (itself
+    and the `say: ""` steps after it, one a pile)."""
+    out = []
+    for m in _PILES.finditer(text):
+        n = number_of(m.group(1))
+        if n is not None and n != covers:
+            out.append(Problem(find(m.group(0), where), f"{m.group(0)}: this `say:` speaks for {covers} step"
+                               f"{'s' if covers != 1 else ''} (itself and the `say: \"\"` steps after it), one "
+                               f"{m.group(2).rstrip('s')} each: write {covers}, or add or remove steps", "rulebook",
+                               "error", "rulebook-count"))
+    return out
+
+
+def _in_line(game: Game) -> Callable[[str, Where], Where]:
+    """Where words stand in the line of rules.yaml a `say:` is written on (its start if not there)."""
+    path = game.dir / "rules.yaml"
+    lines = path.read_text(encoding="utf-8").splitlines() if path.is_file() else []
+
+    def find(words: str, at: Where) -> Where:
+        line = lines[at.line - 1] if 0 < at.line <= len(lines) else ""
+        col = line.find(words, max(at.col - 1, 0))
+        return Where(at.file, at.line, col + 1) if col >= 0 else at
+
+    return find
 
 
 def _plain(markup: str) -> str:

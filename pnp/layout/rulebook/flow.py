@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 
 from pnp.core.errors import Problems, Where, did_you_mean, echo
 from pnp.layout.rulebook.names import prose_names, rulebook_names, shown
-from pnp.layout.rulebook.numbers import held, typed_numbers
+from pnp.layout.rulebook.numbers import held, typed_numbers, untyped
 from pnp.layout.scene import Face
 from pnp.layout.text import MarkupError, parse
 from pnp.model.game import Game
@@ -65,6 +65,7 @@ class PageIndex:
     every: bool  # an index: every page; a glossary: the page that explains it
     terms: list[tuple[str, list[str]]]  # each term and the spellings it is found by (itself first)
     where: Where | None = None
+    means: dict[str, str] = field(default_factory=dict)  # a glossary: each term's definition (markup), from game.yaml
 
 
 @dataclass
@@ -75,6 +76,8 @@ class SetupView:
     steps: list[str]  # each step said in words, its number where it is the same for every player count
     by_players: list[tuple[str, list[Any]]]  # what differs by player count: (what, value for each count)
     options: dict[str, list[Any]]
+    sentences: list[tuple[str, Where, int]] = field(default_factory=list)  # each step's `say:`, where it is
+    # written, and the steps it speaks for (itself and the `say: ""` steps after it)
 
 
 class StepSaid(NamedTuple):
@@ -119,7 +122,9 @@ class Resolver:
         self.played = played or Played({}, {})
         self.names = rulebook_names(game)
         self.words = prose_names(game)
-        self.held = held(game, self.words, [*setup.steps, *(row for row, _ in setup.by_players)] if setup else [])
+        self.held = held(game, self.words, untyped([*setup.steps, *(f"{row}: {', '.join(map(str, values))}"
+                                                                   for row, values in setup.by_players)],
+                                                   [said for said, *_ in setup.sentences]) if setup else [])
         self.decks = {d.id: d for d in game.decks}
         self.unknown: dict[str, str] = {}  # an unknown icon's name -> what is said of it
         self.at = Where(book.file)  # the block being laid out

@@ -5,7 +5,7 @@ and any more words the block's lines name). Which pages those are is found as th
 from __future__ import annotations
 
 from pnp.layout.rulebook.flow import Flow, PageIndex, Resolver
-from pnp.model.rulebook.source import RulebookBlock
+from pnp.model.rulebook.source import RulebookBlock, literal
 
 
 def _plural(word: str) -> str:
@@ -22,11 +22,19 @@ def _terms(r: Resolver) -> list[tuple[str, list[str]]]:
 
 
 def glossary(r: Resolver, b: RulebookBlock) -> list[Flow]:
+    """Each term with what it means (its `means:` in game.yaml) and the page that explains it."""
     terms = _terms(r)
     if not terms:
         r.problems.add(b.where, "this game's game.yaml has no `glossary:` terms to list", "rulebook")
         return []
-    return [PageIndex(False, sorted(terms, key=lambda t: t[0].lower()))]
+    means = {t.term: r.markup([literal(t.means.strip())]) for t in r.game.manifest.glossary.terms
+             if not isinstance(t, str) and t.means.strip()}
+    bare = [term for term, _ in terms if term not in means]
+    if bare:
+        r.problems.add(b.where, f"the glossary lists {len(bare)} term{'s' if len(bare) != 1 else ''} with no meaning "
+                       f"({', '.join(bare[:5])}{', ...' if len(bare) > 5 else ''}): give each a `means:` in "
+                       "game.yaml's `glossary:` ({term: Round, means: \"...\"})", "rulebook", severity="warning")
+    return [PageIndex(False, sorted(terms, key=lambda t: t[0].lower()), means=means)]
 
 
 def index(r: Resolver, b: RulebookBlock) -> list[Flow]:

@@ -83,6 +83,18 @@ def _leaves(value: Any, path: str) -> Iterator[tuple[str, Any]]:
         yield path, value
 
 
+def untyped(lines: list[str], sentences: list[str]) -> list[str]:
+    """The setup's lines with the numbers its `say:` sentences type by hand taken out (what `{n}` gives stays): a
+    typed number is checked against the game, never held by it because the sentence says it."""
+    out = list(lines)
+    for sentence in sentences:
+        for chunk in filter(None, sentence.split("{n}")):
+            bare = _WORD.sub(lambda m: "" if number_of(m.group(0)) is not None else m.group(0), chunk)
+            if bare != chunk:
+                out = [line.replace(chunk, bare) for line in out]
+    return out
+
+
 def held(game: Game, names: dict[str, str], setup_lines: list[str]) -> Held:
     """What `game` holds for each name (`names`: each way a component is named in prose, singular -> deck id)."""
     out = Held()

@@ -20,7 +20,7 @@ from pnp.model.rulebook.work_counted import Tally, lines_bound, refuse, text_bou
 
 SOURCE = "rulebook.md"
 KINDS = ("contents", "face", "anatomy", "setup", "key", "table", "effects", "pagebreak", "setup-diagram", "example",
-         "glossary", "index")
+         "glossary", "index", "overview")
 
 
 @dataclass(frozen=True)
@@ -163,10 +163,11 @@ def _parser() -> Any:
     return MarkdownIt("commonmark", {"html": False}).enable("table").use(pnp_plugin)  # raw HTML stays text
 
 
-def read_rulebook(root: Path, game_dir: Path, lang: str = "") -> Rulebook | None:
+def read_rulebook(root: Path, game_dir: Path, lang: str = "", parse: Any = None) -> Rulebook | None:
     """The game's rulebook.md (in a language other than the source: rulebook.<lang>.md) as blocks, or None when it
     has none. It is read as every game file is (inside the project, a regular file: a named pipe is refused by name,
-    within `bounds.FILE_BYTES`)."""
+    within `bounds.FILE_BYTES`). `parse`: parse_rulebook, or what gives its blocks another way
+    (source_kept.kept_blocks: from the disk cache)."""
     path = game_dir / (f"rulebook.{lang}.md" if lang else SOURCE)
     rel = path.relative_to(root).as_posix()
     if not os.path.lexists(path):
@@ -176,7 +177,7 @@ def read_rulebook(root: Path, game_dir: Path, lang: str = "") -> Rulebook | None
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise InputError([Problem(Where(rel), f"not UTF-8 text ({exc.reason} at byte {exc.start})")]) from None
-    return Rulebook(rel, parse_rulebook(text, rel), text.splitlines())
+    return Rulebook(rel, (parse or parse_rulebook)(text, rel), text.splitlines())
 
 
 def parse_rulebook(text: str, rel: str) -> list[RulebookBlock]:

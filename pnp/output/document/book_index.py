@@ -88,9 +88,12 @@ class PageList(IndexingFlowable):
 
     def wrap(self, aw: float, ah: float) -> tuple[float, float]:
         rows = self.rows() or [("", "")]
-        cells = [[Markup(self.look, f"**{term}**" if term else "", BODY - 1), Markup(self.look, pages, BODY - 1)]
-                 for term, pages in rows]
-        self._table = RLTable(cells, colWidths=[aw * 0.42, aw * 0.58] if self.item.every else [aw * 0.7, aw * 0.3])
+        means = self.item.means if not self.item.every else {}
+        cells = [[Markup(self.look, f"**{term}**" if term else "", BODY - 1),
+                  *([Markup(self.look, means.get(term, ""), BODY - 1)] if means else []),
+                  Markup(self.look, pages, BODY - 1)] for term, pages in rows]
+        widths = [0.42, 0.58] if self.item.every else [0.24, 0.66, 0.1] if means else [0.7, 0.3]
+        self._table = RLTable(cells, colWidths=[aw * w for w in widths])
         self._table.setStyle(TableStyle([("VALIGN", (0, 0), (-1, -1), "TOP"),
                                          ("FONT", (0, 0), (-1, -1), self.look.body_font),
                                          ("LINEBELOW", (0, 0), (-1, -1), 0.3, (0.85, 0.85, 0.85)),

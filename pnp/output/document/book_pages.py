@@ -130,9 +130,9 @@ def _styles(look: Look) -> dict[str, ParagraphStyle]:
 
 
 def _heading(text: str, style: ParagraphStyle, level: int | None) -> Paragraph:
-    from xml.sax.saxutils import escape
+    from html import escape  # (not xml.sax.saxutils': it imports urllib.request, http and email, 18 ms)
 
-    p = Paragraph(escape(text), style)
+    p = Paragraph(escape(text, quote=False), style)
     p.toc_level = level
     p.heading = True
     return p
@@ -275,6 +275,11 @@ def _story(story: list[Flowable], item: rb.Flow, look: Look, st: dict[str, Parag
     """The flowables of one item of the flow added to the story (a heading kept with what follows it)."""
     if isinstance(item, rb.Heading):
         level = min(item.level, 3)
+        if len(story) > 5 and isinstance(story[-1], Spacer) and isinstance(story[-2], Markup) and \
+                getattr(story[-3], "heading", False) and isinstance(story[-4], CondPageBreak):
+            # a section of one paragraph keeps with the heading after it: the break before it asks room for both, so
+            # that its heading never stands at a page's foot over a line or two
+            story[-4] = CondPageBreak(story[-4].height + HEADED)
         if len(story) > 5 and not isinstance(story[-1], PageBreak | Paragraph):  # room for it and lines under it
             story.append(CondPageBreak(60 * MM if level == 1 else HEADED))
         story.append(_heading(item.text, st[str(level)], min(level - 1, 1) if level <= 2 else None))

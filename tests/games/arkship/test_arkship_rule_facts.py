@@ -122,9 +122,12 @@ FACTS: dict[str, tuple[str, ...]] = {
     "Training": ("Each has an action the crew there can use, unless a crisis blocks it", "1 Bridge", "2 Comms",
                  "3 Archives", "4 Medical", "5 Recreation", "6 Training"),
     # the turn
-    "a turn has 8 steps in order": ("Each turn has 8 steps, always in this order: 1. Ship progress 2. New crisis 3. "
-                                    "New waveform 4. Thaw crew 5. Assign crew 6. Evaluate each location 7. Roll for "
-                                    "sickness 8. Age crew",),
+    "a turn has 8 steps in order": ("Each turn has 8 steps, always in this order", "# Step What is done 1 Ship "
+                                    "progress", " 2 New crisis Draw", " 3 New waveform Draw", " 4 Thaw crew A player",
+                                    " 5 Assign crew Put", " 6 Evaluate locations In number order", " 7 Roll for "
+                                    "sickness For each crew", " 8 Age crew Check", "1. Ship progress", "2. New crisis",
+                                    "3. New waveform", "4. Thaw crew", "5. Assign crew", "6. Evaluate each location",
+                                    "7. Roll for sickness", "8. Age crew"),
     "ship progress: check a box; its number is how many crises are drawn": (
         "The number printed in the box you checked is how many crisis cards arrive in step 2",),
     "no box left to check: the ship arrives and the game ends": (
