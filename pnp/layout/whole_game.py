@@ -82,7 +82,8 @@ def _read_env(game: Game, problems: Problems) -> LayoutEnv:
              for t in m.glossary.terms]
     return LayoutEnv(game.root, game.dir, families, m.palette, icons, glossary_pattern(terms),
                      m.glossary.style, m.glossary.color, placeholder_pattern(m.placeholders), dict(game.data),
-                     *((game.lang, m.fit.get(game.lang, 1.0)) if isinstance(game, TranslatedGame) else ()))
+                     *((game.lang, m.fit.get(game.lang, 1.0), game.choice_words) if isinstance(game, TranslatedGame)
+                       else ()))
 
 
 def _icon_words(game: TranslatedGame, icons: dict) -> None:

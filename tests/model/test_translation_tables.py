@@ -63,3 +63,53 @@ def test_a_bad_table_or_verb_word_is_a_located_error(voyage_copy: Path, old: str
         game_in(load_game(voyage_copy, "voyage"), "fr")
     errors = [str(p) for p in caught.value.problems]
     assert any(said in e and e.startswith("cards/voyage/lang/fr/game.yaml:") for e in errors), errors
+
+
+def test_a_choice_prints_its_word_and_still_equals_its_source_value(french):
+    from pnp.layout.expr import compile_value
+    from pnp.layout.values import Eval
+    from pnp.model.translation.choice_words import Word
+
+    assert french.choice_words["color"]["red"] == "rouge"
+    text = compile_value("{{ 'same' if card.color == 'red' else 'other' }} · case {{ card.color | upper }}",
+                         french.doc.where())
+    ev = Eval({"text": text}, {"card": {"color": "red"}}, french.doc.where(), "t", None, (1.0, 1.0))  # type: ignore
+    assert ev.said("text", french.choice_words) == "same · case ROUGE"  # the word printed, the comparison kept
+    assert ev.said("text", {}) == ev.raw("text") == "same · case RED"  # English: the value itself
+    assert Word("rouge", "red") == "red" and Word("rouge", "red") != "blue" and str(Word("rouge", "red")) == "rouge"
+    assert french.deck("empty-room").cards[0].data["color"] == "red"  # the card keeps the source's value
+
+
+@pytest.mark.parametrize(("new", "said", "severity"), [
+    ("choices:\n  colour: {red: rouge}\n", "fr: no card field 'colour' takes choices; did you mean 'color'?", "error"),
+    ("choices:\n  color: {rouge: rouge}\n", "fr: 'rouge' is not a choice of color", "error"),
+    ("choices:\n  color: {red: rouge}\n", "fr: no word for color blue, brown, green, orange, pink, purple, teal, "
+                                          "yellow", "warning"),
+])
+def test_a_bad_or_missing_choice_word_is_said_at_its_line(voyage_copy: Path, new: str, said: str, severity: str):
+    path = voyage_copy / "cards/voyage/lang/fr/game.yaml"
+    source = path.read_text("utf-8")
+    start = source.index("\nchoices:\n")
+    path.write_text(source[:start + 1] + new, "utf-8")
+    problems = Problems()
+    if severity == "error":
+        with pytest.raises(InputError) as caught:
+            game_in(load_game(voyage_copy, "voyage"), "fr", problems)
+        found = caught.value.problems
+    else:
+        game_in(load_game(voyage_copy, "voyage"), "fr", problems)
+        found = problems.items
+    assert any(said in str(p) and str(p).startswith("cards/voyage/lang/fr/game.yaml:") and p.severity == severity
+               for p in found), [str(p) for p in found]
+
+
+def test_an_empty_room_face_prints_its_colour_in_french(french):
+    from pnp.layout.scene import Text
+    from pnp.layout.whole_game import lay_out_deck, layout_env, template_store
+
+    problems = Problems()
+    deck = french.deck("empty-room")
+    entries = lay_out_deck(deck, french, template_store(french), layout_env(french, problems), 0.0, problems)
+    words = " ".join(getattr(run, "text", "") for item in entries[0].front.items if isinstance(item, Text)
+                     for run in item.runs)
+    assert "CASE ROUGE" in words.upper() and "RED" not in words.upper(), words
