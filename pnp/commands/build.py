@@ -215,7 +215,7 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
             pages, how = impose_deck(deck, entries, size, settings, paper, notes)
             shift_backs(pages, opts.back_offset)
             footers(pages, title, settings.paper, settings.duplex, bool(stamp),
-                    ["assembly map" if p.side == "map" else deck.name for p in pages])
+                    [said("assembly map", lang) if p.side == "map" else deck.name for p in pages], lang=lang)
             draw = partial(_draw, pdfx, env.icons, f"{game.manifest.name}: {deck.name}", font, pages, marker, stamp,
                            settings.margin)  # (the renderer imported only when a PDF is drawn)
             data = draw() if opts.cache is not None or opts.only is not None else kept_pdf(  # a one-off build

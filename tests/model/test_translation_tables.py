@@ -113,3 +113,18 @@ def test_an_empty_room_face_prints_its_colour_in_french(french):
     words = " ".join(getattr(run, "text", "") for item in entries[0].front.items if isinstance(item, Text)
                      for run in item.runs)
     assert "CASE ROUGE" in words.upper() and "RED" not in words.upper(), words
+
+
+def test_the_footer_says_pnp_s_words_in_the_game_s_language():
+    from pnp.output.impose.cards import Page
+    from pnp.output.render.footer import footers
+
+    def lines(lang: str) -> list[str]:
+        pages = [Page(100, 100, [], [], 0.5, "front"), Page(100, 100, [], [], 0.5, "back")]
+        footers(pages, "Voyage 0.3", "A4", "long", True, ["Salle", "Salle"], lang=lang)
+        return [p.footer[0] for p in pages]
+
+    assert lines("fr") == ["Voyage 0.3 (prototype) · Salle · A4, recto verso bord long · page 1 sur 2",
+                           "Voyage 0.3 (prototype) · Salle · verso · A4, recto verso bord long · page 2 sur 2"]
+    assert lines("") == ["Voyage 0.3 (playtest) · Salle · A4, duplex long edge · page 1 of 2",
+                         "Voyage 0.3 (playtest) · Salle · back · A4, duplex long edge · page 2 of 2"]
