@@ -212,7 +212,7 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
         if deck.id in cache.decks and cache.decks[deck.id][0] == key:
             _, pages, how, data = cache.decks[deck.id]
         else:
-            pages, how = impose_deck(deck, entries, size, settings, paper, notes)
+            pages, how = impose_deck(deck, entries, size, settings, paper, notes, lang)
             shift_backs(pages, opts.back_offset)
             footers(pages, title, settings.paper, settings.duplex, bool(stamp),
                     [said("assembly map", lang) if p.side == "map" else deck.name for p in pages], lang=lang)

@@ -128,3 +128,13 @@ def test_the_footer_says_pnp_s_words_in_the_game_s_language():
                            "Voyage 0.3 (prototype) · Salle · verso · A4, recto verso bord long · page 2 sur 2"]
     assert lines("") == ["Voyage 0.3 (playtest) · Salle · A4, duplex long edge · page 1 of 2",
                          "Voyage 0.3 (playtest) · Salle · back · A4, duplex long edge · page 2 of 2"]
+
+
+def test_a_board_tile_s_label_says_pnp_s_words_in_the_game_s_language():
+    from types import SimpleNamespace
+
+    from pnp.output.tiling.tiles import _page_label
+
+    tile, plan = SimpleNamespace(label="A1"), SimpleNamespace(tiles=[1, 2])
+    assert _page_label("Plateau", tile, plan, "back", True, "fr") == "Plateau · morceau A1 sur 2 · verso"  # type: ignore
+    assert _page_label("Board", tile, plan, "back", True) == "Board · tile A1 of 2 · back"  # type: ignore
