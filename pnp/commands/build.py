@@ -323,6 +323,7 @@ def _decks(root: Path, game: Game, prep: Prepared, opts: BuildOptions, cache: Bu
     """Each deck imposed and rendered, into `rendered` (from `cache` where its inputs did not change, and in a
     one-off build from the disk cache: pnp/commands/deck_pdf_kept.py)."""
     env, marker, settings, paper = prep.env, prep.marker, prep.settings, prep.paper
+    lang = game.lang if isinstance(game, TranslatedGame) else ""  # its words on the sheets (footers, tiles)
     read: dict[Path, bytes] = {}  # the files the decks' fingerprints read, each once a build
     for step, (deck, entries, size) in enumerate(prep.decks):
         watchdog.working_on(f"drawing {deck.id}'s sheets")
@@ -340,10 +341,10 @@ def _decks(root: Path, game: Game, prep: Prepared, opts: BuildOptions, cache: Bu
         if deck.id in cache.decks and cache.decks[deck.id][0] == key:
             _, pages, how, data = cache.decks[deck.id]
         else:
-            pages, how = impose_deck(deck, entries, size, settings, paper, notes)
+            pages, how = impose_deck(deck, entries, size, settings, paper, notes, lang)
             shift_backs(pages, opts.back_offset)
             footers(pages, title, settings.paper, settings.duplex, bool(stamp),
-                    ["assembly map" if p.side == "map" else deck.name for p in pages])
+                    [said("assembly map", lang) if p.side == "map" else deck.name for p in pages], lang=lang)
             draw = partial(_draw, pdfx, env.icons, f"{game.manifest.name}: {deck.name}", font, pages, marker, stamp,
                            settings.margin)  # (the renderer imported only when a PDF is drawn)
             data = draw() if opts.cache is not None or opts.only is not None else kept_pdf(  # a one-off build

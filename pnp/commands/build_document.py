@@ -84,8 +84,9 @@ def render_document(game: Game, rendered: list[RenderedFile], laid: dict[str, An
     front = front_matter(game, paper, settings, body, rows, sections, rulebook,
                          stock_ranges([p.info["stock"] for p in pages], start))
     pages = front + pages
+    lang = getattr(game, "lang", "")
     footers(pages, f"{game.manifest.name} {game.manifest.version}", settings.paper, settings.duplex, bool(stamp),
-            [p.info.get("what", "") for p in front] + what)
+            [said_in(p.info.get("what", ""), lang) for p in front] + what, lang=lang)
     data = Renderer(env.icons, f"{game.manifest.name}: print-and-play", font).render(pages, marker, stamp,
                                                                                      settings.margin)
     return data, pages

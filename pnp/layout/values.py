@@ -38,6 +38,7 @@ class LayoutEnv:
     data_docs: dict[str, Doc] = field(default_factory=dict)  # the game's data tables with their places (grids)
     lang: str = ""  # the game's language, where it is not its source's (pnp's own words: catalog.py)
     fit: float = 1.0  # how far below `min_size` its texts may shrink (game.yaml `fit:` for the language)
+    choices: dict[str, dict[str, str]] = field(default_factory=dict)  # field -> choice -> the word a text prints
 
 
 WhereOf = Callable[..., Where]  # a card field's name (and a path inside it) -> its place in the deck file
@@ -61,6 +62,15 @@ class Eval:
             return value
         assert self.ctx is not None
         return value(self.ctx)
+
+    def said(self, key: str, choices: dict[str, dict[str, str]]) -> Any:
+        """`key`'s value as a text prints it: the card's choices in their language's words (choice_words.py)."""
+        dynamic, value = self.values.get(key, (False, None))
+        if not dynamic or not choices or not self.ctx or "card" not in self.ctx:
+            return self.raw(key)
+        from pnp.model.translation.choice_words import worded
+
+        return value({**self.ctx, "card": worded(self.ctx["card"], choices)})
 
     def length(self, key: str, parent: float) -> float:
         value = self.raw(key)

@@ -29,6 +29,7 @@ from pnp.layout.text import glossary_pattern, placeholder_pattern
 from pnp.model.game import Deck, Game, PrintSettings
 from pnp.model.load import display_path
 from pnp.model.project import OUTSIDE, outside
+from pnp.model.translation.table_words import printed_tables, source_tables
 from pnp.model.translation.translated import TranslatedGame
 
 _ENVS: weakref.WeakKeyDictionary[Game, tuple[LayoutEnv, list[Problem]]] = weakref.WeakKeyDictionary()
@@ -81,7 +82,8 @@ def _read_env(game: Game, problems: Problems) -> LayoutEnv:
              for t in m.glossary.terms]
     return LayoutEnv(game.root, game.dir, families, m.palette, icons, glossary_pattern(terms),
                      m.glossary.style, m.glossary.color, placeholder_pattern(m.placeholders), dict(game.data),
-                     *((game.lang, m.fit.get(game.lang, 1.0)) if isinstance(game, TranslatedGame) else ()))
+                     *((game.lang, m.fit.get(game.lang, 1.0), game.choice_words) if isinstance(game, TranslatedGame)
+                       else ()))
 
 
 def _icon_words(game: TranslatedGame, icons: dict) -> None:
@@ -122,7 +124,13 @@ def deck_context(game: Game, deck: Deck) -> dict[str, Any]:
     """What a deck's templates read besides the card: `game`, `deck`, the data tables and the game's `decks`."""
     return {"game": {"id": game.id, "name": game.manifest.name, "palette": game.manifest.palette},
             "deck": {"id": deck.id, "name": deck.name, "count": deck.faces},
-            "data": {name: doc.data for name, doc in game.data.items()}, "decks": decks_read(game)}
+            "data": printed_tables(game), "decks": decks_read(game)}
+
+
+def card_names(game: Game, base: dict[str, Any]) -> dict[str, Any]:
+    """What a card's own text reads (`filled`): the deck's names, but the data tables as the source has them, so a
+    look-up by a task's name (`selectattr('name', 'eq', 'Craft')`) finds it in every language."""
+    return {**base, "data": source_tables(game)} if isinstance(game, TranslatedGame) else base
 
 
 def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, bleed: float,
@@ -159,6 +167,7 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
     if deck.spec.kind == "sheet":  # write-in sheets: no art off the edge; a back makes a two-sided pad
         bleed_f = 0.0
     base = deck_context(game, deck)
+    names = card_names(game, base)
     out: list[Entry] = []
     for template in (front_t, back_t):
         if template is not None:
@@ -173,7 +182,7 @@ def lay_out_deck(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
         now: dict[tuple, Kept] = {}
         deck_key = (id(front_t), id(back_t), id(env), bleed_f, repr({k: v for k, v in base.items() if k != "decks"}))
         for card in deck.cards:
-            ctx = {"card": filled(deck, card, problems, base, env.icons)}
+            ctx = {"card": filled(deck, card, problems, names, env.icons)}
             subject = f"{deck.id}/{card.id}"
             key = card_key(deck_key, deck, card, ctx, subject) if last is not None else ()
             if last is not None and key in last:

@@ -158,7 +158,7 @@ def _laid_out(game: Game, name: str, used: list[tuple[Deck, str]], elements: lis
 def _lay_out(game: Game, name: str, used: list[tuple[Deck, str]], only: frozenset[str] | None) -> TemplateLayout:
     from pnp.layout.template_engine import CompiledTemplate
     from pnp.layout.templates import template_doc, template_files
-    from pnp.layout.whole_game import deck_context, layout_env, template_store
+    from pnp.layout.whole_game import card_names, deck_context, layout_env, template_store
 
     env = layout_env(game, Problems())  # the build's, when the build has laid the game out
     t = template_store(game).get(name)
@@ -177,7 +177,8 @@ def _lay_out(game: Game, name: str, used: list[tuple[Deck, str]], only: frozense
         shared = list(drawn)
         for card in deck.cards:
             drawn[:] = []
-            compiled.face({"card": filled(deck, card, problems, base)}, f"{deck.id}/{card.id}", problems)
+            names = card_names(game, base)
+            compiled.face({"card": filled(deck, card, problems, names)}, f"{deck.id}/{card.id}", problems)
             face = f"{deck.id}/{card.id}" + (" back" if side == "back" else "")
             out.faces[face] = _boxes(shared + drawn, face, out.size)
     return out

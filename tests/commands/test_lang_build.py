@@ -30,6 +30,7 @@ def _text(pdf: Path) -> str:
 
 def test_lang_all_builds_every_language_each_in_its_folder(project: Path):
     _french(project)
+    edit(project / "cards/mini/game.yaml", "name: Mini Test Game\n", "name: Mini Test Game\ncredits: [\"Art: Lorc\"]\n")
     result = run_pnp("build", "mini", "--lang", "all", "--no-custom-rules", cwd=project)
     assert result.code == 0, result.err
     english, french = project / "output/mini/spell.pdf", project / "output/mini/fr/spell.pdf"
@@ -37,6 +38,9 @@ def test_lang_all_builds_every_language_each_in_its_folder(project: Path):
     assert "Boule de feu" in _text(french) and "Fireball" not in _text(french)
     assert "Frost Nova" in _text(french)  # not translated yet: the source's words
     assert "Mini jeu" in _text(project / "output/mini/fr/mini-pnp.pdf")
+    document = _text(project / "output/mini/fr/mini-pnp.pdf"), _text(project / "output/mini/mini-pnp.pdf")
+    assert "Crédits" in document[0] and "page 1 sur" in document[0] and "page 1 of" not in document[0]  # pnp's words
+    assert "Credits" in document[1] and "page 1 of" in document[1] and "Crédits" not in document[1]
     assert json.loads((project / "output/mini/manifest.json").read_text())["files"]  # English untouched by fr's
     assert "output/mini/fr/spell.pdf" in result.out
 

@@ -53,7 +53,7 @@ class TextEl(ElementBase):
     def draw(self, at: Drawing, placed: Any, ev: Eval, subject: str, problems: Problems,
              card_where: WhereOf | None) -> list[Item]:
         box = at.box(placed, ev)
-        value = ev.raw("text")
+        value = ev.said("text", at.env.choices)
         if value is None or value == "":
             raise Skip
         style, size, min_size, leading, gap, glossary, base, align, valign, upper = at.once(

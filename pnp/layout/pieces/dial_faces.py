@@ -22,6 +22,7 @@ from pnp.layout.template_engine import CompiledTemplate, LayoutEnv
 from pnp.layout.templates import TemplateStore
 from pnp.model.dial_spec import DialSpec
 from pnp.model.game import Deck, Game
+from pnp.model.translation.table_words import printed_tables
 from pnp.model.units import MM, parse_colour
 
 HOLE = (1.0, 1.0, 1.0)  # what is cut out prints white, with its cut line
@@ -133,7 +134,7 @@ def lay_out_dial(deck: Deck, game: Game, store: TemplateStore, env: LayoutEnv, b
     cut, rim = holes(spec), values_ring(spec, face.name, face.font, colour, mark)
     base = {"game": {"id": game.id, "name": game.manifest.name, "palette": game.manifest.palette},
             "deck": {"id": deck.id, "name": deck.name, "count": deck.faces},
-            "data": {name: doc.data for name, doc in game.data.items()}, "dial": names(spec)}
+            "data": printed_tables(game), "dial": names(spec)}
     bleed_b = base_t.bleed if base_t.bleed is not None and bleed else bleed
     bleed_w = wheel_t.bleed if wheel_t.bleed is not None and bleed else bleed
     bases: list[Entry] = []

@@ -28,6 +28,7 @@ from pnp.layout.text import Style, fit, parse
 from pnp.model.colour import ratio
 from pnp.model.game import Deck, Game
 from pnp.model.load import Doc
+from pnp.model.translation.table_words import printed_tables
 from pnp.model.units import RGB, hex_of, parse_colour
 
 INK: RGB = (0.11, 0.13, 0.19)
@@ -222,7 +223,7 @@ def lay_out_die(deck: Deck, game: Game, env: LayoutEnv, problems: Problems, stor
     if deck.template and store is not None:
         base = {"game": {"id": game.id, "name": game.manifest.name, "palette": game.manifest.palette},
                 "deck": {"id": deck.id, "name": deck.name, "count": deck.faces},
-                "data": {name: doc.data for name, doc in game.data.items()}}
+                "data": printed_tables(game)}
         laid_out = store.get(deck.template, deck.doc.where(("template",)))
         precompile(laid_out)  # compiling is not laying out: outside the time limit
         with time_limit(bounds.FACE_SECONDS):

@@ -36,6 +36,8 @@ from pnp.layout.scene import Static
 from pnp.model.game import Game
 from pnp.model.rulebook.source import Rulebook, RulebookBlock
 from pnp.model.rulebook.work_counted import Tally
+from pnp.model.translation.catalog import said
+from pnp.model.translation.table_words import printed_tables
 from pnp.model.units import MM
 
 
@@ -169,7 +171,7 @@ def table(r: Resolver, b: RulebookBlock) -> list[Flow]:
         r.problems.add(b.where, f"no data table {name!r} (tables: {', '.join(r.game.data) or 'none'})"
                        f"{did_you_mean(name, r.game.data)}", "rulebook")
         return []
-    value: Any = r.game.data[name].data
+    value: Any = printed_tables(r.game)[name]
     for step in filter(None, path.split("/")):
         value = value.get(step) if isinstance(value, dict) else None
     if isinstance(value, dict) and not path:  # a table holding one list of items: that list
@@ -186,7 +188,8 @@ def table(r: Resolver, b: RulebookBlock) -> list[Flow]:
             r.problems.add(b.where, f"columns: {ref} has no field {c!r} (fields: {', '.join(known)})"
                            f"{did_you_mean(c, known)}", "rulebook")
             return []
-    rows: list[list[str | Figure]] = [[f"**{_human(c)}**" for c in cols]]
+    lang = getattr(r.game, "lang", "")
+    rows: list[list[str | Figure]] = [[f"**{said(_human(c), lang)}**" for c in cols]]
     rows += [[shown(v.get(c)) for c in cols] for v in value]
     return [RulebookTable(rows)]
 
@@ -222,21 +225,22 @@ def effects(r: Resolver, b: RulebookBlock) -> list[Flow]:
                 names = used.setdefault(step.verb, [])
                 if card.data.get("name", card.id) not in names:
                     names.append(str(card.data.get("name", card.id)))
+    lang, verb_names = getattr(r.game, "lang", ""), getattr(r.game, "verb_names", {})
     shown_verbs = sorted((v for v in used if v in verbs and (verbs[v].game or "library" in b.words)
-                          and v not in ("repeat", "choose")), key=_human)  # (a reference: in a-z order)
+                          and v not in ("repeat", "choose")), key=lambda v: verb_names.get(v) or _human(v))
     if not shown_verbs:
         r.problems.add(b.where, "no card's effect uses a verb this block shows (add `library` for pnp's own)",
                        "rulebook")
         return []
-    rows: list[list[str | Figure]] = [["**Effect**", "**What it does**", "**On**"]]
+    rows: list[list[str | Figure]] = [[f"**{said(h, lang)}**" for h in ("Effect", "What it does", "On")]]
     for name in shown_verbs:
         verb = verbs[name]
         if not verb.explains:
             r.problems.add(b.where, f"verb {name!r} has no `explains:` for a player (game.yaml `verbs:`): the "
                            "rulebook says what it does for the designer", "rulebook", severity="warning")
         cards = used[name]
-        on = ", ".join(cards[:4]) + (f" and {len(cards) - 4} more" if len(cards) > 4 else "")
-        rows.append([f"**{_human(name)}**", verb.explains or verb.does, f"*{on}*"])
+        on = ", ".join(cards[:4]) + (said(" and {n} more", lang, n=len(cards) - 4) if len(cards) > 4 else "")
+        rows.append([f"**{verb_names.get(name) or _human(name)}**", verb.explains or verb.does, f"*{on}*"])
     return [RulebookTable(rows, [0.18, 0.52, 0.30])]
 
 

@@ -11,12 +11,14 @@ from typing import Any
 from pnp.core.errors import InputError, Problem, Problems, Where
 from pnp.model.game import Deck, Game, GlossaryTerm
 from pnp.model.load import Doc
+from pnp.model.translation.choice_words import choice_words
 from pnp.model.translation.codes import unknown_language
 from pnp.model.translation.lang_files import Translation, languages_of, read_translation
+from pnp.model.translation.table_words import translated_tables, verb_words
 
 # the game's words a translation's game.yaml holds (docs/translating.md)
 SOURCE_NAME = "source_name"  # `names: both`: a translated card's source name, printed small under its title
-WORDS = ("name", "glossary", "icons", "setup", "credits", "data", "verbs")
+WORDS = ("name", "glossary", "icons", "setup", "credits", "data", "verbs", "choices")
 
 
 @dataclass(repr=False, eq=False)
@@ -43,6 +45,9 @@ class TranslatedGame(Game):
     lang: str = ""
     source: Game | None = None
     translation: Translation | None = None
+    tables: dict[str, Any] | None = None  # the data tables with the translation's words, for print (table_words)
+    verb_names: dict[str, str] = field(default_factory=dict)  # a game verb -> its name in this language
+    choice_words: dict[str, dict[str, str]] = field(default_factory=dict)  # field -> choice -> its printed word
 
 
 def game_in(game: Game, code: str | None, problems: Problems | None = None) -> Game:
@@ -95,9 +100,18 @@ def laid_over(game: Game, tr: Translation, problems: Problems) -> TranslatedGame
             else:
                 terms.append(term)
         manifest.glossary = dataclasses.replace(game.manifest.glossary, terms=terms)
+    tables, verb_names, choices = None, {}, {}
+    if tr.words is not None:
+        choices = choice_words(game, tr.words, tr.code, problems)
+        tables = translated_tables(game, tr.words, tr.code, problems)
+        said = verb_words(tr.words, game.manifest.verbs, tr.code, problems)
+        manifest.verbs = {name: dataclasses.replace(verb, explains=said[name]["explains"])
+                          if "explains" in said.get(name, {}) else verb for name, verb in game.manifest.verbs.items()}
+        verb_names = {name: w["name"] for name, w in said.items() if "name" in w}
     base = {f.name: getattr(game, f.name) for f in dataclasses.fields(Game)}
     return TranslatedGame(**{**base, "manifest": manifest, "decks": decks}, lang=tr.code, source=game,
-                          translation=tr)
+                          translation=tr, tables=tables, verb_names=verb_names,
+                          choice_words=choices)
 
 
 def _deck(deck: Deck, tr: Translation, both: bool) -> Deck:

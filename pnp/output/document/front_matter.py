@@ -124,7 +124,7 @@ def front_matter(game: Game, paper: tuple[float, float], s: PrintSettings, famil
         items.append(Line(left, y + 1.6 * MM, right, y + 1.6 * MM, (0.85, 0.85, 0.85), 0.4))
         y += ROW
     if also:
-        lines = ["**Also needed** (not printed)"] + [
+        lines = [said("**Also needed** (not printed)", lang)] + [
             f"{r.name}{'' if isinstance(r.rulebook, str) else f' ({r.rulebook})'}{': ' + r.note if r.note else ''}"
             for r in also]
         height = (len(lines) + 1) * 4.6 * MM
@@ -137,7 +137,7 @@ def front_matter(game: Game, paper: tuple[float, float], s: PrintSettings, famil
     pages.append(_page(paper, items, "contents"))
     how = how_to(game, s, rows, sections, stocks or {})
     if m.credits:  # the attributions the game's art and fonts ask for
-        how += "\n**Credits**\n" + "\n".join(m.credits)
+        how += f"\n**{said('Credits', lang)}**\n" + "\n".join(m.credits)
     box = (s.margin + 10 * MM, s.margin + 10 * MM, pw - 2 * s.margin - 20 * MM, ph - 2 * s.margin - 10 * MM - FOOT)
     pages.append(_page(paper, _text(how, family, box, 10.5), "how to print and build"))
     if len(pages) % 2 and s.duplex != "none":

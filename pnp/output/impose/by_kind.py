@@ -17,8 +17,9 @@ FIT = 0.97  # a write-in sheet may print this much smaller, if that puts one mor
 
 
 def impose_deck(deck: Deck, entries: list[Entry], size: tuple[float, float],
-                s: PrintSettings, paper: tuple[float, float], notes: list[str]) -> tuple[list[Page], str]:
-    """(pages, how they are laid out, for the summary)."""
+                s: PrintSettings, paper: tuple[float, float], notes: list[str],
+                lang: str = "") -> tuple[list[Page], str]:
+    """(pages, how they are laid out, for the summary); `lang`: the language of pnp's words on the pages."""
     kind = deck.spec.kind
     if not entries:  # a deck that laid out nothing (its problems are reported by the layout)
         return [], "nothing printed"
@@ -27,7 +28,7 @@ def impose_deck(deck: Deck, entries: list[Entry], size: tuple[float, float],
     if kind in ("board", "die"):
         from pnp.output.tiling.boards import impose_boards
 
-        return impose_boards(deck, entries, s, paper, notes)
+        return impose_boards(deck, entries, s, paper, notes, lang=lang)
     tokens, sheet = kind == "tokens", kind == "sheet"
     if sheet:
         for _, _, meta in entries:

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pnp.layout.scene import Ellipse, Icon, Image, Label, Line, Polygon, Rect, Static, Text
+from pnp.model.translation.catalog import said
 from pnp.output.impose.cards import Page
 
 SIZE = 6.0  # pt: the smallest text the preflight accepts
@@ -21,16 +22,18 @@ Box = tuple[float, float, float, float]  # x0, y0, x1, y1 from the page's top-le
 
 
 def footers(pages: list[Page], game: str, paper: str, duplex: str, playtest: bool, what: list[str],
-            first: int = 1, total: int | None = None) -> None:
-    """Set each page's footer. `what[i]`: what page i holds ("Ability", "Damage Token, Marker", "cover")."""
+            first: int = 1, total: int | None = None, lang: str = "") -> None:
+    """Set each page's footer. `what[i]`: what page i holds ("Ability", "Damage Token, Marker", "cover"); pnp's
+    own words in the game's language `lang` (catalog.py)."""
     total = total or len(pages)
     paper = paper[:1].upper() + paper[1:]  # Letter, Tabloid
-    print_mode = f"{paper}, duplex {duplex} edge" if duplex != "none" else f"{paper}, one-sided"
-    sheets = _sheets(pages)
+    print_mode = said(f"{{paper}}, duplex {duplex} edge", lang, paper=paper) if duplex != "none" else \
+        said("{paper}, one-sided", lang, paper=paper)
+    sheets = _sheets(pages, lang)
     for i, page in enumerate(pages):
-        number = f"page {first + i} of {total}"
+        number = said("page {n} of {total}", lang, n=first + i, total=total)
         sheet = sheets[i]
-        stamp = f"{game}{' (playtest)' if playtest else ''}"
+        stamp = f"{game}{said(' (playtest)', lang) if playtest else ''}"
         short = page.info.get("bleed_note", "")  # a grid that cannot hold the whole bleed says what it prints
         full = [stamp, what[i], sheet, print_mode, number, short]
         page.info = {**page.info, "what": what[i], **({"sheet": sheet} if sheet else {})}
@@ -38,7 +41,7 @@ def footers(pages: list[Page], game: str, paper: str, duplex: str, playtest: boo
                        " · ".join(p for p in (sheet, number, short) if p), number]
 
 
-def _sheets(pages: list[Page]) -> list[str]:
+def _sheets(pages: list[Page], lang: str = "") -> list[str]:
     """'sheet i of n' of each page that prints something to cut, 'back of sheet i' for its backs page."""
     fronts = [p for p in pages if p.side == "front" and p.placements]
     n, i = len(fronts), 0
@@ -46,9 +49,9 @@ def _sheets(pages: list[Page]) -> list[str]:
     for page in pages:
         if page.side == "front" and page.placements:
             i += 1
-            out.append(f"sheet {i} of {n}" if n > 1 else "")
+            out.append(said("sheet {i} of {n}", lang, i=i, n=n) if n > 1 else "")
         elif page.side == "back":
-            out.append(f"back of sheet {i} of {n}" if n > 1 else "back")
+            out.append(said("back of sheet {i} of {n}", lang, i=i, n=n) if n > 1 else said("back", lang))
         else:
             out.append("")
     return out

@@ -64,7 +64,7 @@ def tiling_said(deck: Deck, face: Face, plan: SeamPlan, s: PrintSettings, paper:
 
 
 def impose_boards(deck: Deck, entries: list[Entry], s: PrintSettings, paper: tuple[float, float],
-                  notes: list[str], beside: bool = False) -> tuple[list[Page], str]:
+                  notes: list[str], beside: bool = False, lang: str = "") -> tuple[list[Page], str]:
     """(pages, how they are laid out, for the summary). `beside`: a tiled board's assembly map beside a tile where
     one's page has room for it (pnp/output/tiling/assembly_beside.py)."""
     kind = deck.spec.kind
@@ -81,7 +81,7 @@ def impose_boards(deck: Deck, entries: list[Entry], s: PrintSettings, paper: tup
     for face, back, meta in entries:
         avoid = avoided(deck, face, back) if kind == "board" else []
         more, plan = impose_board(face, back, meta, deck.name, paper, s.margin, s.cut_marks and kind == "board",
-                                  s.duplex, avoid, tab, beside)
+                                  s.duplex, avoid, tab, beside, lang)
         pages.extend(more)
         tiles += len(plan.tiles)
         if len(plan.tiles) > 1 and meta.get("copy", 1) == 1 and face is entries[0].front:

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pnp.layout.scene import Face, GridCells, Label, Line, Polygon, Rect, Transform
+from pnp.model.translation.catalog import said
 from pnp.model.units import MM
 from pnp.output.impose.cards import Page, Placement, halo_line, mirror
 from pnp.output.tiling.seams import Box, SeamPlan, TilePlan, plan_seams
@@ -65,7 +66,7 @@ def turned(face: Face, angle: float) -> Face:
 
 def impose_board(face: Face, back: Face | None, meta: dict[str, Any], name: str, paper: tuple[float, float],
                  margin: float, marks: bool, duplex: str, avoid: list[Box], tab: float,
-                 beside: bool = False) -> tuple[list[Page], SeamPlan]:
+                 beside: bool = False, lang: str = "") -> tuple[list[Page], SeamPlan]:
     """Pages for one large face: its tiles (each followed by its back, if any) and, when tiled, a map. The
     board is turned a quarter on its pages when that takes fewer tiles; its back then turns the other way,
     so that turned over left to right (as drawn) the board still shows its back upright. `beside`: the map goes
@@ -93,7 +94,7 @@ def impose_board(face: Face, back: Face | None, meta: dict[str, Any], name: str,
         spare = free_room(tile.box, face.bleed, paper, margin) if beside and len(plan.tiles) > 1 else None
         anchor = where.anchor if where is not None and here else (spare[0] if spare else "")
         front, placement = tile_page(face, tile, plan, frame, meta, name, paper, margin, marks, back is not None,
-                                     anchor, " · and the assembly map" if here else "")
+                                     anchor, said(" · and the assembly map", lang) if here else "", lang)
         if where is not None and here:  # the assembly map beside this tile
             previews, items = map_items(plan, where, face, shown, name, frame.turned)
             front.placements += previews
@@ -103,7 +104,7 @@ def impose_board(face: Face, back: Face | None, meta: dict[str, Any], name: str,
             front.info["free"] = spare[1]
         pages.append(front)
         if back is not None and duplex != "none":
-            pages.append(back_page(back, placement, tile, plan, frame, meta, name, paper, margin, duplex))
+            pages.append(back_page(back, placement, tile, plan, frame, meta, name, paper, margin, duplex, lang))
     if len(plan.tiles) > 1 and where is None:
         pages.append(assembly_map(plan, face, back if duplex != "none" else None, name, paper, margin, frame.turned))
     return pages, plan
@@ -142,14 +143,15 @@ def _turned_grid(grid: GridCells, height: float) -> GridCells:
                                        for r, c, corners in grid.cells))
 
 
-def _page_label(name: str, tile: TilePlan, plan: SeamPlan, side: str, two_sided: bool) -> str:
-    text = f"{name} · tile {tile.label} of {len(plan.tiles)}" if len(plan.tiles) > 1 else name
-    return text + (f" · {side}" if two_sided else "")
+def _page_label(name: str, tile: TilePlan, plan: SeamPlan, side: str, two_sided: bool, lang: str = "") -> str:
+    text = said("{name} · tile {tile} of {n}", lang, name=name, tile=tile.label, n=len(plan.tiles)) \
+        if len(plan.tiles) > 1 else name
+    return text + (f" · {said(side, lang)}" if two_sided else "")
 
 
 def tile_page(face: Face, tile: TilePlan, plan: SeamPlan, frame: Frame, meta: dict[str, Any], name: str,
               paper: tuple[float, float], margin: float, marks: bool, two_sided: bool,
-              anchor: str = "", also: str = "") -> tuple[Page, Placement]:
+              anchor: str = "", also: str = "", lang: str = "") -> tuple[Page, Placement]:
     """A tile centred on its page, or pushed to its `anchor` edge ("left", "top": the assembly map or pieces beside
     it); `also`: what else its page's label names."""
     pw, ph = paper
@@ -178,7 +180,7 @@ def tile_page(face: Face, tile: TilePlan, plan: SeamPlan, frame: Frame, meta: di
         extras.extend(_tab_marks(tile.bottom_tab, ox, oy, "bottom", _neighbour(plan, tile, 1, 0)))
     corners = corner_marks((left, top, tw, th), b) if marks else []
     extras.extend(corners)
-    label = _page_label(name, tile, plan, "front", two_sided) + also
+    label = _page_label(name, tile, plan, "front", two_sided, lang) + also
     extras.append(Label(margin, ph - margin - 2.5 * MM, label, 8, BLACK))
     px, py, pw_, ph_ = tile.piece
     tile_meta = _tile_meta(tile, frame, frame.to_board(tile.piece), (left, top, tw, th))
@@ -191,7 +193,7 @@ def tile_page(face: Face, tile: TilePlan, plan: SeamPlan, frame: Frame, meta: di
 
 
 def back_page(back: Face, front: Placement, tile: TilePlan, plan: SeamPlan, frame: Frame, meta: dict[str, Any],
-              name: str, paper: tuple[float, float], margin: float, duplex: str) -> Page:
+              name: str, paper: tuple[float, float], margin: float, duplex: str, lang: str = "") -> Page:
     """The other side of the board behind this tile: the back design turned over left to right, so
     the front's board point (x, y) has the back's (width - x, y) behind it once printed duplex."""
     pw, ph = paper
@@ -207,7 +209,7 @@ def back_page(back: Face, front: Placement, tile: TilePlan, plan: SeamPlan, fram
     placement = Placement(back, bx, by, clip, duplex == "short", {**meta, "side": "back", **tile_meta}, clip_path=path)
     y = ph - margin - 2.5 * MM if duplex == "long" else margin + 5 * MM  # the band behind the front's
     page = Page(pw, ph, [placement], [], 0.5, "back",
-                [Label(margin, y, _page_label(name, tile, plan, "back", True), 8, BLACK)])
+                [Label(margin, y, _page_label(name, tile, plan, "back", True, lang), 8, BLACK)])
     page.boxes = (trim_box, clip)
     return page
 
