@@ -12,6 +12,7 @@ from pnp.commands.command_output import CommandOutput, Refused
 from pnp.core.errors import InputError, Problem, Problems, Where, did_you_mean
 from pnp.model.game import Game, load_game
 from pnp.model.translation.codes import unknown_language
+from pnp.model.translation.field_paths import leaf
 from pnp.model.translation.lang_files import Translation, languages_of, read_translation, translatable
 from pnp.model.translation.xliff import Unit, Xliff, read_xliff, write_xliff
 
@@ -60,7 +61,7 @@ def units_of(game: Game, tr: Translation) -> list[Unit]:
         for card in deck.cards:
             said = tr.cards.get(deck.id, {}).get(card.id, {})
             for name in sorted(fields):
-                value = card.data.get(name)
+                value = leaf(card.data, name)
                 if isinstance(value, str) and value.strip():
                     units.append(Unit(f"{file}#{card.id}#{name}", value, said[name].text if name in said else "",
                                       (f"card {deck.id}/{card.id} ({card.data.get('name') or card.id}), field {name}"
@@ -210,7 +211,8 @@ def _refresh(game: Game, tr: Translation) -> CommandOutput:
         if file is None:
             continue
         path = game.root / file
-        sources = {c.id: {k: v for k, v in c.data.items() if isinstance(v, str)} for c in deck.cards}
+        paths = translatable(game, deck.id)
+        sources = {c.id: {k: v for k in paths if isinstance(v := leaf(c.data, k), str)} for c in deck.cards}
         text, n, skipped = refreshed(path.read_text("utf-8"), tr, deck.id, sources)
         if text != path.read_text("utf-8"):
             write_atomic(path, text.encode("utf-8"))

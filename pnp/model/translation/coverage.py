@@ -9,6 +9,7 @@ import re
 
 from pnp.core.errors import Problem, Where
 from pnp.model.game import GlossaryTerm
+from pnp.model.translation.field_paths import leaf
 from pnp.model.translation.lang_files import translatable
 from pnp.model.translation.translated import TranslatedGame
 
@@ -32,7 +33,7 @@ def coverage_problems(game: TranslatedGame) -> list[Problem]:
         file = tr.files.get(deck.id, f"{tr.folder}/{deck.doc.file.rsplit('/', 1)[-1]}")
         for card in deck.cards:
             said = mine.get(card.id, {})
-            wanted = [n for n in sorted(fields) if isinstance(card.data.get(n), str) and card.data[n].strip()]
+            wanted = [n for n in sorted(fields) if isinstance(leaf(card.data, n), str) and leaf(card.data, n).strip()]
             missing = [n for n in wanted if n not in said]
             at = tr.card_at.get((deck.id, card.id)) or Where(file)
             if missing:
@@ -43,7 +44,7 @@ def coverage_problems(game: TranslatedGame) -> list[Problem]:
                 kept = stamps.get(card.id, {}).get(name)
                 if kept is None:
                     unstamped[file] = unstamped.get(file, 0) + 1
-                elif kept.text != stamp(card.data[name]):
+                elif kept.text != stamp(leaf(card.data, name) or ""):
                     out.append(Problem(s.where, f"{tr.code}: stale: the source's {name} changed since this was "
                                        f"translated from it: bring it up to date, then `pnp translate {game.id} "
                                        f"--lang {tr.code} --refresh`", f"{deck.id}/{card.id}.{name}", "warning",

@@ -14,6 +14,7 @@ from pnp.core import bounds
 from pnp.core.errors import InputError, Problem, Problems, Where, did_you_mean, echo
 from pnp.model.game import Game
 from pnp.model.load import Doc, display_path, load_file
+from pnp.model.translation.field_paths import leaf, word_leaves
 from pnp.model.translation.live_words import live_problems
 
 _ID = re.compile(r"[a-z0-9_./-]*")
@@ -54,8 +55,10 @@ def translatable(game: Game, deck_id: str) -> set[str]:
     lower-case id (`meteor-impact`: an art file's name, not words a player reads)."""
     deck = game.deck(deck_id)
     texts = [n for n, fs in deck.spec.fields.items() if fs.type == "text"]
-    return {"name", *(n for n in texts if any(isinstance(c.data.get(n), str) and not _ID.fullmatch(c.data[n])
-                                              for c in deck.cards))}
+    structured = {path for n, fs in deck.spec.fields.items() if fs.type == "any" for c in deck.cards
+                  for path in word_leaves(n, c.data.get(n))}  # a list or mapping of words: each by its path
+    return {"name", *structured, *(n for n in texts if any(isinstance(c.data.get(n), str) and not _ID.fullmatch(
+        c.data[n]) for c in deck.cards))}
 
 
 def read_translation(game: Game, code: str, problems: Problems) -> Translation:
@@ -146,7 +149,7 @@ def _deck_file(game: Game, deck_id: str, doc: Doc, out: Translation, problems: P
                              f"{did_you_mean(name, fields)}", f"{subject}.{name}")
                 continue
             said = _string(doc, (*at, name), value, problems, f"{subject}.{name}", code)
-            source = card.data.get(name)
+            source = leaf(card.data, name)
             if said is None:
                 continue
             if not isinstance(source, str):

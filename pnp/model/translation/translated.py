@@ -13,6 +13,7 @@ from pnp.model.game import Deck, Game, GlossaryTerm
 from pnp.model.load import Doc
 from pnp.model.translation.choice_words import choice_words
 from pnp.model.translation.codes import unknown_language
+from pnp.model.translation.field_paths import with_leaves
 from pnp.model.translation.lang_files import Translation, languages_of, read_translation
 from pnp.model.translation.table_words import translated_tables, verb_words
 
@@ -96,7 +97,8 @@ def laid_over(game: Game, tr: Translation, problems: Problems) -> TranslatedGame
             if isinstance(said, str):
                 terms.append(said)
             elif isinstance(said, dict) and isinstance(said.get("term"), str):
-                terms.append(GlossaryTerm(said["term"], [f for f in said.get("forms") or [] if isinstance(f, str)]))
+                terms.append(GlossaryTerm(said["term"], [f for f in said.get("forms") or [] if isinstance(f, str)],
+                                          said["means"] if isinstance(said.get("means"), str) else ""))
             else:
                 terms.append(term)
         manifest.glossary = dataclasses.replace(game.manifest.glossary, terms=terms)
@@ -125,7 +127,7 @@ def _deck(deck: Deck, tr: Translation, both: bool) -> Deck:
             doc.cards[card.index] = tr.card_at[(deck.id, card.id)]
         for name, s in said.items():
             doc.overlay[(card.index, name)] = s.where
-        data = {**card.data, **{name: s.text for name, s in said.items()}}
+        data = with_leaves(card.data, {name: s.text for name, s in said.items()})
         if both:  # `names: both`: the source's name where the translation's differs (else none printed)
             data[SOURCE_NAME] = card.data.get("name") if "name" in said and said["name"].text != card.data.get(
                 "name") else ""
@@ -169,6 +171,8 @@ def _check_words(game: Game, tr: Translation, problems: Problems) -> None:
             problems.add(where, f"{tr.code}: {echo(term)} is not a term of the source's glossary"
                          f"{did_you_mean(term, terms)}", f"glossary.{term}")
         elif not (isinstance(said, str) or isinstance(said, dict) and isinstance(said.get("term"), str)
-                  and set(said) <= {"term", "forms"} and all(isinstance(f, str) for f in said.get("forms") or [])):
-            problems.add(where, f"{tr.code}: a term's translation is a string, or {{term: ..., forms: [...]}} "
+                  and set(said) <= {"term", "forms", "means"} and isinstance(said.get("means", ""), str)
+                  and all(isinstance(f, str) for f in said.get("forms") or [])):
+            problems.add(where, f"{tr.code}: a term's translation is a string, or "
+                         "{{term: ..., forms: [...], means: ...}} "
                          "(its other spellings: plurals, cases)", f"glossary.{term}")
