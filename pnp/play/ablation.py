@@ -16,7 +16,7 @@ once for every card (the same base), and the games a report already played as wr
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pnp.core.errors import InputError, Problem, did_you_mean
@@ -40,7 +40,12 @@ class Probe:
 
     @property
     def field(self) -> str:
-        return "" if self.variant.blank else self.variant.field
+        return "" if self.blanked else self.variant.field
+
+    @property
+    def blanked(self) -> bool:
+        """The card made a blank (its effect none, or what it pays 0), not a field moved."""
+        return self.label == "blank"
 
 
 def probes(game: Game, text: str | None) -> list[Probe]:
@@ -48,11 +53,17 @@ def probes(game: Game, text: str | None) -> list[Probe]:
     to take away); else `deck/card` (made blank) and `deck/card.field` (moved one step either way), comma-separated,
     each located where it is wrong: the deck, the card, the field, a field that is not a number."""
     from pnp.core.bounds import SIM_VALUES
+    from pnp.play.ablation_scores import blank_pays
     from pnp.play.lab_arguments import shown
 
     if text is None or text.strip() == "all":
-        return [Probe(f"{d.id}/{c.id}", Variant(d.id, c.id, blank=True), "blank")
-                for d in game.decks for c in d.cards if c.effect]
+        out_all = []
+        for d in game.decks:
+            for c in d.cards:
+                v = Variant(d.id, c.id, blank=True) if c.effect else blank_pays(d, c)
+                if v is not None:
+                    out_all.append(Probe(f"{d.id}/{c.id}", v, "blank"))
+        return out_all
     names = [t.strip() for t in text.split(",", SIM_VALUES)]
     if len(names) > SIM_VALUES:
         raise InputError([Problem(None, f"--ablate {shown(text)}: at most {SIM_VALUES} cards in one run (or `all`, "
@@ -67,6 +78,7 @@ def probes(game: Game, text: str | None) -> list[Probe]:
 
 
 def _named(game: Game, name: str) -> list[Probe]:
+    from pnp.play.ablation_scores import blank_pays
     from pnp.play.lab_arguments import card_of, outside, shown
 
     said = shown(name)
@@ -80,8 +92,12 @@ def _named(game: Game, name: str) -> list[Probe]:
     key = f"{deck_id}/{card_id}"
     if not field:
         if card.effect is None:
-            raise InputError([Problem(deck.where(card), f"--ablate {said}: the card says nothing of what it does "
-                                      "(no `effect:`): there is no effect to take away")])
+            pays = blank_pays(deck, card)
+            if pays is None:
+                raise InputError([Problem(deck.where(card), f"--ablate {said}: the card says nothing of what it "
+                                          "does (no `effect:`) and pays nothing (no field of its deck says "
+                                          "`scores: true`): there is nothing to take away")])
+            return [Probe(key, pays, "blank")]
         return [Probe(key, Variant(deck_id, card_id, blank=True), "blank")]
     if field not in deck.spec.fields:
         fields = list(deck.spec.fields)
@@ -112,6 +128,7 @@ class Probed:
     probe: Probe
     players: int
     won: dict[int, bool]
+    seats: dict[int, tuple] = field(default_factory=dict)  # index -> (scores, winners): a game that gives scores
     verdict: str = ""  # helps, hurts, within, or "" while open (undecided at the end)
     result: dict[str, Any] | None = None
 
@@ -122,14 +139,18 @@ def ablate(game: Game, setup: Any, counts: list[int], seed: int, policy: str, pr
            known: dict[tuple[int, int], bool] | None = None) -> dict[str, Any]:
     """Every probe at every player count, looked at after each of LOOKS games until decided or the budget is spent.
     `known`: (players, index) -> won of games already played as written with this seed and policy (the report's)."""
+    from pnp.play.ablation_scores import mean_score, score_difference, seat_differences
+    from pnp.play.ablation_scores import verdict as by_score
     from pnp.play.paired import paired
     from pnp.play.run import simulate as run_games
     from pnp.play.tune import Z_LOOK
 
     base: dict[int, dict[int, bool]] = {n: {} for n in counts}
+    base_seats: dict[int, dict[int, tuple]] = {n: {} for n in counts}  # a game that gives scores: its seats'
     for (n, i), w in (known or {}).items():
         if n in base:
             base[n][i] = w
+    scored = False
     rows = [Probed(p, n, {}) for p in probed for n in counts]
     variants = [Variant(), *(p.variant for p in probed)]
     most = len(rows) * LOOKS[-1] + len(counts) * LOOKS[-1]
@@ -153,26 +174,52 @@ def ablate(game: Game, setup: Any, counts: list[int], seed: int, policy: str, pr
             if progress is not None:
                 progress(used, min(budget, most), "games played of the ablation")
 
-        for v, n, i, won, *_ in run_games(plan, counts, look - played, jobs, told, first=played, only=only):
-            if v == 0:
-                base[n].setdefault(i, bool(won))
-            else:
-                by_task[(v, n)].won[i] = bool(won)
+        def taken(games: Any, by_task: dict[tuple[int, int], Probed] = by_task) -> None:
+            nonlocal scored
+            for v, n, i, won, *rest in games:
+                scored = scored or rest[6] is not None
+                if v == 0:
+                    base[n].setdefault(i, bool(won))
+                    if rest[6] is not None:
+                        base_seats[n][i] = (rest[6], rest[7] or ())
+                else:
+                    by_task[(v, n)].won[i] = bool(won)
+                    if rest[6] is not None:
+                        by_task[(v, n)].seats[i] = (rest[6], rest[7] or ())
+
+        taken(run_games(plan, counts, look - played, jobs, told, first=played, only=only))
+        unscored = {(0, n) for n in counts if any(i not in base_seats[n] for i in range(played, look))}
+        if scored and unscored:  # the report's games as written give no scores here: played again for them
+            taken(run_games(plan, counts, look - played, jobs, told, first=played, only=unscored))
         played = look
         for r in open_:
-            pairs = [(base[r.players][i], w) if r.probe.variant.blank else (w, base[r.players][i])
+            if scored:  # what the card pays is measured by score: someone may always win
+                sides = [(r.seats[i], base_seats[r.players][i]) for i in sorted(r.seats)]
+                sides = [(b, s) if r.probe.blanked else (s, b) for s, b in sides]
+                r.result = {**score_difference([(mean_score(s[0]), mean_score(b[0])) for s, b in sides], Z_LOOK),
+                            "seats": seat_differences([(s[1], b[1]) for s, b in sides], r.players, Z_LOOK)}
+                r.verdict = by_score(r.result, threshold, final=look == LOOKS[-1])
+                continue
+            pairs = [(base[r.players][i], w) if r.probe.blanked else (w, base[r.players][i])
                      for i, w in sorted(r.won.items())]
             r.result = paired(pairs, Z_LOOK)
             r.verdict = verdict(r.result, threshold, final=look == LOOKS[-1])
     out = []
     for r in rows:
+        if scored:
+            res = r.result or score_difference([], Z_LOOK)
+            out.append({"card": r.probe.card, "change": r.probe.label, "field": r.probe.field, "players": r.players,
+                        "games": res["games"], "score_difference": res["difference"], "low": res["low"],
+                        "high": res["high"], "seats": res.get("seats", []), "verdict": r.verdict or "undecided",
+                        "difference": res["difference"]})
+            continue
         res = r.result or paired([], Z_LOOK)
         out.append({"card": r.probe.card, "change": r.probe.label, "field": r.probe.field, "players": r.players,
                     "games": res["games"], "both": res["both"], "only_with": res["only_side"],
                     "only_without": res["only_base"], "neither": res["neither"], "difference": res["difference"],
                     "low": res["low"], "high": res["high"], "verdict": r.verdict or "undecided"})
     return {"threshold": threshold, "z": Z_LOOK, "looks": list(LOOKS), "budget": budget, "games": used,
-            "spent": spent, "policy": policy, "rows": out}
+            "spent": spent, "policy": policy, "rows": out, **({"by": "score"} if scored else {})}
 
 
 def verdict(result: dict[str, Any], threshold: float, final: bool = False) -> str:

@@ -13,6 +13,8 @@ def as_text(ablation: dict[str, Any] | None) -> list[str]:
     if not ablation:
         return []
     t = ablation["threshold"]
+    if ablation.get("by") == "score":
+        return by_score(ablation)
     out = ["", f"each card's effect, on the same deals (the win rate with the card less with a blank of it, or a "
            f"number moved one step less as written; its {level(ablation['z'])} paired interval; flagged beyond "
            f"+-{t:g} points): {ablation['games']:,} games of a budget of {ablation['budget']:,}, policy "
@@ -45,3 +47,28 @@ def level(z: float) -> str:
     from statistics import NormalDist
 
     return f"{100 * (2 * NormalDist().cdf(z) - 1):.1f} %"
+
+
+def by_score(ablation: dict[str, Any]) -> list[str]:
+    """A game that gives scores: each card's paired difference of the mean score per seat, and each seat's win rate
+    (`mission/m1a-crew-deck  blank  +2.1 score (+1.5 to +2.7)  ...  seats: 1 +0.5, 2 -0.5`)."""
+    t = ablation["threshold"]
+    out = ["", f"each card's effect, on the same deals (the mean score per seat as written less with a blank of the "
+           f"card that pays nothing, or a number moved one step less as written; its {level(ablation['z'])} paired "
+           f"interval; flagged beyond +-{t:g} points of score; each seat's win rate, the same way, in points): "
+           f"{ablation['games']:,} games of a budget of {ablation['budget']:,}, policy {ablation['policy']}"]
+    if ablation["spent"]:
+        out.append("  the budget was spent before every card was decided: the undecided ones would need more "
+                   "games (--budget)")
+    width = max(len(r["card"]) for r in ablation["rows"]) if ablation["rows"] else 0
+    for n, rows in ordered(ablation):
+        out.append(f"  {n} player{'s' if n != 1 else ''}")
+        for r in rows:
+            said = {"helps": f"<< helps (above +{t:g})", "hurts": f"<< hurts (below -{t:g})",
+                    "within": f"within +-{t:g}", "undecided": "undecided"}[r["verdict"]]
+            seats = ", ".join(f"{x['seat']} {100 * x['difference']:+.1f} ({100 * x['low']:+.1f} to "
+                              f"{100 * x['high']:+.1f})" for x in r["seats"]) if n > 1 else ""
+            out.append(f"    {r['card']:<{width}}  {r['change']:<8} {r['difference']:+6.2f} score "
+                       f"({r['low']:+.2f} to {r['high']:+.2f})  {r['games']:>6,} games  {said}"
+                       + (f"\n      win rate by seat: {seats}" if seats else ""))
+    return out

@@ -38,8 +38,11 @@ def _cards(group: dict[str, Any]) -> dict[str, Any]:
     """A group's cards: those to plot (played in some games, not in all), and those to list."""
     n = group["win"]["games"]
     drawn = [c for c in group["cards"] if c["drawn"] or c["played_games"]]
-    plotted = sorted((c for c in drawn if 0 < c["played_games"] < n), key=lambda c: (-c["effect"], c["card"]))
-    return {"plotted": plotted, "table": sorted(drawn, key=lambda c: (-abs(c["effect"]), c["card"])),
+    scored = any("score_when_played" in c for c in drawn)  # a game that gives scores: its win rates say nothing
+    key = "score_effect" if scored else "effect"
+    plotted = [] if scored else sorted((c for c in drawn if 0 < c["played_games"] < n),
+                                       key=lambda c: (-c["effect"], c["card"]))
+    return {"plotted": plotted, "table": sorted(drawn, key=lambda c: (-abs(c[key]), c["card"])), "scored": scored,
             "never": sorted(c["card"] for c in drawn if c["flag"] == "never played" and not c.get("tied_with")),
             "tied": sorted(f"{c['card']} (tied with {c['tied_with']})" for c in drawn if c.get("tied_with")),
             "always": sorted(c["card"] for c in drawn if c["played_games"] == n and n)}

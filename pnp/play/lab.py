@@ -122,6 +122,9 @@ def simulate(root: Path, game_id: str, players: str | None, games: int | None, s
     if asked is not None:  # each card against a blank of it, on the same deals: the report's games played once
         from pnp.play.ablation import ablate as ablation
 
+        if (ablate or "all").strip() == "all":  # every card: a card that only pays is measured where it is in play
+            drawn = {c["card"] for g in reports[0]["groups"] for c in g["cards"] if c["drawn"] or c["played_games"]}
+            asked = ([p for p in asked[0] if p.variant.blank or not p.blanked or p.card in drawn], *asked[1:])
         reports[0]["ablation"] = ablation(game, setup, counts, seed, names[0], *asked,
                                           jobs or os.cpu_count() or 1, progress,
                                           {(n, i): w for (_, n, i), w in wins[0].items()})

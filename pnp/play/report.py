@@ -4,7 +4,9 @@ Per value of a sweep and per player count: the win rate with its 95 % Wilson int
 lost (the reason and the round), the round each game ended in, each meter round by round (quartiles, over the games
 still going in that round), and per card how often it was drawn and played and the win rate of the games it
 was played in against the games it was not (what the games say, not the card's effect: `--ablate` measures that,
-ablation.py). Every number is rounded and every list sorted: the same games give the same bytes.
+ablation.py). A game that gives scores has the mean score per seat instead: in a game someone always wins, a card's
+"win rate when played" is 100 % either way and says nothing. Every number is rounded and every list sorted: the
+same games give the same bytes.
 """
 
 from __future__ import annotations
@@ -50,6 +52,15 @@ def group(results: list[tuple], cards: list[str]) -> dict[str, Any]:
         for card, k in r[7].items():
             plays[card] = plays.get(card, 0) + k
     drawn_in, played_in, won_in = Counter(drawn_all), Counter(played_all), Counter(won_all)  # counted once, in C
+    scored = any(len(r) > 10 and r[10] is not None for r in results)
+    score_in: dict[str, float] = {}  # a game that gives scores: per card, the mean seat score summed over its games
+    total = 0.0
+    if scored:
+        for r in results:
+            mean = sum(r[10]) / len(r[10]) if r[10] else 0.0
+            total += mean
+            for card in r[7]:
+                score_in[card] = score_in.get(card, 0.0) + mean
     ties: dict[str, Counter[str]] = {}  # card -> what it tied with and lost by the list's order -> times
     for r in results:
         for card, others in (r[15] if len(r) > 15 else {}).items():
@@ -65,6 +76,11 @@ def group(results: list[tuple], cards: list[str]) -> dict[str, Any]:
         effect = round(with_["rate"] - without["rate"], 4) if played and rest else 0.0
         row = {"card": card, "drawn": drawn, "played_games": played, "plays": plays.get(card, 0),
                "when_played": with_, "when_not": without, "effect": effect, "flag": flag}
+        if scored:  # the mean score per seat of the games it was played in, and of the others
+            at, off = score_in.get(card, 0.0), total - score_in.get(card, 0.0)
+            row["score_when_played"] = round(at / played, 2) if played else 0.0
+            row["score_when_not"] = round(off / rest, 2) if rest else 0.0
+            row["score_effect"] = round(at / played - off / rest, 2) if played and rest else 0.0
         if flag and card in ties:  # not worth less than what was played: a tie lost by the list's order
             row["tied_with"] = sorted(ties[card].items(), key=lambda kv: (-kv[1], kv[0]))[0][0]
         per_card.append(row)
@@ -147,14 +163,25 @@ def as_text(report: dict[str, Any]) -> str:
             out.append(f"  {name} by round (median of the games still going): {cells}")
             out.append(f"  {'':<{len(name)}}  quartiles: " + " ".join(f"{int(q[0])}-{int(q[2])}" for q in rows))
         out += quality.as_text(g.get("quality"))
-        out.append("  cards: drawn / played in games / win rate when played before the end vs not (not an effect: "
-                   "a longer game plays more cards; --ablate measures each card)")
-        for c in sorted(g["cards"], key=lambda c: (-abs(c["effect"]), c["card"])):
+        scored = any("score_when_played" in c for c in g["cards"])
+        if scored:
+            out.append("  cards: drawn / played in games / mean score per seat when played before the end vs not "
+                       "(not an effect: a longer game plays more cards; --ablate measures each card)")
+        else:
+            out.append("  cards: drawn / played in games / win rate when played before the end vs not (not an "
+                       "effect: a longer game plays more cards; --ablate measures each card)")
+        key = "score_effect" if scored else "effect"
+        for c in sorted(g["cards"], key=lambda c: (-abs(c[key]), c["card"])):
             if not c["drawn"]:
                 continue
             wp, wn = c["when_played"], c["when_not"]
             flag = f"  << never chosen: tied with {c['tied_with']}" if c.get("tied_with") else \
                 f"  << {c['flag']}" if c["flag"] else ""
+            if scored:
+                out.append(f"    {c['card']:<34} {c['drawn']:>6} {c['played_games']:>6}  "
+                           f"{c['score_when_played']:>7.2f} vs {c['score_when_not']:>7.2f} ({c['score_effect']:+.2f})"
+                           f"{flag}")
+                continue
             out.append(f"    {c['card']:<34} {c['drawn']:>6} {c['played_games']:>6}  "
                        f"{percent(wp['rate']):>7} vs {percent(wn['rate']):>7} ({100 * c['effect']:+.1f}){flag}")
     return "\n".join(out)

@@ -56,6 +56,7 @@ class FieldSpec:
     of: ItemType | dict[str, ItemType | FieldSpec] | None = None  # a list's items: a type, or records' fields
     item: FieldSpec | None = None  # a list's items as a field of their own: a list of lists, bounded items
     description: str = ""  # what it means: shown in the editor
+    scores: bool = False  # a number the card pays (points, rockets): a blank of the card pays 0 (`--ablate`)
 
 
 _BOUNDED = ("integer", "number", "list")  # the types `min` and `max` apply to
@@ -80,6 +81,9 @@ def field_problems(name: str, fs: FieldSpec) -> list[tuple[tuple[str | int, ...]
                             "or `type: number`, or remove them"))
     if fs.min is not None and fs.max is not None and fs.min > fs.max:
         out.append((("min",), f"min {fs.min:g} is above max {fs.max:g}: no value could pass; swap them"))
+    if fs.scores and fs.type not in ("integer", "number"):
+        out.append((("scores",), f"`scores` marks a number the card pays; this field is of type {fs.type}: make it "
+                                 "`type: integer` or `type: number`, or remove `scores`"))
     if fs.of is not None and fs.type != "list":
         out.append((("of",), f"`of` describes a list's items; this field is of type {fs.type}: "
                              "make it `type: list` or remove `of`"))
