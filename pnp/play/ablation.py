@@ -223,15 +223,11 @@ def ablate(game: Game, setup: Any, counts: list[int], seed: int, policy: str, pr
 
 
 def verdict(result: dict[str, Any], threshold: float, final: bool = False) -> str:
-    """helps, hurts or within (+-threshold points) by the interval, or "" while it decides none of them."""
-    t = threshold / 100
-    if result["low"] > t:
-        return "helps"
-    if result["high"] < -t:
-        return "hurts"
-    if -t < result["low"] and result["high"] < t:
-        return "within"
-    return "undecided" if final else ""
+    """helps, hurts or within (+-threshold points of win rate) by the interval, or "" while it decides none of them
+    (the same verdict as a score's, on a rate: pnp/play/ablation_scores.py)."""
+    from pnp.play.ablation_scores import verdict as by_score
+
+    return by_score(result, threshold / 100, final)
 
 
 def checked(game: Game, text: str | None, threshold: float | None, budget: int | None, policies: list[str],

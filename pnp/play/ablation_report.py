@@ -19,19 +19,28 @@ def as_text(ablation: dict[str, Any] | None) -> list[str]:
            f"number moved one step less as written; its {level(ablation['z'])} paired interval; flagged beyond "
            f"+-{t:g} points): {ablation['games']:,} games of a budget of {ablation['budget']:,}, policy "
            f"{ablation['policy']}"]
-    if ablation["spent"]:
-        out.append("  the budget was spent before every card was decided: the undecided ones would need more "
-                   "games (--budget)")
-    width = max(len(r["card"]) for r in ablation["rows"]) if ablation["rows"] else 0
+    width = _spent(ablation, out)
     for n, rows in ordered(ablation):
         out.append(f"  {n} player{'s' if n != 1 else ''}")
         for r in rows:
-            said = {"helps": f"<< helps (above +{t:g})", "hurts": f"<< hurts (below -{t:g})",
-                    "within": f"within +-{t:g}", "undecided": "undecided"}[r["verdict"]]
+            said = _verdict(r["verdict"], t)
             out.append(f"    {r['card']:<{width}}  {r['change']:<8} {100 * r['difference']:+6.1f} points "
                        f"({100 * r['low']:+.1f} to {100 * r['high']:+.1f})  {r['games']:>6,} games, "
                        f"{r['only_with']} won only with it, {r['only_without']} only without  {said}")
     return out
+
+
+def _spent(ablation: dict[str, Any], out: list[str]) -> int:
+    """Says in `out` when the budget ran out before every card was decided; the width of the cards' column."""
+    if ablation["spent"]:
+        out.append("  the budget was spent before every card was decided: the undecided ones would need more "
+                   "games (--budget)")
+    return max(len(r["card"]) for r in ablation["rows"]) if ablation["rows"] else 0
+
+
+def _verdict(verdict: str, t: float) -> str:
+    return {"helps": f"<< helps (above +{t:g})", "hurts": f"<< hurts (below -{t:g})",
+            "within": f"within +-{t:g}", "undecided": "undecided"}[verdict]
 
 
 def ordered(ablation: dict[str, Any]) -> list[tuple[int, list[dict[str, Any]]]]:
@@ -57,15 +66,11 @@ def by_score(ablation: dict[str, Any]) -> list[str]:
            f"card that pays nothing, or a number moved one step less as written; its {level(ablation['z'])} paired "
            f"interval; flagged beyond +-{t:g} points of score; each seat's win rate, the same way, in points): "
            f"{ablation['games']:,} games of a budget of {ablation['budget']:,}, policy {ablation['policy']}"]
-    if ablation["spent"]:
-        out.append("  the budget was spent before every card was decided: the undecided ones would need more "
-                   "games (--budget)")
-    width = max(len(r["card"]) for r in ablation["rows"]) if ablation["rows"] else 0
+    width = _spent(ablation, out)
     for n, rows in ordered(ablation):
         out.append(f"  {n} player{'s' if n != 1 else ''}")
         for r in rows:
-            said = {"helps": f"<< helps (above +{t:g})", "hurts": f"<< hurts (below -{t:g})",
-                    "within": f"within +-{t:g}", "undecided": "undecided"}[r["verdict"]]
+            said = _verdict(r["verdict"], t)
             seats = ", ".join(f"{x['seat']} {100 * x['difference']:+.1f} ({100 * x['low']:+.1f} to "
                               f"{100 * x['high']:+.1f})" for x in r["seats"]) if n > 1 else ""
             out.append(f"    {r['card']:<{width}}  {r['change']:<8} {r['difference']:+6.2f} score "

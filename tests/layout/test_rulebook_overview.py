@@ -3,19 +3,9 @@ its text filled from the data as the card's face fills it, and a card without st
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
-from conftest import REPO, edit
-
-
-def _copy(tmp_path: Path, game: str) -> Path:
-    root = tmp_path / game
-    for folder in (f"cards/{game}", f"templates/{game}", "fonts"):
-        shutil.copytree(REPO / folder, root / folder)
-    for f in (REPO / "templates").glob("*.yaml"):
-        shutil.copy(f, root / "templates" / f.name)
-    return root
+from conftest import copy_of, edit
 
 
 def _flow(root: Path, game: str):
@@ -47,7 +37,7 @@ def _overview(flow):
 
 
 def test_voyages_round_at_a_glance_is_the_player_aids_steps_with_the_numbers_of_the_data(tmp_path: Path):
-    root = _copy(tmp_path, "voyage")
+    root = copy_of(tmp_path, "voyage")
     edit(root / "cards/voyage/ship.yaml", "actions_per_round: 10", "actions_per_round: 9")
     edit(root / "cards/voyage/tracks.yaml", "per_round: -10", "per_round: -15")
     (flow, problems), prep = _flow(root, "voyage")
@@ -64,7 +54,7 @@ def test_voyages_round_at_a_glance_is_the_player_aids_steps_with_the_numbers_of_
 def test_ark_ships_turn_overview_lists_its_steps_in_the_order_of_the_turn_aid(tmp_path: Path):
     import yaml
 
-    root = _copy(tmp_path, "arkship")
+    root = copy_of(tmp_path, "arkship")
     (flow, _), _ = _flow(root, "arkship")
     steps = next(c for c in yaml.safe_load((root / "cards/arkship/player-aids.yaml").read_text())["cards"]
                  if c["id"] == "turn")["steps"]
@@ -74,7 +64,7 @@ def test_ark_ships_turn_overview_lists_its_steps_in_the_order_of_the_turn_aid(tm
 
 
 def test_an_overview_of_a_card_without_steps_is_said_at_its_block(tmp_path: Path):
-    root = _copy(tmp_path, "voyage")
+    root = copy_of(tmp_path, "voyage")
     book = root / "cards/voyage/rulebook.md"
     edit(book, "```pnp overview reference/player-aid", "```pnp overview captain")
     line = book.read_text().splitlines().index("```pnp overview captain") + 1

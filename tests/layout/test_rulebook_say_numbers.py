@@ -4,21 +4,11 @@ against the steps the sentence speaks for; each wrong one a rule error at its li
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
 
-from conftest import REPO, check_json_and_text, edit, errors_of
-
-
-def _copy(tmp_path: Path, game: str) -> Path:
-    root = tmp_path / game
-    for folder in (f"cards/{game}", f"templates/{game}", "fonts"):
-        shutil.copytree(REPO / folder, root / folder)
-    for f in (REPO / "templates").glob("*.yaml"):
-        shutil.copy(f, root / "templates" / f.name)
-    return root
+from conftest import REPO, check_json_and_text, copy_of, edit, errors_of
 
 
 def _counts(root: Path, game: str) -> list[dict]:
@@ -34,7 +24,7 @@ def _at(root: Path, game: str, words: str) -> tuple[int, int]:
 
 
 def test_a_count_typed_in_a_say_sentence_is_checked_at_its_place(tmp_path: Path):
-    root = _copy(tmp_path, "arkship")
+    root = copy_of(tmp_path, "arkship")
     edit(root / "cards/arkship/rules.yaml", 'say: "Draw {n} signal cards"', 'say: "Draw {n} signal cards and 7 crew '
          'portraits"')
     [error] = _counts(root, "arkship")
@@ -44,7 +34,7 @@ def test_a_count_typed_in_a_say_sentence_is_checked_at_its_place(tmp_path: Path)
 
 
 def test_the_number_of_stacks_a_say_sentence_names_is_the_steps_it_speaks_for(tmp_path: Path):
-    root = _copy(tmp_path, "moon")
+    root = copy_of(tmp_path, "moon")
     rules = root / "cards/moon/rules.yaml"
     edit(rules, "into three stacks of {n}", "into four stacks of {n}")
     [error] = _counts(root, "moon")

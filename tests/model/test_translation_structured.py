@@ -12,7 +12,7 @@ from pnp.model.game import load_game
 from pnp.model.translation.field_paths import leaf, with_leaves, word_leaves
 from pnp.model.translation.translated import game_in
 
-from conftest import REPO, edit
+from conftest import REPO, copy_of, edit
 
 
 def test_the_paths_of_a_structured_field_name_its_words_and_not_its_ids():
@@ -35,15 +35,12 @@ def test_voyage_in_french_reads_its_round_steps_in_french():
 
 
 def test_a_path_the_source_does_not_have_is_said_at_its_line(tmp_path: Path):
-    import shutil
-
-    for part in ("cards/voyage", "templates/voyage", "fonts"):
-        shutil.copytree(REPO / part, tmp_path / part)
-    aid = tmp_path / "cards/voyage/lang/fr/reference.yaml"
+    root = copy_of(tmp_path, "voyage")
+    aid = root / "cards/voyage/lang/fr/reference.yaml"
     edit(aid, '  steps.0.name: "Événement"', '  steps.7.name: "Événement"')
     problems = Problems()
     with pytest.raises(InputError) as caught:
-        game = game_in(load_game(tmp_path, "voyage"), "fr", problems)
+        game = game_in(load_game(root, "voyage"), "fr", problems)
         problems.raise_if_errors()
         del game
     said = "\n".join(f"{p.where}: {p.message}" for p in caught.value.problems)
