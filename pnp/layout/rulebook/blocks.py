@@ -70,10 +70,11 @@ def contents(r: Resolver, b: RulebookBlock) -> list[Flow]:
     out += wide
     printed = {d.id for d in r.game.decks}
     cards = {c.id for d in r.game.decks for c in d.cards}
-    also: list[list[str | Figure]] = [["**Also needed**", "**Count**"]]
+    lang = getattr(r.game, "lang", "")
+    also: list[list[str | Figure]] = [[f"**{said(h, lang)}**" for h in ("Also needed", "Count")]]
     for cid, item in r.game.manifest.content().items():
         if cid not in printed and cid not in cards and item.count:
-            note = f" ({item.note})" if item.note else ("" if item.printed else " (not printed)")
+            note = f" ({item.note})" if item.note else ("" if item.printed else said(" (not printed)", lang))
             also.append([_human(cid) + note, str(item.count)])
     return out + ([RulebookTable(also, [0.8, 0.2])] if len(also) > 1 else [])
 
@@ -154,9 +155,9 @@ def key(r: Resolver, b: RulebookBlock) -> list[Flow]:
             r.problems.add(r.book.find(name, where), f"no icon {name!r} in the game's icon set"
                            f"{did_you_mean(name, r.icons)}", "rulebook")
     names = sorted({n for n, _ in chosen if n in r.icons}) if chosen else sorted(r.icons)
-    rows: list[list[str | Figure]] = [["**Icon**", "**Meaning**"]]
-    said = sorted(((_meaning(r.icons[name]) or _human(name), name) for name in names), key=lambda t: t[0].lower())
-    rows += [[f":{name}:", meaning] for meaning, name in said]
+    rows: list[list[str | Figure]] = [[f"**{said(h, getattr(r.game, 'lang', ''))}**" for h in ("Icon", "Meaning")]]
+    meanings = sorted(((_meaning(r.icons[name]) or _human(name), name) for name in names), key=lambda t: t[0].lower())
+    rows += [[f":{name}:", meaning] for meaning, name in meanings]
     out: list[Flow] = [RulebookTable(rows, [0.2, 0.8])] if r.icons else []
     if r.names["glossary"] and not any(x.kind == "glossary" for x in r.book.blocks):  # (a glossary lists them)
         out.append(Para("**Terms:** " + ", ".join(r.names["glossary"])))

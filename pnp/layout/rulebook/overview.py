@@ -8,6 +8,7 @@ from __future__ import annotations
 from pnp.layout.cardtext import filled
 from pnp.layout.rulebook.flow import Figure, Flow, Resolver, RulebookTable
 from pnp.model.rulebook.source import RulebookBlock, literal
+from pnp.model.translation.catalog import said
 
 WIDTHS = [0.07, 0.2, 0.73]  # of the text width: the number, the step's name, what is done
 
@@ -29,7 +30,8 @@ def overview(r: Resolver, b: RulebookBlock) -> list[Flow]:
         r.problems.add(b.where, f"{ref}: its {field!r} is no list of steps, each a mapping with a `name` and a "
                        "`text` (write `field=` for another field)", "rulebook")
         return []
-    rows: list[list[str | Figure]] = [["**#**", "**Step**", "**What is done**"]]
+    lang = getattr(r.game, "lang", "")
+    rows: list[list[str | Figure]] = [[f"**{said(h, lang)}**" for h in ("#", "Step", "What is done")]]
     rows += [[f"**{n}**", f"**{r.markup([literal(s['name'])])}**", r.markup([literal(s["text"])])]
              for n, s in enumerate(shown, 1)]
     return [RulebookTable(rows, list(WIDTHS))]
