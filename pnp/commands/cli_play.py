@@ -18,6 +18,7 @@ from pnp.commands.options import (
     Paper,
     RuleTimeout,
     complete_game,
+    setup_choices,
 )
 from pnp.commands.terminal import progress_bar, project_root, run
 
@@ -70,13 +71,15 @@ def simulate(
                                                "300,000)")] = None,
     option: Annotated[list[str] | None, typer.Option(
         "--option", help="a setup choice, NAME=VALUE (e.g. adventure=1), as pnp setup takes it; repeatable")] = None,
+    adventure: Annotated[int | None, typer.Option(min=1, max=999, help="the same as --option adventure=N: the "
+                                                  "adventure to play, in a game that has several")] = None,
 ) -> None:
     """Play GAME many times from its YAML (its play module, docs/simulate.md) and report its balance."""
     from pnp.commands.simulate_command import simulate_game
 
     run(lambda: simulate_game(project_root(), game, players, games, seed, policy, vary, jobs, not no_custom_rules,
-                              cluster, fmt, progress_bar(), trace, compare, ablate, threshold, budget, option or []),
-        written=False)
+                              cluster, fmt, progress_bar(), trace, compare, ablate, threshold, budget,
+                              setup_choices(option, adventure)), written=False)
 
 
 def tune(

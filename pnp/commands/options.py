@@ -26,6 +26,11 @@ PDFX = ("x4", "x1a", "x1a-2003")  # `--pdfx` (pnp/output/pdfx/keys.py)
 INK_LIMITS = (150, 400)  # `--ink-limit`, percent (pnp/output/pdfx/__init__.py)
 
 
+def setup_choices(option: list[str] | None, adventure: int | None) -> list[str]:
+    """The setup choices of `--option NAME=VALUE`, with `--adventure N` as `adventure=N` (after them: it wins)."""
+    return [*(option or []), *([f"adventure={adventure}"] if adventure is not None else [])]
+
+
 def said(choices: tuple[str, ...] | list[str]) -> str:
     """`A4, letter, A3 or tabloid`."""
     return ", ".join(choices[:-1]) + f" or {choices[-1]}" if len(choices) > 1 else choices[0]

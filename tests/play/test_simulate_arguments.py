@@ -110,6 +110,16 @@ def test_the_setups_options_are_chosen_as_pnp_setup_takes_them():
     assert other.code == 2 and "cards/moon/play/__init__.py:" in other.err and "adventure 2 is not played" in other.err
 
 
+def test_adventure_is_the_setup_option_of_that_name():
+    short = run_pnp("simulate", "moon", "--adventure", "1", "--players", "2", "--games", "4", "--jobs", "1",
+                    "--format", "json")
+    long = run_pnp("simulate", "moon", "--option", "adventure=1", "--players", "2", "--games", "4", "--jobs", "1",
+                   "--format", "json")
+    assert short.code == 0 and short.out == long.out, short.err
+    other = run_pnp("simulate", "moon", "--adventure", "2", "--players", "2", "--games", "4", "--jobs", "1")
+    assert other.code == 2 and "adventure 2 is not played" in other.err  # the adventure asked, not the default
+
+
 @pytest.mark.parametrize(("option", "said"), [
     ("adventure=9", "option adventure=9: choose one of 1, 2, 3, 4, 5, 6"),
     ("colour=2", "unknown option 'colour' (this game's options: adventure)"),
