@@ -7,8 +7,6 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-import yaml
-
 FOLDER = Path(__file__).with_name("catalog")
 
 
@@ -17,6 +15,8 @@ def catalogue(lang: str) -> dict[str, str]:
     path = FOLDER / f"{lang}.yaml"
     if not lang or not path.is_file():
         return {}
+    import yaml  # (only a translated build reads a catalogue: a warm English build imports no YAML parser)
+
     data = yaml.safe_load(path.read_text("utf-8")) or {}
     return {str(k): str(v) for k, v in data.items()}
 
