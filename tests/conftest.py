@@ -267,6 +267,7 @@ WHOLE_GAMES = {"shared_build", "shared_check", "moon", "ark", "sleeping_gods", "
 # the other tests that take most of a second of processor time or more (a simulation of many games, a whole game
 # dealt or checked, a docs site built, a fuzz run): slow too, so that the quick run stays quick
 HEAVY = {
+    "test_the_french_rulebooks_example_reads_french",
     "test_the_diagram_and_the_example_follow_a_changed_card",
     "test_voyages_round_at_a_glance_is_the_player_aids_steps_with_the_numbers_of_the_data",
     "test_ark_ships_turn_overview_lists_its_steps_in_the_order_of_the_turn_aid",

@@ -39,8 +39,9 @@ def render_document(game: Game, rendered: list[RenderedFile], laid: dict[str, An
 
     Renderer = renderer_of(pdfx)
 
+    lang = getattr(game, "lang", "")  # a translated game: pnp's words in its language
     sections = back_to_back(plan_document([(deck, *laid[deck.id], pages) for _, _, pages, _, deck in rendered],
-                                          settings, paper), settings)
+                                          settings, paper, lang), settings)
     names = {deck.id: deck.name for *_, deck in rendered}
     body = env.families.get("body") or next(iter(env.families.values()))
     rows = checklist_rows(game, rendered, counts)
@@ -61,8 +62,8 @@ def render_document(game: Game, rendered: list[RenderedFile], laid: dict[str, An
                     first_page[q.meta["component"]] = min(first_page.get(q.meta["component"], at + i), at + i)
         for deck in section.decks:
             section_start.setdefault(deck.id, at)
-        what += [_holds(p, names, section.kind == "pieces") or ("" if p.side == "blank" else section.decks[0].name)
-                 for p in section_pages]
+        what += [_holds(p, names, section.kind == "pieces", lang)
+                 or ("" if p.side == "blank" else section.decks[0].name) for p in section_pages]
         group = {"own": section.decks[0].id, "cards": "cards"}.get(section.kind, section.kind)
         if section.kind == "cards":
             group += " {:g} x {:g} mm".format(*(round(to_mm(v), 2) for v in laid[section.decks[0].id][1]))
@@ -84,7 +85,6 @@ def render_document(game: Game, rendered: list[RenderedFile], laid: dict[str, An
     front = front_matter(game, paper, settings, body, rows, sections, rulebook,
                          stock_ranges([p.info["stock"] for p in pages], start))
     pages = front + pages
-    lang = getattr(game, "lang", "")
     footers(pages, f"{game.manifest.name} {game.manifest.version}", settings.paper, settings.duplex, bool(stamp),
             [said_in(p.info.get("what", ""), lang) for p in front] + what, lang=lang)
     data = Renderer(env.icons, f"{game.manifest.name}: print-and-play", font).render(pages, marker, stamp,
@@ -93,7 +93,7 @@ def render_document(game: Game, rendered: list[RenderedFile], laid: dict[str, An
 
 
 
-def _holds(page: Page, names: dict[str, str], counts: bool = False) -> str:
+def _holds(page: Page, names: dict[str, str], counts: bool = False, lang: str = "") -> str:
     """The components on a page, by name, in the order they first appear (with how many of each: the legend of
     a pieces sheet)."""
     seen: dict[str, int] = {}
@@ -102,7 +102,7 @@ def _holds(page: Page, names: dict[str, str], counts: bool = False) -> str:
             name = names[p.meta["component"]]
             seen[name] = seen.get(name, 0) + 1
     if page.side == "map":
-        return f"{next(iter(seen), '')} assembly map".strip()
+        return said_in("{name} assembly map", lang, name=next(iter(seen), "")).strip()
     return ", ".join(f"{name} {n}" if counts else name for name, n in seen.items())
 
 

@@ -52,7 +52,7 @@ def preflight_prepared(prep: Prepared, single: bool, stamped: bool) -> list[Prob
 
         laid = {deck.id: (entries, size) for deck, entries, size in prep.decks}
         sections = plan_document([(deck, *laid[deck.id], pages) for _, _, pages, _, deck in rendered], prep.settings,
-                                 prep.paper)
+                                 prep.paper, getattr(prep.game, "lang", ""))
         document = (f"{prep.game.id}-pnp.pdf", [p for sec in sections if sec.kind != "own" for p in sec.pages])
     return preflight(rendered, prep.settings.margin, prep.font, prep.env, stamp_of(prep.game, not stamped), single,
                      document, prep.settings.contrast)[0]

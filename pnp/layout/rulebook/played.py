@@ -8,8 +8,10 @@ from typing import Any
 
 from pnp.core.errors import did_you_mean
 from pnp.layout.rulebook.flow import Figure, Flow, Heading, Para, Resolver, StepSaid
+from pnp.layout.rulebook.told_words import game_words, told
 from pnp.layout.scene import Face, Static
 from pnp.model.rulebook.source import RulebookBlock, literal
+from pnp.model.translation.catalog import said
 from pnp.model.units import MM
 
 Box = tuple[float, float, float, float]
@@ -30,8 +32,8 @@ def _names(r: Resolver, deck_id: str, ids: Any) -> list[str]:
     return [str(cards[i].data.get("name", i)) if i in cards else str(i) for i in (ids if isinstance(ids, list) else [])]
 
 
-def _join(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1] if words else ""
+def _join(words: list[str], lang: str = "") -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + said(" and ", lang) + words[-1] if words else ""
 
 
 def _spots(r: Resolver, b: RulebookBlock, board: Face) -> dict[str, Box] | None:
@@ -161,13 +163,15 @@ def _rounds(story: list[list[Any]]) -> list[list[list[Any]]]:
     return [r for r in rounds if r]
 
 
-def _term(r: Resolver, name: str, value: Any) -> str:
+def _term(r: Resolver, name: str, value: Any, words: dict[str, str]) -> str:
     """A meter and its value as the game spells them: its glossary term, and the unit of the track card of its
-    name ("happiness", 70 -> "Happiness at 70%")."""
-    term = next((t for t in r.names["glossary"] if t.lower() == name.lower()), name)
-    unit = next((str(c.data.get("unit") or "") for d in r.game.decks for c in d.cards if "start" in c.data
+    name ("happiness", 70 -> "Happiness at 70%"); in a translation, the term the translation gives it."""
+    lang = getattr(r.game, "lang", "")
+    term = next((t for t in r.names["glossary"] if t.lower() == name.lower()), None) or told(name, lang, words)
+    decks = getattr(r.game, "source", None) or r.game
+    unit = next((str(c.data.get("unit") or "") for d in decks.decks for c in d.cards if "start" in c.data
                  and str(c.data.get("name", "")).lower() == name.lower()), "")
-    return f"{term} at {value}{unit}"
+    return said("{term} at {value}{unit}", lang, term=term, value=value, unit=unit)
 
 
 def example(r: Resolver, b: RulebookBlock) -> list[Flow]:
@@ -183,10 +187,12 @@ def example(r: Resolver, b: RulebookBlock) -> list[Flow]:
         r.problems.add(b.where, f"round={b.args.get('round')}: the game told has rounds 1 to {len(rounds)}",
                        "rulebook")
         return []
-    out: list[Flow] = [Heading(3, f"An example: Round {n} with {key[0]} players")]
+    lang, words = getattr(r.game, "lang", ""), game_words(r.game)
+    out: list[Flow] = [Heading(3, said("An example: Round {n} with {players} players", lang, n=n, players=key[0]))]
     before = [e for e in rounds[n - 2] if e[0] == "meter"] if n > 1 else []
     if before:
-        out.append(Para(literal(f"Round {n - 1} ended with " + _join([_term(r, e[1], e[2]) for e in before]) + ".")))
+        meters = _join([_term(r, e[1], e[2], words) for e in before], lang)
+        out.append(Para(literal(said("Round {n} ended with {meters}.", lang, n=n - 1, meters=meters))))
     shown: list[tuple[str, str]] = []
     moves = 0
     for event in rounds[n - 1]:
@@ -196,19 +202,23 @@ def example(r: Resolver, b: RulebookBlock) -> list[Flow]:
             if (deck, card) in r.faces and (deck, card) not in shown:
                 shown.append((deck, card))
             if kind == "draw" and not moves and deck in r.decks:  # the Round's own draws, before anyone moves
-                out.append(Para(literal(f"From the {r.decks[deck].name} deck comes {_names(r, deck, [card])[0]}.")))
+                out.append(Para(literal(said("From the {deck} deck comes {card}.", lang, deck=r.decks[deck].name,
+                                             card=_names(r, deck, [card])[0]))))
         elif kind == "move":
             moves += 1
-            out.append(Para(literal(str(event[1])[:1].upper() + str(event[1])[1:] + "."), f"{moves}."))
+            move = told(str(event[1]), lang, words)
+            out.append(Para(literal(move[:1].upper() + move[1:] + "."), f"{moves}."))
         elif kind == "said":
-            out.append(Para(literal(str(event[1])), "", 1))
+            out.append(Para(literal(told(str(event[1]), lang, words)), "", 1))
         elif kind == "end":
-            out.append(Para(literal(f"The game ends: {'won' if event[1] else 'lost'}, {event[2]}.")))
+            out.append(Para(literal(said("The game ends: {result}, {reason}.", lang, result=said(
+                "won" if event[1] else "lost", lang), reason=told(str(event[2]), lang, words)))))
     after = [e for e in rounds[n - 1] if e[0] == "meter"]
     if after:
-        out.append(Para(literal("The Round ends with " + _join([_term(r, e[1], e[2]) for e in after]) + ".")))
+        meters = _join([_term(r, e[1], e[2], words) for e in after], lang)
+        out.append(Para(literal(said("The Round ends with {meters}.", lang, meters=meters))))
     if shown:
         faces = [r.faces[s][0] for s in shown[:SHOWN]]
-        names = _join([_names(r, d, [c])[0] for d, c in shown[:SHOWN]])
-        out.append(Figure(faces, r.width(b, 34 * MM), f"The cards of this Round: {names}."))
+        names = _join([_names(r, d, [c])[0] for d, c in shown[:SHOWN]], lang)
+        out.append(Figure(faces, r.width(b, 34 * MM), said("The cards of this Round: {names}.", lang, names=names)))
     return out

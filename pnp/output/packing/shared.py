@@ -59,8 +59,9 @@ class Section:
 
 
 def plan_document(decks: list[tuple[Deck, list[Entry], tuple[float, float], list[Page]]], s: PrintSettings,
-                  paper: tuple[float, float]) -> list[Section]:
-    """The document's sections in deck order; a shared section stands where its first deck would."""
+                  paper: tuple[float, float], lang: str = "") -> list[Section]:
+    """The document's sections in deck order; a shared section stands where its first deck would (a tiled board's
+    assembly map in `lang`)."""
     groups: dict[Any, list[int]] = {}
     where: dict[int, Any] = {}
     for i, (deck, entries, size, pages) in enumerate(decks):
@@ -85,7 +86,7 @@ def plan_document(decks: list[tuple[Deck, list[Entry], tuple[float, float], list
     wheels = [_wheels(d, es, s) for d, es, _, _ in decks if d.spec.kind == "dial" and d.spec.pack != "none"
               and any(m.get("part") == "wheel" for _, _, m in es)]
     pieces += wheels
-    owns = {i: _own(decks[i], s, paper, any(w.deck is decks[i][0] for w in wheels)) for i in range(len(decks))
+    owns = {i: _own(decks[i], s, paper, any(w.deck is decks[i][0] for w in wheels), lang) for i in range(len(decks))
             if where[i][0] == "own"}
     # the room beside a board's tiles, on pages printed anyway, for one-sided pieces
     room = [(page, page.info["free"]) for pages in owns.values() for page in pages if "free" in page.info]
@@ -152,14 +153,14 @@ def _card_pages(key: tuple, chosen: list, spilt: bool, s: PrintSettings, paper: 
 
 
 def _own(deck: tuple[Deck, list[Entry], tuple[float, float], list[Page]], s: PrintSettings,
-         paper: tuple[float, float], wheels: bool) -> list[Page]:
+         paper: tuple[float, float], wheels: bool, lang: str = "") -> list[Page]:
     """A component's own sheets; a tiled board's with its assembly map beside a tile, where one has room for it; a
     dial's bases only, when its wheels joined the pieces."""
     d, entries, _, pages = deck
     if d.spec.kind == "board" and any(p.side == "map" for p in pages):
         from pnp.output.tiling.boards import impose_boards
 
-        return impose_boards(d, entries, s, paper, [], beside=True)[0]
+        return impose_boards(d, entries, s, paper, [], beside=True, lang=lang)[0]
     if wheels:
         pages = [p for p in pages if not any(q.meta.get("side") == "wheel" for q in p.placements)]
     return [dataclasses.replace(p) for p in pages]

@@ -8,6 +8,7 @@ import dataclasses
 from typing import Any
 
 from pnp.layout.scene import Face, Label, Line, Rect, Static, Text, TextRun, Transform
+from pnp.model.translation.catalog import said
 from pnp.model.units import MM
 from pnp.output.impose.cards import Page, Placement
 from pnp.output.tiling.seams import Box, SeamPlan
@@ -46,15 +47,24 @@ def _layout(paper: tuple[float, float], margin: float, size: tuple[float, float]
     return scale, [((pw - w) / 2, margin + TOP + CAPTION + i * (h + gap + CAPTION)) for i in range(sides)]
 
 
+def sides_of(face: Face, back: Face | None, turned: bool, lang: str = "") -> list[tuple[str, Face]]:
+    """The map's previews, each with its caption: the front (turned a quarter, if its tiles are), then the back."""
+    front = said("front, turned a quarter as on its tiles" if turned else "front", lang)
+    return [(front, face)] + ([(said("back, the board turned over", lang), back)] if back is not None else [])
+
+
+def title(name: str, lang: str = "") -> str:
+    return said("{name}: assembly map", lang, name=name)
+
+
 def assembly_map(plan: SeamPlan, face: Face, back: Face | None, name: str, paper: tuple[float, float],
-                 margin: float, turned: bool = False) -> Page:
+                 margin: float, turned: bool = False, lang: str = "") -> Page:
     """The board as its tiles lie on their pages (turned a quarter, if they are), each tile where it goes."""
     pw, ph = paper
-    quarter = ", turned a quarter as on its tiles" if turned else ""
-    sides = [(f"front{quarter}", face)] + ([("back, the board turned over", back)] if back else [])
+    sides = sides_of(face, back, turned, lang)
     scale, corners = _layout(paper, margin, (face.w, face.h), len(sides))
-    items: list[Any] = [Label(pw / 2, margin + 8 * MM, f"{name}: assembly map", 14, BLACK, "center")]
-    lines = steps([tile.label for tile in plan.tiles], plan.stepped)
+    items: list[Any] = [Label(pw / 2, margin + 8 * MM, title(name, lang), 14, BLACK, "center")]
+    lines = steps([tile.label for tile in plan.tiles], plan.stepped, lang)
     items += [Label(pw / 2, margin + (15 + 4.5 * i) * MM, line, 8, GREY, "center") for i, line in enumerate(lines)]
     placements, drawn = draw_sides(plan, sides, corners, scale, (face.w, face.h), 9)
     items += drawn
@@ -67,9 +77,9 @@ def draw_sides(plan: SeamPlan, sides: list[tuple[str, Face]], corners: list[tupl
     tile's outline, tabs and label over it (mirrored on the back, the board turned over)."""
     placements: list[Placement] = []
     items: list[Any] = []
-    for (side, shown), (left, top) in zip(sides, corners, strict=True):
-        mirrored = not side.startswith("front")
-        items.append(Label(left, top - 2 * MM, side.capitalize(), caption, BLACK))
+    for i, ((side, shown), (left, top)) in enumerate(zip(sides, corners, strict=True)):
+        mirrored = i > 0  # the back, the board turned over
+        items.append(Label(left, top - 2 * MM, side[:1].upper() + side[1:], caption, BLACK))
         placements.append(Placement(legible(shown, scale), left, top, (left, top, size[0] * scale, size[1] * scale),
                                     False, {"side": "map"}, scale))
         for tile in plan.tiles:
@@ -102,23 +112,27 @@ def _legible(items: list, scale: float) -> list:
     return out
 
 
-def steps(labels: list[str], stepped: bool = False) -> list[str]:
+def steps(labels: list[str], stepped: bool = False, lang: str = "") -> list[str]:
     """How to cut and glue these tiles (A1, A2, B1, ...): only what their grid has (hatched corners where four
     tiles meet, rows, columns)."""
     rows, cols = len({label[0] for label in labels}), len({label[1:] for label in labels})
     grid = rows > 1 and cols > 1
-    out = [f"1. Cut out each tile on its corner marks{', and cut its hatched corners away' if grid else ''}."
-           if not stepped else "1. Cut out each tile along its outline: its seams follow the edges of the cells."]
+    out = [said("1. Cut out each tile along its outline: its seams follow the edges of the cells." if stepped else
+                "1. Cut out each tile on its corner marks, and cut its hatched corners away." if grid else
+                "1. Cut out each tile on its corner marks.", lang)]
     if grid:
-        out += ["2. Lay A1 face up. Glue its tabs; lay each tile named on a tab over it, its edge on the arrow tips.",
-                "3. Go row by row, left to right: A1, A2 ..., then row B over row A's lower tabs."]
+        out += [said("2. Lay A1 face up. Glue its tabs; lay each tile named on a tab over it, its edge on the arrow "
+                     "tips.", lang),
+                said("3. Go row by row, left to right: A1, A2 ..., then row B over row A's lower tabs.", lang)]
     elif len(labels) > 1:
-        out.append(f"2. Lay {labels[0]} face up and glue its tab; lay {labels[1]}, named on the tab, over it, its "
-                   "edge on the arrow tips.")
+        out.append(said("2. Lay {first} face up and glue its tab; lay {second}, named on the tab, over it, its edge on "
+                        "the arrow tips.", lang, first=labels[0], second=labels[1]))
         if len(labels) > 2:
-            out.append(f"3. Then {labels[2]} over {labels[1]}'s tab{', and so on' if len(labels) > 3 else ''}.")
-    out.append(f"Solid lines: the tiles' edges. Dashed: the glue tab{'s' if len(labels) > 2 else ''}, hidden "
-               "under the next tile.")
+            out.append(said("3. Then {third} over {second}'s tab, and so on." if len(labels) > 3 else
+                            "3. Then {third} over {second}'s tab.", lang, second=labels[1], third=labels[2]))
+    out.append(said("Solid lines: the tiles' edges. Dashed: the glue tabs, hidden under the next tile."
+                    if len(labels) > 2 else
+                    "Solid lines: the tiles' edges. Dashed: the glue tab, hidden under the next tile.", lang))
     return out
 
 

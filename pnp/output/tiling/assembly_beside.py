@@ -12,7 +12,7 @@ from typing import Any
 from pnp.layout.scene import Face, Label
 from pnp.model.units import MM
 from pnp.output.impose.cards import Placement
-from pnp.output.tiling.assembly import BLACK, CAPTION, GREY, draw_sides, steps
+from pnp.output.tiling.assembly import BLACK, CAPTION, GREY, draw_sides, sides_of, steps, title
 from pnp.output.tiling.seams import Box, SeamPlan
 
 LABEL_ROOM = (16 * MM, 11 * MM)  # a tile's piece on the preview holds its 12 x 7 mm label box, with room round it
@@ -39,8 +39,8 @@ def _wrap(text: str, width: float, size: float) -> list[str]:
     return textwrap.wrap(text, max(12, int(width / (CHAR * size))))
 
 
-def _text(name: str, said: list[str], width: float) -> list[tuple[str, float]]:
-    lines = [(line, TITLE) for line in _wrap(f"{name}: assembly map", width, TITLE)]
+def _text(name: str, said: list[str], width: float, lang: str = "") -> list[tuple[str, float]]:
+    lines = [(line, TITLE) for line in _wrap(title(name, lang), width, TITLE)]
     return lines + [(line, STEP) for step in said for line in _wrap(step, width, STEP)]
 
 
@@ -62,20 +62,21 @@ def _legible(plan: SeamPlan, scale: float) -> bool:
     return all(t.piece[2] * scale >= LABEL_ROOM[0] and t.piece[3] * scale >= LABEL_ROOM[1] for t in plan.tiles)
 
 
-def _fit(plan: SeamPlan, name: str, size: tuple[float, float], sides: int, box: Box) -> tuple[float, Box, list] | None:
+def _fit(plan: SeamPlan, name: str, size: tuple[float, float], sides: int, box: Box, lang: str = ""
+         ) -> tuple[float, Box, list] | None:
     """The map in `box`: its text above its previews, or beside them (in a column of a few widths tried); the
     arrangement that draws the previews largest, if legible."""
     x, y, w, h = box
-    said = steps([t.label for t in plan.tiles], plan.stepped)
+    said = steps([t.label for t in plan.tiles], plan.stepped, lang)
     options: list[tuple[float, Box, Box, bool]] = []  # scale, text box, previews' box, across
-    lines = _text(name, said, w)
+    lines = _text(name, said, w, lang)
     th = _height(lines)
     scale, across = _previews(w, h - th - GAP, size, sides)
     options.append((scale, (x, y, w, th), (x, y + th + GAP, w, h - th - GAP), across))
     for tw in (w * f for f in (0.3, 0.4, 0.5)):
         if tw < 45 * MM:
             continue
-        th = _height(_text(name, said, tw))
+        th = _height(_text(name, said, tw, lang))
         if th > h:
             continue
         scale, across = _previews(w - tw - GAP, h, size, sides)
@@ -93,7 +94,7 @@ def _fit(plan: SeamPlan, name: str, size: tuple[float, float], sides: int, box: 
 
 
 def choose(plan: SeamPlan, name: str, size: tuple[float, float], bleed: float, sides: int, paper: tuple[float, float],
-           margin: float, band: float, mark_to: float) -> Beside | None:
+           margin: float, band: float, mark_to: float, lang: str = "") -> Beside | None:
     """The tile and edge that leave the map the most room, the map at its largest legible there; None: no tile's page
     has room for it."""
     pw, ph = paper
@@ -107,22 +108,21 @@ def choose(plan: SeamPlan, name: str, size: tuple[float, float], bleed: float, s
                             ("top", (margin, below, pw - 2 * margin, ph - margin - band - below))):
             if box[2] <= 0 or box[3] <= 0:
                 continue
-            fit = _fit(plan, name, size, sides, box)
+            fit = _fit(plan, name, size, sides, box, lang)
             if fit is not None and (best is None or fit[0] > best.scale + 1e-9):
                 best = Beside(i, anchor, box, fit[0], fit[1], fit[2])
     return best
 
 
 def map_items(plan: SeamPlan, where: Beside, face: Face, back: Face | None, name: str,
-              turned: bool) -> tuple[list[Placement], list[Any]]:
+              turned: bool, lang: str = "") -> tuple[list[Placement], list[Any]]:
     """The map's previews (placements, side "map": not printed pieces) and its text and outlines, where `where` says."""
     tx, ty, tw, _ = where.text_box
     items: list[Any] = []
     y = ty
-    for line, size in _text(name, steps([t.label for t in plan.tiles], plan.stepped), tw):
+    for line, size in _text(name, steps([t.label for t in plan.tiles], plan.stepped, lang), tw, lang):
         y += size * LEADING
         items.append(Label(tx, y - size * 0.45, line, size, BLACK if size == TITLE else GREY, "left"))
-    quarter = ", turned a quarter as on its tiles" if turned else ""
-    sides = [(f"front{quarter}", face)] + ([("back, the board turned over", back)] if back is not None else [])
+    sides = sides_of(face, back, turned, lang)
     placements, drawn = draw_sides(plan, sides, where.previews, where.scale, (face.w, face.h), 8)
     return placements, items + drawn

@@ -87,7 +87,7 @@ def impose_board(face: Face, back: Face | None, meta: dict[str, Any], name: str,
     where = None
     if beside and len(plan.tiles) > 1:
         where = choose(plan, name, (face.w, face.h), face.bleed, 2 if shown is not None else 1, paper, margin, BAND,
-                       MARK_TO)
+                       MARK_TO, lang)
     pages = []
     for i, tile in enumerate(plan.tiles):
         here = where is not None and where.tile == i
@@ -96,7 +96,7 @@ def impose_board(face: Face, back: Face | None, meta: dict[str, Any], name: str,
         front, placement = tile_page(face, tile, plan, frame, meta, name, paper, margin, marks, back is not None,
                                      anchor, said(" · and the assembly map", lang) if here else "", lang)
         if where is not None and here:  # the assembly map beside this tile
-            previews, items = map_items(plan, where, face, shown, name, frame.turned)
+            previews, items = map_items(plan, where, face, shown, name, frame.turned, lang)
             front.placements += previews
             front.extras += items
             front.info["map_beside"] = tile.label
@@ -106,7 +106,8 @@ def impose_board(face: Face, back: Face | None, meta: dict[str, Any], name: str,
         if back is not None and duplex != "none":
             pages.append(back_page(back, placement, tile, plan, frame, meta, name, paper, margin, duplex, lang))
     if len(plan.tiles) > 1 and where is None:
-        pages.append(assembly_map(plan, face, back if duplex != "none" else None, name, paper, margin, frame.turned))
+        pages.append(assembly_map(plan, face, back if duplex != "none" else None, name, paper, margin, frame.turned,
+                                  lang))
     return pages, plan
 
 
