@@ -268,6 +268,9 @@ WHOLE_GAMES = {"shared_build", "shared_check", "moon", "ark", "sleeping_gods", "
 # dealt or checked, a docs site built, a fuzz run): slow too, so that the quick run stays quick
 HEAVY = {
     "test_the_french_rulebooks_example_reads_french",
+    "test_serve_lang_fr_shows_the_french_faces_and_names_the_games_languages",
+    "test_the_switch_redraws_the_faces_in_the_language_asked_and_refuses_another",
+    "test_an_edit_from_the_page_is_refused_in_one_message_while_a_translation_is_shown",
     "test_the_diagram_and_the_example_follow_a_changed_card",
     "test_voyages_round_at_a_glance_is_the_player_aids_steps_with_the_numbers_of_the_data",
     "test_ark_ships_turn_overview_lists_its_steps_in_the_order_of_the_turn_aid",

@@ -134,11 +134,13 @@ def serve(
     rule_timeout: RuleTimeout = RULE_SECONDS,
     no_balance: Annotated[bool, typer.Option("--no-balance", help="no Balance panel: the game is not simulated "
                                              "after each save")] = False,
+    lang: Annotated[str | None, typer.Option("--lang", help="the language the page shows first (fr); its language "
+                                             "switch shows the others (default: the game's source language)")] = None,
 ) -> None:
     """Show GAME in your browser, every face redrawn as you save (Ctrl-C to stop)."""
     from pnp.commands.live_command import serve_command
     from pnp.rules.check import CheckOptions
 
-    rules = CheckOptions(not no_custom_rules, rule_timeout)
+    rules = CheckOptions(not no_custom_rules, rule_timeout, lang=lang)
     run(lambda: serve_command(project_root(), game, host, port, open_page, paper, since, rules, not no_balance,
                               typer.echo), written=False)

@@ -19,6 +19,23 @@ def _game_found(root: Path, game: str) -> None:
         raise no_game(root, game)
 
 
+def _served_language(root: Path, game: str, code: str) -> None:
+    """`pnp serve --lang CODE`: one of the game's languages, or its located error before the server starts (`all`
+    too: the page shows one language at a time, and its switch the others)."""
+    from pnp.core.errors import InputError, Problem
+    from pnp.model.game import load_game
+    from pnp.model.translation.codes import unknown_language
+    from pnp.model.translation.lang_files import languages_of
+
+    loaded = load_game(root, game)
+    at = loaded.doc.where(("languages",))
+    codes = languages_of(loaded)
+    why = (f"pnp serve shows one language at a time: --lang {codes[-1]}, say; the page's language switch shows "
+           f"the others ({', '.join(codes)})") if code == "all" else unknown_language(code, codes, at)
+    if why:
+        raise InputError([Problem(at, why, "--lang")])
+
+
 def watch_command(root: Path, game: str, paper: str | None, final: bool, rules: CheckOptions, say: Say) -> None:
     from pnp.commands.build import BuildOptions
     from pnp.commands.watch import watch
@@ -41,6 +58,8 @@ def serve_command(root: Path, game: str, host: str, port: int, open_page: bool, 
     from pnp.commands.serve import Server, loopback
 
     _game_found(root, game)
+    if rules.lang is not None:
+        _served_language(root, game, rules.lang)
     if since is not None:
         from pnp.commands.serve.since import check_ref
 

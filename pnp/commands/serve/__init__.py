@@ -67,6 +67,7 @@ class Server:
         self.book_lock = threading.Lock()
         self.editor = Editor(root, lambda: self.last_good.prep if self.last_good is not None else None,
                              on=loopback(host))  # served to the network (--host): anyone there sees the page
+        self.wanted: str | None = None  # a language the page asked for, shown at the rebuilding thread's next turn
         self.server: Any = None
         self.sock: socket.socket | None = None
         self.url = ""
@@ -91,9 +92,10 @@ class Server:
         return ref
 
     def simulate(self, ref: Refreshed) -> None:
-        """After a look (its faces published and drawn first): the Balance panel plays the game as saved."""
+        """After a look (its faces published and drawn first): the Balance panel plays the game as saved (in the
+        source: a translation changes words, not what the games read)."""
         if ref.prep is not None:
-            self.balance.restart(ref.prep.game)
+            self.balance.restart(getattr(ref.prep.game, "source", None) or ref.prep.game)
         else:
             self.balance.paused("this save cannot be laid out: the figures are the last good save's")
 
@@ -104,6 +106,7 @@ class Server:
         if ref.prep is not None:
             self.last_good = ref
             self.good = state(ref, self.since_data)
+            self._edits_follow_language()
             keep = {k for c in self.good["components"] for card in c["cards"] for k in (card["front"], card["back"])}
             keep |= {k for c in self.good["components"] for card in c["cards"] for k in (card["before"] or {}).values()}
             self.live.forget({k for k in keep if k})
@@ -126,6 +129,33 @@ class Server:
         first = self.live.order[:FIRST]
         for start in range(0, len(first), 8 * BATCH):
             self.live.draw(first[start:start + 8 * BATCH])
+
+    def switch(self, code: object) -> dict[str, Any]:
+        """The page's language switch: show the game in `code`, one of its languages, from the next look (the
+        rebuilding thread takes it within a moment); refused (EditRefused) for any other."""
+        from pnp.commands.serve.edits import EditRefused
+
+        codes = (self.good or {}).get("languages", [])
+        if not isinstance(code, str) or code not in codes:
+            raise EditRefused(400, f"{str(code)[:20]!r} is not one of this game's languages ({', '.join(codes)})")
+        self.wanted = code
+        return {"ok": True, "lang": code}
+
+    def show_language(self, code: str) -> Refreshed:
+        """Lay the game out in `code` (one of the last good state's languages) and publish it."""
+        assert self.good is not None
+        self.live.show_language(None if code == self.good["languages"][0] else code)
+        return self.look(f"language {code}: ")
+
+    def _edits_follow_language(self) -> None:
+        """Edits from the page write the source's YAML, not the words a translation shows: refused, in one message,
+        while the page shows a translation."""
+        assert self.good is not None
+        source, shown = self.good["languages"][0], self.good["lang"]
+        self.editor.translated = "" if shown == source else (
+            f"the page shows the {shown} translation: edits from the page write the {source} source, so they are off "
+            f"while a translation is shown; choose {source} in the language switch to edit, or edit "
+            f"cards/{self.game_id}/lang/{shown}/ in your editor")
 
     def changed_since(self) -> None:
         """Mark what differs from --since REF, with the faces as they were there."""
@@ -150,6 +180,11 @@ class Server:
             self.simulate(ref)
             while not self.stopped.is_set():
                 changed = saves.wait(100 if self.drawn() else 0)
+                if self.wanted is not None:
+                    code, self.wanted = self.wanted, None
+                    self.balance.stop()
+                    ref = self.show_language(code)
+                    self.simulate(ref)
                 if changed:
                     self.balance.stop()  # the last save's games end now: this save's faces come first
                     names = sorted(p.name for p in changed)
@@ -219,7 +254,7 @@ class Server:
         shown = f"[{host}]" if ":" in host else host
         self.url = f"http://{shown}:{port}/"
         hosts = [shown, host, f"{shown}:{port}", "localhost", f"localhost:{port}"] if loopback(self.host) else None
-        app = make_app(self.live, self.hub, hosts, self.rulebook, self.balance.trace, self.editor)
+        app = make_app(self.live, self.hub, hosts, self.rulebook, self.balance.trace, self.editor, self.switch)
         config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
                                 timeout_graceful_shutdown=1)
         hub = self.hub

@@ -101,10 +101,12 @@ class Hub:
 
 
 def make_app(live: LiveGame, hub: Hub, hosts: list[str] | None, book: Callable[[], str] | None = None,
-             told: Callable[[int, int], str | None] | None = None, editor: Editor | None = None) -> Starlette:
+             told: Callable[[int, int], str | None] | None = None, editor: Editor | None = None,
+             switch: Callable[[object], dict] | None = None) -> Starlette:
     """The application; `hosts`: the Host header values allowed (None: any, for --host); `book`: the Rulebook
     page's content, as JSON; `told`: a lost game of the Balance panel told move by move (players, index), or None;
-    `editor`: the page's edits (its token is written into the page), or None."""
+    `editor`: the page's edits (its token is written into the page), or None; `switch`: the page's language switch
+    (a language's code -> the answer), or None."""
     static = resources.files("pnp.commands.serve") / "static"
     token = editor.token if editor is not None and editor.on else ""  # none: the page offers no edits
     page = (static / "index.html").read_bytes().replace(b"{{TOKEN}}", token.encode())
@@ -202,11 +204,25 @@ def make_app(live: LiveGame, hub: Hub, hosts: list[str] | None, book: Callable[[
         return Response(json.dumps(answer), media_type="application/json",
                         headers={**HEADERS, "Cache-Control": "no-store"})
 
+    async def language(request: Request) -> Response:
+        """POST `/lang` {"lang": "fr"} from the page itself (its origin, JSON): the faces redrawn in that language."""
+        from pnp.commands.serve.edits import EditRefused
+
+        if switch is None:
+            return not_found()
+        try:
+            answer = switch((await _edit_request(request)).get("lang"))
+        except EditRefused as exc:
+            return Response(json.dumps({"ok": False, "error": exc.message}), status_code=exc.status,
+                            media_type="application/json", headers=HEADERS)
+        return Response(json.dumps(answer), media_type="application/json",
+                        headers={**HEADERS, "Cache-Control": "no-store"})
+
     routes = [Route("/", index), Route("/static/{name}", asset), Route("/face/{key}.png", image),
               Route("/big/{key}.png", image), Route("/state", state), Route("/events", events),
               Route("/rulebook", rulebook), Route("/rulebook.json", rulebook_json), Route("/trace", trace),
               Route("/elements/{key}.json", elements), Route("/edit", write, methods=["POST"]),
-              Route("/undo", write, methods=["POST"])]
+              Route("/undo", write, methods=["POST"]), Route("/lang", language, methods=["POST"])]
     middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=hosts)] if hosts else []
     app = Starlette(routes=routes, middleware=middleware, exception_handlers={404: _404, 405: _404})
     app.router.redirect_slashes = False  # `/state/` is not `/state`: nothing is redirected, only refused

@@ -52,6 +52,7 @@ class Editor:
         self.token = secrets.token_urlsafe(32)
         self.lock = threading.Lock()
         self.done: list[tuple[Path, str, str]] = []  # (file, text before, text after), the last edit last
+        self.translated = ""  # the page shows a translation: why an edit is refused (it would write the source)
 
     def loaded(self) -> set[str]:
         """The files the last good look read that the page may edit: each deck's YAML or CSV file, and the
@@ -116,6 +117,8 @@ class Editor:
     def apply(self, request: dict[str, Any]) -> dict[str, Any]:
         """Write one edit the page asked for; what was written. Raises EditRefused."""
         self.check_token(request)
+        if self.translated:
+            raise EditRefused(409, self.translated)
         kind, file, line, col = request.get("kind"), request.get("file"), request.get("line"), request.get("col")
         changes = request.get("set")
         if kind not in ("element", "card") or not isinstance(file, str) or not isinstance(changes, dict) \

@@ -9,6 +9,7 @@ it shows) and in the background; one lock keeps the pipeline to one thread at a 
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import io
 import pickle
@@ -69,8 +70,14 @@ class LiveGame:
         self.failures: list[str] = []  # what went wrong drawing, for the terminal
         self.broken: set[str] = set()  # faces that could not be drawn (a changed face has a new key)
         self.cache = BuildCache()  # decks laid out before, reused while their inputs are unchanged
+        self.caches = {self.rules.lang: self.cache}  # one a language the page has shown: a switch back is quick
         self.keyed: dict[int, tuple[Face, str]] = {}  # the last look's faces and their keys
         self.order: list[str] = []  # the faces' keys in the order of the page
+
+    def show_language(self, code: str | None) -> None:
+        """Lay the game out in language `code` from the next look on (None: the source), with that language's cache."""
+        self.rules = dataclasses.replace(self.rules, lang=code)
+        self.cache = self.caches.setdefault(code, BuildCache())
 
     # -- the game, laid out ---------------------------------------------------------------------
     def refresh(self) -> Refreshed:

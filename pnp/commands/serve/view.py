@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from pnp.commands.check_report import as_json
 from pnp.core.errors import Problem
+from pnp.model.translation.lang_files import languages_of
 from pnp.model.units import to_mm
 from pnp.rules.check import Checked
 
@@ -58,7 +59,9 @@ def state(ref: Refreshed, since: dict[str, Any] | None = None) -> dict[str, Any]
             "bleed_mm": round(to_mm(face.bleed), 2) if face else 0.0, "safe_mm": _safe_mm(prep, deck),
             "cards": list(cards.values()),
         })
+    codes = languages_of(getattr(game, "source", None) or game)
     return {"game": {"id": game.id, "name": game.manifest.name, "version": game.manifest.version},
+            "languages": codes, "lang": getattr(game, "lang", "") or codes[0],
             "paper": prep.settings.paper, "components": components, "checklist": checklist(prep),
             "report": {"ok": report["ok"], "problems": problems}, "errors": [],
             "since": {"ref": since["ref"], "changed": sum(len(v) for v in changed.values()),

@@ -204,6 +204,7 @@ function apply(next) {
   document.title = `${state.game.name} · pnp serve`;
   $("#title").textContent = `${state.game.name} ${state.game.version}` +
     (state.since ? ` · ${state.since.changed} changed since ${state.since.ref}` : "");
+  renderLanguages();
   renderFaces();
   renderErrors();
   renderSide();
@@ -211,6 +212,37 @@ function apply(next) {
   // (while a face is being edited, editor.js redraws the large view when the edit ends)
   if (open && $("#detail").open && !(typeof editorBusy === "function" && editorBusy())) {
     show(open.component, open.card, true);
+  }
+}
+
+// -- the language switch: the game's languages (game.yaml `languages:`), the one shown selected ----------------
+function renderLanguages() {
+  const codes = state.languages || [];
+  const select = $("#lang");
+  $("#lang-switch").hidden = codes.length < 2;
+  if (select.dataset.codes !== codes.join(",")) {
+    select.replaceChildren(...codes.map(c => el("option", {value: c}, c)));
+    select.dataset.codes = codes.join(",");
+  }
+  if (state.lang) { select.value = state.lang; document.documentElement.lang = state.lang; }
+  select.disabled = false;
+}
+
+async function switchLanguage(code) {
+  // the server lays the game out in that language and sends the new state, as after a save
+  const select = $("#lang");
+  select.disabled = true;
+  const s = $("#status");
+  s.textContent = `drawing the faces in ${code}…`;
+  s.className = "status";
+  const r = await fetch("/lang", {method: "POST", headers: {"Content-Type": "application/json"},
+                                  body: JSON.stringify({lang: code})});
+  const answer = await r.json().catch(() => ({ok: false, error: `the server answered ${r.status}`}));
+  if (!answer.ok) {
+    s.textContent = answer.error;
+    s.className = "status bad";
+    select.disabled = false;
+    if (state && state.lang) select.value = state.lang;
   }
 }
 
@@ -290,6 +322,7 @@ function setup() {
       if (open) show(open.component, open.card, true);
     });
   }
+  $("#lang").addEventListener("change", e => switchLanguage(e.target.value));
   const events = new EventSource("/events");
   events.onmessage = e => apply(JSON.parse(e.data));
   events.addEventListener("balance", e => renderBalance(JSON.parse(e.data)));
