@@ -75,16 +75,19 @@ def played_for(game: Game, book: Rulebook, replay: Replay | None, problems: Prob
 def _steps(game: Game, spec: Any) -> dict[str, StepSaid]:
     """Each setup label: its kind (draw, place, roll, track), the deck, die or track it deals from, what it is said
     as ("the Happiness track"), the unit of its value ("%") and what a wild face means."""
+    from pnp.model.translation.catalog import said as words
+
     steps: dict[str, StepSaid] = {}
     names = {d.id: d.name for d in game.decks}
+    lang = getattr(game, "lang", "")  # a translated game's book: its own words
     for step in [*spec.table, *spec.each_player, *spec.then]:
         for kind in ("draw", "place", "roll", "track"):
             what = getattr(step, kind)
             if isinstance(what, str):
                 label = step.label or what
                 card = track_card(game, what) if kind == "track" else None
-                said = f"the {said_start(card)} track" if card is not None else \
-                    f"the {names.get(what, what.replace('-', ' '))}"
+                said = words("the {name} track", lang, name=said_start(card)) if card is not None else \
+                    words("the {name}", lang, name=names.get(what, what.replace('-', ' ')))
                 steps[label] = StepSaid(kind, what, said, str(card.data.get("unit") or "") if card is not None else "",
                                         step.wild if kind == "roll" else "")
                 break

@@ -58,3 +58,7 @@ def test_the_french_rulebooks_example_reads_french(tmp_path: Path):
     assert "La Manche 1 s’est terminée avec Bonheur à" in told_ and "Les cartes de cette Manche :" in told_
     assert "1. Capitaine 1 (" in told_ and " dans la Salle " in told_
     assert "Captain" not in told_.split("Les cartes de cette Manche")[0] and "Actions left" not in told_
+    legend = " ".join(text.split("Une mise en place pour 2 joueurs", 1)[1].split())[:900]  # the setup diagram's
+    assert "Joueur 1 : " in legend and " au Dé du Péril : son " in legend and "Réglez la piste Bonheur à" in legend
+    assert "Chaque Salle vide se pose sur la case de sa couleur." in legend
+    assert not any(w in legend for w in ("Player", "rolled", " lies on ", "Set the", " and "))

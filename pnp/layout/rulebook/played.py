@@ -84,7 +84,13 @@ def setup_diagram(r: Resolver, b: RulebookBlock) -> list[Flow]:
     spots = _spots(r, b, board)
     if spots is None:
         return []
-    fig = Figure([board], r.width(b, 150 * MM), f"A setup for {dealt.players} players, dealt by the setup rules.")
+    lang, choices = getattr(r.game, "lang", ""), getattr(r.game, "choice_words", {})
+
+    def spot_word(spot: str) -> str:  # a spot named by a choice (a colour): in the book's language
+        return next((words[spot] for words in choices.values() if spot in words), spot)
+
+    fig = Figure([board], r.width(b, 150 * MM), said("A setup for {n} players, dealt by the setup rules.", lang,
+                                                     n=dealt.players))
     placed: list[str] = []
     standing: dict[str, int] = {}  # spot -> the pieces standing in it so far
     lying: dict[str, str] = {}  # spot -> the name of the card laid on it
@@ -114,7 +120,8 @@ def setup_diagram(r: Resolver, b: RulebookBlock) -> list[Flow]:
                 fig.pieces.append((face, *_fit(face, spots[spot])))
                 lying[spot] = str(card.data.get("name", cid))
             if deck is not None:
-                placed.append(f"Each {deck.name} lies on the {b.args['spots']} of its {what}.")
+                placed.append(said("Each {deck} lies on the {spots} of its {what}.", lang, deck=deck.name,
+                                   spots=said(b.args["spots"], lang), what=said(what, lang)))
             continue
         deck = r.decks.get(what)
         if deck is None:
@@ -134,22 +141,27 @@ def setup_diagram(r: Resolver, b: RulebookBlock) -> list[Flow]:
                 px = x + w - n * (width + w * 0.03)
                 fig.pieces.append((face, px, y + h * 0.03, width))
                 fig.badges.append((k + 1, px + width / 2, y + h * 0.03 + width * face.h / face.w))
-                on = f" on {lying[spot]}" if spot in lying else ""
-                players_said[k].append(f"rolled {spot} on {step.said}: their {deck.name} stands{on} ({spot})")
+                on = said(" on {name}", lang, name=lying[spot]) if spot in lying else ""
+                players_said[k].append(said("rolled {spot} on {die}: their {deck} stands{on} ({named})", lang,
+                                            spot=spot_word(spot), die=step.said, deck=deck.name, on=on,
+                                            named=spot))
             else:
-                players_said[k].append(f"rolled {spot} on {step.said}: {step.wild or 'their choice'}")
+                players_said[k].append(said("rolled {spot} on {die}: {choice}", lang, spot=spot_word(spot),
+                                            die=step.said, choice=step.wild or said("their choice", lang)))
     for k, hand in enumerate(dealt.hands):
         for label, value in hand.items():
             step = dealt.steps.get(label, StepSaid("", "", ""))
             if step.kind in ("draw", "place"):
                 names = _names(r, step.source, value)
                 deck_name = r.decks[step.source].name if step.source in r.decks else step.said
-                players_said[k].insert(0, f"{deck_name}: {_join(names)}" if names else deck_name)
-    tracks = [f"{dealt.steps[label].said} at {value}{dealt.steps[label].unit}" for label, value in dealt.table.items()
+                players_said[k].insert(0, f"{deck_name}: {_join(names, lang)}" if names else deck_name)
+    tracks = [said("{term} at {value}{unit}", lang, term=dealt.steps[label].said, value=value,
+                   unit=dealt.steps[label].unit) for label, value in dealt.table.items()
               if label in dealt.steps and dealt.steps[label].kind == "track"]
-    lines = [*placed, *([f"Set {_join(tracks)}."] if tracks else [])]
-    fig.legend = [f"**{k + 1}** " + r.markup([literal(f"Player {k + 1}: {'; '.join(said)}.")])
-                  for k, said in enumerate(players_said)] + [r.markup([literal(line)]) for line in lines]
+    lines = [*placed, *([said("Set {tracks}.", lang, tracks=_join(tracks, lang))] if tracks else [])]
+    fig.legend = [f"**{k + 1}** " + r.markup([literal(said("Player {n}: {said}.", lang, n=k + 1,
+                                                           said="; ".join(told)))])
+                  for k, told in enumerate(players_said)] + [r.markup([literal(line)]) for line in lines]
     return [fig]
 
 
