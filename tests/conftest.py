@@ -268,6 +268,7 @@ WHOLE_GAMES = {"shared_build", "shared_check", "moon", "ark", "sleeping_gods", "
 # dealt or checked, a docs site built, a fuzz run): slow too, so that the quick run stays quick
 HEAVY = {
     "test_the_french_rulebooks_example_reads_french",
+    "test_every_page_of_voyage_reads_in_its_language",
     "test_serve_lang_fr_shows_the_french_faces_and_names_the_games_languages",
     "test_the_switch_redraws_the_faces_in_the_language_asked_and_refuses_another",
     "test_an_edit_from_the_page_is_refused_in_one_message_while_a_translation_is_shown",

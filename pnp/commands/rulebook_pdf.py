@@ -61,15 +61,18 @@ COVER_FACES, COVER_ROW = 6, 3  # the cards the rulebook's cover shows, and how m
 def cover_of(game: Game, decks: list[Any]) -> tuple[str, list[Any]]:
     """The cover's line of facts ("1-4 players · 30-45 minutes · ages 12+", each where game.yaml says it) and the
     faces it shows: the first two cards of each of the first COVER_ROW decks of cards (portrait faces), in two rows."""
-    m = game.manifest
+    from pnp.model.translation.catalog import said
+
+    m, lang = game.manifest, getattr(game, "lang", "")  # in a translated book, its own words
     facts = []
     if m.players is not None:
         n = m.players
-        facts.append(f"{n.min} player" + ("" if n.max == 1 else "s") if n.min == n.max else f"{n.min}-{n.max} players")
+        facts.append(said("{n} player" if n.max == 1 else "{n} players", lang, n=n.min) if n.min == n.max else
+                     said("{low}-{high} players", lang, low=n.min, high=n.max))
     if m.minutes:
-        facts.append(f"{m.minutes} minutes")
+        facts.append(said("{n} minutes", lang, n=m.minutes))
     if m.age:
-        facts.append(f"ages {m.age}+")
+        facts.append(said("ages {n}+", lang, n=m.age))
     faces: list[Any] = []
     portrait = [entries for _deck, entries, _ in decks if entries and entries[0][0] is not None
                 and entries[0][0].h > entries[0][0].w][:COVER_ROW]
