@@ -87,7 +87,7 @@ def _steps(game: Game, spec: Any) -> dict[str, StepSaid]:
                 label = step.label or what
                 card = track_card(game, what) if kind == "track" else None
                 said = words("the {name} track", lang, name=said_start(card)) if card is not None else \
-                    words("the {name}", lang, name=names.get(what, what.replace('-', ' ')))
+                    ("" if lang else "the ") + names.get(what, what.replace('-', ' '))  # (a translation: the name)
                 steps[label] = StepSaid(kind, what, said, str(card.data.get("unit") or "") if card is not None else "",
                                         step.wild if kind == "roll" else "")
                 break
