@@ -69,7 +69,8 @@ def _in_language(game: Game, spec: RulesFile, doc: Doc | None) -> tuple[RulesFil
     """The rules with the setup's sentences in the game's language (the file's own spec stays as read, kept)."""
     from pnp.rules.setup_words import in_language
 
-    return dataclasses.replace(spec, setup=in_language(game, spec.setup)) if spec.setup is not None else spec, doc
+    setup = in_language(game, spec.setup) if spec.setup is not None else None
+    return (spec if setup is spec.setup else dataclasses.replace(spec, setup=setup)), doc  # the kept one, untranslated
 
 
 _RULES: dict[tuple, tuple[RulesFile, Doc]] = {}  # rules files read, by their bytes (the last 16)

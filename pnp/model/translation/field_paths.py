@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-_ID = re.compile(r"[a-z0-9]+(?:[-_][a-z0-9]+)*")  # an id or a file's name, not words a player reads
+ID = re.compile(r"[a-z0-9_./-]*")  # an id or a file's name (`meteor-impact`), not words a player reads
 MAX_DEPTH = 4  # how deep a structured field's words are looked for
 
 
@@ -34,7 +34,7 @@ def word_leaves(name: str, value: Any, depth: int = 0) -> Iterator[str]:
     for key, inner in items:
         path = f"{name}.{key}"
         if isinstance(inner, str):
-            if inner.strip() and not _ID.fullmatch(inner):
+            if inner.strip() and not ID.fullmatch(inner):
                 yield path
         else:
             yield from word_leaves(path, inner, depth + 1)

@@ -5,7 +5,6 @@ text) and `game.yaml` (the game's own words). Every string is checked against it
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -14,10 +13,9 @@ from pnp.core import bounds
 from pnp.core.errors import InputError, Problem, Problems, Where, did_you_mean, echo
 from pnp.model.game import Game
 from pnp.model.load import Doc, display_path, load_file
-from pnp.model.translation.field_paths import leaf, word_leaves
+from pnp.model.translation.field_paths import ID, leaf, word_leaves
 from pnp.model.translation.live_words import live_problems
 
-_ID = re.compile(r"[a-z0-9_./-]*")
 DECK_WORDS = ("name", "instructions")  # what `_deck:` may translate: the deck's name and its building line
 RESERVED = ("_deck", "_source")
 GAME_FILES = ("templates.yaml", "game.yaml")
@@ -57,7 +55,7 @@ def translatable(game: Game, deck_id: str) -> set[str]:
     texts = [n for n, fs in deck.spec.fields.items() if fs.type == "text"]
     structured = {path for n, fs in deck.spec.fields.items() if fs.type == "any" for c in deck.cards
                   for path in word_leaves(n, c.data.get(n))}  # a list or mapping of words: each by its path
-    return {"name", *structured, *(n for n in texts if any(isinstance(c.data.get(n), str) and not _ID.fullmatch(
+    return {"name", *structured, *(n for n in texts if any(isinstance(c.data.get(n), str) and not ID.fullmatch(
         c.data[n]) for c in deck.cards))}
 
 
