@@ -267,6 +267,7 @@ WHOLE_GAMES = {"shared_build", "shared_check", "moon", "ark", "sleeping_gods", "
 # the other tests that take most of a second of processor time or more (a simulation of many games, a whole game
 # dealt or checked, a docs site built, a fuzz run): slow too, so that the quick run stays quick
 HEAVY = {
+    "test_building_checking_and_playing_voyage_change_no_kept_deck",
     "test_the_french_rulebooks_example_reads_french",
     "test_every_page_of_voyage_reads_in_its_language",
     "test_serve_lang_fr_shows_the_french_faces_and_names_the_games_languages",
