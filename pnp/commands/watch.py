@@ -64,8 +64,11 @@ def folders(root: Path, game: str) -> list[Path]:
 
 def watch(root: Path, game: str, opts: BuildOptions, say: Callable[[str], None],
           stop: Callable[[], bool] | None = None) -> None:
+    from pnp.output.render.kept_streams import keep_streams
+
     stop = stop or (lambda: False)
     opts.cache = BuildCache() if opts.cache is None else opts.cache
+    keep_streams(True)  # a save redraws one page of its deck: the others' compressed streams are kept
     decks_first = dataclasses.replace(opts, document=False)
 
     def decks(changed: Iterable[Path] = ()) -> bool:
