@@ -34,7 +34,7 @@ from pnp.output.impose.by_kind import impose_deck
 from pnp.output.impose.cards import Page
 from pnp.output.preflight.laid_out import KeptFindings
 from pnp.output.render.footer import footers
-from pnp.output.write.manifest import blank, face_rows, merge_notes, page_rows, sheet_count
+from pnp.output.write.manifest import blank, encoded, face_rows, merge_notes, page_rows, sheet_count
 from pnp.rules.check import CheckOptions, rule_problems, split, start_custom_rules
 
 
@@ -49,6 +49,7 @@ class BuildCache:
     rulebook: tuple[tuple, Any] | None = None
     document: tuple[tuple, Any] | None = None
     preflight: KeptFindings | None = None  # what the preflight found on each face of the last build
+    rows: dict[str, tuple] = field(default_factory=dict)  # each file's manifest rows, with the pages they are of
 
 
 @dataclass(repr=False, eq=False)
@@ -250,9 +251,9 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
     watchdog.working_on(f"writing {out_dir}")
 
     files: list[OutFile] = []
-    faces_meta: list[dict[str, Any]] = []
-    pages_meta: list[dict[str, Any]] = []
-    document_faces: list[dict[str, Any]] = []
+    faces_meta: list[bytes] = []  # the manifest's rows, each encoded
+    pages_meta: list[bytes] = []
+    document_faces: list[bytes] = []
     with Staging(out_dir) as stage:
         def add(rel: str, data: bytes) -> str:  # each file's font subsets tagged apart from every other file's
             return stage.add(rel, unique_tags(data, f"{game.id}/{settings.paper}/{rel}"))
@@ -264,8 +265,8 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
                                  f"everything, {'one-sided' if settings.duplex == 'none' else 'duplex-ready'}, "
                                  f"{sheet_count(doc_pages, settings.duplex)} sheets",
                                  sum(map(blank, doc_pages))))
-            document_faces = face_rows(path.name, doc_pages)
-            pages_meta += page_rows(path.name, doc_pages, paper)
+            document_faces, its_pages = _rows(cache, path.name, doc_pages, paper)
+            pages_meta += its_pages
         if rulebook is not None:
             path = out_dir / f"{game.id}-rulebook.pdf"
             sides = rulebook.count(b"/Type /Page\n")
@@ -274,8 +275,9 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
                                  how if opts.rulebook == "booklet" else "rules"))
         for path, data, pages, how, deck in rendered:
             rel = path.relative_to(out_dir).as_posix()
-            faces_meta += face_rows(rel, pages)
-            pages_meta += page_rows(rel, pages, paper)
+            its_faces, its_pages = _rows(cache, rel, pages, paper)
+            faces_meta += its_faces
+            pages_meta += its_pages
             faces = counts[deck.id] if not single or printed(pages, "front") else printed(pages, "back")
             files.append(OutFile(path, len(pages), add(rel, data), faces, how, sum(map(blank, pages))))
         stage.commit({
@@ -310,6 +312,17 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
         checked += ink_problems
     return BuildResult(game, files, counts, warnings, time.perf_counter() - started, settings, merge_notes(notes),
                        checked)
+
+
+def _rows(cache: BuildCache, file: str, pages: list[Page], paper: tuple[float, float]
+          ) -> tuple[list[bytes], list[bytes]]:
+    """A file's face and page rows for the manifest, encoded; kept with its pages while they are the same objects
+    (`pnp watch`: a deck not drawn again)."""
+    kept = cache.rows.get(file)
+    if kept is None or kept[0] is not pages or kept[1] != paper:
+        kept = (pages, paper, encoded(face_rows(file, pages)), encoded(page_rows(file, pages, paper)))
+        cache.rows[file] = kept
+    return kept[2], kept[3]
 
 
 def _draw(pdfx: Any, icons: Any, title: str, font: str, pages: list[Page], marker: str, stamp: str,

@@ -1,6 +1,7 @@
-"""Compressed streams and font subsets made once (pnp/output/render/kept_streams.py): a rebuild after a save, with
-the streams kept as `pnp watch` keeps them, writes the bytes a fresh build writes, and takes most of its streams from
-what it kept; the memories stay within their bounds."""
+"""What `pnp watch` keeps for drawing and writing: compressed streams and font subsets made once
+(pnp/output/render/kept_streams.py), and each unchanged deck's manifest rows, encoded once. A rebuild after a save
+writes the bytes a fresh build writes, PDFs and manifest, and takes most of its streams from what it kept; the
+memories stay within their bounds."""
 
 from __future__ import annotations
 
@@ -69,3 +70,15 @@ def test_a_font_subset_is_cut_once_and_is_the_one_reportlab_cuts(monkeypatch):
     monkeypatch.undo()
     plain = kept_streams._make_subset(face, [0, 65, 66])
     assert plain.startswith(b"\x00\x01\x00\x00") and face.makeSubset([0, 65, 66]) == plain
+
+
+def test_a_watched_rebuild_writes_the_manifest_a_fresh_build_writes_with_the_saved_decks_rows_anew(project, tmp_path):
+    """A deck not drawn again keeps its manifest rows, encoded once; a saved one that prints more copies has its own."""
+    cache = BuildCache()
+    build(project, "mini", BuildOptions(cache=cache, out=tmp_path / "watch"))
+    before = (tmp_path / "watch/manifest.json").read_bytes()
+    edit(project / "cards/mini/spells.yaml", "    copies: 1\n", "    copies: 3\n")  # two more faces of Blink
+    build(project, "mini", BuildOptions(cache=cache, out=tmp_path / "watch"))
+    build(project, "mini", BuildOptions(out=tmp_path / "fresh"))
+    watched = (tmp_path / "watch/manifest.json").read_bytes()
+    assert watched != before and watched == (tmp_path / "fresh/manifest.json").read_bytes()
