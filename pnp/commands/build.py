@@ -180,7 +180,7 @@ def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildRe
 def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: float,
                    verdict: Verdict | None = None) -> BuildResult:
     """A laid-out, rule-checked game imposed, rendered and written (the rest of `build`). `verdict`: the rules'
-    verdict still to come (checked beside it meanwhile), taken once the decks are drawn, before anything is written."""
+    verdict still to come (checked beside it meanwhile), taken once the files are staged, before they are current."""
     game, settings, paper, env, marker, font = prep.game, prep.settings, prep.paper, prep.env, prep.marker, prep.font
     if opts.only is not None:  # a reprint: just the chosen cards, with their backs
         prep.decks = [LaidOutDeck(deck, [e for e in entries if e.meta["id"] in opts.only.get(deck.id, set())], size)
@@ -213,14 +213,11 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
         aside = Aside(lambda: rulebook_said(game, prep, env, paper, opts, pdfx, key))
     try:
         _decks(root, game, prep, opts, cache, rendered, notes, single, out_dir, stamp, title, pdfx, font)
-        if verdict is not None:  # the rules checked beside it meanwhile: should they fail, nothing is written
-            prep.found = verdict.judged(prep.found)
     except BaseException:
         for child in (aside, verdict):
             if child is not None:
                 child.close()
         raise
-    found = prep.found
 
     # the rulebook (cards/<game>/rulebook.md): its counts, faces and setup from this very build
     rulebook = None
@@ -293,6 +290,8 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
             pages_meta += its_pages
             faces = counts[deck.id] if not single or printed(pages, "front") else printed(pages, "back")
             files.append(OutFile(path, len(pages), add(rel, data), faces, how, sum(map(blank, pages))))
+        if verdict is not None:  # the rules checked beside it meanwhile: should they fail, nothing is written
+            prep.found = verdict.judged(prep.found)
         stage.commit({
             "game": game.id, "paper": settings.paper, "duplex": settings.duplex,
             "bleed_mm": round(to_mm(settings.bleed), 3),
@@ -305,7 +304,7 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
         })
     if opts.force:
         notes.append("built with --force: rules not checked, every face is marked NOT RULE-CHECKED")
-    warnings = [p for p in found if p.severity == "warning"]
+    warnings = [p for p in prep.found if p.severity == "warning"]
     checked, cache.preflight = preflight(rendered, settings.margin, font, env, stamp, single,
                                          (f"{game.id}-pnp.pdf", document[1]) if document else None, settings.contrast,
                                          cache.preflight)

@@ -141,7 +141,7 @@ def serve() -> None:
     from pnp.core.errors import InputError, Problems, RuleError
     from pnp.model.game import load_game
     from pnp.model.translation.translated import game_in
-    from pnp.rules.check import rule_problems
+    from pnp.rules.check import rule_problems, start_custom_rules
 
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     stdout.write(b"!")
@@ -154,8 +154,13 @@ def serve() -> None:
         root = Path(root_name)
         before = stamp(root, game_id)
         try:
-            said: tuple[str, Any] = ("ok", rule_problems(game_in(load_game(root, game_id), rules.lang, Problems()),
-                                                         rules))
+            game = game_in(load_game(root, game_id), rules.lang, Problems())
+            started = start_custom_rules(game, rules)  # their worker first: the others are checked meanwhile
+            try:
+                said: tuple[str, Any] = ("ok", rule_problems(game, rules, started))
+            finally:
+                if started is not None:
+                    started.close()
         except (InputError, RuleError) as exc:
             said = ("input" if isinstance(exc, InputError) else "rule", exc.problems)
         except BaseException:  # noqa: BLE001 - pnp's own fault: checked in line by the watch, which says it
