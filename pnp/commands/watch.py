@@ -77,6 +77,7 @@ def watch(root: Path, game: str, opts: BuildOptions, say: Callable[[str], None],
         _loop(root, game, opts, say, stop, decks_first)
     finally:
         beside.close()
+        keep_streams(False)
 
 
 def _loop(root: Path, game: str, opts: BuildOptions, say: Callable[[str], None], stop: Callable[[], bool],
