@@ -139,10 +139,12 @@ def _receive(pipe: Any) -> Any:
 def serve() -> None:
     """This process: answer each question until the watch closes its input."""
     from pnp.core.errors import InputError, Problems, RuleError
+    from pnp.core.watchdog import hold_memory
     from pnp.model.game import load_game
     from pnp.model.translation.translated import game_in
     from pnp.rules.check import rule_problems, start_custom_rules
 
+    hold_memory()  # the ceiling on memory the watch holds to (PNP_MEMORY)
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     stdout.write(b"!")
     stdout.flush()
