@@ -6,12 +6,14 @@ laid out for rules), as the watch's own process would: it is started once, not f
 memory cost the watch as much as the rules). Each save, the watch asks it before it loads the game itself, and takes
 its verdict before it writes a file, so a build whose rules fail still writes nothing. Both stamp what they read
 (every file's name, size and time under the game's folder, the templates and the fonts): a verdict on other files
-than the watch's (a save between the two reads), from a process that is not ready yet, has died, or is late by more
-than `ANSWER_SECONDS`, is not taken, and the rules are checked in line, as `pnp build` checks them.
+than the watch's (a save between the two readings), from a process that is not ready yet, has died, or is late by
+more than `ANSWER_SECONDS`, is not taken, and the rules are checked in line, as `pnp build` checks them.
 
 The protocol: each message is a pickle of pnp's own plain data, after its length (4 bytes). The watch sends
 `(root, game, CheckOptions)`; this process answers `(stamp, kind, value)` (kind ok: the problems; input or rule:
-the located problems it raised; error: a traceback). It ends when its input closes (the watch has ended).
+the located problems it raised; error: a traceback), the stamp taken once it has read the files. The verdict is taken
+when that stamp is the watch's when it asked and when it has read the files itself: nothing changed from the question
+to the end of both readings. It ends when its input closes (the watch has ended).
 """
 
 from __future__ import annotations
@@ -154,7 +156,6 @@ def serve() -> None:
         except EOFError:
             return
         root = Path(root_name)
-        before = stamp(root, game_id)
         try:
             game = game_in(load_game(root, game_id), rules.lang, Problems())
             started = start_custom_rules(game, rules)  # their worker first: the others are checked meanwhile
@@ -169,7 +170,7 @@ def serve() -> None:
             import traceback
 
             said = ("error", traceback.format_exc())
-        _send(stdout, (before if stamp(root, game_id) == before else "", *said))
+        _send(stdout, (stamp(root, game_id), *said))  # the files as they are once it has read them
 
 
 if __name__ == "__main__":
