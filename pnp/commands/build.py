@@ -20,8 +20,9 @@ from pnp.commands.build_rulebook import book_key, rulebook_of, rulebook_said
 from pnp.commands.built_files import RenderedFile, impose_component, printed, shift_backs, stamp_of
 from pnp.commands.deck_pdf_kept import fingerprint, kept_pdf
 from pnp.commands.print_shops import colour_said, print_shop, renderer_of
+from pnp.commands.rules_verdict import Verdict
 from pnp.core import bounds, watchdog
-from pnp.core.errors import InputError, Problem, Problems, RuleError
+from pnp.core.errors import InputError, Problem, Problems
 from pnp.layout.whole_game import LaidOutDeck, LayoutCache, Prepared, lay_out_game
 from pnp.model.game import Game, PrintSettings, load_game
 from pnp.model.project import output_folder
@@ -34,8 +35,8 @@ from pnp.output.impose.by_kind import impose_deck
 from pnp.output.impose.cards import Page
 from pnp.output.preflight.laid_out import KeptFindings
 from pnp.output.render.footer import footers
-from pnp.output.write.manifest import blank, face_rows, merge_notes, page_rows, sheet_count
-from pnp.rules.check import CheckOptions, rule_problems, split, start_custom_rules
+from pnp.output.write.manifest import blank, encoded, face_rows, merge_notes, page_rows, sheet_count
+from pnp.rules.check import CheckOptions, split
 
 
 @dataclass(repr=False, eq=False)
@@ -49,6 +50,7 @@ class BuildCache:
     rulebook: tuple[tuple, Any] | None = None
     document: tuple[tuple, Any] | None = None
     preflight: KeptFindings | None = None  # what the preflight found on each face of the last build
+    rows: dict[str, tuple] = field(default_factory=dict)  # each file's manifest rows, with the pages they are of
 
 
 @dataclass(repr=False, eq=False)
@@ -68,6 +70,7 @@ class BuildOptions:
     rules: CheckOptions = field(default_factory=CheckOptions)  # custom rules: run them? their time limit
     max_pieces: int = bounds.PIECES  # refuse a build that would print more pieces than this
     document: bool = True  # False: leave out the print-and-play document (pnp watch writes the decks first)
+    beside: Any = None  # pnp watch's second process, checking the rules while the decks are drawn (rules_beside.py)
     layout: str = "sheets"  # sheets: imposed for home printing; single: one face a page, for print shops
     rulebook: str = "pages"  # pages: the rulebook page by page; booklet: imposed for saddle-stitching; none: left out
     stock: str | None = None  # card or paper: the document holds only the sheets printed on that stock
@@ -103,7 +106,17 @@ class BuildResult:
 
 
 def prepare(root: Path, game_id: str, opts: BuildOptions) -> Prepared:
-    problems = Problems()
+    prep, verdict = laid_out(root, game_id, opts)
+    prep.found = verdict.judged(prep.found)
+    return prep
+
+
+def laid_out(root: Path, game_id: str, opts: BuildOptions) -> tuple[Prepared, Verdict]:
+    """The game loaded and laid out, and its rules' verdict to come (pnp/commands/rules_verdict.py, `opts.beside`
+    asked first): `prep.found` holds the layout's findings until `verdict.judged`."""
+    problems, checked, rules = Problems(), opts.check_rules and not opts.force, dataclasses.replace(opts.rules,
+                                                                                                    final=opts.final)
+    beside = opts.beside if checked and opts.beside is not None and opts.beside.ask(root, game_id, rules) else None
 
     # load + model: every file of the game, typed and checked
     watchdog.working_on(f"reading cards/{game_id}")
@@ -113,35 +126,28 @@ def prepare(root: Path, game_id: str, opts: BuildOptions) -> Prepared:
     if shop is not None and opts.bleed:  # the shop's bleed on every face
         settings.bleed = shop.bleed
     paper = PAPERS[settings.paper]
-    checked = opts.check_rules and not opts.force
-    started = start_custom_rules(game, opts.rules) if checked else None  # in a worker, beside the layout
+    verdict = Verdict(game, rules, checked, root, beside)
     try:
         # layout: fonts, icons and templates, then every face of every deck
         layouts = opts.cache.layout if opts.cache is not None else None  # see lay_out_game
         env, decks = lay_out_game(game, settings.bleed, problems, opts.max_pieces, layouts)
 
-        # rules: layout's findings and the game's rules; errors stop the build unless forced
+        # rules: layout's findings now, the game's rules in the verdict; errors stop the build unless forced
         bad, found = split(in_language(problems.items, game), root, opts.final)
         if bad:
             raise InputError(bad)
-        if checked:
-            found += rule_problems(game, dataclasses.replace(opts.rules, final=opts.final), started)
-        elif opts.force:  # every refusal that is a rule is printed past, said as a warning; bad input never is
+        if opts.force:  # every refusal that is a rule is printed past, said as a warning; bad input never is
             found = [dataclasses.replace(p, severity="warning", message=f"{p.message} (printed anyway: --force)")
                      if p.severity == "error" else p for p in found]
             if opts.final:  # forced or not, a final build prints no placeholder
                 from pnp.rules.placeholders import placeholder_problems
 
                 found += placeholder_problems(game, final=True)
-    finally:
-        if started is not None:
-            started.close()
-    found = in_language(found, game)
-    errors = [p for p in found if p.severity == "error"]
-    if errors:
-        raise RuleError(errors)
+    except BaseException:
+        verdict.close()
+        raise
     font = next(iter(env.families.values())).face("regular").name if env.families else "Helvetica"
-    return Prepared(game, settings, paper, env, decks, found, "NOT RULE-CHECKED" if opts.force else "", font)
+    return Prepared(game, settings, paper, env, decks, found, "NOT RULE-CHECKED" if opts.force else "", font), verdict
 
 
 def vendor_of(opts: BuildOptions) -> Any:
@@ -165,13 +171,17 @@ def with_vendor(opts: BuildOptions) -> BuildOptions:
 def build(root: Path, game_id: str, opts: BuildOptions | None = None) -> BuildResult:
     opts = with_vendor(opts or BuildOptions())
     started = time.perf_counter()
-    return build_prepared(root, prepare(root, game_id, opts), opts, started)
+    if opts.beside is None:
+        return build_prepared(root, prepare(root, game_id, opts), opts, started)
+    prep, verdict = laid_out(root, game_id, opts)  # pnp watch: the rules checked beside it while it draws
+    return build_prepared(root, prep, opts, started, verdict)
 
 
-def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: float) -> BuildResult:
-    """A laid-out, rule-checked game imposed, rendered and written (the rest of `build`)."""
+def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: float,
+                   verdict: Verdict | None = None) -> BuildResult:
+    """A laid-out, rule-checked game imposed, rendered and written (the rest of `build`). `verdict`: the rules'
+    verdict still to come (checked beside it meanwhile), taken once the files are staged, before they are current."""
     game, settings, paper, env, marker, font = prep.game, prep.settings, prep.paper, prep.env, prep.marker, prep.font
-    found = prep.found
     if opts.only is not None:  # a reprint: just the chosen cards, with their backs
         prep.decks = [LaidOutDeck(deck, [e for e in entries if e.meta["id"] in opts.only.get(deck.id, set())], size)
                       for deck, entries, size in prep.decks]
@@ -204,8 +214,9 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
     try:
         _decks(root, game, prep, opts, cache, rendered, notes, single, out_dir, stamp, title, pdfx, font)
     except BaseException:
-        if aside is not None:
-            aside.close()
+        for child in (aside, verdict):
+            if child is not None:
+                child.close()
         raise
 
     # the rulebook (cards/<game>/rulebook.md): its counts, faces and setup from this very build
@@ -250,9 +261,9 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
     watchdog.working_on(f"writing {out_dir}")
 
     files: list[OutFile] = []
-    faces_meta: list[dict[str, Any]] = []
-    pages_meta: list[dict[str, Any]] = []
-    document_faces: list[dict[str, Any]] = []
+    faces_meta: list[bytes] = []  # the manifest's rows, each encoded
+    pages_meta: list[bytes] = []
+    document_faces: list[bytes] = []
     with Staging(out_dir) as stage:
         def add(rel: str, data: bytes) -> str:  # each file's font subsets tagged apart from every other file's
             return stage.add(rel, unique_tags(data, f"{game.id}/{settings.paper}/{rel}"))
@@ -264,8 +275,8 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
                                  f"everything, {'one-sided' if settings.duplex == 'none' else 'duplex-ready'}, "
                                  f"{sheet_count(doc_pages, settings.duplex)} sheets",
                                  sum(map(blank, doc_pages))))
-            document_faces = face_rows(path.name, doc_pages)
-            pages_meta += page_rows(path.name, doc_pages, paper)
+            document_faces, its_pages = _rows(cache, path.name, doc_pages, paper)
+            pages_meta += its_pages
         if rulebook is not None:
             path = out_dir / f"{game.id}-rulebook.pdf"
             sides = rulebook.count(b"/Type /Page\n")
@@ -274,10 +285,13 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
                                  how if opts.rulebook == "booklet" else "rules"))
         for path, data, pages, how, deck in rendered:
             rel = path.relative_to(out_dir).as_posix()
-            faces_meta += face_rows(rel, pages)
-            pages_meta += page_rows(rel, pages, paper)
+            its_faces, its_pages = _rows(cache, rel, pages, paper)
+            faces_meta += its_faces
+            pages_meta += its_pages
             faces = counts[deck.id] if not single or printed(pages, "front") else printed(pages, "back")
             files.append(OutFile(path, len(pages), add(rel, data), faces, how, sum(map(blank, pages))))
+        if verdict is not None:  # the rules checked beside it meanwhile: should they fail, nothing is written
+            prep.found = verdict.judged(prep.found)
         stage.commit({
             "game": game.id, "paper": settings.paper, "duplex": settings.duplex,
             "bleed_mm": round(to_mm(settings.bleed), 3),
@@ -290,7 +304,7 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
         })
     if opts.force:
         notes.append("built with --force: rules not checked, every face is marked NOT RULE-CHECKED")
-    warnings = [p for p in found if p.severity == "warning"]
+    warnings = [p for p in prep.found if p.severity == "warning"]
     checked, cache.preflight = preflight(rendered, settings.margin, font, env, stamp, single,
                                          (f"{game.id}-pnp.pdf", document[1]) if document else None, settings.contrast,
                                          cache.preflight)
@@ -312,8 +326,18 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
                        checked)
 
 
-def _draw(pdfx: Any, icons: Any, title: str, font: str, pages: list[Page], marker: str, stamp: str,
-          margin: float) -> bytes:
+def _rows(cache: BuildCache, file: str, pages: list[Page], paper: tuple[float, float]
+          ) -> tuple[list[bytes], list[bytes]]:
+    """A file's face and page rows for the manifest, encoded; kept with its pages while they are the same (watch)."""
+    kept = cache.rows.get(file)
+    if kept is None or kept[0] is not pages or kept[1] != paper:
+        kept = (pages, paper, encoded(face_rows(file, pages)), encoded(page_rows(file, pages, paper)))
+        cache.rows[file] = kept
+    return kept[2], kept[3]
+
+
+def _draw(pdfx: Any, icons: Any, title: str, font: str, pages: list[Page], marker: str, stamp: str, margin: float
+          ) -> bytes:
     return renderer_of(pdfx)(icons, title, font).render(pages, marker, stamp, margin)
 
 

@@ -64,10 +64,24 @@ def folders(root: Path, game: str) -> list[Path]:
 
 def watch(root: Path, game: str, opts: BuildOptions, say: Callable[[str], None],
           stop: Callable[[], bool] | None = None) -> None:
+    from pnp.commands.rules_beside import RulesBeside
+    from pnp.output.render.kept_streams import keep_streams
+
     stop = stop or (lambda: False)
     opts.cache = BuildCache() if opts.cache is None else opts.cache
-    decks_first = dataclasses.replace(opts, document=False)
+    keep_streams(True)  # a save redraws one page of its deck: the others' compressed streams are kept
+    beside = RulesBeside()  # a second process that checks the rules of the decks written first, while they are drawn
+    beside.start()
+    decks_first = dataclasses.replace(opts, document=False, beside=beside)
+    try:
+        _loop(root, game, opts, say, stop, decks_first)
+    finally:
+        beside.close()
+        keep_streams(False)
 
+
+def _loop(root: Path, game: str, opts: BuildOptions, say: Callable[[str], None], stop: Callable[[], bool],
+          decks_first: BuildOptions) -> None:
     def decks(changed: Iterable[Path] = ()) -> bool:
         """Build the decks; True if the game's document is still to write."""
         result = rebuild(root, game, decks_first, say, changed=changed)

@@ -213,6 +213,25 @@ def test_watch_rebuilds_on_an_edit_and_survives_a_broken_one(project):
         assert "Teleport." in text_of(project / "output/mini/spell.pdf")
 
 
+def test_the_watched_decks_are_byte_for_byte_the_ones_pnp_build_writes(project, tmp_path):
+    """`pnp watch` (its streams kept between saves, its rules checked by its second process) writes a saved deck as a
+    fresh `pnp build` of the same files does."""
+    import time
+
+    from pnp.commands.build import BuildOptions, build
+
+    with Watching(project, "tiny") as w:
+        w.wait_for(1)
+        time.sleep(1.5)  # the second process ready, the document written
+        edit(project / "cards/tiny/cards.yaml", "Second card", "Second card, saved")
+        w.wait_for(2)
+        assert "built" in w.last(), w.said
+        watched = {p.name: p.read_bytes() for p in (project / "output/tiny").glob("*.pdf") if p.name != "tiny-pnp.pdf"}
+    build(project, "tiny", BuildOptions(out=tmp_path / "fresh"))
+    fresh = {p.name: (tmp_path / "fresh" / p.name).read_bytes() for p in (project / "output/tiny").glob("*.pdf")}
+    assert watched and all(watched[name] == fresh[name] for name in watched), sorted(watched)
+
+
 def test_watch_reads_an_edited_custom_rule_again(project):
     """A designer tightening a rule in rules.py sees it bite on the next save, without restarting."""
     with Watching(project, "tiny") as w:

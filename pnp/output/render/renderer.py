@@ -29,6 +29,7 @@ from pnp.layout.scene import (
 from pnp.model.units import RGB
 from pnp.output.impose.cards import Page, Placement
 from pnp.output.impose.turned import upright
+from pnp.output.render import kept_streams  # noqa: F401 - reportlab's streams and font subsets, each made once
 from pnp.output.render.icon_paths import icon_colour, shape_path
 from pnp.output.render.pdftext import TextWriter
 from pnp.output.render.see_through import any_see_through, item_alphas

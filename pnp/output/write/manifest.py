@@ -3,6 +3,7 @@ side, cut marks, coverage. Plain rows for `manifest.json` (a contract: fields ar
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from pnp.model.units import MM, to_mm
@@ -26,6 +27,12 @@ def face_rows(file: str, pages: list[Page]) -> list[dict[str, Any]]:
             out.append({**p.meta, "file": file, "page": number, "x_mm": _mm(p.x), "y_mm": _mm(p.y),
                         "w_mm": _mm(w), "h_mm": _mm(h), "bleed_mm": [_mm(b) for b in bleed]})
     return out
+
+
+def encoded(rows: list[dict[str, Any]]) -> list[bytes]:
+    """Rows as `manifest.json` writes each one (pnp/output/write/staging.py): `pnp watch` keeps a deck's with its pages,
+    encoded once."""
+    return [json.dumps(row, separators=(", ", ": ")).encode() for row in rows]
 
 
 def trim_bleed(p: Placement) -> tuple[tuple[float, float, float, float], list[float]]:

@@ -62,7 +62,8 @@ def manifest_json(manifest: dict[str, Any]) -> bytes:
         out.append(f" {json.dumps(key)}: ".encode())
         if isinstance(value, list) and value:
             out.append(b"[\n")
-            out.append(b",\n".join([b"  " + json.dumps(v, separators=(", ", ": ")).encode() for v in value]))
+            out.append(b",\n".join([b"  " + (v if type(v) is bytes else json.dumps(v, separators=(", ", ": ")).encode())
+                                     for v in value]))  # (a row given as bytes: encoded already, as here)
             out.append(b"\n ]")
         else:
             out.append(json.dumps(value).encode())
