@@ -78,19 +78,33 @@ def run_pnp(*args: str, cwd: Path | None = None, env: dict[str, str] | None = No
         proc = subprocess.run([sys.executable, "-m", "pnp", *args], cwd=cwd or REPO, capture_output=True, text=True,
                               timeout=120, env={**os.environ, **env} if env else None)
         return Result(proc.returncode, proc.stdout, proc.stderr)
-    from typer.testing import CliRunner
-
-    from pnp.commands.cli import app
+    from click.testing import CliRunner
 
     here = os.getcwd()
     os.chdir(cwd or REPO)
     try:
-        result = _on_a_fresh_stack(lambda: CliRunner().invoke(app, list(args), catch_exceptions=True))
+        result = _on_a_fresh_stack(lambda: CliRunner().invoke(_cli(), list(args), catch_exceptions=True))
     finally:
         os.chdir(here)
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise AssertionError(f"pnp {' '.join(args)} raised (a user would see a traceback)") from result.exception
     return Result(result.exit_code, result.stdout, result.stderr)
+
+
+_CLI: list = []  # pnp's whole command line as click runs it, made once per test process
+
+
+def _cli() -> Any:
+    """The click command typer makes of pnp's CLI (what typer's CliRunner makes again at every call: each command's
+    options and their types, a fiftieth of a second a call). It holds no state of a run: each call parses its
+    arguments into a context of its own."""
+    if not _CLI:
+        from typer.main import get_command
+
+        from pnp.commands.cli import app
+
+        _CLI.append(get_command(app))
+    return _CLI[0]
 
 
 def _on_a_fresh_stack(call: Callable[[], Any]) -> Any:
