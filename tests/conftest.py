@@ -352,6 +352,7 @@ HEAVY = {
     "test_every_dealt_setup_passes_the_setup_check",
     "test_every_element_of_the_bundled_templates_takes_a_new_x_on_its_own_line",  # every template file parsed 3x
     "test_every_moon_text_reads_at_wcag_aa",
+    "test_force_prints_the_rulebook_past_a_stale_count_and_says_where",
     "test_every_policy_plays_and_search_knows_nothing_of_the_game",
     "test_game_code_that_misbehaves_is_a_located_error_never_a_pass",
     "test_greedy_knows_no_game_and_plays_by_its_value",
@@ -384,6 +385,7 @@ HEAVY = {
     "test_the_same_seed_gives_the_same_bytes_and_the_page_stands_alone",
     "test_the_same_seed_gives_the_same_report_whatever_the_jobs_and_batches",
     "test_the_setups_options_are_chosen_as_pnp_simulate_takes_them",
+    "test_mypy",  # the type check of pnp (8 s of processor time on a cold cache); each game's on its own stays quick
     "test_the_turned_cards_defect_fails_the_check",
     "test_the_tts_readme_names_an_image_of_its_own_game",
     "test_the_tutorial_and_every_example_run_as_written",
