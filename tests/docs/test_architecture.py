@@ -12,6 +12,7 @@ expression (a card's field written as one is evaluated at load); layout, rules a
 from __future__ import annotations
 
 import ast
+import functools
 from pathlib import Path
 
 import pytest
@@ -35,11 +36,18 @@ def sources(package: Path = REPO / "pnp") -> dict[str, str]:
     return out
 
 
+@functools.lru_cache(maxsize=1024)
+def parsed(source: str) -> ast.Module:
+    """A module's syntax tree, parsed once per text for every test of this file (a planted change is another
+    text, parsed anew). Shared: walk it, never change it."""
+    return ast.parse(source)
+
+
 def imports(name: str, source: str, known: set[str]) -> set[str]:
     """The package's modules that module `name` imports (`from pnp.layout import expr` names pnp.layout.expr)."""
     found: set[str] = set()
     package = name if name in {k.rsplit(".", 1)[0] for k in known if "." in k} else name.rsplit(".", 1)[0]
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(parsed(source)):
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -160,7 +168,7 @@ def game_rule_files() -> list[Path]:
 
 def pnp_imports(source: str) -> list[tuple[str, list[str]]]:
     out = []
-    for node in ast.walk(ast.parse(source)):
+    for node in ast.walk(parsed(source)):
         if isinstance(node, ast.Import):
             out += [(a.name, []) for a in node.names if a.name.split(".")[0] == "pnp"]
         elif isinstance(node, ast.ImportFrom) and not node.level and (node.module or "").split(".")[0] == "pnp":
@@ -199,7 +207,7 @@ def private_imports(modules: dict[str, str]) -> list[str]:
     business; another module needing it means it should be public, named for what it is)."""
     bad = []
     for name, source in modules.items():
-        for node in ast.walk(ast.parse(source)):
+        for node in ast.walk(parsed(source)):
             if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("pnp") and node.module != name:
                 bad += [f"{name} imports {node.module}.{a.name}" for a in node.names
                         if a.name.startswith("_") and not a.name.startswith("__")]
@@ -239,7 +247,7 @@ def shared_class_names(modules: dict[str, str]) -> dict[str, list[str]]:
     """Public class names defined at the top of more than one module of the package."""
     seen: dict[str, list[str]] = {}
     for name, source in modules.items():
-        for node in ast.parse(source).body:
+        for node in parsed(source).body:
             if isinstance(node, ast.ClassDef) and not node.name.startswith("_"):
                 seen.setdefault(node.name, []).append(name)
     return {cls: where for cls, where in seen.items() if len(where) > 1}
@@ -280,7 +288,7 @@ def cli_branches(sources: dict[str, str]) -> list[str]:
     orchestrator's (`commands/*_command.py`)."""
     found = []
     for name, text in sources.items():
-        for node in ast.walk(ast.parse(text)):
+        for node in ast.walk(parsed(text)):
             if isinstance(node, ast.If | ast.IfExp | ast.For | ast.While | ast.Try | ast.Match | ast.comprehension):
                 found.append(f"{name}:{node.lineno}")
     return found

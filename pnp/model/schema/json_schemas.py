@@ -116,7 +116,7 @@ class Builder:
         return {"$ref": f"#/$defs/{name}"}
 
     def definition(self, cls: type) -> dict[str, Any]:
-        hints = typing.get_type_hints(cls, include_extras=True)
+        hints = type_hints(cls)
         notes = comments(cls)
         props: dict[str, Any] = {}
         required = []
@@ -148,8 +148,8 @@ def _nullable(hint: Any) -> bool:
 
 
 def _tag(cls: type, tag: str = "type") -> str:
-    hint = typing.get_type_hints(cls)[tag]
-    return get_args(hint)[0]
+    hint = type_hints(cls)[tag]
+    return get_args(get_args(hint)[0] if get_origin(hint) is typing.Annotated else hint)[0]
 
 
 def _constrained(schema: dict[str, Any], check: Check) -> dict[str, Any]:
@@ -164,6 +164,13 @@ def _constrained(schema: dict[str, Any], check: Check) -> dict[str, Any]:
     if check.pattern is not None:
         out["pattern"] = f"^(?:{check.pattern})$"
     return out
+
+
+@functools.cache  # evaluating a class's hints (its annotations are text) costs more than the rest: once per class
+def type_hints(cls: type) -> dict[str, Any]:
+    """`typing.get_type_hints(cls, include_extras=True)`, once per class. (Shared between calls: read it, do not
+    change it.)"""
+    return typing.get_type_hints(cls, include_extras=True)
 
 
 @functools.cache  # reading a class's source parses its whole module: once per class, not once per deck
@@ -207,7 +214,7 @@ def deck_document(spec: Any, title: str, names: dict[str, list[str]] | None = No
 
     b = Builder(names)
     doc = document(DeckFile, title, b)
-    props: dict[str, Any] = {"id": b.hint(typing.get_type_hints(DeckFile, include_extras=True)["id"]),
+    props: dict[str, Any] = {"id": b.hint(type_hints(DeckFile)["id"]),
                              "copies": {"type": "integer", "minimum": 0,
                                         "description": "copies of this card (default: the deck's)"}}
     props["id"]["description"] = "the card's id (default: made from its name)"
