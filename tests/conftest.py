@@ -44,6 +44,32 @@ if not os.environ.get("PYTEST_XDIST_WORKER"):
     os.environ["XDG_CONFIG_HOME"] = tempfile.mkdtemp(prefix="pnp-test-config-")  # the cache's signing key
 
 
+_LEFT: list[str] = []  # the test that left pnp's cache state changed, once said
+
+
+@pytest.fixture(autouse=True)
+def cache_as_a_new_process_finds_it(request):
+    """Each test finds pnp's disk cache as a new `pnp` process does: no folder fixed, writes on, no kind given up,
+    the signing key read afresh. A test that left it otherwise (in a worker's place, or after a folder it could
+    not write) is named in a warning, so that the test after it neither passes nor fails for it."""
+    yield
+    from pnp.core import disk_cache
+
+    if (disk_cache._FIXED or not disk_cache._WRITES[0] or disk_cache._BROKEN or disk_cache._KEY is None) \
+            and not _LEFT:
+        _LEFT.append(request.node.nodeid)
+        import warnings
+
+        warnings.warn(f"{request.node.nodeid} left pnp's disk cache state changed (fixed folder "
+                      f"{disk_cache._FIXED}, writes {disk_cache._WRITES[0]}, given up {sorted(disk_cache._BROKEN)}, "
+                      f"key {'none' if disk_cache._KEY is None else 'kept'}): reset for the next test", stacklevel=1)
+    disk_cache._FIXED.clear()
+    disk_cache._WRITES[0] = True
+    disk_cache._BROKEN.clear()
+    if disk_cache._KEY is None:
+        disk_cache._KEY = False
+
+
 @contextmanager
 def served(root: Path, game: str, **options) -> Iterator:
     """`pnp serve GAME` on `root`, in this process on a free port, ready: (server, its thread); stopped after."""
@@ -281,6 +307,7 @@ WHOLE_GAMES = {"shared_build", "shared_check", "moon", "ark", "sleeping_gods", "
 # the other tests that take most of a second of processor time or more (a simulation of many games, a whole game
 # dealt or checked, a docs site built, a fuzz run): slow too, so that the quick run stays quick
 HEAVY = {
+    "test_processes_making_the_key_at_once_all_read_the_same_whole_key",
     "test_building_checking_and_playing_voyage_change_no_kept_deck",
     "test_the_french_rulebooks_example_reads_french",
     "test_every_page_of_voyage_reads_in_its_language",

@@ -26,7 +26,7 @@ from typing import Any
 
 MAGIC = b"pnp1"
 _KEY: bytes | None | bool = False  # False: not read yet; None: no key can be kept
-_BROKEN: set[str] = set()  # kinds whose folder could not be written this run: not tried again
+_BROKEN: set[tuple[str, str]] = set()  # (cache folder, kind) that could not be written this run: not tried again
 _WRITES = [True]  # False in a worker running game code (pnp/core/sandbox/runner.py): it writes no file
 _FIXED: list[Path] = []  # the cache folder, once a worker has fixed it
 
@@ -91,16 +91,34 @@ def secret() -> bytes | None:
         path = Path(base) / "pnp" / "cache-key"
         try:
             if not path.is_file():
-                path.parent.mkdir(parents=True, exist_ok=True)
-                with contextlib.suppress(FileExistsError):  # two builds at once: one writes, both read
-                    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-                    with os.fdopen(fd, "wb") as f:
-                        f.write(os.urandom(32))
+                _make_key(path)
             key = path.read_bytes()
             _KEY = key if len(key) >= 32 else None
         except OSError:
             _KEY = None
     return _KEY if isinstance(_KEY, bytes) else None
+
+
+def _make_key(path: Path) -> None:
+    """A new key at `path`, whole or not at all: written aside, then linked into place, so that a pnp starting at
+    the same moment never reads a key half written (it read none, and kept nothing all its run); of two made at once,
+    the first linked is everyone's."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    aside = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    fd = os.open(aside, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(os.urandom(32))
+        try:
+            os.link(aside, path)
+        except FileExistsError:  # another pnp made it first: its key is the one
+            pass
+        except OSError:  # a file system without hard links
+            if not path.exists():
+                os.replace(aside, path)
+    finally:
+        with contextlib.suppress(OSError):
+            aside.unlink()
 
 
 def _signature(key: bytes, name: str, data: bytes) -> bytes:
@@ -109,9 +127,10 @@ def _signature(key: bytes, name: str, data: bytes) -> bytes:
 
 def path_of(kind: str, key: str) -> Path | None:
     """Where the entry `key` of this kind (a sub-folder's name) lives; None when the folder is unusable."""
-    if kind in _BROKEN:
+    folder = _folder()
+    if (str(folder), kind) in _BROKEN:  # (another folder, `PNP_CACHE_DIR` changed in a long run, is tried)
         return None
-    return _folder() / kind / (hashlib.sha256(key.encode()).hexdigest() + ".code")
+    return folder / kind / (hashlib.sha256(key.encode()).hexdigest() + ".code")
 
 
 def _folder() -> Path:
@@ -165,7 +184,7 @@ def store(kind: str, key: str, value: Any) -> None:
     except ValueError:  # a value marshal cannot write (a date, say): not kept
         return
     except OSError:
-        _BROKEN.add(kind)  # read-only home, full disk, a file in the way: stop trying for this run
+        _BROKEN.add((str(path.parent.parent), kind))  # read-only, full, a file in the way: not again this run
         with contextlib.suppress(OSError):
             tmp.unlink(missing_ok=True)
 
