@@ -88,18 +88,24 @@ def fonts(path: Path) -> list[tuple[str, bool]]:
 
 
 def text_of(path: Path) -> str:
-    """Every page's text, in reading order (pdfium, as previews use it; read once per file version)."""
+    """Every page's text, in reading order (pdfium, as previews use it; read once per file version). The tests read
+    PDFs' text with this, never with a tool the project does not install (poppler's pdftotext)."""
+    return "\n".join(page_texts(path))
+
+
+def page_texts(path: Path) -> tuple[str, ...]:
+    """Each page's text, in reading order: `page_texts(pdf)[0]` is page 1's."""
     st = path.stat()
     return _text(str(path), st.st_mtime_ns, st.st_size)
 
 
 @lru_cache(maxsize=64)
-def _text(path: str, mtime: int, size: int) -> str:
+def _text(path: str, mtime: int, size: int) -> tuple[str, ...]:
     import pypdfium2 as pdfium
 
     pdf = pdfium.PdfDocument(path)
     try:
-        return "\n".join(page.get_textpage().get_text_range().replace("\r\n", "\n") for page in pdf)
+        return tuple(page.get_textpage().get_text_range().replace("\r\n", "\n") for page in pdf)
     finally:
         pdf.close()
 

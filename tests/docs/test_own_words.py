@@ -12,12 +12,12 @@ sentence's runs of three words that are runs of a source document.
 from __future__ import annotations
 
 import re
-import subprocess
 
 import pytest
 from own_words import FOLDER, near_copies, sources
 
 from conftest import REPO
+from pdfcheck import text_of
 
 GAMES = ["voyage", "arkship", "moon", "sleeping-gods", "intrepid"]
 SOURCE = sources()
@@ -54,7 +54,6 @@ def test_nothing_printed_is_a_near_copy(game, shared_build):
     found = []
     for f in manifest["files"]:
         if f["path"].endswith(".pdf") and not f["path"].endswith("-pnp.pdf"):  # the document repeats the components
-            text = subprocess.run(["pdftotext", str(out / f["path"]), "-"], capture_output=True, text=True,
-                                  check=True).stdout
+            text = text_of(out / f["path"])
             found += [(f["path"], *copy) for copy in near_copies(text, SOURCE, 10, 6, 0.75)]
     assert found == []

@@ -8,6 +8,7 @@ import pytest
 from pnp.model.effects.effect_text import effect_sentence
 
 from conftest import edit, run_pnp
+from pdfcheck import text_of
 
 FIREBALL = '''  - id: fireball
     name: Fireball
@@ -189,8 +190,6 @@ def test_a_text_that_says_the_effects_number_passes_and_one_that_does_not_is_an_
 
 
 def test_a_card_prints_its_effects_own_words(project, tmp_path):
-    import subprocess
-
     with_effect(project, '[{repeat: 2, do: [{tokens: {place: rolled, add: 1}}]}]')
     edit(project / "cards/mini/spells.yaml", 'text: "Deal :damage: to a **Room**. Add 1 Damage Token."',
          'text: "{{ card.effect }}"')
@@ -198,5 +197,5 @@ def test_a_card_prints_its_effects_own_words(project, tmp_path):
     out = tmp_path / "out"
     result = run_pnp("build", "mini", "--out", str(out), cwd=project)
     assert result.code == 0, result.err
-    text = subprocess.run(["pdftotext", str(out / "spell.pdf"), "-"], capture_output=True, text=True).stdout
+    text = text_of(out / "spell.pdf")
     assert "Twice: add 1 token to" in " ".join(text.split()), text

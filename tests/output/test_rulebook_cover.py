@@ -3,15 +3,14 @@ the game's own faces (the first card of each of its first decks of cards) below 
 
 from __future__ import annotations
 
-import subprocess
 from pathlib import Path
 
 from conftest import edit, run_pnp
+from pdfcheck import page_texts
 
 
 def page_text(pdf: Path, page: int) -> str:
-    return " ".join(subprocess.run(["pdftotext", "-f", str(page), "-l", str(page), str(pdf), "-"],
-                                   capture_output=True, text=True, check=True).stdout.split())
+    return " ".join(page_texts(pdf)[page - 1].split())
 
 
 def test_the_cover_says_players_time_and_age_and_shows_the_games_faces(voyage_copy):

@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 import re
 import shutil
-import subprocess
 from pathlib import Path
 
 import pytest
 
 from conftest import REPO, edit, run_pnp
+from pdfcheck import text_of
 
 DECKS = ("ability", "event", "room", "captain")
 
@@ -38,8 +38,7 @@ def test_an_events_damage_changes_the_printed_card_and_the_win_rate(voyage_copy,
     events.write_text(text[:at] + text[at:].replace(f"damage: {damage}", f"damage: {damage + 1}", 1))
     built = run_pnp("--root", str(voyage_copy), "build", "voyage", "--out", str(tmp_path / "out"))
     assert built.code == 0, built.err
-    printed = subprocess.run(["pdftotext", str(tmp_path / "out" / "event.pdf"), "-"], capture_output=True,
-                             text=True, check=True).stdout
+    printed = text_of(tmp_path / "out" / "event.pdf")
     flat = " ".join(printed.split())
     said = f"Roll the Peril Die 2 times. Add {damage + 1} Damage Tokens to the Room shown by each roll"
     assert said in flat, flat[:1500]
