@@ -74,3 +74,32 @@ def test_a_planted_misplaced_or_misnamed_test_is_caught(tmp_path: Path):
         "stuff/test_stuff.py: not a folder of the layout (a stage, games/<game>, hostile or docs)",
         "test_loose.py: a test at tests/' top; it belongs in the folder of what it tests",
     ]
+
+
+# the programs a test may start by name: the system's own, and those .ci/run installs (with CI set, where they are
+# missing the tests that need them fail; elsewhere they skip). A PDF's text is read with pdfium (tests/pdfcheck.py).
+PROGRAMS = {"git", "bash", "true", "qpdf", "gs", "chromium", "chromedriver"}
+STARTED = re.compile(r"subprocess\.(?:run|Popen|check_output|check_call)\(\s*\[\s*[\"']([^\"']+)[\"']")
+
+
+def programs_not_installed(tests: Path) -> list[str]:
+    """Each test's start of a program that neither the system nor .ci/run installs (a clean CI machine lacks it)."""
+    found = []
+    for path in sorted(p for p in tests.rglob("*.py") if p != Path(__file__)):  # (this file plants one)
+        for match in STARTED.finditer(path.read_text()):
+            if match.group(1) not in PROGRAMS:
+                line = path.read_text().count("\n", 0, match.start()) + 1
+                found.append(f"{path.relative_to(tests)}:{line}: starts {match.group(1)!r}, which CI does not install")
+    return found
+
+
+def test_the_tests_start_only_programs_ci_installs():
+    ci = (REPO / ".ci" / "run").read_text()
+    assert all(package in ci for package in ("chromium", "chromium-driver", "ghostscript", "qpdf"))
+    assert programs_not_installed(REPO / "tests") == []
+
+
+def test_a_planted_program_ci_does_not_install_is_caught(tmp_path: Path):
+    (tmp_path / "test_text.py").write_text('import subprocess\n\nsubprocess.run(["pdftotext", "a.pdf", "-"])\n'
+                                           'subprocess.run(["git", "status"])\n')
+    assert programs_not_installed(tmp_path) == ["test_text.py:3: starts 'pdftotext', which CI does not install"]
