@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 from pnp.layout.fonts.families import Family
@@ -16,6 +17,8 @@ from pnp.layout.text import Style, Word
 HYPHENATED = ("de", "nl", "sv", "da", "nb", "nn", "fi", "hu", "et", "is")  # languages of long compound words
 SHORTEST = 6  # letters: a shorter word is never broken
 KIND = "hyphenation"  # the disk cache's folder for the dictionaries' patterns
+WORDS_KIND = "hyphenation-words"  # and for each language's words broken so far, with their breaks
+MOST_WORDS = 20_000  # words kept a language (more are broken as usual, only not kept)
 
 
 @cache
@@ -55,7 +58,7 @@ def hyphenating_wrap(lang: str) -> Any:
     `lang` is not hyphenated."""
     if lang not in HYPHENATED:
         return None
-    dic = _dictionary(lang)
+    dic = _Words.kept(lang)
     if dic is None:
         return None
 
@@ -119,3 +122,51 @@ def _split(word: Word, room: float, family: Family, size: float,
         if w <= room + 0.01:
             return (piece._replace(text=text),), w, (piece._replace(text=tail),), face.width(tail, size)
     return None
+
+
+class _Words:
+    """A language's hyphenation points word by word (`iterate`, as pyphen's), the words broken before read back
+    from pnp's disk cache: a build whose words were all broken by an earlier one does not load the dictionary (77,000
+    patterns for German, a twentieth of a second even from the cache). New words are kept when the process ends."""
+
+    def __init__(self, lang: str, key: str, words: dict[str, list[tuple[str, str]]]) -> None:
+        self.lang, self.key, self.words, self.added = lang, key, words, False
+        self.dic: Any = None
+
+    @classmethod
+    def kept(cls, lang: str) -> _Words | None:
+        """The language's words, or None when pyphen has no dictionary for it."""
+        import importlib.util
+
+        from pnp.core import disk_cache
+
+        spec = importlib.util.find_spec("pyphen")  # its release and its dictionaries, by its files' stamp
+        st = Path(spec.origin).stat() if spec is not None and spec.origin else None
+        key = f"{lang}\n{spec and spec.origin}:{st and st.st_size}:{st and st.st_mtime_ns}\n" \
+              f"{disk_cache.code_stamp(__file__)}"
+        words = disk_cache.load(WORDS_KIND, key)
+        if isinstance(words, dict):  # kept only for a language that has a dictionary
+            return cls(lang, key, words)
+        here = cls(lang, key, {})
+        here.dic = _dictionary(lang)
+        return here if here.dic is not None else None
+
+    def iterate(self, word: str) -> list[tuple[str, str]]:
+        found = self.words.get(word)
+        if found is None:
+            if self.dic is None:
+                self.dic = _dictionary(self.lang)
+            found = [(head, tail) for head, tail in self.dic.iterate(word)]
+            if len(self.words) < MOST_WORDS:
+                self.words[word] = found
+                if not self.added:
+                    import atexit
+
+                    atexit.register(self._keep)
+                    self.added = True
+        return found
+
+    def _keep(self) -> None:
+        from pnp.core import disk_cache
+
+        disk_cache.store(WORDS_KIND, self.key, self.words)

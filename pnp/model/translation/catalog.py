@@ -15,9 +15,9 @@ def catalogue(lang: str) -> dict[str, str]:
     path = FOLDER / f"{lang}.yaml"
     if not lang or not path.is_file():
         return {}
-    import yaml  # (only a translated build reads a catalogue: a warm English build imports no YAML parser)
+    from pnp.model.load import load_text  # (parsed once, then read back from pnp's cache, as a game's files are)
 
-    data = yaml.safe_load(path.read_text("utf-8")) or {}
+    data = load_text(path.read_text("utf-8"), f"pnp/model/translation/catalog/{path.name}").data or {}
     return {str(k): str(v) for k, v in data.items()}
 
 
