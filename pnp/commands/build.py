@@ -371,9 +371,15 @@ def _decks(root: Path, game: Game, prep: Prepared, opts: BuildOptions, cache: Bu
                     [said("assembly map", lang) if p.side == "map" else deck.name for p in pages], lang=lang)
             draw = partial(_draw, pdfx, env.icons, f"{game.manifest.name}: {deck.name}", font, pages, marker, stamp,
                            settings.margin)  # (the renderer imported only when a PDF is drawn)
-            data = draw() if opts.cache is not None or opts.only is not None else kept_pdf(  # a one-off build
-                root, game, f"{deck.id}\n{settings.paper}\n{out_dir}", fingerprint(root, game, deck, options, entries,
-                                                                               read), (opts.pdfx, opts.ink_limit), draw)
+            if opts.cache is not None or opts.only is not None:
+                data = draw()
+            else:  # a one-off build: the PDF and its manifest rows from the disk cache where nothing changed
+                file = f"{deck.id}.pdf"
+                data, (faces, rows) = kept_pdf(
+                    root, game, f"{deck.id}\n{settings.paper}\n{out_dir}",
+                    fingerprint(root, game, deck, options, entries, read), (opts.pdfx, opts.ink_limit), draw,
+                    partial(_rows, cache, file, pages, paper))
+                cache.rows[file] = (pages, paper, faces, rows)
             cache.decks[deck.id] = (key, pages, how, data)
         rendered.append(RenderedFile(out_dir / f"{deck.id}.pdf", data, pages, how, deck))
 

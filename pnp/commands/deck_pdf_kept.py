@@ -2,8 +2,8 @@
 as the rulebook's is (pnp/commands/rulebook_kept.py).
 
 A build run again with nothing of a deck changed takes the deck's PDF from the cache (pnp/core/disk_cache.py,
-signed) instead of drawing it again; its sheets are still laid out, checked and imposed, so the manifest, the
-rules and the preflight are the build's own. The same bytes either way.
+signed) instead of drawing it again, and its rows of manifest.json with it; its sheets are still laid out, checked
+and imposed, so the rules and the preflight are the build's own. The same bytes either way.
 
 What the PDF is made from, the key: the deck's fingerprint (its file, its templates, game.yaml, the data and
 icons files, the fonts, the pictures its faces draw, the build's options), the name, size and time of every file of
@@ -28,20 +28,30 @@ KIND = "deck-pdf"
 MOST_BYTES = 32 * 1024 * 1024  # a deck's PDF larger than this is drawn every time, not kept
 
 
-def kept_pdf(root: Path, game: Game, slot: str, fingerprint: str, colour: Any, draw: Callable[[], bytes]) -> bytes:
-    """The deck's PDF from the cache when nothing it is made from changed, else `draw()`'s, kept for the next run.
-    `slot`: the deck, paper and output folder it is kept for; `colour`: the PDF/X settings (None: RGB)."""
+Rows = tuple[list[bytes], list[bytes]]  # the deck's face and page rows of manifest.json, encoded
+
+
+def kept_pdf(root: Path, game: Game, slot: str, fingerprint: str, colour: Any, draw: Callable[[], bytes],
+             rows: Callable[[], Rows]) -> tuple[bytes, Rows]:
+    """The deck's PDF and its manifest rows from the cache when nothing they are made from changed, else `draw()`'s
+    and `rows()`, kept for the next run. `slot`: the deck, paper and output folder they are kept for; `colour`: the
+    PDF/X settings (None: RGB). The rows are of the same imposed sheets as the PDF, so they hold while it does."""
     from pnp.core import disk_cache
 
     made_from = _made_from(root, game, fingerprint, colour)
     where = f"{root.resolve()}\n{game.id}\n{slot}"
     kept = disk_cache.load(KIND, where)
-    if isinstance(kept, tuple) and len(kept) == 2 and kept[0] == made_from and isinstance(kept[1], bytes):
-        return kept[1]
-    data = draw()
+    if isinstance(kept, tuple) and len(kept) == 4 and kept[0] == made_from and isinstance(kept[1], bytes) \
+            and _rows_of(kept[2], kept[3]):
+        return kept[1], (kept[2], kept[3])
+    data, made = draw(), rows()
     if len(data) <= MOST_BYTES:
-        disk_cache.store(KIND, where, (made_from, data))
-    return data
+        disk_cache.store(KIND, where, (made_from, data, *made))
+    return data, made
+
+
+def _rows_of(faces: Any, pages: Any) -> bool:
+    return isinstance(faces, list) and isinstance(pages, list) and all(type(r) is bytes for r in (*faces, *pages))
 
 
 def _made_from(root: Path, game: Game, fingerprint: str, colour: Any) -> str:

@@ -39,3 +39,23 @@ def test_an_unchanged_deck_comes_from_the_cache_byte_for_byte_and_a_changed_one_
     assert len(draws) == 6
     assert run_pnp("build", "mini", "--paper", "letter", cwd=project).code == 0
     assert len(draws) == 7  # another paper: another PDF
+
+
+def test_a_kept_decks_manifest_rows_come_with_its_pdf_and_the_manifest_is_the_same(project: Path, tmp_path,
+                                                                                  monkeypatch):
+    import pnp.commands.build as build
+
+    made: list[str] = []
+    real = build.face_rows
+    monkeypatch.setattr(build, "face_rows", lambda file, pages: made.append(file) or real(file, pages))
+    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    assert run_pnp("build", "mini", cwd=project).code == 0
+    cold = (project / "output/mini/manifest.json").read_bytes()
+    assert "spell.pdf" in made
+    made.clear()
+    assert run_pnp("build", "mini", cwd=project).code == 0
+    assert "spell.pdf" not in made  # the deck's rows read back with its PDF, not made again
+    assert (project / "output/mini/manifest.json").read_bytes() == cold
+    edit(project / "cards/mini/spells.yaml", "Move.", "Move on.")
+    assert run_pnp("build", "mini", cwd=project).code == 0
+    assert "spell.pdf" in made  # a changed deck: its rows made again with its PDF
