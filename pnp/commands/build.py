@@ -35,7 +35,7 @@ from pnp.output.impose.by_kind import impose_deck
 from pnp.output.impose.cards import Page
 from pnp.output.preflight.laid_out import KeptFindings
 from pnp.output.render.footer import footers
-from pnp.output.write.manifest import blank, encoded, face_rows, merge_notes, page_rows, sheet_count
+from pnp.output.write.manifest import blank, kept_rows, merge_notes, sheet_count
 from pnp.rules.check import CheckOptions, split
 
 
@@ -64,8 +64,7 @@ class BuildOptions:
     final: bool = False  # no version stamp on the fronts (playtest builds carry one)
     back_offset: tuple[float, float] = (0.0, 0.0)  # mm: moves every back to undo a printer's duplex shift
     only: dict[str, set[str]] | None = None  # print just these cards (deck id -> card ids): a reprint
-    cache: BuildCache | None = None  # kept between builds (pnp watch): decks whose inputs did not change
-    # are not imposed and rendered again, and their files are not rewritten
+    cache: BuildCache | None = None  # kept between builds (pnp watch): unchanged decks not imposed, drawn or rewritten
     progress: Any = None  # called as progress(done, total, what) while rendering
     rules: CheckOptions = field(default_factory=CheckOptions)  # custom rules: run them? their time limit
     max_pieces: int = bounds.PIECES  # refuse a build that would print more pieces than this
@@ -275,7 +274,7 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
                                  f"everything, {'one-sided' if settings.duplex == 'none' else 'duplex-ready'}, "
                                  f"{sheet_count(doc_pages, settings.duplex)} sheets",
                                  sum(map(blank, doc_pages))))
-            document_faces, its_pages = _rows(cache, path.name, doc_pages, paper)
+            document_faces, its_pages = kept_rows(cache.rows, path.name, doc_pages, paper)
             pages_meta += its_pages
         if rulebook is not None:
             path = out_dir / f"{game.id}-rulebook.pdf"
@@ -285,7 +284,7 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
                                  how if opts.rulebook == "booklet" else "rules"))
         for path, data, pages, how, deck in rendered:
             rel = path.relative_to(out_dir).as_posix()
-            its_faces, its_pages = _rows(cache, rel, pages, paper)
+            its_faces, its_pages = kept_rows(cache.rows, rel, pages, paper)
             faces_meta += its_faces
             pages_meta += its_pages
             faces = counts[deck.id] if not single or printed(pages, "front") else printed(pages, "back")
@@ -326,16 +325,6 @@ def build_prepared(root: Path, prep: Prepared, opts: BuildOptions, started: floa
                        checked)
 
 
-def _rows(cache: BuildCache, file: str, pages: list[Page], paper: tuple[float, float]
-          ) -> tuple[list[bytes], list[bytes]]:
-    """A file's face and page rows for the manifest, encoded; kept with its pages while they are the same (watch)."""
-    kept = cache.rows.get(file)
-    if kept is None or kept[0] is not pages or kept[1] != paper:
-        kept = (pages, paper, encoded(face_rows(file, pages)), encoded(page_rows(file, pages, paper)))
-        cache.rows[file] = kept
-    return kept[2], kept[3]
-
-
 def _draw(pdfx: Any, icons: Any, title: str, font: str, pages: list[Page], marker: str, stamp: str, margin: float
           ) -> bytes:
     return renderer_of(pdfx)(icons, title, font).render(pages, marker, stamp, margin)
@@ -374,12 +363,10 @@ def _decks(root: Path, game: Game, prep: Prepared, opts: BuildOptions, cache: Bu
             if opts.cache is not None or opts.only is not None:
                 data = draw()
             else:  # a one-off build: the PDF and its manifest rows from the disk cache where nothing changed
-                file = f"{deck.id}.pdf"
-                data, (faces, rows) = kept_pdf(
-                    root, game, f"{deck.id}\n{settings.paper}\n{out_dir}",
-                    fingerprint(root, game, deck, options, entries, read), (opts.pdfx, opts.ink_limit), draw,
-                    partial(_rows, cache, file, pages, paper))
-                cache.rows[file] = (pages, paper, faces, rows)
+                data, rows = kept_pdf(root, game, f"{deck.id}\n{settings.paper}\n{out_dir}", fingerprint(
+                    root, game, deck, options, entries, read), (opts.pdfx, opts.ink_limit), draw,
+                    partial(kept_rows, cache.rows, f"{deck.id}.pdf", pages, paper))
+                cache.rows[f"{deck.id}.pdf"] = (pages, paper, *rows)
             cache.decks[deck.id] = (key, pages, how, data)
         rendered.append(RenderedFile(out_dir / f"{deck.id}.pdf", data, pages, how, deck))
 

@@ -43,11 +43,11 @@ def test_an_unchanged_deck_comes_from_the_cache_byte_for_byte_and_a_changed_one_
 
 def test_a_kept_decks_manifest_rows_come_with_its_pdf_and_the_manifest_is_the_same(project: Path, tmp_path,
                                                                                   monkeypatch):
-    import pnp.commands.build as build
+    import pnp.output.write.manifest as manifest
 
     made: list[str] = []
-    real = build.face_rows
-    monkeypatch.setattr(build, "face_rows", lambda file, pages: made.append(file) or real(file, pages))
+    real = manifest.face_rows
+    monkeypatch.setattr(manifest, "face_rows", lambda file, pages: made.append(file) or real(file, pages))
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
     assert run_pnp("build", "mini", cwd=project).code == 0
     cold = (project / "output/mini/manifest.json").read_bytes()

@@ -35,6 +35,16 @@ def encoded(rows: list[dict[str, Any]]) -> list[bytes]:
     return [json.dumps(row, separators=(", ", ": ")).encode() for row in rows]
 
 
+def kept_rows(kept: dict[str, tuple], file: str, pages: list[Page], paper: tuple[float, float]
+              ) -> tuple[list[bytes], list[bytes]]:
+    """A file's face and page rows, encoded; `kept` (file -> its pages, paper and rows) holds them while its pages
+    are the same objects (`pnp watch`, or a deck's rows read back with its PDF)."""
+    rows = kept.get(file)
+    if rows is None or rows[0] is not pages or rows[1] != paper:
+        rows = kept[file] = (pages, paper, encoded(face_rows(file, pages)), encoded(page_rows(file, pages, paper)))
+    return rows[2], rows[3]
+
+
 def trim_bleed(p: Placement) -> tuple[tuple[float, float, float, float], list[float]]:
     """A placed face's trim on the page (x, y, w, h, points) and the bleed its cell gives each edge (left, top, right,
     bottom; 0 where a neighbour is cut against it). A board's tile: its cut outline, not the whole board's."""
