@@ -17,7 +17,9 @@ from typing import Any, NamedTuple
 from pnp.core import bounds, watchdog
 from pnp.core.errors import InputError, Problem, Problems, Where
 from pnp.core.watchdog import Overtime, time_limit
+from pnp.layout import decks_kept
 from pnp.layout.cardtext import filled
+from pnp.layout.decks_kept import keepable
 from pnp.layout.faces_kept import FacesKept, Kept, card_key
 from pnp.layout.fonts.families import load_families
 from pnp.layout.other_decks import decks_read
@@ -296,10 +298,17 @@ def lay_out_game(game: Game, bleed: float, problems: Problems, max_pieces: int =
                          "the deck out of game.yaml's `decks`", "cards")
             continue
         key = deck.doc.file
-        text = _read(game.root / deck.doc.file) if cache is not None else b""
+        text = _read(game.root / deck.doc.file) if cache is not None or keepable(deck) else b""
         kept = cache.decks.get(key) if cache is not None else None
+        on_disk = None
+        if cache is None and keepable(deck):  # a one-off build: the faces the last one laid out, where they hold
+            shared = shared or _shared_inputs(game, bleed)
+            on_disk = decks_kept.kept(game, deck, shared, text)
         if kept is not None and kept[0] == text and all(_read(game.root / f) == t for f, t in kept[3].items()):
             entries, found = kept[1], kept[2]
+            problems.extend(found)
+        elif on_disk is not None:
+            entries, found = on_disk
             problems.extend(found)
         else:
             own = Problems()
@@ -311,12 +320,14 @@ def lay_out_game(game: Game, bleed: float, problems: Problems, max_pieces: int =
                 problems.extend(own.items + exc.problems)
                 continue
             problems.extend(own.items)
+            read = others.taken()
+            files = {d.doc.file for d in game.decks if d.id in read and d is not deck}
             if cache is not None:  # with the files of the other decks its faces read; its geometry made again too
                 for kept_key in [k for k in cache.geometry if any(d.id == deck.id for d, _ in k[1])]:
                     del cache.geometry[kept_key]
-                read = others.taken()
-                files = {d.doc.file for d in game.decks if d.id in read and d is not deck}
                 cache.decks[key] = (text, entries, own.items, {f: _read(game.root / f) for f in files})
+            elif keepable(deck):
+                decks_kept.keep(game, deck, shared, text, entries, own.items, sorted(files))
         size = (entries[0].front.w, entries[0].front.h) if entries else (0.0, 0.0)
         decks.append(LaidOutDeck(deck, entries, size))
     return env, decks
