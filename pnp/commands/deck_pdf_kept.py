@@ -1,15 +1,16 @@
 """A deck's key (`fingerprint`: what its sheets are made from), and its rendered PDF kept between runs of `pnp build`,
 as the rulebook's is (pnp/commands/rulebook_kept.py).
 
-A build run again with nothing of a deck changed takes the deck's PDF from the cache (pnp/core/disk_cache.py,
-signed) instead of drawing it again, and its rows of manifest.json with it; its sheets are still laid out, checked
-and imposed, so the rules and the preflight are the build's own. The same bytes either way.
+A build run again with nothing of a deck changed takes the deck's PDF from the cache (pnp/core/disk_cache.py, signed)
+instead of drawing it again, and its rows of manifest.json with it; its sheets are still laid out, checked and imposed,
+so the rules and the preflight are the build's own. The same bytes either way.
 
-What the PDF is made from, the key: the deck's fingerprint (its file, its templates, game.yaml, the data and
-icons files, the fonts, the pictures its faces draw, the build's options), the name, size and time of every file of
-the game's folder, the templates and the fonts (a deck whose faces read another deck, an icon's SVG), the PDF/X
-settings, and pnp's own code. Each deck keeps one entry, for its game, paper and output folder: a changed deck
-replaces its entry, so the cache does not grow with each edit. A PDF over `MOST_BYTES` is not kept.
+What the PDF is made from, the key: the deck's fingerprint (its file, its templates, game.yaml, the data and icons
+files, the fonts, the pictures its faces draw, the build's options), the name, size and time of every file of the game's
+folder, the templates and the fonts (a deck whose faces read another deck, an icon's SVG), the PDF/X settings, and pnp's
+own code with Python, reportlab and Jinja2 (disk_cache.drawing_stamp). Each deck keeps one entry, for its game, paper
+and output folder: a changed deck replaces its entry, so the cache does not grow with each edit. A PDF over `MOST_BYTES`
+is not kept.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from pnp.core.disk_cache import pnp_stamp
+from pnp.core.disk_cache import drawing_stamp
 from pnp.model.game import Deck, Game
 from pnp.model.translation.translated import TranslatedGame
 
@@ -55,7 +56,7 @@ def _rows_of(faces: Any, pages: Any) -> bool:
 
 
 def _made_from(root: Path, game: Game, fingerprint: str, colour: Any) -> str:
-    h = hashlib.sha256(f"{pnp_stamp()}\n{fingerprint}\n{colour!r}\n".encode())
+    h = hashlib.sha256(f"{drawing_stamp()}\n{fingerprint}\n{colour!r}\n".encode())
     for folder in (game.dir, root / "templates", root / "fonts"):
         for here, subdirs, files in os.walk(folder):
             subdirs[:] = sorted(d for d in subdirs if d != "__pycache__")

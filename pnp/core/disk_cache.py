@@ -20,6 +20,7 @@ import hashlib
 import hmac
 import marshal
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -62,6 +63,24 @@ def pnp_stamp() -> str:
 
 
 _CODE = (".py", ".j2", ".yaml", ".json", ".css", ".js")  # the files of pnp/ that pnp_stamp reads
+
+
+@functools.lru_cache(maxsize=1)
+def drawing_stamp() -> str:
+    """What pnp lays out and draws with, as it is now: pnp's own code, Python, and the libraries that measure and
+    write (reportlab, Jinja2), each by its installed files' stamp (not imported: a warm build may need neither). An
+    entry made with an older one is not what a fresh build makes: not taken."""
+    import importlib.util
+
+    libraries = []
+    for name in ("reportlab", "jinja2"):
+        spec = importlib.util.find_spec(name)
+        try:
+            st = os.stat(spec.origin) if spec is not None and spec.origin else None
+        except OSError:
+            st = None
+        libraries.append(f"{name}:{st and st.st_size}:{st and st.st_mtime_ns}")
+    return f"{pnp_stamp()}:{sys.version}:{':'.join(libraries)}"
 
 
 

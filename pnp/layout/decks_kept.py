@@ -1,14 +1,15 @@
-"""A deck's laid-out faces kept between runs of `pnp build` (pnp/core/disk_cache.py, signed), as `pnp watch` keeps
-them in memory (whole_game.LayoutCache): a build run again with nothing a deck is laid out from changed reads its
-faces and the layout's findings back instead of laying out every card again. The same faces, so the same files.
+"""A deck's laid-out faces kept between runs of `pnp build` (pnp/core/disk_cache.py, signed), as `pnp watch` keeps them
+in memory (whole_game.LayoutCache): a build run again with nothing a deck is laid out from changed reads its faces
+and the layout's findings back instead of laying out every card again. The same faces, so the same files.
 
-What a deck's faces are made from, the key: pnp's own code; the game's other files, the templates and the fonts
-by name, size and time (whole_game's shared inputs, with the bleed and the language); the deck's own file, byte
-for byte; and the files of the other decks its faces read. Each deck keeps one entry, for its game and language.
+What a deck's faces are made from, the key: pnp's own code, Python, reportlab and Jinja2; the game's other files, the
+templates and the fonts by name, size and time (whole_game's shared inputs, with the bleed and the language); the deck's
+own file, byte for byte; and the files of the other decks its faces read. Each deck keeps one entry, for its game and
+language.
 
 Not kept, so laid out every time: a deck whose cards come from a spreadsheet, one whose faces show a picture from
-outside the game's folder or the templates, one with art still missing (a placeholder that a new file replaces),
-and one the layout found an error in.
+outside the game's folder or the templates, one with art still missing (a placeholder that a new file replaces), and one
+the layout found an error in.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ def _slot(game: Game, deck: Deck) -> str:
 
 
 def _made_from(shared: str, text: bytes) -> str:
-    return hashlib.sha256(f"{disk_cache.pnp_stamp()}\n{shared}\n".encode() + text).hexdigest()
+    return hashlib.sha256(f"{disk_cache.drawing_stamp()}\n{shared}\n".encode() + text).hexdigest()
 
 
 def kept(game: Game, deck: Deck, shared: str, text: bytes) -> tuple[list[Entry], list[Problem]] | None:
