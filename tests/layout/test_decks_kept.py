@@ -51,15 +51,21 @@ def test_an_unchanged_deck_is_read_back_and_a_changed_one_laid_out(project: Path
     assert laid == ["spell"] * 6
 
 
-def test_a_deck_with_art_still_missing_is_laid_out_each_time(project: Path, tmp_path: Path,
-                                                             monkeypatch: pytest.MonkeyPatch):
+@pytest.mark.parametrize("src", ["art/{{ card.id }}.png", "../../art/sun.png"], ids=["art-missing", "art-outside"])
+def test_a_deck_with_art_missing_or_from_outside_the_game_is_laid_out_each_time(project: Path, tmp_path: Path,
+                                                                                monkeypatch: pytest.MonkeyPatch,
+                                                                                src: str):
+    """Art still missing is a placeholder that a new file replaces; a picture from elsewhere in the project changes
+    without the key seeing it: neither is ever kept."""
     monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
+    (project / "art").mkdir()
+    (project / "art/sun.png").write_bytes((project / "cards/mini/art/sun.png").read_bytes())
     edit(project / "templates/mini/front.yaml", "elements:\n",
-         "elements:\n  - {type: image, src: \"art/{{ card.id }}.png\", x: 4mm, y: 20mm, w: 10mm, h: 10mm}\n")
+         f"elements:\n  - {{type: image, src: \"{src}\", x: 4mm, y: 20mm, w: 10mm, h: 10mm}}\n")
     laid = _laid_out(monkeypatch)
     for _ in range(2):
         assert run_pnp("build", "mini", cwd=project).code == 0
-    assert laid == ["spell", "spell"]  # a placeholder that a new file replaces: never kept
+    assert laid == ["spell", "spell"]
 
 
 def test_a_kept_entry_that_does_not_read_back_is_laid_out(project: Path, tmp_path: Path,
@@ -124,16 +130,3 @@ def test_faces_read_back_draw_and_locate_as_the_laid_out_ones():
         shared = [(i, j) for i, e in enumerate(deck.entries) for j, f in enumerate(deck.entries) if i < j
                   and e.front is f.front]
         assert all(entries[i].front is entries[j].front for i, j in shared)  # copies share their face
-
-
-def test_a_deck_showing_a_picture_from_outside_the_game_is_laid_out_each_time(project: Path, tmp_path: Path,
-                                                                              monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setenv("PNP_CACHE_DIR", str(tmp_path / "cache"))
-    (project / "art").mkdir()
-    (project / "art/sun.png").write_bytes((project / "cards/mini/art/sun.png").read_bytes())
-    edit(project / "templates/mini/front.yaml", "elements:\n",
-         "elements:\n  - {type: image, src: \"../../art/sun.png\", x: 4mm, y: 20mm, w: 10mm, h: 10mm}\n")
-    laid = _laid_out(monkeypatch)
-    for _ in range(2):
-        assert run_pnp("build", "mini", cwd=project).code == 0
-    assert laid == ["spell", "spell"]  # its changes are not in the key: never kept
