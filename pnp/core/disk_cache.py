@@ -70,17 +70,19 @@ def drawing_stamp() -> str:
     """What pnp lays out and draws with, as it is now: pnp's own code, Python, and the libraries that measure and
     write (reportlab, Jinja2), each by its installed files' stamp (not imported: a warm build may need neither). An
     entry made with an older one is not what a fresh build makes: not taken."""
+    return f"{pnp_stamp()}:{sys.version}:{library_stamp('reportlab')}:{library_stamp('jinja2')}"
+
+
+def library_stamp(name: str) -> str:
+    """An installed library as it is now, by its package file's place, size and time, without importing it."""
     import importlib.util
 
-    libraries = []
-    for name in ("reportlab", "jinja2"):
-        spec = importlib.util.find_spec(name)
-        try:
-            st = os.stat(spec.origin) if spec is not None and spec.origin else None
-        except OSError:
-            st = None
-        libraries.append(f"{name}:{st and st.st_size}:{st and st.st_mtime_ns}")
-    return f"{pnp_stamp()}:{sys.version}:{':'.join(libraries)}"
+    spec = importlib.util.find_spec(name)
+    try:
+        st = os.stat(spec.origin) if spec is not None and spec.origin else None
+    except OSError:
+        st = None
+    return f"{name}:{spec and spec.origin}:{st and st.st_size}:{st and st.st_mtime_ns}"
 
 
 

@@ -74,8 +74,7 @@ class _Encoder:
         self.face_no: dict[int, int] = {}
         self.faces: list[tuple] = []
         self.dict_no: dict[int, int] = {}
-        self.dicts: list[dict[int, ElementSource]] = []
-        self.keep: list[Any] = []  # every object numbered, alive while encoding (no id is reused meanwhile)
+        self.dicts: list[dict[int, ElementSource]] = []  # (every object numbered is held by the entries meanwhile)
 
     def face(self, face: Face) -> int:
         n = self.face_no.get(id(face))
@@ -90,7 +89,6 @@ class _Encoder:
             grids = tuple((g.shape, g.cells) for g in face.grids)
             self.faces.append((face.w, face.h, face.bleed, items, src, face.stamp, grids, face.cut))
             n = self.face_no[id(face)] = len(self.faces) - 1
-            self.keep.append(face)
         return n
 
     def item(self, item: Any) -> int:
@@ -109,7 +107,6 @@ class _Encoder:
                 values.append(_plain(value))
         self.defs.append(tuple(values))
         n = self.items[id(item)] = len(self.defs) - 1
-        self.keep.append(item)
         return n
 
 
@@ -126,7 +123,7 @@ def _item(d: tuple, objects: list[Any]) -> Any:
 
 def _plain(value: Any) -> Any:
     """A field's value, as marshal writes it (lists and tuples stay what they are), or Unkept."""
-    if isinstance(value, _PLAIN) or isinstance(value, tuple | list) and all(map(_is_plain, value)):
+    if _is_plain(value):
         return value
     raise Unkept(type(value).__name__)
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 from pnp.layout.fonts.families import Family
@@ -136,14 +135,9 @@ class _Words:
     @classmethod
     def kept(cls, lang: str) -> _Words | None:
         """The language's words, or None when pyphen has no dictionary for it."""
-        import importlib.util
-
         from pnp.core import disk_cache
 
-        spec = importlib.util.find_spec("pyphen")  # its release and its dictionaries, by its files' stamp
-        st = Path(spec.origin).stat() if spec is not None and spec.origin else None
-        key = f"{lang}\n{spec and spec.origin}:{st and st.st_size}:{st and st.st_mtime_ns}\n" \
-              f"{disk_cache.code_stamp(__file__)}"
+        key = f"{lang}\n{disk_cache.library_stamp('pyphen')}\n{disk_cache.code_stamp(__file__)}"  # its dictionaries
         words = disk_cache.load(WORDS_KIND, key)
         if isinstance(words, dict):  # kept only for a language that has a dictionary
             return cls(lang, key, words)

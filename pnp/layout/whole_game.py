@@ -300,15 +300,14 @@ def lay_out_game(game: Game, bleed: float, problems: Problems, max_pieces: int =
         key = deck.doc.file
         text = _read(game.root / deck.doc.file) if cache is not None or keepable(deck) else b""
         kept = cache.decks.get(key) if cache is not None else None
-        on_disk = None
-        if cache is None and keepable(deck):  # a one-off build: the faces the last one laid out, where they hold
-            shared = shared or _shared_inputs(game, bleed)
-            on_disk = decks_kept.kept(game, deck, shared, text)
+        reused = None
         if kept is not None and kept[0] == text and all(_read(game.root / f) == t for f, t in kept[3].items()):
-            entries, found = kept[1], kept[2]
-            problems.extend(found)
-        elif on_disk is not None:
-            entries, found = on_disk
+            reused = kept[1], kept[2]
+        elif cache is None and keepable(deck):  # a one-off build: the faces the last one laid out, where they hold
+            shared = shared or _shared_inputs(game, bleed)
+            reused = decks_kept.kept(game, deck, shared, text)
+        if reused is not None:
+            entries, found = reused
             problems.extend(found)
         else:
             own = Problems()
@@ -326,7 +325,7 @@ def lay_out_game(game: Game, bleed: float, problems: Problems, max_pieces: int =
                 for kept_key in [k for k in cache.geometry if any(d.id == deck.id for d, _ in k[1])]:
                     del cache.geometry[kept_key]
                 cache.decks[key] = (text, entries, own.items, {f: _read(game.root / f) for f in files})
-            elif keepable(deck):
+            else:
                 decks_kept.keep(game, deck, shared, text, entries, own.items, sorted(files))
         size = (entries[0].front.w, entries[0].front.h) if entries else (0.0, 0.0)
         decks.append(LaidOutDeck(deck, entries, size))
